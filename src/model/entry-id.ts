@@ -1,0 +1,39 @@
+/**
+ * Entry ids: kind prefix + 12 Crockford base32 characters (60 bits), e.g. `dec-4f9k2m1x7q3z`
+ * (DESIGN §2). Random for new entries; derived from a seed string for importers, so a
+ * re-import of the same source yields the same id on every machine.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { KIND_PREFIX, type EntryKind } from './kinds.js';
+
+/** Crockford's base32 alphabet, lower-case (no i, l, o, u). */
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+export const ENTRY_ID_PATTERN = /^[a-z]+-[0-9a-z]{12,}$/;
+const RANDOM_CHARS = 12;
+
+function encode60(bytes: Uint8Array): string {
+  let out = '';
+  let acc = 0n;
+  for (let i = 0; i < 8; i++) acc = (acc << 8n) | BigInt(bytes[i] ?? 0);
+  acc >>= 4n; // keep the top 60 bits
+  for (let i = RANDOM_CHARS - 1; i >= 0; i--) {
+    out = CROCKFORD[Number(acc & 31n)] + out;
+    acc >>= 5n;
+  }
+  return out;
+}
+
+/** A fresh random id for `kind` (60 random bits). */
+export function newEntryId(kind: EntryKind): string {
+  return `${KIND_PREFIX[kind]}-${encode60(randomBytes(8))}`;
+}
+
+/** A deterministic id for `kind` derived from `seed` (sha256, top 60 bits). */
+export function deriveEntryId(kind: EntryKind, seed: string): string {
+  return `${KIND_PREFIX[kind]}-${encode60(createHash('sha256').update(seed).digest())}`;
+}
+
+/** The random part of an id (`4f9k2m1x7q3z` of `dec-4f9k2m1x7q3z`). */
+export function idRandomPart(entryId: string): string {
+  return entryId.slice(entryId.indexOf('-') + 1);
+}

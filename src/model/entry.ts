@@ -1,0 +1,91 @@
+/**
+ * The entry envelope and per-kind payloads as zod schemas (DESIGN §2). snake_case on disk,
+ * over the wire and in TS types. `EntrySchema` validates a stored revision; status legality
+ * per kind is checked by {@link validateEntry} so its message can name the legal statuses.
+ */
+import { z } from 'zod';
+import { ENTRY_KINDS, STATUSES, type EntryKind } from './kinds.js';
+import { ENTRY_ID_PATTERN } from './entry-id.js';
+
+/** Field bounds; exceeding one is an `invalid_entry` error. */
+export const LIMITS = {
+  title: 200,
+  rationale: 20_000,
+  text: 20_000,
+  short: 200,
+  ref: 2_000,
+  listItems: 100,
+  tags: 50,
+  tag: 100,
+  paths: 200,
+  path: 1_000,
+} as const;
+
+const nonBlank = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((s) => s.trim().length > 0, { message: 'must not be blank' });
+
+const list = (item: z.ZodType<string>, max: number) =>
+  z.array(item).max(max, { message: `must have at most ${max} items` });
+
+export const PROJECT_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export const CitationSchema = z.strictObject({
+  source_ref: nonBlank(LIMITS.ref),
+  source_kind: z.enum(['task', 'doc_slug', 'knowledge_source', 'entry', 'external_url', 'file']),
+  locator: z.string().max(LIMITS.short).optional(),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+const level = z.enum(['low', 'medium', 'high']);
+
+/** Payload schema per kind. */
+export const PAYLOAD_SCHEMAS = {
+  decision: z.strictObject({
+    alternatives: list(nonBlank(LIMITS.text), LIMITS.listItems),
+    decision_outcome: z.string().max(LIMITS.text),
+  }),
+  open_question: z.strictObject({ answer: z.string().max(LIMITS.text).optional() }),
+  blocker: z.strictObject({
+    severity: z.enum(['low', 'medium', 'high', 'critical']),
+    resolution: z.string().max(LIMITS.text).optional(),
+  }),
+  risk: z.strictObject({ likelihood: level, impact: level, mitigation: z.string().max(LIMITS.text).optional() }),
+  dependency: z.strictObject({
+    depends_on: nonBlank(LIMITS.ref),
+    dependency_kind: z.enum(['blocks', 'requires', 'relates_to']),
+  }),
+  plan_revision: z.strictObject({
+    summary: z.string().max(LIMITS.text),
+    supersedes_plan_entry_id: z.string().regex(ENTRY_ID_PATTERN).nullable().optional(),
+  }),
+} as const satisfies Record<EntryKind, z.ZodType>;
+
+export type DecisionPayload = z.infer<(typeof PAYLOAD_SCHEMAS)['decision']>;
+export type Payload = { [K in EntryKind]: z.infer<(typeof PAYLOAD_SCHEMAS)[K]> }[EntryKind];
+
+/** Fields every revision has, whatever its kind. */
+export const EnvelopeSchema = z.strictObject({
+  entry_id: z.string().regex(ENTRY_ID_PATTERN, { message: 'must look like dec-4f9k2m1x7q3z' }),
+  revision: z.number().int().min(1),
+  project_id: z.string().regex(PROJECT_ID_PATTERN, { message: 'must be a slug: a-z, 0-9, ".", "_", "-"' }),
+  entry_kind: z.enum(ENTRY_KINDS),
+  title: nonBlank(LIMITS.title),
+  rationale: z.string().max(LIMITS.rationale, { message: `must be at most ${LIMITS.rationale} characters` }),
+  status: z.enum(STATUSES),
+  author: nonBlank(LIMITS.short),
+  recorded_at: z.iso.datetime({ message: 'must be ISO 8601 UTC ending in Z' }),
+  related_task_ids: list(nonBlank(LIMITS.ref), LIMITS.listItems),
+  related_entry_ids: list(z.string().regex(ENTRY_ID_PATTERN), LIMITS.listItems),
+  tags: list(nonBlank(LIMITS.tag), LIMITS.tags),
+  supersedes_entry_id: z.string().regex(ENTRY_ID_PATTERN).nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+  citations: z.array(CitationSchema).max(LIMITS.listItems),
+  paths: list(nonBlank(LIMITS.path), LIMITS.paths),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+/** One stored revision of an entry. */
+export type Entry = Omit<z.infer<typeof EnvelopeSchema>, 'payload'> & { payload: Record<string, unknown> };

@@ -1,0 +1,89 @@
+/**
+ * Lifecycle rules (DESIGN §2): what `resolve`, `supersede` and `clear_blocker` turn an entry
+ * into. Pure functions from the current revision to the fields of the next one; the store
+ * assigns revision numbers and timestamps.
+ */
+import { BrainError } from './errors.js';
+import type { Entry } from './entry.js';
+import { kindWithArticle } from './kinds.js';
+
+/** The changes a lifecycle helper applies to produce the next revision. */
+export type EntryChanges = Partial<Pick<Entry, 'status' | 'related_entry_ids' | 'supersedes_entry_id'>> & {
+  payload?: Record<string, unknown>;
+};
+
+/** Options of {@link resolveChanges}. */
+export interface ResolveOptions {
+  /** The answer (open questions). */
+  answer?: string;
+  /** The resolution (blockers, dependencies). */
+  resolution?: string;
+}
+
+/**
+ * `resolve`: open_question → resolved (with `answer`), dependency → resolved,
+ * blocker → cleared (with `resolution`). Any other kind: `illegal_status`.
+ */
+export function resolveChanges(current: Entry, options: ResolveOptions): EntryChanges {
+  switch (current.entry_kind) {
+    case 'open_question':
+      return {
+        status: 'resolved',
+        payload: { ...current.payload, ...(options.answer !== undefined ? { answer: options.answer } : {}) },
+      };
+    case 'dependency':
+      return { status: 'resolved' };
+    case 'blocker':
+      return clearBlockerChanges(current, { resolution: options.resolution });
+    default:
+      throw new BrainError('illegal_status', `${kindWithArticle(current.entry_kind)} cannot be resolved`, {
+        hint:
+          current.entry_kind === 'risk'
+            ? 'revise it with --status mitigated or --status retired'
+            : 'decisions are accepted, rejected, deprecated or superseded: use revise or supersede',
+        data: { entry_id: current.entry_id, entry_kind: current.entry_kind },
+      });
+  }
+}
+
+/** `clear_blocker`: blocker → cleared with a resolution. Other kinds: `illegal_status`. */
+export function clearBlockerChanges(current: Entry, options: { resolution?: string | undefined }): EntryChanges {
+  if (current.entry_kind !== 'blocker') {
+    throw new BrainError('illegal_status', `${kindWithArticle(current.entry_kind)} cannot be cleared`, {
+      hint: 'only blockers are cleared',
+      data: { entry_id: current.entry_id, entry_kind: current.entry_kind },
+    });
+  }
+  return {
+    status: 'cleared',
+    payload: { ...current.payload, ...(options.resolution !== undefined ? { resolution: options.resolution } : {}) },
+  };
+}
+
+/**
+ * `supersede old --by successor`: the old entry becomes `superseded` and links to its
+ * successor; the successor gets `supersedes_entry_id` (and, for plans,
+ * `supersedes_plan_entry_id`). Only decisions and plan revisions can be superseded.
+ */
+export function supersedeChanges(old: Entry, successor: Entry): { old: EntryChanges; successor: EntryChanges } {
+  if (old.entry_kind !== 'decision' && old.entry_kind !== 'plan_revision') {
+    throw new BrainError('illegal_status', `${kindWithArticle(old.entry_kind)} cannot be superseded`, {
+      hint: 'only decisions and plan revisions are superseded',
+      data: { entry_id: old.entry_id },
+    });
+  }
+  if (old.entry_id === successor.entry_id) {
+    throw new BrainError('invalid_argument', 'an entry cannot supersede itself', { data: { entry_id: old.entry_id } });
+  }
+  const addLink = (ids: readonly string[], id: string) => (ids.includes(id) ? [...ids] : [...ids, id]);
+  return {
+    old: { status: 'superseded', related_entry_ids: addLink(old.related_entry_ids, successor.entry_id) },
+    successor: {
+      supersedes_entry_id: old.entry_id,
+      related_entry_ids: addLink(successor.related_entry_ids, old.entry_id),
+      ...(old.entry_kind === 'plan_revision' && successor.entry_kind === 'plan_revision'
+        ? { payload: { ...successor.payload, supersedes_plan_entry_id: old.entry_id } }
+        : {}),
+    },
+  };
+}

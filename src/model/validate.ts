@@ -1,0 +1,49 @@
+/**
+ * Validation of whole revisions (DESIGN §2): envelope, id prefix, status legality per kind,
+ * per-kind payload. Pure; throws {@link BrainError} `invalid_entry` / `illegal_status`.
+ */
+import type { z } from 'zod';
+import { BrainError } from './errors.js';
+import { EnvelopeSchema, PAYLOAD_SCHEMAS, type Entry } from './entry.js';
+import { KIND_PREFIX, assertLegalStatus, type EntryKind } from './kinds.js';
+
+/** "title: must be at most 200 characters; payload.severity: ..." */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): string {
+  return issues
+    .map((issue) => {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+function invalid(message: string, data: Record<string, unknown> = {}): BrainError {
+  return new BrainError('invalid_entry', message, {
+    hint: 'fix the fields named above; see docs/format.md for the entry schema',
+    data,
+  });
+}
+
+/**
+ * Validates `raw` as one revision and returns it typed.
+ * Errors: `invalid_entry` (schema, bounds, id prefix, payload), `illegal_status`.
+ */
+export function validateEntry(raw: unknown): Entry {
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const { entry_kind: kind, status } = raw as Record<string, unknown>;
+    // Check legality first so "a risk cannot be resolved" wins over a generic enum error.
+    if (typeof kind === 'string' && kind in KIND_PREFIX && typeof status === 'string') {
+      assertLegalStatus(kind as EntryKind, status);
+    }
+  }
+  const parsed = EnvelopeSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(`invalid entry: ${formatIssues(parsed.error.issues)}`);
+  const entry = parsed.data;
+  const prefix = KIND_PREFIX[entry.entry_kind];
+  if (!entry.entry_id.startsWith(`${prefix}-`)) {
+    throw invalid(`invalid entry: entry_id ${entry.entry_id} must start with "${prefix}-" for ${entry.entry_kind}`);
+  }
+  const payload = PAYLOAD_SCHEMAS[entry.entry_kind].safeParse(entry.payload);
+  if (!payload.success) throw invalid(`invalid entry: ${formatIssues(payload.error.issues, 'payload')}`);
+  return { ...entry, payload: payload.data as Record<string, unknown> };
+}

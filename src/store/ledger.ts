@@ -1,0 +1,61 @@
+/**
+ * The per-entry ledger (DESIGN §3 invariant 3): `ledger.jsonl`, one line per revision,
+ * `{author, file, parent_sha256, recorded_at, revision, sha256}` as single-line canonical JSON.
+ * `parent_sha256` is the sha256 of the previous revision's file (null for revision 1), so the
+ * lines form a hash chain. The file merges by union (`.gitattributes: *.jsonl merge=union`).
+ */
+import { z } from 'zod';
+import { BrainError } from '../model/errors.js';
+
+export const LedgerLineSchema = z.strictObject({
+  revision: z.number().int().min(1),
+  file: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  parent_sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  recorded_at: z.string(),
+  author: z.string(),
+});
+export type LedgerLine = z.infer<typeof LedgerLineSchema>;
+
+/** One ledger line as text, with its trailing LF. Keys sorted, no spaces. */
+export function formatLedgerLine(line: LedgerLine): string {
+  const ordered = Object.fromEntries(Object.entries(line).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${JSON.stringify(ordered)}\n`;
+}
+
+/**
+ * Parses a ledger file. Blank lines are ignored. Errors: `invalid_entry` naming the line.
+ */
+export function parseLedger(text: string): LedgerLine[] {
+  const lines: LedgerLine[] = [];
+  text.split('\n').forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (cause) {
+      throw new BrainError('invalid_entry', `ledger line ${index + 1} is not JSON`, { cause, data: { line: index + 1 } });
+    }
+    const parsed = LedgerLineSchema.safeParse(value);
+    if (!parsed.success) {
+      throw new BrainError('invalid_entry', `ledger line ${index + 1} is malformed: ${parsed.error.issues[0]?.message}`, {
+        data: { line: index + 1 },
+      });
+    }
+    lines.push(parsed.data);
+  });
+  return lines;
+}
+
+/**
+ * The order of same-numbered revisions (DESIGN §3 invariant 5): revision, then recorded_at,
+ * then sha256, ascending. The last one is the current revision.
+ */
+export function compareRevisions(
+  a: { revision: number; recorded_at: string; sha256: string },
+  b: { revision: number; recorded_at: string; sha256: string },
+): number {
+  if (a.revision !== b.revision) return a.revision - b.revision;
+  if (a.recorded_at !== b.recorded_at) return a.recorded_at < b.recorded_at ? -1 : 1;
+  return a.sha256 < b.sha256 ? -1 : a.sha256 > b.sha256 ? 1 : 0;
+}
