@@ -107,3 +107,18 @@ export function assertLegalStatus(kind: EntryKind, status: string): asserts stat
 export function kindWithArticle(kind: EntryKind): string {
   return ARTICLE_NAME[kind];
 }
+
+/**
+ * The kind an id belongs to, from its prefix (`dec-…` → decision).
+ * Errors: `invalid_argument` for an unknown prefix.
+ */
+export function kindOfEntryId(entryId: string): EntryKind {
+  const prefix = entryId.slice(0, entryId.indexOf('-'));
+  const kind = ENTRY_KINDS.find((k) => KIND_PREFIX[k] === prefix);
+  if (!kind) {
+    throw new BrainError('invalid_argument', `"${entryId}" is not an entry id`, {
+      hint: `ids look like dec-4f9k2m1x7q3z; prefixes: ${ENTRY_KINDS.map((k) => KIND_PREFIX[k]).join(', ')}`,
+    });
+  }
+  return kind;
+}

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { PromiseFsClient } from 'isomorphic-git';
 
 /**
  * Writes `data` to `path` atomically: a sibling temp file, fsync, rename, then fsync of the
@@ -32,10 +33,8 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, mod
   }
 }
 
-type Callbackless = Record<string, (...args: never[]) => Promise<unknown>>;
-
 /** An isomorphic-git compatible fs (`{ promises }`) with atomic, sync-underneath calls. */
-export function createGitFs(): { promises: Callbackless } {
+export function createGitFs(): PromiseFsClient {
   const promises = {
     async readFile(path: string, options?: { encoding?: BufferEncoding } | BufferEncoding) {
       return fs.readFileSync(path, options as BufferEncoding | undefined);
@@ -71,5 +70,5 @@ export function createGitFs(): { promises: Callbackless } {
       fs.chmodSync(path, mode);
     },
   };
-  return { promises: promises as unknown as Callbackless };
+  return { promises };
 }

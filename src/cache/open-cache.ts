@@ -1,0 +1,71 @@
+/**
+ * Opening the SQLite cache (DESIGN §4): WAL, busy timeout, schema. A file that is not a
+ * database, is corrupt, or was written by another cache format is deleted and recreated —
+ * the cache is disposable, git is the source of truth.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
+
+export type CacheDb = Database.Database;
+
+/** Why an existing cache file was discarded, or null when it was usable. */
+export type ResetReason = 'corrupt' | 'format' | null;
+
+function removeDbFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+function tryOpen(path: string): { db: CacheDb; reason: ResetReason } {
+  const db = new Database(path);
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA_SQL);
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'cache_format'").get() as { value: string } | undefined;
+    if (row === undefined) {
+      db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('cache_format', ?)").run(String(CACHE_FORMAT));
+      return { db, reason: null };
+    }
+    if (row.value !== String(CACHE_FORMAT)) {
+      db.close();
+      return { db, reason: 'format' };
+    }
+    return { db, reason: null };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens (creating if needed) the cache at `path`. Returns the handle and whether a broken or
+ * foreign-format file had to be reset (the caller then rebuilds from git).
+ */
+export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
+  mkdirSync(dirname(path), { recursive: true });
+  let reset: ResetReason = null;
+  try {
+    const opened = tryOpen(path);
+    if (opened.reason === null) return { db: opened.db, reset: null };
+    reset = opened.reason;
+  } catch {
+    reset = 'corrupt';
+  }
+  removeDbFiles(path);
+  const fresh = tryOpen(path);
+  return { db: fresh.db, reset };
+}
+
+/** Reads a meta value. */
+export function getMeta(db: CacheDb, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+/** Writes a meta value. */
+export function setMeta(db: CacheDb, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}

@@ -1,0 +1,69 @@
+/**
+ * Bringing the projection up to the branch tip (DESIGN §4 "Freshness is exact"): compare the
+ * projected commit oid with the tip; if they differ, diff the two trees and apply only what
+ * changed; if there is no usable old commit (missing cache, reset cache, old commit object
+ * gone), rebuild fully. Never uses mtimes.
+ *
+ * The projection is a function of the tip's tree alone, so a diff between any two commits
+ * (even across rewritten history) yields the same tables as a full rebuild — the property the
+ * tests check. See docs/decisions/0003-projection-is-a-function-of-the-tree.md.
+ */
+import type { ObjectReader } from '../store/object-reader.js';
+import { diffTrees } from '../store/tree-diff.js';
+import { PROJECTS_DIR } from '../store/layout.js';
+import { applyChanges, StaleProjectionError, type ApplyStats, type FileChange } from './apply-changes.js';
+import { getMeta, type CacheDb } from './open-cache.js';
+
+/** What a refresh did. `mode` is `fresh` when nothing had to change. */
+export interface RefreshResult {
+  mode: 'fresh' | 'incremental' | 'full';
+  from: string | null;
+  to: string | null;
+  stats: ApplyStats | null;
+  ms: number;
+}
+
+/** Options of {@link refreshCache}. */
+export interface RefreshOptions {
+  db: CacheDb;
+  reader: ObjectReader;
+  /** The branch tip now (null: no branch). */
+  tip: string | null;
+  /** Force a full rebuild. */
+  full?: boolean;
+}
+
+async function planChanges(reader: ObjectReader, from: string | null, to: string | null, full: boolean): Promise<{ changes: FileChange[]; full: boolean }> {
+  if (to === null) return { changes: [], full: true };
+  const newTree = (await reader.readCommit(to)).tree;
+  if (!full && from !== null && (await reader.hasObject(from))) {
+    const oldTree = (await reader.readCommit(from)).tree;
+    const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
+    return { changes: changes.map((c) => ({ path: c.path, status: c.status, newOid: c.newOid })), full: false };
+  }
+  const files = await reader.listFiles(newTree, PROJECTS_DIR);
+  return { changes: files.map((f) => ({ path: f.path, status: 'added' as const, newOid: f.oid })), full: true };
+}
+
+/**
+ * Brings `db` to `tip`. Retries when another process advanced the projection concurrently.
+ * Errors: reader errors (`git_error`, `not_found`).
+ */
+export async function refreshCache(options: RefreshOptions): Promise<RefreshResult> {
+  const started = performance.now();
+  for (let attempt = 0; ; attempt++) {
+    const projectedText = getMeta(options.db, 'projected_oid');
+    const from = projectedText === null || projectedText === '' ? null : projectedText;
+    const neverProjected = projectedText === null;
+    if (!options.full && !neverProjected && from === options.tip) {
+      return { mode: 'fresh', from, to: from, stats: null, ms: performance.now() - started };
+    }
+    const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
+    try {
+      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });
+      return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
+    } catch (err) {
+      if (!(err instanceof StaleProjectionError) || attempt >= 5) throw err;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Repository-level commands: `init`, `status`, `verify`, `import adr`.
+ */
+import type { Command } from 'commander';
+import { BrainError } from '../model/errors.js';
+import { importAdr, type ImportReport } from '../service/import-adr.js';
+import type { BrainStatus } from '../service.js';
+import { runWithBrain } from './context.js';
+import { table } from './render.js';
+
+function renderStatus(s: BrainStatus): string {
+  const lines = [
+    `branch:     ${s.branch}`,
+    `project:    ${s.project_id}`,
+    `tip:        ${s.tip ?? '(none)'}`,
+    `projected:  ${s.projected ?? '(none)'}${s.projected === s.tip ? ' (up to date)' : ''}`,
+    `entries:    ${s.entries} (${s.revisions} revisions)`,
+  ];
+  for (const [kind, statuses] of Object.entries(s.by_kind)) {
+    lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
+  }
+  if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
+  if (s.problems.length) {
+    lines.push(`problems:   ${s.problems.length} file(s) failed to parse or validate:`);
+    for (const p of s.problems) lines.push(`  ${p.code}  ${p.path}: ${p.message}`);
+  } else lines.push('problems:   none');
+  return lines.join('\n');
+}
+
+function renderImport(r: ImportReport): string {
+  const lines = [`imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}${r.commit ? ` (commit ${r.commit.slice(0, 12)})` : ' (no commit: nothing changed)'}`];
+  if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...r.defaulted.map((d) => `  ${d.source_path}: ${d.status} (${d.format})`));
+  if (r.unmapped.length) lines.push(`status not mapped (recorded as proposed; review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}`));
+  if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
+  return lines.join('\n');
+}
+
+/** Registers init, status, verify and import on `program`. */
+export function registerAdminCommands(program: Command): void {
+  program
+    .command('init')
+    .description('create the docs branch (idempotent; HEAD, index and working tree are untouched)')
+    .action(async (_options: unknown, command: Command) => {
+      await runWithBrain(command, (brain) => brain.init(), (r) => `${r.created ? 'created' : 'already initialized:'} branch ${r.branch} at ${r.tip.slice(0, 12)} (project ${r.project_id})`);
+    });
+
+  program
+    .command('status')
+    .description('branch, tip, projection, counts, forks and problems')
+    .action(async (_options: unknown, command: Command) => {
+      await runWithBrain(command, (brain) => brain.status(), renderStatus);
+    });
+
+  program
+    .command('verify')
+    .description('check ledgers, hashes, schema and append-only history; --cache also checks the projection')
+    .option('--cache', 'also prove the cache equals a fresh rebuild from git')
+    .action(async (options: { cache?: boolean }, command: Command) => {
+      const report = await runWithBrain(command, (brain) => brain.verify({ cache: options.cache === true }), (r) => {
+        const lines = [`branch: ${r.branch.checked.revisions} revisions, ${r.branch.checked.ledgers} ledgers, ${r.branch.checked.commits} commits checked`];
+        if (r.branch.failures.length) lines.push(table(['CODE', 'PATH', 'COMMIT', 'MESSAGE'], r.branch.failures.map((f) => [f.code, f.path, f.commit?.slice(0, 12) ?? '', f.message])));
+        if (r.cache) {
+          lines.push(`cache: ${r.cache.ok ? 'equals a fresh rebuild' : 'DIFFERS from a fresh rebuild'}`);
+          for (const t of r.cache.tables) if (t.only_live.length || t.only_rebuilt.length) lines.push(`  ${t.table}: live ${t.live_rows} rows, rebuilt ${t.rebuilt_rows}`);
+        }
+        lines.push(r.ok ? 'ok' : 'FAILED');
+        return lines.join('\n');
+      });
+      if (!report.ok) process.exitCode = 1;
+    });
+
+  const importCommand = program.command('import').description('import entries from other formats');
+  importCommand
+    .command('adr <dir>')
+    .description('import Architecture Decision Records (MADR, Nygard/adr-tools, log4brains) as decisions, in one commit')
+    .action(async (dir: string, _options: unknown, command: Command) => {
+      if (dir.trim() === '') throw new BrainError('invalid_argument', 'missing directory');
+      if (process.stderr.isTTY && !command.optsWithGlobals<{ json?: boolean }>().json) process.stderr.write(`importing ADRs from ${dir}…\n`);
+      await runWithBrain(command, (brain) => importAdr(brain, { dir }), renderImport);
+    });
+}

@@ -1,0 +1,59 @@
+/**
+ * The `brain` command line (issue #2 contract; commander). Global options `--repo`,
+ * `--branch`, `--project`, `--author`, `--json`. With `--json` every command prints one JSON
+ * document on stdout and errors go to stderr as `{"error": {code, message, hint}}`. Exit codes:
+ * 0 ok, 1 failure, 2 usage or validation error (see exit-codes.ts).
+ */
+import { Command, CommanderError } from 'commander';
+import { errorBody, exitCodeFor, EXIT_USAGE } from './exit-codes.js';
+import { registerReadCommands } from './read-commands.js';
+import { registerWriteCommands } from './write-commands.js';
+import { registerAdminCommands } from './admin-commands.js';
+
+function isJson(argv: string[]): boolean {
+  return argv.includes('--json');
+}
+
+/** Builds the program (exported for tests and for other entry points). */
+export function createProgram(): Command {
+  const program = new Command('brain')
+    .description('Project Brain: what was decided, what is open, blocked, at risk, and why — stored in git')
+    .version('0.1.0')
+    .option('--repo <dir>', 'a directory inside the git repository (default: the current directory)')
+    .option('--branch <name>', 'the docs branch', 'brain')
+    .option('--project <id>', 'project id (default: brain.json, else the repository name)')
+    .option('--author <name>', 'author of new revisions (default: BRAIN_AUTHOR, else git user.name)')
+    .option('--json', 'print one JSON document on stdout')
+    .showHelpAfterError('(run brain --help for usage)')
+    .exitOverride();
+  registerWriteCommands(program);
+  registerReadCommands(program);
+  registerAdminCommands(program);
+  return program;
+}
+
+/** Runs the CLI on `argv` (process.argv form) and sets `process.exitCode`. */
+export async function main(argv: string[]): Promise<void> {
+  const program = createProgram();
+  const json = isJson(argv);
+  if (json) program.configureOutput({ writeErr: () => {} });
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+        process.exitCode = 0;
+        return;
+      }
+      if (json) process.stderr.write(`${JSON.stringify({ error: { code: 'usage', message: err.message.replace(/^error: /, ''), hint: 'run brain --help' } })}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    const body = errorBody(err);
+    if (json) process.stderr.write(`${JSON.stringify({ error: body })}\n`);
+    else process.stderr.write(`brain: ${body.message}${body.hint ? `\nhint: ${body.hint}` : ''}\n`);
+    process.exitCode = exitCodeFor(err);
+  }
+}
+
+await main(process.argv);

@@ -1,0 +1,96 @@
+/**
+ * Read commands: `show`, `list`, `history`, `search`, `context`. Each brings the projection up
+ * to the branch tip first (inside the service).
+ */
+import type { Command } from 'commander';
+import { runWithBrain } from './context.js';
+import { parsePositiveInt } from './fields.js';
+import { renderEntry, renderHistory, renderList, renderSearch } from './render.js';
+
+interface ListOptions {
+  kind?: string;
+  status?: string;
+  tag?: string;
+  author?: string;
+  relatedTask?: string;
+  updatedSince?: string;
+  limit?: string;
+}
+
+/** Registers the read commands on `program`. */
+export function registerReadCommands(program: Command): void {
+  program
+    .command('show <entry_id>')
+    .description('show an entry (any unique id prefix), current or --revision N')
+    .option('--revision <n>', 'a past revision')
+    .action(async (entryId: string, options: { revision?: string }, command: Command) => {
+      const revision = parsePositiveInt('revision', options.revision);
+      await runWithBrain(
+        command,
+        async (brain) => brain.get({ entryId, ...(revision ? { revision } : {}) }),
+        (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count }),
+      ).then(() => undefined);
+    });
+
+  program
+    .command('list')
+    .description('list current entries, newest first')
+    .option('--kind <kind>', 'decision, open_question, blocker, risk, dependency, plan_revision')
+    .option('--status <status>', 'e.g. accepted, open, blocked, active')
+    .option('--tag <tag>', 'only entries with this tag')
+    .option('--author <name>', 'only entries whose current revision is by this author')
+    .option('--related-task <id>', 'only entries related to this task')
+    .option('--updated-since <iso>', 'only entries revised at or after this ISO 8601 time')
+    .option('--limit <n>', 'at most N entries')
+    .action(async (options: ListOptions, command: Command) => {
+      const limit = parsePositiveInt('limit', options.limit);
+      await runWithBrain(
+        command,
+        async (brain) => {
+          const rows = await brain.list({
+            ...(options.kind ? { kind: options.kind } : {}),
+            ...(options.status ? { status: options.status } : {}),
+            ...(options.tag ? { tag: options.tag } : {}),
+            ...(options.author ? { author: options.author } : {}),
+            ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
+            ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
+            ...(limit ? { limit } : {}),
+          });
+          return rows;
+        },
+        renderList,
+      ).then(() => undefined);
+    });
+
+  program
+    .command('history <entry_id>')
+    .description('every revision of an entry, oldest first')
+    .action(async (entryId: string, _options: unknown, command: Command) => {
+      await runWithBrain(command, async (brain) => brain.history({ entryId }), renderHistory);
+    });
+
+  program
+    .command('search <query>')
+    .description('full-text search over current entries')
+    .option('--kind <kind>', 'only this kind')
+    .option('--limit <n>', 'at most N hits (default 20)')
+    .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
+      const limit = parsePositiveInt('limit', options.limit);
+      await runWithBrain(command, async (brain) => brain.search({ query, ...(options.kind ? { kind: options.kind } : {}), ...(limit ? { limit } : {}) }), renderSearch);
+    });
+
+  program
+    .command('context')
+    .description('the re-entry brief: what is decided, open, blocked, at risk, and why (Markdown)')
+    .option('--budget <tokens>', 'token budget (default 6000)')
+    .option('--paths <path...>', 'favour entries about these code paths')
+    .option('--task <id...>', 'favour entries related to these tasks')
+    .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
+      const budget = parsePositiveInt('budget', options.budget);
+      await runWithBrain(
+        command,
+        async (brain) => brain.context({ ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) }),
+        (brief) => brief.markdown,
+      );
+    });
+}

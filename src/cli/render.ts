@@ -1,0 +1,76 @@
+/**
+ * Human-readable output of the CLI (tables and entry views). `--json` output bypasses this
+ * module entirely: surfaces print service results as JSON.
+ */
+import type { Entry } from '../model/entry.js';
+import type { CurrentRow } from '../cache/queries.js';
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A left-aligned table with a header row; columns sized to content. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
+  return [fmt(header), ...rows.map(fmt)].join('\n');
+}
+
+/** `brain list` as a table. */
+export function renderList(rows: CurrentRow[]): string {
+  if (rows.length === 0) return 'no entries';
+  return table(
+    ['ID', 'KIND', 'STATUS', 'REV', 'TITLE'],
+    rows.map((r) => [r.entry.entry_id, r.entry.entry_kind, r.entry.status, `r${r.entry.revision}${r.forked ? '!' : ''}`, oneLine(r.entry.title, 80)]),
+  );
+}
+
+function payloadLines(entry: Entry): string[] {
+  return Object.keys(entry.payload)
+    .sort()
+    .map((key) => {
+      const value = entry.payload[key];
+      const text = Array.isArray(value) ? value.map((v) => `\n    - ${String(v)}`).join('') : ` ${String(value)}`;
+      return `  ${key}:${text}`;
+    });
+}
+
+/** One entry in full, as `brain show` and `brain add` print it. */
+export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number } = {}): string {
+  const lines = [
+    `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} revision files` : ''}`,
+    `title:       ${entry.title}`,
+    `project:     ${entry.project_id}`,
+    `recorded:    ${entry.recorded_at} by ${entry.author}`,
+  ];
+  if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');
+  if (entry.confidence !== null) lines.push(`confidence:  ${entry.confidence}`);
+  if (entry.tags.length) lines.push(`tags:        ${entry.tags.join(', ')}`);
+  if (entry.related_task_ids.length) lines.push(`tasks:       ${entry.related_task_ids.join(', ')}`);
+  if (entry.related_entry_ids.length) lines.push(`related:     ${entry.related_entry_ids.join(', ')}`);
+  if (entry.supersedes_entry_id) lines.push(`supersedes:  ${entry.supersedes_entry_id}`);
+  if (entry.paths.length) lines.push(`paths:       ${entry.paths.join(', ')}`);
+  for (const c of entry.citations) lines.push(`cites:       ${c.source_kind} ${c.source_ref}${c.locator ? `#${c.locator}` : ''}`);
+  const payload = payloadLines(entry);
+  if (payload.length) lines.push('payload:', ...payload);
+  if (entry.rationale.trim()) lines.push('', entry.rationale.trimEnd());
+  return lines.join('\n');
+}
+
+/** `brain history` as a table. */
+export function renderHistory(revisions: { entry: Entry; sha256: string }[]): string {
+  return table(
+    ['REV', 'RECORDED', 'AUTHOR', 'STATUS', 'SHA256', 'TITLE'],
+    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(r.entry.author, 24), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
+  );
+}
+
+/** `brain search` hits. */
+export function renderSearch(hits: { entry: Entry; relevance_score: number }[]): string {
+  if (hits.length === 0) return 'no matches';
+  return table(
+    ['SCORE', 'ID', 'KIND', 'STATUS', 'TITLE'],
+    hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, oneLine(h.entry.title, 70)]),
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Write commands: `add`, `revise`, `resolve`, `supersede`, `clear-blocker`. Thin: parse
+ * options, call the service, print the entry.
+ */
+import type { Command } from 'commander';
+import { BrainError } from '../model/errors.js';
+import { runWithBrain } from './context.js';
+import { collect, fieldsFromOptions, parsePositiveInt, type FieldOptions } from './fields.js';
+import { renderEntry } from './render.js';
+import type { WriteResult } from '../service/writes.js';
+
+function fieldOptions(command: Command): Command {
+  return command
+    .option('--title <text>', 'title (1–200 characters)')
+    .option('--rationale <text>', 'the why (≤ 20 000 characters)')
+    .option('--status <status>', 'status (legal statuses depend on the kind)')
+    .option('--tag <tag>', 'tag (repeatable)', collect)
+    .option('--confidence <x>', 'confidence, 0..1')
+    .option('--related-task <id>', 'related task id (repeatable)', collect)
+    .option('--related-entry <id>', 'related entry id (repeatable)', collect)
+    .option('--path <path>', 'code path the entry concerns (repeatable)', collect)
+    .option('--cite <ref>', 'citation: URL, entry id, file[#locator] or kind:ref (repeatable)', collect)
+    .option('--payload <json>', 'kind-specific payload as a JSON object, merged over the current one');
+}
+
+const printWrite = (result: WriteResult): string => {
+  const head = result.commit ? '' : '(unchanged: no new revision written)\n';
+  return head + [result.entry, ...result.also].map((e) => renderEntry(e)).join('\n\n');
+};
+const entryOf = (result: WriteResult) => result.entry;
+
+/** Registers the write commands on `program`. */
+export function registerWriteCommands(program: Command): void {
+  fieldOptions(program.command('add <kind>').description('record a new entry: decision, open_question, blocker, risk, dependency, plan_revision'))
+    .action(async (kind: string, options: FieldOptions, command: Command) => {
+      if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain add decision --title "Use SQLite for the cache"' });
+      await runWithBrain(command, async (brain) => entryOf(await brain.writes.append({ kind, fields: fieldsFromOptions(options) })), (e) => renderEntry(e));
+    });
+
+  fieldOptions(program.command('revise <entry_id>').description('append the next revision with the given fields changed'))
+    .option('--expected-revision <n>', 'fail with a conflict unless the entry is at revision N')
+    .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
+      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      const fields = fieldsFromOptions(options);
+      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), printWrite);
+    });
+
+  program
+    .command('resolve <entry_id>')
+    .description('resolve an open question or dependency, or clear a blocker')
+    .option('--answer <text>', 'the answer (open questions)')
+    .option('--resolution <text>', 'the resolution (blockers)')
+    .option('--expected-revision <n>', 'fail with a conflict unless the entry is at revision N')
+    .action(async (entryId: string, options: { answer?: string; resolution?: string; expectedRevision?: string }, command: Command) => {
+      if (options.answer !== undefined && options.resolution !== undefined) {
+        throw new BrainError('invalid_argument', 'give --answer or --resolution, not both');
+      }
+      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      await runWithBrain(
+        command,
+        async (brain) =>
+          brain.writes.resolve({ entryId, ...(options.answer !== undefined ? { answer: options.answer } : {}), ...(options.resolution !== undefined ? { resolution: options.resolution } : {}), ...(expectedRevision ? { expectedRevision } : {}) }),
+        printWrite,
+      );
+    });
+
+  program
+    .command('supersede <entry_id>')
+    .description('mark a decision or plan superseded by another entry (links both ways)')
+    .requiredOption('--by <entry_id>', 'the successor')
+    .action(async (entryId: string, options: { by: string }, command: Command) => {
+      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), printWrite);
+    });
+
+  program
+    .command('clear-blocker <entry_id>')
+    .description('mark a blocker cleared')
+    .requiredOption('--resolution <text>', 'how it was cleared')
+    .action(async (entryId: string, options: { resolution: string }, command: Command) => {
+      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), printWrite);
+    });
+}

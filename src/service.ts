@@ -1,0 +1,251 @@
+/**
+ * The one API every surface calls (DESIGN §10): CLI, MCP and HTTP are thin adapters over
+ * {@link Brain}. Reads bring the projection up to the branch tip first (git is the source of
+ * truth); writes go to git as one commit each, then refresh the projection through the one
+ * apply path.
+ */
+import { join } from 'node:path';
+import type { Entry } from './model/entry.js';
+import { BrainError } from './model/errors.js';
+import { kindOfEntryId, parseEntryKind, type EntryKind } from './model/kinds.js';
+import { GitStore } from './store/git-store.js';
+import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
+import { createObjectReader, type ObjectReader } from './store/object-reader.js';
+import { commitIdentity, resolveAuthor } from './store/identity.js';
+import { openCache, type CacheDb, type ResetReason } from './cache/open-cache.js';
+import { refreshCache, type RefreshResult } from './cache/refresh.js';
+import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { SearchIndex } from './search/search-index.js';
+import { assertProjectId, repoProjectId } from './service/project-id.js';
+import { BrainWrites } from './service/writes.js';
+import { buildBrief, type Brief } from './context/build-brief.js';
+import { verifyBranch, type BranchReport } from './store/verify-branch.js';
+import { verifyCache, type CacheReport } from './cache/verify-cache.js';
+
+/** Options of {@link openBrain}. */
+export interface BrainOptions {
+  /** A directory inside the repository (default: `process.cwd()`). */
+  repoDir?: string;
+  /** The docs branch (default `brain`). */
+  branch?: string;
+  /** The project (default: brain.json's `default_project`, else the repo directory name). */
+  projectId?: string;
+  /** Author of new revisions (default: BRAIN_AUTHOR, else git user.name). */
+  author?: string;
+  /** Object reader implementation (default: `cat-file` when git is installed). */
+  reader?: 'cat-file' | 'isomorphic-git';
+}
+
+/** `brain status` */
+export interface BrainStatus {
+  branch: string;
+  project_id: string;
+  tip: string | null;
+  projected: string | null;
+  entries: number;
+  revisions: number;
+  by_kind: Record<string, Record<string, number>>;
+  forked: string[];
+  problems: { path: string; code: string; message: string }[];
+  cache: { path: string; reset: ResetReason; last_refresh: RefreshResult['mode'] | null };
+}
+
+/** Locates the repository and opens its brain. Errors: `not_a_repository`, `invalid_argument`. */
+export async function openBrain(options: BrainOptions = {}): Promise<Brain> {
+  const repo = findRepo(options.repoDir ?? process.cwd());
+  return new Brain(repo, options);
+}
+
+/** A project's brain in one repository. Call {@link Brain.close} when done. */
+export class Brain {
+  readonly store: GitStore;
+  readonly writes: BrainWrites;
+  private dbHandle: { db: CacheDb; reset: ResetReason } | null = null;
+  private readerHandle: Promise<ObjectReader> | null = null;
+  private searchIndex: SearchIndex | null = null;
+  private lastRefresh: RefreshResult | null = null;
+  private resolvedProject: string | null = null;
+
+  constructor(
+    readonly repo: RepoLocation,
+    private readonly options: BrainOptions,
+  ) {
+    this.store = new GitStore({ repo, branch: options.branch ?? 'brain' });
+    if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
+    this.writes = new BrainWrites(this);
+  }
+
+  get branch(): string {
+    return this.store.branch;
+  }
+
+  /** Where the projection lives: `.git/brain/cache.sqlite` (another branch: `cache.<branch>.sqlite`). */
+  get cachePath(): string {
+    const suffix = this.branch === 'brain' ? '' : `.${this.branch.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    return join(brainDir(this.repo), `cache${suffix}.sqlite`);
+  }
+
+  private get searchPath(): string {
+    return this.cachePath.replace(/cache(.*)\.sqlite$/, 'search$1.json');
+  }
+
+  /** The author of new revisions. Errors: `invalid_argument` when none is configured. */
+  author(): string {
+    return resolveAuthor({ explicit: this.options.author, cwd: this.repo.workDir ?? this.repo.commonDir });
+  }
+
+  /** The git identity of commits. */
+  identity(author = this.author()) {
+    return commitIdentity({ author, cwd: this.repo.workDir ?? this.repo.commonDir });
+  }
+
+  /** The project id in effect. Errors: `not_initialized`, `unsupported_format`. */
+  async projectId(): Promise<string> {
+    if (this.resolvedProject === null) {
+      const manifest = await this.store.manifest();
+      this.resolvedProject = manifest.default_project ?? repoProjectId(this.repo);
+    }
+    return this.resolvedProject;
+  }
+
+  /** `brain init`: creates the docs branch if missing (idempotent). */
+  async init(): Promise<{ created: boolean; tip: string; branch: string; project_id: string }> {
+    const defaultProject = this.resolvedProject ?? repoProjectId(this.repo);
+    const result = await this.store.init({ defaultProject, identity: this.identity() });
+    return { created: result.created, tip: result.tip, branch: this.branch, project_id: await this.projectId() };
+  }
+
+  /** The object reader (one per Brain, created on first use). */
+  reader(): Promise<ObjectReader> {
+    this.readerHandle ??= createObjectReader({ repo: this.repo, ...(this.options.reader ? { prefer: this.options.reader } : {}) });
+    return this.readerHandle;
+  }
+
+  /** The cache database, opened (and reset if corrupt) on first use. */
+  db(): CacheDb {
+    this.dbHandle ??= openCache(this.cachePath);
+    return this.dbHandle.db;
+  }
+
+  /**
+   * Brings the projection (and the search index, when loaded) up to the branch tip.
+   * Errors: `not_initialized` when there is no brain branch, reader errors.
+   */
+  async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
+    const tip = this.store.tip();
+    await this.store.manifest(tip);
+    const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
+    this.lastRefresh = result;
+    if (this.searchIndex && this.searchIndex.sync(this.db()).changed > 0) this.searchIndex.save(this.searchPath);
+    return result;
+  }
+
+  /** Resolves a unique id prefix to a full entry id (after a refresh). */
+  async resolveId(idOrPrefix: string): Promise<string> {
+    await this.refresh();
+    return resolveEntryId(this.db(), await this.projectId(), idOrPrefix.trim().toLowerCase());
+  }
+
+  /**
+   * One entry: the current revision, or `revision` N. Errors: `not_found`, `ambiguous_id`.
+   */
+  async get(args: { entryId: string; revision?: number }): Promise<CurrentRow> {
+    const entryId = await this.resolveId(args.entryId);
+    const row = getCurrent(this.db(), entryId) as CurrentRow;
+    if (args.revision === undefined) return row;
+    const match = listRevisions(this.db(), entryId).filter((r) => r.entry.revision === args.revision);
+    const last = match[match.length - 1];
+    if (!last) {
+      throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
+        hint: `it has revisions 1..${row.entry.revision}; see \`brain history ${entryId}\``,
+        data: { entry_id: entryId, revision: args.revision },
+      });
+    }
+    return { ...row, entry: last.entry, path: last.path };
+  }
+
+  /** Current entries matching a filter (DESIGN §6), newest first. */
+  async list(filter: Omit<ListFilter, 'projectId'> = {}): Promise<CurrentRow[]> {
+    await this.refresh();
+    const kind = filter.kind ? parseEntryKind(filter.kind) : undefined;
+    return listCurrent(this.db(), { ...filter, ...(kind ? { kind } : {}), projectId: await this.projectId() });
+  }
+
+  /** Every revision of an entry, oldest first. */
+  async history(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string }[]> {
+    const entryId = await this.resolveId(args.entryId);
+    return listRevisions(this.db(), entryId);
+  }
+
+  /** Full-text search over current entries; hits carry `relevance_score` in [0, 1]. */
+  async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
+    if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
+    await this.refresh();
+    if (!this.searchIndex) {
+      this.searchIndex = SearchIndex.load(this.searchPath);
+      if (this.searchIndex.sync(this.db()).changed > 0) this.searchIndex.save(this.searchPath);
+    }
+    const kind = args.kind ? parseEntryKind(args.kind) : undefined;
+    const hits = this.searchIndex.search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+    return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
+  }
+
+  /**
+   * The re-entry brief (DESIGN §7) of the project: Markdown within `budget` tokens
+   * (default 6000), boosted for `paths` and `taskIds`.
+   */
+  async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
+    const result = await this.refresh();
+    const projectId = await this.projectId();
+    const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
+    return buildBrief({ projectId, entries, tipOid: result.to, ...args });
+  }
+
+  /** `brain status`: branch, tip, projection, counts, forks and problems. */
+  async status(): Promise<BrainStatus> {
+    await this.refresh();
+    const projectId = await this.projectId();
+    const counts = countProject(this.db(), projectId);
+    const projected = this.lastRefresh?.to ?? null;
+    return {
+      branch: this.branch,
+      project_id: projectId,
+      tip: this.store.tip(),
+      projected,
+      ...counts,
+      problems: listProblems(this.db()),
+      cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
+    };
+  }
+
+  /**
+   * `brain verify`: the branch (files, ledgers, history) and, with `cache`, the projection
+   * against a fresh rebuild. `ok` is false on any failure; nothing is thrown for bad data.
+   */
+  async verify(args: { cache?: boolean } = {}): Promise<{ ok: boolean; branch: BranchReport; cache: CacheReport | null }> {
+    const tip = this.store.tip();
+    await this.store.manifest(tip);
+    const reader = await this.reader();
+    const branch = await verifyBranch({ reader, tip });
+    let cache: CacheReport | null = null;
+    if (args.cache) {
+      await this.refresh();
+      cache = await verifyCache({ live: this.db(), reader, tip });
+    }
+    return { ok: branch.ok && (cache?.ok ?? true), branch, cache };
+  }
+
+  /** The kind of an id, for surfaces. */
+  kindOf(entryId: string): EntryKind {
+    return kindOfEntryId(entryId);
+  }
+
+  /** Releases the cache and the object reader. */
+  async close(): Promise<void> {
+    this.dbHandle?.db.close();
+    this.dbHandle = null;
+    const reader = this.readerHandle;
+    this.readerHandle = null;
+    if (reader) await (await reader).close();
+  }
+}

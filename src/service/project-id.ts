@@ -1,0 +1,35 @@
+/**
+ * The project an invocation works on (issue #2): `--project`, else `default_project` from
+ * brain.json, else the repository directory's name as a slug.
+ */
+import { basename } from 'node:path';
+import { BrainError } from '../model/errors.js';
+import { PROJECT_ID_PATTERN } from '../model/entry.js';
+import type { RepoLocation } from '../store/repo.js';
+
+/** `My Repo.git` → `my-repo`; never empty (falls back to `project`). */
+export function slugify(name: string): string {
+  const slug = name
+    .replace(/\.git$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return slug === '' ? 'project' : slug;
+}
+
+/** The default project of a repository with no manifest: its directory name, slugified. */
+export function repoProjectId(repo: RepoLocation): string {
+  return slugify(basename(repo.workDir ?? repo.commonDir));
+}
+
+/** Throws `invalid_argument` unless `projectId` is a slug. */
+export function assertProjectId(projectId: string): string {
+  if (!PROJECT_ID_PATTERN.test(projectId)) {
+    throw new BrainError('invalid_argument', `invalid project id "${projectId}"`, {
+      hint: 'a project id is a slug: lower-case a-z, 0-9, ".", "_", "-", at most 64 characters',
+    });
+  }
+  return projectId;
+}

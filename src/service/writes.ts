@@ -1,0 +1,124 @@
+/**
+ * Write operations of the service (DESIGN §2 lifecycle, §3 writes): append, revise, resolve,
+ * supersede, clear_blocker. Each is one commit on the docs branch (through GitStore.transact),
+ * optionally guarded by `expected_revision` (compare-and-swap), then the projection is
+ * refreshed through the one apply path.
+ */
+import type { Entry } from '../model/entry.js';
+import { BrainError } from '../model/errors.js';
+import { newEntryId } from '../model/entry-id.js';
+import { buildEntry, newEntryBase, sameContent, type EntryFields } from '../model/input.js';
+import { parseEntryKind } from '../model/kinds.js';
+import { clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
+import type { WriteTransaction } from '../store/write-transaction.js';
+import type { Brain } from '../service.js';
+
+/** The result of a write: the entries as written and the commit (null when nothing changed). */
+export interface WriteResult {
+  entry: Entry;
+  commit: string | null;
+  /** Other entries the same commit revised (supersede links its successor). */
+  also: Entry[];
+}
+
+function oneLine(title: string): string {
+  const line = title.replace(/\s+/g, ' ').trim();
+  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
+}
+
+async function requireCurrent(tx: WriteTransaction, entryId: string, expectedRevision?: number): Promise<Entry> {
+  const current = await tx.current(entryId);
+  if (!current) {
+    throw new BrainError('not_found', `no entry ${entryId} in project ${tx.projectId}`, { data: { entry_id: entryId } });
+  }
+  if (expectedRevision !== undefined && current.revision !== expectedRevision) {
+    throw new BrainError('revision_conflict', `${entryId} is at revision ${current.revision}, not ${expectedRevision}`, {
+      hint: `read it again (brain show ${entryId}) and retry with --expected-revision ${current.revision}`,
+      data: { entry_id: entryId, expected_revision: expectedRevision, current_revision: current.revision },
+    });
+  }
+  return current;
+}
+
+/** Write operations bound to one {@link Brain}. */
+export class BrainWrites {
+  constructor(private readonly brain: Brain) {}
+
+  private async commit(
+    operation: (tx: WriteTransaction, ctx: { author: string; now: string }) => Promise<{ message: string; entry: Entry; also?: Entry[] }>,
+  ): Promise<WriteResult> {
+    const author = this.brain.author();
+    const projectId = await this.brain.projectId();
+    const result = await this.brain.store.transact({ projectId, identity: this.brain.identity(author) }, async (tx) => {
+      const value = await operation(tx, { author, now: new Date().toISOString() });
+      return { message: value.message, value };
+    });
+    await this.brain.refresh();
+    return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [] };
+  }
+
+  /** Creates a new entry (revision 1). Errors: `invalid_entry`, `illegal_status`, `invalid_argument`. */
+  async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
+    const kind = parseEntryKind(args.kind);
+    return this.commit(async (tx, { author, now }) => {
+      const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
+      const entry = buildEntry(base, args.fields, { revision: 1, author, recorded_at: now });
+      const { entry: written } = await tx.put(entry);
+      return { message: `brain: add ${written.entry_id} r1 — ${oneLine(written.title)}`, entry: written };
+    });
+  }
+
+  private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: { author: string; now: string }): Promise<Entry> {
+    const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, recorded_at: ctx.now });
+    if (sameContent(entry, current)) return current;
+    return (await tx.put(entry)).entry;
+  }
+
+  /**
+   * Appends the next revision with `fields` changed; a revision identical to the current one
+   * is not written (commit null). Errors: `not_found`, `revision_conflict`, validation codes.
+   */
+  async revise(args: { entryId: string; fields: EntryFields; expectedRevision?: number }): Promise<WriteResult> {
+    const entryId = await this.brain.resolveId(args.entryId);
+    return this.commit(async (tx, ctx) => {
+      const current = await requireCurrent(tx, entryId, args.expectedRevision);
+      const entry = await this.next(tx, current, args.fields, ctx);
+      return { message: `brain: revise ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+    });
+  }
+
+  /** open_question/dependency → resolved, blocker → cleared. Errors: `illegal_status` for other kinds. */
+  async resolve(args: { entryId: string; answer?: string; resolution?: string; expectedRevision?: number }): Promise<WriteResult> {
+    const entryId = await this.brain.resolveId(args.entryId);
+    return this.commit(async (tx, ctx) => {
+      const current = await requireCurrent(tx, entryId, args.expectedRevision);
+      const changes = resolveChanges(current, { ...(args.answer !== undefined ? { answer: args.answer } : {}), ...(args.resolution !== undefined ? { resolution: args.resolution } : {}) });
+      const entry = await this.next(tx, current, changes, ctx);
+      return { message: `brain: resolve ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+    });
+  }
+
+  /** blocker → cleared with a resolution. */
+  async clearBlocker(args: { entryId: string; resolution: string; expectedRevision?: number }): Promise<WriteResult> {
+    const entryId = await this.brain.resolveId(args.entryId);
+    return this.commit(async (tx, ctx) => {
+      const current = await requireCurrent(tx, entryId, args.expectedRevision);
+      const entry = await this.next(tx, current, clearBlockerChanges(current, { resolution: args.resolution }), ctx);
+      return { message: `brain: clear-blocker ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+    });
+  }
+
+  /** Marks `entryId` superseded by `byEntryId` and links both ways, in one commit. */
+  async supersede(args: { entryId: string; byEntryId: string; expectedRevision?: number }): Promise<WriteResult> {
+    const entryId = await this.brain.resolveId(args.entryId);
+    const byId = await this.brain.resolveId(args.byEntryId);
+    return this.commit(async (tx, ctx) => {
+      const old = await requireCurrent(tx, entryId, args.expectedRevision);
+      const successor = await requireCurrent(tx, byId);
+      const changes = supersedeChanges(old, successor);
+      const entry = await this.next(tx, old, changes.old, ctx);
+      const next = await this.next(tx, successor, changes.successor, ctx);
+      return { message: `brain: supersede ${entryId} r${entry.revision} by ${byId} r${next.revision} — ${oneLine(entry.title)}`, entry, also: [next] };
+    });
+  }
+}

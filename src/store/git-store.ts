@@ -1,0 +1,112 @@
+/**
+ * The git store: the docs branch as the only source of truth (DESIGN §1, §3). Creates the
+ * branch, reads its tip and manifest, and runs write operations as one commit each, under the
+ * writer lock, with a compare-and-swap ref update (retried on a new tip when another writer
+ * moved the branch). Never imports the cache or search.
+ */
+import { BrainError, isBrainError } from '../model/errors.js';
+import { brainDir, type RepoLocation } from './repo.js';
+import { readFileAt, writeCommit, type Identity } from './commit-writer.js';
+import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
+import { MANIFEST_PATH } from './layout.js';
+import { assertBranchName, readBranchTip, updateBranchRef } from './refs.js';
+import { withWriteLock } from './write-lock.js';
+import { WriteTransaction, type StagedRevision } from './write-transaction.js';
+
+/** Options of {@link GitStore}. */
+export interface GitStoreOptions {
+  repo: RepoLocation;
+  /** The docs branch (default `brain`). */
+  branch?: string;
+}
+
+/** What a committed operation returns. */
+export interface CommitResult<T> {
+  /** The new tip, or null when the operation staged nothing (no commit made). */
+  commit: string | null;
+  staged: StagedRevision[];
+  value: T;
+}
+
+const MAX_ATTEMPTS = 20;
+
+/** The docs branch of one repository. */
+export class GitStore {
+  readonly repo: RepoLocation;
+  readonly branch: string;
+  readonly gitdir: string;
+
+  constructor(options: GitStoreOptions) {
+    this.repo = options.repo;
+    this.branch = options.branch ?? 'brain';
+    assertBranchName(this.branch);
+    this.gitdir = options.repo.commonDir;
+  }
+
+  /** The branch tip oid, or null when the branch does not exist. */
+  tip(): string | null {
+    return readBranchTip(this.gitdir, this.branch);
+  }
+
+  /**
+   * The manifest at `tip` (default: the current tip).
+   * Errors: `not_initialized` (no branch, or no brain.json), `unsupported_format`.
+   */
+  async manifest(tip: string | null = this.tip()): Promise<Manifest> {
+    const hint = `run \`brain init\`${this.branch === 'brain' ? '' : ` --branch ${this.branch}`}, or \`git fetch origin ${this.branch}:${this.branch}\` if a remote has it`;
+    if (!tip) throw new BrainError('not_initialized', `no brain here: branch ${this.branch} does not exist`, { hint });
+    const text = await readFileAt(this.gitdir, tip, MANIFEST_PATH);
+    if (!text) throw new BrainError('not_initialized', `branch ${this.branch} has no brain.json`, { hint: 'is this branch used for something else? pass --branch NAME' });
+    return parseManifest(text.toString('utf8'), this.branch);
+  }
+
+  /**
+   * Creates the docs branch as an orphan commit holding brain.json, .gitattributes and
+   * README.md, without touching HEAD, the index or the working tree. Idempotent: an existing
+   * brain branch is left as is. Errors: `not_initialized` if the branch exists but is not a
+   * brain, `unsupported_format`.
+   */
+  async init(args: { defaultProject: string; identity: Identity }): Promise<{ created: boolean; tip: string; manifest: Manifest }> {
+    return withWriteLock({ brainDir: brainDir(this.repo) }, async () => {
+      const existing = this.tip();
+      if (existing) return { created: false, tip: existing, manifest: await this.manifest(existing) };
+      const files = new Map<string, string>([
+        [MANIFEST_PATH, manifestText(args.defaultProject)],
+        ['.gitattributes', BRANCH_GITATTRIBUTES],
+        ['README.md', branchReadme(this.branch)],
+      ]);
+      const message = `brain: init (format 1, project ${args.defaultProject})`;
+      const commit = await writeCommit({ gitdir: this.gitdir, parent: null, files, message, author: args.identity });
+      await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.identity });
+      return { created: true, tip: commit, manifest: await this.manifest(commit) };
+    });
+  }
+
+  /**
+   * Runs `operation` on a fresh transaction at the tip and commits what it staged as one
+   * commit with the message it returns. Under the writer lock; if the ref moved underneath
+   * (a writer outside brain), the operation is re-run on the new tip. Errors: whatever the
+   * operation throws (nothing is written), `not_initialized`, `lock_timeout`, `ref_locked`.
+   */
+  async transact<T>(
+    args: { projectId: string; identity: Identity },
+    operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
+  ): Promise<CommitResult<T>> {
+    return withWriteLock({ brainDir: brainDir(this.repo) }, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const tip = this.tip();
+        await this.manifest(tip);
+        const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
+        const { message, value } = await operation(tx);
+        if (tx.files.size === 0) return { commit: null, staged: [], value };
+        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity });
+        try {
+          await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity });
+          return { commit, staged: tx.staged, value };
+        } catch (err) {
+          if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The files at the root of the docs branch (DESIGN §3): `brain.json` (the manifest,
+ * `{format, default_project, created_by}`), `.gitattributes` (ledgers merge by union, JSON
+ * stays LF) and a README for people browsing the branch.
+ */
+import { z } from 'zod';
+import { BrainError } from '../model/errors.js';
+import { PROJECT_ID_PATTERN } from '../model/entry.js';
+import { canonicalJson } from './canonical-json.js';
+import { FORMAT_VERSION } from './layout.js';
+
+export const ManifestSchema = z.looseObject({
+  format: z.number().int().min(1),
+  default_project: z.string().regex(PROJECT_ID_PATTERN).optional(),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;
+
+export const BRANCH_GITATTRIBUTES = '*.jsonl merge=union\n*.json text eol=lf\n';
+
+/** The README committed at the root of the docs branch. */
+export function branchReadme(branch: string): string {
+  return `# Project brain
+
+This branch (\`${branch}\`) holds the project's brain: its decisions, open questions,
+blockers, risks, dependencies and plan revisions, written by the \`brain\` tool.
+
+- \`brain.json\` — the manifest (on-disk format version).
+- \`projects/<project>/<kind>/<fan>/<entry_id>/\` — one directory per entry:
+  \`r0001-<sha8>.json\` is one immutable revision (canonical JSON), \`ledger.jsonl\` the
+  hash-chained list of its revisions.
+
+Revision files are never edited or deleted; a change is a new revision. Read it with
+\`brain list\`, \`brain show <id>\` and \`brain context\`; check it with \`brain verify\`.
+`;
+}
+
+/** The text of `brain.json` for a new branch. */
+export function manifestText(defaultProject: string): string {
+  return canonicalJson({ format: FORMAT_VERSION, default_project: defaultProject, created_by: 'project-brain' });
+}
+
+/**
+ * Parses `brain.json`. Errors: `not_initialized` (not JSON or not a manifest),
+ * `unsupported_format` (written by a newer brain).
+ */
+export function parseManifest(text: string, branch: string): Manifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new BrainError('not_initialized', `brain.json on branch ${branch} is not valid JSON`, { cause, hint: 'fix or restore brain.json on the branch' });
+  }
+  const parsed = ManifestSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new BrainError('not_initialized', `brain.json on branch ${branch} is not a brain manifest`, {
+      hint: 'is this branch used for something else? pass --branch NAME',
+    });
+  }
+  if (parsed.data.format > FORMAT_VERSION) {
+    throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${parsed.data.format}; this brain reads format ${FORMAT_VERSION}`, {
+      hint: 'upgrade project-brain',
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,154 @@
+/**
+ * Reading and compare-and-swap updating of a branch ref with git's own lock protocol
+ * (DESIGN §3 "Ref updates: never git.writeRef"): create `refs/heads/<branch>.lock`
+ * exclusively, check the ref still holds the oid we built on (loose file, then packed-refs),
+ * write, fsync, rename. Native git honours the same lock.
+ */
+import * as fs from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BrainError } from '../model/errors.js';
+
+const OID = /^[0-9a-f]{40}$/;
+
+/** `refs/heads/<branch>` */
+export function branchRef(branch: string): string {
+  return `refs/heads/${branch}`;
+}
+
+/** Throws `invalid_argument` unless `branch` is a plausible git branch name. */
+export function assertBranchName(branch: string): void {
+  const bad =
+    branch === '' ||
+    branch.startsWith('/') ||
+    branch.endsWith('/') ||
+    branch.endsWith('.lock') ||
+    branch.includes('..') ||
+    branch.includes('//') ||
+    /[\s~^:?*[\\\x00-\x1f\x7f]/.test(branch) ||
+    branch.split('/').some((part) => part.startsWith('.'));
+  if (bad) throw new BrainError('invalid_argument', `invalid branch name "${branch}"`, { hint: 'see git check-ref-format' });
+}
+
+function readPackedRef(commonDir: string, ref: string): string | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(join(commonDir, 'packed-refs'), 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.startsWith('^')) continue;
+    const space = line.indexOf(' ');
+    if (space === 40 && line.slice(41) === ref) return line.slice(0, 40);
+  }
+  return null;
+}
+
+/**
+ * The oid `refs/heads/<branch>` points at, or null when the branch does not exist.
+ * Errors: `git_error` for a symbolic or malformed ref.
+ */
+export function readBranchTip(commonDir: string, branch: string): string | null {
+  const ref = branchRef(branch);
+  let loose: string | null = null;
+  try {
+    loose = fs.readFileSync(join(commonDir, ref), 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && (err as NodeJS.ErrnoException).code !== 'EISDIR') throw err;
+  }
+  if (loose !== null) {
+    if (!OID.test(loose)) {
+      throw new BrainError('git_error', `ref ${ref} is not an object id: "${loose.slice(0, 60)}"`, {
+        hint: `inspect ${join(commonDir, ref)}; brain never writes symbolic refs`,
+      });
+    }
+    return loose;
+  }
+  return readPackedRef(commonDir, ref);
+}
+
+/** Options of {@link updateBranchRef}. */
+export interface UpdateRefOptions {
+  commonDir: string;
+  branch: string;
+  /** The oid the ref must still hold (null: the branch must not exist). */
+  oldOid: string | null;
+  newOid: string;
+  /** Reflog message. */
+  message: string;
+  /** Committer identity for the reflog line. */
+  identity: { name: string; email: string };
+  /** How long to wait for another holder of the ref lock, ms (default 3000). */
+  lockWaitMs?: number;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function acquireRefLock(lockPath: string, waitMs: number): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fs.openSync(lockPath, 'wx', 0o644);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (Date.now() >= deadline) {
+        throw new BrainError('ref_locked', `${lockPath} exists: another git process is updating the branch`, {
+          hint: 'if no git or brain process is running, a crashed one left it behind: remove the file and retry',
+          data: { lock: lockPath },
+        });
+      }
+      await sleep(Math.min(50, 2 + attempt * 5) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/**
+ * Moves the branch from `oldOid` to `newOid` atomically, or throws `ref_conflict` (the ref
+ * moved: rebuild on the new tip and retry) or `ref_locked` (someone holds the lock too long).
+ * Also appends a reflog line when the reflog file exists or `logs/` does.
+ */
+export async function updateBranchRef(options: UpdateRefOptions): Promise<void> {
+  const ref = branchRef(options.branch);
+  const refPath = join(options.commonDir, ref);
+  fs.mkdirSync(dirname(refPath), { recursive: true });
+  const lockPath = `${refPath}.lock`;
+  const fd = await acquireRefLock(lockPath, options.lockWaitMs ?? 3000);
+  let renamed = false;
+  try {
+    const current = readBranchTip(options.commonDir, options.branch);
+    if (current !== options.oldOid) {
+      throw new BrainError('ref_conflict', `${ref} moved from ${options.oldOid ?? '(none)'} to ${current ?? '(none)'}`, {
+        data: { expected: options.oldOid, actual: current },
+      });
+    }
+    fs.writeSync(fd, `${options.newOid}\n`);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(lockPath, refPath);
+    renamed = true;
+  } finally {
+    if (!renamed) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* already closed */
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  appendReflog(options, ref);
+}
+
+function appendReflog(options: UpdateRefOptions, ref: string): void {
+  const logsDir = join(options.commonDir, 'logs');
+  if (!fs.existsSync(logsDir)) return;
+  const logPath = join(logsDir, ref);
+  fs.mkdirSync(dirname(logPath), { recursive: true });
+  const seconds = Math.floor(Date.now() / 1000);
+  const zero = '0'.repeat(40);
+  const who = `${options.identity.name} <${options.identity.email}>`;
+  const message = options.message.split('\n')[0] ?? '';
+  fs.appendFileSync(logPath, `${options.oldOid ?? zero} ${options.newOid} ${who} ${seconds} +0000\t${message}\n`);
+}

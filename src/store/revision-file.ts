@@ -1,0 +1,63 @@
+/**
+ * Reading one revision file of the branch against the on-disk contract (DESIGN §3): valid
+ * JSON, a valid entry (DESIGN §2), and consistent with where it lies — entry id, kind and
+ * project match its directory, revision number and sha8 match its file name. Shared by the
+ * projection (which records failures as problems) and `brain verify`.
+ */
+import type { Entry } from '../model/entry.js';
+import { BrainError, isBrainError } from '../model/errors.js';
+import { validateEntry } from '../model/validate.js';
+import { sha256Hex } from './canonical-json.js';
+import type { BrainPath } from './layout.js';
+
+/** A revision file that passed every check. */
+export interface RevisionFile {
+  entry: Entry;
+  sha256: string;
+}
+
+/** Problem codes a revision file can have. */
+export type RevisionProblemCode = 'invalid_json' | 'invalid_entry' | 'illegal_status' | 'misplaced' | 'hash_mismatch';
+
+/** A failed check: `{code, message}`. */
+export class RevisionProblem extends Error {
+  constructor(
+    readonly code: RevisionProblemCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Parses and checks the bytes of the revision file at `where`.
+ * Errors: {@link RevisionProblem} with the failed check.
+ */
+export function readRevisionFile(where: Extract<BrainPath, { type: 'revision' }>, bytes: Uint8Array): RevisionFile {
+  const sha256 = sha256Hex(bytes);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch (err) {
+    throw new RevisionProblem('invalid_json', `not valid JSON: ${(err as Error).message}`);
+  }
+  let entry: Entry;
+  try {
+    entry = validateEntry(raw);
+  } catch (err) {
+    if (isBrainError(err) && (err.code === 'invalid_entry' || err.code === 'illegal_status')) {
+      throw new RevisionProblem(err.code, err.message);
+    }
+    throw err instanceof BrainError ? err : new RevisionProblem('invalid_entry', String(err));
+  }
+  const mismatches: string[] = [];
+  if (entry.entry_id !== where.entry_id) mismatches.push(`entry_id ${entry.entry_id} ≠ directory ${where.entry_id}`);
+  if (entry.entry_kind !== where.entry_kind) mismatches.push(`entry_kind ${entry.entry_kind} ≠ directory ${where.entry_kind}`);
+  if (entry.project_id !== where.project_id) mismatches.push(`project_id ${entry.project_id} ≠ directory ${where.project_id}`);
+  if (entry.revision !== where.revision) mismatches.push(`revision ${entry.revision} ≠ file name r${where.revision}`);
+  if (mismatches.length > 0) throw new RevisionProblem('misplaced', mismatches.join('; '));
+  if (sha256.slice(0, 8) !== where.sha8) {
+    throw new RevisionProblem('hash_mismatch', `content sha256 ${sha256.slice(0, 8)}… does not match file name ${where.sha8}`);
+  }
+  return { entry, sha256 };
+}

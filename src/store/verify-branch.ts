@@ -1,0 +1,125 @@
+/**
+ * `brain verify` for the branch (DESIGN §3 invariants 1–3; issue #2): every revision file is
+ * well placed, valid, canonical and matches its name; every ledger parses, names existing
+ * files with the right sha256 and forms a hash chain; every revision file has a ledger line;
+ * and across the branch's whole history no revision file was ever modified or deleted and no
+ * ledger line removed. Each failure names the file (and the commit for history checks).
+ */
+import { canonicalJson } from './canonical-json.js';
+import { LEDGER_FILE, PROJECTS_DIR, parseBrainPath } from './layout.js';
+import { parseLedger, type LedgerLine } from './ledger.js';
+import type { ObjectReader } from './object-reader.js';
+import { RevisionProblem, readRevisionFile } from './revision-file.js';
+import { diffTrees } from './tree-diff.js';
+import { verifyLedger } from './verify-ledger.js';
+
+/** One verification failure. */
+export interface VerifyFailure {
+  code: string;
+  path: string;
+  message: string;
+  commit?: string;
+}
+
+/** The report of {@link verifyBranch}. */
+export interface BranchReport {
+  ok: boolean;
+  tip: string | null;
+  checked: { revisions: number; ledgers: number; commits: number };
+  failures: VerifyFailure[];
+}
+
+async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[]): Promise<{ revisions: number; ledgers: number }> {
+  const tree = (await reader.readCommit(tip)).tree;
+  const files = await reader.listFiles(tree, PROJECTS_DIR);
+  const byDir = new Map<string, { ledger: LedgerLine[] | null; files: Map<string, string> }>();
+  let revisions = 0;
+  let ledgers = 0;
+  const contents = await Promise.all(files.map(async (f) => ({ ...f, bytes: await reader.readBlob(f.oid) })));
+  for (const { path, bytes } of contents) {
+    const where = parseBrainPath(path);
+    if (where.type === 'other') continue;
+    if (where.type === 'stray') {
+      failures.push({ code: 'stray_file', path, message: where.reason });
+      continue;
+    }
+    const dir = byDir.get(where.dir) ?? { ledger: null, files: new Map<string, string>() };
+    byDir.set(where.dir, dir);
+    if (where.type === 'ledger') {
+      ledgers++;
+      try {
+        dir.ledger = parseLedger(bytes.toString('utf8'));
+      } catch (err) {
+        failures.push({ code: 'invalid_ledger', path, message: (err as Error).message });
+        dir.ledger = [];
+      }
+      continue;
+    }
+    revisions++;
+    try {
+      const { sha256, entry } = readRevisionFile(where, bytes);
+      dir.files.set(where.file, sha256);
+      if (canonicalJson(entry) !== bytes.toString('utf8')) {
+        failures.push({ code: 'not_canonical', path, message: 'bytes are not canonical JSON (sorted keys, 2-space indent, LF, trailing newline)' });
+      }
+    } catch (err) {
+      if (!(err instanceof RevisionProblem)) throw err;
+      failures.push({ code: err.code, path, message: err.message });
+    }
+  }
+  for (const [dir, { ledger, files: dirFiles }] of byDir) {
+    if (ledger === null) {
+      failures.push({ code: 'missing_ledger', path: `${dir}/${LEDGER_FILE}`, message: 'entry directory has revision files but no ledger.jsonl' });
+      continue;
+    }
+    failures.push(...verifyLedger({ dir, ledger, files: dirFiles }));
+  }
+  return { revisions, ledgers };
+}
+
+async function allCommits(reader: ObjectReader, tip: string): Promise<{ oid: string; tree: string; parents: string[] }[]> {
+  const seen = new Set<string>([tip]);
+  const queue = [tip];
+  const out: { oid: string; tree: string; parents: string[] }[] = [];
+  while (queue.length > 0) {
+    const oid = queue.pop() as string;
+    const commit = await reader.readCommit(oid);
+    out.push({ oid, tree: commit.tree, parents: commit.parents });
+    for (const parent of commit.parents) if (!seen.has(parent)) (seen.add(parent), queue.push(parent));
+  }
+  return out;
+}
+
+async function verifyHistory(reader: ObjectReader, tip: string, failures: VerifyFailure[]): Promise<number> {
+  const commits = await allCommits(reader, tip);
+  const treeOf = new Map(commits.map((c) => [c.oid, c.tree]));
+  for (const commit of commits) {
+    for (const parent of commit.parents) {
+      const changes = await diffTrees({ reader, oldTree: treeOf.get(parent) as string, newTree: commit.tree, prefix: PROJECTS_DIR });
+      for (const change of changes) {
+        const where = parseBrainPath(change.path);
+        if (where.type === 'revision' && change.status !== 'added') {
+          failures.push({ code: `revision_${change.status}`, path: change.path, commit: commit.oid, message: `revision file ${change.status} by commit ${commit.oid.slice(0, 12)} (revision files are immutable)` });
+        }
+        if (where.type === 'ledger' && change.status !== 'added') {
+          const before = new Set((await reader.readBlob(change.oldOid as string)).toString('utf8').split('\n').filter((l) => l.trim() !== ''));
+          const after = change.newOid ? new Set((await reader.readBlob(change.newOid)).toString('utf8').split('\n')) : new Set<string>();
+          const lost = [...before].filter((line) => !after.has(line));
+          if (lost.length > 0) {
+            failures.push({ code: 'ledger_rewritten', path: change.path, commit: commit.oid, message: `${lost.length} ledger line(s) changed or removed by commit ${commit.oid.slice(0, 12)} (ledgers are append-only)` });
+          }
+        }
+      }
+    }
+  }
+  return commits.length;
+}
+
+/** Verifies the branch at `tip` and its history. Never throws for bad data: it reports it. */
+export async function verifyBranch(args: { reader: ObjectReader; tip: string | null }): Promise<BranchReport> {
+  const failures: VerifyFailure[] = [];
+  if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures };
+  const counts = await verifyTree(args.reader, args.tip, failures);
+  const commits = await verifyHistory(args.reader, args.tip, failures);
+  return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures };
+}

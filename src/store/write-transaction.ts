@@ -1,0 +1,84 @@
+/**
+ * One write operation's staging area (DESIGN §3): reads entries at the tip it started from,
+ * assigns the next revision number (never the caller), builds the canonical revision file and
+ * appends its ledger line. Nothing touches git until the store commits the staged files.
+ */
+import type { Entry } from '../model/entry.js';
+import { validateEntry } from '../model/validate.js';
+import { canonicalJson, sha256Hex } from './canonical-json.js';
+import { readEntryState, type EntryState } from './entry-state.js';
+import { LEDGER_FILE, revisionFileName } from './layout.js';
+import { formatLedgerLine } from './ledger.js';
+
+/** A revision staged in a transaction. */
+export interface StagedRevision {
+  entry: Entry;
+  path: string;
+  sha256: string;
+  /** The revision it follows, or null when it creates the entry. */
+  previous: Entry | null;
+}
+
+/** Staging area of one commit; created by the store, handed to the operation callback. */
+export class WriteTransaction {
+  readonly files = new Map<string, string>();
+  readonly staged: StagedRevision[] = [];
+  private readonly states = new Map<string, EntryState>();
+
+  constructor(
+    readonly gitdir: string,
+    /** The tip this transaction builds on (null: the branch has no commit yet). */
+    readonly tip: string | null,
+    readonly projectId: string,
+  ) {}
+
+  private async state(entryId: string): Promise<EntryState> {
+    let state = this.states.get(entryId);
+    if (!state) {
+      state = await readEntryState({ gitdir: this.gitdir, commitOid: this.tip, projectId: this.projectId, entryId });
+      this.states.set(entryId, state);
+    }
+    return state;
+  }
+
+  /** The current revision of `entryId` as of this transaction (including staged ones), or null. */
+  async current(entryId: string): Promise<Entry | null> {
+    return (await this.state(entryId)).current?.entry ?? null;
+  }
+
+  /**
+   * Stages the next revision of `entry.entry_id`: the revision number is assigned here
+   * (max existing + 1), the result validated, written canonically and chained in the ledger.
+   * Errors: `invalid_entry`, `illegal_status`.
+   */
+  async put(entry: Omit<Entry, 'revision'>): Promise<StagedRevision> {
+    const state = await this.state(entry.entry_id);
+    const revision = state.maxRevision + 1;
+    const validated = validateEntry({ ...entry, revision });
+    const text = canonicalJson(validated);
+    const sha256 = sha256Hex(text);
+    const file = revisionFileName(revision, sha256);
+    const line = formatLedgerLine({
+      revision,
+      file,
+      sha256,
+      parent_sha256: state.current?.sha256 ?? null,
+      recorded_at: validated.recorded_at,
+      author: validated.author,
+    });
+    const base = state.ledgerText === '' || state.ledgerText.endsWith('\n') ? state.ledgerText : `${state.ledgerText}\n`;
+    const ledgerText = base + line;
+    const path = `${state.dir}/${file}`;
+    this.files.set(path, text);
+    this.files.set(`${state.dir}/${LEDGER_FILE}`, ledgerText);
+    const staged: StagedRevision = { entry: validated, path, sha256, previous: state.current?.entry ?? null };
+    this.staged.push(staged);
+    this.states.set(entry.entry_id, {
+      ...state,
+      ledgerText,
+      maxRevision: revision,
+      current: { entry: validated, sha256 },
+    });
+    return staged;
+  }
+}
