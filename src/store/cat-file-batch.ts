@@ -1,0 +1,122 @@
+/**
+ * A long-lived `git cat-file --batch` (or `--batch-check`) child process with pipelined
+ * requests (DESIGN §3: reading many blobs, ~25 000 blobs/s). Every read writes its oid at
+ * once; one stdout parser answers the queue in order, whatever the chunk boundaries:
+ * `<oid> <type> <size>\n<content>\n`, or `<oid> missing\n`.
+ *
+ * Death: when the child exits or breaks the protocol, every read in flight is rejected with
+ * BrainError `git_error`, and the next read spawns a fresh child (objects are immutable, so
+ * a respawn is always safe). After `close()` reads fail with `git_error` and nothing respawns.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { BrainError } from '../model/errors.js';
+import { createBatchParser, type BatchObject, type BatchRequest } from './cat-file-parser.js';
+
+/** Options for {@link CatFileBatch}. */
+export interface CatFileBatchOptions {
+  /** The git dir holding the objects (a repository's common dir). */
+  gitDir: string;
+  /** `--batch-check`: headers only (type and size), no content. */
+  check?: boolean;
+}
+
+const SCRUBBED = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX', 'GIT_REPLACE_REF_BASE'];
+
+/** The environment for read-only git children: no inherited repository overrides, no replace refs, no prompts. */
+export function gitChildEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_NO_REPLACE_OBJECTS: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+  for (const name of SCRUBBED) delete env[name];
+  return env;
+}
+
+interface Child { proc: ChildProcessWithoutNullStreams; pending: BatchRequest[]; outbox: string[]; stderr: string; dead: boolean }
+type Refable = { ref?: () => void; unref?: () => void };
+
+/** See the module comment. `read` resolves null for a missing object. */
+export class CatFileBatch {
+  private child: Child | null = null;
+  private closed = false;
+
+  constructor(private readonly options: CatFileBatchOptions) {}
+
+  /** The pid of the running child, or null when none runs (for diagnostics and tests). */
+  get pid(): number | null {
+    return this.child?.proc.pid ?? null;
+  }
+
+  /** Queues `oid` (already validated as a full hex oid). Rejects with `git_error` when the child dies or after close. */
+  read(oid: string): Promise<BatchObject | null> {
+    if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+    const child = (this.child ??= this.spawnChild());
+    return new Promise((resolve, reject) => {
+      child.pending.push({ oid, resolve, reject });
+      if (child.pending.length === 1) setRef(child, true);
+      if (child.outbox.push(oid) === 1) queueMicrotask(() => flush(child));
+    });
+  }
+
+  /** Ends stdin (reads in flight are still answered), waits for the child to exit (SIGKILL after 5 s). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (!child || child.dead) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.proc.kill('SIGKILL'), 5000);
+      child.proc.once('close', () => (clearTimeout(timer), resolve()));
+      flush(child);
+      child.proc.stdin.end();
+    });
+  }
+
+  private spawnChild(): Child {
+    const { gitDir, check } = this.options;
+    const proc = spawn('git', ['--git-dir', gitDir, 'cat-file', check ? '--batch-check' : '--batch'], {
+      cwd: gitDir, env: gitChildEnv(), stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const child: Child = { proc, pending: [], outbox: [], stderr: '', dead: false };
+    const onData = createBatchParser(child.pending, check === true);
+    proc.stdout.on('data', (chunk: Buffer) => {
+      try {
+        onData(chunk);
+        if (child.pending.length === 0) setRef(child, false);
+      } catch (err) {
+        this.fail(child, `git cat-file broke its protocol: ${(err as Error).message}`);
+        proc.kill('SIGKILL');
+      }
+    });
+    proc.stderr.on('data', (data: Buffer) => (child.stderr = (child.stderr + data.toString()).slice(-2000)));
+    proc.stdin.on('error', () => undefined); // EPIPE after the child died; reported by 'close'
+    proc.on('error', (err) => this.fail(child, `cannot run git cat-file: ${err.message}`));
+    proc.on('close', (code, signal) => this.fail(child, `git cat-file exited (${signal ?? `code ${code}`})`));
+    return child;
+  }
+
+  private fail(child: Child, reason: string): void {
+    if (child.dead) return;
+    child.dead = true;
+    if (this.child === child) this.child = null;
+    const stderr = child.stderr.trim();
+    const pending = child.pending.splice(0);
+    for (const p of pending) {
+      p.reject(new BrainError('git_error', stderr ? `${reason}: ${stderr}` : reason, {
+        hint: `check that \`git --git-dir ${this.options.gitDir} cat-file -t ${p.oid}\` works; the next read starts a new git process`,
+        data: { oid: p.oid, gitDir: this.options.gitDir },
+      }));
+    }
+  }
+}
+
+/** Writes the oids queued in this tick as one write (one syscall for a Promise.all of 2000 reads). */
+function flush(child: Child): void {
+  if (child.outbox.length === 0) return;
+  const batch = child.outbox.splice(0);
+  if (!child.dead) child.proc.stdin.write(batch.join('\n') + '\n');
+}
+
+function setRef(child: Child, on: boolean): void {
+  for (const handle of [child.proc, child.proc.stdin, child.proc.stdout, child.proc.stderr] as unknown as Refable[]) {
+    if (on) handle.ref?.();
+    else handle.unref?.();
+  }
+}
