@@ -1,0 +1,99 @@
+/**
+ * Relevance ordering for the re-entry brief (DESIGN §7): entries that match the caller's
+ * `--paths` / `--task` come first, then a per-section primary score (confidence, severity,
+ * likelihood×impact), then recency, then `entry_id` — a total order, so the brief is
+ * byte-for-byte deterministic whatever order the entries arrive in.
+ */
+import type { Entry } from '../model/entry.js';
+
+/** What the caller is working on; built once per brief by {@link createRelevance}. */
+export interface Relevance {
+  /** Given paths as segment lists (`src/store/ledger.ts` → `['src','store','ledger.ts']`). */
+  readonly paths: readonly (readonly string[])[];
+  readonly taskIds: ReadonlySet<string>;
+}
+
+/** Which of the caller's filters an entry matches. */
+export interface MatchReasons {
+  paths: boolean;
+  task: boolean;
+}
+
+/** `a/b\c/./d/` → `['a','b','c','d']`: backslashes as separators, empty and `.` segments dropped. */
+export function pathSegments(path: string): string[] {
+  return path.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
+}
+
+/**
+ * True when one path is a segment-wise prefix of the other, in either direction:
+ * `src/store` matches `src/store/ledger.ts` and vice versa; `src/st` does not match `src/store`.
+ * A path with no segments (`''`, `.`, `/`) matches nothing, so it cannot boost every entry.
+ */
+export function segmentsMatch(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A {@link Relevance} from the brief options (absent lists = no boosting). */
+export function createRelevance(options: { paths?: readonly string[] | undefined; taskIds?: readonly string[] | undefined }): Relevance {
+  return {
+    paths: (options.paths ?? []).map(pathSegments).filter((s) => s.length > 0),
+    taskIds: new Set(options.taskIds ?? []),
+  };
+}
+
+/** Whether `entry.paths` / `entry.related_task_ids` match the caller's paths / task ids. */
+export function matchReasons(entry: Entry, relevance: Relevance): MatchReasons {
+  const paths =
+    relevance.paths.length > 0 &&
+    entry.paths.some((p) => {
+      const segs = pathSegments(p);
+      return relevance.paths.some((given) => segmentsMatch(segs, given));
+    });
+  const task = relevance.taskIds.size > 0 && entry.related_task_ids.some((t) => relevance.taskIds.has(t));
+  return { paths, task };
+}
+
+/** Milliseconds of `recorded_at`, or -Infinity when it does not parse (sorts as oldest). */
+export function recordedMs(entry: Entry): number {
+  const ms = Date.parse(entry.recorded_at);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+const finiteOr0 = (n: number): number => (Number.isFinite(n) ? n : 0);
+
+/**
+ * Deterministic tie-breaker of last resort, for two entries equal on every ranking key:
+ * `entry_id` ascending, then `revision` descending, then their JSON text.
+ */
+export function compareIdentity(a: Entry, b: Entry): number {
+  if (a.entry_id !== b.entry_id) return a.entry_id < b.entry_id ? -1 : 1;
+  if (a.revision !== b.revision) return b.revision - a.revision;
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  return ja === jb ? 0 : ja < jb ? -1 : 1;
+}
+
+/**
+ * `entries` sorted best first: number of matched filters (paths, task; 0–2) descending, then
+ * `primary(entry)` descending (pass `() => 0` for none), then `recorded_at` descending (by
+ * instant, then by text), then {@link compareIdentity}. Pass `relevance: null` to rank by
+ * primary score and recency only (the "recent changes" section). Does not mutate `entries`.
+ */
+export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null): Entry[] {
+  const keyed = entries.map((entry) => {
+    const m = relevance === null ? { paths: false, task: false } : matchReasons(entry, relevance);
+    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), ms: recordedMs(entry) };
+  });
+  keyed.sort(
+    (a, b) =>
+      b.boost - a.boost ||
+      b.score - a.score ||
+      (a.ms === b.ms ? 0 : b.ms > a.ms ? 1 : -1) ||
+      (a.entry.recorded_at === b.entry.recorded_at ? 0 : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1) ||
+      compareIdentity(a.entry, b.entry),
+  );
+  return keyed.map((k) => k.entry);
+}

@@ -1,0 +1,101 @@
+/**
+ * One entry as one Markdown list item of the re-entry brief (DESIGN §7):
+ *
+ *   - **<title>** (`<entry_id>` r<revision>, <status>[, <qualifier>][, matches <paths|task>]) — <rationale excerpt> · <key info>
+ *
+ * Every field taken from the entry is single-line, bounded and neutralized ({@link inlineText}),
+ * so an item is always exactly one line and cannot forge headings or close `<brain-state>`.
+ */
+import type { Entry } from '../model/entry.js';
+import { inlineText } from './inline-text.js';
+import type { MatchReasons } from './relevance.js';
+import { recordedMs } from './relevance.js';
+
+/** Max chars of the rationale and of each key-info field (before `…`). */
+export const EXCERPT_CHARS = 240;
+/** Max chars of a title (the schema's bound; unvalidated input is cut too). */
+export const TITLE_CHARS = 200;
+
+/** Options of {@link renderItem}. */
+export interface RenderItemOptions {
+  /** Which caller filters the entry matched; shown as `matches paths+task`. */
+  match?: MatchReasons;
+  /**
+   * Render as a "recent changes" line: qualifiers are kind, status, the recorded date and the
+   * age relative to this instant (ms since epoch) instead of the kind-specific qualifier.
+   */
+  recentNowMs?: number;
+  /** The entry is already listed in full above: render the head only, plus `— listed above`. */
+  seeAbove?: boolean;
+}
+
+/** The item line (no trailing newline). Pure and deterministic. */
+export function renderItem(entry: Entry, options: RenderItemOptions = {}): string {
+  const title = inlineText(entry.title, TITLE_CHARS) || '(untitled)';
+  const head = `- **${title}** (${qualifiers(entry, options).join(', ')})`;
+  if (options.seeAbove === true) return `${head} — listed above`;
+  const parts = [inlineText(entry.rationale, EXCERPT_CHARS), ...keyInfo(entry)].filter((s) => s !== '');
+  return parts.length === 0 ? head : `${head} — ${parts.join(' · ')}`;
+}
+
+function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
+  const q = [`\`${inlineText(entry.entry_id, 80)}\` r${inlineText(String(entry.revision), 12)}`];
+  if (options.recentNowMs !== undefined) {
+    q.push(inlineText(entry.entry_kind, 40), inlineText(entry.status, 40));
+    q.push(inlineText(entry.recorded_at.slice(0, 10), 10), formatAge(options.recentNowMs - recordedMs(entry)));
+  } else {
+    q.push(inlineText(entry.status, 40), ...detail(entry));
+  }
+  const m = options.match;
+  if (m !== undefined && (m.paths || m.task)) q.push(`matches ${[m.paths ? 'paths' : '', m.task ? 'task' : ''].filter(Boolean).join('+')}`);
+  return q.filter((s) => s !== '');
+}
+
+function detail(entry: Entry): string[] {
+  const p = entry.payload;
+  switch (entry.entry_kind) {
+    case 'decision':
+      return typeof entry.confidence === 'number' ? [`confidence ${Number(entry.confidence.toFixed(2))}`] : [];
+    case 'blocker':
+      return [`severity ${inlineText(p['severity'], 20) || '?'}`];
+    case 'risk':
+      return [`likelihood×impact ${inlineText(p['likelihood'], 20) || '?'}×${inlineText(p['impact'], 20) || '?'}`];
+    default:
+      return [];
+  }
+}
+
+function keyInfo(entry: Entry): string[] {
+  const p = entry.payload;
+  const field = (label: string, value: unknown): string[] => {
+    const text = inlineText(value, EXCERPT_CHARS);
+    return text === '' ? [] : [`${label}: ${text}`];
+  };
+  switch (entry.entry_kind) {
+    case 'decision':
+      return field('Outcome', p['decision_outcome']);
+    case 'open_question':
+      return field('Answer', p['answer']);
+    case 'blocker':
+      return field('Resolution', p['resolution']);
+    case 'risk':
+      return field('Mitigation', p['mitigation']);
+    case 'dependency':
+      return field(`Depends on (${inlineText(p['dependency_kind'], 20) || 'requires'})`, p['depends_on']);
+    case 'plan_revision':
+      return field('Summary', p['summary']);
+    default:
+      return [];
+  }
+}
+
+/** `just now`, `5m ago`, `3h ago` (under 48 h), `12d ago`; `after now` for a negative age; `age unknown` for NaN. */
+export function formatAge(ms: number): string {
+  if (Number.isNaN(ms) || !Number.isFinite(ms)) return 'age unknown';
+  if (ms < 0) return 'after now';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours}h ago` : `${Math.floor(hours / 24)}d ago`;
+}

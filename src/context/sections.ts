@@ -1,0 +1,75 @@
+/**
+ * The sections of the re-entry brief (DESIGN §7) as data: which entries each lists, its
+ * layer, its heading, how it ranks them, and the `brain list` command that shows what did
+ * not fit. Layer 1 (decided) is filled before layer 2 (open work), then layer 3 (recent).
+ */
+import type { Entry } from '../model/entry.js';
+import type { EntryKind, Status } from '../model/kinds.js';
+
+/** Keys of the brief's sections, in output order; also the keys of `Brief.omitted`. */
+export const SECTION_KEYS = [
+  'active_plan',
+  'accepted_decisions',
+  'blockers',
+  'open_questions',
+  'active_risks',
+  'open_dependencies',
+  'proposed_decisions',
+  'recent',
+] as const;
+/** One of {@link SECTION_KEYS}. */
+export type SectionKey = (typeof SECTION_KEYS)[number];
+
+/** How many of the most recently recorded entries the "Recent changes" section covers. */
+export const RECENT_LIMIT = 10;
+
+/** One kind+status section of layer 1 or 2. */
+export interface SectionSpec {
+  key: Exclude<SectionKey, 'recent'>;
+  layer: 1 | 2;
+  title: string;
+  /** Singular and plural noun for the "+N more …" line. */
+  noun: readonly [string, string];
+  kind: EntryKind;
+  status: Status;
+  /** Primary relevance score, higher first (after path/task boosting, before recency). */
+  primary: (entry: Entry) => number;
+}
+
+const SEVERITY: ReadonlyMap<unknown, number> = new Map<unknown, number>([['critical', 4], ['high', 3], ['medium', 2], ['low', 1]]);
+const LEVEL: ReadonlyMap<unknown, number> = new Map<unknown, number>([['high', 3], ['medium', 2], ['low', 1]]);
+
+/** Decision confidence, `null` (unknown) counted as 0.5. */
+export const confidenceScore = (e: Entry): number => e.confidence ?? 0.5;
+/** Blocker severity: critical 4 > high 3 > medium 2 > low 1 (unknown 0). */
+export const severityScore = (e: Entry): number => SEVERITY.get(e.payload['severity']) ?? 0;
+/** Risk likelihood × impact with low 1, medium 2, high 3 (1..9; unknown level 0). */
+export const riskScore = (e: Entry): number =>
+  (LEVEL.get(e.payload['likelihood']) ?? 0) * (LEVEL.get(e.payload['impact']) ?? 0);
+const none = (): number => 0;
+
+/** Layer 1 and 2 sections, in fill and output order (the active plan first: it frames the rest). */
+export const SECTION_SPECS: readonly SectionSpec[] = [
+  { key: 'active_plan', layer: 1, title: 'Active plan', noun: ['active plan revision', 'active plan revisions'], kind: 'plan_revision', status: 'active', primary: none },
+  { key: 'accepted_decisions', layer: 1, title: 'Accepted decisions', noun: ['accepted decision', 'accepted decisions'], kind: 'decision', status: 'accepted', primary: confidenceScore },
+  { key: 'blockers', layer: 2, title: 'Blockers', noun: ['blocker', 'blockers'], kind: 'blocker', status: 'blocked', primary: severityScore },
+  { key: 'open_questions', layer: 2, title: 'Open questions', noun: ['open question', 'open questions'], kind: 'open_question', status: 'open', primary: none },
+  { key: 'active_risks', layer: 2, title: 'Active risks', noun: ['active risk', 'active risks'], kind: 'risk', status: 'active', primary: riskScore },
+  { key: 'open_dependencies', layer: 2, title: 'Open dependencies', noun: ['open dependency', 'open dependencies'], kind: 'dependency', status: 'open', primary: none },
+  { key: 'proposed_decisions', layer: 2, title: 'Proposed decisions (open)', noun: ['proposed decision', 'proposed decisions'], kind: 'decision', status: 'proposed', primary: confidenceScore },
+];
+
+/** `## <title>: <count>` — the heading every layer 1–2 section shows, even when empty. */
+export function headingLine(title: string, count: number): string {
+  return `## ${title}: ${count}`;
+}
+
+/** The CLI command listing everything a section holds. */
+export function listHint(spec: Pick<SectionSpec, 'kind' | 'status'>): string {
+  return `brain list --kind ${spec.kind} --status ${spec.status}`;
+}
+
+/** `+12 more open questions: brain list --kind open_question --status open` (n ≥ 1). */
+export function moreLine(n: number, noun: readonly [string, string], hint: string): string {
+  return `+${n} more ${n === 1 ? noun[0] : noun[1]}: ${hint}`;
+}
