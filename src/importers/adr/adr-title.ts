@@ -1,0 +1,69 @@
+/**
+ * The title of an imported ADR: the first `# ` heading, else front matter `title`, else the
+ * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
+ */
+import { LIMITS } from '../../model/entry.js';
+import { tokenText } from './inline-text.js';
+import type { MarkdownOutline } from './markdown-outline.js';
+
+/** The leading number of a file name: `0045-use-x.md` → 45, `20201016-slug.md` → 20201016, else null. */
+export function leadingNumber(fileName: string): number | null {
+  const match = /^(\d{1,9})(?=[-_. ]|$)/.exec(fileName);
+  return match ? Number.parseInt(match[1] ?? '', 10) : null;
+}
+
+/**
+ * `title` without a numbering prefix, when the prefix is clearly one:
+ * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X" (an "ADR" word and a number);
+ * - "1. X", "0045: X", "21 - X" (a number followed by `.`/`:` or a spaced dash);
+ * - "23 X" only when 23 is also the file's leading number (`023-logging.md`).
+ * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
+ */
+export function stripNumberPrefix(title: string, fileNumber: number | null): string {
+  const patterns: Array<{ re: RegExp; needsFileNumber: boolean }> = [
+    { re: /^adr[\s_-]*(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
+    { re: /^(\d+)(?:[.:]|\s+[-–—])\s+/, needsFileNumber: false },
+    { re: /^(\d+)\s+/, needsFileNumber: true },
+  ];
+  for (const { re, needsFileNumber } of patterns) {
+    const match = re.exec(title);
+    if (!match) continue;
+    if (needsFileNumber && Number.parseInt(match[1] ?? '', 10) !== fileNumber) continue;
+    const rest = title.slice(match[0].length).trim();
+    if (rest !== '') return rest;
+  }
+  return title;
+}
+
+/**
+ * Shortens `text` to at most {@link LIMITS.title} characters: 199 characters and "…"
+ * (without splitting a surrogate pair). Shorter text is returned unchanged.
+ */
+export function truncateTitle(text: string): string {
+  if (text.length <= LIMITS.title) return text;
+  let cut = LIMITS.title - 1;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+/**
+ * The title: the first depth-1 heading's inline Markdown (HTML comments removed, number prefix
+ * stripped per {@link stripNumberPrefix}), else `frontMatterTitle`, else the file name without
+ * `.md`; always non-blank and at most 200 characters.
+ */
+export function extractTitle(options: {
+  outline: MarkdownOutline;
+  frontMatterTitle: string | null;
+  fileName: string;
+}): string {
+  const { outline, frontMatterTitle, fileName } = options;
+  const heading = outline.tokens[outline.titleIndex];
+  const headingText = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim() : '';
+  const baseName = fileName.replace(/\.md$/i, '');
+  const chosen =
+    headingText !== ''
+      ? stripNumberPrefix(headingText, leadingNumber(fileName))
+      : (frontMatterTitle ?? (baseName.trim() === '' ? fileName : baseName));
+  return truncateTitle(chosen.replace(/\s+/g, ' ').trim());
+}

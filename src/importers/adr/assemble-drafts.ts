@@ -1,0 +1,148 @@
+/**
+ * Parsed ADRs of one directory → entry drafts: statuses with their defaults and reports, entry
+ * ids, and supersede links between files (DESIGN §2 `supersede` "links the successor both ways").
+ * Pure; no I/O.
+ */
+import { deriveEntryId } from '../../model/entry-id.js';
+import { LIMITS } from '../../model/entry.js';
+import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
+import type { ParsedAdr } from './parse-adr.js';
+import type { AdrDraft, DefaultedStatus, UnmappedStatus } from './read-adr-dir.js';
+import type { DecisionStatus } from './status-map.js';
+import { buildSupersedeEdges, type SupersedeEdge } from './supersede-links.js';
+
+/** Reasons reported in `unmapped` besides the status mapper's own. */
+export const REASONS = {
+  noStatus: 'no status',
+  contradicts: 'supersede link contradicts explicit status',
+  contradictoryLinks: 'contradictory supersede links',
+  successorUnknown: 'superseded, but the successor could not be identified',
+} as const;
+
+interface Working {
+  parsed: ParsedAdr;
+  status: DecisionStatus;
+  source: 'explicit' | 'defaulted';
+  related: Set<string>;
+  supersedes: string | null;
+}
+
+/** The entry id of an imported ADR: `deriveEntryId('decision', 'adr:<projectId>:<source_path>')`. */
+export function adrEntryId(projectId: string, sourcePath: string): string {
+  return deriveEntryId('decision', `adr:${projectId}:${sourcePath}`);
+}
+
+function initialStatus(p: ParsedAdr, unmapped: UnmappedStatus[], defaulted: DefaultedStatus[]): Working {
+  const base = { parsed: p, related: new Set<string>(), supersedes: null };
+  const mapping = p.status_mapping;
+  if (mapping?.mapped) return { ...base, status: mapping.status, source: 'explicit' };
+  if (mapping) {
+    unmapped.push({ source_path: p.source_path, raw_status: p.raw_status ?? '', reason: mapping.reason });
+  } else if (p.front_matter_error !== null) {
+    const reason = `${REASONS.noStatus} (front matter is not valid YAML: ${p.front_matter_error.split('\n')[0] ?? ''})`;
+    unmapped.push({ source_path: p.source_path, raw_status: '', reason });
+  } else {
+    const fallback = FORMAT_DEFAULT_STATUS[p.format];
+    if (fallback !== null) {
+      defaulted.push({ source_path: p.source_path, format: p.format, status: fallback });
+      return { ...base, status: fallback, source: 'defaulted' };
+    }
+    unmapped.push({ source_path: p.source_path, raw_status: '', reason: REASONS.noStatus });
+  }
+  return { ...base, status: 'proposed', source: 'defaulted' };
+}
+
+/**
+ * Applies one edge "superseded → successor": links both ways, sets the successor's
+ * `supersedes` (the first predecessor by path wins when there are several; the others stay in
+ * `related`), and settles the superseded file's status:
+ * - already superseded: unchanged;
+ * - explicit and anything else (e.g. "accepted"): kept, and reported in `unmapped` with
+ *   {@link REASONS.contradicts} — the file's own word wins over another file's;
+ * - defaulted or unmapped: becomes superseded (status_source 'explicit', since a file states
+ *   it); its `defaulted` / "no status" report is withdrawn, an unmappable text stays reported.
+ */
+function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: UnmappedStatus[], defaulted: DefaultedStatus[]): void {
+  const old = byPath.get(edge.superseded);
+  const successor = byPath.get(edge.successor);
+  if (!old || !successor) return;
+  old.related.add(edge.successor);
+  successor.related.add(edge.superseded);
+  successor.supersedes ??= edge.superseded;
+  if (old.status === 'superseded') return;
+  const path = edge.superseded;
+  if (old.source === 'explicit') {
+    if (!unmapped.some((u) => u.source_path === path && u.reason === REASONS.contradicts)) {
+      unmapped.push({ source_path: path, raw_status: old.parsed.raw_status ?? '', reason: REASONS.contradicts });
+    }
+    return;
+  }
+  old.status = 'superseded';
+  old.source = 'explicit';
+  removeWhere(defaulted, (d) => d.source_path === path);
+  removeWhere(unmapped, (u) => u.source_path === path && u.reason.startsWith(REASONS.noStatus));
+}
+
+function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
+  for (let i = list.length - 1; i >= 0; i--) if (predicate(list[i] as T)) list.splice(i, 1);
+}
+
+/**
+ * Turns the parsed ADRs of one import into drafts plus the `unmapped` and `defaulted` reports.
+ * Status: a mapped status is 'explicit'; an unmappable one becomes `proposed` (reported with the
+ * mapper's reason); no status takes the format's documented default (reported in `defaulted`),
+ * or `proposed` with reason "no status" when the format has none. Supersede edges (both
+ * directions, see supersede-links.ts) are then applied with `applyEdge`'s rules; a pair of
+ * files that each claim to supersede the other is dropped and both are reported. A file whose
+ * own status says superseded but whose successor cannot be found keeps `superseded` and is
+ * reported. Reports are sorted by path. Never throws.
+ */
+export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectId: string }): {
+  drafts: AdrDraft[];
+  unmapped: UnmappedStatus[];
+  defaulted: DefaultedStatus[];
+} {
+  const unmapped: UnmappedStatus[] = [];
+  const defaulted: DefaultedStatus[] = [];
+  const working = options.parsed.map((p) => initialStatus(p, unmapped, defaulted));
+  const byPath = new Map(working.map((w) => [w.parsed.source_path, w]));
+  const edges = buildSupersedeEdges(options.parsed);
+  const keys = new Set(edges.map((e) => `${e.superseded}\u0000${e.successor}`));
+  for (const edge of edges) {
+    if (keys.has(`${edge.successor}\u0000${edge.superseded}`)) {
+      const w = byPath.get(edge.superseded);
+      unmapped.push({ source_path: edge.superseded, raw_status: w?.parsed.raw_status ?? '', reason: REASONS.contradictoryLinks });
+      continue;
+    }
+    applyEdge(edge, byPath, unmapped, defaulted);
+  }
+  for (const w of working) {
+    const own = w.parsed.status_mapping;
+    if (own?.mapped && own.status === 'superseded' && !edges.some((e) => e.superseded === w.parsed.source_path)) {
+      unmapped.push({ source_path: w.parsed.source_path, raw_status: w.parsed.raw_status ?? '', reason: REASONS.successorUnknown });
+    }
+  }
+  const idOf = (path: string): string => adrEntryId(options.projectId, path);
+  const drafts = working.map((w): AdrDraft => {
+    const p = w.parsed;
+    const related = [...w.related].sort().slice(0, LIMITS.listItems).map(idOf);
+    return {
+      source_path: p.source_path,
+      entry_id: idOf(p.source_path),
+      status_source: w.source,
+      fields: {
+        title: p.title,
+        rationale: p.rationale,
+        status: w.status,
+        tags: ['adr', ...p.tags.filter((t) => t !== 'adr')].slice(0, LIMITS.tags),
+        citations: [{ source_ref: p.source_path, source_kind: 'file' }],
+        related_entry_ids: related,
+        supersedes_entry_id: w.supersedes === null ? null : idOf(w.supersedes),
+        payload: { alternatives: p.alternatives, decision_outcome: p.decision_outcome },
+      },
+    };
+  });
+  const byPathOrder = <T extends { source_path: string }>(a: T, b: T): number =>
+    a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0;
+  return { drafts, unmapped: unmapped.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder) };
+}

@@ -1,0 +1,89 @@
+/**
+ * Inline Markdown → plain text and links, via marked's inline lexer (no hand-rolled parsing).
+ * The ADR importer reads statuses ("⌛️ Superseded by [036. Multi-cluster](036-multi-cluster.md)"),
+ * heading names and supersede references through this one flattening.
+ */
+import { Lexer, type Token } from 'marked';
+
+/** One run of inline content: plain `text`, or a link with its visible text and `href`. */
+export type InlineSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+/**
+ * Flattens marked inline tokens into segments: emphasis, strike-through and code spans become
+ * their text, links keep their href, images become their alt text, raw HTML (comments, tags)
+ * is dropped, hard breaks become "\n". Adjacent text runs are merged. Never throws.
+ */
+export function segmentsFromTokens(tokens: readonly Token[]): InlineSegment[] {
+  const out: InlineSegment[] = [];
+  const pushText = (text: string): void => {
+    if (text === '') return;
+    const last = out[out.length - 1];
+    if (last?.kind === 'text') last.text += text;
+    else out.push({ kind: 'text', text });
+  };
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'link':
+        out.push({ kind: 'link', text: plainOf(childTokens(token)), href: String(token.href) });
+        break;
+      case 'html':
+        break;
+      case 'br':
+        pushText('\n');
+        break;
+      case 'image':
+      case 'codespan':
+      case 'escape':
+        pushText(tokenText(token));
+        break;
+      default: {
+        const children = childTokens(token);
+        if (children.length > 0) {
+          for (const seg of segmentsFromTokens(children)) {
+            if (seg.kind === 'link') out.push(seg);
+            else pushText(seg.text);
+          }
+        } else {
+          pushText('text' in token ? tokenText(token) : token.raw);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Segments of one inline Markdown string (`[a](b.md) **c**` → link a→b.md, text " c"). */
+export function inlineSegments(markdown: string): InlineSegment[] {
+  return segmentsFromTokens(Lexer.lexInline(markdown));
+}
+
+/** The visible text of inline Markdown: `**Status:** [x](y.md)` → "Status: x". */
+export function plainText(markdown: string): string {
+  return inlineSegments(markdown)
+    .map((s) => s.text)
+    .join('');
+}
+
+function plainOf(tokens: readonly Token[]): string {
+  return segmentsFromTokens(tokens)
+    .map((s) => s.text)
+    .join('');
+}
+
+/** A token's `text` (headings, paragraphs, text, code spans…), or '' when it has none. */
+export function tokenText(token: Token): string {
+  return 'text' in token && typeof token.text === 'string' ? token.text : '';
+}
+
+/** A token's inline or block children, or [] when it has none. */
+export function childTokens(token: Token): Token[] {
+  return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : [];
+}
+
+/** The Markdown text of each item of a list token; [] for any other token. */
+export function listItemTexts(token: Token): string[] {
+  if (token.type !== 'list' || !('items' in token) || !Array.isArray(token.items)) return [];
+  return (token.items as unknown[]).map((item) =>
+    item !== null && typeof item === 'object' && 'text' in item ? String(item.text) : '',
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The ADR files of a directory: every `*.md` file, recursively, except index pages, templates
+ * and hidden or private files, sorted by path.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { BrainError } from '../../model/errors.js';
+
+/** A Markdown file that is not imported, and why. */
+export interface SkippedFile {
+  source_path: string;
+  reason: string;
+}
+
+/** What {@link listAdrFiles} found. */
+export interface AdrFileListing {
+  /** Paths relative to the directory, POSIX separators, sorted by code unit order. */
+  files: string[];
+  skipped: SkippedFile[];
+}
+
+/** Directory names never descended into (besides any starting with `.` or `_`). */
+const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'templates', 'template']);
+
+/**
+ * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
+ * README.md / index.md (any case) are index pages; `template.md`, `adr-template.md`,
+ * `adr-template-minimal.md`, `0000-template.md` are templates (but `0039-use-x-as-template-engine.md`
+ * is an ADR); names starting with `_` or `.` are private or hidden.
+ */
+export function skipReason(fileName: string): string | null {
+  const base = fileName.replace(/\.md$/i, '').toLowerCase();
+  if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
+  if (base === 'readme' || base === 'index') return 'index page';
+  if (/^(?:\d+[-_])?(?:adr[-_])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  return null;
+}
+
+/**
+ * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
+ * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
+ * followed, to directories are not). Skipped `*.md` files are reported with {@link skipReason}.
+ * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
+ * when it cannot be read.
+ */
+export async function listAdrFiles(options: { dir: string }): Promise<AdrFileListing> {
+  const rootStat = await stat(options.dir).catch(() => null);
+  if (!rootStat?.isDirectory()) {
+    throw new BrainError('not_found', `ADR directory not found: ${options.dir}`, {
+      hint: 'pass the directory that holds the ADR Markdown files, e.g. docs/decisions',
+      data: { dir: options.dir },
+    });
+  }
+  const files: string[] = [];
+  const skipped: SkippedFile[] = [];
+  const walk = async (relative: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(join(options.dir, relative), { withFileTypes: true });
+    } catch (cause) {
+      throw new BrainError('io_error', `cannot read directory ${join(options.dir, relative)}`, { cause });
+    }
+    for (const entry of entries) {
+      const path = relative === '' ? entry.name : posix.join(relative, entry.name);
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !entry.name.startsWith('_') && !IGNORED_DIRS.has(entry.name)) await walk(path);
+      } else if (isFile && /\.md$/i.test(entry.name)) {
+        const reason = skipReason(entry.name);
+        if (reason === null) files.push(path);
+        else skipped.push({ source_path: path, reason });
+      }
+    }
+  };
+  await walk('');
+  const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  files.sort(byPath);
+  skipped.sort((a, b) => byPath(a.source_path, b.source_path));
+  return { files, skipped };
+}

@@ -1,0 +1,95 @@
+/**
+ * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
+ * preamble (what comes before the first section heading) and the sections.
+ */
+import { marked, type Token } from 'marked';
+import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
+
+/** One heading and its content: tokens `start + 1` up to (excluding) `end`. */
+export interface OutlineSection {
+  /** Normalised heading name, see {@link headingKey}. */
+  key: string;
+  depth: number;
+  /** Index of the heading token. */
+  start: number;
+  /** Index of the next heading of the same or a shallower depth, or the token count. */
+  end: number;
+}
+
+/** A lexed body: the top-level tokens and what they are. */
+export interface MarkdownOutline {
+  tokens: Token[];
+  /** Index of the first depth-1 heading, or -1. */
+  titleIndex: number;
+  /** Top-level tokens before the first heading deeper than 1 (headings excluded). */
+  preamble: Token[];
+  /** Every heading except the title, in document order. */
+  sections: OutlineSection[];
+  /** The shallowest depth among {@link sections} (2 for most ADRs), or 0 with no sections. */
+  sectionDepth: number;
+}
+
+/**
+ * "Decision Drivers <!-- optional -->" → "decision drivers", "2. Context:" → "context",
+ * "What’s proposed" → "what's proposed": visible text, lower case, leading numbering,
+ * trailing colon and extra spaces removed.
+ */
+export function headingKey(markdown: string): string {
+  return plainText(markdown)
+    .replace(/[\u2018\u2019]/g, "'")
+    .toLowerCase()
+    .replace(/^\s*\d+(?:\.\d+)*\.?\s+/, '')
+    .replace(/\s*:\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The depth of a heading token (1 for `#`), or 0 for any other token. */
+export function headingDepth(token: Token | undefined): number {
+  return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
+}
+
+/** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
+export function outlineMarkdown(body: string): MarkdownOutline {
+  const tokens = marked.lexer(body);
+  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
+  const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
+  const sections = headingIndexes.map((start): OutlineSection => {
+    const heading = tokens[start];
+    const depth = headingDepth(heading);
+    const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && headingDepth(t) <= depth);
+    return { key: headingKey(heading ? tokenText(heading) : ''), depth, start, end: next < 0 ? tokens.length : next };
+  });
+  const firstSection = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) > 1);
+  const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
+  const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
+  return { tokens, titleIndex, preamble, sections, sectionDepth };
+}
+
+/** The content tokens of `section` (its heading excluded). */
+export function sectionContent(outline: MarkdownOutline, section: OutlineSection): Token[] {
+  return outline.tokens.slice(section.start + 1, section.end);
+}
+
+/** The Markdown source of `tokens` (their `raw` joined), trimmed. */
+export function tokensMarkdown(tokens: readonly Token[]): string {
+  return tokens
+    .map((t) => t.raw)
+    .join('')
+    .trim();
+}
+
+/**
+ * The text of block tokens as lines: paragraphs and plain text by line, each list item's text,
+ * blockquotes recursively. Code blocks, HTML, tables and rules are skipped. Used to look for
+ * `Status:` lines and supersede references without reading code samples.
+ */
+export function blockTexts(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  for (const token of tokens) {
+    if (token.type === 'paragraph' || token.type === 'text') out.push(tokenText(token));
+    else if (token.type === 'blockquote') out.push(...blockTexts(childTokens(token)));
+    else if (token.type === 'list') out.push(...listItemTexts(token));
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Free-text ADR status → decision status (DESIGN §9: "free-text statuses mapped with a report
+ * of what could not be mapped (never a silent default)").
+ */
+import { plainText } from './inline-text.js';
+
+/** The statuses a decision may have (LEGAL_STATUSES.decision in src/model/kinds.ts). */
+export type DecisionStatus = 'proposed' | 'accepted' | 'rejected' | 'deprecated' | 'superseded';
+
+/** Result of {@link mapStatusText}: a status, or the reason none could be chosen. */
+export type StatusMapping =
+  | { mapped: true; status: DecisionStatus; normalized: string }
+  | { mapped: false; reason: string; normalized: string };
+
+/**
+ * Leading words per status, matched against the start of the normalised text, so trailing
+ * text ("accepted on 2020-01-01", "superseded by [ADR-0057](…)", "rejected (see 019)") is
+ * ignored. Common misspellings of "superseded" are accepted. Anything else is unmapped.
+ */
+const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> = [
+  ['superseded', ['superseded', 'superseeded', 'superceded']],
+  ['accepted', ['accepted', 'implemented', 'approved', 'agreed', 'done']],
+  ['proposed', ['proposed', 'draft', 'in review', 'pending', 'incomplete', 'in progress', 'in-progress', 'open']],
+  ['rejected', ['rejected', 'declined']],
+  ['deprecated', ['deprecated', 'reverted', 'obsolete']],
+];
+
+/** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */
+const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}\u2713\u2717\u2718]/gu;
+const LEADING_DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})\s*[:\-–—]?\s*/;
+
+/**
+ * Plain, lower-case status text: inline Markdown resolved to its visible text (links → link
+ * text, bold/italic markers dropped), emoji removed, whitespace collapsed, a stray leading
+ * "status:" label, leading punctuation and a leading date removed.
+ * `"**⌛️ Superseded** by [ADR-7](7.md)"` → `"superseded by adr-7"`.
+ */
+export function normalizeStatusText(raw: string): string {
+  let text = plainText(raw.replace(/\r?\n/g, ' '));
+  text = text.replace(PICTOGRAPHS, ' ').replace(/[*_~`]+/g, ' ');
+  text = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  text = text.replace(/^status\s*[:\-–—]?\s*/, '');
+  text = text.replace(/^[\s:;,.\-–—>•·]+/, '');
+  text = text.replace(LEADING_DATE, '');
+  return text.trim();
+}
+
+/**
+ * True for an unfilled template value: anything offering alternatives with `|`
+ * (`{proposed | rejected | … | superseded by ADR-0123}`, MADR 2's `[proposed | … ]`), any value
+ * wrapped in curly braces (MADR's placeholder convention, its ADR-0012), a square-bracketed or
+ * angle-bracketed value that is not itself a status (`[status]`, `<status>`), or the bare word
+ * "status".
+ */
+export function isTemplatePlaceholder(raw: string): boolean {
+  const text = raw.trim();
+  if (text.includes('|')) return true;
+  if (/^\{[\s\S]*\}$/.test(text)) return true;
+  const bracketed = /^\[([^\]]*)\]$/.exec(text) ?? /^<([^>]*)>$/.exec(text);
+  if (bracketed) return matchStatusWord(normalizeStatusText(bracketed[1] ?? '')) === null;
+  return /^[*_\s]*status[*_\s:]*$/i.test(text);
+}
+
+function matchStatusWord(normalized: string): DecisionStatus | null {
+  for (const [status, words] of STATUS_WORDS) {
+    for (const word of words) {
+      if (!normalized.startsWith(word)) continue;
+      const next = normalized.charAt(word.length);
+      if (next === '' || !/[\p{L}\p{N}-]/u.test(next)) return status;
+    }
+  }
+  return null;
+}
+
+/**
+ * Maps one raw status value (Markdown allowed) to a decision status.
+ * - accepted / implemented / approved / agreed / done → accepted
+ * - proposed / draft / in review / pending / incomplete / in progress / open → proposed
+ * - rejected / declined → rejected; deprecated / reverted / obsolete → deprecated
+ * - superseded (with or without "by …") → superseded
+ * Only the leading word counts ("not accepted" is unmapped, "accepted; supersedes 45" is
+ * accepted). Unmapped reasons: "empty status", "unfilled template value", "unrecognised status".
+ * Pure; never throws.
+ */
+export function mapStatusText(raw: string): StatusMapping {
+  const normalized = normalizeStatusText(raw);
+  if (isTemplatePlaceholder(raw)) return { mapped: false, reason: 'unfilled template value', normalized };
+  if (normalized === '') return { mapped: false, reason: 'empty status', normalized };
+  const bracketed = /^\[([^\]]*)\]$/.exec(normalized);
+  const status = matchStatusWord(bracketed ? (bracketed[1] ?? '').trim() : normalized);
+  if (status === null) return { mapped: false, reason: 'unrecognised status', normalized };
+  return { mapped: true, status, normalized };
+}

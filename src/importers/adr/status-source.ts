@@ -1,0 +1,91 @@
+/**
+ * Where an ADR states its status (DESIGN §9), in order of precedence:
+ * 1. MADR YAML front matter `status:`;
+ * 2. a Status section (Nygard / adr-tools): the first non-empty line of the section;
+ * 3. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
+ *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`.
+ * Only the preamble is searched for status lines, so progress notes such as
+ * `**Status**: Completed` deep inside a section, or examples in code blocks, are not read.
+ */
+import type { FrontMatter } from './front-matter.js';
+import { listItemTexts } from './inline-text.js';
+import { blockTexts, sectionContent, type MarkdownOutline } from './markdown-outline.js';
+
+/** Where the winning status value came from. */
+export type StatusOrigin = 'front_matter' | 'status_section' | 'status_line';
+
+/** What {@link findStatus} found. */
+export interface StatusFinding {
+  /** The raw status value (inline Markdown, one line), or null when the file states none. */
+  raw: string | null;
+  origin: StatusOrigin | null;
+  hasStatusSection: boolean;
+  /** True when the preamble has log4brains/MADR-2 metadata bullets (`- Status:`, `- Date:` …). */
+  hasHeaderBullets: boolean;
+  /** Markdown texts to search for supersede references: status value, Status and Links sections, preamble. */
+  referenceTexts: string[];
+}
+
+/** `Status:`, `**Status:**`, `**Status**:`, `_Status_:` at the start of a line, with what follows. */
+const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*status\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
+const HEADER_BULLET = /^\s*(?:status|date|deciders|decision-makers|tags|technical story)\s*:/i;
+const LINK_SECTIONS: ReadonlySet<string> = new Set(['links', 'more links']);
+
+/** The value of a `Status:` line (`"**Status:** Accepted"` → `"Accepted"`), or null if it is none. */
+export function statusLineValue(line: string): string | null {
+  const match = STATUS_LABEL.exec(line);
+  if (!match) return null;
+  return line.slice(match[0].length).trim();
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim() !== '') ?? '';
+}
+
+/**
+ * Finds the status of one ADR: see the module comment for the sources and their precedence.
+ * An empty value (`status:` with nothing after it, an empty Status section) counts as no status.
+ * Pure; never throws.
+ */
+export function findStatus(options: { frontMatter: FrontMatter; outline: MarkdownOutline }): StatusFinding {
+  const { frontMatter, outline } = options;
+  // A top-level "Status" heading only: a "### Status" deep inside a section is a progress note.
+  const statusSection = outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+  const sectionTexts = statusSection ? blockTexts(sectionContent(outline, statusSection)) : [];
+  const preambleTexts = blockTexts(outline.preamble);
+  const listItems = outline.preamble.flatMap((t) => listItemTexts(t).map(firstLine));
+  const linkTexts = outline.sections
+    .filter((s) => LINK_SECTIONS.has(s.key))
+    .flatMap((s) => blockTexts(sectionContent(outline, s)));
+
+  let raw: string | null = null;
+  let origin: StatusOrigin | null = null;
+  const fmStatus = frontMatter.status?.trim() ?? '';
+  if (fmStatus !== '') {
+    raw = fmStatus;
+    origin = 'front_matter';
+  }
+  if (raw === null && statusSection) {
+    const lines = sectionTexts.flatMap((text) => text.split('\n')).filter((line) => line.trim() !== '');
+    const line = lines.find((l) => !/^\s*\**\s*date\b/i.test(l));
+    if (line !== undefined) {
+      raw = (statusLineValue(line) ?? line).trim() || null;
+      origin = raw === null ? null : 'status_section';
+    }
+  }
+  if (raw === null) {
+    const lines = preambleTexts.flatMap((text) => text.split('\n'));
+    const value = lines.map(statusLineValue).find((v): v is string => v !== null && v !== '');
+    if (value !== undefined) {
+      raw = value;
+      origin = 'status_line';
+    }
+  }
+  return {
+    raw,
+    origin,
+    hasStatusSection: statusSection !== undefined,
+    hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
+    referenceTexts: [...(raw === null ? [] : [raw]), ...sectionTexts, ...preambleTexts, ...linkTexts],
+  };
+}
