@@ -15,10 +15,15 @@ export interface GlobalOptions {
 }
 
 /**
- * Opens the brain for `command`, runs `fn`, prints its result (`--json`: the value as JSON;
- * otherwise `human(value)`), and closes the brain. Errors propagate to main's handler.
+ * Opens the brain for `command`, runs `fn`, prints its result (`--json`: `json(value)` as
+ * JSON; otherwise `human(value)`), and closes the brain. Errors propagate to main's handler.
  */
-export async function runWithBrain<T>(command: Command, fn: (brain: Brain) => Promise<T>, human: (value: T) => string): Promise<T> {
+export async function runWithBrain<T>(
+  command: Command,
+  fn: (brain: Brain) => Promise<T>,
+  human: (value: T) => string,
+  json: (value: T) => unknown = (value) => value,
+): Promise<T> {
   const globals = command.optsWithGlobals<GlobalOptions>();
   const brain = await openBrain({
     ...(globals.repo ? { repoDir: globals.repo } : {}),
@@ -28,7 +33,7 @@ export async function runWithBrain<T>(command: Command, fn: (brain: Brain) => Pr
   });
   try {
     const value = await fn(brain);
-    const text = globals.json ? JSON.stringify(value, null, 2) : human(value);
+    const text = globals.json ? JSON.stringify(json(value), null, 2) : human(value);
     if (text !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return value;
   } finally {

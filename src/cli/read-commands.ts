@@ -29,7 +29,8 @@ export function registerReadCommands(program: Command): void {
         command,
         async (brain) => brain.get({ entryId, ...(revision ? { revision } : {}) }),
         (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count }),
-      ).then(() => undefined);
+        (row) => row.entry,
+      );
     });
 
   program
@@ -44,6 +45,9 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'at most N entries')
     .action(async (options: ListOptions, command: Command) => {
       const limit = parsePositiveInt('limit', options.limit);
+      // The global --author (author of new revisions) means nothing to list: commander hands
+      // `list --author A` to the program, so read it from there as the filter.
+      const author = options.author ?? command.optsWithGlobals<{ author?: string }>().author;
       await runWithBrain(
         command,
         async (brain) => {
@@ -51,7 +55,7 @@ export function registerReadCommands(program: Command): void {
             ...(options.kind ? { kind: options.kind } : {}),
             ...(options.status ? { status: options.status } : {}),
             ...(options.tag ? { tag: options.tag } : {}),
-            ...(options.author ? { author: options.author } : {}),
+            ...(author ? { author } : {}),
             ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
             ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
             ...(limit ? { limit } : {}),
@@ -59,14 +63,15 @@ export function registerReadCommands(program: Command): void {
           return rows;
         },
         renderList,
-      ).then(() => undefined);
+        (rows) => rows.map((r) => r.entry),
+      );
     });
 
   program
     .command('history <entry_id>')
     .description('every revision of an entry, oldest first')
     .action(async (entryId: string, _options: unknown, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.history({ entryId }), renderHistory);
+      await runWithBrain(command, async (brain) => brain.history({ entryId }), renderHistory, (revisions) => revisions.map((r) => r.entry));
     });
 
   program

@@ -42,7 +42,7 @@ export function registerWriteCommands(program: Command): void {
     .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
       const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
       const fields = fieldsFromOptions(options);
-      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), printWrite);
+      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), printWrite, entryOf);
     });
 
   program
@@ -61,6 +61,7 @@ export function registerWriteCommands(program: Command): void {
         async (brain) =>
           brain.writes.resolve({ entryId, ...(options.answer !== undefined ? { answer: options.answer } : {}), ...(options.resolution !== undefined ? { resolution: options.resolution } : {}), ...(expectedRevision ? { expectedRevision } : {}) }),
         printWrite,
+        entryOf,
       );
     });
 
@@ -69,7 +70,7 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a decision or plan superseded by another entry (links both ways)')
     .requiredOption('--by <entry_id>', 'the successor')
     .action(async (entryId: string, options: { by: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), printWrite);
+      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), printWrite, entryOf);
     });
 
   program
@@ -77,6 +78,6 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a blocker cleared')
     .requiredOption('--resolution <text>', 'how it was cleared')
     .action(async (entryId: string, options: { resolution: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), printWrite);
+      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), printWrite, entryOf);
     });
 }
