@@ -1,0 +1,126 @@
+/**
+ * Native git baselines measured in the same run (DESIGN §10): `git fast-import` for writing,
+ * `git ls-tree -r` + `git cat-file --batch` for reading every blob, plus small git helpers.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { now } from './timing.js';
+
+/** Runs git in `dir` synchronously; returns trimmed stdout. */
+export function git(dir, args, options = {}) {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], ...options }).trim();
+}
+
+/**
+ * Writes a `git fast-import` stream to `path` that recreates the given commits on
+ * `refs/heads/<branch>`: `commits` is `[{ message, files: Map<path, string> }]`, files added or
+ * replaced on top of the previous commit (exactly what the brain store does).
+ * Returns the number of bytes written.
+ */
+export function writeFastImportStream({ path, branch, commits, timestamp = 1_700_000_000 }) {
+  const fd = openSync(path, 'w');
+  let bytes = 0;
+  let buffered = [];
+  let size = 0;
+  const out = (s) => {
+    const b = Buffer.from(s, 'utf8');
+    buffered.push(b);
+    size += b.length;
+    if (size > 8 << 20) flush();
+  };
+  const flush = () => {
+    if (size === 0) return;
+    const all = Buffer.concat(buffered);
+    writeSync(fd, all);
+    bytes += all.length;
+    buffered = [];
+    size = 0;
+  };
+  const data = (text) => {
+    const b = Buffer.from(text, 'utf8');
+    out(`data ${b.length}\n`);
+    buffered.push(b, Buffer.from('\n'));
+    size += b.length + 1;
+  };
+  commits.forEach((commit, i) => {
+    out(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter Brain Bench <bench@brain.invalid> ${timestamp + i} +0000\n`);
+    data(commit.message);
+    if (i > 0) out(`from :${i}\n`);
+    for (const [file, text] of commit.files) {
+      out(`M 100644 inline ${file}\n`);
+      data(text);
+    }
+  });
+  out('done\n');
+  flush();
+  closeSync(fd);
+  return bytes;
+}
+
+/** Runs `git fast-import --done` in `gitDir` with `streamPath` as stdin; returns wall ms. */
+export function runFastImport({ gitDir, streamPath }) {
+  const fd = openSync(streamPath, 'r');
+  try {
+    const t0 = now();
+    execFileSync('git', ['--git-dir', gitDir, 'fast-import', '--quiet', '--done'], { stdio: [fd, 'ignore', 'pipe'] });
+    return now() - t0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The native read baseline: `git ls-tree -r -z <commit> <prefix>` then every listed blob
+ * through one `git cat-file --batch` (pipelined, output parsed into per-object buffers like a
+ * reader would). Returns `{ ms, files, bytes }`.
+ */
+export async function nativeReadAll({ gitDir, commit, prefix }) {
+  const t0 = now();
+  const listing = await collect(spawn('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', commit, '--', prefix]), null);
+  const oids = [];
+  for (const record of listing.toString('latin1').split('\0')) {
+    if (!record) continue;
+    const [, type, oid] = record.slice(0, record.indexOf('\t')).split(' ');
+    if (type === 'blob') oids.push(oid);
+  }
+  const proc = spawn('git', ['--git-dir', gitDir, 'cat-file', '--batch']);
+  const parsed = { objects: 0, bytes: 0 };
+  let pending = Buffer.alloc(0);
+  let need = -1; // content bytes (+1 for the LF) still expected for the current object
+  proc.stdout.on('data', (chunk) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    for (;;) {
+      if (need < 0) {
+        const nl = pending.indexOf(10);
+        if (nl < 0) break;
+        const header = pending.toString('latin1', 0, nl).split(' ');
+        need = Number(header[2]) + 1;
+        pending = pending.subarray(nl + 1);
+      }
+      if (pending.length < need) break;
+      parsed.objects++;
+      parsed.bytes += need - 1;
+      const content = Buffer.from(pending.subarray(0, need - 1)); // a copy, as a reader hands out
+      void content;
+      pending = pending.subarray(need);
+      need = -1;
+    }
+  });
+  const done = collect(proc, null, true);
+  proc.stdin.end(oids.join('\n') + '\n');
+  await done;
+  if (parsed.objects !== oids.length) throw new Error(`cat-file answered ${parsed.objects} of ${oids.length} objects`);
+  return { ms: now() - t0, files: oids.length, bytes: parsed.bytes };
+}
+
+function collect(proc, input, ignoreStdout = false) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let stderr = '';
+    if (!ignoreStdout) proc.stdout.on('data', (c) => chunks.push(c));
+    proc.stderr.on('data', (c) => (stderr += c));
+    proc.on('error', reject);
+    proc.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`git failed (${code}): ${stderr}`))));
+    if (input !== null) proc.stdin.end(input);
+  });
+}
