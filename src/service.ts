@@ -12,6 +12,7 @@ import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
 import { createObjectReader, type ObjectReader } from './store/object-reader.js';
 import { commitIdentity, resolveAuthor } from './store/identity.js';
+import { revisionCommits, type RevisionCommit } from './store/revision-commits.js';
 import { openCache, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
 import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
@@ -65,6 +66,8 @@ export class Brain {
   private searchIndex: SearchIndex | null = null;
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
+  private refreshing: Promise<unknown> = Promise.resolve();
+  private manifestCheckedAt: string | null = null;
 
   constructor(
     readonly repo: RepoLocation,
@@ -132,8 +135,19 @@ export class Brain {
    * Errors: `not_initialized` when there is no brain branch, reader errors.
    */
   async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
+    // One refresh at a time per Brain (a daemon serves concurrent requests): later callers
+    // wait for the running one, then run their own against the tip as it is then.
+    const run = this.refreshing.then(() => this.refreshNow(options));
+    this.refreshing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
     const tip = this.store.tip();
-    await this.store.manifest(tip);
+    if (tip !== this.manifestCheckedAt) {
+      await this.store.manifest(tip);
+      this.manifestCheckedAt = tip;
+    }
     const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
     this.lastRefresh = result;
     if (this.searchIndex && this.searchIndex.sync(this.db()).changed > 0) this.searchIndex.save(this.searchPath);
@@ -175,6 +189,25 @@ export class Brain {
   async history(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string }[]> {
     const entryId = await this.resolveId(args.entryId);
     return listRevisions(this.db(), entryId);
+  }
+
+  /**
+   * Every revision of an entry, oldest first, each with the git commit that added it
+   * (`commit` null when the file is on the branch but its commit cannot be found).
+   */
+  async historyWithCommits(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string; commit: RevisionCommit | null }[]> {
+    const revisions = await this.history(args);
+    const tip = this.lastRefresh?.to ?? null;
+    const first = revisions[0];
+    if (!first || !tip) return revisions.map((r) => ({ ...r, commit: null }));
+    const dir = first.path.slice(0, first.path.lastIndexOf('/'));
+    const commits = await revisionCommits({ repo: this.repo, tip, dir });
+    return revisions.map((r) => ({ ...r, commit: commits.get(r.path.slice(r.path.lastIndexOf('/') + 1)) ?? null }));
+  }
+
+  /** The commit oid the projection currently reflects (after the last refresh), or null. */
+  projectedOid(): string | null {
+    return this.lastRefresh?.to ?? null;
   }
 
   /** Full-text search over current entries; hits carry `relevance_score` in [0, 1]. */

@@ -19,6 +19,8 @@ export interface ListFilter {
   updatedSince?: string;
   /** Max rows (default: all). */
   limit?: number;
+  /** Keyset pagination: only rows after this one in the list order (recorded_at desc, entry_id). */
+  after?: { recorded_at: string; entry_id: string };
 }
 
 /** A current entry plus projection facts. */
@@ -52,9 +54,12 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   if (filter.updatedSince) where.push('c.recorded_at >= @updatedSince');
   if (filter.tag) where.push('EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
   if (filter.relatedTask) where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
+  if (filter.after) where.push('(c.recorded_at < @afterRecordedAt OR (c.recorded_at = @afterRecordedAt AND c.entry_id > @afterEntryId))');
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
   const sql = `SELECT c.json, c.forked, c.revision_count, c.path FROM current c WHERE ${where.join(' AND ')} ORDER BY c.recorded_at DESC, c.entry_id${limit}`;
-  const params = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+  const { after, ...rest } = filter;
+  const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
   return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
 }
 

@@ -3,7 +3,7 @@
  */
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
-import { importAdr, type ImportReport } from '../service/import-adr.js';
+import type { ImportReport } from '../service/import-adr.js';
 import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
@@ -76,6 +76,8 @@ export function registerAdminCommands(program: Command): void {
     .action(async (dir: string, _options: unknown, command: Command) => {
       if (dir.trim() === '') throw new BrainError('invalid_argument', 'missing directory');
       if (process.stderr.isTTY && !command.optsWithGlobals<{ json?: boolean }>().json) process.stderr.write(`importing ADRs from ${dir}…\n`);
+      // Loaded on demand: the Markdown and YAML parsers are only needed here.
+      const { importAdr } = await import('../service/import-adr.js');
       await runWithBrain(command, (brain) => importAdr(brain, { dir }), renderImport);
     });
 }

@@ -12,7 +12,6 @@
 import { execFile } from 'node:child_process';
 import type { RepoLocation } from './repo.js';
 import { createCatFileReader } from './cat-file-reader.js';
-import { createIsoGitReader } from './iso-git-reader.js';
 
 /** One entry of a tree object. `mode` is 6 octal digits (`100644`, `100755`, `120000`, `040000`, `160000`). */
 export interface TreeItem {
@@ -95,5 +94,7 @@ export async function createObjectReader(options: ObjectReaderOptions): Promise<
   if (options.prefer !== 'isomorphic-git' && (await isGitAvailable())) {
     return createCatFileReader({ repo: options.repo });
   }
+  // Loaded on demand: isomorphic-git costs ~100 ms of start-up that cat-file users never need.
+  const { createIsoGitReader } = await import('./iso-git-reader.js');
   return createIsoGitReader({ repo: options.repo });
 }
