@@ -1,0 +1,29 @@
+/**
+ * `brain mcp [--read-only]`: serve the brain to an MCP client over stdio (issue #3, DESIGN §6).
+ * Uses the global options (`--repo`, `--branch`, `--project`, `--author`) like every command,
+ * but keeps one Brain open for the life of the process instead of `runWithBrain`. stdout is the
+ * protocol; nothing else is ever printed there.
+ */
+import type { Command } from 'commander';
+import { runStdioServer } from '../mcp/stdio.js';
+import type { GlobalOptions } from './context.js';
+
+/** Registers `mcp` on `program`. */
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('serve the brain to an MCP client (Claude Code, Codex, …) over stdio until stdin closes')
+    .option('--read-only', 'offer only the read tools (write tools are not listed and cannot be called)')
+    .action(async (options: { readOnly?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      await runStdioServer({
+        brain: {
+          ...(globals.repo ? { repoDir: globals.repo } : {}),
+          branch: globals.branch,
+          ...(globals.project ? { projectId: globals.project } : {}),
+          ...(globals.author ? { author: globals.author } : {}),
+        },
+        readOnly: options.readOnly === true,
+      });
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * The short text renderings of MCP tool results (issue #3: structured content plus a short
+ * text rendering). Everything taken from entry text is inside one `<brain-state>` wrapper
+ * ({@link wrapUntrusted}, DESIGN §7); only validated ids, kinds, statuses and numbers appear
+ * outside it.
+ */
+import type { Entry } from '../model/entry.js';
+import { inlineText } from '../context/inline-text.js';
+import { wrapUntrusted } from '../context/untrusted.js';
+import type { EntrySummary } from './summaries.js';
+
+/** `dec-4f9k2m1x7q3z r2 decision accepted` — trusted facts only (validated on projection). */
+export function entryHead(entry: Pick<Entry, 'entry_id' | 'revision' | 'entry_kind' | 'status'>): string {
+  return `${entry.entry_id} r${entry.revision} ${entry.entry_kind} ${entry.status}`;
+}
+
+function payloadLines(payload: Record<string, unknown>): string[] {
+  return Object.keys(payload)
+    .sort()
+    .map((key) => {
+      const value = payload[key];
+      if (!Array.isArray(value)) return `${key}: ${String(value)}`;
+      return value.length === 0 ? `${key}: (none)` : `${key}:${value.map((v) => `\n  - ${String(v)}`).join('')}`;
+    });
+}
+
+/** One entry in full (brain_get): a head line, then every field inside the wrapper. */
+export function renderEntryText(entry: Entry, extra: { revisionCount?: number; forked?: boolean } = {}): string {
+  const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${entry.author}`];
+  if (entry.confidence !== null) lines.push(`confidence: ${entry.confidence}`);
+  if (entry.tags.length) lines.push(`tags: ${entry.tags.join(', ')}`);
+  if (entry.related_task_ids.length) lines.push(`tasks: ${entry.related_task_ids.join(', ')}`);
+  if (entry.related_entry_ids.length) lines.push(`related: ${entry.related_entry_ids.join(', ')}`);
+  if (entry.supersedes_entry_id) lines.push(`supersedes: ${entry.supersedes_entry_id}`);
+  if (entry.paths.length) lines.push(`paths: ${entry.paths.join(', ')}`);
+  for (const c of entry.citations) lines.push(`cites: ${c.source_kind} ${c.source_ref}${c.locator ? `#${c.locator}` : ''}`);
+  lines.push(...payloadLines(entry.payload));
+  if (entry.rationale.trim()) lines.push('rationale:', entry.rationale.trimEnd());
+  const notes = [
+    extra.forked ? 'FORKED: two revisions share this number (a merge outside brain sync); see brain_history' : '',
+    extra.revisionCount && extra.revisionCount > 1 ? `${extra.revisionCount} revisions: brain_history for the others` : '',
+  ].filter(Boolean);
+  return [[entryHead(entry), ...notes].join(' · '), wrapUntrusted(lines.join('\n'))].join('\n');
+}
+
+/** One summary as one line: `- <head> — <title> — <summary>` (single-line, bounded, neutralized). */
+export function summaryLine(s: EntrySummary, score?: number): string {
+  const parts = [inlineText(s.title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
+  return `- ${score === undefined ? '' : `[${score.toFixed(2)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
+}
+
+/** A list of summaries under a head line; the lines are wrapped. Empty lists say so. */
+export function renderSummaries(head: string, lines: string[], footer?: string): string {
+  if (lines.length === 0) return head;
+  return [head, wrapUntrusted(lines.join('\n')), ...(footer ? [footer] : [])].join('\n');
+}
+
+/** What a write did: `recorded dec-… r1 decision accepted — <title>` per entry, or "unchanged". */
+export function renderWrite(verb: string, entries: Entry[], written: boolean): string {
+  const head = written ? `${verb}: ${entries.map(entryHead).join('; ')}` : `unchanged (no new revision written): ${entries.map(entryHead).join('; ')}`;
+  return [head, wrapUntrusted(entries.map((e) => `${e.entry_id}: ${inlineText(e.title, 200)}`).join('\n'))].join('\n');
+}

@@ -1,0 +1,65 @@
+/**
+ * The Project Brain MCP server (issue #3, DESIGN §5–§6): the same tools over stdio
+ * (`brain mcp`) and Streamable HTTP (`/mcp` on the daemon). A server is cheap to create: the
+ * daemon makes one per HTTP request (stateless) over the Brain it keeps hot; stdio makes one per
+ * process. The server never owns the Brain: closing it does not close the Brain.
+ */
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Brain } from '../service.js';
+import { callTool, invokeTool, type CallContext, type WriteAccess } from './call-tool.js';
+import { serverInstructions } from './guide.js';
+import { annotationsOf } from './tool-definition.js';
+import { brainTools } from './tools.js';
+
+export type { WriteAccess } from './call-tool.js';
+
+/** Options of {@link createMcpServer}. */
+export interface CreateMcpServerOptions {
+  /** The brain the tools run on; the caller opens and closes it. */
+  brain: Brain;
+  /** The write capability of this connection ({@link WriteAccess}). */
+  writes: WriteAccess;
+}
+
+/** The server's name and version in the MCP initialize result. */
+export const SERVER_INFO = { name: 'project-brain', version: (createRequire(import.meta.url)('../../package.json') as { version: string }).version };
+
+const inflight = new WeakMap<McpServer, Set<Promise<unknown>>>();
+
+/**
+ * An MCP server offering the brain tools (tools/list, tools/call) with `instructions` that
+ * explain the brain to a newcomer agent. Connect it to any transport (`server.connect(t)`).
+ * Write tools are listed unless `writes` is `hidden`; with `unauthorized` they fail (see
+ * {@link WriteAccess}). Tool errors: see errors.ts.
+ */
+export function createMcpServer(options: CreateMcpServerOptions): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: serverInstructions({ writes: options.writes }) });
+  const tools = brainTools().filter((t) => t.access === 'read' || options.writes !== 'hidden');
+  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), writes: options.writes };
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: annotationsOf(tool) },
+      (args: unknown) => invokeTool(context, tool, args),
+    );
+  }
+  const calls = new Set<Promise<unknown>>();
+  inflight.set(server, calls);
+  // Replaces the SDK's tools/call handler (registered by registerTool) so invalid arguments are
+  // a JSON-RPC -32602 error, not an isError result (issue #3); see call-tool.ts.
+  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const call = callTool(context, request.params);
+    calls.add(call);
+    void call.catch(() => undefined).finally(() => calls.delete(call));
+    return call;
+  });
+  return server;
+}
+
+/** Resolves when no tool call of `server` is running (for graceful shutdown before closing the Brain). */
+export async function whenIdle(server: McpServer): Promise<void> {
+  const calls = inflight.get(server);
+  while (calls && calls.size > 0) await Promise.allSettled([...calls]);
+}

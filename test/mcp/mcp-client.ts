@@ -1,0 +1,85 @@
+/**
+ * MCP sessions for tests: the SDK's real `Client` over `StdioClientTransport`, spawning the
+ * built CLI (`node bin/brain.js mcp …`, DESIGN §10: MCP through the SDK's real client) with the
+ * isolated git env of ./helpers/git.ts and `BRAIN_AUTHOR=test-agent`.
+ *
+ *   const s = await startMcp(dir);                 // or startMcp(dir, ['--read-only'])
+ *   const r = await s.call('brain_append', { kind: 'risk', title: 'Disk fills up' });
+ *   const e = await s.callError('brain_append', { kind: 'epic' });   // McpError -32602
+ *   await s.close();
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BRAIN_BIN } from '../helpers/brain.js';
+import { gitEnv, testHome } from '../helpers/git.js';
+
+/** A connected client and the server process behind it. */
+export interface McpSession {
+  client: Client;
+  /** Calls a tool; the promise rejects only on a JSON-RPC error. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** Calls a tool that must fail with a JSON-RPC error; returns it (throws if the call succeeded). */
+  callError(name: string, args?: Record<string, unknown>): Promise<McpError>;
+  /** What the server wrote to stderr so far. */
+  stderr(): string;
+  /** The server's pid. */
+  pid: number | null;
+  /** Closes stdin and waits for the server to exit. */
+  close(): Promise<void>;
+}
+
+function env(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...gitEnv(testHome()), BRAIN_AUTHOR: 'test-agent' })) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Spawns `brain [globals] mcp [args]` in `dir` and connects a client to it. */
+export async function startMcp(dir: string, args: string[] = [], globals: string[] = []): Promise<McpSession> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BRAIN_BIN, ...globals, 'mcp', ...args], cwd: dir, env: env(), stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'brain-test', version: '0.0.0' });
+  await client.connect(transport);
+  const call = async (name: string, toolArgs: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
+  return {
+    client,
+    call,
+    async callError(name, toolArgs = {}) {
+      try {
+        const result = await call(name, toolArgs);
+        throw new Error(`${name} succeeded, expected a JSON-RPC error: ${JSON.stringify(result)}`);
+      } catch (err) {
+        if (err instanceof McpError) return err;
+        throw err;
+      }
+    },
+    stderr: () => stderr,
+    pid: transport.pid,
+    close: () => client.close(),
+  };
+}
+
+/** The text of a result's first content block. */
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  if (first?.type !== 'text') throw new Error(`no text content: ${JSON.stringify(result)}`);
+  return first.text;
+}
+
+/** The structured content of a successful result (fails the test on an error result). */
+export function structured<T = any>(result: CallToolResult): T {
+  if (result.isError) throw new Error(`tool error: ${textOf(result)}`);
+  return result.structuredContent as T;
+}
+
+/** True while a process with `pid` exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
