@@ -67,7 +67,8 @@ export class Brain {
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private refreshing: Promise<unknown> = Promise.resolve();
-  private manifestCheckedAt: string | null = null;
+  /** The tip whose manifest was last checked (undefined: none yet; null: no branch was seen). */
+  private manifestCheckedAt: string | null | undefined = undefined;
 
   constructor(
     readonly repo: RepoLocation,

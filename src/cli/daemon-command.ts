@@ -1,0 +1,70 @@
+/**
+ * `brain daemon` (alias `brain serve`; DESIGN §5, issue #3): runs the cache daemon in the
+ * foreground until SIGINT or SIGTERM, then shuts down cleanly (daemon.json removed, exit 0).
+ *
+ * Output: the structured log on stderr (log.ts; the `start` line carries `port` and `url`), and
+ * one line on stdout once it listens — `brain daemon: http://127.0.0.1:<port> …`, or with
+ * `--json` the object `{pid, port, url, branch, project_id}`. Startup failures go through the
+ * CLI's usual error path (exit 1; a bad `--port` is exit 2).
+ */
+import type { Command } from 'commander';
+import { BrainError } from '../model/errors.js';
+import { DEFAULT_PORT, startDaemon } from '../daemon/daemon.js';
+import type { GlobalOptions } from './context.js';
+
+interface DaemonCommandOptions {
+  port: string;
+  pollInterval: string;
+  readOnly?: boolean;
+}
+
+function parseIntOption(name: string, text: string, min: number, max: number): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new BrainError('invalid_argument', `${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  return n;
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (signal: string) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+/** Registers `daemon` (alias `serve`) on `program`. */
+export function registerDaemonCommand(program: Command): void {
+  program
+    .command('daemon')
+    .alias('serve')
+    .description(`serve REST (/api), MCP (/mcp) and health on 127.0.0.1, following the docs branch (default port ${DEFAULT_PORT})`)
+    .option('--port <n>', `TCP port on 127.0.0.1; 0 picks a free one`, String(DEFAULT_PORT))
+    .option('--poll-interval <ms>', 'safety-net poll of the branch tip, in ms', '2000')
+    .option('--read-only', 'hide MCP write tools (no admin token is needed or created)')
+    .action(async (options: DaemonCommandOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const port = parseIntOption('--port', options.port, 0, 65535);
+      const pollMs = parseIntOption('--poll-interval', options.pollInterval, 100, 3_600_000);
+      const signal = waitForSignal(); // listen before starting: a signal during boot still stops cleanly
+      const daemon = await startDaemon({
+        repoDir: globals.repo ?? process.cwd(),
+        branch: globals.branch,
+        port,
+        pollMs,
+        ...(globals.project ? { projectId: globals.project } : {}),
+        ...(globals.author ? { author: globals.author } : {}),
+        ...(options.readOnly ? { readOnly: true } : {}),
+      });
+      const started = { pid: process.pid, port: daemon.port, url: daemon.url, branch: globals.branch, project_id: daemon.projectId };
+      process.stdout.write(globals.json ? `${JSON.stringify(started)}\n` : `brain daemon: ${daemon.url} (pid ${process.pid}, project ${daemon.projectId ?? '(no brain yet)'}, branch ${globals.branch}; stop with Ctrl-C)\n`);
+      await daemon.close(await signal);
+      process.exitCode = 0;
+      // Every handle is closed by now; if a stray one (a wedged child process) keeps the event
+      // loop alive, do not hang the shell that sent the signal.
+      setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
+    });
+}

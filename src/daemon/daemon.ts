@@ -1,0 +1,182 @@
+/**
+ * The cache daemon (DESIGN §5, issue #3): boots from the SQLite projection (unchanged tip:
+ * nothing reprocessed; otherwise an incremental catch-up, or a rebuild, *before* it listens),
+ * follows the docs branch with {@link createRefWatcher}, and serves the REST API, `/api/health`
+ * and `/mcp` on 127.0.0.1 only (no option binds anything else).
+ *
+ * Projects: the daemon has one default project (`projectId`, else brain.json's), whose Brain
+ * also backs `/mcp`. REST routes name `:project`; each project that has entries on the branch
+ * (or is the default) gets its own Brain, opened on first request and kept — all share the one
+ * repository, branch and cache file. Any other project id is a 404 (no Brain is opened for
+ * arbitrary URLs).
+ */
+import { createMcpServer } from '../mcp/server.js';
+import { listProjects } from '../cache/queries.js';
+import { BrainError, isBrainError } from '../model/errors.js';
+import { openBrain, type Brain } from '../service.js';
+import { assertProjectId } from '../service/project-id.js';
+import { brainDir } from '../store/repo.js';
+import { createApp, serveLoopback } from '../http/app.js';
+import { claimDaemonFile } from './daemon-file.js';
+import { createLog, errorFields, type Log } from './log.js';
+import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
+import { ensureToken } from './token.js';
+
+/** The documented default port (`brain daemon` without `--port`). */
+export const DEFAULT_PORT = 7420;
+
+/** Options of {@link startDaemon}. */
+export interface DaemonOptions {
+  /** A directory inside the repository. */
+  repoDir: string;
+  /** Docs branch (default `brain`). */
+  branch?: string;
+  /** TCP port on 127.0.0.1 (default {@link DEFAULT_PORT}; 0 = any free port). */
+  port?: number;
+  /** Default project (default: brain.json's `default_project`, else the repo name). */
+  projectId?: string;
+  /** Author of MCP writes (default: BRAIN_AUTHOR, else git user.name). */
+  author?: string;
+  /** Hide MCP write tools from everyone (no token is created). */
+  readOnly?: boolean;
+  /** Safety-net poll of the tip, ms (default 2000). */
+  pollMs?: number;
+  log?: Log;
+}
+
+/** A running daemon. */
+export interface RunningDaemon {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** The default project (null while the docs branch does not exist). */
+  projectId: string | null;
+  /** Stops watching and serving, waits (≤ 3 s) for requests in flight, closes every Brain, removes daemon.json. Idempotent. */
+  close(signal?: string): Promise<void>;
+}
+
+/** The last catch-up, as `/api/health` reports it (`ms`: wall time; counts from the apply). */
+export interface CatchUp { trigger: WatchTrigger | 'boot'; mode: 'fresh' | 'incremental' | 'full' | 'uninitialized'; from: string | null; to: string | null; ms: number; at: string; files?: number; revisions?: number; entries?: number; problems?: number }
+
+/**
+ * `/api/health` `data`. `tip`, `projected` and `lag` are observed *before* the health request
+ * itself catches up (so a lagging watcher shows); `entries` (of the default project) and
+ * `problems` after. `status`: `ok`, `degraded` (watcher not ready or failing — the poll still
+ * runs), `uninitialized` (no docs branch yet).
+ */
+export interface DaemonHealth {
+  status: 'ok' | 'degraded' | 'uninitialized';
+  pid: number; port: number; url: string; started_at: string; uptime_s: number;
+  repo: string; branch: string; project_id: string | null;
+  tip: string | null; projected: string | null;
+  /** `commits`: how many commits the projection is behind (`git rev-list --count`), null if unknown. */
+  lag: { in_sync: boolean; commits: number | null };
+  entries: { total: number; revisions: number; by_kind: Record<string, Record<string, number>>; forked: string[] } | null;
+  problems: { path: string; code: string; message: string }[];
+  watcher: WatcherState;
+  last_catch_up: CatchUp | null;
+}
+
+/**
+ * Starts the daemon. Errors: `lock_timeout` (another daemon runs on this repository),
+ * `io_error` (port in use), `not_a_repository`, `unsupported_format`, reader errors. A missing
+ * docs branch is not an error: the API answers 503 `not_initialized` until `brain init`.
+ */
+export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const log = options.log ?? createLog();
+  const open = (projectId?: string) => openBrain({ repoDir: options.repoDir, ...(options.branch ? { branch: options.branch } : {}), ...(projectId ? { projectId } : {}), ...(options.author ? { author: options.author } : {}) });
+  const primary = await open(options.projectId);
+  const { commonDir } = primary.repo;
+  const startedAt = new Date().toISOString();
+  const file = await claimDaemonFile({
+    brainDir: brainDir(primary.repo),
+    info: { format: 1, pid: process.pid, port: null, url: null, started_at: startedAt, branch: primary.branch, project_id: options.projectId ?? null, projected: null, repo: commonDir },
+    onStale: (stale) => log.warn('stale_daemon_file', { pid: stale?.pid ?? null, started_at: stale?.started_at ?? null }),
+  }).catch(async (err: unknown) => {
+    await primary.close();
+    throw err;
+  });
+  const brains = new Map<string, Promise<Brain>>();
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanUp = async () => {
+    for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => undefined);
+    for (const brain of [primary, ...(await Promise.allSettled(brains.values())).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))]) await brain.close().catch(() => undefined);
+    file.remove();
+  };
+  let lastCatchUp: CatchUp | null = null;
+  const catchUp = async (trigger: CatchUp['trigger']): Promise<void> => {
+    const waiting = (error?: unknown) => {
+      if (lastCatchUp?.mode !== 'uninitialized') log.warn('catch_up', { trigger, mode: 'uninitialized', message: `branch ${primary.branch} has no brain yet; waiting for \`brain init\``, ...(error ? { error: errorFields(error) } : {}) });
+      lastCatchUp = { trigger, mode: 'uninitialized', from: null, to: null, ms: 0, at: new Date().toISOString() };
+    };
+    try {
+      const r = await primary.refresh();
+      if (r.to === null) return waiting();
+      lastCatchUp = { trigger, mode: r.mode, from: r.from, to: r.to, ms: Math.round(r.ms * 10) / 10, at: new Date().toISOString(), ...(r.stats ?? {}) };
+      log.info('catch_up', { ...lastCatchUp });
+      file.update({ projected: r.to });
+    } catch (err) {
+      if (!isBrainError(err, 'not_initialized')) throw err;
+      waiting(err);
+    }
+  };
+  const projectOrNull = () => primary.projectId().catch((err: unknown) => (isBrainError(err, 'not_initialized') ? null : Promise.reject(err)));
+  const brainFor = async (projectId: string): Promise<Brain> => {
+    assertProjectId(projectId);
+    // The service projects an empty tree when the branch is missing; say so instead.
+    if (primary.store.tip() === null) throw new BrainError('not_initialized', `no brain here: branch ${primary.branch} does not exist`, { hint: 'create it with `brain init`' });
+    if (projectId === (await primary.projectId())) return primary;
+    let brain = brains.get(projectId);
+    if (!brain) {
+      brain = (async () => {
+        await primary.refresh();
+        const known = listProjects(primary.db());
+        if (!known.includes(projectId)) throw new BrainError('not_found', `no project ${projectId} on branch ${primary.branch}`, { hint: `projects with entries: ${known.join(', ') || '(none)'}`, data: { project_id: projectId } });
+        return open(projectId);
+      })();
+      brains.set(projectId, brain);
+      brain.catch(() => brains.delete(projectId));
+    }
+    return brain;
+  };
+  try {
+    const token = options.readOnly ? null : ensureToken({ brainDir: brainDir(primary.repo) }).token;
+    await catchUp('boot');
+    const watcher = await createRefWatcher({
+      commonDir, branch: primary.branch, initialOid: primary.projectedOid(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      onTip: (_tip, trigger) => catchUp(trigger),
+      onError: (err, where) => log.error('watcher_error', { where, error: errorFields(err) }),
+    });
+    cleanups.push(() => watcher.close());
+    let port = 0;
+    const health = async (): Promise<DaemonHealth> => {
+      const tip = primary.store.tip();
+      const projected = primary.projectedOid();
+      const lag = { in_sync: tip === projected, commits: await commitsBetween({ commonDir, from: projected, to: tip }) };
+      const status = await primary.status().catch((err: unknown) => (isBrainError(err, 'not_initialized') ? null : Promise.reject(err)));
+      const w = watcher.state();
+      return {
+        status: status === null || tip === null ? 'uninitialized' : w.ready && w.last_error === null ? 'ok' : 'degraded',
+        pid: process.pid, port, url: `http://127.0.0.1:${port}`, started_at: startedAt, uptime_s: Math.round(process.uptime()),
+        repo: commonDir, branch: primary.branch, project_id: await projectOrNull(), tip, projected, lag,
+        entries: status ? { total: status.entries, revisions: status.revisions, by_kind: status.by_kind, forked: status.forked } : null,
+        problems: status?.problems ?? [], watcher: w, last_catch_up: lastCatchUp,
+      };
+    };
+    const app = createApp({ brainFor, health, log, mcp: { brain: primary, token, createServer: createMcpServer } });
+    const served = await serveLoopback(app, options.port ?? DEFAULT_PORT);
+    cleanups.push(() => served.stop());
+    port = served.port;
+    const url = `http://127.0.0.1:${port}`;
+    const projectId = await projectOrNull();
+    file.update({ port, url, project_id: projectId });
+    log.info('start', { pid: process.pid, port, url, repo: commonDir, branch: primary.branch, project_id: projectId, projected: primary.projectedOid(), mcp_writes: token === null ? 'hidden' : 'token', boot_ms: Math.round(process.uptime() * 1000) });
+    let closing: Promise<void> | null = null;
+    const close = (signal?: string) =>
+      (closing ??= cleanUp().then(() => log.info('stop', { pid: process.pid, ...(signal ? { signal } : {}) })));
+    return { port, url, projectId, close };
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The read-only REST API (DESIGN §6, issue #3), mounted at `/api/projects/:project`:
+ *
+ * | GET | query | `data` |
+ * |---|---|---|
+ * | `/brain` | `kind status tag author related_task updated_since limit cursor` | `Entry[]`, newest first (recorded_at desc, entry_id asc) + `pagination: {limit, next_cursor, has_more}` |
+ * | `/brain/search` | `q` (required), `kind`, `limit` (≤ 100, default 20) | `{entry, relevance_score}[]` |
+ * | `/brain/context` | `budget`, `path`…, `task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
+ * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
+ * | `/brain/:entry_id/history` | — | `{entry, sha256, path, commit: {oid, author, email, time} \| null}[]`, oldest first |
+ *
+ * `limit` defaults to 50, max 500. `cursor` is opaque (base64url of the keyset of the last row
+ * served); a walk visits every entry not revised during the walk exactly once. `updated_since`
+ * is ISO 8601 with a zone (or a bare date, UTC). Unknown or repeated parameters are 400s. Every
+ * 200 carries a strong ETag (etag.ts) and `If-None-Match` is answered 304.
+ */
+import { Hono, type Context } from 'hono';
+import type { Brain } from '../service.js';
+import { BrainError } from '../model/errors.js';
+import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
+
+/** Options of {@link createRestRoutes}. */
+export interface RestOptions {
+  /** The Brain serving a project id. Errors: `invalid_argument` (not a slug), `not_found` (no such project). */
+  brainFor: (projectId: string) => Promise<Brain>;
+}
+
+/** `limit` bounds of the list endpoint. */
+export const LIST_LIMIT = { default: 50, max: 500 } as const;
+
+const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
+
+function params(c: Context, allowed: string[]): Record<string, string | undefined> {
+  const all = c.req.queries();
+  const out: Record<string, string | undefined> = {};
+  for (const [name, values] of Object.entries(all)) {
+    if (!allowed.includes(name)) throw bad(`unknown query parameter "${name}"`, `allowed: ${allowed.join(', ') || 'none'}`);
+    if (values.length > 1 && name !== 'path' && name !== 'task') throw bad(`query parameter "${name}" given ${values.length} times`);
+    out[name] = values[0];
+  }
+  return out;
+}
+
+function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
+  if (text === undefined) return bounds.fallback;
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
+  return n;
+}
+
+function isoParam(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const shape = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
+  const ms = shape.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(ms)) throw bad(`${name} must be an ISO 8601 date or date-time with a zone, got "${text.slice(0, 40)}"`, 'e.g. 2024-05-01 or 2024-05-01T12:00:00Z');
+  return new Date(ms).toISOString();
+}
+
+/** The opaque cursor of a keyset position. */
+export function encodeCursor(key: { recorded_at: string; entry_id: string }): string {
+  return Buffer.from(JSON.stringify([key.recorded_at, key.entry_id])).toString('base64url');
+}
+
+/** Inverse of {@link encodeCursor}. Errors: `invalid_argument`. */
+export function decodeCursor(cursor: string): { recorded_at: string; entry_id: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { recorded_at: value[0], entry_id: value[1] };
+  } catch {
+    /* fall through */
+  }
+  throw bad('invalid cursor', 'pass back the next_cursor of a previous page unchanged');
+}
+
+/**
+ * Answers a GET with `{data, pagination?}` and its ETag, or 304. The body and the ETag are from
+ * the same projected oid: if the branch moves while producing, the body is produced again (up
+ * to 3 times; then the ETag is the hash of the bytes sent, still strong and exact).
+ */
+async function respond(c: Context, brain: Brain, produce: () => Promise<Record<string, unknown>>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const inm = c.req.header('if-none-match');
+  const send = (etag: string, text: string | null) => {
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    if (text === null || notModified(inm, etag)) return c.body(null, 304, headers);
+    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await brain.refresh();
+    const oid = brain.projectedOid();
+    const etag = projectionEtag({ oid, url: url.pathname + url.search });
+    if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+    const body = JSON.stringify(await produce());
+    if (brain.projectedOid() === oid) return send(etag, body);
+  }
+  const body = JSON.stringify(await produce());
+  return send(contentEtag(body), body);
+}
+
+/** The REST routes; mount with `app.route('/api/projects/:project', createRestRoutes(…))`. */
+export function createRestRoutes(options: RestOptions): Hono {
+  const routes = new Hono();
+  const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
+
+  routes.get('/brain', async (c) => {
+    const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'updated_since', 'limit', 'cursor']);
+    const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const updatedSince = isoParam('updated_since', q.updated_since);
+    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => {
+      const rows = await brain.list({
+        ...(q.kind ? { kind: q.kind } : {}), ...(q.status ? { status: q.status } : {}), ...(q.tag ? { tag: q.tag } : {}),
+        ...(q.author ? { author: q.author } : {}), ...(q.related_task ? { relatedTask: q.related_task } : {}),
+        ...(updatedSince ? { updatedSince } : {}), ...(after ? { after } : {}), limit: limit + 1,
+      });
+      const page = rows.slice(0, limit).map((r) => r.entry);
+      const last = page[page.length - 1];
+      const hasMore = rows.length > limit && last !== undefined;
+      return { data: page, pagination: { limit, has_more: hasMore, next_cursor: hasMore ? encodeCursor(last) : null } };
+    });
+  });
+
+  routes.get('/brain/search', async (c) => {
+    const q = params(c, ['q', 'kind', 'limit']);
+    if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', 'GET …/brain/search?q=sqlite+cache');
+    const limit = intParam('limit', q.limit, { min: 1, max: 100, fallback: 20 });
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
+  });
+
+  routes.get('/brain/context', async (c) => {
+    params(c, ['budget', 'path', 'task']);
+    const budget = intParam('budget', c.req.query('budget'), { min: 1, max: 1_000_000 });
+    const paths = c.req.queries('path');
+    const taskIds = c.req.queries('task');
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: await brain.context({ ...(budget ? { budget } : {}), ...(paths ? { paths } : {}), ...(taskIds ? { taskIds } : {}) }) }));
+  });
+
+  routes.get('/brain/:entry_id/history', async (c) => {
+    params(c, []);
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: await brain.historyWithCommits({ entryId: c.req.param('entry_id') }) }));
+  });
+
+  routes.get('/brain/:entry_id', async (c) => {
+    const q = params(c, ['revision']);
+    const revision = intParam('revision', q.revision, { min: 1, max: 1_000_000_000 });
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: (await brain.get({ entryId: c.req.param('entry_id'), ...(revision ? { revision } : {}) })).entry }));
+  });
+
+  return routes;
+}
