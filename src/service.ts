@@ -13,7 +13,7 @@ import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
 import { createObjectReader, type ObjectReader } from './store/object-reader.js';
 import { commitIdentity, resolveAuthor } from './store/identity.js';
 import { revisionCommits, type RevisionCommit } from './store/revision-commits.js';
-import { openCache, type CacheDb, type ResetReason } from './cache/open-cache.js';
+import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
 import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
 import { SearchIndex } from './search/search-index.js';
@@ -132,13 +132,34 @@ export class Brain {
   }
 
   /**
+   * Runs `fn` against the cache; if SQLite reports the file damaged (a corrupt page that
+   * opening did not reveal), discards the cache, reopens it empty and runs `fn` once more —
+   * which rebuilds from git. The cache is disposable (DESIGN §4).
+   */
+  private async withCache<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isCorruptionError(err)) throw err;
+      try {
+        this.dbHandle?.db.close();
+      } catch {
+        /* already unusable */
+      }
+      removeDbFiles(this.cachePath);
+      this.dbHandle = { ...openCache(this.cachePath), reset: 'corrupt' };
+      return fn();
+    }
+  }
+
+  /**
    * Brings the projection (and the search index, when loaded) up to the branch tip.
    * Errors: `not_initialized` when there is no brain branch, reader errors.
    */
   async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
     // One refresh at a time per Brain (a daemon serves concurrent requests): later callers
     // wait for the running one, then run their own against the tip as it is then.
-    const run = this.refreshing.then(() => this.refreshNow(options));
+    const run = this.refreshing.then(() => this.withCache(() => this.refreshNow(options)));
     this.refreshing = run.catch(() => undefined);
     return run;
   }
@@ -157,39 +178,47 @@ export class Brain {
 
   /** Resolves a unique id prefix to a full entry id (after a refresh). */
   async resolveId(idOrPrefix: string): Promise<string> {
-    await this.refresh();
-    return resolveEntryId(this.db(), await this.projectId(), idOrPrefix.trim().toLowerCase());
+    return this.withCache(async () => {
+      await this.refresh();
+      return resolveEntryId(this.db(), await this.projectId(), idOrPrefix.trim().toLowerCase());
+    });
   }
 
   /**
    * One entry: the current revision, or `revision` N. Errors: `not_found`, `ambiguous_id`.
    */
   async get(args: { entryId: string; revision?: number }): Promise<CurrentRow> {
-    const entryId = await this.resolveId(args.entryId);
-    const row = getCurrent(this.db(), entryId) as CurrentRow;
-    if (args.revision === undefined) return row;
-    const match = listRevisions(this.db(), entryId).filter((r) => r.entry.revision === args.revision);
-    const last = match[match.length - 1];
-    if (!last) {
-      throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
-        hint: `it has revisions 1..${row.entry.revision}; see \`brain history ${entryId}\``,
-        data: { entry_id: entryId, revision: args.revision },
-      });
-    }
-    return { ...row, entry: last.entry, path: last.path };
+    return this.withCache(async () => {
+      const entryId = await this.resolveId(args.entryId);
+      const row = getCurrent(this.db(), entryId) as CurrentRow;
+      if (args.revision === undefined) return row;
+      const match = listRevisions(this.db(), entryId).filter((r) => r.entry.revision === args.revision);
+      const last = match[match.length - 1];
+      if (!last) {
+        throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
+          hint: `it has revisions 1..${row.entry.revision}; see \`brain history ${entryId}\``,
+          data: { entry_id: entryId, revision: args.revision },
+        });
+      }
+      return { ...row, entry: last.entry, path: last.path };
+    });
   }
 
   /** Current entries matching a filter (DESIGN §6), newest first. */
   async list(filter: Omit<ListFilter, 'projectId'> = {}): Promise<CurrentRow[]> {
-    await this.refresh();
-    const kind = filter.kind ? parseEntryKind(filter.kind) : undefined;
-    return listCurrent(this.db(), { ...filter, ...(kind ? { kind } : {}), projectId: await this.projectId() });
+    return this.withCache(async () => {
+      await this.refresh();
+      const kind = filter.kind ? parseEntryKind(filter.kind) : undefined;
+      return listCurrent(this.db(), { ...filter, ...(kind ? { kind } : {}), projectId: await this.projectId() });
+    });
   }
 
   /** Every revision of an entry, oldest first. */
   async history(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string }[]> {
-    const entryId = await this.resolveId(args.entryId);
-    return listRevisions(this.db(), entryId);
+    return this.withCache(async () => {
+      const entryId = await this.resolveId(args.entryId);
+      return listRevisions(this.db(), entryId);
+    });
   }
 
   /**
@@ -213,15 +242,17 @@ export class Brain {
 
   /** Full-text search over current entries; hits carry `relevance_score` in [0, 1]. */
   async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
-    if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
-    await this.refresh();
-    if (!this.searchIndex) {
-      this.searchIndex = SearchIndex.load(this.searchPath);
-      if (this.searchIndex.sync(this.db()).changed > 0) this.searchIndex.save(this.searchPath);
-    }
-    const kind = args.kind ? parseEntryKind(args.kind) : undefined;
-    const hits = this.searchIndex.search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
-    return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
+    return this.withCache(async () => {
+      if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
+      await this.refresh();
+      if (!this.searchIndex) {
+        this.searchIndex = SearchIndex.load(this.searchPath);
+        if (this.searchIndex.sync(this.db()).changed > 0) this.searchIndex.save(this.searchPath);
+      }
+      const kind = args.kind ? parseEntryKind(args.kind) : undefined;
+      const hits = this.searchIndex.search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
+    });
   }
 
   /**
@@ -229,27 +260,31 @@ export class Brain {
    * (default 6000), boosted for `paths` and `taskIds`.
    */
   async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
-    const result = await this.refresh();
-    const projectId = await this.projectId();
-    const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
-    return buildBrief({ projectId, entries, tipOid: result.to, ...args });
+    return this.withCache(async () => {
+      const result = await this.refresh();
+      const projectId = await this.projectId();
+      const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
+      return buildBrief({ projectId, entries, tipOid: result.to, ...args });
+    });
   }
 
   /** `brain status`: branch, tip, projection, counts, forks and problems. */
   async status(): Promise<BrainStatus> {
-    await this.refresh();
-    const projectId = await this.projectId();
-    const counts = countProject(this.db(), projectId);
-    const projected = this.lastRefresh?.to ?? null;
-    return {
-      branch: this.branch,
-      project_id: projectId,
-      tip: this.store.tip(),
-      projected,
-      ...counts,
-      problems: listProblems(this.db()),
-      cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
-    };
+    return this.withCache(async () => {
+      await this.refresh();
+      const projectId = await this.projectId();
+      const counts = countProject(this.db(), projectId);
+      const projected = this.lastRefresh?.to ?? null;
+      return {
+        branch: this.branch,
+        project_id: projectId,
+        tip: this.store.tip(),
+        projected,
+        ...counts,
+        problems: listProblems(this.db()),
+        cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
+      };
+    });
   }
 
   /**
@@ -257,16 +292,18 @@ export class Brain {
    * against a fresh rebuild. `ok` is false on any failure; nothing is thrown for bad data.
    */
   async verify(args: { cache?: boolean } = {}): Promise<{ ok: boolean; branch: BranchReport; cache: CacheReport | null }> {
-    const tip = this.store.tip();
-    await this.store.manifest(tip);
-    const reader = await this.reader();
-    const branch = await verifyBranch({ reader, tip });
-    let cache: CacheReport | null = null;
-    if (args.cache) {
-      await this.refresh();
-      cache = await verifyCache({ live: this.db(), reader, tip });
-    }
-    return { ok: branch.ok && (cache?.ok ?? true), branch, cache };
+    return this.withCache(async () => {
+      const tip = this.store.tip();
+      await this.store.manifest(tip);
+      const reader = await this.reader();
+      const branch = await verifyBranch({ reader, tip });
+      let cache: CacheReport | null = null;
+      if (args.cache) {
+        await this.refresh();
+        cache = await verifyCache({ live: this.db(), reader, tip });
+      }
+      return { ok: branch.ok && (cache?.ok ?? true), branch, cache };
+    });
   }
 
   /** The kind of an id, for surfaces. */

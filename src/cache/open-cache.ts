@@ -13,7 +13,8 @@ export type CacheDb = Database.Database;
 /** Why an existing cache file was discarded, or null when it was usable. */
 export type ResetReason = 'corrupt' | 'format' | null;
 
-function removeDbFiles(path: string): void {
+/** Deletes the database file and its WAL and shared-memory files. */
+export function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
@@ -68,4 +69,13 @@ export function getMeta(db: CacheDb, key: string): string | null {
 /** Writes a meta value. */
 export function setMeta(db: CacheDb, key: string, value: string): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+/**
+ * True for SQLite errors that mean the file itself is damaged (`SQLITE_CORRUPT*`,
+ * `SQLITE_NOTADB`): the cache must be discarded and rebuilt from git.
+ */
+export function isCorruptionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
