@@ -59,6 +59,7 @@ export function registerAdminCommands(program: Command): void {
       const report = await runWithBrain(command, (brain) => brain.verify({ cache: options.cache === true }), (r) => {
         const lines = [`branch: ${r.branch.checked.revisions} revisions, ${r.branch.checked.ledgers} ledgers, ${r.branch.checked.commits} commits checked`];
         if (r.branch.failures.length) lines.push(table(['CODE', 'PATH', 'COMMIT', 'MESSAGE'], r.branch.failures.map((f) => [f.code, f.path, f.commit?.slice(0, 12) ?? '', f.message])));
+        for (const f of r.branch.forks ?? []) lines.push(`forked: ${f.entry_id} r${f.revision} (${f.files.join(', ')}) — the next revision closes it; review: brain history ${f.entry_id}`);
         if (r.cache) {
           lines.push(`cache: ${r.cache.ok ? 'equals a fresh rebuild' : 'DIFFERS from a fresh rebuild'}`);
           for (const t of r.cache.tables) if (t.only_live.length || t.only_rebuilt.length) lines.push(`  ${t.table}: live ${t.live_rows} rows, rebuilt ${t.rebuilt_rows}`);

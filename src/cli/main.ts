@@ -9,6 +9,9 @@ import { errorBody, exitCodeFor, EXIT_USAGE } from './exit-codes.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerWriteCommands } from './write-commands.js';
 import { registerAdminCommands } from './admin-commands.js';
+import { registerSyncCommand } from './sync-command.js';
+import { registerMcpCommand } from './mcp-command.js';
+import { registerDaemonCommand } from './daemon-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -29,6 +32,9 @@ export function createProgram(): Command {
   registerWriteCommands(program);
   registerReadCommands(program);
   registerAdminCommands(program);
+  registerSyncCommand(program);
+  registerMcpCommand(program);
+  registerDaemonCommand(program);
   return program;
 }
 

@@ -20,7 +20,8 @@ export type BrainErrorCode =
   | 'unsupported_format'
   | 'verify_failed'
   | 'git_error'
-  | 'io_error';
+  | 'io_error'
+  | 'remote_error';
 
 /** Codes that mean "the caller asked for something invalid" (CLI exit 2, nothing written). */
 export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorCode>([

@@ -22,6 +22,12 @@ export interface EntryState {
   maxRevision: number;
   /** The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry. */
   current: { entry: Entry; sha256: string } | null;
+  /**
+   * The sha256 of every valid file holding the top revision number, in invariant-5 order (the
+   * last is `current`). More than one: the entry is forked (a merge made outside `brain sync`),
+   * and the next revision closes the fork by listing the others in `merged_sha256`.
+   */
+  heads: string[];
 }
 
 /**
@@ -35,7 +41,7 @@ export async function readEntryState(args: {
   entryId: string;
 }): Promise<EntryState> {
   const dir = entryDir(args.projectId, kindOfEntryId(args.entryId), args.entryId);
-  const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null };
+  const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [] };
   if (!args.commitOid) return empty;
   const files = await listDirAt(args.gitdir, args.commitOid, dir);
   if (files.size === 0) return empty;
@@ -63,5 +69,13 @@ export async function readEntryState(args: {
   }
   candidates.sort(compareRevisions);
   const last = candidates[candidates.length - 1];
-  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: last ? { entry: last.entry, sha256: last.sha256 } : null };
+  return {
+    entry_id: args.entryId,
+    dir,
+    ledgerText,
+    ledger,
+    maxRevision,
+    current: last ? { entry: last.entry, sha256: last.sha256 } : null,
+    heads: [...new Set(candidates.map((c) => c.sha256))],
+  };
 }

@@ -11,7 +11,7 @@ import { parseLedger, type LedgerLine } from './ledger.js';
 import type { ObjectReader } from './object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
 import { diffTrees } from './tree-diff.js';
-import { verifyLedger } from './verify-ledger.js';
+import { openFork, verifyLedger, type OpenFork } from './verify-ledger.js';
 
 /** One verification failure. */
 export interface VerifyFailure {
@@ -27,9 +27,11 @@ export interface BranchReport {
   tip: string | null;
   checked: { revisions: number; ledgers: number; commits: number };
   failures: VerifyFailure[];
+  /** Entries forked at the tip (legal, not failures: DESIGN §3 invariant 5), by directory. */
+  forks: OpenFork[];
 }
 
-async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[]): Promise<{ revisions: number; ledgers: number }> {
+async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[], forks: OpenFork[]): Promise<{ revisions: number; ledgers: number }> {
   const tree = (await reader.readCommit(tip)).tree;
   const files = await reader.listFiles(tree, PROJECTS_DIR);
   const byDir = new Map<string, { ledger: LedgerLine[] | null; files: Map<string, string> }>();
@@ -68,6 +70,8 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     }
   }
   for (const [dir, { ledger, files: dirFiles }] of byDir) {
+    const fork = openFork({ dir, files: dirFiles });
+    if (fork) forks.push(fork);
     if (ledger === null) {
       failures.push({ code: 'missing_ledger', path: `${dir}/${LEDGER_FILE}`, message: 'entry directory has revision files but no ledger.jsonl' });
       continue;
@@ -118,8 +122,9 @@ async function verifyHistory(reader: ObjectReader, tip: string, failures: Verify
 /** Verifies the branch at `tip` and its history. Never throws for bad data: it reports it. */
 export async function verifyBranch(args: { reader: ObjectReader; tip: string | null }): Promise<BranchReport> {
   const failures: VerifyFailure[] = [];
-  if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures };
-  const counts = await verifyTree(args.reader, args.tip, failures);
+  const forks: OpenFork[] = [];
+  if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures, forks };
+  const counts = await verifyTree(args.reader, args.tip, failures, forks);
   const commits = await verifyHistory(args.reader, args.tip, failures);
-  return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures };
+  return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures, forks };
 }

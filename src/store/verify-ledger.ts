@@ -1,10 +1,11 @@
 /**
  * Checks one entry's ledger against its revision files (DESIGN §3 invariant 3): each line
  * names an existing file whose sha256 matches, revision 1 has no parent, every later line's
- * `parent_sha256` is the sha256 of a line one revision lower, and every revision file has a
- * line. Forks (two lines with one revision number) are legal here (invariant 5).
+ * `parent_sha256` — and each of its `merged_sha256`, on a line closing a fork — is the sha256
+ * of a line one revision lower, and every revision file has a line. Forks (two lines with one
+ * revision number) are legal here (invariant 5); {@link openFork} reports the one still open.
  */
-import { LEDGER_FILE } from './layout.js';
+import { LEDGER_FILE, parseBrainPath } from './layout.js';
 import type { LedgerLine } from './ledger.js';
 import type { VerifyFailure } from './verify-branch.js';
 
@@ -29,12 +30,53 @@ export function verifyLedger(args: { dir: string; ledger: LedgerLine[]; files: M
     }
     if (line.revision === 1) {
       if (line.parent_sha256 !== null) failures.push({ code: 'broken_chain', path: ledgerPath, message: `r1 ${line.file} has a parent_sha256` });
+      if (line.merged_sha256 !== undefined) failures.push({ code: 'broken_chain', path: ledgerPath, message: `r1 ${line.file} has a merged_sha256` });
     } else if (line.parent_sha256 === null || !shaByRevision.get(line.revision - 1)?.has(line.parent_sha256)) {
       failures.push({ code: 'broken_chain', path: ledgerPath, message: `r${line.revision} ${line.file}: parent_sha256 is not the sha256 of any r${line.revision - 1}` });
+    }
+    if (line.revision > 1 && line.merged_sha256 !== undefined) {
+      const merged = line.merged_sha256;
+      const bad = merged.filter((sha, i) => sha === line.parent_sha256 || merged.indexOf(sha) !== i || !shaByRevision.get(line.revision - 1)?.has(sha));
+      if (bad.length > 0) {
+        failures.push({
+          code: 'broken_chain',
+          path: ledgerPath,
+          message: `r${line.revision} ${line.file}: merged_sha256 ${bad.map((s) => `${s.slice(0, 12)}…`).join(', ')} is not another r${line.revision - 1} (or repeats one)`,
+        });
+      }
     }
   }
   for (const file of args.files.keys()) {
     if (!named.has(file)) failures.push({ code: 'unledgered_revision', path: `${args.dir}/${file}`, message: 'revision file has no ledger line (added outside brain?)' });
   }
   return failures;
+}
+
+/** An entry whose top revision number is held by several files (DESIGN §3 invariant 5). */
+export interface OpenFork {
+  entry_id: string;
+  /** The entry directory on the branch. */
+  dir: string;
+  /** The forked revision number. */
+  revision: number;
+  /** The files holding it, by name. */
+  files: string[];
+}
+
+/**
+ * The open fork of one entry directory, or null: the highest revision number among `files`
+ * (file name → sha256) held by more than one file. Closed forks (a higher revision exists) are
+ * not reported, matching the projection's `forked` (src/cache/current.ts).
+ */
+export function openFork(args: { dir: string; files: Map<string, string> }): OpenFork | null {
+  const byRevision = new Map<number, string[]>();
+  for (const file of args.files.keys()) {
+    const where = parseBrainPath(`${args.dir}/${file}`);
+    if (where.type !== 'revision') continue;
+    byRevision.set(where.revision, [...(byRevision.get(where.revision) ?? []), file]);
+  }
+  const top = Math.max(0, ...byRevision.keys());
+  const files = (byRevision.get(top) ?? []).sort();
+  if (files.length < 2) return null;
+  return { entry_id: args.dir.slice(args.dir.lastIndexOf('/') + 1), dir: args.dir, revision: top, files };
 }

@@ -49,7 +49,9 @@ export class WriteTransaction {
   /**
    * Stages the next revision of `entry.entry_id`: the revision number is assigned here
    * (max existing + 1), the result validated, written canonically and chained in the ledger.
-   * Errors: `invalid_entry`, `illegal_status`.
+   * When the entry is forked (several files hold its top revision, DESIGN §3 invariant 5), the
+   * ledger line chains onto the current one and lists the other heads in `merged_sha256`:
+   * this revision closes the fork. Errors: `invalid_entry`, `illegal_status`.
    */
   async put(entry: Omit<Entry, 'revision'>): Promise<StagedRevision> {
     const state = await this.state(entry.entry_id);
@@ -58,11 +60,14 @@ export class WriteTransaction {
     const text = canonicalJson(validated);
     const sha256 = sha256Hex(text);
     const file = revisionFileName(revision, sha256);
+    const parent = state.current?.sha256 ?? null;
+    const merged = state.heads.filter((head) => head !== parent).sort();
     const line = formatLedgerLine({
       revision,
       file,
       sha256,
-      parent_sha256: state.current?.sha256 ?? null,
+      parent_sha256: parent,
+      ...(merged.length > 0 ? { merged_sha256: merged } : {}),
       recorded_at: validated.recorded_at,
       author: validated.author,
     });
@@ -78,6 +83,7 @@ export class WriteTransaction {
       ledgerText,
       maxRevision: revision,
       current: { entry: validated, sha256 },
+      heads: [sha256],
     });
     return staged;
   }

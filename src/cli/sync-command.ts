@@ -1,0 +1,50 @@
+/**
+ * `brain sync [remote]` (DESIGN §6, §8; issue #4): fetch, replay local revisions on top of the
+ * remote's, push. Prints what was pushed and received and every entry changed on both sides;
+ * `--json` prints the {@link SyncReport}.
+ */
+import type { Command } from 'commander';
+import type { SyncReport, SyncedEntry } from '../service/sync.js';
+import { runWithBrain } from './context.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const revs = (ns: (number | null)[]) => ns.map((n) => (n === null ? '(already there)' : `r${n}`)).join(', ');
+
+function renderEntry(e: SyncedEntry): string {
+  const verb = e.yours.length === 1 ? 'follows' : 'follow';
+  const kept = e.now.filter((n) => n !== null);
+  const where =
+    kept.length === 0
+      ? `your ${revs(e.yours)} already said what their r${e.theirs} says`
+      : `your ${revs(e.yours)} now ${verb} their r${e.theirs} as ${revs(e.now)}`;
+  const both = e.both_changed.length ? ` (both changed ${e.both_changed.join(', ')}; yours kept)` : '';
+  return `  ${e.entry_id}: ${where}${both} — review: ${e.review}`;
+}
+
+/** The human output of `brain sync`. */
+export function renderSync(r: SyncReport): string {
+  const head: Record<SyncReport['action'], string> = {
+    up_to_date: 'already up to date',
+    created_local: `created branch ${r.branch} from ${r.remote}/${r.branch}`,
+    created_remote: `created ${r.branch} on ${r.remote}`,
+    pushed: `pushed to ${r.remote}/${r.branch}`,
+    fast_forward: `updated from ${r.remote}/${r.branch}`,
+    replayed: `replayed your revisions onto ${r.remote}/${r.branch} and pushed`,
+  };
+  const lines = [`${head[r.action]}: ${plural(r.pushed, 'revision')} pushed, ${plural(r.received, 'revision')} received (tip ${r.tip.slice(0, 12)})`];
+  if (r.attempts > 1) lines.push(`  (someone pushed meanwhile: took ${r.attempts} attempts)`);
+  if (r.changed_on_both_sides.length) lines.push(`changed on both sides: ${r.changed_on_both_sides.length}`, ...r.changed_on_both_sides.map(renderEntry));
+  if (r.unreplayable.length) lines.push(`not replayed (invalid; see brain verify): ${r.unreplayable.join(', ')}`);
+  return lines.join('\n');
+}
+
+/** Registers `sync` on `program`. */
+export function registerSyncCommand(program: Command): void {
+  program
+    .command('sync [remote]')
+    .description('fetch the docs branch from a remote (default origin), replay your revisions on top, push')
+    .action(async (remote: string | undefined, _options: unknown, command: Command) => {
+      const { syncBrain } = await import('../service/sync.js');
+      await runWithBrain(command, (brain) => syncBrain(brain, remote === undefined ? {} : { remote }), renderSync);
+    });
+}

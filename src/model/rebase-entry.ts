@@ -1,0 +1,88 @@
+/**
+ * Rebasing one revision onto another side's newer revision (DESIGN §8: `brain sync` replays
+ * local revisions on top of the remote tip). Pure: a field-level three-way merge of
+ * `ours` (the local revision being replayed) onto `theirs` (the entry's current revision on the
+ * new tip), against `base` (the revision `ours` was written on). What only one side changed
+ * is kept; where both changed a field differently, ours wins — it is replayed after theirs —
+ * and the field is reported so the user can review it. Nothing is lost either way: both
+ * revisions stay in the entry's history. See docs/decisions/0008-sync-replays-local-revisions.md.
+ */
+import type { Entry } from './entry.js';
+import { validateEntry } from './validate.js';
+
+/** Fields a rebase never merges: identity (fixed per entry) and what the store assigns. */
+const FIXED = new Set(['entry_id', 'entry_kind', 'project_id', 'revision', 'author', 'recorded_at', 'payload']);
+
+/** The result of {@link rebaseEntry}. */
+export interface RebasedEntry {
+  /** The merged revision: theirs with our changes, our author and recorded_at, theirs' revision number. */
+  entry: Entry;
+  /** Fields both sides changed to different values (`title`, `payload.answer`, …), sorted; ours was kept. */
+  conflicts: string[];
+  /** True when the merge did not validate and ours was taken whole (every differing field is a conflict). */
+  fallback: boolean;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return stable(a) === stable(b);
+}
+
+function stable(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  );
+}
+
+function mergeFields(
+  base: Record<string, unknown> | null,
+  ours: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  keys: Iterable<string>,
+  prefix: string,
+  conflicts: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const o = ours[key];
+    const t = theirs[key];
+    let value: unknown;
+    if (base !== null && same(o, base[key])) value = t; // we did not change it
+    else if (base !== null && same(t, base[key])) value = o; // only we changed it
+    else {
+      if (!same(o, t)) conflicts.push(`${prefix}${key}`);
+      value = o;
+    }
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Merges `ours` onto `theirs` against `base` (null: no common base known — every field that
+ * differs is a conflict and ours wins). The result keeps theirs' `revision` (the store assigns
+ * the real number when it is written) and ours' `author` and `recorded_at`. If the merged
+ * fields do not validate together, ours is returned whole with `fallback: true`.
+ * Errors: none for valid inputs (all three are validated entries of one entry id).
+ */
+export function rebaseEntry(args: { base: Entry | null; ours: Entry; theirs: Entry }): RebasedEntry {
+  const { base, ours, theirs } = args;
+  const conflicts: string[] = [];
+  const asRecord = (e: Entry | null) => e as unknown as Record<string, unknown> | null;
+  const envelopeKeys = new Set([...Object.keys(ours), ...Object.keys(theirs)].filter((k) => !FIXED.has(k)));
+  const envelope = mergeFields(asRecord(base), asRecord(ours) as Record<string, unknown>, asRecord(theirs) as Record<string, unknown>, envelopeKeys, '', conflicts);
+  const payloadKeys = new Set([...Object.keys(ours.payload), ...Object.keys(theirs.payload), ...Object.keys(base?.payload ?? {})]);
+  const payload = mergeFields(base?.payload ?? null, ours.payload, theirs.payload, payloadKeys, 'payload.', conflicts);
+  const identity = { entry_id: ours.entry_id, entry_kind: ours.entry_kind, project_id: ours.project_id };
+  const stamp = { revision: theirs.revision, author: ours.author, recorded_at: ours.recorded_at };
+  try {
+    const entry = validateEntry({ ...envelope, ...identity, ...stamp, payload });
+    return { entry, conflicts: conflicts.sort(), fallback: false };
+  } catch {
+    const differing = [...envelopeKeys].filter((k) => !same((ours as unknown as Record<string, unknown>)[k], (theirs as unknown as Record<string, unknown>)[k]));
+    const payloadDiffering = [...payloadKeys].filter((k) => !same(ours.payload[k], theirs.payload[k])).map((k) => `payload.${k}`);
+    return { entry: { ...ours, revision: theirs.revision }, conflicts: [...differing, ...payloadDiffering].sort(), fallback: true };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `brain sync [remote]` (DESIGN §8, issue #4): fetch the remote docs branch with the system
+ * git, replay the local revisions it lacks on top of it, push, and move the local branch —
+ * retrying from the fetch when someone pushed meanwhile. The whole sync holds the brain writer
+ * lock; the local ref moves last, with compare-and-swap against the tip that was replayed, and
+ * only after the push succeeded: on any error the local branch is exactly as before.
+ * See docs/decisions/0008-sync-replays-local-revisions.md.
+ */
+import { BrainError, isBrainError } from '../model/errors.js';
+import type { Identity } from '../store/commit-writer.js';
+import { updateBranchRef } from '../store/refs.js';
+import { assertRemoteName, fetchBranch, pushBranch } from '../store/remote-git.js';
+import { brainDir } from '../store/repo.js';
+import { planSync, type SyncAction, type SyncPlan } from '../store/sync-plan.js';
+import { withWriteLock } from '../store/write-lock.js';
+import type { Brain } from '../service.js';
+
+/** Options of {@link syncBrain}. */
+export interface SyncOptions {
+  /** A configured git remote (default `origin`). */
+  remote?: string;
+  /** Fetch–replay–push rounds before giving up when the remote keeps moving (default 5). */
+  maxAttempts?: number;
+}
+
+/** An entry that changed on both sides, and where the local revisions went. */
+export interface SyncedEntry {
+  entry_id: string;
+  /** Title of its current revision after the sync. */
+  title: string;
+  /** The local revision numbers, before the sync. */
+  yours: number[];
+  /** The remote's current revision number, before the sync. */
+  theirs: number | null;
+  /** The numbers those revisions have now (same order as `yours`; null: the remote already said the same). */
+  now: (number | null)[];
+  /** Fields both sides changed to different values; the local value was kept. */
+  both_changed: string[];
+  /** The command to review it. */
+  review: string;
+}
+
+/** `brain sync --json` */
+export interface SyncReport {
+  remote: string;
+  branch: string;
+  action: SyncAction;
+  /** The local tip before and after (after = the remote's tip). */
+  before: string | null;
+  tip: string;
+  /** Revisions the remote got from this clone. */
+  pushed: number;
+  /** Revisions this clone got from the remote. */
+  received: number;
+  /** Entries changed on both sides (their revisions replayed after the remote's). */
+  changed_on_both_sides: SyncedEntry[];
+  /** Local revision files that could not be replayed (invalid; see `brain verify`). */
+  unreplayable: string[];
+  /** Fetch–push rounds it took (> 1 when someone pushed meanwhile). */
+  attempts: number;
+}
+
+const DEFAULT_ATTEMPTS = 5;
+
+function fallbackIdentity(brain: Brain): Identity {
+  try {
+    return brain.identity();
+  } catch {
+    return { name: 'brain sync', email: 'brain@localhost' };
+  }
+}
+
+async function assertRemoteBrain(brain: Brain, tip: string, remoteLabel: string): Promise<void> {
+  try {
+    await brain.store.manifest(tip);
+  } catch (err) {
+    if (!isBrainError(err, 'not_initialized')) throw err;
+    throw new BrainError('not_initialized', `${remoteLabel} is not a brain: ${err.message}`, {
+      hint: `is that branch used for something else? sync another docs branch with --branch NAME`,
+      data: { remote_tip: tip },
+    });
+  }
+}
+
+function bothSides(plan: SyncPlan): SyncedEntry[] {
+  return plan.replayed
+    .filter((e) => plan.receivedEntries.has(e.entry_id))
+    .map((e) => ({
+      entry_id: e.entry_id,
+      title: e.title,
+      yours: e.revisions.map((r) => r.from),
+      theirs: e.theirs,
+      now: e.revisions.map((r) => r.to),
+      both_changed: [...new Set(e.revisions.flatMap((r) => r.conflicts))].sort(),
+      review: `brain show ${e.entry_id}`,
+    }));
+}
+
+/**
+ * Syncs `brain`'s docs branch with `remote` (see the module comment) and refreshes the
+ * projection. Errors: `remote_error` (`data.reason`: `no_remote`, `unreachable`, `auth`,
+ * `refused`, `contended` after `maxAttempts` rejected pushes), `not_initialized` (neither side
+ * has a brain, or the remote branch is not one), `unsupported_format`, `lock_timeout`,
+ * `ref_locked`, `git_error`. On every error the local branch is unchanged.
+ */
+export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promise<SyncReport> {
+  const remote = options.remote ?? 'origin';
+  const { repo, store } = brain;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
+  assertRemoteName(remote);
+  const remoteLabel = `${remote}/${store.branch}`;
+  const report = await withWriteLock({ brainDir: brainDir(repo) }, async (): Promise<SyncReport> => {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const remoteTip = await fetchBranch({ repo, remote, branch: store.branch });
+      if (remoteTip !== null) await assertRemoteBrain(brain, remoteTip, remoteLabel);
+      const before = store.tip();
+      const identity = () => fallbackIdentity(brain);
+      const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, identity });
+      if (plan.push && (await pushBranch({ repo, remote, branch: store.branch, oid: plan.target })) === 'rejected') continue;
+      if (plan.target !== before) {
+        try {
+          await updateBranchRef({ commonDir: store.gitdir, branch: store.branch, oldOid: before, newOid: plan.target, message: `brain: sync with ${remoteLabel} (${plan.action})`, identity: identity() });
+        } catch (err) {
+          if (isBrainError(err, 'ref_conflict')) continue; // moved by plain git meanwhile: replay again
+          throw err;
+        }
+      }
+      return {
+        remote,
+        branch: store.branch,
+        action: plan.action,
+        before,
+        tip: plan.target,
+        pushed: plan.pushed,
+        received: plan.received,
+        changed_on_both_sides: bothSides(plan),
+        unreplayable: plan.unreplayable,
+        attempts: attempt,
+      };
+    }
+    throw new BrainError('remote_error', `${remoteLabel} kept moving: gave up after ${maxAttempts} attempts (each time someone else pushed first)`, {
+      hint: 'run `brain sync` again in a moment',
+      data: { remote, reason: 'contended', attempts: maxAttempts },
+    });
+  });
+  await brain.refresh();
+  return report;
+}

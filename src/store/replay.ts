@@ -1,0 +1,143 @@
+/**
+ * Replaying local revisions on top of another tip (DESIGN §8, issue #4): the revision files the
+ * local branch has and `onto` lacks are appended again, entry by entry, in DESIGN §3
+ * invariant-5 order, through a {@link WriteTransaction} on `onto`. Each gets the next free
+ * revision number there (renumbered when `onto` already used its number), hence a new file name,
+ * sha256 and ledger link; the ledger is only appended to, so a replay never conflicts textually.
+ *
+ * Content is rebased field by field ({@link rebaseEntry}): what the remote changed meanwhile is
+ * kept unless the local revision changed the same field. A local revision whose rebased content
+ * equals the entry's current revision on `onto` is skipped (it is already there — e.g. a replay
+ * already pushed), which also makes a repeated replay idempotent.
+ */
+import type { Entry } from '../model/entry.js';
+import { sameContent } from '../model/input.js';
+import { rebaseEntry } from '../model/rebase-entry.js';
+import { parseBrainPath } from './layout.js';
+import { compareRevisions, parseLedger, type LedgerLine } from './ledger.js';
+import type { ObjectReader } from './object-reader.js';
+import { RevisionProblem, readRevisionFile } from './revision-file.js';
+import { WriteTransaction } from './write-transaction.js';
+
+/** One local revision and what the replay made of it. */
+export interface ReplayedRevision {
+  /** Its revision number on the local branch. */
+  from: number;
+  /** Its number on the new tip; null when skipped because `onto` already says the same. */
+  to: number | null;
+  /** Its new path on the branch (null when skipped). */
+  path: string | null;
+  /** Fields the remote also changed, to another value; the local value was kept. */
+  conflicts: string[];
+}
+
+/** The local revisions of one entry, replayed. */
+export interface ReplayedEntry {
+  entry_id: string;
+  project_id: string;
+  /** The entry's current revision number on `onto` before the replay (null: new there). */
+  theirs: number | null;
+  /** Title of the entry's current revision after the replay. */
+  title: string;
+  revisions: ReplayedRevision[];
+}
+
+/** The outcome of {@link replayRevisions}. */
+export interface ReplayResult {
+  /** path → content to commit on top of `onto` (revision files and ledgers); empty: nothing to write. */
+  files: Map<string, string>;
+  entries: ReplayedEntry[];
+  /** Local-only files that could not be replayed (invalid revision files), by path. */
+  unreplayable: string[];
+}
+
+/** Options of {@link replayRevisions}. */
+export interface ReplayOptions {
+  gitdir: string;
+  reader: ObjectReader;
+  /** The local tip whose revisions are replayed. */
+  local: string;
+  /** The tip they are replayed onto (the fetched remote tip). */
+  onto: string;
+  /** Paths of the revision files `local` has and `onto` lacks (from a tree diff). */
+  localOnly: string[];
+}
+
+interface LocalDir {
+  lines: Map<string, LedgerLine>;
+  bySha: Map<string, Entry>;
+  revisions: { entry: Entry; sha256: string; file: string }[];
+  invalid: string[];
+}
+
+async function readLocalDir(reader: ObjectReader, tree: string, dir: string, wanted: Set<string>): Promise<LocalDir> {
+  const out: LocalDir = { lines: new Map(), bySha: new Map(), revisions: [], invalid: [] };
+  for (const { path, oid } of await reader.listFiles(tree, dir)) {
+    const where = parseBrainPath(path);
+    const bytes = await reader.readBlob(oid);
+    if (where.type === 'ledger') {
+      try {
+        for (const line of parseLedger(bytes.toString('utf8'))) out.lines.set(line.file, line);
+      } catch {
+        /* an unreadable ledger: revisions are replayed without their bases */
+      }
+    }
+    if (where.type !== 'revision' || where.dir !== dir) continue;
+    try {
+      const { entry, sha256 } = readRevisionFile(where, bytes);
+      out.bySha.set(sha256, entry);
+      if (wanted.has(path)) out.revisions.push({ entry, sha256, file: where.file });
+    } catch (err) {
+      if (!(err instanceof RevisionProblem)) throw err;
+      if (wanted.has(path)) out.invalid.push(path);
+    }
+  }
+  out.revisions.sort((a, b) => compareRevisions({ ...a.entry, sha256: a.sha256 }, { ...b.entry, sha256: b.sha256 }));
+  return out;
+}
+
+/**
+ * Stages, on top of `onto`, every local-only revision of `localOnly` (see the module comment).
+ * Nothing is written to git: commit `files` with `parent: onto`. Deterministic: the result
+ * depends only on the two trees. Errors: reader errors; `invalid_entry` when an entry's current
+ * revision on `onto` is itself invalid (a new revision cannot chain onto it).
+ */
+export async function replayRevisions(options: ReplayOptions): Promise<ReplayResult> {
+  const { reader } = options;
+  const localTree = (await reader.readCommit(options.local)).tree;
+  const byDir = new Map<string, Set<string>>();
+  for (const path of options.localOnly) {
+    const where = parseBrainPath(path);
+    if (where.type !== 'revision') continue;
+    byDir.set(where.dir, (byDir.get(where.dir) ?? new Set()).add(path));
+  }
+  const txs = new Map<string, WriteTransaction>();
+  const result: ReplayResult = { files: new Map(), entries: [], unreplayable: [] };
+  for (const dir of [...byDir.keys()].sort()) {
+    const local = await readLocalDir(reader, localTree, dir, byDir.get(dir) as Set<string>);
+    result.unreplayable.push(...local.invalid);
+    const first = local.revisions[0];
+    if (!first) continue;
+    const { project_id, entry_id } = first.entry;
+    let tx = txs.get(project_id);
+    if (!tx) txs.set(project_id, (tx = new WriteTransaction(options.gitdir, options.onto, project_id)));
+    const before = await tx.current(entry_id);
+    const replayed: ReplayedEntry = { entry_id, project_id, theirs: before?.revision ?? null, title: before?.title ?? first.entry.title, revisions: [] };
+    for (const ours of local.revisions) {
+      const parent = local.lines.get(ours.file)?.parent_sha256 ?? null;
+      const base = parent === null ? null : (local.bySha.get(parent) ?? null);
+      const theirs = await tx.current(entry_id);
+      const rebased = theirs ? rebaseEntry({ base, ours: ours.entry, theirs }) : { entry: ours.entry, conflicts: [] };
+      if (theirs && sameContent(rebased.entry, theirs)) {
+        replayed.revisions.push({ from: ours.entry.revision, to: null, path: null, conflicts: rebased.conflicts });
+        continue;
+      }
+      const staged = await tx.put(rebased.entry);
+      replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts });
+      replayed.title = staged.entry.title;
+    }
+    result.entries.push(replayed);
+  }
+  for (const tx of txs.values()) for (const [path, text] of tx.files) result.files.set(path, text);
+  return result;
+}

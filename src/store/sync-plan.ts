@@ -1,0 +1,124 @@
+/**
+ * Deciding what one `brain sync` attempt does (DESIGN §8, issue #4), given the local tip and
+ * the freshly fetched remote tip: create the local branch, push it as is (the remote is behind),
+ * fast-forward to the remote (the local branch is behind), or replay the local-only revisions
+ * on top of the remote tip as one new commit (diverged). Writes objects (the replay commit) but
+ * moves no ref: the caller pushes `target` when `push`, then moves the local branch to it with
+ * compare-and-swap.
+ *
+ * Which revisions are local-only is decided by comparing the two trees, not by walking commits:
+ * revision files are immutable and uniquely named (invariant 1), so a file the local tree has
+ * and the remote's lacks is one the remote has never seen — whatever the histories look like
+ * (two independent `brain init`s, merges made outside brain).
+ */
+import { BrainError } from '../model/errors.js';
+import { writeCommit, type Identity } from './commit-writer.js';
+import { PROJECTS_DIR, parseBrainPath } from './layout.js';
+import type { ObjectReader } from './object-reader.js';
+import { isAncestor } from './remote-git.js';
+import { replayRevisions, type ReplayedEntry } from './replay.js';
+import type { RepoLocation } from './repo.js';
+import { diffTrees } from './tree-diff.js';
+
+/** What an attempt does to the two branches. */
+export type SyncAction = 'up_to_date' | 'created_local' | 'created_remote' | 'pushed' | 'fast_forward' | 'replayed';
+
+/** The plan of one sync attempt. */
+export interface SyncPlan {
+  action: SyncAction;
+  /** The commit both branches should end at. */
+  target: string;
+  /** Whether `target` must be pushed (the remote does not have it). */
+  push: boolean;
+  /** Revision files `target` adds to the remote's tip. */
+  pushed: number;
+  /** Revision files the remote's tip adds to the local tip. */
+  received: number;
+  /** Local entries replayed (action `replayed`), with what became of each revision. */
+  replayed: ReplayedEntry[];
+  /** Ids of entries that got revisions from the remote. */
+  receivedEntries: Set<string>;
+  /** Local-only files that could not be replayed (invalid revision files). */
+  unreplayable: string[];
+}
+
+/** Options of {@link planSync}. */
+export interface PlanSyncOptions {
+  repo: RepoLocation;
+  reader: ObjectReader;
+  local: string | null;
+  remote: string | null;
+  /** `<remote>/<branch>`, for the replay commit's message. */
+  remoteLabel: string;
+  /** Author and committer of the replay commit. */
+  identity: () => Identity;
+}
+
+async function revisionDelta(reader: ObjectReader, from: string | null, to: string): Promise<{ added: string[]; deleted: string[] }> {
+  const oldTree = from === null ? null : (await reader.readCommit(from)).tree;
+  const newTree = (await reader.readCommit(to)).tree;
+  const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
+  const isRevision = (path: string) => parseBrainPath(path).type === 'revision';
+  return {
+    added: changes.filter((c) => c.status !== 'deleted' && isRevision(c.path)).map((c) => c.path),
+    deleted: changes.filter((c) => c.status === 'deleted' && isRevision(c.path)).map((c) => c.path),
+  };
+}
+
+function entryIds(paths: string[]): Set<string> {
+  return new Set(paths.flatMap((p) => {
+    const where = parseBrainPath(p);
+    return where.type === 'revision' ? [where.entry_id] : [];
+  }));
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
+  const lines = entries.flatMap((e) =>
+    e.revisions.flatMap((r) => (r.to === null ? [] : [`${e.entry_id} r${r.to}${r.to !== r.from ? ` (was r${r.from})` : ''} — ${oneLine(e.title)}`])),
+  );
+  return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'} onto ${remoteLabel}\n\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Plans one attempt (see the module comment). Errors: `not_initialized` when neither side has
+ * the branch; `git_error`, reader errors; `invalid_entry` from a replay onto an invalid revision.
+ */
+export async function planSync(options: PlanSyncOptions): Promise<SyncPlan> {
+  const { reader, local, remote } = options;
+  const none = { replayed: [], receivedEntries: new Set<string>(), unreplayable: [] };
+  if (local === null && remote === null) {
+    throw new BrainError('not_initialized', `neither this repository nor ${options.remoteLabel} has a brain`, { hint: 'run `brain init`, then `brain sync`' });
+  }
+  if (local === null) {
+    const delta = await revisionDelta(reader, null, remote as string);
+    return { ...none, action: 'created_local', target: remote as string, push: false, pushed: 0, received: delta.added.length, receivedEntries: entryIds(delta.added) };
+  }
+  if (remote === null) {
+    const delta = await revisionDelta(reader, null, local);
+    return { ...none, action: 'created_remote', target: local, push: true, pushed: delta.added.length, received: 0 };
+  }
+  if (local === remote) return { ...none, action: 'up_to_date', target: local, push: false, pushed: 0, received: 0 };
+  const delta = await revisionDelta(reader, remote, local);
+  const receivedEntries = entryIds(delta.deleted);
+  // Revision files are never deleted (invariant 1), so a side lacking a file the other has
+  // cannot be its descendant: only ask git about ancestry when the local tree lacks nothing.
+  if (delta.deleted.length === 0 && (await isAncestor({ repo: options.repo, ancestor: remote, descendant: local }))) {
+    return { ...none, action: 'pushed', target: local, push: true, pushed: delta.added.length, received: 0 };
+  }
+  if (delta.added.length === 0) {
+    // Everything local is already on the remote (a fast-forward, or content-wise one): take theirs.
+    return { ...none, action: 'fast_forward', target: remote, push: false, pushed: 0, received: delta.deleted.length, receivedEntries };
+  }
+  const replay = await replayRevisions({ gitdir: options.repo.commonDir, reader, local, onto: remote, localOnly: delta.added });
+  const base = { replayed: replay.entries, receivedEntries, unreplayable: replay.unreplayable, received: delta.deleted.length };
+  if (replay.files.size === 0) return { ...base, action: 'fast_forward', target: remote, push: false, pushed: 0 };
+  const message = replayMessage(replay.entries, options.remoteLabel);
+  const commit = await writeCommit({ gitdir: options.repo.commonDir, parent: remote, files: replay.files, message, author: options.identity() });
+  const pushed = replay.entries.reduce((n, e) => n + e.revisions.filter((r) => r.to !== null).length, 0);
+  return { ...base, action: 'replayed', target: commit, push: true, pushed };
+}
