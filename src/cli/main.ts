@@ -12,6 +12,7 @@ import { registerAdminCommands } from './admin-commands.js';
 import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerDaemonCommand } from './daemon-command.js';
+import { registerReviewCommand } from './review-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -35,6 +36,7 @@ export function createProgram(): Command {
   registerSyncCommand(program);
   registerMcpCommand(program);
   registerDaemonCommand(program);
+  registerReviewCommand(program);
   return program;
 }
 
