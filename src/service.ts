@@ -21,6 +21,8 @@ import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
 import { verifyBranch, type BranchReport } from './store/verify-branch.js';
+import { resolveCommit } from './store/rev-parse.js';
+import { parseReviewRange } from './review/parse-range.js';
 import { verifyCache, type CacheReport } from './cache/verify-cache.js';
 
 /** Options of {@link openBrain}. */
@@ -289,18 +291,27 @@ export class Brain {
 
   /**
    * `brain verify`: the branch (files, ledgers, history) and, with `cache`, the projection
-   * against a fresh rebuild. `ok` is false on any failure; nothing is thrown for bad data.
+   * against a fresh rebuild. With `range` (`BASE..HEAD`, or `BASE` for `BASE..<docs tip>`),
+   * the tree at HEAD and only the commits in the range: the CI check of a pull request against
+   * the docs branch (issue #4). `ok` is false on any failure; nothing is thrown for bad data.
+   * Errors: `invalid_argument` for a bad range or unknown revision.
    */
-  async verify(args: { cache?: boolean } = {}): Promise<{ ok: boolean; branch: BranchReport; cache: CacheReport | null }> {
+  async verify(args: { cache?: boolean; range?: string } = {}): Promise<{ ok: boolean; branch: BranchReport; cache: CacheReport | null }> {
     return this.withCache(async () => {
-      const tip = this.store.tip();
-      await this.store.manifest(tip);
+      let tip = this.store.tip();
+      let base: string | null = null;
+      if (args.range !== undefined) {
+        const spec = parseReviewRange(args.range);
+        base = await resolveCommit({ repo: this.repo, rev: spec.base });
+        if (spec.head !== null) tip = await resolveCommit({ repo: this.repo, rev: spec.head });
+      }
+      if (args.range === undefined || tip === this.store.tip()) await this.store.manifest(tip);
       const reader = await this.reader();
-      const branch = await verifyBranch({ reader, tip });
+      const branch = await verifyBranch({ reader, tip, base });
       let cache: CacheReport | null = null;
       if (args.cache) {
         await this.refresh();
-        cache = await verifyCache({ live: this.db(), reader, tip });
+        cache = await verifyCache({ live: this.db(), reader, tip: this.store.tip() });
       }
       return { ok: branch.ok && (cache?.ok ?? true), branch, cache };
     });

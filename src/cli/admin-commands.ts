@@ -55,8 +55,10 @@ export function registerAdminCommands(program: Command): void {
     .command('verify')
     .description('check ledgers, hashes, schema and append-only history; --cache also checks the projection')
     .option('--cache', 'also prove the cache equals a fresh rebuild from git')
-    .action(async (options: { cache?: boolean }, command: Command) => {
-      const report = await runWithBrain(command, (brain) => brain.verify({ cache: options.cache === true }), (r) => {
+    .option('--range <BASE..HEAD>', 'check the tree at HEAD and only the commits in the range (CI on pull requests)')
+    .action(async (options: { cache?: boolean; range?: string }, command: Command) => {
+      const args = { cache: options.cache === true, ...(options.range !== undefined ? { range: options.range } : {}) };
+      const report = await runWithBrain(command, (brain) => brain.verify(args), (r) => {
         const lines = [`branch: ${r.branch.checked.revisions} revisions, ${r.branch.checked.ledgers} ledgers, ${r.branch.checked.commits} commits checked`];
         if (r.branch.failures.length) lines.push(table(['CODE', 'PATH', 'COMMIT', 'MESSAGE'], r.branch.failures.map((f) => [f.code, f.path, f.commit?.slice(0, 12) ?? '', f.message])));
         for (const f of r.branch.forks ?? []) lines.push(`forked: ${f.entry_id} r${f.revision} (${f.files.join(', ')}) — the next revision closes it; review: brain history ${f.entry_id}`);

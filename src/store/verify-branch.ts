@@ -81,25 +81,29 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
   return { revisions, ledgers };
 }
 
-async function allCommits(reader: ObjectReader, tip: string): Promise<{ oid: string; tree: string; parents: string[] }[]> {
-  const seen = new Set<string>([tip]);
-  const queue = [tip];
+/** Commits reachable from `start` (inclusive), stopping at any in `stop`. */
+async function walkCommits(reader: ObjectReader, start: string, stop: ReadonlySet<string> = new Set()): Promise<{ oid: string; tree: string; parents: string[] }[]> {
   const out: { oid: string; tree: string; parents: string[] }[] = [];
+  if (stop.has(start)) return out;
+  const seen = new Set<string>([start]);
+  const queue = [start];
   while (queue.length > 0) {
     const oid = queue.pop() as string;
     const commit = await reader.readCommit(oid);
     out.push({ oid, tree: commit.tree, parents: commit.parents });
-    for (const parent of commit.parents) if (!seen.has(parent)) (seen.add(parent), queue.push(parent));
+    for (const parent of commit.parents) if (!seen.has(parent) && !stop.has(parent)) (seen.add(parent), queue.push(parent));
   }
   return out;
 }
 
-async function verifyHistory(reader: ObjectReader, tip: string, failures: VerifyFailure[]): Promise<number> {
-  const commits = await allCommits(reader, tip);
+async function verifyHistory(reader: ObjectReader, tip: string, base: string | null, failures: VerifyFailure[]): Promise<number> {
+  const excluded = base ? new Set((await walkCommits(reader, base)).map((c) => c.oid)) : new Set<string>();
+  const commits = await walkCommits(reader, tip, excluded);
   const treeOf = new Map(commits.map((c) => [c.oid, c.tree]));
   for (const commit of commits) {
     for (const parent of commit.parents) {
-      const changes = await diffTrees({ reader, oldTree: treeOf.get(parent) as string, newTree: commit.tree, prefix: PROJECTS_DIR });
+      const parentTree = treeOf.get(parent) ?? (await reader.readCommit(parent)).tree;
+      const changes = await diffTrees({ reader, oldTree: parentTree, newTree: commit.tree, prefix: PROJECTS_DIR });
       for (const change of changes) {
         const where = parseBrainPath(change.path);
         if (where.type === 'revision' && change.status !== 'added') {
@@ -119,12 +123,16 @@ async function verifyHistory(reader: ObjectReader, tip: string, failures: Verify
   return commits.length;
 }
 
-/** Verifies the branch at `tip` and its history. Never throws for bad data: it reports it. */
-export async function verifyBranch(args: { reader: ObjectReader; tip: string | null }): Promise<BranchReport> {
+/**
+ * Verifies the tree at `tip` and its history — all of it, or with `base` only the commits
+ * reachable from `tip` and not from `base` (`brain verify --range BASE..HEAD`, for CI on pull
+ * requests against the docs branch). Never throws for bad data: it reports it.
+ */
+export async function verifyBranch(args: { reader: ObjectReader; tip: string | null; base?: string | null }): Promise<BranchReport> {
   const failures: VerifyFailure[] = [];
   const forks: OpenFork[] = [];
   if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures, forks };
   const counts = await verifyTree(args.reader, args.tip, failures, forks);
-  const commits = await verifyHistory(args.reader, args.tip, failures);
+  const commits = await verifyHistory(args.reader, args.tip, args.base ?? null, failures);
   return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures, forks };
 }
