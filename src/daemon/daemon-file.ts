@@ -15,6 +15,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { writeFileAtomicSync } from '../store/git-fs.js';
+import { isProcessAlive } from '../store/process-alive.js';
 
 /** Contents of daemon.json. */
 export interface DaemonInfo {
@@ -55,15 +56,6 @@ export function readDaemonFile(brainDir: string): DaemonInfo | null {
   }
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Asks `/api/health` who listens on `port`: its pid, `'busy'` (no answer in time), or null (nobody). */
 function probePid(port: number, timeoutMs: number): Promise<number | 'busy' | null> {
   return new Promise((resolve) => {
@@ -91,7 +83,7 @@ function probePid(port: number, timeoutMs: number): Promise<number | 'busy' | nu
 
 /** True when the daemon described by `info` is still running (see the module doc for "stale"). */
 export async function daemonRunning(info: DaemonInfo, probeTimeoutMs = 3000): Promise<boolean> {
-  if (info.pid === process.pid || !pidAlive(info.pid)) return false;
+  if (info.pid === process.pid || !isProcessAlive(info.pid)) return false;
   if (info.port === null) return true; // alive and still catching up
   const answer = await probePid(info.port, probeTimeoutMs);
   return answer === 'busy' || answer === info.pid;

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
+import { isProcessAlive } from './process-alive.js';
 
 interface LockInfo {
   pid: number;
@@ -27,17 +28,8 @@ function readLock(path: string): LockInfo | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function isStale(info: LockInfo | null): boolean {
-  return info !== null && info.hostname === hostname() && !isAlive(info.pid);
+  return info !== null && info.hostname === hostname() && !isProcessAlive(info.pid);
 }
 
 function tryBreakStale(lockPath: string): boolean {
