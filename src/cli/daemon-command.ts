@@ -9,7 +9,7 @@
  */
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
-import { DEFAULT_PORT, startDaemon } from '../daemon/daemon.js';
+import { DEFAULT_PORT } from '../daemon/default-port.js';
 import type { GlobalOptions } from './context.js';
 
 interface DaemonCommandOptions {
@@ -50,6 +50,8 @@ export function registerDaemonCommand(program: Command): void {
       const port = parseIntOption('--port', options.port, 0, 65535);
       const pollMs = parseIntOption('--poll-interval', options.pollInterval, 100, 3_600_000);
       const signal = waitForSignal(); // listen before starting: a signal during boot still stops cleanly
+      // Loaded on demand: the HTTP stack and MCP SDK cost every other command ~100 ms of start-up.
+      const { startDaemon } = await import('../daemon/daemon.js');
       const daemon = await startDaemon({
         repoDir: globals.repo ?? process.cwd(),
         branch: globals.branch,

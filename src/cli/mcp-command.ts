@@ -5,7 +5,6 @@
  * protocol; nothing else is ever printed there.
  */
 import type { Command } from 'commander';
-import { runStdioServer } from '../mcp/stdio.js';
 import type { GlobalOptions } from './context.js';
 
 /** Registers `mcp` on `program`. */
@@ -16,6 +15,8 @@ export function registerMcpCommand(program: Command): void {
     .option('--read-only', 'offer only the read tools (write tools are not listed and cannot be called)')
     .action(async (options: { readOnly?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      // Loaded on demand: the MCP SDK is only needed by this command.
+      const { runStdioServer } = await import('../mcp/stdio.js');
       await runStdioServer({
         brain: {
           ...(globals.repo ? { repoDir: globals.repo } : {}),

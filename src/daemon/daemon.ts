@@ -22,8 +22,8 @@ import { createLog, errorFields, type Log } from './log.js';
 import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
 import { ensureToken } from './token.js';
 
-/** The documented default port (`brain daemon` without `--port`). */
-export const DEFAULT_PORT = 7420;
+export { DEFAULT_PORT } from './default-port.js';
+import { DEFAULT_PORT } from './default-port.js';
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {
