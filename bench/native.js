@@ -14,10 +14,11 @@ export function git(dir, args, options = {}) {
 /**
  * Writes a `git fast-import` stream to `path` that recreates the given commits on
  * `refs/heads/<branch>`: `commits` is `[{ message, files: Map<path, string> }]`, files added or
- * replaced on top of the previous commit (exactly what the brain store does).
+ * replaced on top of the previous commit (exactly what the brain store does); the first commit
+ * builds on `baseRef` (e.g. `refs/heads/brain^0`) when given, else it is a root commit.
  * Returns the number of bytes written.
  */
-export function writeFastImportStream({ path, branch, commits, timestamp = 1_700_000_000 }) {
+export function writeFastImportStream({ path, branch, commits, baseRef = null, timestamp = 1_700_000_000 }) {
   const fd = openSync(path, 'w');
   let bytes = 0;
   let buffered = [];
@@ -46,6 +47,7 @@ export function writeFastImportStream({ path, branch, commits, timestamp = 1_700
     out(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter Brain Bench <bench@brain.invalid> ${timestamp + i} +0000\n`);
     data(commit.message);
     if (i > 0) out(`from :${i}\n`);
+    else if (baseRef) out(`from ${baseRef}\n`);
     for (const [file, text] of commit.files) {
       out(`M 100644 inline ${file}\n`);
       data(text);
