@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Entry } from './model/entry.js';
 import { BrainError } from './model/errors.js';
-import { kindOfEntryId, parseEntryKind, type EntryKind } from './model/kinds.js';
+import { parseEntryKind } from './model/kinds.js';
 import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
 import { createObjectReader, type ObjectReader } from './store/object-reader.js';
@@ -16,7 +16,7 @@ import { revisionCommits, type RevisionCommit } from './store/revision-commits.j
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
 import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
-import { SearchIndex } from './search/search-index.js';
+import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
@@ -65,8 +65,7 @@ export class Brain {
   readonly writes: BrainWrites;
   private dbHandle: { db: CacheDb; reset: ResetReason } | null = null;
   private readerHandle: Promise<ObjectReader> | null = null;
-  private searchIndex: SearchIndex | null = null;
-  private indexSaveTimer: NodeJS.Timeout | null = null;
+  private searchIndexHandle: PersistedSearchIndex | null = null;
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private refreshing: Promise<unknown> = Promise.resolve();
@@ -92,9 +91,11 @@ export class Brain {
     return join(brainDir(this.repo), `cache${suffix}.sqlite`);
   }
 
-  private get searchPath(): string {
-    return this.cachePath.replace(/cache(.*)\.sqlite$/, 'search$1.json');
+  private get searchIndex(): PersistedSearchIndex {
+    this.searchIndexHandle ??= new PersistedSearchIndex(this.cachePath.replace(/cache(.*)\.sqlite$/, 'search$1.json'));
+    return this.searchIndexHandle;
   }
+
 
   /** The author of new revisions. Errors: `invalid_argument` when none is configured. */
   author(): string {
@@ -175,26 +176,8 @@ export class Brain {
     }
     const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
     this.lastRefresh = result;
-    if (this.searchIndex && this.searchIndex.sync(this.db()).changed > 0) this.scheduleIndexSave();
+    this.searchIndexHandle?.syncIfLoaded(this.db());
     return result;
-  }
-
-  /**
-   * Persists the search index once changes settle (5 s) or at close, not on every refresh:
-   * saving 10 000 documents costs ~0.5 s, and a stale file is safe — loading re-syncs it
-   * against `current` by sha256.
-   */
-  private scheduleIndexSave(): void {
-    if (this.indexSaveTimer) clearTimeout(this.indexSaveTimer);
-    this.indexSaveTimer = setTimeout(() => this.flushIndex(), 5_000);
-    this.indexSaveTimer.unref();
-  }
-
-  private flushIndex(): void {
-    if (!this.indexSaveTimer) return;
-    clearTimeout(this.indexSaveTimer);
-    this.indexSaveTimer = null;
-    this.searchIndex?.save(this.searchPath);
   }
 
   /** Resolves a unique id prefix to a full entry id (after a refresh). */
@@ -266,12 +249,8 @@ export class Brain {
     return this.withCache(async () => {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
       await this.refresh();
-      if (!this.searchIndex) {
-        this.searchIndex = SearchIndex.load(this.searchPath);
-        if (this.searchIndex.sync(this.db()).changed > 0) this.scheduleIndexSave();
-      }
       const kind = args.kind ? parseEntryKind(args.kind) : undefined;
-      const hits = this.searchIndex.search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      const hits = this.searchIndex.get(this.db()).search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
       return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
     });
   }
@@ -336,14 +315,9 @@ export class Brain {
     });
   }
 
-  /** The kind of an id, for surfaces. */
-  kindOf(entryId: string): EntryKind {
-    return kindOfEntryId(entryId);
-  }
-
   /** Releases the cache and the object reader. */
   async close(): Promise<void> {
-    this.flushIndex();
+    this.searchIndexHandle?.flush();
     this.dbHandle?.db.close();
     this.dbHandle = null;
     const reader = this.readerHandle;

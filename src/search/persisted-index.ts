@@ -1,0 +1,47 @@
+/**
+ * The search index as one Brain holds it (DESIGN §4): loaded from its file on first search,
+ * kept equal to the `current` table after every refresh, and persisted once changes settle
+ * (5 s) or when the Brain closes — saving 10 000 documents costs ~0.5 s, and a stale file is
+ * safe because loading re-syncs it against `current` by sha256.
+ */
+import type { CacheDb } from '../cache/open-cache.js';
+import { SearchIndex } from './search-index.js';
+
+const SAVE_AFTER_MS = 5_000;
+
+/** A lazily loaded, debounce-persisted {@link SearchIndex} at `path`. */
+export class PersistedSearchIndex {
+  private index: SearchIndex | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly path: string) {}
+
+  /** The index, loaded (or built) and synced with `db` on first use. */
+  get(db: CacheDb): SearchIndex {
+    if (!this.index) {
+      this.index = SearchIndex.load(this.path);
+      this.afterSync(this.index.sync(db).changed);
+    }
+    return this.index;
+  }
+
+  /** Re-syncs with `db` if the index is loaded (the apply path); no-op otherwise. */
+  syncIfLoaded(db: CacheDb): void {
+    if (this.index) this.afterSync(this.index.sync(db).changed);
+  }
+
+  /** Writes pending changes now (on close). */
+  flush(): void {
+    if (!this.saveTimer) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.index?.save(this.path);
+  }
+
+  private afterSync(changed: number): void {
+    if (changed === 0) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_AFTER_MS);
+    this.saveTimer.unref();
+  }
+}
