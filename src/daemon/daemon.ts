@@ -152,7 +152,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const health = async (): Promise<DaemonHealth> => {
       const tip = primary.store.tip();
       const projected = primary.projectedOid();
-      const lag = { in_sync: tip === projected, commits: await commitsBetween({ commonDir, from: projected, to: tip }) };
+      const lag = { in_sync: tip === projected, commits: tip === projected ? 0 : await commitsBetween({ commonDir, from: projected, to: tip }) };
       const status = await primary.status().catch((err: unknown) => (isBrainError(err, 'not_initialized') ? null : Promise.reject(err)));
       const w = watcher.state();
       return {
