@@ -12,18 +12,14 @@ import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
 import { createObjectReader, type ObjectReader } from './store/object-reader.js';
 import { commitIdentity, resolveAuthor } from './store/identity.js';
-import { revisionCommits, type RevisionCommit } from './store/revision-commits.js';
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
 import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
 import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
+import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
-import { verifyBranch, type BranchReport } from './store/verify-branch.js';
-import { resolveCommit } from './store/rev-parse.js';
-import { parseReviewRange } from './review/parse-range.js';
-import { verifyCache, type CacheReport } from './cache/verify-cache.js';
 
 /** Options of {@link openBrain}. */
 export interface BrainOptions {
@@ -138,9 +134,10 @@ export class Brain {
   /**
    * Runs `fn` against the cache; if SQLite reports the file damaged (a corrupt page that
    * opening did not reveal), discards the cache, reopens it empty and runs `fn` once more —
-   * which rebuilds from git. The cache is disposable (DESIGN §4).
+   * which rebuilds from git. The cache is disposable (DESIGN §4). For the service's own
+   * modules (src/service/*); surfaces call the methods, which already use it.
    */
-  private async withCache<T>(fn: () => Promise<T>): Promise<T> {
+  async withCache<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
@@ -225,20 +222,6 @@ export class Brain {
     });
   }
 
-  /**
-   * Every revision of an entry, oldest first, each with the git commit that added it
-   * (`commit` null when the file is on the branch but its commit cannot be found).
-   */
-  async historyWithCommits(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string; commit: RevisionCommit | null }[]> {
-    const revisions = await this.history(args);
-    const tip = this.lastRefresh?.to ?? null;
-    const first = revisions[0];
-    if (!first || !tip) return revisions.map((r) => ({ ...r, commit: null }));
-    const dir = first.path.slice(0, first.path.lastIndexOf('/'));
-    const commits = await revisionCommits({ repo: this.repo, tip, dir });
-    return revisions.map((r) => ({ ...r, commit: commits.get(r.path.slice(r.path.lastIndexOf('/') + 1)) ?? null }));
-  }
-
   /** The commit oid the projection currently reflects (after the last refresh), or null. */
   projectedOid(): string | null {
     return this.lastRefresh?.to ?? null;
@@ -294,26 +277,10 @@ export class Brain {
    * the docs branch (issue #4). `ok` is false on any failure; nothing is thrown for bad data.
    * Errors: `invalid_argument` for a bad range or unknown revision.
    */
-  async verify(args: { cache?: boolean; range?: string } = {}): Promise<{ ok: boolean; branch: BranchReport; cache: CacheReport | null }> {
-    return this.withCache(async () => {
-      let tip = this.store.tip();
-      let base: string | null = null;
-      if (args.range !== undefined) {
-        const spec = parseReviewRange(args.range);
-        base = await resolveCommit({ repo: this.repo, rev: spec.base });
-        if (spec.head !== null) tip = await resolveCommit({ repo: this.repo, rev: spec.head });
-      }
-      if (args.range === undefined || tip === this.store.tip()) await this.store.manifest(tip);
-      const reader = await this.reader();
-      const branch = await verifyBranch({ reader, tip, base });
-      let cache: CacheReport | null = null;
-      if (args.cache) {
-        await this.refresh();
-        cache = await verifyCache({ live: this.db(), reader, tip: this.store.tip() });
-      }
-      return { ok: branch.ok && (cache?.ok ?? true), branch, cache };
-    });
+  async verify(args: { cache?: boolean; range?: string } = {}): Promise<BrainVerifyReport> {
+    return verifyBrain(this, args);
   }
+
 
   /** Releases the cache and the object reader. */
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../cache/queries.js';
+import { setFieldPairs } from '../model/entry-fields.js';
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -45,13 +46,7 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     `recorded:    ${entry.recorded_at} by ${entry.author}`,
   ];
   if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');
-  if (entry.confidence !== null) lines.push(`confidence:  ${entry.confidence}`);
-  if (entry.tags.length) lines.push(`tags:        ${entry.tags.join(', ')}`);
-  if (entry.related_task_ids.length) lines.push(`tasks:       ${entry.related_task_ids.join(', ')}`);
-  if (entry.related_entry_ids.length) lines.push(`related:     ${entry.related_entry_ids.join(', ')}`);
-  if (entry.supersedes_entry_id) lines.push(`supersedes:  ${entry.supersedes_entry_id}`);
-  if (entry.paths.length) lines.push(`paths:       ${entry.paths.join(', ')}`);
-  for (const c of entry.citations) lines.push(`cites:       ${c.source_kind} ${c.source_ref}${c.locator ? `#${c.locator}` : ''}`);
+  for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
   const payload = payloadLines(entry);
   if (payload.length) lines.push('payload:', ...payload);
   if (entry.rationale.trim()) lines.push('', entry.rationale.trimEnd());

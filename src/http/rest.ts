@@ -18,6 +18,7 @@ import { Hono, type Context } from 'hono';
 import type { Brain } from '../service.js';
 import { BrainError } from '../model/errors.js';
 import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
+import { historyWithCommits } from '../service/history.js';
 
 /** Options of {@link createRestRoutes}. */
 export interface RestOptions {
@@ -141,7 +142,7 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain/:entry_id/history', async (c) => {
     params(c, []);
     const brain = await brainOf(c);
-    return respond(c, brain, async () => ({ data: await brain.historyWithCommits({ entryId: c.req.param('entry_id') }) }));
+    return respond(c, brain, async () => ({ data: await historyWithCommits(brain, { entryId: c.req.param('entry_id') }) }));
   });
 
   routes.get('/brain/:entry_id', async (c) => {

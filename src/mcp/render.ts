@@ -8,6 +8,7 @@ import type { Entry } from '../model/entry.js';
 import { inlineText } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
 import type { EntrySummary } from './summaries.js';
+import { setFieldPairs } from '../model/entry-fields.js';
 
 /** `dec-4f9k2m1x7q3z r2 decision accepted` — trusted facts only (validated on projection). */
 export function entryHead(entry: Pick<Entry, 'entry_id' | 'revision' | 'entry_kind' | 'status'>): string {
@@ -27,13 +28,7 @@ function payloadLines(payload: Record<string, unknown>): string[] {
 /** One entry in full (brain_get): a head line, then every field inside the wrapper. */
 export function renderEntryText(entry: Entry, extra: { revisionCount?: number; forked?: boolean } = {}): string {
   const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${entry.author}`];
-  if (entry.confidence !== null) lines.push(`confidence: ${entry.confidence}`);
-  if (entry.tags.length) lines.push(`tags: ${entry.tags.join(', ')}`);
-  if (entry.related_task_ids.length) lines.push(`tasks: ${entry.related_task_ids.join(', ')}`);
-  if (entry.related_entry_ids.length) lines.push(`related: ${entry.related_entry_ids.join(', ')}`);
-  if (entry.supersedes_entry_id) lines.push(`supersedes: ${entry.supersedes_entry_id}`);
-  if (entry.paths.length) lines.push(`paths: ${entry.paths.join(', ')}`);
-  for (const c of entry.citations) lines.push(`cites: ${c.source_kind} ${c.source_ref}${c.locator ? `#${c.locator}` : ''}`);
+  for (const [label, value] of setFieldPairs(entry)) lines.push(`${label}: ${value}`);
   lines.push(...payloadLines(entry.payload));
   if (entry.rationale.trim()) lines.push('rationale:', entry.rationale.trimEnd());
   const notes = [

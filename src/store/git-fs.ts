@@ -26,10 +26,20 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, mod
     fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
     fs.fsyncSync(fd);
   } catch (err) {
-    fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
+    abandon(fd, tmp);
     throw err;
   }
+  publish(fd, tmp, path);
+}
+
+/** Drops a temp file whose write failed. */
+function abandon(fd: number, tmp: string): void {
+  fs.closeSync(fd);
+  fs.rmSync(tmp, { force: true });
+}
+
+/** Closes a fully written and fsynced temp file and renames it into place (removing it on failure). */
+function publish(fd: number, tmp: string, path: string): void {
   fs.closeSync(fd);
   try {
     fs.renameSync(tmp, path);
@@ -52,17 +62,10 @@ async function writeFileAtomic(path: string, data: Uint8Array, mode = 0o644): Pr
     fs.writeSync(fd, data);
     await new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve())));
   } catch (err) {
-    fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
+    abandon(fd, tmp);
     throw err;
   }
-  fs.closeSync(fd);
-  try {
-    fs.renameSync(tmp, path);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
+  publish(fd, tmp, path);
 }
 
 /**

@@ -1,0 +1,27 @@
+/**
+ * An entry's history with the git commit that added each revision (REST
+ * `/brain/:entry_id/history`, issue #3). The commits are derived on demand from `git log`, not
+ * projected (docs/decisions/0003).
+ */
+import type { Entry } from '../model/entry.js';
+import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
+import type { Brain } from '../service.js';
+
+/** One revision plus its commit (`commit` null when it cannot be found in the tip's history). */
+export interface RevisionWithCommit {
+  entry: Entry;
+  sha256: string;
+  path: string;
+  commit: RevisionCommit | null;
+}
+
+/** Every revision of `entryId` (any unique prefix), oldest first, with commits. Errors: as `brain.history`. */
+export async function historyWithCommits(brain: Brain, args: { entryId: string }): Promise<RevisionWithCommit[]> {
+  const revisions = await brain.history(args);
+  const tip = brain.projectedOid();
+  const first = revisions[0];
+  if (!first || !tip) return revisions.map((r) => ({ ...r, commit: null }));
+  const dir = first.path.slice(0, first.path.lastIndexOf('/'));
+  const commits = await revisionCommits({ repo: brain.repo, tip, dir });
+  return revisions.map((r) => ({ ...r, commit: commits.get(r.path.slice(r.path.lastIndexOf('/') + 1)) ?? null }));
+}
