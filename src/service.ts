@@ -11,10 +11,11 @@ import { parseEntryKind } from './model/kinds.js';
 import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './store/repo.js';
 import { createObjectReader, type ObjectReader } from './store/object-reader.js';
-import { commitIdentity, resolveAuthor } from './store/identity.js';
+import { resolveIdentity, type Identity } from './store/identity.js';
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
-import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { countProject, getCurrent, listCurrent, listProblems, listProjects, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { checkListFilter, type RawListFilter } from './model/list-filter.js';
 import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
@@ -93,14 +94,23 @@ export class Brain {
   }
 
 
-  /** The author of new revisions. Errors: `invalid_argument` when none is configured. */
-  author(): string {
-    return resolveAuthor({ explicit: this.options.author, cwd: this.repo.workDir ?? this.repo.commonDir });
+  /**
+   * The writer: entry `author` (a name) and the commit identity (DESIGN §3, issue #7).
+   * Errors: `invalid_argument` when none is configured, `invalid_identity` when a name or
+   * email cannot go into a commit header — thrown before anything is written.
+   */
+  writer(): { author: string; identity: Identity } {
+    return resolveIdentity({ explicit: this.options.author, cwd: this.repo.workDir ?? this.repo.commonDir });
   }
 
-  /** The git identity of commits. */
-  identity(author = this.author()) {
-    return commitIdentity({ author, cwd: this.repo.workDir ?? this.repo.commonDir });
+  /** The author of new revisions (see {@link Brain.writer}). */
+  author(): string {
+    return this.writer().author;
+  }
+
+  /** The git identity of commits (see {@link Brain.writer}). */
+  identity(): Identity {
+    return this.writer().identity;
   }
 
   /** The project id in effect. Errors: `not_initialized`, `unsupported_format`. */
@@ -110,6 +120,25 @@ export class Brain {
       this.resolvedProject = manifest.default_project ?? repoProjectId(this.repo);
     }
     return this.resolvedProject;
+  }
+
+  /**
+   * The project to read, after a refresh: an explicitly chosen project (`--project`, a REST
+   * path) must exist — have entries, or be the brain's default — so a typo is an error listing
+   * the projects, never an empty answer (issue #7). Errors: `not_found`.
+   */
+  private async readProjectId(): Promise<string> {
+    const projectId = await this.projectId();
+    if (this.options.projectId === undefined) return projectId;
+    const known = listProjects(this.db());
+    if (known.includes(projectId)) return projectId;
+    const manifest = await this.store.manifest();
+    const fallback = manifest.default_project ?? repoProjectId(this.repo);
+    if (projectId === fallback) return projectId;
+    throw new BrainError('not_found', `no project "${projectId}" in this brain; projects: ${known.join(', ') || '(none yet)'}`, {
+      hint: `\`brain projects\` lists them; without --project brain uses the default project (${fallback})`,
+      data: { project_id: projectId, projects: known },
+    });
   }
 
   /** `brain init`: creates the docs branch if missing (idempotent). */
@@ -181,7 +210,7 @@ export class Brain {
   async resolveId(idOrPrefix: string): Promise<string> {
     return this.withCache(async () => {
       await this.refresh();
-      return resolveEntryId(this.db(), await this.projectId(), idOrPrefix.trim().toLowerCase());
+      return resolveEntryId(this.db(), await this.readProjectId(), idOrPrefix.trim().toLowerCase());
     });
   }
 
@@ -205,12 +234,18 @@ export class Brain {
     });
   }
 
-  /** Current entries matching a filter (DESIGN §6), newest first. */
-  async list(filter: Omit<ListFilter, 'projectId'> = {}): Promise<CurrentRow[]> {
+  /**
+   * Current entries matching a filter (DESIGN §6), newest first. Filter values are checked
+   * first (model/list-filter.ts): an unknown kind or status, a status the kind cannot have, an
+   * unparseable date is an error, not an empty list (issue #7).
+   * Errors: `invalid_argument`, `illegal_status`, `not_found` (unknown project).
+   */
+  async list(filter: RawListFilter & Pick<ListFilter, 'limit' | 'after'> = {}): Promise<CurrentRow[]> {
+    const checked = checkListFilter(filter);
     return this.withCache(async () => {
       await this.refresh();
-      const kind = filter.kind ? parseEntryKind(filter.kind) : undefined;
-      return listCurrent(this.db(), { ...filter, ...(kind ? { kind } : {}), projectId: await this.projectId() });
+      const { limit, after } = filter;
+      return listCurrent(this.db(), { ...checked, ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), projectId: await this.readProjectId() });
     });
   }
 
@@ -233,7 +268,7 @@ export class Brain {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
       await this.refresh();
       const kind = args.kind ? parseEntryKind(args.kind) : undefined;
-      const hits = this.searchIndex.get(this.db()).search({ query: args.query, projectId: await this.projectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      const hits = this.searchIndex.get(this.db()).search({ query: args.query, projectId: await this.readProjectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
       return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
     });
   }
@@ -245,7 +280,7 @@ export class Brain {
   async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
     return this.withCache(async () => {
       const result = await this.refresh();
-      const projectId = await this.projectId();
+      const projectId = await this.readProjectId();
       const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
       return buildBrief({ projectId, entries, tipOid: result.to, ...args });
     });
@@ -255,7 +290,7 @@ export class Brain {
   async status(): Promise<BrainStatus> {
     return this.withCache(async () => {
       await this.refresh();
-      const projectId = await this.projectId();
+      const projectId = await this.readProjectId();
       const counts = countProject(this.db(), projectId);
       const projected = this.lastRefresh?.to ?? null;
       return {

@@ -4,7 +4,8 @@
  * the cache is disposable, git is the source of truth.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { BrainError } from '../model/errors.js';
 import { dirname } from 'node:path';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
 
@@ -47,6 +48,7 @@ function tryOpen(path: string): { db: CacheDb; reason: ResetReason } {
  */
 export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
   mkdirSync(dirname(path), { recursive: true });
+  assertNotOccupied(path);
   let reset: ResetReason = null;
   try {
     const opened = tryOpen(path);
@@ -58,6 +60,24 @@ export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
   removeDbFiles(path);
   const fresh = tryOpen(path);
   return { db: fresh.db, reset };
+}
+
+/**
+ * A directory (or other non-file) where the cache file belongs is something a person put
+ * there: never removed automatically. Errors: `io_error` with the command that clears it.
+ */
+function assertNotOccupied(path: string): void {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return; // absent: created below
+  }
+  if (stat.isFile()) return;
+  throw new BrainError('io_error', `the cache path ${path} is a ${stat.isDirectory() ? 'directory' : 'special file'}, not the SQLite cache`, {
+    hint: `the cache is disposable: move it away or remove it (rm -r '${path}'), then retry; \`brain doctor\` checks this`,
+    data: { path },
+  });
 }
 
 /** Reads a meta value. */

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { openBrain, type Brain } from '../service.js';
+import { neutralizeTerminal, safeJson } from './terminal-text.js';
 
 /** The global options every command sees. */
 export interface GlobalOptions {
@@ -16,7 +17,8 @@ export interface GlobalOptions {
 
 /**
  * Opens the brain for `command`, runs `fn`, prints its result (`--json`: `json(value)` as
- * JSON; otherwise `human(value)`), and closes the brain. Errors propagate to main's handler.
+ * JSON; otherwise `human(value)` with terminal control sequences neutralized: issue #7), and
+ * closes the brain. Errors propagate to main's handler.
  */
 export async function runWithBrain<T>(
   command: Command,
@@ -33,7 +35,7 @@ export async function runWithBrain<T>(
   });
   try {
     const value = await fn(brain);
-    const text = globals.json ? JSON.stringify(json(value), null, 2) : human(value);
+    const text = globals.json ? safeJson(json(value)) : neutralizeTerminal(human(value));
     if (text !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return value;
   } finally {

@@ -47,7 +47,7 @@ export function parseCitation(text: string): Citation {
 function parseNumber(name: string, text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) {
-    throw new BrainError('invalid_argument', `--${name} must be a number, got "${text}"`);
+    throw new BrainError('invalid_argument', `--${name} must be a number, got "${text}"`, { hint: `e.g. --${name} ${name === 'confidence' ? '0.8' : '2'}` });
   }
   return value;
 }
@@ -56,7 +56,9 @@ function parseNumber(name: string, text: string): number {
 export function parsePositiveInt(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = parseNumber(name, text);
-  if (!Number.isInteger(value) || value < 1) throw new BrainError('invalid_argument', `--${name} must be a positive integer, got "${text}"`);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new BrainError('invalid_argument', `--${name} must be a positive integer (1, 2, 3, …), got "${text}"`, { hint: `e.g. --${name} 2` });
+  }
   return value;
 }
 
@@ -80,7 +82,9 @@ export function fieldsFromOptions(options: FieldOptions): EntryFields {
       throw new BrainError('invalid_argument', `--payload is not valid JSON: ${(cause as Error).message}`, { hint: `e.g. --payload '{"severity":"high"}'` });
     }
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new BrainError('invalid_argument', '--payload must be a JSON object');
+      throw new BrainError('invalid_argument', `--payload must be a JSON object, got ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : `a ${typeof payload}`}`, {
+        hint: `e.g. --payload '{"severity":"high"}' (the kind's payload fields: see brain add --help)`,
+      });
     }
     fields.payload = payload as Record<string, unknown>;
   }

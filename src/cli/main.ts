@@ -13,6 +13,7 @@ import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerDaemonCommand } from './daemon-command.js';
 import { registerReviewCommand } from './review-command.js';
+import { neutralizeTerminal, safeJson } from './terminal-text.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -58,8 +59,8 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     const body = errorBody(err);
-    if (json) process.stderr.write(`${JSON.stringify({ error: body })}\n`);
-    else process.stderr.write(`brain: ${body.message}${body.hint ? `\nhint: ${body.hint}` : ''}\n`);
+    if (json) process.stderr.write(`${safeJson({ error: body }, 0)}\n`);
+    else process.stderr.write(neutralizeTerminal(`brain: ${body.message}${body.hint ? `\nhint: ${body.hint}` : ''}\n`));
     process.exitCode = exitCodeFor(err);
   }
 }

@@ -23,6 +23,7 @@ import { BrainError, type BrainErrorCode } from '../model/errors.js';
 /** Status per BrainError code (exhaustive: a new code fails to compile until mapped here). */
 export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCode>> = {
   invalid_argument: 400,
+  invalid_identity: 400,
   invalid_entry: 400,
   illegal_status: 400,
   not_found: 404,

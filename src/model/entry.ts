@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ENTRY_KINDS, STATUSES, type EntryKind } from './kinds.js';
 import { ENTRY_ID_PATTERN } from './entry-id.js';
+import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text.js';
 
 /** Field bounds; exceeding one is an `invalid_entry` error. */
 export const LIMITS = {
@@ -21,11 +22,6 @@ export const LIMITS = {
   path: 1_000,
 } as const;
 
-const nonBlank = (max: number) =>
-  z
-    .string()
-    .max(max, { message: `must be at most ${max} characters` })
-    .refine((s) => s.trim().length > 0, { message: 'must not be blank' });
 
 const list = (item: z.ZodType<string>, max: number) =>
   z.array(item).max(max, { message: `must have at most ${max} items` });
@@ -33,9 +29,9 @@ const list = (item: z.ZodType<string>, max: number) =>
 export const PROJECT_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const CitationSchema = z.strictObject({
-  source_ref: nonBlank(LIMITS.ref),
+  source_ref: nonBlankLine(LIMITS.ref),
   source_kind: z.enum(['task', 'doc_slug', 'knowledge_source', 'entry', 'external_url', 'file']),
-  locator: z.string().max(LIMITS.short).optional(),
+  locator: singleLine(LIMITS.short).optional(),
 });
 export type Citation = z.infer<typeof CitationSchema>;
 
@@ -44,21 +40,21 @@ const level = z.enum(['low', 'medium', 'high']);
 /** Payload schema per kind. */
 export const PAYLOAD_SCHEMAS = {
   decision: z.strictObject({
-    alternatives: list(nonBlank(LIMITS.text), LIMITS.listItems),
-    decision_outcome: z.string().max(LIMITS.text),
+    alternatives: list(nonBlankText(LIMITS.text), LIMITS.listItems),
+    decision_outcome: multiLineText(LIMITS.text),
   }),
-  open_question: z.strictObject({ answer: z.string().max(LIMITS.text).optional() }),
+  open_question: z.strictObject({ answer: multiLineText(LIMITS.text).optional() }),
   blocker: z.strictObject({
     severity: z.enum(['low', 'medium', 'high', 'critical']),
-    resolution: z.string().max(LIMITS.text).optional(),
+    resolution: multiLineText(LIMITS.text).optional(),
   }),
-  risk: z.strictObject({ likelihood: level, impact: level, mitigation: z.string().max(LIMITS.text).optional() }),
+  risk: z.strictObject({ likelihood: level, impact: level, mitigation: multiLineText(LIMITS.text).optional() }),
   dependency: z.strictObject({
-    depends_on: nonBlank(LIMITS.ref),
+    depends_on: nonBlankLine(LIMITS.ref),
     dependency_kind: z.enum(['blocks', 'requires', 'relates_to']),
   }),
   plan_revision: z.strictObject({
-    summary: z.string().max(LIMITS.text),
+    summary: multiLineText(LIMITS.text),
     supersedes_plan_entry_id: z.string().regex(ENTRY_ID_PATTERN).nullable().optional(),
   }),
 } as const satisfies Record<EntryKind, z.ZodType>;
@@ -72,18 +68,18 @@ export const EnvelopeSchema = z.strictObject({
   revision: z.number().int().min(1),
   project_id: z.string().regex(PROJECT_ID_PATTERN, { message: 'must be a slug: a-z, 0-9, ".", "_", "-"' }),
   entry_kind: z.enum(ENTRY_KINDS),
-  title: nonBlank(LIMITS.title),
-  rationale: z.string().max(LIMITS.rationale, { message: `must be at most ${LIMITS.rationale} characters` }),
+  title: nonBlankLine(LIMITS.title),
+  rationale: multiLineText(LIMITS.rationale),
   status: z.enum(STATUSES),
-  author: nonBlank(LIMITS.short),
+  author: nonBlankLine(LIMITS.short),
   recorded_at: z.iso.datetime({ message: 'must be ISO 8601 UTC ending in Z' }),
-  related_task_ids: list(nonBlank(LIMITS.ref), LIMITS.listItems),
+  related_task_ids: list(nonBlankLine(LIMITS.ref), LIMITS.listItems),
   related_entry_ids: list(z.string().regex(ENTRY_ID_PATTERN), LIMITS.listItems),
-  tags: list(nonBlank(LIMITS.tag), LIMITS.tags),
+  tags: list(nonBlankLine(LIMITS.tag), LIMITS.tags),
   supersedes_entry_id: z.string().regex(ENTRY_ID_PATTERN).nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   citations: z.array(CitationSchema).max(LIMITS.listItems),
-  paths: list(nonBlank(LIMITS.path), LIMITS.paths),
+  paths: list(nonBlankLine(LIMITS.path), LIMITS.paths),
   payload: z.record(z.string(), z.unknown()),
 });
 

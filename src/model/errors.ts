@@ -11,6 +11,7 @@ export type BrainErrorCode =
   | 'invalid_entry'
   | 'illegal_status'
   | 'invalid_argument'
+  | 'invalid_identity'
   | 'not_a_repository'
   | 'not_initialized'
   | 'branch_exists'
@@ -28,8 +29,34 @@ export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorC
   'invalid_entry',
   'illegal_status',
   'invalid_argument',
+  'invalid_identity',
   'ambiguous_id',
 ]);
+
+/**
+ * What to do next, per code, for errors thrown without a specific hint: every error a user
+ * sees has a hint (issue #7). Specific hints given at the throw site win.
+ */
+export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
+  not_found: 'list what exists with `brain list` (or `brain projects` for projects)',
+  ambiguous_id: 'give more characters of the id',
+  revision_conflict: 'read the entry again (`brain show <id>`) and retry with its current revision',
+  invalid_entry: 'fix the fields named above; see docs/format.md for the entry schema',
+  illegal_status: 'use one of the legal statuses named above',
+  invalid_argument: 'run `brain <command> --help` for the accepted values',
+  invalid_identity: 'pass --author "Name" or --author "Name <email>" without control characters, "<" or ">" inside name or email',
+  not_a_repository: 'run brain inside a git repository, or pass --repo DIR',
+  not_initialized: 'run `brain init` to create the docs branch',
+  branch_exists: 'the branch already exists; nothing to do',
+  lock_timeout: 'another brain writer is busy; retry in a moment (`brain doctor` shows who holds the lock)',
+  ref_locked: 'another git process is updating the branch; retry in a moment, or run `brain doctor --fix` if none is running',
+  ref_conflict: 'the branch moved while writing; retry the command',
+  unsupported_format: 'upgrade brain: this branch was written by a newer version',
+  verify_failed: 'run `brain verify` for the list of problems and `brain doctor` for how to fix them',
+  git_error: 'run `brain doctor`; check that `git fsck` passes on this repository',
+  io_error: 'check the path named above: permissions, free space, or a file where a directory is expected',
+  remote_error: 'check the remote with `git fetch <remote>`; your git credentials and config apply',
+};
 
 /** Options for {@link BrainError}. */
 export interface BrainErrorOptions {
@@ -41,23 +68,23 @@ export interface BrainErrorOptions {
 /** A failure with a code, a message and a hint; thrown by every layer below the surfaces. */
 export class BrainError extends Error {
   readonly code: BrainErrorCode;
-  readonly hint: string | undefined;
+  readonly hint: string;
   readonly data: Record<string, unknown>;
 
   constructor(code: BrainErrorCode, message: string, options: BrainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'BrainError';
     this.code = code;
-    this.hint = options.hint;
+    this.hint = options.hint ?? DEFAULT_HINTS[code];
     this.data = options.data ?? {};
   }
 
   /** `{code, message, hint?, data?}` — the shape surfaces print with `--json`. */
-  toJSON(): { code: BrainErrorCode; message: string; hint?: string; data?: Record<string, unknown> } {
+  toJSON(): { code: BrainErrorCode; message: string; hint: string; data?: Record<string, unknown> } {
     return {
       code: this.code,
       message: this.message,
-      ...(this.hint === undefined ? {} : { hint: this.hint }),
+      hint: this.hint,
       ...(Object.keys(this.data).length === 0 ? {} : { data: this.data }),
     };
   }

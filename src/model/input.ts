@@ -7,6 +7,7 @@
 import type { Citation, Entry } from './entry.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
 import { validateEntry } from './validate.js';
+import { normalizeLineEnds } from './text.js';
 
 /** Caller-settable fields; absent fields keep their base value. */
 export interface EntryFields {
@@ -72,7 +73,7 @@ export function newEntryBase(args: {
  * Errors: `invalid_entry`, `illegal_status` (from {@link validateEntry}).
  */
 export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at'>): Entry {
-  const { payload, ...rest } = fields;
+  const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   return validateEntry({
     ...base,
@@ -86,6 +87,14 @@ export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Ent
 export function sameContent(a: Entry, b: Entry): boolean {
   const strip = ({ revision: _r, author: _a, recorded_at: _t, ...rest }: Entry) => rest;
   return JSON.stringify(sortDeep(strip(a))) === JSON.stringify(sortDeep(strip(b)));
+}
+
+/** Caller text with Windows line ends (CRLF) turned into LF; a lone CR stays and is rejected. */
+function crlfToLf(value: unknown): unknown {
+  if (typeof value === 'string') return normalizeLineEnds(value);
+  if (Array.isArray(value)) return value.map(crlfToLf);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, crlfToLf(v)]));
+  return value;
 }
 
 function sortDeep(value: unknown): unknown {

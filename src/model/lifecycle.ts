@@ -25,6 +25,7 @@ export interface ResolveOptions {
  * blocker → cleared (with `resolution`). Any other kind: `illegal_status`.
  */
 export function resolveChanges(current: Entry, options: ResolveOptions): EntryChanges {
+  assertApplies(current, options);
   switch (current.entry_kind) {
     case 'open_question':
       return {
@@ -43,6 +44,22 @@ export function resolveChanges(current: Entry, options: ResolveOptions): EntryCh
             : 'decisions are accepted, rejected, deprecated or superseded: use revise or supersede',
         data: { entry_id: current.entry_id, entry_kind: current.entry_kind },
       });
+  }
+}
+
+/**
+ * A flag that does not apply to the entry's kind is an error, never silently ignored (issue
+ * #7): questions take an answer, blockers a resolution, dependencies neither.
+ * Errors: `invalid_argument` naming the flag that does apply.
+ */
+function assertApplies(current: Entry, options: ResolveOptions): void {
+  const takes = current.entry_kind === 'open_question' ? 'answer' : current.entry_kind === 'blocker' ? 'resolution' : null;
+  for (const given of ['answer', 'resolution'] as const) {
+    if (options[given] === undefined || given === takes) continue;
+    throw new BrainError('invalid_argument', `${kindWithArticle(current.entry_kind)} takes no ${given}`, {
+      hint: takes ? `resolve it with --${takes} (MCP: ${takes})` : `resolve it without --answer or --resolution; explain in the rationale with brain revise --rationale`,
+      data: { entry_id: current.entry_id, entry_kind: current.entry_kind, given },
+    });
   }
 }
 

@@ -48,8 +48,8 @@ export async function importAdr(brain: Brain, args: { dir: string }): Promise<Im
   if (read.drafts.length === 0) {
     throw new BrainError('invalid_argument', `no ADR markdown files found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md files' });
   }
-  const author = brain.author();
-  const result = await brain.store.transact({ projectId, identity: brain.identity(author) }, async (tx) => {
+  const { author, identity } = brain.writer();
+  const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
     for (const draft of read.drafts) {

@@ -7,7 +7,7 @@
  * See docs/decisions/0008-sync-replays-local-revisions.md.
  */
 import { BrainError, isBrainError } from '../model/errors.js';
-import type { Identity } from '../store/commit-writer.js';
+import type { Identity } from '../store/identity.js';
 import { updateBranchRef } from '../store/refs.js';
 import { assertRemoteName, fetchBranch, pushBranch } from '../store/remote-git.js';
 import { brainDir } from '../store/repo.js';
@@ -65,8 +65,11 @@ const DEFAULT_ATTEMPTS = 5;
 function fallbackIdentity(brain: Brain): Identity {
   try {
     return brain.identity();
-  } catch {
-    return { name: 'brain sync', email: 'brain@localhost' };
+  } catch (err) {
+    // No author configured: replaying other people's revisions still needs a committer.
+    // A configured but invalid identity is an error (issue #7), never silently replaced.
+    if (isBrainError(err, 'invalid_argument')) return { name: 'brain sync', email: 'brain@localhost' };
+    throw err;
   }
 }
 
@@ -109,7 +112,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
   const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   assertRemoteName(remote);
   const remoteLabel = `${remote}/${store.branch}`;
-  const report = await withWriteLock({ brainDir: brainDir(repo) }, async (): Promise<SyncReport> => {
+  const report = await withWriteLock({ brainDir: brainDir(repo), commonDir: repo.commonDir }, async (lock): Promise<SyncReport> => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const remoteTip = await fetchBranch({ repo, remote, branch: store.branch });
       if (remoteTip !== null) await assertRemoteBrain(brain, remoteTip, remoteLabel);
@@ -119,7 +122,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
       if (plan.push && (await pushBranch({ repo, remote, branch: store.branch, oid: plan.target })) === 'rejected') continue;
       if (plan.target !== before) {
         try {
-          await updateBranchRef({ commonDir: store.gitdir, branch: store.branch, oldOid: before, newOid: plan.target, message: `brain: sync with ${remoteLabel} (${plan.action})`, identity: identity() });
+          await updateBranchRef({ commonDir: store.gitdir, branch: store.branch, oldOid: before, newOid: plan.target, message: `brain: sync with ${remoteLabel} (${plan.action})`, identity: identity(), onRefLock: lock.recordRefLock });
         } catch (err) {
           if (isBrainError(err, 'ref_conflict')) continue; // moved by plain git meanwhile: replay again
           throw err;

@@ -47,9 +47,9 @@ export class BrainWrites {
   private async commit(
     operation: (tx: WriteTransaction, ctx: { author: string; now: string }) => Promise<{ message: string; entry: Entry; also?: Entry[] }>,
   ): Promise<WriteResult> {
-    const author = this.brain.author();
+    const { author, identity } = this.brain.writer();
     const projectId = await this.brain.projectId();
-    const result = await this.brain.store.transact({ projectId, identity: this.brain.identity(author) }, async (tx) => {
+    const result = await this.brain.store.transact({ projectId, identity }, async (tx) => {
       const value = await operation(tx, { author, now: new Date().toISOString() });
       return { message: value.message, value };
     });

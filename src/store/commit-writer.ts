@@ -22,16 +22,13 @@ import { CatFileBatch } from './cat-file-batch.js';
 import { createGitFs, readLooseObject, writeLooseObjects } from './git-fs.js';
 import { parseTree } from './git-object-format.js';
 import { isGitAvailable } from './object-reader.js';
+import { checkIdentityPart, type Identity } from './identity.js';
 
 const gitFs = createGitFs();
 const TREE_CACHE_LIMIT = 20_000;
 const treeCache = new Map<string, TreeEntry[]>();
 
-/** A commit author/committer. */
-export interface Identity {
-  name: string;
-  email: string;
-}
+export type { Identity } from './identity.js';
 
 // ---------------------------------------------------------------- reading
 
@@ -197,12 +194,21 @@ async function buildTree(gitdir: string, base: string | null, node: DirNode, bat
 
 /** `Name <email> <seconds> +0000` (isomorphic-git's formatAuthor for offset 0). */
 function signature(who: Identity, timestamp: number): string {
-  return `${who.name} <${who.email}> ${timestamp} +0000`;
+  // Checked again here, whoever built the identity: a header must never be forged (issue #7).
+  const name = checkIdentityPart({ what: 'name', value: who.name, source: 'commit identity' });
+  const email = checkIdentityPart({ what: 'email', value: who.email, source: 'commit identity' });
+  return `${name} <${email}> ${timestamp} +0000`;
 }
 
-/** isomorphic-git's message normalization: no CRs, no leading newlines, exactly one trailing newline. */
+/**
+ * isomorphic-git's message normalization (no CRs, no leading newlines, exactly one trailing
+ * newline), and no control characters but newline and tab: a NUL cuts `git log`'s subject and
+ * fails `git fsck` (nulInCommit), an escape sequence would reach terminals (issue #7).
+ */
 function normalizeMessage(message: string): string {
-  return message.replace(/\r/g, '').replace(/^\n+/, '').replace(/\n+$/, '') + '\n';
+  // eslint-disable-next-line no-control-regex
+  const clean = message.replace(/\r/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+  return clean.replace(/^\n+/, '').replace(/\n+$/, '') + '\n';
 }
 
 /** Options of {@link writeCommit}. */

@@ -67,7 +67,7 @@ export class GitStore {
    * brain, `unsupported_format`.
    */
   async init(args: { defaultProject: string; identity: Identity }): Promise<{ created: boolean; tip: string; manifest: Manifest }> {
-    return withWriteLock({ brainDir: brainDir(this.repo) }, async () => {
+    return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       const existing = this.tip();
       if (existing) return { created: false, tip: existing, manifest: await this.manifest(existing) };
       const files = new Map<string, string>([
@@ -77,7 +77,7 @@ export class GitStore {
       ]);
       const message = `brain: init (format 1, project ${args.defaultProject})`;
       const commit = await writeCommit({ gitdir: this.gitdir, parent: null, files, message, author: args.identity });
-      await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.identity });
+      await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
       return { created: true, tip: commit, manifest: await this.manifest(commit) };
     });
   }
@@ -92,7 +92,7 @@ export class GitStore {
     args: { projectId: string; identity: Identity },
     operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
   ): Promise<CommitResult<T>> {
-    return withWriteLock({ brainDir: brainDir(this.repo) }, async () => {
+    return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       for (let attempt = 1; ; attempt++) {
         const tip = this.tip();
         await this.manifest(tip);
@@ -101,7 +101,7 @@ export class GitStore {
         if (tx.files.size === 0) return { commit: null, staged: [], value };
         const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity });
         try {
-          await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity });
+          await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
           return { commit, staged: tx.staged, value };
         } catch (err) {
           if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BrainError } from '../model/errors.js';
+import type { RefLockIntent } from './stale-writer.js';
 
 const OID = /^[0-9a-f]{40}$/;
 
@@ -80,6 +81,12 @@ export interface UpdateRefOptions {
   identity: { name: string; email: string };
   /** How long to wait for another holder of the ref lock, ms (default 3000). */
   lockWaitMs?: number;
+  /**
+   * Told before the ref lock is created (no inode yet), once it exists (with its inode), and
+   * when it is gone (null): the writer lock records it, so a writer killed while holding it
+   * can be cleaned up after (write-lock.ts, stale-writer.ts).
+   */
+  onRefLock?: (intent: RefLockIntent | null) => void;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -114,9 +121,19 @@ export async function updateBranchRef(options: UpdateRefOptions): Promise<void> 
   const refPath = join(options.commonDir, ref);
   fs.mkdirSync(dirname(refPath), { recursive: true });
   const lockPath = `${refPath}.lock`;
-  const fd = await acquireRefLock(lockPath, options.lockWaitMs ?? 3000);
+  const since = new Date().toISOString();
+  options.onRefLock?.({ path: lockPath, since });
+  let fd: number;
+  try {
+    fd = await acquireRefLock(lockPath, options.lockWaitMs ?? 3000);
+  } catch (err) {
+    options.onRefLock?.(null);
+    throw err;
+  }
   let renamed = false;
   try {
+    const { ino, dev } = fs.fstatSync(fd);
+    options.onRefLock?.({ path: lockPath, since, ino, dev });
     const current = readBranchTip(options.commonDir, options.branch);
     if (current !== options.oldOid) {
       throw new BrainError('ref_conflict', `${ref} moved from ${options.oldOid ?? '(none)'} to ${current ?? '(none)'}`, {
@@ -137,6 +154,7 @@ export async function updateBranchRef(options: UpdateRefOptions): Promise<void> 
       }
       fs.rmSync(lockPath, { force: true });
     }
+    options.onRefLock?.(null);
   }
   appendReflog(options, ref);
 }

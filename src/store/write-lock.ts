@@ -4,35 +4,69 @@
  * without races; the ref itself is still updated with compare-and-swap (refs.ts), so writers
  * that bypass this lock (plain git) can never be overwritten.
  *
- * The lock file holds `{pid, hostname, acquired_at}`. A lock whose process is dead (same
- * host) is stale and broken — under a second exclusive file, `write.lock.break`, and after
- * re-reading the lock, so two breakers can never remove a live holder's lock.
+ * The lock file holds `{pid, hostname, acquired_at, ref_lock?}` and is created complete in one
+ * step (written to a temp file, then hard-linked into place, which fails if the lock exists),
+ * so it is never seen empty. Before the holder takes the branch's ref lock it records that in
+ * `ref_lock` (and, once created, the lock file's inode): this is the proof that lets the next
+ * writer remove a ref lock a killed holder left behind (issue #7 "Recovery without a person").
+ *
+ * A lock whose process is dead (same host) is stale and broken — under a second exclusive
+ * file, `write.lock.break`, after re-reading the lock, so two breakers can never remove a live
+ * holder's lock — and what the dead writer left (its ref lock, its temp objects) is cleaned up
+ * by the writer that broke it (stale-writer.ts) before it goes on.
  */
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { isProcessAlive } from './process-alive.js';
+import { findDeadTempFiles, recoverFromDeadWriter, type RefLockIntent } from './stale-writer.js';
 
-interface LockInfo {
+/** What `write.lock` holds. */
+export interface LockInfo {
   pid: number;
   hostname: string;
   acquired_at: string;
+  /** Set while the holder takes or holds the branch's ref lock. */
+  ref_lock?: RefLockIntent;
 }
 
-function readLock(path: string): LockInfo | null {
+/** `.git/brain/write.lock` */
+export function writeLockPath(brainDir: string): string {
+  return join(brainDir, 'write.lock');
+}
+
+/** The lock's content, or null when it is missing or unreadable. */
+export function readLock(path: string): LockInfo | null {
   try {
     return JSON.parse(fs.readFileSync(path, 'utf8')) as LockInfo;
   } catch {
-    return null; // missing, or being written right now
+    return null;
   }
 }
 
-function isStale(info: LockInfo | null): boolean {
+/** True when `info` names a process of this host that is gone. */
+export function isStale(info: LockInfo | null): boolean {
   return info !== null && info.hostname === hostname() && !isProcessAlive(info.pid);
 }
 
-function tryBreakStale(lockPath: string): boolean {
+/** Creates `path` holding `text`, complete, or returns false when it exists. */
+function createComplete(path: string, text: string): boolean {
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(tmp, text, { mode: 0o644 });
+  try {
+    fs.linkSync(tmp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** Breaks the lock if it is still the stale one; returns what it held, or null. */
+function tryBreakStale(lockPath: string): LockInfo | null {
   const breaker = `${lockPath}.break`;
   try {
     const age = Date.now() - fs.statSync(breaker).mtimeMs;
@@ -44,13 +78,14 @@ function tryBreakStale(lockPath: string): boolean {
   try {
     fd = fs.openSync(breaker, 'wx');
   } catch {
-    return false;
+    return null;
   }
   try {
     // Re-read under the breaker: only remove the lock we judged stale.
-    if (!isStale(readLock(lockPath))) return false;
+    const info = readLock(lockPath);
+    if (info === null || !isStale(info)) return null;
     fs.rmSync(lockPath, { force: true });
-    return true;
+    return info;
   } finally {
     fs.closeSync(fd);
     fs.rmSync(breaker, { force: true });
@@ -61,42 +96,67 @@ function tryBreakStale(lockPath: string): boolean {
 export interface WriteLockOptions {
   /** `.git/brain` */
   brainDir: string;
+  /** The git dir the writer writes objects and refs in (for cleaning up after a dead writer). */
+  commonDir: string;
   /** Give up after this many ms (default 30 000). */
   timeoutMs?: number;
 }
 
+/** What the holder can do with the lock. */
+export interface WriteLockHandle {
+  /**
+   * Records (before creating it: `ino` absent) or confirms (after: with its inode) that the
+   * holder takes the ref lock at `path`; `null` clears the record once the ref lock is gone.
+   */
+  recordRefLock(intent: RefLockIntent | null): void;
+}
+
 /**
- * Runs `fn` while holding the writer lock; releases it however `fn` ends.
- * Errors: `lock_timeout` when a live holder keeps it past `timeoutMs`.
+ * Runs `fn` while holding the writer lock; releases it however `fn` ends. When the previous
+ * holder died, cleans up after it first. Errors: `lock_timeout` when a live holder keeps it
+ * past `timeoutMs`.
  */
-export async function withWriteLock<T>(options: WriteLockOptions, fn: () => Promise<T>): Promise<T> {
+export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: WriteLockHandle) => Promise<T>): Promise<T> {
   fs.mkdirSync(options.brainDir, { recursive: true });
-  const lockPath = join(options.brainDir, 'write.lock');
+  const lockPath = writeLockPath(options.brainDir);
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   const info: LockInfo = { pid: process.pid, hostname: hostname(), acquired_at: new Date().toISOString() };
+  const dead: LockInfo[] = [];
   for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx', 0o644);
-      fs.writeSync(fd, JSON.stringify(info));
-      fs.closeSync(fd);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (createComplete(lockPath, JSON.stringify(info))) break;
+    const holder = readLock(lockPath);
+    if (isStale(holder)) {
+      const broken = tryBreakStale(lockPath);
+      if (broken) dead.push(broken);
+      continue;
     }
-    if (isStale(readLock(lockPath)) && tryBreakStale(lockPath)) continue;
     if (Date.now() >= deadline) {
-      const holder = readLock(lockPath);
       throw new BrainError('lock_timeout', `another brain writer holds ${lockPath}`, {
-        hint: holder ? `held by pid ${holder.pid} on ${holder.hostname} since ${holder.acquired_at}` : 'retry in a moment',
+        hint: holder ? `held by pid ${holder.pid} on ${holder.hostname} since ${holder.acquired_at}; retry when it is done` : 'retry in a moment',
         data: { lock: lockPath, holder },
       });
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(100, 2 + attempt * 3) * (0.5 + Math.random())));
   }
-  try {
-    return await fn();
-  } finally {
+  const ours = () => {
     const current = readLock(lockPath);
-    if (current?.pid === process.pid && current.acquired_at === info.acquired_at) fs.rmSync(lockPath, { force: true });
+    return current?.pid === process.pid && current.acquired_at === info.acquired_at;
+  };
+  try {
+    for (const previous of dead) recoverFromDeadWriter({ commonDir: options.commonDir, brainDir: options.brainDir, dead: previous });
+    // A writer killed while creating its lock leaves only a temp file here (cheap: a few names).
+    for (const path of findDeadTempFiles({ commonDir: options.commonDir, brainDir: options.brainDir, objects: false })) fs.rmSync(path, { force: true });
+    const handle: WriteLockHandle = {
+      recordRefLock(intent) {
+        if (!ours()) return;
+        const next: LockInfo = { ...info, ...(intent ? { ref_lock: intent } : {}) };
+        const tmp = `${lockPath}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+        fs.writeFileSync(tmp, JSON.stringify(next), { mode: 0o644 });
+        fs.renameSync(tmp, lockPath); // atomic replace: readers see the old or the new record
+      },
+    };
+    return await fn(handle);
+  } finally {
+    if (ours()) fs.rmSync(lockPath, { force: true });
   }
 }

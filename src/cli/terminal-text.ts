@@ -1,0 +1,34 @@
+/**
+ * Entry text reaches terminals (issue #7 "Text"): revisions arrive from other clones through
+ * `sync` and merges, so a title may carry escape sequences (`\x1b[31m`, `\x1b]0;title\x07`)
+ * that recolour, retitle or rewrite a user's terminal, or bidirectional overrides that make
+ * text read differently than it is ("Trojan Source", CVE-2021-42574). Human output passes
+ * through {@link neutralizeTerminal}: every control character but newline and tab, and every
+ * bidi override or isolate, is shown as a visible escape (`\x1b`, `\u202e`). `--json` output
+ * keeps values exact: {@link safeJson} writes the same characters as JSON escapes.
+ */
+
+// C0 controls but \t and \n, DEL, C1 controls, and the bidi embedding/override/isolate marks.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `\x1b` for controls below U+0100, `\u202e` above. */
+function visible(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** `text` with terminal control sequences made visible and inert; newlines and tabs kept. */
+export function neutralizeTerminal(text: string): string {
+  return text.replace(UNSAFE, visible);
+}
+
+/**
+ * `JSON.stringify(value, null, indent)`, with the characters {@link neutralizeTerminal} would show
+ * escaped as `\uXXXX` (JSON.stringify already escapes C0): the parsed value is unchanged, the
+ * bytes are safe on a terminal.
+ */
+export function safeJson(value: unknown, indent: number = 2): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
