@@ -41,12 +41,14 @@ export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
   } catch {
     return false;
   }
-  if (intent.ino !== undefined) return stat.ino === intent.ino && stat.dev === intent.dev;
-  return stat.size === 0 && Math.abs(stat.mtimeMs - Date.parse(intent.since)) <= 2_000;
+  const sinceMs = Date.parse(intent.since);
+  // Same inode, and written while that writer lived (an inode recycled later by another lock is not it).
+  if (intent.ino !== undefined) return stat.ino === intent.ino && stat.dev === intent.dev && stat.mtimeMs <= sinceMs + 10_000;
+  return stat.size === 0 && Math.abs(stat.mtimeMs - sinceMs) <= 2_000;
 }
 
-/** Temp files in `dir` left by processes that no longer run (or by `pid` only). */
-function deadTemps(dir: string, pid?: number): string[] {
+/** Temp files in `dir` left by processes that no longer run. */
+function deadTemps(dir: string): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -57,16 +59,16 @@ function deadTemps(dir: string, pid?: number): string[] {
     const match = TEMP_NAME.exec(name);
     if (!match) return [];
     const owner = Number(match[1]);
-    if (pid !== undefined ? owner !== pid || isProcessAlive(owner) : owner === process.pid || isProcessAlive(owner)) return [];
+    if (owner === process.pid || isProcessAlive(owner)) return [];
     return [join(dir, name)];
   });
 }
 
 /**
  * Every temp file of a dead process under `.git/objects/??/` (unless `objects: false`) and
- * `.git/brain/` (or only those of `pid`). Reads 256 small directories: for recovery and `brain doctor`, not every write.
+ * `.git/brain/`. Reads 256 small directories: for recovery and `brain doctor`, not every write.
  */
-export function findDeadTempFiles(args: { commonDir: string; brainDir: string; pid?: number; objects?: boolean }): string[] {
+export function findDeadTempFiles(args: { commonDir: string; brainDir: string; objects?: boolean }): string[] {
   const objects = join(args.commonDir, 'objects');
   let fans: string[] = [];
   try {
@@ -74,17 +76,23 @@ export function findDeadTempFiles(args: { commonDir: string; brainDir: string; p
   } catch {
     /* no objects yet */
   }
-  return [...fans.flatMap((fan) => deadTemps(join(objects, fan), args.pid)), ...deadTemps(args.brainDir, args.pid)];
+  return [...fans.flatMap((fan) => deadTemps(join(objects, fan))), ...deadTemps(args.brainDir)];
 }
 
-/** Removes what `dead` (a broken write.lock's record) left behind; says what it removed. */
-export function recoverFromDeadWriter(args: { commonDir: string; brainDir: string; dead: { pid: number; ref_lock?: RefLockIntent } }): CleanupReport {
+/**
+ * Removes what dead writers (the records a taken-over write.lock inherited) left behind: each
+ * one's provable ref lock, and every temp file of a dead process (not only theirs: a chain of
+ * killed writers may have lost older records). Says what it removed.
+ */
+export function recoverFromDeadWriters(args: { commonDir: string; brainDir: string; dead: readonly { pid: number; ref_lock?: RefLockIntent }[] }): CleanupReport {
   let refLock: string | null = null;
-  if (args.dead.ref_lock && isDeadWritersRefLock(args.dead.ref_lock)) {
-    fs.rmSync(args.dead.ref_lock.path, { force: true });
-    refLock = args.dead.ref_lock.path;
+  for (const writer of args.dead) {
+    if (writer.ref_lock && isDeadWritersRefLock(writer.ref_lock)) {
+      fs.rmSync(writer.ref_lock.path, { force: true });
+      refLock = writer.ref_lock.path;
+    }
   }
-  const temps = findDeadTempFiles({ commonDir: args.commonDir, brainDir: args.brainDir, pid: args.dead.pid });
+  const temps = findDeadTempFiles({ commonDir: args.commonDir, brainDir: args.brainDir });
   for (const path of temps) fs.rmSync(path, { force: true });
   return { ref_lock: refLock, temp_files: temps };
 }

@@ -10,17 +10,18 @@
  * `ref_lock` (and, once created, the lock file's inode): this is the proof that lets the next
  * writer remove a ref lock a killed holder left behind (issue #7 "Recovery without a person").
  *
- * A lock whose process is dead (same host) is stale and broken — under a second exclusive
- * file, `write.lock.break`, after re-reading the lock, so two breakers can never remove a live
- * holder's lock — and what the dead writer left (its ref lock, its temp objects) is cleaned up
- * by the writer that broke it (stale-writer.ts) before it goes on.
+ * A lock whose process is dead (same host) is stale and taken over — under a second exclusive
+ * file, `write.lock.break`, after re-reading the lock, so two takers can never displace a live
+ * holder — keeping the dead holder's record in `inherited` until what it left (its ref lock,
+ * its temp objects) is cleaned up (stale-writer.ts), so a taker killed mid-clean-up passes the
+ * job on.
  */
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { isProcessAlive } from './process-alive.js';
-import { findDeadTempFiles, recoverFromDeadWriter, type RefLockIntent } from './stale-writer.js';
+import { findDeadTempFiles, recoverFromDeadWriters, type RefLockIntent } from './stale-writer.js';
 
 /** What `write.lock` holds. */
 export interface LockInfo {
@@ -28,6 +29,14 @@ export interface LockInfo {
   hostname: string;
   acquired_at: string;
   /** Set while the holder takes or holds the branch's ref lock. */
+  ref_lock?: RefLockIntent;
+  /** Dead holders this one took the lock over from and has not cleaned up after yet. */
+  inherited?: DeadWriter[];
+}
+
+/** What a dead holder may have left: its pid (temp files) and its ref lock record. */
+export interface DeadWriter {
+  pid: number;
   ref_lock?: RefLockIntent;
 }
 
@@ -65,8 +74,20 @@ function createComplete(path: string, text: string): boolean {
   }
 }
 
-/** Breaks the lock if it is still the stale one; returns what it held, or null. */
-function tryBreakStale(lockPath: string): LockInfo | null {
+/** Replaces `path` with `info` atomically (readers see the old record or the new one). */
+function replaceLock(path: string, info: LockInfo): void {
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(tmp, JSON.stringify(info), { mode: 0o644 });
+  fs.renameSync(tmp, path);
+}
+
+/**
+ * Takes over a stale lock: under the exclusive breaker file, re-reads it and, if it is still
+ * stale, replaces it with `info` plus the dead holder's record in `inherited` (and whatever
+ * it had inherited itself), so a taker killed while cleaning up passes the job on. Returns
+ * the dead records, or null when the lock was not (or no longer) stale.
+ */
+function tryTakeOver(lockPath: string, info: LockInfo): DeadWriter[] | null {
   const breaker = `${lockPath}.break`;
   try {
     const age = Date.now() - fs.statSync(breaker).mtimeMs;
@@ -81,11 +102,12 @@ function tryBreakStale(lockPath: string): LockInfo | null {
     return null;
   }
   try {
-    // Re-read under the breaker: only remove the lock we judged stale.
-    const info = readLock(lockPath);
-    if (info === null || !isStale(info)) return null;
-    fs.rmSync(lockPath, { force: true });
-    return info;
+    const stale = readLock(lockPath);
+    if (stale === null || !isStale(stale)) return null;
+    const { inherited = [], pid, ref_lock } = stale;
+    const dead: DeadWriter[] = [...inherited, { pid, ...(ref_lock ? { ref_lock } : {}) }];
+    replaceLock(lockPath, { ...info, inherited: dead });
+    return dead;
   } finally {
     fs.closeSync(fd);
     fs.rmSync(breaker, { force: true });
@@ -121,13 +143,16 @@ export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: Wri
   const lockPath = writeLockPath(options.brainDir);
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   const info: LockInfo = { pid: process.pid, hostname: hostname(), acquired_at: new Date().toISOString() };
-  const dead: LockInfo[] = [];
+  let dead: DeadWriter[] = [];
   for (let attempt = 0; ; attempt++) {
     if (createComplete(lockPath, JSON.stringify(info))) break;
     const holder = readLock(lockPath);
     if (isStale(holder)) {
-      const broken = tryBreakStale(lockPath);
-      if (broken) dead.push(broken);
+      const taken = tryTakeOver(lockPath, info);
+      if (taken) {
+        dead = taken;
+        break;
+      }
       continue;
     }
     if (Date.now() >= deadline) {
@@ -143,16 +168,15 @@ export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: Wri
     return current?.pid === process.pid && current.acquired_at === info.acquired_at;
   };
   try {
-    for (const previous of dead) recoverFromDeadWriter({ commonDir: options.commonDir, brainDir: options.brainDir, dead: previous });
+    if (dead.length > 0) {
+      recoverFromDeadWriters({ commonDir: options.commonDir, brainDir: options.brainDir, dead });
+      replaceLock(lockPath, info); // cleaned up: nothing inherited any more
+    }
     // A writer killed while creating its lock leaves only a temp file here (cheap: a few names).
     for (const path of findDeadTempFiles({ commonDir: options.commonDir, brainDir: options.brainDir, objects: false })) fs.rmSync(path, { force: true });
     const handle: WriteLockHandle = {
       recordRefLock(intent) {
-        if (!ours()) return;
-        const next: LockInfo = { ...info, ...(intent ? { ref_lock: intent } : {}) };
-        const tmp = `${lockPath}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-        fs.writeFileSync(tmp, JSON.stringify(next), { mode: 0o644 });
-        fs.renameSync(tmp, lockPath); // atomic replace: readers see the old or the new record
+        if (ours()) replaceLock(lockPath, { ...info, ...(intent ? { ref_lock: intent } : {}) });
       },
     };
     return await fn(handle);
