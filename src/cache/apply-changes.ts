@@ -12,6 +12,7 @@ import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
 import { DATA_TABLES } from './schema.js';
 import { recomputeCurrent } from './current.js';
+import { checkEntryDir } from './entry-checks.js';
 
 /** A changed file of the branch tree. */
 export interface FileChange {
@@ -34,7 +35,7 @@ export class StaleProjectionError extends Error {}
 type Parsed =
   | { kind: 'revision'; path: string; oid: string; entry: Entry; sha256: string; json: string }
   | { kind: 'problem'; path: string; oid: string; code: string; message: string }
-  | { kind: 'clean'; path: string };
+  | { kind: 'ledger'; path: string; dir: string; lines: { revision: number; file: string; sha256: string }[] };
 
 const READ_CHUNK = 2_000;
 
@@ -46,8 +47,8 @@ async function parseChange(change: FileChange, readBlob: (oid: string) => Promis
   const bytes = await readBlob(oid);
   if (where.type === 'ledger') {
     try {
-      parseLedger(bytes.toString('utf8'));
-      return { kind: 'clean', path: change.path };
+      const lines = parseLedger(bytes.toString('utf8')).map(({ revision, file, sha256 }) => ({ revision, file, sha256 }));
+      return { kind: 'ledger', path: change.path, dir: where.dir, lines };
     } catch (err) {
       return { kind: 'problem', path: change.path, oid, code: 'invalid_ledger', message: (err as Error).message };
     }
@@ -91,6 +92,8 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertProblem = db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)');
+  const deleteLedger = db.prepare('DELETE FROM ledger_lines WHERE dir = ?');
+  const insertLedgerLine = db.prepare('INSERT OR IGNORE INTO ledger_lines (dir, file, revision, sha256) VALUES (?, ?, ?, ?)');
   const run = db.transaction((): ApplyStats => {
     if (options.full) {
       for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
@@ -98,10 +101,14 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
       throw new StaleProjectionError('projection moved during apply');
     }
     const affected = new Set<string>();
+    const dirs = new Set<string>();
     for (const change of options.changes) {
-      if (options.full || parseBrainPath(change.path).type === 'other') continue;
+      const where = parseBrainPath(change.path);
+      if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
+      if (options.full || where.type === 'other') continue;
       for (const row of deleteRevision.all(change.path) as { entry_id: string }[]) affected.add(row.entry_id);
       deleteProblem.run(change.path);
+      if (where.type === 'ledger') deleteLedger.run(where.dir);
     }
     let revisions = 0;
     let problems = 0;
@@ -114,9 +121,12 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
       } else if (p.kind === 'problem') {
         insertProblem.run(p.path, p.oid, p.code, p.message);
         problems++;
+      } else {
+        for (const line of p.lines) insertLedgerLine.run(p.dir, line.file, line.revision, line.sha256);
       }
     }
     for (const entryId of affected) recomputeCurrent(db, entryId);
+    for (const dir of dirs) checkEntryDir(db, dir);
     setMeta(db, 'projected_oid', options.toOid ?? '');
     return { files: options.changes.length, revisions, problems, entries: affected.size };
   });

@@ -2,7 +2,7 @@
  * The SQLite projection's schema (DESIGN §4). Disposable: rebuilt from git whenever
  * `CACHE_FORMAT` changes. `meta.projected_oid` is written in the same transaction as the data.
  */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NU
 CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation));
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger_lines (dir TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY (dir, file));
 `;
 
 /** Every data table, in a fixed order (used to clear on rebuild and to compare caches). */
-export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'problems'] as const;
+export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'problems', 'ledger_lines'] as const;

@@ -70,7 +70,8 @@ export class BrainWrites {
 
   private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: { author: string; now: string }): Promise<Entry> {
     const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, recorded_at: ctx.now });
-    if (sameContent(entry, current)) return current;
+    // A repair (the newest revision is invalid) is written even when it restores `current` as is.
+    if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;
     return (await tx.put(entry)).entry;
   }
 

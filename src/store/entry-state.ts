@@ -28,11 +28,19 @@ export interface EntryState {
    * and the next revision closes the fork by listing the others in `merged_sha256`.
    */
   heads: string[];
+  /**
+   * Set when the newest revision is invalid or its file is missing (issue #7 "Repair,
+   * append-only"): the path of that revision. `current` is then the newest valid revision,
+   * with the bad head's sha256, so the next revision chains onto the bad one (which stays as
+   * history) and is written even if its content equals `current`'s.
+   */
+  repairs: string | null;
 }
 
 /**
- * The state of `entryId` in project `projectId` at `commitOid` (null commit: empty).
- * Errors: `invalid_entry` when the current revision file does not parse or validate.
+ * The state of `entryId` in project `projectId` at `commitOid` (null commit: empty). An
+ * invalid or missing newest revision is not an error: see {@link EntryState.repairs}.
+ * Errors: `invalid_entry` when no revision of the entry is valid (nothing to build on).
  */
 export async function readEntryState(args: {
   gitdir: string;
@@ -41,7 +49,7 @@ export async function readEntryState(args: {
   entryId: string;
 }): Promise<EntryState> {
   const dir = entryDir(args.projectId, kindOfEntryId(args.entryId), args.entryId);
-  const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [] };
+  const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [], repairs: null };
   if (!args.commitOid) return empty;
   const files = await listDirAt(args.gitdir, args.commitOid, dir);
   if (files.size === 0) return empty;
@@ -51,31 +59,53 @@ export async function readEntryState(args: {
     .map((file) => parseBrainPath(`${dir}/${file}`))
     .flatMap((p) => (p.type === 'revision' ? [p] : []));
   const maxRevision = Math.max(0, ...revisions.map((r) => r.revision), ...ledger.map((l) => l.revision));
+  const read = async (file: string): Promise<{ entry: Entry | null; sha256: string } | null> => {
+    const bytes = await readFileAt(args.gitdir, args.commitOid as string, `${dir}/${file}`);
+    if (!bytes) return null;
+    try {
+      return { entry: validateEntry(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes) };
+    } catch {
+      return { entry: null, sha256: sha256Hex(bytes) };
+    }
+  };
   const top = revisions.filter((r) => r.revision === maxRevision);
   const candidates: { entry: Entry; sha256: string; revision: number; recorded_at: string }[] = [];
+  const badHeads: string[] = [];
   for (const candidate of top) {
-    const bytes = await readFileAt(args.gitdir, args.commitOid, `${dir}/${candidate.file}`);
-    if (!bytes) continue;
-    let entry: Entry;
-    try {
-      entry = validateEntry(JSON.parse(bytes.toString('utf8')));
-    } catch (cause) {
-      throw new BrainError('invalid_entry', `${dir}/${candidate.file} (current revision of ${args.entryId}) is not a valid entry`, {
-        cause,
-        hint: 'run `brain verify`; a new revision cannot chain onto an invalid one until it is repaired',
-      });
-    }
-    candidates.push({ entry, sha256: sha256Hex(bytes), revision: entry.revision, recorded_at: entry.recorded_at });
+    const file = await read(candidate.file);
+    if (file?.entry) candidates.push({ entry: file.entry, sha256: file.sha256, revision: file.entry.revision, recorded_at: file.entry.recorded_at });
+    else if (file) badHeads.push(file.sha256);
   }
   candidates.sort(compareRevisions);
   const last = candidates[candidates.length - 1];
-  return {
-    entry_id: args.entryId,
-    dir,
-    ledgerText,
-    ledger,
-    maxRevision,
-    current: last ? { entry: last.entry, sha256: last.sha256 } : null,
-    heads: [...new Set(candidates.map((c) => c.sha256))],
-  };
+  if (last || (badHeads.length === 0 && top.length === 0 && ledger.length === 0)) {
+    return {
+      entry_id: args.entryId,
+      dir,
+      ledgerText,
+      ledger,
+      maxRevision,
+      current: last ? { entry: last.entry, sha256: last.sha256 } : null,
+      heads: [...new Set(candidates.map((c) => c.sha256))],
+      repairs: null,
+    };
+  }
+  // The newest revision is invalid, or only its ledger line is left: chain onto it (its
+  // sha256 from the file, else from the ledger), with the newest valid revision as content.
+  const ledgerHeads = ledger.filter((l) => l.revision === maxRevision).map((l) => l.sha256);
+  const heads = [...new Set(badHeads.length > 0 ? badHeads : ledgerHeads)].sort();
+  const parent = heads[heads.length - 1];
+  let base: Entry | null = null;
+  for (const older of revisions.filter((r) => r.revision < maxRevision).sort((a, b) => b.revision - a.revision)) {
+    base = (await read(older.file))?.entry ?? null;
+    if (base) break;
+  }
+  if (!base || parent === undefined) {
+    throw new BrainError('invalid_entry', `${args.entryId} has no valid revision to build on: its revision ${maxRevision} is invalid or missing`, {
+      hint: 'run `brain doctor` for details; record it again with `brain add` (the bad file stays on the branch as history)',
+      data: { entry_id: args.entryId, revision: maxRevision },
+    });
+  }
+  const badFile = top[0]?.file ?? ledger.find((l) => l.revision === maxRevision)?.file ?? `r${maxRevision}`;
+  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent }, heads, repairs: `${dir}/${badFile}` };
 }

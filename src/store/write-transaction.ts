@@ -46,6 +46,11 @@ export class WriteTransaction {
     return (await this.state(entryId)).current?.entry ?? null;
   }
 
+  /** The path of the invalid or missing newest revision the next one repairs, or null. */
+  async repairs(entryId: string): Promise<string | null> {
+    return (await this.state(entryId)).repairs;
+  }
+
   /**
    * Stages the next revision of `entry.entry_id`: the revision number is assigned here
    * (max existing + 1), the result validated, written canonically and chained in the ledger.
@@ -84,6 +89,7 @@ export class WriteTransaction {
       maxRevision: revision,
       current: { entry: validated, sha256 },
       heads: [sha256],
+      repairs: null,
     });
     return staged;
   }
