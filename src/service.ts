@@ -19,6 +19,7 @@ import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
+import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
 
 /** Options of {@link openBrain}. */
@@ -268,6 +269,11 @@ export class Brain {
         cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
       };
     });
+  }
+
+  /** `brain projects`: every project on the branch with its entry counts per kind (src/service/projects.ts). */
+  async projects(): Promise<ProjectCounts[]> {
+    return listBrainProjects(this);
   }
 
   /**
