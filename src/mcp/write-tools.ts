@@ -40,7 +40,7 @@ function fieldsOf(args: Partial<Record<keyof EntryFields, unknown>>): EntryField
  * or for text on a dependency, which stores none.
  */
 function resolveText(args: { entry_id: string; answer?: string | undefined; resolution?: string | undefined }): { answer?: string; resolution?: string } {
-  if (args.answer !== undefined && args.resolution !== undefined) throw new BrainError('invalid_argument', 'give answer or resolution, not both');
+  if (args.answer !== undefined && args.resolution !== undefined) throw new BrainError('invalid_argument', 'give answer or resolution, not both', { hint: 'answer closes an open question, resolution clears a blocker; pass the one that fits the entry' });
   const text = args.answer ?? args.resolution;
   if (text === undefined) return {};
   const kind = args.entry_id.includes('-') ? kindOfEntryId(args.entry_id) : null;
