@@ -14,12 +14,14 @@ import { createObjectReader, type ObjectReader } from './store/object-reader.js'
 import { resolveIdentity, type Identity } from './store/identity.js';
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
-import { countProject, getCurrent, listCurrent, listProblems, listProjects, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { listProjects } from './cache/projects.js';
 import { checkListFilter, type RawListFilter } from './model/list-filter.js';
 import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
+import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
 
 /** Options of {@link openBrain}. */
@@ -130,7 +132,7 @@ export class Brain {
   private async readProjectId(): Promise<string> {
     const projectId = await this.projectId();
     if (this.options.projectId === undefined) return projectId;
-    const known = listProjects(this.db());
+    const known = listProjects(this.db()).map((p) => p.project_id);
     if (known.includes(projectId)) return projectId;
     const manifest = await this.store.manifest();
     const fallback = manifest.default_project ?? repoProjectId(this.repo);
@@ -303,6 +305,11 @@ export class Brain {
         cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
       };
     });
+  }
+
+  /** `brain projects`: every project on the branch with its entry counts per kind (src/service/projects.ts). */
+  async projects(): Promise<ProjectCounts[]> {
+    return listBrainProjects(this);
   }
 
   /**

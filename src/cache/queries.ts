@@ -116,8 +116,3 @@ export function countProject(db: CacheDb, projectId: string): { entries: number;
 export function listProblems(db: CacheDb): { path: string; code: string; message: string }[] {
   return db.prepare('SELECT path, code, message FROM problems ORDER BY path').all() as { path: string; code: string; message: string }[];
 }
-
-/** Project ids that have at least one entry. */
-export function listProjects(db: CacheDb): string[] {
-  return (db.prepare('SELECT DISTINCT project_id FROM current ORDER BY project_id').all() as { project_id: string }[]).map((r) => r.project_id);
-}

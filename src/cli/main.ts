@@ -14,6 +14,7 @@ import { registerMcpCommand } from './mcp-command.js';
 import { registerDaemonCommand } from './daemon-command.js';
 import { registerReviewCommand } from './review-command.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
+import { registerProjectsCommand } from './projects-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -38,6 +39,7 @@ export function createProgram(): Command {
   registerMcpCommand(program);
   registerDaemonCommand(program);
   registerReviewCommand(program);
+  registerProjectsCommand(program);
   return program;
 }
 

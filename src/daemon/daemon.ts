@@ -11,7 +11,7 @@
  * arbitrary URLs).
  */
 import { createMcpServer } from '../mcp/server.js';
-import { listProjects } from '../cache/queries.js';
+import { listProjects } from '../cache/projects.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { openBrain, type Brain } from '../service.js';
 import { assertProjectId } from '../service/project-id.js';
@@ -130,7 +130,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     if (!brain) {
       brain = (async () => {
         await primary.refresh();
-        const known = listProjects(primary.db());
+        const known = listProjects(primary.db()).map((p) => p.project_id);
         if (!known.includes(projectId)) throw new BrainError('not_found', `no project ${projectId} on branch ${primary.branch}`, { hint: `projects with entries: ${known.join(', ') || '(none)'}`, data: { project_id: projectId } });
         return open(projectId);
       })();
@@ -163,7 +163,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         problems: status?.problems ?? [], watcher: w, last_catch_up: lastCatchUp,
       };
     };
-    const app = createApp({ brainFor, health, log, mcp: { brain: primary, token, createServer: createMcpServer } });
+    const app = createApp({ brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, mcp: { brain: primary, token, createServer: createMcpServer } });
     const served = await serveLoopback(app, options.port ?? DEFAULT_PORT);
     cleanups.push(() => served.stop());
     port = served.port;

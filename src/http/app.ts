@@ -3,6 +3,7 @@
  *
  * - every request: the loopback host/origin guard (host-guard.ts → 421/403);
  * - `GET /api/health` → `{data: health}` (shape: daemon.ts `DaemonHealth`), strong ETag of the bytes;
+ * - `GET /api/projects` → the projects with their counts per kind (rest.ts `createProjectsRoute`);
  * - `GET /api/projects/:project/brain…` → rest.ts;
  * - any other method on `/api/…` → 405 `method_not_allowed` with `Allow: GET, HEAD`
  *   (HEAD is served by the GET handlers, without a body);
@@ -22,11 +23,14 @@ import { errorResponse, HttpError, toErrorResponse } from './errors.js';
 import { contentEtag, notModified } from './etag.js';
 import { hostGuard } from './host-guard.js';
 import { createMcpRoute, type McpRouteOptions } from './mcp-route.js';
-import { createRestRoutes, type RestOptions } from './rest.js';
+import { createProjectsRoute, createRestRoutes, type RestOptions } from './rest.js';
+import type { Brain } from '../service.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
   brainFor: RestOptions['brainFor'];
+  /** The Brain of the default project (for `GET /api/projects`). Errors: `not_initialized`. */
+  defaultBrain: () => Promise<Brain>;
   /** The body of `/api/health`'s `data` (a fresh object per call). */
   health: () => Promise<unknown>;
   /** The `/mcp` endpoint. */
@@ -46,9 +50,10 @@ export function createApp(options: AppOptions): Hono {
     if (notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   });
+  app.route('/api/projects', createProjectsRoute({ brain: options.defaultBrain }));
   app.route('/api/projects/:project', createRestRoutes({ brainFor: options.brainFor }));
   app.all('/api/*', (c) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') throw new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'see GET /api/health and /api/projects/:project/brain');
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') throw new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'see GET /api/health, /api/projects and /api/projects/:project/brain');
     throw new HttpError(405, 'method_not_allowed', `${c.req.method} is not allowed: the REST API is read-only`, 'write through the CLI or the MCP write tools', { Allow: 'GET, HEAD' });
   });
 

@@ -9,6 +9,9 @@
  * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
  * | `/brain/:entry_id/history` | — | `{entry, sha256, path, commit: {oid, author, email, time} \| null}[]`, oldest first |
  *
+ * and, mounted at `/api/projects` ({@link createProjectsRoute}): `GET /api/projects` → `data:
+ * {project_id, entries, by_kind}[]`, every project on the branch, sorted (issue #7).
+ *
  * `limit` defaults to 50, max 500. `cursor` is opaque (base64url of the keyset of the last row
  * served); a walk visits every entry not revised during the walk exactly once. `updated_since`
  * is ISO 8601 with a zone (or a bare date, UTC). Unknown or repeated parameters are 400s. Every
@@ -88,6 +91,27 @@ async function respond(c: Context, brain: Brain, produce: () => Promise<Record<s
   }
   const body = JSON.stringify(await produce());
   return send(contentEtag(body), body);
+}
+
+/** Options of {@link createProjectsRoute}. */
+export interface ProjectsRouteOptions {
+  /** A Brain on the repository and branch (any project: the list does not depend on it). Errors: `not_initialized`. */
+  brain: () => Promise<Brain>;
+}
+
+/**
+ * `GET /api/projects` (issue #7): `{data: {project_id, entries, by_kind}[]}`, every project
+ * with at least one entry, sorted by project_id, with a strong ETag like every REST GET. No
+ * query parameters (any is a 400). Mount with `app.route('/api/projects', createProjectsRoute(…))`.
+ */
+export function createProjectsRoute(options: ProjectsRouteOptions): Hono {
+  const routes = new Hono();
+  routes.get('/', async (c) => {
+    params(c, []);
+    const brain = await options.brain();
+    return respond(c, brain, async () => ({ data: await brain.projects() }));
+  });
+  return routes;
 }
 
 /** The REST routes; mount with `app.route('/api/projects/:project', createRestRoutes(…))`. */

@@ -1,23 +1,24 @@
 /**
  * The MCP surface's one mapping from failures to MCP results (DESIGN §10: one place per
- * surface). Two shapes, chosen by what an agent can do about the failure:
+ * surface; MCP spec 2025-06-18 / 2025-11-25, tools "Error Handling"; docs/decisions/0009).
  *
- * - **Protocol error** (JSON-RPC error, thrown {@link McpError}): the request itself is wrong
- *   and the agent must change its arguments — invalid arguments (zod), the validation codes
- *   `invalid_entry`, `illegal_status`, `invalid_argument`, `ambiguous_id` → `-32602
- *   InvalidParams` (issue #3); an unknown tool → `-32602`; a bug → `-32603 InternalError`.
- *   `error.data` is `{code, message, hint?, data?}`; nothing was written.
- * - **Tool execution error** (`isError: true` result, MCP spec "Tool Execution Errors"): the
- *   request was well-formed but the state of the brain or the connection says no —
- *   `not_found`, `revision_conflict` (names the current revision in `message` and in
- *   `data.current_revision`), `unauthorized` (no write capability), and operational codes
- *   (`not_initialized`, `lock_timeout`, `git_error`, …). `structuredContent` is
- *   `{error: {code, message, hint?, data?}}`, the text is `code: message` + `hint:`. Agents read
- *   these in their context and can act (re-read and retry, pick another id, stop writing).
+ * - **Protocol error** (JSON-RPC error, thrown {@link McpError}) only when the request cannot be
+ *   run at all: an unknown (or hidden) tool → `-32602`; arguments that do not match the tool's
+ *   zod input schema (the inputSchema published in tools/list) → `-32602 InvalidParams`; a bug
+ *   (anything that is not a {@link BrainError}) → `-32603 InternalError`. `error.data` is
+ *   `{code, message, hint?, data?}`; nothing was written.
+ * - **Tool execution error** (`isError: true` result) for every {@link BrainError} the service
+ *   throws for a well-formed call — validation (`invalid_entry`, `illegal_status`,
+ *   `invalid_argument`, `ambiguous_id`), state (`not_found`, `revision_conflict`, which names the
+ *   current revision in `message` and `data.current_revision`), capability (`unauthorized`) and
+ *   operational codes (`not_initialized`, `lock_timeout`, `git_error`, …). `structuredContent` is
+ *   `{error: {code, message, hint?, data?}}` (output-schemas.ts `ToolErrorOutput`), the text is
+ *   `code: message` + `hint: …`. Clients hand these to the model, which can correct itself
+ *   (fix the status, re-read and retry with the right expected_revision, pick another id).
  */
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { BrainError, VALIDATION_CODES } from '../model/errors.js';
+import { BrainError } from '../model/errors.js';
 import { formatIssues } from '../model/validate.js';
 
 /** The body of a tool execution error (`structuredContent.error`) and of `McpError.data`. */
@@ -69,21 +70,14 @@ export function toolErrorResult(body: ToolErrorBody): CallToolResult {
 }
 
 /**
- * What a tool call that threw `err` answers: returns an `isError` result for state and
- * operational failures, throws {@link McpError} for validation codes (`-32602`) and for
- * anything that is not a {@link BrainError} (`-32603`, a bug).
+ * What a tool call that threw `err` answers: an `isError` result for every {@link BrainError}
+ * (whatever its code); throws an {@link McpError} as is, and `-32603` for anything else (a bug).
  */
 export function mapToolError(err: unknown): CallToolResult {
   if (err instanceof McpError) throw err;
-  if (!(err instanceof BrainError)) {
-    const message = err instanceof Error ? err.message : String(err);
-    throw mcpError(ErrorCode.InternalError, `internal error: ${message}`, { code: 'internal', message, hint: 'this is a bug in brain; please report it' });
-  }
-  const body = bodyOf(err);
-  if (VALIDATION_CODES.has(err.code)) {
-    throw mcpError(ErrorCode.InvalidParams, `${body.message}${body.hint ? ` (hint: ${body.hint})` : ''}`, body);
-  }
-  return toolErrorResult(body);
+  if (err instanceof BrainError) return toolErrorResult(bodyOf(err));
+  const message = err instanceof Error ? err.message : String(err);
+  throw mcpError(ErrorCode.InternalError, `internal error: ${message}`, { code: 'internal', message, hint: 'this is a bug in brain; please report it' });
 }
 
 /** `-32602` for arguments that fail the tool's zod input schema: `Invalid arguments for <tool>: <path>: <zod message>; …`. */

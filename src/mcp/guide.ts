@@ -28,7 +28,7 @@ export function kindGuide(): string {
 
 /** The fields every entry has, for the append/revise descriptions. */
 export const FIELD_GUIDE =
-  'Fields: title (one line, ≤ 200 chars), rationale (the why: context, reasoning, consequences — the part future readers need most), ' +
+  'Fields: entry_kind (the kind, below; fixed once recorded), title (one line, ≤ 200 chars), rationale (the why: context, reasoning, consequences — the part future readers need most), ' +
   'status (must be legal for the kind), tags, related_task_ids (issue/task ids), related_entry_ids, paths (code paths it concerns; ' +
   'brain_context favours entries about the paths you pass), confidence (0..1), citations ({source_ref, source_kind}), payload (kind-specific, below).';
 
@@ -42,13 +42,14 @@ export function serverInstructions(options: { writes: 'enabled' | 'unauthorized'
     "Project Brain: this repository's structured memory of what was decided and why, what is still open, what is blocked, " +
       'which risks stand, what depends on what, and how the plan changed. It is stored in git (branch `brain`) and shared by everyone who clones the repo.',
     'Start a session with brain_context (a budgeted re-entry brief); use brain_list / brain_search to find entries and brain_get for one in full, ' +
-      'brain_history for how it evolved, brain_status for counts and health.',
+      'brain_history for how it evolved, brain_status for counts and health, brain_projects for the projects this brain holds.',
     options.writes !== 'hidden'
       ? 'Record what you decide, find open, get blocked by or worry about with brain_append; change entries with brain_revise / brain_resolve / ' +
         'brain_supersede / brain_clear_blocker (every change is a new revision, nothing is ever deleted). Pass expected_revision to avoid overwriting a concurrent change.'
       : 'This connection is read-only.',
     ...(options.writes === 'unauthorized' ? ['Write tools on this connection need `Authorization: Bearer <token>` (the token is in .git/brain/token); without it they fail and write nothing.'] : []),
-    `Kinds:\n${kindGuide()}`,
+    'A call the brain refuses (unknown id, wrong status for the kind, stale expected_revision, …) returns isError with structuredContent {error: {code, message, hint, data}}: read the hint and retry.',
+    `Kinds (the entry_kind of every entry; brain_append, brain_list and brain_search take it as entry_kind):\n${kindGuide()}`,
     UNTRUSTED_NOTE,
   ].join('\n\n');
 }

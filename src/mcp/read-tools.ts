@@ -7,7 +7,8 @@
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { renderEntryText, renderSummaries, summaryLine } from './render.js';
 import { changedFields, neutralizeDeep, summarize } from './summaries.js';
-import { GetInput, HistoryInput, ListInput, SearchInput } from './tool-schemas.js';
+import { GetInput, HistoryInput, kindArg, ListInput, SearchInput } from './tool-schemas.js';
+import { GetOutput, HistoryOutput, ListOutput, SearchOutput } from './output-schemas.js';
 import { defineTool, type BrainTool } from './tool-definition.js';
 import { inlineText } from '../context/inline-text.js';
 
@@ -24,6 +25,7 @@ const get = defineTool({
     '(from brain_list, brain_search or brain_context); `revision` reads a past revision. Returns {entry, revision_count, forked}. ' +
     `Use the returned revision as expected_revision when you change it. ${QUOTED}`,
   inputSchema: GetInput,
+  outputSchema: GetOutput,
   async run(brain, args) {
     const row = await brain.get({ entryId: args.entry_id, ...(args.revision !== undefined ? { revision: args.revision } : {}) });
     return {
@@ -40,14 +42,16 @@ const list = defineTool({
   description:
     'List the current entries of the project brain (the latest revision of each), newest first, as compact summaries: id, kind, status, ' +
     'revision, title, a 200-character excerpt of the rationale, key payload fields — call brain_get for one entry in full. Filters (all optional, ' +
-    'combined): kind (decision, open_question, blocker, risk, dependency, plan_revision), status (e.g. accepted, open, blocked, active), tag, ' +
-    'author, related_task, updated_since (ISO 8601). Examples: what blocks progress {"kind":"blocker","status":"blocked"}; what is undecided ' +
-    `{"kind":"open_question","status":"open"}. Pages of \`limit\` (default ${DEFAULT_PAGE}); pass next_cursor as cursor for the next page. ${QUOTED}`,
+    'combined): entry_kind (decision, open_question, blocker, risk, dependency, plan_revision), status (e.g. accepted, open, blocked, active), tag, ' +
+    'author, related_task, updated_since (ISO 8601). Examples: what blocks progress {"entry_kind":"blocker","status":"blocked"}; what is undecided ' +
+    `{"entry_kind":"open_question","status":"open"}. Pages of \`limit\` (default ${DEFAULT_PAGE}); pass next_cursor as cursor for the next page. ${QUOTED}`,
   inputSchema: ListInput,
+  outputSchema: ListOutput,
   async run(brain, args) {
     const limit = args.limit ?? DEFAULT_PAGE;
+    const kind = kindArg(args);
     const rows = await brain.list({
-      ...(args.kind ? { kind: args.kind } : {}),
+      ...(kind ? { kind } : {}),
       ...(args.status ? { status: args.status } : {}),
       ...(args.tag ? { tag: args.tag } : {}),
       ...(args.author ? { author: args.author } : {}),
@@ -59,7 +63,8 @@ const list = defineTool({
     const page = rows.slice(0, limit).map((r) => summarize(r.entry));
     const last = page[page.length - 1];
     const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
-    const filters = Object.entries(args).filter(([k]) => k !== 'limit' && k !== 'cursor').map(([k, v]) => `${k}=${inlineText(String(v), 60)}`);
+    const { entry_kind: _canonical, kind: _alias, limit: _limit, cursor: _cursor, ...rest } = args;
+    const filters = Object.entries({ ...(kind ? { entry_kind: kind } : {}), ...rest }).map(([k, v]) => `${k}=${inlineText(String(v), 60)}`);
     const head = `${page.length} ${page.length === 1 ? 'entry' : 'entries'}${filters.length ? ` (${filters.join(', ')})` : ''}, newest first${page.length ? '; brain_get <entry_id> for one in full' : ''}`;
     return {
       structured: neutralizeDeep({ count: page.length, entries: page, next_cursor: nextCursor }),
@@ -75,12 +80,14 @@ const search = defineTool({
   description:
     'Full-text search (fuzzy and prefix matching) over the current entries of the project brain: titles, rationales, payloads, tags. Use it to ' +
     'find what was already decided or asked about a topic before recording something new. Returns compact summaries with relevance_score ' +
-    `(1 = the best hit of this query); optional kind filter and limit (default 20). ${QUOTED}`,
+    `(1 = the best hit of this query); optional entry_kind filter and limit (default 20). ${QUOTED}`,
   inputSchema: SearchInput,
+  outputSchema: SearchOutput,
   async run(brain, args) {
-    const hits = await brain.search({ query: args.query, ...(args.kind ? { kind: args.kind } : {}), ...(args.limit ? { limit: args.limit } : {}) });
+    const kind = kindArg(args);
+    const hits = await brain.search({ query: args.query, ...(kind ? { kind } : {}), ...(args.limit ? { limit: args.limit } : {}) });
     const summaries = hits.map((h) => ({ ...summarize(h.entry), relevance_score: h.relevance_score }));
-    const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${args.kind ? ` (kind=${args.kind})` : ''}, best first`;
+    const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}, best first`;
     return {
       structured: neutralizeDeep({ count: hits.length, hits: summaries }),
       text: renderSummaries(head, summaries.map((s) => summaryLine(s, s.relevance_score))),
@@ -96,6 +103,7 @@ const history = defineTool({
     'Every revision of one entry, oldest first: revision number, when, by whom, status, title, and which fields changed from the revision ' +
     `before (e.g. ["status","payload.answer"]). Shows how a decision or plan evolved; brain_get with \`revision\` reads one in full. ${QUOTED}`,
   inputSchema: HistoryInput,
+  outputSchema: HistoryOutput,
   async run(brain, args) {
     const revisions = await brain.history({ entryId: args.entry_id });
     const items = revisions.map((r, i) => ({

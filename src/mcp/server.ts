@@ -6,11 +6,11 @@
  */
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
-import { callTool, invokeTool, type CallContext, type WriteAccess } from './call-tool.js';
+import { callTool, type CallContext, type WriteAccess } from './call-tool.js';
 import { serverInstructions } from './guide.js';
-import { annotationsOf } from './tool-definition.js';
+import { describeTool } from './tool-definition.js';
 import { brainTools } from './tools.js';
 
 export type { WriteAccess } from './call-tool.js';
@@ -38,17 +38,14 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: serverInstructions({ writes: options.writes }) });
   const tools = brainTools().filter((t) => t.access === 'read' || options.writes !== 'hidden');
   const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), writes: options.writes };
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: annotationsOf(tool) },
-      (args: unknown) => invokeTool(context, tool, args),
-    );
-  }
+  // The tools/* handlers are our own, not McpServer.registerTool's: tools/list publishes each
+  // outputSchema as "success shape or coded error" (the SDK only publishes zod objects), and
+  // tools/call keeps invalid arguments a JSON-RPC -32602 error (issue #3); see call-tool.ts.
+  // The list never changes while a server lives.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
   const calls = new Set<Promise<unknown>>();
   inflight.set(server, calls);
-  // Replaces the SDK's tools/call handler (registered by registerTool) so invalid arguments are
-  // a JSON-RPC -32602 error, not an isError result (issue #3); see call-tool.ts.
   server.server.setRequestHandler(CallToolRequestSchema, (request) => {
     const call = callTool(context, request.params);
     calls.add(call);

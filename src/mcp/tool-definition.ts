@@ -1,20 +1,22 @@
 /**
- * The common shape of the MCP tools of Project Brain (issue #3): MCP metadata, a zod input
- * schema and what the tool runs on a {@link Brain}; plus how an output becomes a tool result
- * and which MCP annotations a read or write tool carries (MCP spec: ToolAnnotations).
+ * The common shape of the MCP tools of Project Brain (issues #3, #7): MCP metadata, zod input
+ * and output schemas and what the tool runs on a {@link Brain}; how a tool is described in
+ * tools/list (JSON Schemas); how an output becomes a tool result; and which MCP annotations a
+ * read or write tool carries (MCP spec: Tool, ToolAnnotations, "Output Schema").
  */
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { Brain } from '../service.js';
+import { ToolErrorOutput } from './output-schemas.js';
 
-/** What a tool computed: structured content (a JSON object) and its short text rendering. */
-export interface ToolOutput {
-  structured: Record<string, unknown>;
+/** What a tool computed: structured content (a JSON object matching its outputSchema) and its short text rendering. */
+export interface ToolOutput<T = Record<string, unknown>> {
+  structured: T;
   text: string;
 }
 
-/** One tool: its MCP metadata, its zod input schema and what it runs on a {@link Brain}. */
-export interface BrainTool<S extends z.ZodObject = z.ZodObject> {
+/** One tool: its MCP metadata, its zod input and output schemas and what it runs on a {@link Brain}. */
+export interface BrainTool<S extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   /** `brain_*`, matching `^[a-zA-Z0-9_-]{1,64}$` (clients reject colons; DESIGN §6). */
   name: string;
   title: string;
@@ -23,12 +25,14 @@ export interface BrainTool<S extends z.ZodObject = z.ZodObject> {
   /** `write` tools need the write capability (DESIGN §6) and are hidden on read-only servers. */
   access: 'read' | 'write';
   inputSchema: S;
+  /** The shape of `structuredContent` on success (src/mcp/output-schemas.ts). */
+  outputSchema: O;
   /** Errors: {@link BrainError} (mapped by errors.ts); the input was validated against `inputSchema`. */
-  run(brain: Brain, args: z.output<S>): Promise<ToolOutput>;
+  run(brain: Brain, args: z.output<S>): Promise<ToolOutput<z.input<O>>>;
 }
 
-/** A tool with its input type checked against its schema, erased to the common shape. */
-export function defineTool<S extends z.ZodObject>(tool: BrainTool<S>): BrainTool {
+/** A tool with its input and output types checked against its schemas, erased to the common shape. */
+export function defineTool<S extends z.ZodObject, O extends z.ZodObject>(tool: BrainTool<S, O>): BrainTool {
   return tool as unknown as BrainTool;
 }
 
@@ -37,6 +41,36 @@ export function annotationsOf(tool: BrainTool): ToolAnnotations {
   return tool.access === 'read'
     ? { title: tool.title, readOnlyHint: true, openWorldHint: false }
     : { title: tool.title, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+}
+
+/** JSON Schema (draft-07, as the SDK publishes zod schemas) of a zod schema, as accepted (`input`) or as produced (`output`). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io, target: 'draft-7' }) as Record<string, unknown>;
+}
+
+const described = new WeakMap<BrainTool, Tool>();
+
+/**
+ * The tools/list entry of `tool` (memoized: the daemon builds a server per request). The
+ * `outputSchema` is `{type: "object", anyOf: [<success shape>, <ToolErrorOutput>]}`: the
+ * structured content of every result — success or `isError` refusal — satisfies it, so a client
+ * that validates error results too (SDK 1.x `Client.callTool` does) still delivers refusals.
+ */
+export function describeTool(tool: BrainTool): Tool {
+  let entry = described.get(tool);
+  if (!entry) {
+    const output = jsonSchema(z.union([tool.outputSchema, ToolErrorOutput]), 'output');
+    entry = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: jsonSchema(tool.inputSchema, 'input') as Tool['inputSchema'],
+      outputSchema: { ...output, type: 'object' } as Tool['outputSchema'],
+      annotations: annotationsOf(tool),
+    };
+    described.set(tool, entry);
+  }
+  return entry;
 }
 
 /** The tool result for an output: `structuredContent` plus one text block. */

@@ -1,13 +1,14 @@
 /**
- * zod input schemas of the MCP tools (issue #3; DESIGN §2 field bounds). Every schema is a
+ * zod input schemas of the MCP tools (issues #3, #7; DESIGN §2 field bounds). Every schema is a
  * strict object (unknown arguments are rejected), so tools/list publishes
  * `additionalProperties: false` and the enums agents must choose from. Shape checks happen
  * here (→ `-32602` with the zod message); kind-specific rules (legal status, payload fields of
- * the kind) are the model's (→ `-32602` with the model's message). Snake_case, as on disk.
+ * the kind) are the service's (→ an `isError` result with the code). Snake_case, as on disk:
+ * the kind is `entry_kind`, the name every output uses; `kind` is accepted as an alias.
  */
 import { z } from 'zod';
 import { CitationSchema, LIMITS } from '../model/entry.js';
-import { ENTRY_KINDS, STATUSES } from '../model/kinds.js';
+import { ENTRY_KINDS, STATUSES, type EntryKind } from '../model/kinds.js';
 
 const entryId = z.string().min(1).max(LIMITS.ref).describe('an entry id like dec-4f9k2m1x7q3z, or any unique prefix of one');
 const revision = z.number().int().min(1);
@@ -16,6 +17,34 @@ const expectedRevision = revision
   .describe('compare-and-swap: fail with revision_conflict (nothing written) unless the entry is still at this revision; pass the revision you last read');
 const strings = (items: number, chars: number) => z.array(z.string().min(1).max(chars)).max(items);
 const kind = z.enum(ENTRY_KINDS);
+const KIND_ALIAS = 'alias of entry_kind (accepted for older callers); give one of them';
+
+/** `entry_kind` and its alias `kind` (issue #7: inputs use the names outputs use). */
+const kindFields = (what: string) => ({ entry_kind: kind.optional().describe(what), kind: kind.optional().describe(KIND_ALIAS) });
+
+/**
+ * The rule of {@link kindFields}: `entry_kind` and `kind` given with different values is an
+ * invalid argument; with `required`, one of them must be given. The published JSON Schema then
+ * lists `entry_kind` as required (`.meta`): the canonical call; `kind` alone is still accepted.
+ */
+function withKindRule<T extends z.ZodObject<z.ZodRawShape & ReturnType<typeof kindFields>>>(schema: T, options: { required: boolean }): T {
+  const checked = schema.superRefine((args: { entry_kind?: string | undefined; kind?: string | undefined }, ctx) => {
+    if (args.entry_kind !== undefined && args.kind !== undefined && args.entry_kind !== args.kind) {
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: `alias of entry_kind, but entry_kind is "${args.entry_kind}" and kind "${args.kind}": give one of them` });
+    }
+    if (options.required && args.entry_kind === undefined && args.kind === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['entry_kind'], message: `required: one of ${ENTRY_KINDS.join(', ')}` });
+    }
+  });
+  if (!options.required) return checked;
+  const required = Object.entries(schema.shape).filter(([key, field]) => key === 'entry_kind' || !(field as z.ZodType).safeParse(undefined).success).map(([key]) => key);
+  return checked.meta({ required }) as T;
+}
+
+/** The kind an input names (`entry_kind`, else its alias `kind`); the schemas reject two different ones. */
+export function kindArg(args: { entry_kind?: EntryKind | undefined; kind?: EntryKind | undefined }): EntryKind | undefined {
+  return args.entry_kind ?? args.kind;
+}
 const level = z.enum(['low', 'medium', 'high']);
 
 /** Kind-specific fields; the service merges them key by key over the current payload and checks them against the kind. */
@@ -53,9 +82,9 @@ const fields = {
 /** brain_get: `{entry_id, revision?}`. */
 export const GetInput = z.strictObject({ entry_id: entryId, revision: revision.optional().describe('a past revision (default: the current one)') });
 
-/** brain_list: the CLI's filters (kind, status, tag, author, related_task, updated_since), `limit` (1..500, default 50) and `cursor`. */
-export const ListInput = z.strictObject({
-  kind: kind.optional(),
+/** brain_list: the CLI's filters (entry_kind, status, tag, author, related_task, updated_since), `limit` (1..500, default 50) and `cursor`. */
+export const ListInput = withKindRule(z.strictObject({
+  ...kindFields('only entries of this kind'),
   status: z.enum(STATUSES).optional(),
   tag: z.string().min(1).optional(),
   author: z.string().min(1).optional().describe('only entries whose current revision is by this author'),
@@ -63,14 +92,14 @@ export const ListInput = z.strictObject({
   updated_since: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO 8601 date or time' }).optional().describe('ISO 8601; only entries revised at or after it'),
   limit: z.number().int().min(1).max(500).optional().describe('page size (default 50)'),
   cursor: z.string().min(1).optional().describe('next_cursor of the previous page'),
-});
+}), { required: false });
 
-/** brain_search: `{query, kind?, limit? (1..100, default 20)}`. */
-export const SearchInput = z.strictObject({
+/** brain_search: `{query, entry_kind?, limit? (1..100, default 20)}`. */
+export const SearchInput = withKindRule(z.strictObject({
   query: z.string().min(1).max(1000).describe('words to find (fuzzy, prefix) in titles, rationales and payloads'),
-  kind: kind.optional(),
+  ...kindFields('only entries of this kind'),
   limit: z.number().int().min(1).max(100).optional().describe('max hits (default 20)'),
-});
+}), { required: false });
 
 /** brain_history: `{entry_id}`. */
 export const HistoryInput = z.strictObject({ entry_id: entryId });
@@ -85,8 +114,11 @@ export const ContextInput = z.strictObject({
 /** brain_status: no arguments. */
 export const StatusInput = z.strictObject({});
 
-/** brain_append: `kind`, `title` and the optional entry fields (DESIGN §2). */
-export const AppendInput = z.strictObject({ kind, ...fields });
+/** brain_append: `entry_kind` (or its alias `kind`), `title` and the optional entry fields (DESIGN §2). */
+export const AppendInput = withKindRule(z.strictObject({ ...kindFields('the kind of entry to record (required)'), ...fields }), { required: true });
+
+/** brain_projects: no arguments. */
+export const ProjectsInput = z.strictObject({});
 
 /** brain_revise: `entry_id`, `expected_revision?` and the entry fields to change (all optional). */
 export const ReviseInput = z.strictObject({ entry_id: entryId, expected_revision: expectedRevision, ...fields, title: fields.title.optional() });

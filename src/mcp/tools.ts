@@ -1,6 +1,6 @@
 /**
- * The MCP tools of Project Brain (issue #3, DESIGN §6), in tools/list order:
- * - overview: brain_context (the re-entry brief: start here), brain_status;
+ * The MCP tools of Project Brain (issues #3 and #7, DESIGN §6), in tools/list order:
+ * - overview: brain_context (the re-entry brief: start here), brain_status, brain_projects;
  * - entry reads: brain_get, brain_list, brain_search, brain_history;
  * - writes: brain_append, brain_revise, brain_resolve, brain_supersede, brain_clear_blocker.
  * Every tool is a thin adapter over the service's Brain; names match `^[a-zA-Z0-9_-]{1,64}$`.

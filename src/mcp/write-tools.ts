@@ -6,19 +6,21 @@
  */
 import { BrainError } from '../model/errors.js';
 import type { EntryFields } from '../model/input.js';
-import { kindOfEntryId } from '../model/kinds.js';
+import { kindOfEntryId, type EntryKind } from '../model/kinds.js';
+import type { z } from 'zod';
 import type { WriteResult } from '../service/writes.js';
 import { FIELD_GUIDE, kindGuide } from './guide.js';
 import { renderWrite } from './render.js';
 import { neutralizeDeep } from './summaries.js';
-import { AppendInput, ClearBlockerInput, ResolveInput, ReviseInput, SupersedeInput } from './tool-schemas.js';
+import { AppendInput, ClearBlockerInput, kindArg, ResolveInput, ReviseInput, SupersedeInput } from './tool-schemas.js';
+import { WriteOutput } from './output-schemas.js';
 import { defineTool, type BrainTool, type ToolOutput } from './tool-definition.js';
 
 const CAS =
   'Pass expected_revision (the revision you last read) so a concurrent change is never silently overwritten: on a mismatch the call ' +
   'fails with revision_conflict naming the current revision, and nothing is written.';
 
-function output(verb: string, result: WriteResult): ToolOutput {
+function output(verb: string, result: WriteResult): ToolOutput<z.input<typeof WriteOutput>> {
   const written = result.commit !== null;
   return {
     structured: neutralizeDeep({ entry: result.entry, written, commit: result.commit, also: result.also }),
@@ -38,7 +40,7 @@ function fieldsOf(args: Partial<Record<keyof EntryFields, unknown>>): EntryField
  * or for text on a dependency, which stores none.
  */
 function resolveText(args: { entry_id: string; answer?: string | undefined; resolution?: string | undefined }): { answer?: string; resolution?: string } {
-  if (args.answer !== undefined && args.resolution !== undefined) throw new BrainError('invalid_argument', 'give answer or resolution, not both');
+  if (args.answer !== undefined && args.resolution !== undefined) throw new BrainError('invalid_argument', 'give answer or resolution, not both', { hint: 'answer closes an open question, resolution clears a blocker; pass the one that fits the entry' });
   const text = args.answer ?? args.resolution;
   if (text === undefined) return {};
   const kind = args.entry_id.includes('-') ? kindOfEntryId(args.entry_id) : null;
@@ -60,10 +62,12 @@ const append = defineTool({
     "Record a new entry (revision 1) in the project brain — the repository's shared, git-stored memory — so later sessions and other people " +
     'know it: a decision you took and why, a question you could not settle, something blocking you, a risk you see, a dependency, or a ' +
     'change of plan. Search first (brain_search) to avoid duplicates. Write the rationale for a reader who has none of your context. ' +
-    `One git commit; returns the entry with its new entry_id.\nKinds, their statuses and payloads:\n${kindGuide()}\n${FIELD_GUIDE}`,
+    `Required: entry_kind (one of the kinds below) and title. One git commit; returns the entry with its new entry_id.\nKinds (entry_kind), their statuses and payloads:\n${kindGuide()}\n${FIELD_GUIDE}`,
   inputSchema: AppendInput,
+  outputSchema: WriteOutput,
   async run(brain, args) {
-    return output('recorded', await brain.writes.append({ kind: args.kind, fields: fieldsOf(args) }));
+    // The schema requires entry_kind or its alias kind (tool-schemas.ts).
+    return output('recorded', await brain.writes.append({ kind: kindArg(args) as EntryKind, fields: fieldsOf(args) }));
   },
 });
 
@@ -77,6 +81,7 @@ const revise = defineTool({
     'reject a proposed decision, mitigate or retire a risk, raise a blocker\'s severity, improve a rationale. ' +
     `${CAS} A revision identical to the current one writes nothing (written: false).\nLegal statuses per kind:\n${kindGuide()}`,
   inputSchema: ReviseInput,
+  outputSchema: WriteOutput,
   async run(brain, args) {
     const { entry_id, expected_revision, ...rest } = args;
     return output('revised', await brain.writes.revise({ entryId: entry_id, fields: fieldsOf(rest), ...cas(expected_revision) }));
@@ -93,6 +98,7 @@ const resolve = defineTool({
     'Decisions, risks and plans are not resolved: revise a risk to mitigated or retired (brain_revise), replace a decision or plan with ' +
     `brain_supersede. ${CAS}`,
   inputSchema: ResolveInput,
+  outputSchema: WriteOutput,
   async run(brain, args) {
     return output('resolved', await brain.writes.resolve({ entryId: args.entry_id, ...resolveText(args), ...cas(args.expected_revision) }));
   },
@@ -107,6 +113,7 @@ const supersede = defineTool({
     'entry_id and by_entry_id = the successor. In one commit the old entry becomes `superseded` and links to its successor, and the ' +
     `successor records what it supersedes. ${CAS} (expected_revision guards the old entry.)`,
   inputSchema: SupersedeInput,
+  outputSchema: WriteOutput,
   async run(brain, args) {
     return output('superseded', await brain.writes.supersede({ entryId: args.entry_id, byEntryId: args.by_entry_id, ...cas(args.expected_revision) }));
   },
@@ -118,6 +125,7 @@ const clearBlocker = defineTool({
   access: 'write',
   description: `Mark a blocker cleared (status → cleared) and record how it was cleared (resolution), so nobody waits on it any more. ${CAS}`,
   inputSchema: ClearBlockerInput,
+  outputSchema: WriteOutput,
   async run(brain, args) {
     return output('cleared', await brain.writes.clearBlocker({ entryId: args.entry_id, resolution: args.resolution, ...cas(args.expected_revision) }));
   },

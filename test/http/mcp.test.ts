@@ -58,7 +58,17 @@ describe('/mcp on the daemon', () => {
       }
       expect(tip()).toBe(before);
 
-      const ok = (await admin.callTool({ name: 'brain_append', arguments: { kind: 'risk', title: 'Written over HTTP' } })) as CallToolResult;
+      // Refusals of well-formed calls are isError results with the coded error, over HTTP too
+      // (the client has listed the tools, so it validates them against each outputSchema).
+      await admin.listTools();
+      const refused = (await admin.callTool({ name: 'brain_append', arguments: { entry_kind: 'risk', title: 'x', status: 'resolved' } })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect((refused.structuredContent as any).error).toMatchObject({ code: 'illegal_status', hint: expect.any(String) });
+      const missing = (await admin.callTool({ name: 'brain_get', arguments: { entry_id: 'dec-zzzzzzzzzzzz' } })) as CallToolResult;
+      expect((missing.structuredContent as any).error.code).toBe('not_found');
+      expect(tip()).toBe(before);
+
+      const ok = (await admin.callTool({ name: 'brain_append', arguments: { entry_kind: 'risk', title: 'Written over HTTP' } })) as CallToolResult;
       expect(ok.isError).toBeFalsy();
       const id = (ok.structuredContent as any).entry.entry_id as string;
       expect(tip()).not.toBe(before);

@@ -1,11 +1,14 @@
 /**
  * MCP sessions for tests: the SDK's real `Client` over `StdioClientTransport`, spawning the
  * built CLI (`node bin/brain.js mcp …`, DESIGN §10: MCP through the SDK's real client) with the
- * isolated git env of ./helpers/git.ts and `BRAIN_AUTHOR=test-agent`.
+ * isolated git env of ./helpers/git.ts and `BRAIN_AUTHOR=test-agent`. The session lists the
+ * tools once on connect, so the client validates the structuredContent of every later call
+ * against the tool's outputSchema (SDK `Client.callTool`; a mismatch rejects the call).
  *
  *   const s = await startMcp(dir);                 // or startMcp(dir, ['--read-only'])
- *   const r = await s.call('brain_append', { kind: 'risk', title: 'Disk fills up' });
- *   const e = await s.callError('brain_append', { kind: 'epic' });   // McpError -32602
+ *   const r = await s.call('brain_append', { entry_kind: 'risk', title: 'Disk fills up' });
+ *   const e = await s.callError('brain_append', { entry_kind: 'epic' });   // McpError -32602
+ *   const refusal = errorOf(await s.call('brain_get', { entry_id: 'dec-none' }));   // {code: 'not_found', …}
  *   await s.close();
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -42,6 +45,7 @@ export async function startMcp(dir: string, args: string[] = [], globals: string
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'brain-test', version: '0.0.0' });
   await client.connect(transport);
+  await client.listTools();
   const call = async (name: string, toolArgs: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
   return {
     client,
@@ -66,6 +70,31 @@ export function textOf(result: CallToolResult): string {
   const first = result.content[0];
   if (first?.type !== 'text') throw new Error(`no text content: ${JSON.stringify(result)}`);
   return first.text;
+}
+
+/** The coded error of an `isError` result (fails the test on a success). */
+export function errorOf(result: CallToolResult): { code: string; message: string; hint?: string; data?: Record<string, any> } {
+  if (!result.isError) throw new Error(`expected an isError result: ${JSON.stringify(result).slice(0, 500)}`);
+  return (result.structuredContent as { error: { code: string; message: string; hint?: string; data?: Record<string, any> } }).error;
+}
+
+/**
+ * Makes the next tools/call result that reaches `client` go through `mutate` first (on the
+ * client side of the transport, before the SDK's Client sees it): a faulty server, to prove
+ * that the client's outputSchema validation can fail.
+ */
+export function tamperNextResult(client: Client, mutate: (result: Record<string, any>) => void): void {
+  const transport = client.transport;
+  const original = transport?.onmessage;
+  if (!transport || !original) throw new Error('client is not connected');
+  transport.onmessage = (message, extra) => {
+    const result = (message as { result?: Record<string, any> }).result;
+    if (result && 'content' in result) {
+      transport.onmessage = original;
+      mutate(result);
+    }
+    original(message, extra);
+  };
 }
 
 /** The structured content of a successful result (fails the test on an error result). */

@@ -108,6 +108,25 @@ describe('brain mcp: read tools', () => {
     expect(Object.values(tiny.omitted as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
+  it('brain_projects lists every project on the branch with counts per kind, and names the project of this server', async () => {
+    expect(brain(dir, ['--project', 'another', 'add', 'dependency', '--title', 'Elsewhere', '--payload', '{"depends_on":"x"}']).code).toBe(0);
+    const r = await s.call('brain_projects');
+    const out = structured(r);
+    expect(out.project_id).toBe('demo');
+    expect(out.projects.map((p: any) => p.project_id)).toEqual(['another', 'demo']);
+    expect(out.projects[0]).toEqual({ project_id: 'another', entries: 1, by_kind: { decision: 0, open_question: 0, blocker: 0, risk: 0, dependency: 1, plan_revision: 0 } });
+    const demo = out.projects[1];
+    const status = structured(await s.call('brain_status'));
+    expect(demo.entries).toBe(status.entries);
+    for (const [kind, statuses] of Object.entries(status.by_kind as Record<string, Record<string, number>>)) {
+      expect(demo.by_kind[kind], kind).toBe(Object.values(statuses).reduce((a, b) => a + b, 0));
+    }
+    expect(out.projects).toEqual(brain(dir, ['projects', '--json']).json());
+    expect(textOf(r)).toContain('2 projects on this branch; this server reads and writes project demo');
+    expect(textOf(r)).toContain('- another: 1 entry (dependency 1)');
+    expect(textOf(r)).toMatch(/- demo \(this server\): \d+ entries/);
+  });
+
   it('brain_status reports counts and an up-to-date projection', async () => {
     const r = await s.call('brain_status');
     const st = structured(r);

@@ -22,6 +22,7 @@ async function connect(writes: WriteAccess): Promise<{ client: Client; close: ()
   await server.connect(serverSide);
   const client = new Client({ name: 'in-process', version: '0.0.0' });
   await client.connect(clientSide);
+  await client.listTools(); // from now on the client validates structuredContent against each outputSchema
   return { client, close: async () => { await client.close(); await server.close(); } };
 }
 const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -44,7 +45,7 @@ describe('createMcpServer', () => {
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain('brain_append');
-      expect(names).toHaveLength(11);
+      expect(names).toHaveLength(12);
       expect(client.getInstructions()).toContain('Authorization: Bearer');
       const attempts: [string, Record<string, unknown>][] = [
         ['brain_append', { kind: 'decision', title: 'Sneak in' }],

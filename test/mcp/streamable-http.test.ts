@@ -57,7 +57,7 @@ describe('MCP over stateless Streamable HTTP', () => {
     const anonymous = await client();
     const admin = await client(TOKEN);
     try {
-      expect((await anonymous.listTools()).tools).toHaveLength(11);
+      expect((await anonymous.listTools()).tools).toHaveLength(12);
       const before = tip();
       for (const c of [anonymous, await client('wrong')]) {
         const denied = (await c.callTool({ name: 'brain_append', arguments: { kind: 'risk', title: 'over http' } })) as CallToolResult;

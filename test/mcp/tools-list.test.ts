@@ -5,7 +5,7 @@ import { cleanupTempDirs, git, gitEnv, initRepo, testHome } from '../helpers/git
 import { BRAIN_BIN, brain } from '../helpers/brain.js';
 import { alive, startMcp, structured, textOf } from './mcp-client.js';
 
-const READ_TOOLS = ['brain_context', 'brain_status', 'brain_get', 'brain_list', 'brain_search', 'brain_history'];
+const READ_TOOLS = ['brain_context', 'brain_status', 'brain_projects', 'brain_get', 'brain_list', 'brain_search', 'brain_history'];
 const WRITE_TOOLS = ['brain_append', 'brain_revise', 'brain_resolve', 'brain_supersede', 'brain_clear_blocker'];
 
 let dir: string;
@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(cleanupTempDirs);
 
 describe('brain mcp: tools/list', () => {
-  it('lists every tool with a valid name, a description for newcomers, an object inputSchema and annotations', async () => {
+  it('lists every tool with a valid name, a description for newcomers, an object inputSchema and outputSchema, and annotations', async () => {
     const s = await startMcp(dir);
     try {
       expect(s.client.getServerVersion()?.name).toBe('project-brain');
@@ -34,11 +34,27 @@ describe('brain mcp: tools/list', () => {
         expect((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties).toBe(false);
         expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_TOOLS.includes(tool.name));
         expect(tool.annotations?.destructiveHint ?? false).toBe(false);
+        // outputSchema: an object, the success shape or the coded error of a refusal.
+        expect(tool.outputSchema?.type, tool.name).toBe('object');
+        const branches = (tool.outputSchema as { anyOf?: { required?: string[]; additionalProperties?: unknown }[] }).anyOf ?? [];
+        expect(branches, tool.name).toHaveLength(2);
+        expect(branches[0]?.required?.length ?? 0, tool.name).toBeGreaterThan(0);
+        expect(branches[1]).toMatchObject({ required: ['error'], additionalProperties: false });
       }
       const append = tools.find((t) => t.name === 'brain_append');
       const props = append?.inputSchema.properties as Record<string, { enum?: string[] }>;
-      expect(append?.inputSchema.required).toEqual(['kind', 'title']);
-      expect(props['kind']?.enum).toEqual(['decision', 'open_question', 'blocker', 'risk', 'dependency', 'plan_revision']);
+      // entry_kind, the name every output uses, is the canonical input; kind stays as an alias.
+      expect(append?.inputSchema.required).toEqual(['entry_kind', 'title']);
+      expect(props['entry_kind']?.enum).toEqual(['decision', 'open_question', 'blocker', 'risk', 'dependency', 'plan_revision']);
+      expect(props['kind']?.enum).toEqual(props['entry_kind']?.enum);
+      expect(append?.description).toContain('entry_kind');
+      for (const name of ['brain_list', 'brain_search']) {
+        const tool = tools.find((t) => t.name === name);
+        expect(Object.keys(tool?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(['entry_kind', 'kind']));
+        expect(tool?.description, name).toContain('entry_kind');
+      }
+      expect(JSON.stringify(tools.map((t) => t.description))).not.toMatch(/"kind":/);
+      expect(instructions).toContain('entry_kind');
       expect(append?.description).toContain('risk (ids rsk-…)');
       expect(append?.description).toContain('statuses: active, mitigated, retired');
       const revise = tools.find((t) => t.name === 'brain_revise');

@@ -1,0 +1,42 @@
+/**
+ * The projects of a brain and their size (issue #7: `brain projects`, MCP `brain_projects`,
+ * REST `GET /api/projects`; and the legal values named when `--project` is unknown). A project
+ * exists when at least one entry of it is projected (DESIGN §2: every entry is project-scoped;
+ * §3: `projects/<project_id>/…`); a project id with no entry is not listed.
+ */
+import { ENTRY_KINDS, type EntryKind } from '../model/kinds.js';
+import type { CacheDb } from './open-cache.js';
+
+/** One project: its id, its current entries, and how many of them are of each kind. */
+export interface ProjectCounts {
+  project_id: string;
+  /** Current entries (one per entry id, whatever its status). */
+  entries: number;
+  /** Current entries per kind; every kind is present, in DESIGN §2 order, 0 when it has none. */
+  by_kind: Record<EntryKind, number>;
+}
+
+const zeroes = (): Record<EntryKind, number> => Object.fromEntries(ENTRY_KINDS.map((k) => [k, 0])) as Record<EntryKind, number>;
+
+/**
+ * Every project with at least one current entry, sorted by project_id (byte order), with its
+ * entry count per kind. One indexed GROUP BY over `current` (index `current_kind_status`).
+ * Reads the projection as it is: refresh it first. Never throws for data; SQLite errors propagate.
+ */
+export function listProjects(db: CacheDb): ProjectCounts[] {
+  const rows = db
+    .prepare('SELECT project_id, entry_kind, COUNT(*) AS n FROM current GROUP BY project_id, entry_kind ORDER BY project_id, entry_kind')
+    .all() as { project_id: string; entry_kind: string; n: number }[];
+  const projects = new Map<string, ProjectCounts>();
+  for (const row of rows) {
+    let project = projects.get(row.project_id);
+    if (!project) {
+      project = { project_id: row.project_id, entries: 0, by_kind: zeroes() };
+      projects.set(row.project_id, project);
+    }
+    project.entries += row.n;
+    // The projection holds validated entries only (DESIGN §4), so the kind is one of ENTRY_KINDS.
+    if ((ENTRY_KINDS as readonly string[]).includes(row.entry_kind)) project.by_kind[row.entry_kind as EntryKind] += row.n;
+  }
+  return [...projects.values()];
+}

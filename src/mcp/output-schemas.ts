@@ -1,0 +1,139 @@
+/**
+ * zod output schemas of the MCP tools (issue #7: "every tool declares an outputSchema that its
+ * structuredContent satisfies"; MCP spec 2025-06-18 / 2025-11-25, tools "Output Schema").
+ * They describe the shapes the tools build (src/mcp/*-tools.ts), not the model's write rules:
+ * no length bounds, because structured content is neutralized (DESIGN §7) and a neutralized
+ * string can be longer than the stored one. Entries are strict (exactly the DESIGN §2 envelope);
+ * `brain_status` is open to new fields (a report that grows). The published outputSchema of a
+ * tool is its success shape OR {@link ToolErrorOutput} (see tool-definition.ts `describeTool`).
+ */
+import { z } from 'zod';
+import { ENTRY_KINDS, STATUSES } from '../model/kinds.js';
+
+const entryKind = z.enum(ENTRY_KINDS);
+const status = z.enum(STATUSES);
+const count = z.number().int().min(0);
+const revision = z.number().int().min(1);
+const strings = z.array(z.string());
+
+/** `structuredContent` of every refusal (`isError: true`): `{error: {code, message, hint?, data?}}`. */
+export const ToolErrorOutput = z.strictObject({
+  error: z.strictObject({
+    code: z.string().describe('stable error code, e.g. not_found, revision_conflict, illegal_status, invalid_entry, unauthorized'),
+    message: z.string(),
+    hint: z.string().optional().describe('what to do next'),
+    data: z.record(z.string(), z.unknown()).optional().describe('facts about the failure, e.g. current_revision'),
+  }),
+});
+
+/** One revision of an entry, exactly as stored on the docs branch (DESIGN §2), text neutralized. */
+export const EntryOutput = z.strictObject({
+  entry_id: z.string(),
+  revision,
+  project_id: z.string(),
+  entry_kind: entryKind,
+  title: z.string(),
+  rationale: z.string(),
+  status,
+  author: z.string(),
+  recorded_at: z.string().describe('ISO 8601 UTC'),
+  related_task_ids: strings,
+  related_entry_ids: strings,
+  tags: strings,
+  supersedes_entry_id: z.string().nullable(),
+  confidence: z.number().nullable(),
+  citations: z.array(z.strictObject({ source_ref: z.string(), source_kind: z.string(), locator: z.string().optional() })),
+  paths: strings,
+  payload: z.record(z.string(), z.unknown()).describe('kind-specific fields'),
+});
+
+/** A compact entry of brain_list / brain_search (src/mcp/summaries.ts `EntrySummary`). */
+const summaryFields = {
+  entry_id: z.string(),
+  entry_kind: entryKind,
+  status,
+  revision,
+  title: z.string(),
+  summary: z.string().describe('the rationale, one line, at most 200 characters'),
+  payload: z.record(z.string(), z.unknown()),
+  tags: strings,
+  related_task_ids: strings,
+  confidence: z.number().nullable(),
+  recorded_at: z.string(),
+  author: z.string(),
+};
+
+/** brain_get */
+export const GetOutput = z.strictObject({ entry: EntryOutput, revision_count: count, forked: z.boolean() });
+
+/** brain_list */
+export const ListOutput = z.strictObject({
+  count,
+  entries: z.array(z.strictObject(summaryFields)),
+  next_cursor: z.string().nullable().describe('pass as cursor for the next page; null on the last page'),
+});
+
+/** brain_search */
+export const SearchOutput = z.strictObject({
+  count,
+  hits: z.array(z.strictObject({ ...summaryFields, relevance_score: z.number().min(0).max(1) })),
+});
+
+/** brain_history */
+export const HistoryOutput = z.strictObject({
+  entry_id: z.string(),
+  entry_kind: entryKind.nullable(),
+  revisions: z.array(
+    z.strictObject({
+      revision,
+      recorded_at: z.string(),
+      author: z.string(),
+      status,
+      title: z.string(),
+      changed: strings.describe('fields that differ from the revision before; ["created"] for the first'),
+      sha256: z.string(),
+    }),
+  ),
+});
+
+/** brain_context (DESIGN §7 brief) */
+export const ContextOutput = z.strictObject({
+  markdown: z.string(),
+  tokens: count,
+  included: count,
+  omitted: z.record(z.string(), count).describe('per section: items that did not fit the budget'),
+});
+
+/** brain_status (`brain status --json`; open to new fields) */
+export const StatusOutput = z.looseObject({
+  branch: z.string(),
+  project_id: z.string(),
+  tip: z.string().nullable(),
+  projected: z.string().nullable(),
+  entries: count,
+  revisions: count,
+  by_kind: z.record(z.string(), z.record(z.string(), count)).describe('current entries per kind and status'),
+  forked: strings,
+  problems: z.array(z.looseObject({ path: z.string(), code: z.string(), message: z.string() })),
+  cache: z.looseObject({ path: z.string(), reset: z.string().nullable(), last_refresh: z.string().nullable() }),
+});
+
+/** brain_projects (issue #7) */
+export const ProjectsOutput = z.strictObject({
+  project_id: z.string().describe('the project the tools of this server read and write'),
+  projects: z.array(
+    z.strictObject({
+      project_id: z.string(),
+      entries: count,
+      by_kind: z.record(z.string(), count).describe('current entries per kind (every kind, 0 when none)'),
+    }),
+  ),
+});
+
+/** brain_append, brain_revise, brain_resolve, brain_supersede, brain_clear_blocker */
+export const WriteOutput = z.strictObject({
+  entry: EntryOutput,
+  written: z.boolean().describe('false when the call changed nothing (no revision, no commit)'),
+  commit: z.string().nullable(),
+  also: z.array(EntryOutput).describe('other entries the same commit revised (brain_supersede: the successor)'),
+});

@@ -1,0 +1,23 @@
+/**
+ * `brain projects` (issue #7, "Errors for every mistake": projects with counts per kind): every
+ * project on the docs branch, as the projection sees it after catching up with the tip. The
+ * query is src/cache/projects.ts; the CLI, MCP (`brain_projects`) and REST (`GET /api/projects`)
+ * are thin adapters over {@link listBrainProjects} (through `Brain.projects`).
+ */
+import { listProjects, type ProjectCounts } from '../cache/projects.js';
+import type { Brain } from '../service.js';
+
+export type { ProjectCounts } from '../cache/projects.js';
+
+/**
+ * Every project of `brain`'s docs branch with at least one entry, sorted by project_id, with
+ * its current entry count in total and per kind (every kind present, 0 when none). Independent
+ * of the project `brain` was opened for. Errors: `not_initialized` without a docs branch,
+ * `unsupported_format`, object reader errors (as every read).
+ */
+export async function listBrainProjects(brain: Brain): Promise<ProjectCounts[]> {
+  return brain.withCache(async () => {
+    await brain.refresh();
+    return listProjects(brain.db());
+  });
+}
