@@ -14,6 +14,7 @@ export type BrainErrorCode =
   | 'not_a_repository'
   | 'not_initialized'
   | 'branch_exists'
+  | 'ambiguous_remote'
   | 'lock_timeout'
   | 'ref_locked'
   | 'ref_conflict'
@@ -29,6 +30,7 @@ export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorC
   'illegal_status',
   'invalid_argument',
   'ambiguous_id',
+  'branch_exists',
 ]);
 
 /** Options for {@link BrainError}. */
