@@ -59,7 +59,9 @@ export function entryPathCoversFile(entryPath: string, file: string): boolean {
  * - both prefixes: one is within the other (`src` ~ `src/payments/a.ts`, either way);
  * - one glob G, one prefix P: G matches P, or P contains G's base directory (an entry about
  *   `src` concerns `src/payments/**`);
- * - both globs: one matches the other's base directory, or they are the same glob.
+ * - both globs (an approximation: glob intersection is not decided exactly): the same glob,
+ *   one matches the other read as a literal path (`**\/*.sql` ~ `db/*.sql`), or one matches the
+ *   other's base directory (`src/**` ~ `src/payments/*.ts`).
  */
 export function pathFilterMatches(filter: string, entryPath: string): boolean {
   const fGlob = isGlob(filter);
@@ -68,7 +70,7 @@ export function pathFilterMatches(filter: string, entryPath: string): boolean {
   const e = normalizePath(entryPath);
   if (f === '' || e === '') return false;
   if (!fGlob && !eGlob) return within(f, e) || within(e, f);
-  if (fGlob && eGlob) return f === e || matcher(filter)(globBase(entryPath)) || matcher(entryPath)(globBase(filter));
+  if (fGlob && eGlob) return f === e || matcher(filter)(e) || matcher(entryPath)(f) || matcher(filter)(globBase(entryPath)) || matcher(entryPath)(globBase(filter));
   const [glob, prefix] = fGlob ? [filter, e] : [entryPath, f];
   return matcher(glob)(prefix) || within(globBase(glob), prefix);
 }
