@@ -36,6 +36,8 @@ export interface BrainOptions {
   author?: string;
   /** Object reader implementation (default: `cat-file` when git is installed). */
   reader?: 'cat-file' | 'isomorphic-git';
+  /** Told things worth one line to a person, e.g. that the docs branch was created from `origin/brain` (issue #8). */
+  onNotice?: (message: string) => void;
 }
 
 /** `brain status` */
@@ -58,6 +60,15 @@ export async function openBrain(options: BrainOptions = {}): Promise<Brain> {
   return new Brain(repo, options);
 }
 
+/** The reflog identity of a branch created from a remote one: the configured one, else a neutral one (reads need no author). */
+function reflogIdentity(brain: Brain): { name: string; email: string } {
+  try {
+    return brain.identity();
+  } catch {
+    return { name: 'brain', email: 'brain@localhost' };
+  }
+}
+
 /** A project's brain in one repository. Call {@link Brain.close} when done. */
 export class Brain {
   readonly store: GitStore;
@@ -75,7 +86,12 @@ export class Brain {
     readonly repo: RepoLocation,
     private readonly options: BrainOptions,
   ) {
-    this.store = new GitStore({ repo, branch: options.branch ?? 'brain' });
+    this.store = new GitStore({
+      repo,
+      branch: options.branch ?? 'brain',
+      identity: () => reflogIdentity(this),
+      onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
+    });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);
   }
@@ -197,7 +213,7 @@ export class Brain {
   }
 
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
-    const tip = this.store.tip();
+    const tip = await this.store.resolveTip();
     if (tip !== this.manifestCheckedAt) {
       await this.store.manifest(tip);
       this.manifestCheckedAt = tip;
@@ -242,12 +258,13 @@ export class Brain {
    * unparseable date is an error, not an empty list (issue #7).
    * Errors: `invalid_argument`, `illegal_status`, `not_found` (unknown project).
    */
-  async list(filter: RawListFilter & Pick<ListFilter, 'limit' | 'after'> = {}): Promise<CurrentRow[]> {
+  async list(filter: RawListFilter & Pick<ListFilter, 'limit' | 'after' | 'path'> = {}): Promise<CurrentRow[]> {
     const checked = checkListFilter(filter);
     return this.withCache(async () => {
       await this.refresh();
-      const { limit, after } = filter;
-      return listCurrent(this.db(), { ...checked, ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), projectId: await this.readProjectId() });
+      const { limit, after, path } = filter;
+      const paging = { ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), ...(path !== undefined ? { path } : {}) };
+      return listCurrent(this.db(), { ...checked, ...paging, projectId: await this.readProjectId() });
     });
   }
 

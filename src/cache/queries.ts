@@ -5,6 +5,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
+import { assertPathFilter, pathFilterMatches } from '../model/path-match.js';
 import type { CacheDb } from './open-cache.js';
 
 /** Filters of {@link listCurrent}; all optional, combined with AND. */
@@ -15,6 +16,8 @@ export interface ListFilter {
   tag?: string;
   author?: string;
   relatedTask?: string;
+  /** A path prefix or glob (`src/payments/**`): entries whose `paths` concern it (model/path-match.ts `pathFilterMatches`). */
+  path?: string;
   /** ISO 8601; entries whose current revision was recorded at or after it. */
   updatedSince?: string;
   /** Max rows (default: all). */
@@ -54,13 +57,33 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   if (filter.updatedSince) where.push('c.recorded_at >= @updatedSince');
   if (filter.tag) where.push('EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
   if (filter.relatedTask) where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
+  if (filter.path !== undefined) where.push('c.entry_id IN (SELECT value FROM json_each(@pathEntryIds))');
   if (filter.after) where.push('(c.recorded_at < @afterRecordedAt OR (c.recorded_at = @afterRecordedAt AND c.entry_id > @afterEntryId))');
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
   const sql = `SELECT c.json, c.forked, c.revision_count, c.path FROM current c WHERE ${where.join(' AND ')} ORDER BY c.recorded_at DESC, c.entry_id${limit}`;
-  const { after, ...rest } = filter;
+  const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (path !== undefined) params.pathEntryIds = JSON.stringify(entriesConcerning(db, filter.projectId, assertPathFilter(path)));
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
   return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
+}
+
+/** Ids of the project's current entries with a path that {@link pathFilterMatches} `filter` (globs are matched in JS). */
+function entriesConcerning(db: CacheDb, projectId: string, filter: string): string[] {
+  const rows = db.prepare('SELECT p.entry_id, p.path FROM entry_paths p JOIN current c ON c.entry_id = p.entry_id WHERE c.project_id = ?').all(projectId) as { entry_id: string; path: string }[];
+  return [...new Set(rows.filter((r) => pathFilterMatches(filter, r.path)).map((r) => r.entry_id))];
+}
+
+/**
+ * The project's revisions recorded at or after `since` (ISO 8601 UTC; its whole second counts:
+ * `YYYY-MM-DDTHH:MM:SS` is compared as text with the stored `recorded_at`, so any fraction of
+ * that second is included), in the order (recorded_at, entry_id, revision, sha256).
+ */
+export function listRevisionsSince(db: CacheDb, args: { projectId: string; since: string }): { entry: Entry; sha256: string; path: string }[] {
+  const rows = db
+    .prepare('SELECT json, sha256, path FROM revisions WHERE project_id = ? AND recorded_at >= ? ORDER BY recorded_at, entry_id, revision, sha256')
+    .all(args.projectId, args.since.slice(0, 19)) as { json: string; sha256: string; path: string }[];
+  return rows.map((r) => ({ entry: JSON.parse(r.json) as Entry, sha256: r.sha256, path: r.path }));
 }
 
 /** The current row of `entryId`, or null. */

@@ -32,6 +32,7 @@ export async function runWithBrain<T>(
     branch: globals.branch,
     ...(globals.project ? { projectId: globals.project } : {}),
     ...(globals.author ? { author: globals.author } : {}),
+    onNotice: (message) => process.stderr.write(`brain: ${message}\n`),
   });
   try {
     const value = await fn(brain);

@@ -23,6 +23,7 @@ export function registerMcpCommand(program: Command): void {
           branch: globals.branch,
           ...(globals.project ? { projectId: globals.project } : {}),
           ...(globals.author ? { author: globals.author } : {}),
+          onNotice: (message) => process.stderr.write(`brain mcp: ${message}\n`),
         },
         readOnly: options.readOnly === true,
       });

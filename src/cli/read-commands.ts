@@ -13,6 +13,7 @@ interface ListOptions {
   tag?: string;
   author?: string;
   relatedTask?: string;
+  path?: string;
   updatedSince?: string;
   limit?: string;
 }
@@ -41,6 +42,7 @@ export function registerReadCommands(program: Command): void {
     .option('--tag <tag>', 'only entries with this tag')
     .option('--author <name>', 'only entries whose current revision is by this author')
     .option('--related-task <id>', 'only entries related to this task')
+    .option('--path <path>', "only entries whose paths concern this path prefix or glob (quote globs: 'src/payments/**')")
     .option('--updated-since <iso>', 'only entries revised at or after this ISO 8601 time')
     .option('--limit <n>', 'at most N entries')
     .action(async (options: ListOptions, command: Command) => {
@@ -57,6 +59,7 @@ export function registerReadCommands(program: Command): void {
             ...(options.tag ? { tag: options.tag } : {}),
             ...(author ? { author } : {}),
             ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
+            ...(options.path !== undefined ? { path: options.path } : {}),
             ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
             ...(limit ? { limit } : {}),
           });

@@ -84,7 +84,8 @@ export interface DaemonHealth {
  */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const log = options.log ?? createLog();
-  const open = (projectId?: string) => openBrain({ repoDir: options.repoDir, ...(options.branch ? { branch: options.branch } : {}), ...(projectId ? { projectId } : {}), ...(options.author ? { author: options.author } : {}) });
+  const onNotice = (message: string) => log.info('notice', { message });
+  const open = (projectId?: string) => openBrain({ repoDir: options.repoDir, ...(options.branch ? { branch: options.branch } : {}), ...(projectId ? { projectId } : {}), ...(options.author ? { author: options.author } : {}), onNotice });
   const primary = await open(options.projectId);
   const { commonDir } = primary.repo;
   const startedAt = new Date().toISOString();
@@ -124,7 +125,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const brainFor = async (projectId: string): Promise<Brain> => {
     assertProjectId(projectId);
     // The service projects an empty tree when the branch is missing; say so instead.
-    if (primary.store.tip() === null) throw new BrainError('not_initialized', `no brain here: branch ${primary.branch} does not exist`, { hint: 'create it with `brain init`' });
+    if ((await primary.store.resolveTip()) === null) throw new BrainError('not_initialized', `no brain here: branch ${primary.branch} does not exist`, { hint: 'create it with `brain init`' });
     if (projectId === (await primary.projectId())) return primary;
     let brain = brains.get(projectId);
     if (!brain) {
@@ -143,7 +144,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const token = options.readOnly ? null : ensureToken({ brainDir: brainDir(primary.repo) }).token;
     await catchUp('boot');
     const watcher = await createRefWatcher({
-      commonDir, branch: primary.branch, initialOid: primary.projectedOid(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      commonDir, branch: primary.branch, initialOid: primary.projectedOid(), readTip: () => primary.store.resolveTip(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
       onTip: (_tip, trigger) => catchUp(trigger),
       onError: (err, where) => log.error('watcher_error', { where, error: errorFields(err) }),
     });

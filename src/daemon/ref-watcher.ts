@@ -30,6 +30,8 @@ export interface RefWatcherOptions {
   /** Called with the new tip (null: branch deleted) whenever it differs from the last handled. A throw leaves the oid unhandled (retried next check) and goes to `onError`. */
   onTip: (tip: string | null, trigger: WatchTrigger) => Promise<void>;
   onError: (err: unknown, where: 'watcher' | 'check') => void;
+  /** Resolves the tip on each check (default: read `refs/heads/<branch>`); the daemon's also creates the local branch from a remote-tracking one (issue #8), which `refs/remotes/` events trigger. */
+  readTip?: () => Promise<string | null>;
   /** Default 50 ms. */
   debounceMs?: number;
   /** Default 2000 ms; 0 disables polling. */
@@ -76,7 +78,7 @@ export async function createRefWatcher(options: RefWatcherOptions): Promise<RefW
   let timer: NodeJS.Timeout | null = null;
 
   const checkOnce = async (trigger: WatchTrigger): Promise<void> => {
-    const tip = readBranchTip(options.commonDir, options.branch);
+    const tip = options.readTip ? await options.readTip() : readBranchTip(options.commonDir, options.branch);
     if (tip === handled) return;
     await options.onTip(tip, trigger);
     handled = tip;

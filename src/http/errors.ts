@@ -7,7 +7,8 @@
  * - 404 Not Found — no such entry, revision, project or route: `not_found`.
  * - 409 Conflict — valid, but conflicts with the current state of the resource and the client
  *   can resolve it: `ambiguous_id` (the prefix matches several entries *now*; send more
- *   characters), `revision_conflict`, `ref_conflict`, `branch_exists`.
+ *   characters), `revision_conflict`, `ref_conflict`, `branch_exists`, `ambiguous_remote` (several remotes
+ *   have the docs branch and none is origin: the operator picks one).
  * - 503 Service Unavailable (+ `Retry-After`) — temporary, retrying later can succeed:
  *   `not_initialized` (no docs branch yet: `brain init`), `lock_timeout`, `ref_locked`.
  * - 502 Bad Gateway — `remote_error` (a remote git server failed; RFC 9110 §15.6.3).
@@ -31,6 +32,7 @@ export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCod
   revision_conflict: 409,
   ref_conflict: 409,
   branch_exists: 409,
+  ambiguous_remote: 409,
   not_initialized: 503,
   lock_timeout: 503,
   ref_locked: 503,

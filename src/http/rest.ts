@@ -3,7 +3,7 @@
  *
  * | GET | query | `data` |
  * |---|---|---|
- * | `/brain` | `kind status tag author related_task updated_since limit cursor` | `Entry[]`, newest first (recorded_at desc, entry_id asc) + `pagination: {limit, next_cursor, has_more}` |
+ * | `/brain` | `kind status tag author related_task path updated_since limit cursor` (`path`: a prefix or glob) | `Entry[]`, newest first (recorded_at desc, entry_id asc) + `pagination: {limit, next_cursor, has_more}` |
  * | `/brain/search` | `q` (required), `kind`, `limit` (≤ 100, default 20) | `{entry, relevance_score}[]` |
  * | `/brain/context` | `budget`, `path`…, `task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
  * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
@@ -120,7 +120,8 @@ export function createRestRoutes(options: RestOptions): Hono {
   const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
 
   routes.get('/brain', async (c) => {
-    const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'updated_since', 'limit', 'cursor']);
+    const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
+    if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
     const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const updatedSince = q.updated_since;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -129,7 +130,7 @@ export function createRestRoutes(options: RestOptions): Hono {
       const rows = await brain.list({
         ...(q.kind ? { kind: q.kind } : {}), ...(q.status ? { status: q.status } : {}), ...(q.tag ? { tag: q.tag } : {}),
         ...(q.author ? { author: q.author } : {}), ...(q.related_task ? { relatedTask: q.related_task } : {}),
-        ...(updatedSince ? { updatedSince } : {}), ...(after ? { after } : {}), limit: limit + 1,
+        ...(q.path !== undefined ? { path: q.path } : {}), ...(updatedSince ? { updatedSince } : {}), ...(after ? { after } : {}), limit: limit + 1,
       });
       const page = rows.slice(0, limit).map((r) => r.entry);
       const last = page[page.length - 1];

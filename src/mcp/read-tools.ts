@@ -43,7 +43,7 @@ const list = defineTool({
     'List the current entries of the project brain (the latest revision of each), newest first, as compact summaries: id, kind, status, ' +
     'revision, title, a 200-character excerpt of the rationale, key payload fields — call brain_get for one entry in full. Filters (all optional, ' +
     'combined): entry_kind (decision, open_question, blocker, risk, dependency, plan_revision), status (e.g. accepted, open, blocked, active), tag, ' +
-    'author, related_task, updated_since (ISO 8601). Examples: what blocks progress {"entry_kind":"blocker","status":"blocked"}; what is undecided ' +
+    'author, related_task, path (a code path prefix or glob: src/payments/**), updated_since (ISO 8601). Examples: what blocks progress {"entry_kind":"blocker","status":"blocked"}; what is undecided ' +
     `{"entry_kind":"open_question","status":"open"}. Pages of \`limit\` (default ${DEFAULT_PAGE}); pass next_cursor as cursor for the next page. ${QUOTED}`,
   inputSchema: ListInput,
   outputSchema: ListOutput,
@@ -56,6 +56,7 @@ const list = defineTool({
       ...(args.tag ? { tag: args.tag } : {}),
       ...(args.author ? { author: args.author } : {}),
       ...(args.related_task ? { relatedTask: args.related_task } : {}),
+      ...(args.path ? { path: args.path } : {}),
       ...(args.updated_since ? { updatedSince: new Date(args.updated_since).toISOString() } : {}),
       ...(args.cursor ? { after: decodeCursor(args.cursor) } : {}),
       limit: limit + 1,

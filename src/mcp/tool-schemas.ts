@@ -82,13 +82,14 @@ const fields = {
 /** brain_get: `{entry_id, revision?}`. */
 export const GetInput = z.strictObject({ entry_id: entryId, revision: revision.optional().describe('a past revision (default: the current one)') });
 
-/** brain_list: the CLI's filters (entry_kind, status, tag, author, related_task, updated_since), `limit` (1..500, default 50) and `cursor`. */
+/** brain_list: the CLI's filters (entry_kind, status, tag, author, related_task, path, updated_since), `limit` (1..500, default 50) and `cursor`. */
 export const ListInput = withKindRule(z.strictObject({
   ...kindFields('only entries of this kind'),
   status: z.enum(STATUSES).optional(),
   tag: z.string().min(1).optional(),
   author: z.string().min(1).optional().describe('only entries whose current revision is by this author'),
   related_task: z.string().min(1).optional().describe('only entries related to this task id'),
+  path: z.string().min(1).max(1000).optional().describe('only entries whose paths concern this code path prefix or glob, e.g. src/payments or src/payments/**'),
   updated_since: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO 8601 date or time' }).optional().describe('ISO 8601; only entries revised at or after it'),
   limit: z.number().int().min(1).max(500).optional().describe('page size (default 50)'),
   cursor: z.string().min(1).optional().describe('next_cursor of the previous page'),

@@ -15,6 +15,7 @@ export type BrainErrorCode =
   | 'not_a_repository'
   | 'not_initialized'
   | 'branch_exists'
+  | 'ambiguous_remote'
   | 'lock_timeout'
   | 'ref_locked'
   | 'ref_conflict'
@@ -31,6 +32,7 @@ export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorC
   'invalid_argument',
   'invalid_identity',
   'ambiguous_id',
+  'branch_exists',
 ]);
 
 /**
@@ -55,6 +57,7 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   verify_failed: 'run `brain verify` for the list of problems and `brain doctor` for how to fix them',
   git_error: 'run `brain doctor`; check that `git fsck` passes on this repository',
   io_error: 'check the path named above: permissions, free space, or a file where a directory is expected',
+  ambiguous_remote: 'name the remote to take the docs branch from: brain sync <remote>',
   remote_error: 'check the remote with `git fetch <remote>`; your git credentials and config apply',
 };
 

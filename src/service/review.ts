@@ -35,7 +35,7 @@ export async function reviewRange(brain: Brain, args: ReviewRangeOptions): Promi
   const projectId = args.projectId === undefined ? undefined : assertProjectId(args.projectId);
   const repo = brain.repo;
   const base = await resolveCommit({ repo, rev: spec.base });
-  const head = spec.head === null ? docsTip(brain) : await resolveCommit({ repo, rev: spec.head });
+  const head = spec.head === null ? await docsTip(brain) : await resolveCommit({ repo, rev: spec.head });
   const reader = await brain.reader();
   const headCommit = await reader.readCommit(head);
   await assertBrainTree(reader, headCommit.tree, spec.head ?? brain.branch);
@@ -45,8 +45,8 @@ export async function reviewRange(brain: Brain, args: ReviewRangeOptions): Promi
   return { range: { spec: spec.spec, base, head, merge_base: mergeOid }, commits, ...body };
 }
 
-function docsTip(brain: Brain): string {
-  const tip = brain.store.tip();
+async function docsTip(brain: Brain): Promise<string> {
+  const tip = await brain.store.resolveTip();
   if (tip === null) {
     throw new BrainError('not_initialized', `no docs branch ${brain.branch} here to review against`, {
       hint: 'name both sides: brain review BASE..HEAD (e.g. origin/brain..pr-branch), or fetch the branch first',

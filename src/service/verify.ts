@@ -24,7 +24,7 @@ export interface BrainVerifyReport {
  */
 export async function verifyBrain(brain: Brain, args: { cache?: boolean; range?: string }): Promise<BrainVerifyReport> {
   return brain.withCache(async () => {
-    let tip = brain.store.tip();
+    let tip = await brain.store.resolveTip();
     let base: string | null = null;
     if (args.range !== undefined) {
       const spec = parseReviewRange(args.range);

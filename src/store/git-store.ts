@@ -10,6 +10,7 @@ import { readFileAt, writeCommit, type Identity } from './commit-writer.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from './refs.js';
+import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from './remote-branch.js';
 import { withWriteLock } from './write-lock.js';
 import { WriteTransaction, type StagedRevision } from './write-transaction.js';
 
@@ -18,6 +19,10 @@ export interface GitStoreOptions {
   repo: RepoLocation;
   /** The docs branch (default `brain`). */
   branch?: string;
+  /** Reflog identity when the branch is created from a remote-tracking ref (default `brain <brain@localhost>`). */
+  identity?: () => Identity;
+  /** Told once when the local branch is created from a remote-tracking ref (issue #8). */
+  onCreatedFromRemote?: (created: CreatedFromRemote & { branch: string }) => void;
 }
 
 /** What a committed operation returns. */
@@ -36,40 +41,76 @@ export class GitStore {
   readonly branch: string;
   readonly gitdir: string;
 
-  constructor(options: GitStoreOptions) {
+  constructor(private readonly options: GitStoreOptions) {
     this.repo = options.repo;
     this.branch = options.branch ?? 'brain';
     assertBranchName(this.branch);
     this.gitdir = options.repo.commonDir;
   }
 
-  /** The branch tip oid, or null when the branch does not exist. */
+  /** The local branch tip oid, or null when the local branch does not exist (a pure read). */
   tip(): string | null {
     return readBranchTip(this.gitdir, this.branch);
   }
 
   /**
-   * The manifest at `tip` (default: the current tip).
+   * The branch tip for reading or writing: the local tip, or — when only remote-tracking refs
+   * of the branch exist, as in a fresh clone — the tip of the local branch created from
+   * `origin`'s (else the only remote's) like `git checkout <branch>` (remote-branch.ts), or
+   * null when no one has the branch. Errors: `ambiguous_remote`, `ref_locked`, `git_error`.
+   */
+  async resolveTip(): Promise<string | null> {
+    const local = this.tip();
+    if (local !== null) return local;
+    const created = await createFromRemote({ commonDir: this.gitdir, branch: this.branch, identity: this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' } });
+    if (created) this.options.onCreatedFromRemote?.({ ...created, branch: this.branch });
+    return this.tip();
+  }
+
+  /** The remotes that have the branch as a remote-tracking ref (`refs/remotes/<remote>/<branch>`), sorted. */
+  remotesWithBranch(): string[] {
+    return listRemoteTrackingRefs({ commonDir: this.gitdir, branch: this.branch }).map((r) => r.remote);
+  }
+
+  /**
+   * The manifest at `at` (default: the tip from {@link resolveTip}).
    * Errors: `not_initialized` (no branch, or no brain.json), `unsupported_format`.
    */
-  async manifest(tip: string | null = this.tip()): Promise<Manifest> {
-    const hint = `run \`brain init\`${this.branch === 'brain' ? '' : ` --branch ${this.branch}`}, or \`git fetch origin ${this.branch}:${this.branch}\` if a remote has it`;
-    if (!tip) throw new BrainError('not_initialized', `no brain here: branch ${this.branch} does not exist`, { hint });
+  async manifest(at?: string | null): Promise<Manifest> {
+    const tip = at === undefined ? await this.resolveTip() : at;
+    if (!tip) throw new BrainError('not_initialized', `no brain here: branch ${this.branch} does not exist`, { hint: this.missingBranchHint() });
     const text = await readFileAt(this.gitdir, tip, MANIFEST_PATH);
     if (!text) throw new BrainError('not_initialized', `branch ${this.branch} has no brain.json`, { hint: 'is this branch used for something else? pass --branch NAME' });
     return parseManifest(text.toString('utf8'), this.branch);
   }
 
+  /** What to do when the branch is missing: never `brain init` when a remote has it (issue #8). */
+  private missingBranchHint(): string {
+    const flag = this.branch === 'brain' ? '' : ` --branch ${this.branch}`;
+    const remotes = this.remotesWithBranch();
+    if (remotes.length > 0) return `${remotes.join(', ')} ${remotes.length === 1 ? 'has' : 'have'} it: run \`brain${flag} sync ${remotes.includes('origin') ? 'origin' : remotes[0]}\``;
+    return `run \`brain${flag} init\` to start one, or \`brain${flag} sync\` if a remote has it`;
+  }
+
   /**
    * Creates the docs branch as an orphan commit holding brain.json, .gitattributes and
    * README.md, without touching HEAD, the index or the working tree. Idempotent: an existing
-   * brain branch is left as is. Errors: `not_initialized` if the branch exists but is not a
-   * brain, `unsupported_format`.
+   * brain branch is left as is. Errors: `branch_exists` when only a remote has the branch (a
+   * clone: an unrelated root beside the remote's brain would fork it — `brain sync` instead;
+   * issue #8), `not_initialized` if the branch exists but is not a brain, `unsupported_format`.
    */
   async init(args: { defaultProject: string; identity: Identity }): Promise<{ created: boolean; tip: string; manifest: Manifest }> {
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       const existing = this.tip();
       if (existing) return { created: false, tip: existing, manifest: await this.manifest(existing) };
+      const remotes = this.remotesWithBranch();
+      if (remotes.length > 0) {
+        const remote = remotes.includes('origin') ? 'origin' : (remotes[0] as string);
+        throw new BrainError('branch_exists', `${remotes.map((r) => `${r}/${this.branch}`).join(', ')} already ${remotes.length === 1 ? 'has' : 'have'} a brain: init would start an unrelated one beside it`, {
+          hint: `brain${this.branch === 'brain' ? '' : ` --branch ${this.branch}`} sync ${remote}`,
+          data: { branch: this.branch, remotes },
+        });
+      }
       const files = new Map<string, string>([
         [MANIFEST_PATH, manifestText(args.defaultProject)],
         ['.gitattributes', BRANCH_GITATTRIBUTES],
@@ -94,7 +135,7 @@ export class GitStore {
   ): Promise<CommitResult<T>> {
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       for (let attempt = 1; ; attempt++) {
-        const tip = this.tip();
+        const tip = await this.resolveTip();
         await this.manifest(tip);
         const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
         const { message, value } = await operation(tx);

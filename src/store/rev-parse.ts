@@ -14,13 +14,15 @@ import { BrainError } from '../model/errors.js';
 import { gitChildEnv } from './cat-file-batch.js';
 import type { RepoLocation } from './repo.js';
 
-interface GitRun {
+/** A finished git run. */
+export interface GitRun {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-function runGit(repo: RepoLocation, args: string[]): Promise<GitRun> {
+/** Runs read-only `git --git-dir <gitdir> <args>` as described in the module comment. Errors: `git_error` when git cannot be run. */
+export function runGit(repo: RepoLocation, args: string[]): Promise<GitRun> {
   const env = { ...gitChildEnv(), LC_ALL: 'C', LANGUAGE: 'C' };
   return new Promise((resolve, reject) => {
     execFile('git', ['--git-dir', repo.gitdir, ...args], { cwd: repo.workDir ?? repo.gitdir, env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
@@ -33,7 +35,8 @@ function runGit(repo: RepoLocation, args: string[]): Promise<GitRun> {
   });
 }
 
-function failure(what: string, run: GitRun): BrainError {
+/** A `git_error` for a failed run: `<what> failed: <git's first stderr line>`. */
+export function failure(what: string, run: GitRun): BrainError {
   const line = run.stderr.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? `exit ${run.code}`;
   return new BrainError('git_error', `${what} failed: ${line.replace(/^(fatal|error):\s*/, '')}`, { data: { stderr: run.stderr.trim() } });
 }

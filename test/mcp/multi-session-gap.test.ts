@@ -65,7 +65,6 @@ describe('the multi-session gap', () => {
   it('a new session on a fresh clone gets back what is decided, open, blocked, at risk and depending — and why', async () => {
     const clone = join(tempDir('brain-clone-'), 'shop');
     git(origin, ['clone', '-q', origin, clone]);
-    git(clone, ['branch', 'brain', 'origin/brain']);
     const s = await startMcp(clone);
     try {
       const brief = textOf(await s.call('brain_context', {}));
