@@ -80,7 +80,12 @@ describe('GET /api/projects/:project/brain', () => {
     expect(await ids('related_task=T-9')).toEqual(want((_e, i) => i % 5 === 0));
     expect(await ids('updated_since=2024-05-10')).toEqual(want((e) => e.recorded_at >= '2024-05-10'));
     expect(await ids('updated_since=2024-05-10T14:00:00%2B02:00')).toEqual(want((e) => e.recorded_at >= '2024-05-10T12:00:00.000Z'));
-    expect(await ids('status=nonexistent')).toEqual([]);
+    // A filter value that can never match is an error naming what is legal, not an empty list (issue #7).
+    const bad = await get(api('?status=opne'));
+    expect(bad.status).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'invalid_argument', hint: expect.stringContaining('open') });
+    expect((await get(api('?kind=risk&status=open'))).json().error.code).toBe('illegal_status');
+    expect((await get(api('?updated_since=yesterday'))).status).toBe(400);
   });
 
   it('serves each project from its own brain; unknown projects are 404', async () => {
