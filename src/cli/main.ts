@@ -15,6 +15,7 @@ import { registerDaemonCommand } from './daemon-command.js';
 import { registerReviewCommand } from './review-command.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 import { registerProjectsCommand } from './projects-command.js';
+import { registerDoctorCommand } from './doctor-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -39,6 +40,7 @@ export function createProgram(): Command {
   registerMcpCommand(program);
   registerDaemonCommand(program);
   registerReviewCommand(program);
+  registerDoctorCommand(program);
   registerProjectsCommand(program);
   return program;
 }

@@ -1,0 +1,141 @@
+/**
+ * `brain doctor [--fix]` (issue #7 "Repair, append-only"): runs the checks a person would
+ * otherwise piece together from `status`, `verify` and `ls .git`, explains each problem in
+ * plain words with the command that fixes it, and with `fix` performs the safe repairs:
+ *
+ * - a writer lock whose holder died, and what it left (its recorded ref lock, temp objects):
+ *   taken over and cleaned up exactly as the next write would (write-lock.ts);
+ * - temp files of dead processes under `.git/objects` and `.git/brain`;
+ * - a branch ref lock older than {@link OLD_REF_LOCK_MS} while no brain writer runs (git holds
+ *   one for milliseconds; git's own advice for this case is to remove it);
+ * - the cache: discarded and rebuilt from git when it cannot be opened or differs from a rebuild.
+ *
+ * Problems on the branch itself are never "fixed" by rewriting history: doctor names the
+ * append-only command (`brain revise`, `brain add`, restoring from git history).
+ */
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import { isBrainError } from '../model/errors.js';
+import { branchRef } from '../store/refs.js';
+import { brainDir } from '../store/repo.js';
+import { findDeadTempFiles } from '../store/stale-writer.js';
+import { isStale, readLock, withWriteLock, writeLockPath } from '../store/write-lock.js';
+import { removeDbFiles } from '../cache/open-cache.js';
+import type { Brain } from '../service.js';
+
+/** A ref lock this old is never a live git operation. */
+export const OLD_REF_LOCK_MS = 60_000;
+
+/** One finding of the doctor. */
+export interface DoctorFinding {
+  /** What was checked: `identity`, `branch`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
+  check: string;
+  ok: boolean;
+  /** Plain words: what is wrong (or what is fine). */
+  message: string;
+  /** The command or action that fixes it, when not ok. */
+  fix?: string;
+  /** With `fix`: what doctor did. */
+  fixed?: string;
+}
+
+/** The doctor's report; `ok` when nothing is left to fix. */
+export interface DoctorReport {
+  ok: boolean;
+  findings: DoctorFinding[];
+}
+
+const PROBLEM_ADVICE: Record<string, string> = {
+  invalid_current: 'append a valid revision: brain revise <id> --<field> <value> (the bad file stays as history)',
+  ledger_missing_file: 'a revision file was deleted outside brain: restore it from git history (git log --all -- <path>), or record the entry again',
+  ledger_hash_mismatch: 'a revision file was edited after it was committed: restore the original from git history; edit entries with brain revise',
+  unledgered_revision: 'a revision file was added outside brain: remove it in a commit, or record the change with brain revise',
+  invalid_ledger: 'the ledger is not valid JSON lines: restore it from git history',
+  stray_file: 'a file that is not part of the layout sits under projects/: move it out in a commit',
+};
+
+async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
+  const findings: DoctorFinding[] = [];
+  try {
+    const { author, identity } = brain.writer();
+    findings.push({ check: 'identity', ok: true, message: `writes as ${author} <${identity.email}>` });
+  } catch (err) {
+    if (!isBrainError(err)) throw err;
+    findings.push({ check: 'identity', ok: false, message: err.message, fix: err.hint });
+  }
+  try {
+    const status = await brain.status();
+    findings.push({ check: 'branch', ok: true, message: `${status.branch} at ${status.tip?.slice(0, 12) ?? '(none)'}; ${status.entries} entries in ${status.project_id}` });
+    for (const problem of status.problems) {
+      findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? 'see brain verify for details; fix entries with brain revise' });
+    }
+  } catch (err) {
+    if (!isBrainError(err)) throw err;
+    findings.push({ check: err.code === 'io_error' ? 'cache' : 'branch', ok: false, message: err.message, fix: err.hint });
+  }
+  return findings;
+}
+
+function lockFindings(brain: Brain): DoctorFinding[] {
+  const findings: DoctorFinding[] = [];
+  const dir = brainDir(brain.repo);
+  const lock = readLock(writeLockPath(dir));
+  const writerAlive = lock !== null && !isStale(lock);
+  if (lock && !writerAlive) {
+    findings.push({ check: 'writer_lock', ok: false, message: `the writer lock is held by pid ${lock.pid}, which is no longer running`, fix: 'brain doctor --fix (or any write) takes it over and cleans up after it' });
+  } else {
+    findings.push({ check: 'writer_lock', ok: true, message: lock ? `held by running pid ${lock.pid} (a write in progress)` : 'free' });
+  }
+  const refLock = join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`);
+  const age = (() => {
+    try {
+      return Date.now() - fs.statSync(refLock).mtimeMs;
+    } catch {
+      return null;
+    }
+  })();
+  if (age === null) findings.push({ check: 'ref_lock', ok: true, message: 'none' });
+  else if (age >= OLD_REF_LOCK_MS && !writerAlive) {
+    findings.push({ check: 'ref_lock', ok: false, message: `${refLock} is ${Math.round(age / 1000)} s old and no brain writer runs: a crashed git or brain process left it`, fix: 'brain doctor --fix removes it' });
+  } else findings.push({ check: 'ref_lock', ok: true, message: `${refLock} exists (${Math.round(age / 1000)} s old): a git operation may be in progress; check again in a minute` });
+  const temps = findDeadTempFiles({ commonDir: brain.repo.commonDir, brainDir: dir });
+  findings.push(temps.length > 0 ? { check: 'temp_files', ok: false, message: `${temps.length} temp file(s) left by killed processes (git fsck reports them as bad objects)`, fix: 'brain doctor --fix removes them' } : { check: 'temp_files', ok: true, message: 'none' });
+  return findings;
+}
+
+async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
+  const dir = brainDir(brain.repo);
+  const bad = (check: string) => findings.find((f) => f.check === check && !f.ok);
+  const writer = bad('writer_lock');
+  const refLock = bad('ref_lock');
+  const temps = bad('temp_files');
+  if (writer || refLock || temps) {
+    // Taking the writer lock recovers from a dead holder exactly as the next write would.
+    await withWriteLock({ brainDir: dir, commonDir: brain.repo.commonDir, timeoutMs: 5_000 }, async () => {
+      if (refLock) fs.rmSync(join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`), { force: true });
+      for (const path of findDeadTempFiles({ commonDir: brain.repo.commonDir, brainDir: dir })) fs.rmSync(path, { force: true });
+    });
+    if (writer) writer.fixed = 'took the lock over and cleaned up after the dead writer';
+    if (refLock) refLock.fixed = 'removed the ref lock';
+    if (temps) temps.fixed = 'removed the temp files';
+  }
+  const cache = bad('cache');
+  if (cache) {
+    await brain.close();
+    fs.rmSync(brain.cachePath, { recursive: true, force: true });
+    removeDbFiles(brain.cachePath);
+    cache.fixed = 'removed the cache; it is rebuilt from git on the next command';
+  }
+}
+
+/**
+ * Runs the checks; with `fix`, the safe repairs, then the checks again (the report shows what
+ * was found, what was done, and `ok` for the state after). Never throws for what it finds.
+ */
+export async function runDoctor(brain: Brain, options: { fix?: boolean } = {}): Promise<DoctorReport> {
+  const findings = [...lockFindings(brain), ...(await brainFindings(brain))];
+  if (options.fix) await repair(brain, findings);
+  const repairable = new Set(['writer_lock', 'ref_lock', 'temp_files', 'cache']);
+  const ok = findings.every((f) => f.ok || (f.fixed !== undefined && repairable.has(f.check)));
+  return { ok, findings };
+}
