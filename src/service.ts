@@ -18,7 +18,7 @@ import { countProject, getCurrent, listCurrent, listProblems, listRevisions, res
 import { listProjects } from './cache/projects.js';
 import { checkListFilter, type RawListFilter } from './model/list-filter.js';
 import { PersistedSearchIndex } from './search/persisted-index.js';
-import { assertProjectId, repoProjectId } from './service/project-id.js';
+import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
@@ -140,23 +140,12 @@ export class Brain {
     return this.resolvedProject;
   }
 
-  /**
-   * The project to read, after a refresh: an explicitly chosen project (`--project`, a REST
-   * path) must exist — have entries, or be the brain's default — so a typo is an error listing
-   * the projects, never an empty answer (issue #7). Errors: `not_found`.
-   */
+  /** The project to read, after a refresh: see {@link assertReadableProject}. Errors: `not_found`. */
   private async readProjectId(): Promise<string> {
     const projectId = await this.projectId();
     if (this.options.projectId === undefined) return projectId;
-    const known = listProjects(this.db()).map((p) => p.project_id);
-    if (known.includes(projectId)) return projectId;
     const manifest = await this.store.manifest();
-    const fallback = manifest.default_project ?? repoProjectId(this.repo);
-    if (projectId === fallback) return projectId;
-    throw new BrainError('not_found', `no project "${projectId}" in this brain; projects: ${known.join(', ') || '(none yet)'}`, {
-      hint: `\`brain projects\` lists them; without --project brain uses the default project (${fallback})`,
-      data: { project_id: projectId, projects: known },
-    });
+    return assertReadableProject({ projectId, known: listProjects(this.db()).map((p) => p.project_id), fallback: manifest.default_project ?? repoProjectId(this.repo) });
   }
 
   /** `brain init`: creates the docs branch if missing (idempotent). */

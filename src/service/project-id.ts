@@ -33,3 +33,16 @@ export function assertProjectId(projectId: string): string {
   }
   return projectId;
 }
+
+/**
+ * An explicitly chosen project (`--project`, a REST path) must exist to be read: have entries
+ * (`known`), or be the brain's default (`fallback`) — so a typo is an error listing the
+ * projects, never an empty answer (issue #7). Returns `projectId`. Errors: `not_found`.
+ */
+export function assertReadableProject(args: { projectId: string; known: readonly string[]; fallback: string }): string {
+  if (args.known.includes(args.projectId) || args.projectId === args.fallback) return args.projectId;
+  throw new BrainError('not_found', `no project "${args.projectId}" in this brain; projects: ${args.known.join(', ') || '(none yet)'}`, {
+    hint: `\`brain projects\` lists them; without --project brain uses the default project (${args.fallback})`,
+    data: { project_id: args.projectId, projects: args.known },
+  });
+}
