@@ -108,7 +108,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
       let written = 0;
       for (const step of plan.get(draft.entry_id) ?? []) {
         const current = await tx.current(draft.entry_id);
-        const entry = build(draft, step.fields, step, (current?.revision ?? 0) + 1);
+        const entry = build(draft, step.fields, { recorded_at: step.recorded_at, author: step.author }, (current?.revision ?? 0) + 1);
         if (current && sameContent(entry, current)) continue;
         await tx.put(entry);
         written += 1;
