@@ -81,7 +81,7 @@ describe('the multi-session gap', () => {
       const plan = sectionOf(brief, 'Active plan');
       expect(plan).toContain('MVP narrowed: checkout first');
       expect(plan).toContain(RATIONALE.plan);
-      expect(plan).not.toContain('catalogue and checkout by June');
+      expect(plan).not.toContain('- **MVP: catalogue and checkout by June**');
       const blocked = sectionOf(brief, 'Blockers');
       expect(blocked).toContain('## Blockers: 1');
       expect(blocked).toContain('No staging database credentials');
