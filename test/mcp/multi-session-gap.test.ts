@@ -97,7 +97,7 @@ describe('the multi-session gap', () => {
       const all = structured(await s.call('brain_list', {})).entries.map((e: any) => ({ entry_id: e.entry_id, revision: e.revision, status: e.status, title: e.title }));
       expect(all).toEqual(finalState);
       const pick = async (args: Record<string, unknown>) => structured(await s.call('brain_list', args)).entries.map((e: any) => [e.entry_id, e.summary]);
-      expect((await pick({ kind: 'decision', status: 'accepted' })).sort()).toEqual([[ids.postgres, `PostgreSQL 16 — ${RATIONALE.postgres}`], [ids.graphql, `GraphQL over HTTP — ${RATIONALE.graphql}`]].sort());
+      expect((await pick({ kind: 'decision', status: 'accepted' })).sort()).toEqual([[ids.postgres, `PostgreSQL 16 — ${RATIONALE.postgres}`], [ids.graphql, `GraphQL over HTTP — ${RATIONALE.graphql} supersedes ${ids.rest}`]].sort());
       expect(await pick({ kind: 'blocker', status: 'blocked' })).toEqual([[ids.staging, RATIONALE.staging]]);
       expect(await pick({ kind: 'open_question', status: 'open' })).toEqual([[ids.provider, RATIONALE.provider]]);
       expect(await pick({ kind: 'risk', status: 'active' })).toEqual([[ids.load, RATIONALE.load]]);
