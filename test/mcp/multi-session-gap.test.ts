@@ -102,7 +102,7 @@ describe('the multi-session gap', () => {
       expect(await pick({ kind: 'open_question', status: 'open' })).toEqual([[ids.provider, RATIONALE.provider]]);
       expect(await pick({ kind: 'risk', status: 'active' })).toEqual([[ids.load, RATIONALE.load]]);
       expect(await pick({ kind: 'dependency', status: 'open' })).toEqual([[ids.tax, RATIONALE.tax]]);
-      expect(await pick({ kind: 'plan_revision', status: 'active' })).toEqual([[ids.checkout, RATIONALE.plan]]);
+      expect(await pick({ kind: 'plan_revision', status: 'active' })).toEqual([[ids.checkout, `Checkout by June; catalogue in Q3. — ${RATIONALE.plan} supersedes ${ids.mvp}`]]);
 
       const resolved = structured(await s.call('brain_get', { entry_id: ids.currency })).entry;
       expect(resolved).toMatchObject({ status: 'resolved', payload: { answer: 'No: EUR only for the pilot.' } });
