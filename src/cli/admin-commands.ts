@@ -38,7 +38,7 @@ function renderImport(r: ImportReport): string {
   return lines.join('\n');
 }
 
-/** Registers init, status, verify and import on `program`. */
+/** Registers init, status, verify, import and export on `program`. */
 export function registerAdminCommands(program: Command): void {
   program
     .command('init')
@@ -86,5 +86,16 @@ export function registerAdminCommands(program: Command): void {
       // Loaded on demand: the Markdown and YAML parsers are only needed here.
       const { importAdr } = await import('../service/import-adr.js');
       await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}) }), renderImport);
+    });
+
+  program
+    .command('export')
+    .description('export entries to other formats')
+    .command('adr <dir>')
+    .description('write every decision as an ADR file (one per decision; MADR by default)')
+    .option('--format <format>', 'madr or nygard', 'madr')
+    .action(async (dir: string, options: { format: string }, command: Command) => {
+      const { exportAdr } = await import('../service/export-adr.js');
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format }), (r) => `wrote ${r.files.length} ${r.format} files to ${r.dir}`);
     });
 }
