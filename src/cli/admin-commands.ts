@@ -29,7 +29,10 @@ function renderStatus(s: BrainStatus): string {
 
 function renderImport(r: ImportReport): string {
   const lines = [`imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}${r.commit ? ` (commit ${r.commit.slice(0, 12)})` : ' (no commit: nothing changed)'}`];
-  if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...r.defaulted.map((d) => `  ${d.source_path}: ${d.status} (${d.format})`));
+  // Long lists are cut to their first lines: --json has them all.
+  const some = <T,>(items: T[], line: (item: T) => string): string[] =>
+    items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
+  if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
   if (r.unmapped.length) lines.push(`status not mapped (recorded as proposed; review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}`));
   if (r.unresolved.length) lines.push(`references to ADRs outside the import (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}`));
   if (r.overflow.length) lines.push(`cut to the field's bound (the rest stays in the file): ${r.overflow.length}`, ...r.overflow.map((o) => `  ${o.source_path}: ${o.field} ${o.chars} → ${o.kept} characters`));

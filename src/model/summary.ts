@@ -119,7 +119,8 @@ export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry
   if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
   if (entry.status === 'superseded') {
     const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
-    parts.push(`superseded by ${successor ? entryReference(successor.entry_id, entries) : 'a later decision'}`);
+    const related = entry.related_entry_ids.join(', ');
+    parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
   }
   return parts.join('; ');
 }
