@@ -29,13 +29,19 @@ function renderStatus(s: BrainStatus): string {
 
 function renderImport(r: ImportReport): string {
   const lines = [`imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}${r.commit ? ` (commit ${r.commit.slice(0, 12)})` : ' (no commit: nothing changed)'}`];
-  if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...r.defaulted.map((d) => `  ${d.source_path}: ${d.status} (${d.format})`));
+  // Long lists are cut to their first lines: --json has them all.
+  const some = <T,>(items: T[], line: (item: T) => string): string[] =>
+    items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
+  if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
   if (r.unmapped.length) lines.push(`status not mapped (recorded as proposed; review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}`));
+  if (r.unresolved.length) lines.push(`references to ADRs outside the import (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}`));
+  if (r.overflow.length) lines.push(`cut to the field's bound (the rest stays in the file): ${r.overflow.length}`, ...r.overflow.map((o) => `  ${o.source_path}: ${o.field} ${o.chars} → ${o.kept} characters`));
+  if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
   return lines.join('\n');
 }
 
-/** Registers init, status, verify and import on `program`. */
+/** Registers init, status, verify, import and export on `program`. */
 export function registerAdminCommands(program: Command): void {
   program
     .command('init')
@@ -76,11 +82,23 @@ export function registerAdminCommands(program: Command): void {
   importCommand
     .command('adr <dir>')
     .description('import Architecture Decision Records (MADR, Nygard/adr-tools, log4brains) as decisions, in one commit')
-    .action(async (dir: string, _options: unknown, command: Command) => {
+    .option('--history', 'also replay the git history of the folder: each commit that changed an ADR becomes a revision')
+    .action(async (dir: string, options: { history?: boolean }, command: Command) => {
       if (dir.trim() === '') throw new BrainError('invalid_argument', 'missing directory');
       if (process.stderr.isTTY && !command.optsWithGlobals<{ json?: boolean }>().json) process.stderr.write(`importing ADRs from ${dir}…\n`);
       // Loaded on demand: the Markdown and YAML parsers are only needed here.
       const { importAdr } = await import('../service/import-adr.js');
-      await runWithBrain(command, (brain) => importAdr(brain, { dir }), renderImport);
+      await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}) }), renderImport);
+    });
+
+  program
+    .command('export')
+    .description('export entries to other formats')
+    .command('adr <dir>')
+    .description('write every decision as an ADR file (one per decision; MADR by default)')
+    .option('--format <format>', 'madr or nygard', 'madr')
+    .action(async (dir: string, options: { format: string }, command: Command) => {
+      const { exportAdr } = await import('../service/export-adr.js');
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format }), (r) => `wrote ${r.files.length} ${r.format} files to ${r.dir}`);
     });
 }

@@ -5,6 +5,13 @@
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../cache/queries.js';
 import { setFieldPairs } from '../model/entry-fields.js';
+import { adrLabelOf, summaryLine } from '../model/summary.js';
+
+/** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
+function listedTitle(entry: Entry, max: number): string {
+  const label = adrLabelOf(entry);
+  return oneLine(label === null ? entry.title : `${label} ${entry.title}`, max);
+}
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -23,7 +30,7 @@ export function renderList(rows: CurrentRow[]): string {
   if (rows.length === 0) return 'no entries';
   return table(
     ['ID', 'KIND', 'STATUS', 'REV', 'TITLE'],
-    rows.map((r) => [r.entry.entry_id, r.entry.entry_kind, r.entry.status, `r${r.entry.revision}${r.forked ? '!' : ''}`, oneLine(r.entry.title, 80)]),
+    rows.map((r) => [r.entry.entry_id, r.entry.entry_kind, r.entry.status, `r${r.entry.revision}${r.forked ? '!' : ''}`, listedTitle(r.entry, 80)]),
   );
 }
 
@@ -45,6 +52,8 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     `project:     ${entry.project_id}`,
     `recorded:    ${entry.recorded_at} by ${entry.author}`,
   ];
+  const summary = summaryLine(entry);
+  if (summary !== '') lines.push(`summary:     ${summary}`);
   if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
   const payload = payloadLines(entry);
@@ -66,6 +75,6 @@ export function renderSearch(hits: { entry: Entry; relevance_score: number }[]):
   if (hits.length === 0) return 'no matches';
   return table(
     ['SCORE', 'ID', 'KIND', 'STATUS', 'TITLE'],
-    hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, oneLine(h.entry.title, 70)]),
+    hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, listedTitle(h.entry, 70)]),
   );
 }

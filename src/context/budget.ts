@@ -1,16 +1,25 @@
 /**
- * Token budgeting for the re-entry brief (DESIGN §7). Tokens are estimated, not counted with a
- * model tokenizer: `tokens = Math.ceil(chars / 4)`, where chars is the JavaScript string
- * length (UTF-16 code units) of the whole Markdown, newlines included. A budget of B tokens is
- * therefore a cap of 4·B chars, and each output line costs its length + 1 (its LF).
+ * Token budgeting for the re-entry brief (DESIGN §7, issue #9). Tokens are estimated, not
+ * counted with a model tokenizer: `tokens = Math.ceil(chars / 4)`, where chars is the JavaScript
+ * string length (UTF-16 code units) of the whole Markdown, newlines included. A budget of B
+ * tokens is a cap of 4·B chars, and each output line costs its length + 1 (its LF).
  *
- * A section is filled greedily in relevance order and stops at the first item that does not
- * fit, so what is omitted is always the tail of the ranking and the "+N more" line is exact.
+ * How the chars are spent (docs/decisions/0007):
+ * 1. every non-empty section's heading and its widest "+N more" line are reserved;
+ * 2. items are placed in their *short* form (title and qualifiers) in one fixed order — round
+ *    robin over the sections, best first in each, layer 1 before layer 2 within a round, then
+ *    the recent changes — stopping at the first that does not fit, so the shown items are a
+ *    prefix of that order and more budget never shows fewer;
+ * 3. what remains lengthens the shown items (summary up to {@link EXCERPT_STEPS} chars) in the
+ *    same order. So a long item is shortened before any other item is dropped.
  */
 import type { Entry } from '../model/entry.js';
 
 /** Chars per estimated token. */
 export const CHARS_PER_TOKEN = 4;
+
+/** The summary lengths an item grows through once every item that fits is shown (0 = short form). */
+export const EXCERPT_STEPS = [0, 120, 240] as const;
 
 /** Estimated tokens of `text`: `Math.ceil(text.length / 4)`. */
 export function estimateTokens(text: string): number {
@@ -28,53 +37,78 @@ export interface SectionPlan {
   heading: string;
   /** Best first; all of them belong to the section (its count is `candidates.length`). */
   candidates: readonly Entry[];
-  render: (entry: Entry) => string;
+  /** The item line with its summary cut to `excerpt` chars (0: the short form without summary). */
+  render: (entry: Entry, excerpt: number) => string;
   /** The "+N more …" line for `n` ≥ 1 omitted items. */
   more: (n: number) => string;
 }
 
-/** A filled section: its lines, the entries shown, how many were left out, and its cost in chars. */
+/** A filled section: its lines, the entries shown, and how many were left out. */
 export interface FilledSection {
+  key: string;
   lines: string[];
   shown: Entry[];
   omitted: number;
-  cost: number;
 }
 
-/**
- * Worst-case chars of a section that shows no item: heading + "+N more" with N = all
- * candidates (the widest such line, since fewer omitted items never need more digits).
- */
+/** Heading + widest "+N more" line (N = all candidates): what an empty-handed section costs at most. */
 export function skeletonCost(plan: SectionPlan): number {
   const n = plan.candidates.length;
   return lineCost(plan.heading) + (n > 0 ? lineCost(plan.more(n)) : 0);
 }
 
 /**
- * Fills `plan` within `available` chars. Item k is added when heading + items so far + item k
- * + the "+N more" line still needed after it (if any) fit. Precondition: `available` ≥
- * {@link skeletonCost}; then `cost` ≤ `available` is guaranteed. Items are rendered lazily,
- * so at most one item past the cut is rendered.
+ * Fills `plans` (non-empty, in output order; `tail` — the recent changes — is filled only after
+ * every item of `plans` is shown, and only if its skeleton fits) within `available` chars, per
+ * the module comment. Returns the sections in output order (a tail that did not fit is absent)
+ * and the chars used (≤ `available` when the skeletons of `plans` fit).
  */
-export function fillSection(plan: SectionPlan, available: number): FilledSection {
-  const lines = [plan.heading];
-  const shown: Entry[] = [];
-  let cost = lineCost(plan.heading);
-  const total = plan.candidates.length;
-  for (const entry of plan.candidates) {
-    const item = plan.render(entry);
-    const remaining = total - shown.length - 1;
-    const tail = remaining > 0 ? lineCost(plan.more(remaining)) : 0;
-    if (cost + lineCost(item) + tail > available) break;
-    lines.push(item);
-    shown.push(entry);
-    cost += lineCost(item);
+export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | null, available: number): { sections: FilledSection[]; used: number } {
+  const all = tail !== null && tail.candidates.length > 0 ? [...plans, tail] : [...plans];
+  const reserve = all.map(skeletonCost);
+  const shown = all.map(() => 0);
+  const excerpt = new Map<string, number>();
+  const key = (i: number, entry: Entry): string => `${i}\u0000${entry.entry_id}`;
+  let used = plans.reduce((n, _, i) => n + (reserve[i] ?? 0), 0);
+  const order: Array<[number, Entry]> = [];
+  const rounds = Math.max(0, ...plans.map((p) => p.candidates.length));
+  for (let r = 0; r < rounds; r++) plans.forEach((p, i) => p.candidates[r] !== undefined && order.push([i, p.candidates[r] as Entry]));
+  const tailIndex = all.length - 1;
+  let open = true;
+  const place = (i: number, entry: Entry): boolean => {
+    const cost = lineCost((all[i] as SectionPlan).render(entry, 0));
+    if (used + cost > available) return false;
+    used += cost;
+    shown[i] = (shown[i] ?? 0) + 1;
+    excerpt.set(key(i, entry), 0);
+    if (shown[i] === all[i]?.candidates.length) used -= lineCost((all[i] as SectionPlan).more(all[i]?.candidates.length ?? 1));
+    return true;
+  };
+  for (const [i, entry] of order) if (!(open &&= place(i, entry))) break;
+  let tailPlaced = false;
+  if (open && all.length > plans.length && used + (reserve[tailIndex] ?? 0) <= available) {
+    used += reserve[tailIndex] ?? 0;
+    tailPlaced = true;
+    for (const entry of all[tailIndex]?.candidates ?? []) if (!place(tailIndex, entry)) break;
   }
-  const omitted = total - shown.length;
-  if (omitted > 0) {
-    const more = plan.more(omitted);
-    lines.push(more);
-    cost += lineCost(more);
+  const grown: Array<[number, Entry]> = tailPlaced ? [...order, ...(all[tailIndex]?.candidates ?? []).map((e): [number, Entry] => [tailIndex, e])] : order;
+  for (const step of EXCERPT_STEPS.slice(1)) {
+    for (const [i, entry] of grown) {
+      if (!excerpt.has(key(i, entry))) continue;
+      const plan = all[i] as SectionPlan;
+      const delta = lineCost(plan.render(entry, step)) - lineCost(plan.render(entry, excerpt.get(key(i, entry)) ?? 0));
+      if (used + delta <= available) {
+        used += delta;
+        excerpt.set(key(i, entry), step);
+      }
+    }
   }
-  return { lines, shown, omitted, cost };
+  const sections = all.flatMap((plan, i): FilledSection[] => {
+    if (i === tailIndex && all.length > plans.length && !tailPlaced) return [];
+    const items = plan.candidates.slice(0, shown[i]);
+    const omitted = plan.candidates.length - items.length;
+    const lines = [plan.heading, ...items.map((e) => plan.render(e, excerpt.get(key(i, e)) ?? 0)), ...(omitted > 0 ? [plan.more(omitted)] : [])];
+    return [{ key: plan.key, lines, shown: items, omitted }];
+  });
+  return { sections, used };
 }

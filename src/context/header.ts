@@ -21,6 +21,7 @@ export interface HeaderOptions {
  *
  *   # Project brain: <project> — re-entry brief
  *   Tip `<oid>` · <n> entries
+ *   Decided 5 · Open 3 (1 proposed decision, 2 open questions) · Blocked 0 · At risk 1
  *   - decision: 8 (5 accepted, 1 proposed, 2 superseded)
  *   …one line per kind that has entries, in ENTRY_KINDS order; statuses in lifecycle order,
  *   statuses outside the kind's legal list last, sorted…
@@ -36,6 +37,7 @@ export function renderHeader(options: HeaderOptions): string[] {
   const tip = options.tipOid ? `Tip \`${inlineText(options.tipOid, 64)}\` · ` : '';
   lines.push(`${tip}${countText}`);
   if (total === 0) return [...lines, '- no entries recorded yet'];
+  lines.push(answerLine(options.entries));
   for (const kind of ENTRY_KINDS) {
     const counts = statusCounts(options.entries, kind);
     if (counts.size === 0) continue;
@@ -44,6 +46,24 @@ export function renderHeader(options: HeaderOptions): string[] {
     lines.push(`- ${kind}: ${sum} (${parts.join(', ')})`);
   }
   return lines;
+}
+
+/**
+ * `Decided 34 · Open 13 (12 proposed decisions, 1 open question) · Blocked 0 · At risk 1`: the
+ * answer to "what is decided, open, blocked, at risk" in one line (issue #9: proposed decisions
+ * count as open).
+ */
+export function answerLine(entries: readonly Entry[]): string {
+  const count = (kind: EntryKind, status: string) => entries.filter((e) => e.entry_kind === kind && e.status === status).length;
+  const open: Array<[number, string, string]> = [
+    [count('decision', 'proposed'), 'proposed decision', 'proposed decisions'],
+    [count('open_question', 'open'), 'open question', 'open questions'],
+    [count('dependency', 'open'), 'open dependency', 'open dependencies'],
+  ];
+  const openTotal = open.reduce((n, [k]) => n + k, 0);
+  const parts = open.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  const openText = parts.length === 0 ? '0' : `${openTotal} (${parts.join(', ')})`;
+  return `Decided ${count('decision', 'accepted')} · Open ${openText} · Blocked ${count('blocker', 'blocked')} · At risk ${count('risk', 'active')}`;
 }
 
 /** Status → count for `kind`, ordered: legal statuses in lifecycle order, then unknown ones sorted. */

@@ -15,13 +15,13 @@ import { RECENT_LIMIT, headingLine, listHint, moreLine, type SectionSpec } from 
  * ranked by path/task match, `spec.primary`, recency, entry_id. Items show which filters they
  * matched. The heading carries the section's full count.
  */
-export function planSection(spec: SectionSpec, entries: readonly Entry[], relevance: Relevance): SectionPlan {
+export function planSection(spec: SectionSpec, entries: readonly Entry[], relevance: Relevance, byId?: ReadonlyMap<string, Entry>): SectionPlan {
   const members = entries.filter((e) => e.entry_kind === spec.kind && e.status === spec.status);
   return {
     key: spec.key,
     heading: headingLine(spec.title, members.length),
     candidates: rankEntries(members, spec.primary, relevance),
-    render: (entry) => renderItem(entry, { match: matchReasons(entry, relevance) }),
+    render: (entry, excerpt) => renderItem(entry, { match: matchReasons(entry, relevance), excerpt, ...(byId ? { entries: byId } : {}) }),
     more: (n) => moreLine(n, spec.noun, listHint(spec)),
   };
 }
@@ -53,7 +53,7 @@ export function planRecent(options: RecentOptions): SectionPlan {
     key: 'recent',
     heading: headingLine(`Recent changes (latest first, as of ${asOf})`, window.length),
     candidates: window,
-    render: (entry) => renderItem(entry, { recentNowMs: options.nowMs, seeAbove: options.listed.has(entry.entry_id) }),
+    render: (entry, excerpt) => renderItem(entry, { recentNowMs: options.nowMs, seeAbove: options.listed.has(entry.entry_id), excerpt }),
     more: (n) => moreLine(n, ['recent change', 'recent changes'], `brain list --updated-since ${oldest}`),
   };
 }

@@ -79,7 +79,8 @@ export function compareIdentity(a: Entry, b: Entry): number {
 /**
  * `entries` sorted best first: number of matched filters (paths, task; 0–2) descending, then
  * `primary(entry)` descending (pass `() => 0` for none), then `recorded_at` descending (by
- * instant, then by text), then {@link compareIdentity}. Pass `relevance: null` to rank by
+ * instant, then by text), then title, and only for entries equal on all of these
+ * {@link compareIdentity} (issue #9: never ordered by id). Pass `relevance: null` to rank by
  * primary score and recency only (the "recent changes" section). Does not mutate `entries`.
  */
 export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null): Entry[] {
@@ -93,6 +94,7 @@ export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) =
       b.score - a.score ||
       (a.ms === b.ms ? 0 : b.ms > a.ms ? 1 : -1) ||
       (a.entry.recorded_at === b.entry.recorded_at ? 0 : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1) ||
+      (a.entry.title === b.entry.title ? 0 : a.entry.title < b.entry.title ? -1 : 1) ||
       compareIdentity(a.entry, b.entry),
   );
   return keyed.map((k) => k.entry);

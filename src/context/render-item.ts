@@ -1,17 +1,21 @@
 /**
- * One entry as one Markdown list item of the re-entry brief (DESIGN §7):
+ * One entry as one Markdown list item of the re-entry brief (DESIGN §7, issue #9): what it says
+ * first, then its why, then the facts to find it again:
  *
- *   - **<title>** (`<entry_id>` r<revision>, <status>[, <qualifier>][, matches <paths|task>]) — <rationale excerpt> · <key info>
+ *   - **<title>**: <summary: outcome / answer / … — why> (`ADR-0036` `<entry_id>` r<rev>, <status>[, <qualifier>], <recorded day>[, matches <paths|task>])
  *
- * Every field taken from the entry is single-line, bounded and neutralized ({@link inlineText}),
- * so an item is always exactly one line and cannot forge headings or close `<brain-state>`.
+ * The summary is the shared one-line plain text of src/model/summary.ts, cut to the excerpt
+ * length the budget allows (0: left out — the short form). Every field taken from the entry is
+ * single-line, bounded and neutralized ({@link inlineText}), so an item is always exactly one
+ * line and cannot forge headings or close `<brain-state>`.
  */
 import type { Entry } from '../model/entry.js';
+import { adrLabelOf, plainTextLine, summaryLine } from '../model/summary.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
 import { recordedMs } from './relevance.js';
 
-/** Max chars of the rationale and of each key-info field (before `…`). */
+/** Max chars of the summary (before `…`). */
 export const EXCERPT_CHARS = 240;
 /** Max chars of a title (the schema's bound; unvalidated input is cut too). */
 export const TITLE_CHARS = 200;
@@ -27,24 +31,37 @@ export interface RenderItemOptions {
   recentNowMs?: number;
   /** The entry is already listed in full above: render the head only, plus `— listed above`. */
   seeAbove?: boolean;
+  /** Chars of summary to show (default {@link EXCERPT_CHARS}; 0 = none). */
+  excerpt?: number;
+  /** Entries by id, so supersession names ADR numbers and titles. */
+  entries?: ReadonlyMap<string, Entry>;
+}
+
+/** The summary of an item: {@link summaryLine}, plus a risk's mitigation. */
+function itemText(entry: Entry, entries: ReadonlyMap<string, Entry> | undefined): string {
+  const summary = summaryLine(entry, { max: EXCERPT_CHARS * 2, ...(entries ? { entries } : {}) });
+  const mitigation = entry.entry_kind === 'risk' && typeof entry.payload['mitigation'] === 'string' ? plainTextLine(entry.payload['mitigation']) : '';
+  return [mitigation === '' ? '' : `Mitigation: ${mitigation}`, summary].filter((s) => s !== '').join(' — ');
 }
 
 /** The item line (no trailing newline). Pure and deterministic. */
 export function renderItem(entry: Entry, options: RenderItemOptions = {}): string {
   const title = inlineText(entry.title, TITLE_CHARS) || '(untitled)';
-  const head = `- **${title}** (${qualifiers(entry, options).join(', ')})`;
-  if (options.seeAbove === true) return `${head} — listed above`;
-  const parts = [inlineText(entry.rationale, EXCERPT_CHARS), ...keyInfo(entry)].filter((s) => s !== '');
-  return parts.length === 0 ? head : `${head} — ${parts.join(' · ')}`;
+  const tail = `(${qualifiers(entry, options).join(', ')})`;
+  if (options.seeAbove === true) return `- **${title}** ${tail} — listed above`;
+  const excerpt = options.excerpt ?? EXCERPT_CHARS;
+  const text = excerpt > 0 ? inlineText(itemText(entry, options.entries), excerpt) : '';
+  return text === '' ? `- **${title}** ${tail}` : `- **${title}**: ${text} ${tail}`;
 }
 
 function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
-  const q = [`\`${inlineText(entry.entry_id, 80)}\` r${inlineText(String(entry.revision), 12)}`];
+  const label = adrLabelOf(entry);
+  const q = [`${label === null ? '' : `${inlineText(label, 20)} `}\`${inlineText(entry.entry_id, 80)}\` r${inlineText(String(entry.revision), 12)}`];
   if (options.recentNowMs !== undefined) {
     q.push(inlineText(entry.entry_kind, 40), inlineText(entry.status, 40));
     q.push(inlineText(entry.recorded_at.slice(0, 10), 10), formatAge(options.recentNowMs - recordedMs(entry)));
   } else {
-    q.push(inlineText(entry.status, 40), ...detail(entry));
+    q.push(inlineText(entry.status, 40), ...detail(entry), inlineText(entry.recorded_at.slice(0, 10), 10));
   }
   const m = options.match;
   if (m !== undefined && (m.paths || m.task)) q.push(`matches ${[m.paths ? 'paths' : '', m.task ? 'task' : ''].filter(Boolean).join('+')}`);
@@ -60,30 +77,8 @@ function detail(entry: Entry): string[] {
       return [`severity ${inlineText(p['severity'], 20) || '?'}`];
     case 'risk':
       return [`likelihood×impact ${inlineText(p['likelihood'], 20) || '?'}×${inlineText(p['impact'], 20) || '?'}`];
-    default:
-      return [];
-  }
-}
-
-function keyInfo(entry: Entry): string[] {
-  const p = entry.payload;
-  const field = (label: string, value: unknown): string[] => {
-    const text = inlineText(value, EXCERPT_CHARS);
-    return text === '' ? [] : [`${label}: ${text}`];
-  };
-  switch (entry.entry_kind) {
-    case 'decision':
-      return field('Outcome', p['decision_outcome']);
-    case 'open_question':
-      return field('Answer', p['answer']);
-    case 'blocker':
-      return field('Resolution', p['resolution']);
-    case 'risk':
-      return field('Mitigation', p['mitigation']);
     case 'dependency':
-      return field(`Depends on (${inlineText(p['dependency_kind'], 20) || 'requires'})`, p['depends_on']);
-    case 'plan_revision':
-      return field('Summary', p['summary']);
+      return [`${inlineText(p['dependency_kind'], 20) || 'requires'} ${inlineText(p['depends_on'], 120)}`];
     default:
       return [];
   }

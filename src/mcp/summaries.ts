@@ -6,6 +6,7 @@
 import type { Entry } from '../model/entry.js';
 import { singleLine, truncate } from '../context/inline-text.js';
 import { neutralize } from '../context/untrusted.js';
+import { summaryLine } from '../model/summary.js';
 
 /** Max chars of `summary` (the rationale excerpt) and of each excerpted payload string. */
 export const SUMMARY_CHARS = 200;
@@ -20,7 +21,7 @@ export interface EntrySummary {
   status: Entry['status'];
   revision: number;
   title: string;
-  /** The rationale, single line, cut to {@link SUMMARY_CHARS} (+ `…`). */
+  /** The shared one-line plain-text summary (src/model/summary.ts), cut to {@link SUMMARY_CHARS} (+ `…`). */
   summary: string;
   /** Kind-specific payload, strings cut to {@link SUMMARY_CHARS}, arrays to 5 items of 80 chars. */
   payload: Record<string, unknown>;
@@ -50,7 +51,7 @@ export function summarize(entry: Entry): EntrySummary {
     status: entry.status,
     revision: entry.revision,
     title: excerpt(entry.title, SUMMARY_CHARS),
-    summary: excerpt(entry.rationale, SUMMARY_CHARS),
+    summary: summaryLine(entry, { max: SUMMARY_CHARS }),
     payload: Object.fromEntries(Object.keys(entry.payload).sort().map((k) => [k, excerptValue(entry.payload[k])])),
     tags: entry.tags,
     related_task_ids: entry.related_task_ids,

@@ -7,6 +7,7 @@
 import type { Citation, Entry } from '../model/entry.js';
 import { canonicalJson } from '../store/canonical-json.js';
 import { unifiedDiff } from './line-diff.js';
+import { summaryLine } from '../model/summary.js';
 import type { EntryChange, ValueChange } from './review.js';
 
 /** Envelope fields compared, in the order `changed_fields` lists them. */
@@ -77,6 +78,7 @@ export function describeChange(args: { before: Entry | null; after: Entry; forke
     entry_kind: after.entry_kind,
     project_id: after.project_id,
     title: after.title,
+    summary: summaryLine(after),
     from_revision: before?.revision ?? null,
     to_revision: after.revision,
     from_status: before?.status ?? null,

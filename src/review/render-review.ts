@@ -65,6 +65,7 @@ function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines
   if (opts.showProject) meta.splice(2, 0, `project ${codeSpan(c.project_id)}`);
   if (c.forked) meta.push('⚠ forked');
   const lines = [`#### ${mdText(c.title)}`, '', meta.join(' · ')];
+  if (c.summary !== '') lines.push('', mdText(c.summary, 300));
   const bullets: string[] = [];
   if (!isNew) {
     bullets.push(c.changed_fields.length ? `- **changed:** ${c.changed_fields.map(label).join(', ')}` : '- no field changes (a new revision with the same content)');

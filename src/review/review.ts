@@ -28,6 +28,8 @@ export interface EntryChange {
   project_id: string;
   /** The title at HEAD (raw, untrusted text). */
   title: string;
+  /** The one-line plain-text summary at HEAD (src/model/summary.ts; raw, untrusted text). */
+  summary: string;
   /** The current revision at the merge base; null for an entry new in the range. */
   from_revision: number | null;
   /** The current revision at HEAD. */

@@ -1,15 +1,22 @@
 /**
- * `brain import adr <dir>` (DESIGN §9): ADR files become decisions in one commit.
- * Idempotent: ids derive from the source path, an unchanged ADR writes nothing, a changed
- * one becomes the next revision. The brain is made to match the source: fields absent from
- * the ADR are reset to their defaults (see docs/decisions/0004-adr-import-source-wins.md).
+ * `brain import adr <dir> [--history]` (DESIGN §9, issue #9): ADR files become decisions in one
+ * commit. Idempotent: ids derive from the source path, an unchanged ADR writes nothing, a changed
+ * one becomes the next revision. The brain is made to match the source: fields absent from the
+ * ADR are reset to their defaults (docs/decisions/0004-adr-import-source-wins.md).
+ * Dates and people (docs/decisions/0004): `recorded_at` is the ADR's date, else its file's first
+ * commit date, else the import time; `author` its deciders, else that commit's author, else the
+ * importing user. The store still assigns revisions; the commit identity is the importing user's.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
-import { readAdrDirectory, type DefaultedStatus, type UnmappedStatus } from '../importers/adr/read-adr-dir.js';
+import { readAdrDirectory, type AdrDraft, type DefaultedStatus, type OverflowReport, type UnmappedStatus } from '../importers/adr/read-adr-dir.js';
+import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
+import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
+import { historyPlan, type PlannedRevision } from './import-adr-history.js';
 
 /** One imported file and what happened to its entry. */
 export interface ImportedEntry {
@@ -19,6 +26,8 @@ export interface ImportedEntry {
   status: string;
   revision: number;
   action: 'imported' | 'revised' | 'unchanged';
+  /** Revisions written for it by this import (more than one only with `--history`). */
+  written: number;
 }
 
 /** `brain import adr --json` */
@@ -29,16 +38,44 @@ export interface ImportReport {
   entries: ImportedEntry[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  /** References to ADRs outside the import, by file (kept as citations). */
+  unresolved: UnresolvedRef[];
+  /** Fields longer than their bound, cut with a marker naming the source file. */
+  overflow: OverflowReport[];
   skipped: { source_path: string; reason: string }[];
+  /** With `--history`: how many commits of the ADR folder were replayed; else null. */
+  history: { commits: number } | null;
   commit: string | null;
 }
 
+/** `when` if it is later than `after` (or `after` is absent). */
+const laterThan = (when: string | null | undefined, after: string | undefined): when is string =>
+  typeof when === 'string' && (after === undefined || when > after);
+
 /**
- * Imports every ADR under `dir` into the brain's project as one commit.
- * Errors: `invalid_argument` (no such directory, no ADR found), `invalid_entry` (a draft the
- * importer produced failed validation: a bug, reported with the file), store errors.
+ * When and by whom the working-tree text of `draft` was recorded, given the revision it follows
+ * (`previous`, null for a new entry). A new entry: the ADR's date, else its first commit, else
+ * `now`. A changed one never predates its predecessor: the ADR's date or the file's last commit
+ * when later than the previous revision, else `now`.
  */
-export async function importAdr(brain: Brain, args: { dir: string }): Promise<ImportReport> {
+export function draftStamp(args: { draft: AdrDraft; previous: Entry | null; git: GitFileHistory | null; now: string; user: string }): { recorded_at: string; author: string } {
+  const { draft, previous, git, now, user } = args;
+  if (previous === null) {
+    const first = git?.first(draft.source_path) ?? null;
+    return { recorded_at: draft.date ?? first?.date ?? now, author: draft.deciders ?? first?.author ?? user };
+  }
+  const last = git?.last(draft.source_path) ?? null;
+  const recorded_at = [draft.date, last?.date].find((d) => laterThan(d, previous.recorded_at)) ?? now;
+  return { recorded_at, author: draft.deciders ?? (recorded_at === last?.date ? last.author : null) ?? user };
+}
+
+/**
+ * Imports every ADR under `dir` into the brain's project as one commit; with `history`, every
+ * commit of the folder that changed an ADR first becomes a revision (import-adr-history.ts).
+ * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
+ * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file), store errors.
+ */
+export async function importAdr(brain: Brain, args: { dir: string; history?: boolean }): Promise<ImportReport> {
   const dir = resolve(args.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new BrainError('invalid_argument', `${args.dir} is not a directory`, { hint: 'brain import adr path/to/docs/decisions' });
@@ -48,28 +85,48 @@ export async function importAdr(brain: Brain, args: { dir: string }): Promise<Im
   if (read.drafts.length === 0) {
     throw new BrainError('invalid_argument', `no ADR markdown files found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md files' });
   }
-  const { author, identity } = brain.writer();
+  const git = await readGitFileHistory({ dir });
+  if (args.history === true && git === null) {
+    throw new BrainError('invalid_argument', `${args.dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
+  }
+  const { author: user, identity } = brain.writer();
+  const plan = args.history === true && git !== null ? await historyPlan({ brain, dir, projectId, git }) : new Map<string, PlannedRevision[]>();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
-    for (const draft of read.drafts) {
-      const current = await tx.current(draft.entry_id);
-      const base = newEntryBase({ entry_id: draft.entry_id, entry_kind: 'decision', project_id: projectId, author, recorded_at: now });
-      let entry;
+    const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry => {
+      const base = newEntryBase({ entry_id: draft.entry_id, entry_kind: 'decision', project_id: projectId, ...stamp });
       try {
-        entry = buildEntry(base, draft.fields, { revision: (current?.revision ?? 0) + 1, author, recorded_at: now });
+        return buildEntry(base, fields, { revision, ...stamp });
       } catch (err) {
         if (err instanceof BrainError) err.data.source_path = draft.source_path;
         throw err;
       }
-      let action: ImportedEntry['action'] = 'unchanged';
-      if (!current) action = 'imported';
-      else if (!sameContent(entry, current)) action = 'revised';
-      const written = action === 'unchanged' ? (current as typeof entry) : (await tx.put(entry)).entry;
-      entries.push({ entry_id: written.entry_id, source_path: draft.source_path, title: written.title, status: written.status, revision: written.revision, action });
+    };
+    for (const draft of read.drafts) {
+      const before = await tx.current(draft.entry_id);
+      let written = 0;
+      for (const step of plan.get(draft.entry_id) ?? []) {
+        const current = await tx.current(draft.entry_id);
+        const entry = build(draft, step.fields, { recorded_at: step.recorded_at, author: step.author }, (current?.revision ?? 0) + 1);
+        if (current && sameContent(entry, current)) continue;
+        await tx.put(entry);
+        written += 1;
+      }
+      const current = await tx.current(draft.entry_id);
+      const stamp = draftStamp({ draft, previous: current, git, now, user });
+      const entry = build(draft, draft.fields, stamp, (current?.revision ?? 0) + 1);
+      if (!current || !sameContent(entry, current)) {
+        await tx.put(entry);
+        written += 1;
+      }
+      const final = (await tx.current(draft.entry_id)) as Entry;
+      const action: ImportedEntry['action'] = written === 0 ? 'unchanged' : before === null ? 'imported' : 'revised';
+      entries.push({ entry_id: final.entry_id, source_path: draft.source_path, title: final.title, status: final.status, revision: final.revision, action, written });
     }
     const count = (a: ImportedEntry['action']) => entries.filter((e) => e.action === a).length;
-    const message = `brain: import adr ${basename(dir)} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
+    const how = args.history === true ? ' with history' : '';
+    const message = `brain: import adr ${basename(dir)}${how} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
     return { message, value: entries };
   });
   await brain.refresh();
@@ -81,7 +138,10 @@ export async function importAdr(brain: Brain, args: { dir: string }): Promise<Im
     entries,
     unmapped: read.unmapped,
     defaulted: read.defaulted,
+    unresolved: read.unresolved,
+    overflow: read.overflow,
     skipped: read.skipped,
+    history: args.history === true && git !== null ? { commits: git.commits.length } : null,
     commit: result.commit,
   };
 }

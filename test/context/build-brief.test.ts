@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRIEF_INTRO, buildBrief, DEFAULT_BUDGET } from '../../src/context/build-brief.js';
 import { estimateTokens } from '../../src/context/budget.js';
@@ -33,13 +34,12 @@ function small(): Entry[] {
 }
 
 describe('buildBrief: structure', () => {
-  it('renders an empty project: header, every layer 1-2 heading with 0, no recent section', () => {
+  it('renders an empty project: header and no empty section', () => {
     const brief = buildBrief({ projectId: 'empty', entries: [] });
     expect(brief.markdown).toContain('# Project brain: empty — re-entry brief');
     expect(brief.markdown).toContain('- no entries recorded yet');
-    const sections = parseSections(brief.markdown);
-    expect([...sections.keys()]).toEqual(LAYER12_TITLES);
-    for (const s of sections.values()) expect(s).toEqual({ count: 0, items: [], more: 0 });
+    expect([...parseSections(brief.markdown).keys()]).toEqual([]);
+    expect(brief.markdown).not.toContain('## Active plan');
     expect(brief.included).toBe(0);
     expect(brief.omitted).toEqual(Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])));
     expect(brief.tokens).toBe(estimateTokens(brief.markdown));
@@ -56,15 +56,16 @@ describe('buildBrief: structure', () => {
     const introAt = md.indexOf(BRIEF_INTRO);
     expect(introAt).toBeGreaterThan(0);
     expect(md.indexOf('<brain-state>\n')).toBe(introAt + BRIEF_INTRO.length + 1);
+    expect(md).toContain('Decided 2 · Open 3 (1 proposed decision, 1 open question, 1 open dependency) · Blocked 2 · At risk 1');
     const sections = parseSections(md);
     expect([...sections.keys()].slice(0, 7)).toEqual(LAYER12_TITLES);
     expect(sections.get('Blockers')?.items.map((l) => /\*\*(.*?)\*\*/.exec(l)?.[1])).toEqual(['Critical', 'Low']);
-    expect(md).toContain('- **Git is the truth** (`dec-');
-    expect(md).toMatch(/\*\*Git is the truth\*\* \(`dec-\d+` r1, accepted, confidence 0\.9\) — Outcome: SQLite is a projection/);
-    expect(md).toMatch(/severity critical\)/);
-    expect(md).toMatch(/likelihood×impact high×high\) — Mitigation: persist it/);
-    expect(md).toMatch(/Depends on \(requires\): git >= 2\.30/);
-    expect(md).toMatch(/Summary: store, then cache/);
+    // Each item leads with what it says, then the facts to find it again.
+    expect(md).toMatch(/- \*\*Git is the truth\*\*: SQLite is a projection \(`dec-\d+` r1, accepted, confidence 0\.9, 2024-01-01\)/);
+    expect(md).toMatch(/severity critical, 2024-01-01\)/);
+    expect(md).toMatch(/\*\*Slow index\*\*: Mitigation: persist it \(`rsk-\d+` r1, active, likelihood×impact high×high, 2024-01-01\)/);
+    expect(md).toMatch(/requires git >= 2\.30, 2024-01-01\)/);
+    expect(md).toMatch(/\*\*Plan v2\*\*: store, then cache/);
     // 9 open/decided items + 3 of the 10 recent changes not listed above (Plan v1 is too old).
     expect(brief.included).toBe(12);
     expect(brief.omitted).toEqual(Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])));
@@ -79,7 +80,7 @@ describe('buildBrief: structure', () => {
     const expected = [...entries].sort((a, b) => (a.recorded_at < b.recorded_at ? 1 : -1)).slice(0, 10);
     expect(itemIds(recent?.items ?? [])).toEqual(expected.map((e) => e.entry_id));
     const resolved = recent?.items.find((l) => l.includes('Fan-out?'));
-    expect(resolved).toMatch(/open_question, resolved, 2024-01-01, \d+m ago\) — Answer: two chars/);
+    expect(resolved).toMatch(/\*\*Fan-out\?\*\*: two chars \(`que-\d+` r1, open_question, resolved, 2024-01-01, \d+m ago\)/);
     expect(recent?.items.find((l) => l.includes('Critical'))).toMatch(/— listed above$/);
     expect(recent?.items[0]).toContain('just now');
   });
@@ -128,21 +129,32 @@ describe('buildBrief: relevance', () => {
     const md = buildBrief({ projectId: 'p', entries, paths: ['src/store/ledger.ts'], taskIds: ['T-7'] }).markdown;
     const boosted = parseSections(md).get('Accepted decisions');
     expect(itemIds(boosted?.items ?? [])).toEqual([byTask, byPath, newest].map((e) => e.entry_id));
-    expect(md).toMatch(/Ledger format\*\* \(`dec-\d+` r1, accepted, confidence 0\.1, matches paths\)/);
-    expect(md).toMatch(/Task bound\*\* \(`dec-\d+` r1, accepted, confidence 0\.2, matches task\)/);
+    expect(md).toMatch(/Ledger format\*\* \(`dec-\d+` r1, accepted, confidence 0\.1, 2024-01-01, matches paths\)/);
+    expect(md).toMatch(/Task bound\*\* \(`dec-\d+` r1, accepted, confidence 0\.2, 2024-01-01, matches task\)/);
   });
 
-  it('fills layer 1 before layer 2', () => {
+  it('orders by relevance then recorded_at, newest first, never by id', () => {
+    const older = makeEntry('decision', { entry_id: 'dec-000000000001', title: 'A older', recorded_at: at(1) });
+    const newer = makeEntry('decision', { entry_id: 'dec-zzzzzzzzzzzz', title: 'Z newer', recorded_at: at(99) });
+    const items = parseSections(buildBrief({ projectId: 'p', entries: [older, newer] }).markdown).get('Accepted decisions')?.items ?? [];
+    expect(itemIds(items)).toEqual([newer.entry_id, older.entry_id]);
+  });
+
+  it('shortens long items before dropping any, and shows every section\'s top item from 800 tokens', () => {
     const entries: Entry[] = [];
-    for (let i = 0; i < 20; i++) entries.push(makeEntry('decision', { title: `D${i}`.padEnd(100, 'd'), rationale: 'r'.repeat(240) }));
-    for (let i = 0; i < 20; i++) entries.push(makeEntry('open_question', { title: `Q${i}`.padEnd(160, 'q'), rationale: 'r'.repeat(240) }));
-    const brief = buildBrief({ projectId: 'p', entries, budget: 1500 });
+    for (let i = 0; i < 60; i++) entries.push(makeEntry('decision', { title: `D${i}`, rationale: `## Context\n\n${'why '.repeat(100)}`, payload: { decision_outcome: 'o'.repeat(400), alternatives: [] } }));
+    for (let i = 0; i < 40; i++) entries.push(makeEntry('open_question', { title: `Q${i}`, rationale: 'r'.repeat(400) }));
+    entries.push(makeEntry('risk', { title: 'The one risk', payload: { likelihood: 'high', impact: 'low' } }));
+    const brief = buildBrief({ projectId: 'p', entries, budget: 800 });
     const sections = parseSections(brief.markdown);
-    expect(sections.get('Accepted decisions')?.items.length).toBeGreaterThan(0);
-    expect(brief.omitted['accepted_decisions']).toBeGreaterThan(0);
-    expect(sections.get('Open questions')?.items).toEqual([]);
-    expect(brief.omitted['open_questions']).toBe(20);
-    expect(brief.markdown).toContain('+20 more open questions: brain list --kind open_question --status open');
+    for (const title of ['Accepted decisions', 'Open questions', 'Active risks']) expect(sections.get(title)?.items.length, title).toBeGreaterThan(0);
+    expect(brief.markdown).toMatch(/\+\d+ more open questions: brain list --kind open_question --status open/);
+    // Nothing is lengthened while an item is left out.
+    const shownItems = [...sections.values()].flatMap((s) => s.items);
+    expect(shownItems.every((l) => !l.includes('ooo'))).toBe(true);
+    const roomy = buildBrief({ projectId: 'p', entries, budget: 20_000 });
+    expect(Object.values(roomy.omitted).every((n) => n === 0)).toBe(true);
+    expect(roomy.markdown).toContain('ooo');
   });
 });
 
@@ -164,7 +176,8 @@ describe('buildBrief: untrusted text', () => {
     expect(md.match(LOOSE_OPEN)).toHaveLength(1);
     expect(md.endsWith('\n</brain-state>\n')).toBe(true);
     const headings = md.split('\n').filter((l) => l.startsWith('#'));
-    expect(headings).toHaveLength(1 + 8);
+    // Title + Active plan, Accepted decisions, Blockers, Active risks, Open dependencies, Recent.
+    expect(headings).toHaveLength(1 + 6);
     expect(md.split('\n').filter((l) => l.startsWith('- fake'))).toEqual([]);
     expect(md).toContain('<\\/brain-state');
   });
@@ -218,7 +231,7 @@ function randomEntries(n: number, rand: () => number): Entry[] {
 }
 
 describe('buildBrief: budget', () => {
-  const budgets = [1, 50, 100, 120, 150, 200, 250, 300, 400, 500, 700, 1000, 1500, 2000, 3000, 4500, 6000, 8000, 12000, 20000];
+  const budgets = [1, 50, 100, 120, 150, 200, 250, 300, 400, 500, 700, 800, 1000, 1500, 2000, 3000, 4500, 6000, 8000, 12000, 20000];
 
   it.each([1, 2, 3])('stays within the budget and counts every omission exactly (seed %i)', (seed) => {
     const rand = rng(seed);
@@ -244,15 +257,17 @@ describe('buildBrief: budget', () => {
       expect(brief.tokens).toBeLessThanOrEqual(budget);
       expect(md.match(LOOSE_CLOSE)).toHaveLength(1);
       const sections = parseSections(md);
-      expect([...sections.keys()].slice(0, 7)).toEqual(LAYER12_TITLES);
+      expect([...sections.keys()].filter((k) => !k.startsWith('Recent')), 'empty sections are omitted').toEqual(LAYER12_TITLES.filter((t) => (fullSections.get(t)?.count ?? 0) > 0));
       SECTION_SPECS.forEach((spec) => {
         const s = sections.get(spec.title);
         const f = fullSections.get(spec.title);
-        expect(s?.count).toBe(f?.count);
+        if (f === undefined) return expect(s).toBeUndefined();
+        expect(s?.count).toBe(f.count);
         expect((s?.items.length ?? 0) + (s?.more ?? 0)).toBe(s?.count);
         expect(brief.omitted[spec.key]).toBe(s?.more);
-        // What is shown is exactly the head of the full ranking, rendered identically.
-        expect(s?.items).toEqual(f?.items.slice(0, s?.items.length));
+        // What is shown is exactly the head of the full ranking (maybe shortened).
+        expect(itemIds(s?.items ?? [])).toEqual(itemIds(f.items.slice(0, s?.items.length)));
+        if (budget >= 800) expect(s?.items.length, `${spec.title} at ${budget}`).toBeGreaterThan(0);
       });
       const recentKey = [...sections.keys()].find((k) => k.startsWith('Recent changes'));
       const recent = sections.get(recentKey ?? '');
@@ -296,5 +311,25 @@ describe('buildBrief: determinism', () => {
     expect(brief.tokens).toBeGreaterThan(1);
     expect(brief.included).toBe(0);
     expect(brief.omitted).toMatchObject({ accepted_decisions: 2, blockers: 2, open_questions: 1, recent: 10 });
+  });
+});
+
+describe('buildBrief: more budget never shows less (issue #9)', () => {
+  it('the entries shown at a budget are a subset of those shown at any larger budget, 200–8000', () => {
+    const entries = randomEntries(150, rng(7));
+    const shown = (budget: number): Set<string> => {
+      const md = buildBrief({ projectId: 'mono', entries, budget }).markdown;
+      const body = md.slice(md.indexOf('<brain-state>'));
+      return new Set([...parseSections(body)].filter(([k]) => !k.startsWith('Recent')).flatMap(([, s]) => itemIds(s.items)));
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 200, max: 8000 }), fc.integer({ min: 1, max: 7800 }), (low, extra) => {
+        const high = Math.min(8000, low + extra);
+        const a = shown(low);
+        const b = shown(high);
+        for (const id of a) expect(b.has(id), `${id} shown at ${low} but not at ${high}`).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

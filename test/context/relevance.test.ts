@@ -31,14 +31,14 @@ describe('path matching', () => {
 describe('rankEntries', () => {
   const ids = (entries: { entry_id: string }[]) => entries.map((e) => e.entry_id);
 
-  it('orders decisions by match, confidence (null = 0.5), recency, then entry_id', () => {
+  it('orders decisions by match, confidence (null = 0.5), recency, then title, then entry_id', () => {
     const lowOld = makeEntry('decision', { confidence: 0.2, recorded_at: at(1) });
     const nullNew = makeEntry('decision', { confidence: null, recorded_at: at(50) });
     const halfOld = makeEntry('decision', { confidence: 0.5, recorded_at: at(2) });
     const high = makeEntry('decision', { confidence: 0.9, recorded_at: at(3) });
     const matched = makeEntry('decision', { confidence: 0.1, recorded_at: at(0), paths: ['src/cache'] });
-    const tieA = makeEntry('decision', { entry_id: 'dec-aaaaaaaaaaaa', confidence: 0.3, recorded_at: at(9) });
-    const tieB = makeEntry('decision', { entry_id: 'dec-bbbbbbbbbbbb', confidence: 0.3, recorded_at: at(9) });
+    const tieA = makeEntry('decision', { entry_id: 'dec-aaaaaaaaaaaa', title: 'same', confidence: 0.3, recorded_at: at(9) });
+    const tieB = makeEntry('decision', { entry_id: 'dec-bbbbbbbbbbbb', title: 'same', confidence: 0.3, recorded_at: at(9) });
     const rel = createRelevance({ paths: ['src/cache/db.ts'] });
     const ranked = rankEntries([tieB, lowOld, halfOld, nullNew, high, tieA, matched], confidenceScore, rel);
     expect(ids(ranked)).toEqual(ids([matched, high, nullNew, halfOld, tieA, tieB, lowOld]));

@@ -97,7 +97,7 @@ describe.each(Object.keys(CORPORA) as Corpus[])('brain import adr fixtures/adr/%
       const row = byId.get(e.entry_id);
       expect(row, e.source_path).toBeDefined();
       expect(row).toMatchObject({ status: e.status, title: e.title, revision: 1 });
-      expect(row!.citations).toContainEqual({ source_ref: e.source_path, source_kind: 'file' });
+      expect(row!.citations).toContainEqual({ source_ref: e.source_path, source_kind: 'file', locator: expect.stringMatching(/^ADR-\d{4,}$/) });
       expect(row!.tags).toContain('adr');
     }
     const status = ok(brain(repo, ['--project', project, 'status', '--json']), 'status').json();

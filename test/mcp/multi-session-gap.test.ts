@@ -73,13 +73,14 @@ describe('the multi-session gap', () => {
       expect(decided).toContain('## Accepted decisions: 2');
       expect(decided).toContain(`\`${ids.postgres}\` r2`);
       expect(decided).toContain(RATIONALE.postgres);
-      expect(decided).toContain('Outcome: PostgreSQL 16');
+      expect(decided).toContain(`**Store orders in PostgreSQL**: PostgreSQL 16 — ${RATIONALE.postgres}`);
       expect(decided).toContain(RATIONALE.graphql);
-      expect(decided).not.toContain('Public API is REST');
+      expect(decided).not.toContain('- **Public API is REST**');
+      expect(decided).toContain(`supersedes "Public API is REST" (${ids.rest})`);
       const plan = sectionOf(brief, 'Active plan');
       expect(plan).toContain('MVP narrowed: checkout first');
       expect(plan).toContain(RATIONALE.plan);
-      expect(plan).not.toContain('catalogue and checkout by June');
+      expect(plan).not.toContain('- **MVP: catalogue and checkout by June**');
       const blocked = sectionOf(brief, 'Blockers');
       expect(blocked).toContain('## Blockers: 1');
       expect(blocked).toContain('No staging database credentials');
@@ -90,17 +91,17 @@ describe('the multi-session gap', () => {
       expect(open).toContain(RATIONALE.provider);
       expect(sectionOf(brief, 'Active risks')).toContain(RATIONALE.load);
       expect(sectionOf(brief, 'Active risks')).toContain('Mitigation: Load test in October.');
-      expect(sectionOf(brief, 'Open dependencies')).toContain('Depends on (requires): tax-service v2 API');
+      expect(sectionOf(brief, 'Open dependencies')).toContain('requires tax-service v2 API');
 
       const all = structured(await s.call('brain_list', {})).entries.map((e: any) => ({ entry_id: e.entry_id, revision: e.revision, status: e.status, title: e.title }));
       expect(all).toEqual(finalState);
       const pick = async (args: Record<string, unknown>) => structured(await s.call('brain_list', args)).entries.map((e: any) => [e.entry_id, e.summary]);
-      expect((await pick({ kind: 'decision', status: 'accepted' })).sort()).toEqual([[ids.postgres, RATIONALE.postgres], [ids.graphql, RATIONALE.graphql]].sort());
+      expect((await pick({ kind: 'decision', status: 'accepted' })).sort()).toEqual([[ids.postgres, `PostgreSQL 16 — ${RATIONALE.postgres}`], [ids.graphql, `GraphQL over HTTP — ${RATIONALE.graphql} supersedes ${ids.rest}`]].sort());
       expect(await pick({ kind: 'blocker', status: 'blocked' })).toEqual([[ids.staging, RATIONALE.staging]]);
       expect(await pick({ kind: 'open_question', status: 'open' })).toEqual([[ids.provider, RATIONALE.provider]]);
       expect(await pick({ kind: 'risk', status: 'active' })).toEqual([[ids.load, RATIONALE.load]]);
       expect(await pick({ kind: 'dependency', status: 'open' })).toEqual([[ids.tax, RATIONALE.tax]]);
-      expect(await pick({ kind: 'plan_revision', status: 'active' })).toEqual([[ids.checkout, RATIONALE.plan]]);
+      expect(await pick({ kind: 'plan_revision', status: 'active' })).toEqual([[ids.checkout, `Checkout by June; catalogue in Q3. — ${RATIONALE.plan} supersedes ${ids.mvp}`]]);
 
       const resolved = structured(await s.call('brain_get', { entry_id: ids.currency })).entry;
       expect(resolved).toMatchObject({ status: 'resolved', payload: { answer: 'No: EUR only for the pilot.' } });

@@ -28,20 +28,39 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
   for (const { re, needsFileNumber } of patterns) {
     const match = re.exec(title);
     if (!match) continue;
-    if (needsFileNumber && Number.parseInt(match[1] ?? '', 10) !== fileNumber) continue;
+    // "23 X" is a number prefix when 23 is the file's number, or when the file is numbered and
+    // a capitalised word follows ("29 Kubernetes…" in 030-….md); "2 clusters per region" is not.
+    const sameNumber = Number.parseInt(match[1] ?? '', 10) === fileNumber;
+    if (needsFileNumber && !sameNumber && !(fileNumber !== null && /^\d+\s+\p{Lu}/u.test(title))) continue;
     const rest = title.slice(match[0].length).trim();
     if (rest !== '') return rest;
   }
   return title;
 }
 
+/** The ADR number as listed: `ADR-0029` (at least four digits). */
+export function adrLabel(number: number): string {
+  return `ADR-${String(number).padStart(4, '0')}`;
+}
+
+/**
+ * The ADR's number: the file name's leading number, else the number prefix of its title
+ * (`# ADR 12: X`, `# 7. X`), else null. Kept as the source citation's locator (issue #9).
+ */
+export function adrNumber(options: { fileName: string; headingText: string }): number | null {
+  const fromFile = leadingNumber(options.fileName);
+  if (fromFile !== null) return fromFile;
+  const match = /^(?:adr[\s_-]*)?(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/i.exec(options.headingText.trim());
+  return match ? Number.parseInt(match[1] ?? '', 10) : null;
+}
+
 /**
  * Shortens `text` to at most {@link LIMITS.title} characters: 199 characters and "…"
  * (without splitting a surrogate pair). Shorter text is returned unchanged.
  */
-export function truncateTitle(text: string): string {
-  if (text.length <= LIMITS.title) return text;
-  let cut = LIMITS.title - 1;
+export function truncateTitle(text: string, max: number = LIMITS.title): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
   const code = text.charCodeAt(cut - 1);
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   return `${text.slice(0, cut)}…`;
@@ -56,6 +75,8 @@ export function extractTitle(options: {
   outline: MarkdownOutline;
   frontMatterTitle: string | null;
   fileName: string;
+  /** Bound in characters (default 200, the schema's). */
+  max?: number;
 }): string {
   const { outline, frontMatterTitle, fileName } = options;
   const heading = outline.tokens[outline.titleIndex];
@@ -65,5 +86,5 @@ export function extractTitle(options: {
     headingText !== ''
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : (frontMatterTitle ?? (baseName.trim() === '' ? fileName : baseName));
-  return truncateTitle(chosen.replace(/\s+/g, ' ').trim());
+  return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

@@ -5,11 +5,13 @@
  */
 import { deriveEntryId } from '../../model/entry-id.js';
 import { LIMITS } from '../../model/entry.js';
+import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
+import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, UnmappedStatus } from './read-adr-dir.js';
+import type { AdrDraft, DefaultedStatus, OverflowReport, UnmappedStatus } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
-import { buildSupersedeEdges, type SupersedeEdge } from './supersede-links.js';
+import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
 /** Reasons reported in `unmapped` besides the status mapper's own. */
 export const REASONS = {
@@ -101,12 +103,19 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
   drafts: AdrDraft[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  unresolved: UnresolvedRef[];
+  overflow: OverflowReport[];
 } {
   const unmapped: UnmappedStatus[] = [];
   const defaulted: DefaultedStatus[] = [];
   const working = options.parsed.map((p) => initialStatus(p, unmapped, defaulted));
   const byPath = new Map(working.map((w) => [w.parsed.source_path, w]));
-  const edges = buildSupersedeEdges(options.parsed);
+  const links = resolveAdrLinks(options.parsed);
+  const edges = links.edges;
+  for (const r of links.related) {
+    byPath.get(r.from)?.related.add(r.to);
+    byPath.get(r.to)?.related.add(r.from);
+  }
   const keys = new Set(edges.map((e) => `${e.superseded}\u0000${e.successor}`));
   for (const edge of edges) {
     if (keys.has(`${edge.successor}\u0000${edge.superseded}`)) {
@@ -130,12 +139,14 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
       source_path: p.source_path,
       entry_id: idOf(p.source_path),
       status_source: w.source,
+      date: p.date,
+      deciders: p.deciders,
       fields: {
         title: p.title,
         rationale: p.rationale,
         status: w.status,
         tags: ['adr', ...p.tags.filter((t) => t !== 'adr')].slice(0, LIMITS.tags),
-        citations: [{ source_ref: p.source_path, source_kind: 'file' }],
+        citations: draftCitations(p, links.related, links.unresolved, idOf),
         related_entry_ids: related,
         supersedes_entry_id: w.supersedes === null ? null : idOf(w.supersedes),
         payload: { alternatives: p.alternatives, decision_outcome: p.decision_outcome },
@@ -144,5 +155,28 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
   });
   const byPathOrder = <T extends { source_path: string }>(a: T, b: T): number =>
     a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0;
-  return { drafts, unmapped: unmapped.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder) };
+  const overflow: OverflowReport[] = options.parsed.flatMap((p) => [
+    ...p.overflow.map((o) => ({ source_path: p.source_path, ...o })),
+    ...(p.full_title === null ? [] : [{ source_path: p.source_path, field: 'title' as const, chars: p.full_title.length, kept: p.title.length }]),
+  ]);
+  return { drafts, unmapped: unmapped.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), unresolved: links.unresolved, overflow };
+}
+
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The citations of one draft (issue #9): the source file, with the ADR number as locator
+ * (`ADR-0029`); each imported ADR it relates to without superseding ("in favour of", "partly
+ * undo", "see"), as an `entry` citation with that phrase; each reference that names no imported
+ * file, as a `file` (or `external_url`) citation with its phrase. At most 100.
+ */
+function draftCitations(p: ParsedAdr, related: readonly RelatedEdge[], unresolved: readonly UnresolvedRef[], idOf: (path: string) => string): Citation[] {
+  const out: Citation[] = [{ source_ref: p.source_path, source_kind: 'file', ...(p.adr_number === null ? {} : { locator: adrLabel(p.adr_number) }) }];
+  for (const r of related) if (r.from === p.source_path) out.push({ source_ref: idOf(r.to), source_kind: 'entry', locator: cut(r.phrase, LIMITS.short) });
+  for (const u of unresolved) {
+    if (u.source_path !== p.source_path) continue;
+    const kind = /^[a-z][a-z0-9+.-]*:/i.test(u.reference) ? 'external_url' : 'file';
+    out.push({ source_ref: cut(u.reference, LIMITS.ref), source_kind: kind, locator: cut(u.phrase, LIMITS.short) });
+  }
+  return out.slice(0, LIMITS.listItems);
 }

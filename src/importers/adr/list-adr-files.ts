@@ -37,6 +37,17 @@ export function skipReason(fileName: string): string | null {
 }
 
 /**
+ * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
+ * file with no {@link skipReason}, under no hidden, private, `node_modules` or template directory.
+ */
+export function isAdrPath(path: string): boolean {
+  const parts = path.split('/');
+  const name = parts.pop() ?? '';
+  if (!/\.md$/i.test(name) || skipReason(name) !== null) return false;
+  return parts.every((d) => d !== '' && !d.startsWith('.') && !d.startsWith('_') && !IGNORED_DIRS.has(d));
+}
+
+/**
  * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
  * followed, to directories are not). Skipped `*.md` files are reported with {@link skipReason}.

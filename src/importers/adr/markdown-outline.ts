@@ -27,6 +27,11 @@ export interface MarkdownOutline {
   sections: OutlineSection[];
   /** The shallowest depth among {@link sections} (2 for most ADRs), or 0 with no sections. */
   sectionDepth: number;
+  /**
+   * Link reference definition lines (`[label]: https://…`) as written: marked keeps them out of
+   * the token list (in `tokens.links`), so they are collected here to be kept with the text.
+   */
+  definitions: string[];
 }
 
 /**
@@ -63,7 +68,12 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) > 1);
   const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
-  return { tokens, titleIndex, preamble, sections, sectionDepth };
+  const labels = new Set(Object.keys(tokens.links ?? {}));
+  const definitions = labels.size === 0 ? [] : body.split('\n').filter((line) => {
+    const match = /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(line);
+    return match !== null && labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
+  });
+  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: definitions.map((l) => l.trimEnd()) };
 }
 
 /** The content tokens of `section` (its heading excluded). */

@@ -10,8 +10,9 @@ import { PROJECT_ID_PATTERN } from '../../model/entry.js';
 import { BrainError } from '../../model/errors.js';
 import type { EntryFields } from '../../model/input.js';
 import { assembleDrafts } from './assemble-drafts.js';
-import { listAdrFiles } from './list-adr-files.js';
+import { listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
+import type { UnresolvedRef } from './supersede-links.js';
 
 /** One ADR file, ready to become revision 1 (or the next revision) of a decision. */
 export interface AdrDraft {
@@ -23,6 +24,18 @@ export interface AdrDraft {
   fields: EntryFields;
   /** 'explicit' when the status is stated (by the file, or by a file superseding it), else 'defaulted'. */
   status_source: 'explicit' | 'defaulted';
+  /** The date the ADR gives (ISO instant), or null: the import falls back to git, then now. */
+  date: string | null;
+  /** The ADR's deciders / authors, or null: the import falls back to git, then the importing user. */
+  deciders: string | null;
+}
+
+/** A field of one file cut to its bound; the rest is only in the source file. */
+export interface OverflowReport {
+  source_path: string;
+  field: 'title' | 'rationale' | 'decision_outcome';
+  chars: number;
+  kept: number;
 }
 
 /** A status that could not be mapped (the draft says `proposed` unless noted), and why. */
@@ -47,6 +60,10 @@ export interface AdrReadResult {
   drafts: AdrDraft[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  /** References to ADRs that are not part of the import (kept as citations), by file. */
+  unresolved: UnresolvedRef[];
+  /** Fields cut to their bound (docs/decisions/0014). */
+  overflow: OverflowReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty or binary files. */
   skipped: { source_path: string; reason: string }[];
 }
@@ -77,19 +94,37 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
     });
   }
   const listing = await listAdrFiles({ dir: options.dir });
-  const skipped = [...listing.skipped];
-  const parsed: ParsedAdr[] = [];
+  const sources: AdrSource[] = [];
   for (const sourcePath of listing.files) {
-    let source: string;
     try {
-      source = await readFile(join(options.dir, sourcePath), 'utf8');
+      sources.push({ source_path: sourcePath, source: await readFile(join(options.dir, sourcePath), 'utf8') });
     } catch (cause) {
       throw new BrainError('io_error', `cannot read ADR file ${sourcePath}`, { cause, data: { source_path: sourcePath } });
     }
+  }
+  return assembleAdrSources({ sources, skipped: listing.skipped, projectId: options.projectId });
+}
+
+/** One ADR file's path (relative to the imported directory, POSIX) and text. */
+export interface AdrSource {
+  source_path: string;
+  source: string;
+}
+
+/**
+ * The drafts of a set of ADR texts, as {@link readAdrDirectory} makes them from a directory
+ * (also used for the directory as it was at a past commit, `--history`). Binary and empty
+ * texts are skipped and reported with `skipped`. Pure; never throws.
+ */
+export function assembleAdrSources(options: { sources: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string }): AdrReadResult {
+  const skipped = [...(options.skipped ?? [])];
+  const parsed: ParsedAdr[] = [];
+  for (const { source_path: sourcePath, source } of options.sources) {
     if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
     else parsed.push(parseAdr({ sourcePath, source }));
   }
+  parsed.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   return { ...assembleDrafts({ parsed, projectId: options.projectId }), skipped };
 }

@@ -1,6 +1,8 @@
 /**
- * Resolves supersede references (supersede-refs.ts) to files of the imported directory and
- * turns them into directed edges "superseded → successor", whichever file stated them.
+ * Resolves ADR references (supersede-refs.ts) to files of the imported directory: supersession
+ * becomes directed edges "superseded → successor", whichever file stated them; other relations
+ * become related pairs; what names no imported file is returned as unresolved (issue #9: kept as
+ * a citation and listed in the import report, by file).
  */
 import { posix } from 'node:path';
 import type { SupersedeRef } from './supersede-refs.js';
@@ -17,6 +19,21 @@ export interface SupersedeEdge {
   superseded: string;
   successor: string;
   stated_in: string[];
+}
+
+/** `from` states a relation (not supersession) to `to` with `phrase` ("in favour of"). */
+export interface RelatedEdge {
+  from: string;
+  to: string;
+  phrase: string;
+}
+
+/** A reference in `source_path` that names no imported file. */
+export interface UnresolvedRef {
+  source_path: string;
+  /** The link target as written, or `ADR-<n>` for a number. */
+  reference: string;
+  phrase: string;
 }
 
 /** Lookup tables over the imported files. */
@@ -50,6 +67,7 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
  */
 export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex): string | null {
   const candidates: string[] = [];
+  let external = false;
   if (ref.href !== null && ref.href !== '') {
     let href = ref.href.replace(/[#?].*$/, '');
     try {
@@ -58,6 +76,8 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       // keep the href as written
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+      // A URL names its own file; its number ("Winery's ADR-0009") is another project's.
+      external = true;
       const sameName = index.byBaseName.get(posix.basename(href)) ?? [];
       if (sameName.length === 1 && sameName[0] !== undefined) candidates.push(sameName[0]);
     } else if (href !== '') {
@@ -65,36 +85,74 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       candidates.push(joined, `${joined}.md`);
     }
   }
-  if (ref.number !== null) {
+  if (ref.number !== null && !external) {
     const sameNumber = index.byNumber.get(`${posix.dirname(from)}\u0000${ref.number}`) ?? [];
     if (sameNumber.length === 1 && sameNumber[0] !== undefined) candidates.push(sameNumber[0]);
   }
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
 }
 
+/** What {@link resolveAdrLinks} found among the imported files. */
+export interface AdrLinks {
+  /** Sorted by successor, then superseded path. */
+  edges: SupersedeEdge[];
+  /** Sorted by from, to; one per pair and direction (first phrase wins). */
+  related: RelatedEdge[];
+  /** Sorted by source path, then reference. */
+  unresolved: UnresolvedRef[];
+}
+
 /**
- * All supersede edges among `sources`: "A superseded by B" stated in A and "B supersedes A"
- * stated in B give the same edge A → B (its `stated_in` lists both). Unresolvable references
- * are dropped. Edges are sorted by successor, then superseded path.
+ * All links among `sources`: "A superseded by B" stated in A and "B supersedes A" stated in B
+ * give the same edge A → B (its `stated_in` lists both); relations give related pairs; a
+ * reference to the file itself is ignored; one that names no imported file is unresolved.
  */
-export function buildSupersedeEdges(sources: readonly RefSource[]): SupersedeEdge[] {
+export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
   const index = indexAdrPaths(sources);
   const edges = new Map<string, SupersedeEdge>();
+  const related = new Map<string, RelatedEdge>();
+  const unresolved = new Map<string, UnresolvedRef>();
   for (const source of sources) {
     for (const ref of source.supersede_refs) {
       const target = resolveRef(ref, source.source_path, index);
-      if (target === null) continue;
-      const [superseded, successor] =
-        ref.direction === 'superseded_by' ? [source.source_path, target] : [target, source.source_path];
+      if (target === null) {
+        if (refersToSelf(ref, source, index)) continue;
+        const reference = ref.href ?? `ADR-${String(ref.number ?? '?').padStart(4, '0')}`;
+        const key = `${source.source_path}\u0000${reference}`;
+        if (!unresolved.has(key)) unresolved.set(key, { source_path: source.source_path, reference, phrase: ref.phrase });
+        continue;
+      }
+      if (ref.direction === 'related') {
+        const key = `${source.source_path}\u0000${target}`;
+        if (!related.has(key)) related.set(key, { from: source.source_path, to: target, phrase: ref.phrase });
+        continue;
+      }
+      const [superseded, successor] = ref.direction === 'superseded_by' ? [source.source_path, target] : [target, source.source_path];
       const key = `${successor}\u0000${superseded}`;
       const edge = edges.get(key) ?? { superseded, successor, stated_in: [] };
       if (!edge.stated_in.includes(source.source_path)) edge.stated_in.push(source.source_path);
       edges.set(key, edge);
     }
   }
-  return [...edges.values()].sort((a, b) =>
-    a.successor === b.successor ? compare(a.superseded, b.superseded) : compare(a.successor, b.successor),
-  );
+  return {
+    edges: [...edges.values()].sort((a, b) => compare(a.successor, b.successor) || compare(a.superseded, b.superseded)),
+    related: [...related.values()].sort((a, b) => compare(a.from, b.from) || compare(a.to, b.to)),
+    unresolved: [...unresolved.values()].sort((a, b) => compare(a.source_path, b.source_path) || compare(a.reference, b.reference)),
+  };
+}
+
+/** The reference names the stating file itself (its own number or file name). */
+function refersToSelf(ref: SupersedeRef, source: RefSource, index: AdrPathIndex): boolean {
+  if (ref.href !== null && ref.href !== '') {
+    const base = posix.basename(ref.href.replace(/[#?].*$/, ''));
+    return base === posix.basename(source.source_path) || `${base}.md` === posix.basename(source.source_path);
+  }
+  return ref.number !== null && ref.number === source.leading_number && index.paths.has(source.source_path);
+}
+
+/** Supersede edges only (see {@link resolveAdrLinks}). */
+export function buildSupersedeEdges(sources: readonly RefSource[]): SupersedeEdge[] {
+  return resolveAdrLinks(sources).edges;
 }
 
 function compare(a: string, b: string): number {

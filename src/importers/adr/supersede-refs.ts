@@ -1,29 +1,51 @@
 /**
- * Supersede references in ADR text, in both directions (DESIGN §9: "superseded by" in any of
- * the places a status is written): "Superseded by [ADR-0057](0057-x.md)", "superseded by 036",
- * "accepted; supersedes ADR-0045", "- Supersedes [20200926-…](20200926-….md)".
- * A reference names its target by link (`href`) and/or by ADR number; resolving it to a file
- * is the caller's job (see supersede-links.ts).
+ * References between ADRs in their text (DESIGN §9, issue #9 "Links"), found in inline Markdown
+ * flattened by marked (inline-text.ts):
+ * - supersession, both directions: "Superseded by [ADR-0057](0057-x.md)", "⌛️ Superseded
+ *   [0019](0019-x.md)" (no "by"), adr-tools' "Superceded by", "accepted; supersedes ADR-0045",
+ *   "This ADR supersedes the decisions made in ADRs 60 and 61", log4brains "- Supersedes [x](x.md)";
+ * - relations that are not supersession: "Rejected in favour of ADR 111", "Partly undo ADR 109",
+ *   "amends", "clarified by", "relates to" (→ related entries plus a citation);
+ * - in status lines, header notes and Links sections (`allLinks`), any other link to an ADR file
+ *   or "ADR N" mention is a plain relation ("❌ Rejected (see [019](019-x.md))").
+ * A reference names its target by link (`href`) and/or ADR number; resolving it to a file is the
+ * caller's job (supersede-links.ts).
  */
 import { inlineSegments } from './inline-text.js';
 
-/** One reference: this ADR is superseded by the target, or supersedes it. */
+/** What a reference says about its target. */
+export type RefDirection = 'superseded_by' | 'supersedes' | 'related';
+
+/** One reference from the ADR being read to another ADR. */
 export interface SupersedeRef {
-  direction: 'superseded_by' | 'supersedes';
-  /** The link target as written (`0057-x.md`, `../a/b.md#top`), or null for a bare number. */
+  direction: RefDirection;
+  /** The link target as written (`0057-x.md`, `../a/b.md#top`), or null for a number. */
   href: string | null;
   /** The ADR number named (`ADR-0057` → 57, `036. Multi-cluster` → 36), or null. */
   number: number | null;
+  /** The words that stated it, lower case: "superseded by", "in favour of", "see". */
+  phrase: string;
 }
 
-/** "superseded by" (and misspellings) or "supersedes", with an optional colon after it. */
-const KEYWORD = /\b(?:(superse(?:e)?ded|superceded)\s+by|supersedes|supercedes)\b\s*:?/gi;
-/** An ADR number right after the keyword: "ADR-0057", "#12", "036", "adr 7". */
-const NUMBER_AFTER = /^\s*(?:adr|decision)?[\s#_-]*(\d{1,9})\b/i;
+/** `prose`: also a keyword in running text; otherwise only in status lines, header notes and Links. */
+const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: boolean }> = [
+  { re: /(?:superse(?:e)?ded|superceded)(?:\s+by\b)?/iy, direction: 'superseded_by', prose: true },
+  { re: /(?:supersedes|supercedes)\b/iy, direction: 'supersedes', prose: true },
+  { re: /in\s+favou?r\s+of\b/iy, direction: 'related', prose: true },
+  { re: /(?:partly|partially|partial)\s+(?:undo(?:es|ne)?|revert(?:s|ed)?|revers(?:e|es|ed|al\s+of)|supersed(?:es|ed)?|replac(?:es|ed))\b/iy, direction: 'related', prose: true },
+  { re: /(?:amends|amended\s+by|clarifies|clarified\s+by)\b/iy, direction: 'related', prose: true },
+  { re: /(?:relates\s+to|related\s+to|extends|extended\s+by)\b/iy, direction: 'related', prose: false },
+];
+/** "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9". */
+const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b)*)/iy;
+/** A bare number right after a keyword: "superseded by 036", "supersedes #12". */
+const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
+/** A clause boundary: a pending keyword does not reach beyond it. */
+const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057". */
 const NUMBER_IN = /(?:^|[^\p{L}\p{N}])(?:adr[\s#_-]*)?(\d{1,9})(?![\p{N}])/iu;
-/** A clause boundary: a pending keyword does not reach a link beyond it. */
-const BOUNDARY = /[;\n]|\.\s/;
+/** Text between two links that keeps a keyword pending: ", ", " and ", " & ". */
+const CONNECTOR = /^\s*(?:,|and|&|or|\/)?\s*(?:,|and|&|or)?\s*$/i;
 
 function toNumber(digits: string | undefined): number | null {
   if (digits === undefined) return null;
@@ -31,50 +53,94 @@ function toNumber(digits: string | undefined): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+/** True when a link points at an ADR file (`.md`, anchors allowed) or its text says "ADR N". */
+function isAdrLink(href: string, text: string): boolean {
+  return /\.md(?:[#?].*)?$/i.test(href) || /\badr[\s#_-]*\d/i.test(text);
+}
+
 /**
- * Supersede references in one inline Markdown text. After a keyword, an ADR number that
- * follows directly is the target; otherwise the next link in the same clause is (its number,
- * from the link text, is kept as a fallback). Keywords with neither ("superseded by log4j")
- * yield nothing. Pure; never throws.
+ * References in one inline Markdown text. After a keyword, the ADR numbers and links of the
+ * same clause are its targets. With `allLinks`, ADR links and mentions outside any keyword's
+ * reach are `related` with phrase "see". Pure; never throws.
  */
-export function findSupersedeRefs(markdown: string): SupersedeRef[] {
+export function findSupersedeRefs(markdown: string, options: { allLinks?: boolean } = {}): SupersedeRef[] {
   const refs: SupersedeRef[] = [];
-  let pending: SupersedeRef['direction'] | null = null;
+  let pending: { direction: RefDirection; phrase: string } | null = null;
+  let afterLink = false;
   for (const segment of inlineSegments(markdown)) {
     if (segment.kind === 'link') {
-      if (pending !== null) {
-        refs.push({ direction: pending, href: segment.href, number: toNumber(NUMBER_IN.exec(segment.text)?.[1]) });
-        pending = null;
-      }
+      const number = toNumber(NUMBER_IN.exec(segment.text)?.[1]);
+      const adrLink = isAdrLink(segment.href, segment.text);
+      if (pending !== null && (pending.direction !== 'related' || adrLink)) refs.push({ ...pending, href: segment.href, number });
+      else if (pending === null && options.allLinks && adrLink) refs.push({ direction: 'related', phrase: 'see', href: segment.href, number });
+      afterLink = true;
       continue;
     }
     const text = segment.text;
-    let matched = false;
-    for (const match of text.matchAll(KEYWORD)) {
-      matched = true;
-      const direction = /by\s*:?$/i.test(match[0]) ? 'superseded_by' : 'supersedes';
-      const rest = text.slice((match.index ?? 0) + match[0].length);
-      const number = toNumber(NUMBER_AFTER.exec(rest)?.[1]);
-      if (number !== null) {
-        refs.push({ direction, href: null, number });
-        pending = null;
-      } else {
-        pending = BOUNDARY.test(rest) ? null : direction;
+    if (afterLink && pending !== null && !CONNECTOR.test(text)) pending = null;
+    afterLink = false;
+    let pos = 0;
+    while (pos < text.length) {
+      const keyword = matchKeyword(text, pos, options.allLinks === true);
+      if (keyword) {
+        pending = { direction: keyword.direction, phrase: keyword.phrase };
+        pos = keyword.end;
+        BARE_NUMBER.lastIndex = pos;
+        const bare = BARE_NUMBER.exec(text);
+        // "superseded 2 weeks later" is not a reference: a bare number needs "by" or "supersedes".
+        if (bare && !/^(?:superse(?:e)?ded|superceded)$/.test(keyword.phrase)) {
+          refs.push({ ...pending, href: null, number: toNumber(bare[1]) });
+          pos = BARE_NUMBER.lastIndex;
+        }
+        continue;
       }
+      BOUNDARY.lastIndex = pos;
+      if (BOUNDARY.test(text)) {
+        pending = null;
+        pos = BOUNDARY.lastIndex;
+        continue;
+      }
+      ADR_LIST.lastIndex = pos;
+      const list = ADR_LIST.exec(text);
+      if (list && (pos === 0 || !/[\p{L}\p{N}]/u.test(text.charAt(pos - 1)))) {
+        const numbers = [list[1], ...(list[2] ?? '').match(/\d{1,9}/g) ?? []].map(toNumber).filter((n): n is number => n !== null);
+        const by = pending ?? (options.allLinks ? { direction: 'related' as const, phrase: 'see' } : null);
+        if (by) for (const number of numbers) refs.push({ ...by, href: null, number });
+        pos = ADR_LIST.lastIndex;
+        continue;
+      }
+      pos += 1;
     }
-    if (!matched && pending !== null && BOUNDARY.test(text)) pending = null;
   }
   return refs;
 }
 
 /**
- * References in several texts, de-duplicated (same direction, href and number), in order.
+ * The keyword at `pos`, or null. Words glued by `-`/`_` ("superseeded-by-ADR-0006" in a badge
+ * name) are not keywords; in prose (`allLinks` false) "superseded" needs its "by".
  */
-export function collectSupersedeRefs(texts: readonly string[]): SupersedeRef[] {
+function matchKeyword(text: string, pos: number, allLinks: boolean): { direction: RefDirection; phrase: string; end: number; prose: boolean } | null {
+  if (pos > 0 && /[\p{L}\p{N}_-]/u.test(text.charAt(pos - 1))) return null;
+  for (const { re, direction, prose } of KEYWORDS) {
+    re.lastIndex = pos;
+    const match = re.exec(text);
+    if (!match || /^[-_]/.test(text.slice(re.lastIndex))) continue;
+    const phrase = match[0].toLowerCase().replace(/\s+/g, ' ');
+    if (!allLinks && (!prose || /^(?:superse(?:e)?ded|superceded)$/.test(phrase))) continue;
+    return { direction, phrase, end: re.lastIndex, prose };
+  }
+  return null;
+}
+
+/**
+ * References in several texts, de-duplicated (same direction, href and number; the first
+ * phrase wins), in order. `allLinks` applies to every text (see {@link findSupersedeRefs}).
+ */
+export function collectSupersedeRefs(texts: readonly string[], options: { allLinks?: boolean } = {}): SupersedeRef[] {
   const seen = new Set<string>();
   const out: SupersedeRef[] = [];
   for (const text of texts) {
-    for (const ref of findSupersedeRefs(text)) {
+    for (const ref of findSupersedeRefs(text, options)) {
       const key = `${ref.direction}\u0000${ref.href ?? ''}\u0000${ref.number ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);

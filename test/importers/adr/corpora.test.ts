@@ -52,7 +52,7 @@ describe('ADR corpora', () => {
         });
         expect(() => buildEntry(base, d.fields, { revision: 1, author: 'importer', recorded_at: base.recorded_at }), `${corpus}/${d.source_path}`).not.toThrow();
         expect(d.entry_id).toBe(deriveEntryId('decision', `adr:${PROJECT}:${d.source_path}`));
-        expect(d.fields.citations).toEqual([{ source_ref: d.source_path, source_kind: 'file' }]);
+        expect(d.fields.citations?.[0]).toEqual({ source_ref: d.source_path, source_kind: 'file', locator: expect.stringMatching(/^ADR-\d{4,}$/) });
         expect(d.fields.tags?.[0]).toBe('adr');
         expect(d.fields.related_entry_ids).not.toContain(d.entry_id);
         expect(d.fields.supersedes_entry_id).not.toBe(d.entry_id);
@@ -131,8 +131,11 @@ describe('JabRef: 0057 supersedes 0045', () => {
     const d = draft('JabRef__jabref', '0003-');
     expect(d.fields.payload).toEqual({
       alternatives: ['[Maven](https://maven.apache.org/)', '[Gradle](https://gradle.org/)', '[Ant](https://ant.apache.org/)'],
-      decision_outcome: expect.stringMatching(/^Chosen option: "Gradle", because/),
+      decision_outcome: 'Chosen option: "Gradle", because it is lean and fits our development style.',
     });
+    const jabref8 = draft('JabRef__jabref', '0008-');
+    expect(jabref8.fields.payload?.['decision_outcome']).toContain('### Negative Consequences');
+    expect(draft('adr__madr', '0008-').fields.rationale).toContain('## Pros and Cons of the Options');
     expect(d.fields.rationale).toMatch(/^## Context and Problem Statement\n\nWhich build tool should be used\?/);
   });
 });
@@ -142,19 +145,36 @@ describe('ministryofjustice/cloud-platform', () => {
     const old = draft('ministryofjustice__cloud-platform', '021-');
     const successor = draft('ministryofjustice__cloud-platform', '036-');
     expect(old.fields.status).toBe('superseded');
-    expect(old.fields.related_entry_ids).toEqual([successor.entry_id]);
+    expect(old.fields.related_entry_ids).toContain(successor.entry_id);
     expect(successor.fields.status).toBe('accepted');
     expect(successor.fields.supersedes_entry_id).toBe(old.entry_id);
     expect(successor.fields.related_entry_ids).toContain(old.entry_id);
     expect(old.fields.title).toBe('Multi-cluster');
+    expect(old.fields.citations?.[0]?.locator).toBe('ADR-0021');
   });
 
-  it('018 is rejected ("❌ Rejected (see [019](…))") without a supersede link', () => {
+  it('018 is rejected ("❌ Rejected (see [019](…))"): related to 019 with a citation, not superseded', () => {
     const d = draft('ministryofjustice__cloud-platform', '018-');
+    const other = draft('ministryofjustice__cloud-platform', '019-');
     expect(d.fields.status).toBe('rejected');
     expect(d.status_source).toBe('explicit');
-    expect(d.fields.related_entry_ids).toEqual([]);
+    expect(d.fields.related_entry_ids).toEqual([other.entry_id]);
+    expect(other.fields.related_entry_ids).toEqual([d.entry_id]);
+    expect(d.fields.citations).toContainEqual({ source_ref: other.entry_id, source_kind: 'entry', locator: 'see' });
     expect(d.fields.supersedes_entry_id).toBeNull();
+  });
+
+  it('takes dates from "Date:" lines, day first, and strips source numbering from titles', () => {
+    expect(draft('ministryofjustice__cloud-platform', '004-').date).toBe('2018-04-10T00:00:00.000Z');
+    expect(draft('ministryofjustice__cloud-platform', '015-').date).toBe('2020-03-23T00:00:00.000Z');
+    expect(draft('ministryofjustice__cloud-platform', '029-').fields.title).toBe('Kubernetes security config auditing');
+  });
+
+  it('reports the one ADR longer than the rationale bound instead of cutting it silently', () => {
+    expect(result('ministryofjustice__cloud-platform').overflow).toEqual([
+      { source_path: '022-EKS.md', field: 'rationale', chars: expect.any(Number), kept: expect.any(Number) },
+    ]);
+    expect(draft('ministryofjustice__cloud-platform', '022-').fields.rationale).toMatch(/more characters in 022-EKS\.md\]$/);
   });
 
   it.each([

@@ -20,7 +20,7 @@ describe('parseAdr: where the status is read from', () => {
     const adr = parse('# 1. T\n\nDate: 2020-01-01\n\n## Status\n\n⌛️ Superseded by [2. U](0002-u.md)\n\nMore text.\n\n## Context\n\nc\n');
     expect(adr.status_origin).toBe('status_section');
     expect(adr.status_mapping).toMatchObject({ mapped: true, status: 'superseded' });
-    expect(adr.supersede_refs).toEqual([{ direction: 'superseded_by', href: '0002-u.md', number: 2 }]);
+    expect(adr.supersede_refs).toEqual([{ direction: 'superseded_by', href: '0002-u.md', number: 2, phrase: 'superseded by' }]);
     expect(adr.format).toBe('nygard');
   });
 
@@ -71,7 +71,8 @@ describe('parseAdr: title', () => {
     ['ADR-12 - Use X', null, 'Use X'],
     ['020. Environments and Pipeline', null, 'Environments and Pipeline'],
     ['23 Logging', 23, 'Logging'],
-    ['29 Kubernetes auditing', 30, '29 Kubernetes auditing'],
+    ['29 Kubernetes auditing', 30, 'Kubernetes auditing'],
+    ['29 clusters per region', 30, '29 clusters per region'],
     ['3.5 million users', null, '3.5 million users'],
     ['2 clusters per region', null, '2 clusters per region'],
     ['1.', null, '1.'],
@@ -122,40 +123,141 @@ describe('parseAdr: rationale, outcome and options', () => {
     'Long text.',
   ].join('\n');
 
-  it('keeps context and decision sections as Markdown', () => {
+  it('maps sections by meaning: context first, every other section under its heading, the whole outcome', () => {
     const adr = parse(madr);
     expect(adr.rationale).toBe(
-      '## Context and Problem Statement\n\nWe need X.\n\n## Decision Outcome\n\nChosen option: "X", because it is best.\n\n### Consequences\n\n* Good, because fast',
+      '## Context and Problem Statement\n\nWe need X.\n\n## Considered Options\n\n* X <!-- optional -->\n* Y\n  * nested detail\n\n## Pros and Cons of the Options\n\nLong text.',
     );
-    expect(adr.decision_outcome).toBe('Chosen option: "X", because it is best.');
+    expect(adr.decision_outcome).toBe('Chosen option: "X", because it is best.\n\n### Consequences\n\n* Good, because fast');
     expect(adr.alternatives).toEqual(['X', 'Y']);
     expect(adr.tags).toEqual(['backend', 'api', 'infra']);
+    expect(adr.overflow).toEqual([]);
   });
 
-  it('uses the body after the title when the ADR lacks context or decision sections', () => {
-    const adr = parse('# T\n\n## Status\n\nAccepted\n\n## Proposal\n\nDo it.\n\n## Reasoning\n\nBecause.\n');
-    expect(adr.rationale).toBe('## Proposal\n\nDo it.\n\n## Reasoning\n\nBecause.');
-    expect(adr.decision_outcome).toBe('Do it.');
+  it('keeps header notes and a Status section\'s other lines, without the status line', () => {
+    const adr = parse('# 3. T\n\nDate: 2020-01-31\n\n## Status\n\nAccepted\n\n**June 2020 Update** we moved on.\n\n## Proposal\n\nDo it.\n\n- with a list\n\n## Reasoning\n\nBecause.\n', '003-t.md');
+    expect(adr.rationale).toBe('Date: 2020-01-31\n\n## Status\n\n**June 2020 Update** we moved on.\n\n## Reasoning\n\nBecause.');
+    expect(adr.decision_outcome).toBe('Do it.\n\n- with a list');
+    expect(adr.date).toBe('2020-01-31T00:00:00.000Z');
+    expect(adr.adr_number).toBe(3);
   });
 
-  it('truncates the rationale at 20 000 characters with a marker', () => {
-    const adr = parse(`# T\n\n## Context\n\n${'word '.repeat(5000)}\n\n## Decision\n\nd\n`);
-    expect(adr.rationale).toHaveLength(20_000);
-    expect(adr.rationale.endsWith('\n\n[truncated]')).toBe(true);
+  it('maps the Tendermint/Cosmos variant', () => {
+    const adr = parse(
+      [
+        '# ADR 012: State Accessors',
+        '',
+        '## Changelog',
+        '',
+        '- 2019 Dec 12: Initial draft',
+        '- 2020-01-31: Alternatives added (@bez)',
+        '',
+        '## Status',
+        '',
+        'Proposed',
+        '',
+        '## Context',
+        '',
+        'Modules need state.',
+        '',
+        '## Decision',
+        '',
+        'We add accessors:',
+        '',
+        '```go',
+        'type Value struct{}',
+        '```',
+        '',
+        '## Detailed Design',
+        '',
+        'Details.',
+        '',
+        '## Consequences',
+        '',
+        '### Positive',
+        '',
+        '- less code',
+        '',
+        '## Alternative Approaches',
+        '',
+        '### Keep raw stores',
+        '',
+        'Too low level.',
+        '',
+        '### Use an ORM',
+        '',
+        '## References',
+        '',
+        '- [ADR 011](./adr-011-x.md)',
+      ].join('\n'),
+      'adr-012-state-accessors.md',
+    );
+    expect(adr.title).toBe('State Accessors');
+    expect(adr.adr_number).toBe(12);
+    expect(adr.status_mapping).toMatchObject({ status: 'proposed' });
+    expect(adr.date).toBe('2020-01-31T00:00:00.000Z');
+    expect(adr.decision_outcome).toBe('We add accessors:\n\n```go\ntype Value struct{}\n```');
+    expect(adr.alternatives).toEqual(['Keep raw stores', 'Use an ORM']);
+    expect(adr.rationale.split('\n').filter((l) => l.startsWith('## '))).toEqual([
+      '## Context',
+      '## Changelog',
+      '## Detailed Design',
+      '## Consequences',
+      '## Alternative Approaches',
+      '## References',
+    ]);
+  });
+
+  it('cuts the rationale at 20 000 characters at a line, names the source and reports it', () => {
+    const adr = parse(`# T\n\n## Context\n\n${'word word\n'.repeat(2500)}\n\n## Decision\n\nd\n`, '0001-x.md');
+    expect(adr.rationale.length).toBeLessThanOrEqual(20_000);
+    expect(adr.rationale).toMatch(/\n\n\[… \d+ more characters in 0001-x\.md\]$/);
+    expect(adr.overflow).toEqual([{ field: 'rationale', chars: expect.any(Number), kept: adr.rationale.length }]);
+  });
+});
+
+describe('parseAdr: dates and people', () => {
+  it.each([
+    ['---\ndate: 2025-07-31\ndecision-makers: "@a, @b"\n---\n# T\n', '2025-07-31', '@a, @b'],
+    ['---\ndeciders: [Ann, Bob]\n---\n# T\n\n* Date: 2021-03-04\n', '2021-03-04', 'Ann, Bob'],
+    ['# T\n\n- Status: accepted\n- Deciders: Oliver Kopp\n- Date: 2020-09-24\n\n## Context\n\nc\n', '2020-09-24', 'Oliver Kopp'],
+    ['# T\n\nDate: 23/03/2020\n\n## Status\n\nAccepted\n', '2020-03-23', null],
+    ['# T\n\nDate 09/04/18\n', '2018-04-09', null],
+    ['# T\n\n**Date:** 16th September, 2022\n', '2022-09-16', null],
+    ['# T\n\n## Status\n\nAccepted\n\nDate: 2019-05-01\n', '2019-05-01', null],
+    ['---\ndate: {YYYY-MM-DD when the decision was last updated}\ndecision-makers: {list everyone involved}\n---\n# T\n', null, null],
+    ['# T\n\nDate: 31/02/2020\n', null, null],
+  ])('%j → %s by %s', (source, date, deciders) => {
+    const adr = parse(source);
+    expect(adr.date).toBe(date === null ? null : `${date}T00:00:00.000Z`);
+    expect(adr.deciders).toBe(deciders);
   });
 });
 
 describe('findSupersedeRefs', () => {
+  const sb = (number: number | null, href: string | null = null, phrase = 'superseded by') => ({ direction: 'superseded_by', href, number, phrase });
+  const sp = (number: number | null, href: string | null = null, phrase = 'supersedes') => ({ direction: 'supersedes', href, number, phrase });
+  const rel = (number: number | null, href: string | null, phrase: string) => ({ direction: 'related', href, number, phrase });
   it.each([
-    ['superseded by ADR-0057', [{ direction: 'superseded_by', href: null, number: 57 }]],
-    ['superseded by 036', [{ direction: 'superseded_by', href: null, number: 36 }]],
-    ['accepted; supersedes ADR-0045', [{ direction: 'supersedes', href: null, number: 45 }]],
-    ['Supersedes [20200926-x](20200926-x.md)', [{ direction: 'supersedes', href: '20200926-x.md', number: 20200926 }]],
-    ['This decision is **superseded by [ADR-0057](0057-a.md)**.', [{ direction: 'superseded_by', href: '0057-a.md', number: 57 }]],
-    ['is superseded by log4j', []],
-    ['superseded by nothing. See [x](x.md)', []],
-  ])('%j', (text, refs) => {
-    expect(findSupersedeRefs(text)).toEqual(refs);
+    ['superseded by ADR-0057', false, [sb(57)]],
+    ['superseded by 036', false, [sb(36)]],
+    ['Superceded by [2. Use Y](0002-use-y.md)', true, [sb(2, '0002-use-y.md', 'superceded by')]],
+    ['⌛️ Superseded [0019](0019-x.md)', true, [sb(19, '0019-x.md', 'superseded')]],
+    ['accepted; supersedes ADR-0045', false, [sp(45)]],
+    ['Supersedes [20200926-x](20200926-x.md)', false, [sp(20200926, '20200926-x.md')]],
+    ['This decision is **superseded by [ADR-0057](0057-a.md)**.', false, [sb(57, '0057-a.md')]],
+    ['This ADR supersedes the decisions made in ADRs 60 and 61.', false, [sp(60), sp(61)]],
+    ['Rejected in favour of ADR 111', true, [rel(111, null, 'in favour of')]],
+    ['Partly undo ADR 109', false, [rel(109, null, 'partly undo')]],
+    ['❌ Rejected (see [019](019-x.md))', true, [rel(19, '019-x.md', 'see')]],
+    ['❌ Rejected (see [019](019-x.md))', false, []],
+    ['is superseded by log4j', false, []],
+    ['superseded by nothing. See [x](x.md)', false, []],
+    ['badges (superseeded-by-ADR-0006, for each ADR number)', false, []],
+    ['the old one was superseded 2 weeks later', false, []],
+    ['deprecated in favor of [CUID2](https://github.com/x/cuid2)', false, []],
+  ] as const)('%j (all links: %s)', (text, allLinks, refs) => {
+    expect(findSupersedeRefs(text, { allLinks })).toEqual(refs);
   });
 });
 

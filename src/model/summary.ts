@@ -1,0 +1,145 @@
+/**
+ * The one-line plain-text summary of an entry (issue #9 "Clean text"), shared by the CLI, MCP
+ * summaries, the re-entry brief and `brain review`: no Markdown syntax; what the entry says
+ * first (a decision's outcome, a question, a blocker's resolution…), then its why (the context),
+ * then, for decisions, supersession with ids, ADR numbers and titles. Pure; no I/O.
+ */
+import { Lexer, type Token, type Tokens } from 'marked';
+import type { Entry } from './entry.js';
+
+/** Default length bound of {@link summaryLine}, in characters (before `…`). */
+export const SUMMARY_MAX = 240;
+
+/** Section headings whose first paragraph is an entry's "why". */
+const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why)$/i;
+/** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
+const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
+
+function children(token: Token): Token[] {
+  return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : [];
+}
+
+/** Inline tokens as plain text: links and emphasis become their text, HTML is dropped. */
+function inlinePlain(tokens: readonly Token[]): string {
+  return tokens
+    .map((t) => {
+      if (t.type === 'html') return '';
+      if (t.type === 'br') return ' ';
+      if (t.type === 'image') return (t as Tokens.Image).text;
+      const kids = children(t);
+      if (kids.length > 0) return inlinePlain(kids);
+      return 'text' in t && typeof t.text === 'string' ? t.text : '';
+    })
+    .join('');
+}
+
+/** Block tokens as plain-text paragraphs (headings, code, HTML, tables and rules dropped). */
+function blockParagraphs(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t]));
+    else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t)));
+    else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens).join(' ')).filter((i) => i !== '').join('; '));
+    else if (t.type === 'html') out.push((t as Tokens.HTML).text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<[^>]*>/g, ''));
+  }
+  return out.map(collapse).filter((p) => p !== '');
+}
+
+const collapse = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/gu, ' ').trim();
+
+/** Markdown → one line of plain text: no headings, emphasis, links syntax, HTML or code blocks. */
+export function plainTextLine(markdown: string): string {
+  return blockParagraphs(new Lexer().lex(markdown)).join(' ');
+}
+
+/**
+ * The "why" of a Markdown rationale: the first paragraph under a Context / Problem heading;
+ * else its first paragraph that is not a header note (`Date: …`, `Link to this ADR: …`).
+ */
+export function whyOf(markdown: string): string {
+  const tokens = new Lexer().lex(markdown);
+  const context = tokens.findIndex((t) => t.type === 'heading' && WHY_HEADINGS.test(collapse(inlinePlain(children(t))).replace(/:$/, '')));
+  if (context >= 0) {
+    const next = tokens.findIndex((t, i) => i > context && t.type === 'heading' && (t as Tokens.Heading).depth <= (tokens[context] as Tokens.Heading).depth);
+    const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next))[0];
+    if (first !== undefined) return first;
+  }
+  return blockParagraphs(tokens).find((p) => !METADATA_LINE.test(p)) ?? '';
+}
+
+/** `text` cut to `max` characters at a word when possible, with `…`. */
+export function cutLine(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = Math.max(1, max);
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  const space = text.lastIndexOf(' ', cut);
+  if (space >= cut * 0.75) cut = space;
+  return `${text.slice(0, cut).trimEnd()}…`;
+}
+
+/** The ADR number of an imported entry as listed (`ADR-0029`: its source citation's locator), or null. */
+export function adrLabelOf(entry: Pick<Entry, 'citations'>): string | null {
+  const cited = entry.citations.find((c) => c.source_kind === 'file' && typeof c.locator === 'string' && /^ADR-\d+$/.test(c.locator));
+  return cited?.locator ?? null;
+}
+
+/** `ADR-0036 "Multi-cluster" (dec-…)`, or the bare id when the entry is unknown. */
+export function entryReference(id: string, entries?: ReadonlyMap<string, Entry>): string {
+  const other = entries?.get(id);
+  if (!other) return id;
+  const label = adrLabelOf(other);
+  return `${label === null ? '' : `${label} `}"${collapse(other.title)}" (${id})`;
+}
+
+/**
+ * What an entry says beyond its title, as plain text: a decision's outcome, a question's answer,
+ * a blocker's resolution, a plan's summary ('' when there is none: a risk, a dependency or an
+ * open question says what it is in its title; their payload is shown by each surface).
+ */
+export function leadOf(entry: Entry): string {
+  const field = (value: unknown): string => (typeof value === 'string' ? plainTextLine(value) : '');
+  switch (entry.entry_kind) {
+    case 'decision':
+      return field(entry.payload['decision_outcome']);
+    case 'open_question':
+      return field(entry.payload['answer']);
+    case 'blocker':
+      return field(entry.payload['resolution']);
+    case 'plan_revision':
+      return field(entry.payload['summary']);
+    default:
+      return '';
+  }
+}
+
+/** Supersession of a decision in words: `superseded by …` / `supersedes …` ('' when neither). */
+export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry>): string {
+  const parts: string[] = [];
+  if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
+  if (entry.status === 'superseded') {
+    const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
+    const related = entry.related_entry_ids.join(', ');
+    parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
+  }
+  return parts.join('; ');
+}
+
+/**
+ * The one-line plain-text summary of `entry`, at most `max` characters (+ `…`): what it says
+ * ({@link leadOf}), ` — ` its why ({@link whyOf} of the rationale), then `; ` its supersession
+ * ({@link supersessionOf}, which names ids, ADR numbers and titles when `entries` holds them).
+ * Either part may be empty; the supersession is never cut away by a long lead.
+ */
+export function summaryLine(entry: Entry, options: { max?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
+  const max = options.max ?? SUMMARY_MAX;
+  const link = supersessionOf(entry, options.entries);
+  const room = Math.max(max / 2, max - (link === '' ? 0 : link.length + 2));
+  const lead = leadOf(entry);
+  const why = whyOf(entry.rationale);
+  const text = lead !== '' && why !== '' ? `${cutLine(lead, Math.max(room * 0.6, room - why.length - 3))} — ${why}` : lead || why;
+  const body = cutLine(text, room);
+  if (link === '') return body;
+  if (body === '') return cutLine(link.charAt(0).toUpperCase() + link.slice(1), max);
+  return cutLine(`${body}${/[.!?;:]$/.test(body) ? ' ' : '; '}${link}`, max);
+}
