@@ -6,13 +6,18 @@
  * by appending a valid revision that chains onto the bad one, which stays as history.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpGet, killDaemons, startDaemonProcess } from '../helpers/daemon.js';
+import { startMcp } from '../mcp/mcp-client.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
 import { dirOf, handCommit, readBranchFile, revisionBytes, revisionFiles, revisionPath } from '../helpers/plain-git.js';
 import { parseLedger } from '../../src/store/ledger.js';
 import type { Entry } from '../../src/model/entry.js';
 
-afterAll(cleanupTempDirs);
+afterAll(() => {
+  killDaemons();
+  cleanupTempDirs();
+});
 
 function setup(): { dir: string; add: (title: string) => Entry } {
   const dir = initRepo();
@@ -35,6 +40,27 @@ describe('problems found during projection', () => {
     expect(brain(dir, ['show', e.entry_id, '--json']).json()).toMatchObject({ revision: 1, title: 'first' });
     const human = brain(dir, ['status']).stdout;
     expect(human).toContain('ledger_missing_file');
+  });
+
+  it('/api/health and the brain_status tool report the same problems', async () => {
+    const { dir, add } = setup();
+    const e = add('first');
+    const r2 = brain(dir, ['revise', e.entry_id, '--title', 'second', '--json']).json() as Entry;
+    handCommit(dir, { [revisionPath(r2)]: null });
+    const daemon = await startDaemonProcess(dir);
+    try {
+      const health = (await httpGet(daemon.port, '/api/health')).json().data;
+      expect(health.problems.map((p: { code: string }) => p.code).sort()).toEqual(['invalid_current', 'ledger_missing_file']);
+    } finally {
+      await daemon.stop();
+    }
+    const session = await startMcp(dir);
+    try {
+      const status = (await session.call('brain_status')).structuredContent as { problems: { code: string }[] };
+      expect(status.problems.map((p) => p.code).sort()).toEqual(['invalid_current', 'ledger_missing_file']);
+    } finally {
+      await session.close();
+    }
   });
 
   it('the only revision deleted: the entry leaves the list but the problem names it', () => {

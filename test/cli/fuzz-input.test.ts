@@ -48,6 +48,20 @@ function expectExact(entry: Entry, given: Input): void {
 }
 
 describe('fuzzed input never corrupts the branch', () => {
+  it('a NUL in a title through MCP is refused as a tool error; nothing is committed (issue #7 finding)', async () => {
+    const dir = initRepo();
+    expect(brain(dir, ['init']).code).toBe(0);
+    const before = tipOf(dir);
+    const session = await startMcp(dir);
+    try {
+      const error = errorOf(await session.call('brain_append', { entry_kind: 'decision', title: 'cut \u0000 here' }));
+      expect(error).toMatchObject({ code: 'invalid_entry', message: expect.stringContaining('U+0000') });
+    } finally {
+      await session.close();
+    }
+    expect(tipOf(dir)).toBe(before);
+  });
+
   it('through the CLI', () => {
     const dir = initRepo();
     expect(brain(dir, ['init']).code).toBe(0);
