@@ -13,6 +13,7 @@ import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerDaemonCommand } from './daemon-command.js';
 import { registerReviewCommand } from './review-command.js';
+import { registerUiCommand } from './ui-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -37,6 +38,7 @@ export function createProgram(): Command {
   registerMcpCommand(program);
   registerDaemonCommand(program);
   registerReviewCommand(program);
+  registerUiCommand(program);
   return program;
 }
 
