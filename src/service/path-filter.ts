@@ -4,7 +4,8 @@
  * Entry paths are path prefixes or globs (issue #8 part 3); so is the filter. An entry path
  * `p` concerns the filter `f` when (after dropping a leading `./` and trailing `/`):
  *
- * - `f` is a glob (picomatch) and matches `p`, or `p` is a glob that matches `f`;
+ * - `f` is a glob (picomatch) and matches `p`, or `p` is a directory holding the glob's static
+ *   base (`src` concerns `src/payments/**`); or `p` is a glob that matches `f`;
  * - or one is the other, or a path-segment prefix of it, in either direction (`src/payments`
  *   concerns `src/payments/api.ts`, and `src` concerns `src/payments/api.ts`; `src/pay` does
  *   not concern `src/payments`).
@@ -26,9 +27,10 @@ export function matchingPaths(args: { filter: string; candidates: readonly strin
     throw new BrainError('invalid_argument', 'path filter must be a non-blank path, directory or glob of at most 1 000 characters', { hint: 'e.g. src/payments, src/payments/api.ts or src/**/*.sql' });
   }
   const filterMatches = isGlob(filter) ? picomatch(filter, { dot: true }) : null;
+  const base = picomatch.scan(filter).base;
   return args.candidates.filter((raw) => {
     const path = normalize(raw);
-    if (filterMatches) return filterMatches(path);
+    if (filterMatches) return filterMatches(path) || (!isGlob(path) && segmentPrefix(path, base));
     if (isGlob(path)) return picomatch(path, { dot: true })(filter);
     return segmentPrefix(path, filter) || segmentPrefix(filter, path);
   });

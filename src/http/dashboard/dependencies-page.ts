@@ -30,7 +30,7 @@ function tree(project: string, graph: DependencyGraph, t: DependencyTreeNode): H
   const edge = t.via ? h`<a class="edge" href="${entryUrl(project, t.via.entry_id)}" title="${t.via.title}">${t.via.dependency_kind.replace(/_/g, ' ')} →</a>` : '';
   const mark = t.state === 'cycle' ? h` <span class="cycle">↻ cycle</span>` : t.state === 'repeat' ? h` <span class="muted small">(its dependencies are shown above)</span>` : '';
   const children = t.children.length ? h`<ul>${t.children.map((c) => tree(project, graph, c))}</ul>` : '';
-  return h`<li>${edge}${node(project, graph.nodes[t.key], t.key)}${mark}${children}</li>`;
+  return h`<li>${edge} ${node(project, graph.nodes[t.key], t.key)}${mark}${children}</li>`;
 }
 
 /** The dependency page body. */

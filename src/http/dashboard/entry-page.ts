@@ -42,9 +42,9 @@ function payloadBlocks(e: Entry): Html[] {
 const ENTRY_ID = /^[a-z]+-[0-9a-z]{12,}$/;
 
 /** A changed value: entry ids link to their entries, lists are comma separated, absent values say so. */
-function value(project: string, v: unknown): Html {
-  if (typeof v === 'string' && ENTRY_ID.test(v)) return entryLink(project, v);
-  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && ENTRY_ID.test(x))) return h`${v.map((x, i) => h`${i ? ', ' : ''}${entryLink(project, x as string)}`)}`;
+function value(project: string, v: unknown, titles: ReadonlyMap<string, string>): Html {
+  if (typeof v === 'string' && ENTRY_ID.test(v)) return entryLink(project, v, titles.get(v));
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && ENTRY_ID.test(x))) return h`${v.map((x, i) => h`${i ? ', ' : ''}${entryLink(project, x as string, titles.get(x as string))}`)}`;
   return h`${show(v)}`;
 }
 
@@ -59,7 +59,7 @@ function rationaleDiff(diff: string): Html {
   return h`<pre class="diff">${diff.split('\n').filter((l) => l !== '').map((l) => (l.startsWith('@@') ? h`<span class="hunk">${l}</span>` : l.startsWith('+') ? h`<span class="add">${l}</span>` : l.startsWith('-') ? h`<span class="del">${l}</span>` : h`<span>${l}</span>`))}</pre>`;
 }
 
-function revisionItem(project: string, r: RevisionView, latest: boolean): Html {
+function revisionItem(project: string, r: RevisionView, latest: boolean, titles: ReadonlyMap<string, string>): Html {
   const c = r.change;
   const first = c.from_revision === null;
   const changes: Html[] = [];
@@ -68,7 +68,7 @@ function revisionItem(project: string, r: RevisionView, latest: boolean): Html {
     const long = [v.from, v.to].some((x) => typeof x === 'string' && (x.length > 80 || x.includes('\n')));
     changes.push(long && !first
       ? h`<div><span class="field">${v.field}</span>${textDiff(typeof v.from === 'string' ? v.from : show(v.from), typeof v.to === 'string' ? v.to : show(v.to))}</div>`
-      : h`<div><span class="field">${v.field}</span> ${first ? '' : h`<span class="old">${value(project, v.from)}</span> → `}<span class="new">${value(project, v.to)}</span></div>`);
+      : h`<div><span class="field">${v.field}</span> ${first ? '' : h`<span class="old">${value(project, v.from, titles)}</span> → `}<span class="new">${value(project, v.to, titles)}</span></div>`);
   }
   if (c.rationale_diff && !first) changes.push(h`<div><span class="field">rationale</span>${rationaleDiff(c.rationale_diff)}</div>`);
   if (c.new_citations.length > 0 && !first) changes.push(h`<div><span class="field">citations added</span><ul class="plain">${c.new_citations.map((x) => citationItem(project, x))}</ul></div>`);
@@ -85,9 +85,14 @@ export function renderEntry(args: { project: string; view: EntryView }): { title
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
   const l = view.links;
+  // A supersede links the pair both ways as related too: list each entry once, under its most specific relation.
+  const shown = new Set([...l.supersedes, ...l.superseded_by, ...l.supersedes_plan, ...l.depends_on, ...l.depended_on_by].map((x) => x.entry_id));
+  const rest = (list: LinkedEntry[]) => list.filter((x) => !shown.has(x.entry_id));
+  const related = rest(l.related);
+  const relatedIds = new Set(related.map((x) => x.entry_id));
   const linkRows: [string, LinkedEntry[]][] = [
     ['Supersedes', l.supersedes], ['Superseded by', l.superseded_by], ['Supersedes plan', l.supersedes_plan], ['Depends on', l.depends_on],
-    ['Depended on by', l.depended_on_by], ['Related', l.related], ['Referenced by', l.related_from],
+    ['Depended on by', l.depended_on_by], ['Related', related], ['Referenced by', rest(l.related_from).filter((x) => !relatedIds.has(x.entry_id))],
   ];
   const facts = h`<dl class="facts">
 <dt>ID</dt><dd class="mono">${e.entry_id}</dd>
@@ -104,6 +109,7 @@ ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kin
 </dl>`;
   const links = linkRows.filter(([, list]) => list.length > 0).map(([label, list]) => h`<h3>${label}</h3>${linked(project, list)}`);
   const history = [...view.history].reverse();
+  const titles = new Map(Object.values(l).flat().flatMap((x) => ('missing' in x ? [] : [[x.entry_id, x.title] as const])));
   return {
     title: e.title,
     body: h`<p class="crumbs"><a href="${pageUrl(project)}">Board</a> › <a href="${pageUrl(project, '', { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
@@ -114,7 +120,7 @@ ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kin
 ${payloadBlocks(e)}
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
-<ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0))}</ol></section>
+<ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, titles))}</ol></section>
 </div>
 <aside class="panel" aria-label="Details">${facts}${links.length ? h`<h2 class="sr-only">Linked entries</h2>${links}` : ''}</aside>
 </div>`,

@@ -19,9 +19,9 @@ function what(project: string, ev: TimelineEvent): Html {
   const e = ev.entry;
   const title = h`<a href="${entryUrl(project, e.entry_id, `r${e.revision}`)}">${e.title}</a>`;
   const kind = h`<span class="kind-label">${kindName(e.entry_kind).one}</span>`;
-  if (ev.event === 'status_changed') return h`${kind}${title} <span class="muted">moved</span> ${statusBadge(ev.previous_status ?? '', e.entry_kind)} → ${statusBadge(e.status, e.entry_kind)}`;
-  if (ev.event === 'revised') return h`${kind}${title} <span class="muted">revised (r${e.revision})</span> ${statusBadge(e.status, e.entry_kind)}`;
-  return h`${kind}${title} <span class="muted">recorded</span> ${statusBadge(e.status, e.entry_kind)}`;
+  if (ev.event === 'status_changed') return h`${kind} ${title} <span class="muted">moved</span> ${statusBadge(ev.previous_status ?? '', e.entry_kind)} → ${statusBadge(e.status, e.entry_kind)}`;
+  if (ev.event === 'revised') return h`${kind} ${title} <span class="muted">revised (r${e.revision})</span> ${statusBadge(e.status, e.entry_kind)}`;
+  return h`${kind} ${title} <span class="muted">recorded</span> ${statusBadge(e.status, e.entry_kind)}`;
 }
 
 /** The timeline page body. `paged`: not the first page. */
