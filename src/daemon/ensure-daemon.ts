@@ -7,7 +7,7 @@
  * default port is taken by something else, it starts on a free port instead.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrainError } from '../model/errors.js';
@@ -80,6 +80,7 @@ const tail = (path: string) => {
 export async function ensureDaemon(options: EnsureDaemonOptions): Promise<EnsuredDaemon> {
   const dir = brainDir(findRepo(options.repoDir));
   const logPath = join(dir, 'daemon.log');
+  mkdirSync(dir, { recursive: true });
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const existing = readDaemonFile(dir);
   if (existing && (await daemonRunning(existing))) {
