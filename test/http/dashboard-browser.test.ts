@@ -97,6 +97,14 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     expect(await page.locator('#blockers tbody tr', { hasText: 'CI has no chromium' }).locator('td.detail').textContent()).toBe('critical');
     expect(await page.locator('#dependencies tbody tr', { hasText: 'Dashboard search needs the warm index' }).locator('td.detail').innerText()).toBe('requires Search stays MiniSearch');
     expect(await page.locator('#project-switch option').allTextContents()).toEqual(['demo', 'mobile']);
+    // Keyboard: the first Tab reaches the skip link, which moves focus to the main landmark.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-kind');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
     await page.locator('#project-switch').selectOption('mobile');
     await page.getByRole('button', { name: 'Open' }).click();
     await page.waitForURL(`${base}/projects/mobile`);
@@ -319,6 +327,13 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
         for (const [name, path] of pages) {
           await page.goto(`${base}${path}`);
           await shoot(page, `${name}-${viewport}-${scheme}`);
+          // Landmarks, and a label on every form control.
+          const a11y = await page.evaluate(() => ({
+            landmarks: ['header', 'nav', 'main', 'footer'].filter((tag) => document.querySelector(tag) !== null),
+            unlabeled: [...document.querySelectorAll('input, select, textarea')].filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label')).map((el) => el.outerHTML),
+          }));
+          expect(a11y.unlabeled, name).toEqual([]);
+          expect(a11y.landmarks, name).toEqual(name === 'error' ? ['header', 'main', 'footer'] : ['header', 'nav', 'main', 'footer']);
         }
         await context.close();
       }

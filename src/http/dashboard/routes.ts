@@ -18,6 +18,7 @@
  * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
+import { PROJECT_ID_PATTERN } from '../../model/entry.js';
 import { BrainError } from '../../model/errors.js';
 import type { Log } from '../../daemon/log.js';
 import { errorFields } from '../../daemon/log.js';
@@ -28,7 +29,7 @@ import { buildEntryView } from '../../service/entry-view.js';
 import { buildTimeline } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { toErrorResponse } from '../errors.js';
-import { isWildcard, notModified, projectionEtag } from '../etag.js';
+import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
 import { renderBrief } from './brief-page.js';
 import { DEPENDENCY_PAGE, renderDependencies } from './dependencies-page.js';
@@ -66,25 +67,32 @@ interface PageParts {
 
 /**
  * Sends a page with its ETag, or 304. Like the REST API, the body and the ETag come from the
- * same projected oid: if the branch moves while rendering, the page is rendered again.
+ * same projected oid: if the branch moves while rendering, the page is rendered again (up to 3
+ * times; then the ETag is the hash of the bytes sent, still strong and exact).
  */
 async function sendPage(c: Context, brain: Brain, produce: () => Promise<PageParts>): Promise<Response> {
   const url = new URL(c.req.url);
   const inm = c.req.header('if-none-match');
   const project = await brain.projectId();
-  let body = '';
-  let etag = '';
+  const send = (etag: string, body: string | null) => {
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS };
+    if (body === null || notModified(inm, etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
+  };
+  const render = async (oid: string | null) => {
+    const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
+    return renderPage({ ...parts, project, projects, oid });
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     await brain.refresh();
     const oid = brain.projectedOid();
-    etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
-    if (!isWildcard(inm) && notModified(inm, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
-    const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
-    body = renderPage({ ...parts, project, projects, oid });
-    if (brain.projectedOid() === oid) break;
+    const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+    if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+    const body = await render(oid);
+    if (brain.projectedOid() === oid) return send(etag, body);
   }
-  if (notModified(inm, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
-  return c.body(body, 200, { ETag: etag, 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS });
+  const body = await render(brain.projectedOid());
+  return send(contentEtag(body), body);
 }
 
 /** The dashboard routes; mount with `app.route('/', createDashboard(…))` after the API routes. */
@@ -175,10 +183,13 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.onError((err, c) => {
+    const { body } = toErrorResponse(err);
+    // Link the error page back to the project's board, unless the project itself is what failed.
     const param = c.req.param('project');
-    const project = param && /^[a-z0-9][a-z0-9._-]{0,63}$/.test(param) ? param : null;
-    const page = renderErrorPage(err, toErrorResponse(err).body.error.code === 'not_found' && c.req.path === pageUrl(project ?? '') ? null : project);
-    const fields = { method: c.req.method, path: c.req.path, status: page.status, code: toErrorResponse(err).body.error.code, message: page.status >= 500 ? errorFields(err).message : (err as Error).message };
+    const projectFailed = (body.error.code === 'not_found' && body.error.data?.project_id !== undefined && body.error.data.entry_id === undefined) || body.error.code === 'not_initialized';
+    const project = param && PROJECT_ID_PATTERN.test(param) && !projectFailed ? param : null;
+    const page = renderErrorPage(err, project);
+    const fields = { method: c.req.method, path: c.req.path, status: page.status, code: body.error.code, message: page.status >= 500 ? errorFields(err).message : body.error.message };
     if (page.status >= 500) options.log.error('request_error', { ...fields, stack: err instanceof Error ? err.stack : undefined });
     else options.log.warn('request_error', fields);
     return c.body(page.html, page.status, { ...page.headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
