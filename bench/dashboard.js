@@ -1,14 +1,15 @@
 /**
  * Issue #8 part 2: latency of each dashboard page served by the daemon, on the same synthetic
  * brain as run.js (BENCH_SCALE=2 gives the 20 000 entries the issue names), each beside the
- * REST call that reads the same data. Every request is a full render (no If-None-Match); one
- * row shows a 304 revalidation. Nothing is asserted.
+ * REST call that reads the same data. Every request is a full render (no If-None-Match, and
+ * `Cache-Control: no-cache` past the daemon's rendered-page cache); further rows show a 304
+ * revalidation and a repeat served from that cache. Nothing is asserted.
  */
 import { get, startDaemon, stop } from './daemon.js';
 import { median, p95, sample } from './timing.js';
 
-const ok = async (port, path) => {
-  const r = await get(port, path);
+const ok = async (port, path, headers = { 'cache-control': 'no-cache' }) => {
+  const r = await get(port, path, headers);
   if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${r.body.slice(0, 300)}`);
   return r;
 };
@@ -51,5 +52,8 @@ export async function dashboardBench({ repo, projectId, results, runs = 30 }) {
   }, { runs, warmup: 2 });
   const full = await sample(() => ok(d.port, p), { runs, warmup: 0 });
   results.add({ name: 'dashboard board revalidation (304), median', value: median(revalidate), unit: 'ms', baseline: median(full), baselineName: 'full board render' });
+  const brief = await sample(() => ok(d.port, `${p}/brief`), { runs, warmup: 0 });
+  const briefCached = await sample(() => ok(d.port, `${p}/brief`, {}), { runs, warmup: 1 });
+  results.add({ name: 'dashboard brief from the rendered-page cache, median', value: median(briefCached), unit: 'ms', baseline: median(brief), baselineName: 'full brief render' });
   await stop(d.child);
 }

@@ -4,7 +4,7 @@
  * the current entries newest first, under the filters kind, status, tag, path, task and
  * author. One kind: a keyset-paginated list; all kinds: the first `limit` of each section.
  */
-import { countBoard, entryFacts, listBoard, projectPaths, type BoardFilter } from '../cache/dashboard-queries.js';
+import { countBoard, currentPaths, entryFacts, listBoard, type BoardFilter } from '../cache/dashboard-queries.js';
 import { listProjects, type CurrentRow } from '../cache/queries.js';
 import { BrainError } from '../model/errors.js';
 import { assertLegalStatus, ENTRY_KINDS, LEGAL_STATUSES, parseEntryKind, STATUSES, type EntryKind, type Status } from '../model/kinds.js';
@@ -73,7 +73,7 @@ export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board
       ...(query.tag !== undefined ? { tag: query.tag } : {}),
       ...(query.author !== undefined ? { author: query.author } : {}),
       ...(query.task !== undefined ? { relatedTask: query.task } : {}),
-      ...(query.path !== undefined ? { pathsIn: matchingPaths({ filter: query.path, candidates: projectPaths(db, projectId) }) } : {}),
+      ...(query.path !== undefined ? { pathsIn: matchingPaths({ filter: query.path, candidates: currentPaths(db) }) } : {}),
       ...(kind ? { kind } : {}),
     };
     const counts = countBoard(db, base);

@@ -14,7 +14,8 @@
  * | `/assets/dashboard.css` | `v` | the stylesheet, cached for a year |
  *
  * Every page: strong ETag (projected oid + URL + stylesheet version) answered 304 on
- * `If-None-Match` without rendering, `Cache-Control: no-cache`, and a Content-Security-Policy
+ * `If-None-Match` without rendering, the rendered bytes kept by ETag for other clients
+ * (page-cache.ts; a request with `Cache-Control: no-cache` renders afresh), `Cache-Control: no-cache`, and a Content-Security-Policy
  * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
@@ -37,6 +38,7 @@ import { renderEntry } from './entry-page.js';
 import { renderErrorPage } from './error-page.js';
 import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
+import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl } from './parts.js';
 import { decodePair, intParam, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
@@ -70,7 +72,7 @@ interface PageParts {
  * same projected oid: if the branch moves while rendering, the page is rendered again (up to 3
  * times; then the ETag is the hash of the bytes sent, still strong and exact).
  */
-async function sendPage(c: Context, brain: Brain, produce: () => Promise<PageParts>): Promise<Response> {
+async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () => Promise<PageParts>): Promise<Response> {
   const url = new URL(c.req.url);
   const inm = c.req.header('if-none-match');
   const project = await brain.projectId();
@@ -88,8 +90,14 @@ async function sendPage(c: Context, brain: Brain, produce: () => Promise<PagePar
     const oid = brain.projectedOid();
     const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
     if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+    // A hard reload (`Cache-Control: no-cache`) renders afresh.
+    const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
+    if (cached !== undefined) return send(etag, cached);
     const body = await render(oid);
-    if (brain.projectedOid() === oid) return send(etag, body);
+    if (brain.projectedOid() === oid) {
+      cache.set(etag, body);
+      return send(etag, body);
+    }
   }
   const body = await render(brain.projectedOid());
   return send(contentEtag(body), body);
@@ -98,6 +106,7 @@ async function sendPage(c: Context, brain: Brain, produce: () => Promise<PagePar
 /** The dashboard routes; mount with `app.route('/', createDashboard(…))` after the API routes. */
 export function createDashboard(options: DashboardOptions): Hono {
   const routes = new Hono();
+  const cache = createPageCache();
   const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
 
   routes.get('/', async () => {
@@ -125,7 +134,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
     const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, task: q.task, author: q.author };
     const brain = await brainOf(c);
-    return sendPage(c, brain, async () => {
+    return sendPage(c, brain, cache, async () => {
       const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });
       return { ...renderBoard({ board, filters, paged: after !== undefined }), active: 'board' };
     });
@@ -135,7 +144,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     pageParams(c, []);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, async () => ({ ...renderEntry({ project, view: await buildEntryView(brain, { entryId: c.req.param('entry_id') }) }), active: 'entry' }));
+    return sendPage(c, brain, cache, async () => ({ ...renderEntry({ project, view: await buildEntryView(brain, { entryId: c.req.param('entry_id') }) }), active: 'entry' }));
   });
 
   routes.get('/projects/:project/search', async (c) => {
@@ -143,7 +152,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     const brain = await brainOf(c);
     const project = await brain.projectId();
     const query = q.q?.trim() ?? '';
-    return sendPage(c, brain, async () => {
+    return sendPage(c, brain, cache, async () => {
       const hits = query === '' ? null : await brain.search({ query, limit: SEARCH_LIMIT, ...(q.kind ? { kind: q.kind } : {}) });
       return { ...renderSearch({ project, query, hits, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query };
     });
@@ -153,14 +162,14 @@ export function createDashboard(options: DashboardOptions): Hono {
     const budget = intParam('budget', pageParams(c, ['budget']).budget, { min: 1, max: 1_000_000 });
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
+    return sendPage(c, brain, cache, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
   });
 
   routes.get('/projects/:project/timeline', async (c) => {
     const q = pageParams(c, ['kind', 'cursor']);
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
     const brain = await brainOf(c);
-    return sendPage(c, brain, async () => {
+    return sendPage(c, brain, cache, async () => {
       const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
       return { ...renderTimeline({ timeline, paged: after !== undefined, ...(q.kind ? { kind: timeline.events[0]?.entry.entry_kind ?? q.kind } : {}) }), active: 'timeline' };
     });
@@ -172,7 +181,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     const page = (intParam('page', q.page, { min: 1, max: 1_000_000 }) ?? 1) - 1;
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, async () => {
+    return sendPage(c, brain, cache, async () => {
       const graph = await buildDependencyGraph(brain, { includeResolved: q.resolved === '1', page, pageSize: DEPENDENCY_PAGE.trees });
       return { ...renderDependencies({ project, graph, page, resolved: q.resolved === '1' }), active: 'dependencies' };
     });

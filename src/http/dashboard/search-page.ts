@@ -13,11 +13,13 @@ import { entryUrl, KIND_NAMES, kindName, pageUrl, statusBadge, tagList, timeTag 
 /** Result count of one search page. */
 export const SEARCH_LIMIT = 50;
 
-/** Searchable text of an entry besides its title: rationale, then the text payload fields. */
+/** Searchable text of an entry besides its title (rationale, then the text payload fields), as plain text. */
 function bodyText(e: Entry): string {
   const p = e.payload;
   const parts = [e.rationale, p.decision_outcome, p.answer, p.resolution, p.mitigation, p.summary, p.depends_on, ...(Array.isArray(p.alternatives) ? p.alternatives : [])];
-  return parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' · ');
+  const text = parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' · ');
+  // An excerpt is plain text: drop the commonest Markdown markers (emphasis, code, headings, list bullets, quotes).
+  return text.replace(/\*\*|__|`/g, '').replace(/^\s*(?:[-*+]|\d+\.|#{1,6}|>)\s+/gm, '');
 }
 
 /** The search page body; `hits` null when no query was given yet. */
