@@ -81,6 +81,14 @@ describe('dashboard over HTTP', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('finds an entry another process just wrote (and projected) once the search index is loaded', async () => {
+    expect((await get('/projects/demo/search?q=question')).status).toBe(200); // loads the daemon's index
+    expect((await get('/projects/demo/search?q=zeppelin')).body).toContain('Nothing matches');
+    expect(brain(dir, ['add', 'decision', '--title', 'Zeppelin storage for cold data']).code).toBe(0);
+    expect(brain(dir, ['list', '--json']).code).toBe(0); // the CLI brings the shared cache up to the tip itself
+    await waitFor('the new decision in search', async () => (await get('/projects/demo/search?q=zeppelin')).body.includes('<mark>Zeppelin</mark> storage for cold data'));
+  });
+
   it('serves the stylesheet once a year, revalidated by its ETag', async () => {
     const css = await get(STYLE_PATH);
     expect(css.status).toBe(200);
