@@ -51,7 +51,7 @@ async function waitForRunning(dir: string, pid: number | null, deadline: number,
   }
 }
 
-function start(options: EnsureDaemonOptions, dir: string, port: number, logPath: string): { pid: number; exitCode: () => number | null | undefined } {
+function start(options: EnsureDaemonOptions, port: number, logPath: string): { pid: number; exitCode: () => number | null | undefined } {
   const globals = [...(options.branch ? ['--branch', options.branch] : []), ...(options.projectId ? ['--project', options.projectId] : []), ...(options.author ? ['--author', options.author] : [])];
   const log = openSync(logPath, 'a');
   const child = spawn(process.execPath, [BIN, '--repo', options.repoDir, ...globals, 'daemon', '--port', String(port)], { cwd: options.repoDir, detached: true, stdio: ['ignore', 'ignore', log] });
@@ -89,7 +89,7 @@ export async function ensureDaemon(options: EnsureDaemonOptions): Promise<Ensure
   }
   const ports = options.port === undefined ? [DEFAULT_PORT, 0] : [options.port];
   for (const port of ports) {
-    const child = start(options, dir, port, logPath);
+    const child = start(options, port, logPath);
     const info = await waitForRunning(dir, child.pid, deadline, child.exitCode);
     if (info !== 'exited') return { info, started: true, logPath };
     const running = readDaemonFile(dir);

@@ -26,7 +26,7 @@ export type DependencyNode =
 /** The dependency entry an edge comes from. */
 export interface Via { entry_id: string; title: string; status: string; dependency_kind: string }
 
-/** One node of a tree; `edge` is how its parent reaches it (null at a root). */
+/** One node of a tree; `via` is the dependency entry its parent reaches it through (null at a root). */
 export interface DependencyTreeNode {
   key: string;
   via: Via | null;

@@ -11,7 +11,7 @@ import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-v
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown } from './markdown.js';
-import { entryLink, entryUrl, kindDetail, kindName, pageUrl, statusBadge, tagList, timeTag } from './parts.js';
+import { entryLink, kindDetail, kindName, pageUrl, statusBadge, tagList, timeTag } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: string, c: Citation): Html {
@@ -126,6 +126,3 @@ ${payloadBlocks(e)}
 </div>`,
   };
 }
-
-/** Link to this page's history anchor of a revision. */
-export const revisionUrl = (project: string, entryId: string, revision: number) => entryUrl(project, entryId, `r${revision}`);

@@ -125,6 +125,7 @@ footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12
 @media (max-width:760px){
  .wrap{padding:0 14px}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
+ nav.pages ul{flex-wrap:wrap}nav.pages a{padding:6px 10px}
  h1{font-size:22px}
  .entry-grid{grid-template-columns:minmax(0,1fr)}
  table.entries,table.entries tbody,table.entries tr,table.entries td{display:block;width:100%}
