@@ -15,12 +15,13 @@ import { now, sample, median, p95 } from './timing.js';
 
 const BIN = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
-function get(port, path) {
+/** GET `path` from 127.0.0.1:`port`; resolves `{status, body, headers}`. */
+export function get(port, path, headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
+      res.on('end', () => resolve({ status: res.statusCode, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -28,7 +29,7 @@ function get(port, path) {
 }
 
 /** Spawns `brain daemon --port 0`; resolves with the port once its start line is logged. */
-function startDaemon(repo) {
+export function startDaemon(repo) {
   const t0 = now();
   const child = spawn(process.execPath, [BIN, 'daemon', '--port', '0'], { cwd: repo, env: process.env, stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
@@ -50,7 +51,8 @@ function startDaemon(repo) {
   });
 }
 
-async function stop(child) {
+/** Stops a daemon started by {@link startDaemon} and waits for its exit. */
+export async function stop(child) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.kill('SIGTERM');
   await exited;

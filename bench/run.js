@@ -15,7 +15,8 @@
  *   3. warm start (new Brain, first list) and the real CLI vs `git rev-parse` (from here on,
  *      everything runs in the packed clone);
  *   4. incremental catch-up after one commit by another writer vs `git diff-tree`;
- *   5. list latency vs raw SQL, search latency vs SQLite FTS5.
+ *   5. list latency vs raw SQL, search latency vs SQLite FTS5;
+ *   6. the daemon (daemon.js) and each dashboard page (dashboard.js) vs the REST call reading the same data.
  *
  * Prints a table on stdout (progress on stderr) and writes bench/out/results.json.
  * Env: BENCH_SCALE (default 1), BENCH_BATCH (revisions per import commit, default 1000),
@@ -419,6 +420,10 @@ results.add({ name: 'same, search index loaded (daemon-like), median of 10', val
 // Issue #3: the daemon, write-to-visible and MCP over Streamable HTTP, on the same brain.
 const { daemonBench } = await import('./daemon.js');
 await daemonBench({ repo: repoDir, projectId: PROJECT, results, openBrain, writes: 100, runs: LATENCY_RUNS });
+
+// Issue #8: each dashboard page at this size (BENCH_SCALE=2: 20 000 entries).
+const { dashboardBench } = await import('./dashboard.js');
+await dashboardBench({ repo: repoDir, projectId: PROJECT, results, runs: 30 });
 
 // ---------------------------------------------------------------- report
 const totalS = (now() - started) / 1000;

@@ -209,7 +209,7 @@ export class Brain {
     }
     const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
     this.lastRefresh = result;
-    this.searchIndexHandle?.syncIfLoaded(this.db());
+    this.searchIndexHandle?.syncIfLoaded(this.db(), result.to);
     return result;
   }
 

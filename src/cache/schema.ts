@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS revisions (
   json TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS revisions_entry ON revisions (entry_id, revision);
+CREATE INDEX IF NOT EXISTS revisions_recorded ON revisions (project_id, recorded_at, path);
 CREATE TABLE IF NOT EXISTS current (
   entry_id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL,

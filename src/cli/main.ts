@@ -16,6 +16,7 @@ import { registerReviewCommand } from './review-command.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 import { registerProjectsCommand } from './projects-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
+import { registerUiCommand } from './ui-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -42,6 +43,7 @@ export function createProgram(): Command {
   registerReviewCommand(program);
   registerDoctorCommand(program);
   registerProjectsCommand(program);
+  registerUiCommand(program);
   return program;
 }
 

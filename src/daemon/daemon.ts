@@ -164,7 +164,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         problems: status?.problems ?? [], watcher: w, last_catch_up: lastCatchUp,
       };
     };
-    const app = createApp({ brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, mcp: { brain: primary, token, createServer: createMcpServer } });
+    const app = createApp({ brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, mcp: { brain: primary, token, createServer: createMcpServer }, defaultProject: projectOrNull });
     const served = await serveLoopback(app, options.port ?? DEFAULT_PORT);
     cleanups.push(() => served.stop());
     port = served.port;

@@ -8,6 +8,7 @@
  * - any other method on `/api/…` → 405 `method_not_allowed` with `Allow: GET, HEAD`
  *   (HEAD is served by the GET handlers, without a body);
  * - `/mcp` → mcp-route.ts (POST only);
+ * - `/`, `/projects/…`, `/assets/…` → the read-only HTML dashboard (dashboard/routes.ts, issue #8);
  * - anything else → 404 `not_found`.
  *
  * Errors become `{error: {code, message, hint?}}` in one place (errors.ts); each error
@@ -25,6 +26,7 @@ import { hostGuard } from './host-guard.js';
 import { createMcpRoute, type McpRouteOptions } from './mcp-route.js';
 import { createProjectsRoute, createRestRoutes, type RestOptions } from './rest.js';
 import type { Brain } from '../service.js';
+import { createDashboard } from './dashboard/routes.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -36,6 +38,8 @@ export interface AppOptions {
   /** The `/mcp` endpoint. */
   mcp: Omit<McpRouteOptions, 'onError'>;
   log: Log;
+  /** The default project the dashboard's `/` opens (null: no docs branch yet). Default: none. */
+  defaultProject?: () => Promise<string | null>;
 }
 
 /** Builds the app; serve it with `@hono/node-server` on 127.0.0.1. */
@@ -58,6 +62,8 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.route('/mcp', createMcpRoute({ ...options.mcp, onError: (err) => options.log.error('request_error', { path: '/mcp', status: 500, error: errorFields(err), stack: err instanceof Error ? err.stack : undefined }) }));
+
+  app.route('/', createDashboard({ brainFor: options.brainFor, defaultProject: options.defaultProject ?? (async () => null), log: options.log }));
 
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the REST API lives under /api, MCP at /mcp')));
   app.onError((err, c) => {

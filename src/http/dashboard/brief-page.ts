@@ -1,0 +1,29 @@
+/**
+ * The brief page (issue #8 part 2: "Brief: the re-entry brief, rendered"): `Brain.context()`
+ * (DESIGN §7) as sanitized HTML, with its token estimate, what it left out, a GET form for the
+ * budget, and the exact Markdown an agent receives. For display the `<brain-state>` wrapper
+ * lines are dropped (they tell agents the quoted text is data; the page shows it as HTML).
+ */
+import type { Brief } from '../../context/build-brief.js';
+import { BRAIN_STATE_CLOSE, BRAIN_STATE_OPEN } from '../../context/untrusted.js';
+import { h, type Html } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import { pageUrl } from './parts.js';
+
+/** The brief page body. */
+export function renderBrief(args: { project: string; brief: Brief; budget?: number }): { title: string; body: Html } {
+  const { project, brief } = args;
+  const shown = brief.markdown.split('\n').map((line) => (line.trim() === BRAIN_STATE_OPEN || line.trim() === BRAIN_STATE_CLOSE ? '' : line)).join('\n');
+  const omitted = Object.entries(brief.omitted).filter(([, n]) => n > 0);
+  return {
+    title: 'Brief',
+    body: h`<h1>Re-entry brief</h1>
+<p class="lede">What is decided, open, blocked, at risk and depending — and why — in ${brief.tokens} estimated tokens, as <span class="mono">brain context</span> gives it to an agent.
+${brief.included} entries in full${omitted.length ? h`; left out for the budget: ${omitted.map(([k, n], i) => h`${i ? ', ' : ''}${n} ${k.replace(/_/g, ' ')}`)}` : ''}.</p>
+<form class="panel filters" method="get" action="${pageUrl(project, 'brief')}" aria-label="Brief options">
+<div><label for="b-budget">Budget (tokens)</label><input id="b-budget" type="number" name="budget" min="1" max="1000000" step="1" value="${args.budget ?? ''}" placeholder="6000"></div>
+<div class="actions"><button type="submit">Rebuild</button></div></form>
+<article class="panel prose brief">${renderMarkdown(shown)}</article>
+<details class="panel"><summary>The Markdown an agent receives</summary><pre class="mono">${brief.markdown}</pre></details>`,
+  };
+}

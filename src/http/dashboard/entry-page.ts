@@ -1,0 +1,128 @@
+/**
+ * The entry page (issue #8 part 2): every field of the current revision — text fields as
+ * sanitized Markdown, the kind's payload, facts, tags, paths and tasks as board filters —
+ * the linked entries (related, supersedes / superseded by, depends on / depended on by, the
+ * plan it supersedes) and citations as links (only `http(s)` URLs become `<a href>`), then the
+ * revision history newest first: each revision's author, time and commit, and the field-level
+ * change from the revision before it (status, values, a line diff of the rationale, citations).
+ */
+import type { Citation, Entry } from '../../model/entry.js';
+import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-view.js';
+import { diffLines, splitLines } from '../../review/line-diff.js';
+import { h, type Html } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import { entryLink, kindDetail, kindName, pageUrl, statusBadge, tagList, timeTag } from './parts.js';
+
+/** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
+export function citationItem(project: string, c: Citation): Html {
+  const ref = c.source_ref;
+  const target = /^https?:\/\//i.test(ref) ? h`<a href="${ref}" rel="noopener noreferrer nofollow">${ref}</a>` : c.source_kind === 'entry' && /^[a-z]+-[0-9a-z]{12,}$/.test(ref) ? entryLink(project, ref) : h`<span class="mono">${ref}</span>`;
+  return h`<li><span class="tag">${c.source_kind.replace(/_/g, ' ')}</span>${target}${c.locator ? h` <span class="muted small">${c.locator}</span>` : ''}</li>`;
+}
+
+function linked(project: string, list: LinkedEntry[]): Html {
+  return h`<ul class="plain">${list.map((l) => ('missing' in l ? h`<li><span class="id">${l.entry_id}</span> <span class="muted small">(not in this project's current state)</span></li>` : h`<li>${entryLink(project, l.entry_id, l.title)} ${statusBadge(l.status, l.entry_kind)} <span class="muted small">${kindName(l.entry_kind).one}</span></li>`))}</ul>`;
+}
+
+const PAYLOAD_TEXT: Record<string, string> = { decision_outcome: 'Outcome', answer: 'Answer', resolution: 'Resolution', mitigation: 'Mitigation', summary: 'Summary' };
+
+function payloadBlocks(e: Entry): Html[] {
+  const blocks: Html[] = [];
+  for (const [key, label] of Object.entries(PAYLOAD_TEXT)) {
+    const value = e.payload[key];
+    if (typeof value === 'string' && value.trim() !== '') blocks.push(h`<section class="panel" aria-labelledby="p-${key}"><h2 id="p-${key}">${label}</h2><div class="prose">${renderMarkdown(value)}</div></section>`);
+  }
+  const alternatives = e.payload.alternatives;
+  if (Array.isArray(alternatives) && alternatives.length > 0) {
+    blocks.push(h`<section class="panel" aria-labelledby="p-alternatives"><h2 id="p-alternatives">Alternatives considered</h2><ul>${alternatives.map((a) => h`<li class="prose">${renderMarkdown(String(a))}</li>`)}</ul></section>`);
+  }
+  return blocks;
+}
+
+const ENTRY_ID = /^[a-z]+-[0-9a-z]{12,}$/;
+
+/** A changed value: entry ids link to their entries, lists are comma separated, absent values say so. */
+function value(project: string, v: unknown, titles: ReadonlyMap<string, string>): Html {
+  if (typeof v === 'string' && ENTRY_ID.test(v)) return entryLink(project, v, titles.get(v));
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && ENTRY_ID.test(x))) return h`${v.map((x, i) => h`${i ? ', ' : ''}${entryLink(project, x as string, titles.get(x as string))}`)}`;
+  return h`${show(v)}`;
+}
+
+const show = (v: unknown): string => (v === null || v === undefined || v === '' ? '(none)' : Array.isArray(v) ? (v.length === 0 ? '(none)' : v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ')) : typeof v === 'string' ? v : JSON.stringify(v));
+
+function textDiff(before: string, after: string): Html {
+  const lines = diffLines(splitLines(before), splitLines(after));
+  return h`<pre class="diff">${lines.map((l) => h`<span class="${l.op === '+' ? 'add' : l.op === '-' ? 'del' : ''}">${l.op} ${l.text}</span>`)}</pre>`;
+}
+
+function rationaleDiff(diff: string): Html {
+  return h`<pre class="diff">${diff.split('\n').filter((l) => l !== '').map((l) => (l.startsWith('@@') ? h`<span class="hunk">${l}</span>` : l.startsWith('+') ? h`<span class="add">${l}</span>` : l.startsWith('-') ? h`<span class="del">${l}</span>` : h`<span>${l}</span>`))}</pre>`;
+}
+
+function revisionItem(project: string, r: RevisionView, latest: boolean, titles: ReadonlyMap<string, string>): Html {
+  const c = r.change;
+  const first = c.from_revision === null;
+  const changes: Html[] = [];
+  if (!first && c.from_status !== c.to_status) changes.push(h`<div><span class="field">status</span> ${statusBadge(c.from_status ?? '', c.entry_kind)} → ${statusBadge(c.to_status, c.entry_kind)}</div>`);
+  for (const v of c.value_changes) {
+    const long = [v.from, v.to].some((x) => typeof x === 'string' && (x.length > 80 || x.includes('\n')));
+    changes.push(long && !first
+      ? h`<div><span class="field">${v.field}</span>${textDiff(typeof v.from === 'string' ? v.from : show(v.from), typeof v.to === 'string' ? v.to : show(v.to))}</div>`
+      : h`<div><span class="field">${v.field}</span> ${first ? '' : h`<span class="old">${value(project, v.from, titles)}</span> → `}<span class="new">${value(project, v.to, titles)}</span></div>`);
+  }
+  if (c.rationale_diff && !first) changes.push(h`<div><span class="field">rationale</span>${rationaleDiff(c.rationale_diff)}</div>`);
+  if (c.new_citations.length > 0 && !first) changes.push(h`<div><span class="field">citations added</span><ul class="plain">${c.new_citations.map((x) => citationItem(project, x))}</ul></div>`);
+  if (c.removed_citations.length > 0) changes.push(h`<div><span class="field">citations removed</span><ul class="plain">${c.removed_citations.map((x) => citationItem(project, x))}</ul></div>`);
+  const commit = r.commit ? h` · commit <span class="mono" title="${r.commit.oid}">${r.commit.oid.slice(0, 10)}</span> by ${r.commit.author}` : h` · <span class="muted">commit not found</span>`;
+  return h`<li id="r${r.entry.revision}"><div class="rev-head"><h3>Revision ${r.entry.revision}${latest ? h` <span class="badge info">current</span>` : ''}</h3>
+<span class="muted small">${first ? 'recorded' : 'revised'} by <strong>${r.entry.author}</strong> · ${timeTag(r.entry.recorded_at)}${commit}</span></div>
+${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) => h`${i ? ', ' : ''}<span class="mono">${f}</span>`)}.</p>` : changes.length > 0 ? h`<div class="changes">${changes}</div>` : h`<p class="small muted">No field changed (re-recorded as is).</p>`}</li>`;
+}
+
+/** The entry page body. */
+export function renderEntry(args: { project: string; view: EntryView }): { title: string; body: Html } {
+  const { project, view } = args;
+  const e = view.current.entry;
+  const names = kindName(e.entry_kind);
+  const l = view.links;
+  // A supersede links the pair both ways as related too: list each entry once, under its most specific relation.
+  const shown = new Set([...l.supersedes, ...l.superseded_by, ...l.supersedes_plan, ...l.depends_on, ...l.depended_on_by].map((x) => x.entry_id));
+  const rest = (list: LinkedEntry[]) => list.filter((x) => !shown.has(x.entry_id));
+  const related = rest(l.related);
+  const relatedIds = new Set(related.map((x) => x.entry_id));
+  const linkRows: [string, LinkedEntry[]][] = [
+    ['Supersedes', l.supersedes], ['Superseded by', l.superseded_by], ['Supersedes plan', l.supersedes_plan], ['Depends on', l.depends_on],
+    ['Depended on by', l.depended_on_by], ['Related', related], ['Referenced by', rest(l.related_from).filter((x) => !relatedIds.has(x.entry_id))],
+  ];
+  const facts = h`<dl class="facts">
+<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
+<dt>Kind</dt><dd><a href="${pageUrl(project, '', { kind: e.entry_kind })}">${names.one}</a></dd>
+<dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}</dd>
+${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
+<dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
+<dt>Author</dt><dd><a href="${pageUrl(project, '', { author: e.author })}">${e.author}</a></dd>
+<dt>Recorded</dt><dd>${timeTag(e.recorded_at)}</dd>
+<dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>
+<dt>Tags</dt><dd>${e.tags.length ? tagList(project, e.tags) : h`<span class="muted">none</span>`}</dd>
+<dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${pageUrl(project, '', { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>
+<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${pageUrl(project, '', { task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
+</dl>`;
+  const links = linkRows.filter(([, list]) => list.length > 0).map(([label, list]) => h`<h3>${label}</h3>${linked(project, list)}`);
+  const history = [...view.history].reverse();
+  const titles = new Map(Object.values(l).flat().flatMap((x) => ('missing' in x ? [] : [[x.entry_id, x.title] as const])));
+  return {
+    title: e.title,
+    body: h`<p class="crumbs"><a href="${pageUrl(project)}">Board</a> › <a href="${pageUrl(project, '', { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
+<header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
+<div class="entry-grid">
+<div>
+<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(e.rationale) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
+${payloadBlocks(e)}
+<section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
+<section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
+<ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, titles))}</ol></section>
+</div>
+<aside class="panel" aria-label="Details">${facts}${links.length ? h`<h2 class="sr-only">Linked entries</h2>${links}` : ''}</aside>
+</div>`,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The page shell of the dashboard: a skip link, the header (brand, project switcher, search
+ * box — plain GET forms, so they work with JavaScript off), the page navigation, `<main>`, and
+ * a footer naming the projected commit. Landmarks: header, nav, main, footer.
+ */
+import { h, type Html } from './html.js';
+import { pageUrl } from './parts.js';
+import { STYLE_PATH } from './style.js';
+
+/** The dashboard's pages, in navigation order. */
+export type PageName = 'board' | 'timeline' | 'dependencies' | 'brief' | 'search' | 'entry' | 'error';
+
+const NAV: { page: PageName; label: string; sub: string }[] = [
+  { page: 'board', label: 'Board', sub: '' },
+  { page: 'timeline', label: 'Timeline', sub: 'timeline' },
+  { page: 'dependencies', label: 'Dependencies', sub: 'dependencies' },
+  { page: 'brief', label: 'Brief', sub: 'brief' },
+  { page: 'search', label: 'Search', sub: 'search' },
+];
+
+/** Options of {@link renderPage}. */
+export interface PageOptions {
+  /** The document title (the project and "Project Brain" are appended). */
+  title: string;
+  /** The project shown, or null (error pages before a project is known). */
+  project: string | null;
+  /** Every project with entries, for the switcher (the current one is always included). */
+  projects?: readonly string[];
+  active: PageName;
+  body: Html;
+  /** The projected commit the page reflects. */
+  oid?: string | null;
+  /** The search words to prefill in the header's search box. */
+  query?: string;
+}
+
+function switcher(project: string, projects: readonly string[]): Html {
+  const all = [...new Set([project, ...projects])].sort();
+  if (all.length < 2) return h`<span class="muted small">project <strong>${project}</strong></span>`;
+  return h`<form class="switch" method="get" action="/projects">
+<label for="project-switch">Project</label>
+<select id="project-switch" name="project">${all.map((p) => h`<option value="${p}"${p === project ? h` selected` : ''}>${p}</option>`)}</select>
+<button type="submit" class="quiet">Open</button></form>`;
+}
+
+/** A complete HTML document. */
+export function renderPage(options: PageOptions): string {
+  const { project } = options;
+  const header = project === null ? h`<div class="wrap bar"><a class="brand" href="/">Project Brain</a></div>` : h`
+<div class="wrap bar">
+<a class="brand" href="${pageUrl(project)}">Project Brain</a>
+${switcher(project, options.projects ?? [])}
+<form class="search" role="search" method="get" action="${pageUrl(project, 'search')}">
+<label for="header-q" class="sr-only">Search entries</label>
+<input id="header-q" type="search" name="q" value="${options.query ?? ''}" placeholder="Search decisions, questions, risks…">
+<button type="submit">Search</button></form>
+</div>
+<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
+  const doc = h`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="referrer" content="no-referrer">
+<title>${options.title}${project ? ` · ${project}` : ''} · Project Brain</title>
+<link rel="stylesheet" href="${STYLE_PATH}">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">${header}</header>
+<main id="main" class="wrap" tabindex="-1">
+${options.body}
+</main>
+<footer class="bottom wrap">Read-only view of the docs branch${options.oid ? h` at <span class="mono" title="${options.oid}">${options.oid.slice(0, 12)}</span>` : ''} · served on 127.0.0.1 by <span class="mono">brain daemon</span></footer>
+</body>
+</html>
+`;
+  return doc.toString();
+}

@@ -1,0 +1,88 @@
+/**
+ * Small pieces every dashboard page uses: URLs, kind names, status / severity badges, entry
+ * links, times (UTC, absolute — a page is a function of the projected commit, never of the
+ * clock, so its ETag is exact), tags, the per-kind detail of an entry, and pagers.
+ */
+import type { Entry } from '../../model/entry.js';
+import type { EntryKind } from '../../model/kinds.js';
+import { h, type Html } from './html.js';
+
+/** Plural and singular display names per kind, in board order. */
+export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: string; anchor: string }>> = {
+  decision: { plural: 'Decisions', one: 'Decision', anchor: 'decisions' },
+  open_question: { plural: 'Open questions', one: 'Open question', anchor: 'open-questions' },
+  blocker: { plural: 'Blockers', one: 'Blocker', anchor: 'blockers' },
+  risk: { plural: 'Risks', one: 'Risk', anchor: 'risks' },
+  dependency: { plural: 'Dependencies', one: 'Dependency', anchor: 'dependencies' },
+  plan_revision: { plural: 'Plan', one: 'Plan revision', anchor: 'plan' },
+};
+
+/** A kind's display names; unknown kinds (from a newer clone) show as they are. */
+export const kindName = (kind: string) => KIND_NAMES[kind as EntryKind] ?? { plural: kind, one: kind, anchor: kind };
+
+/** URL of a dashboard page of `project`: `sub` is '' (board), 'timeline', `entries/<id>`, …; `query` values that are undefined or '' are left out. */
+export function pageUrl(project: string, sub = '', query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `/projects/${encodeURIComponent(project)}${sub ? `/${sub}` : ''}${qs ? `?${qs}` : ''}`;
+}
+
+/** URL of an entry page. */
+export const entryUrl = (project: string, entryId: string, anchor = '') => `${pageUrl(project, `entries/${encodeURIComponent(entryId)}`)}${anchor ? `#${anchor}` : ''}`;
+
+const STATUS_TONE: Record<string, string> = {
+  accepted: 'good', resolved: 'good', cleared: 'good', mitigated: 'good',
+  proposed: 'info', open: 'info', active: 'info',
+  blocked: 'bad',
+  rejected: 'dim', deprecated: 'dim', superseded: 'dim', retired: 'dim',
+};
+
+/** A status badge; an active risk is amber (it needs attention), an active plan blue. */
+export function statusBadge(status: string, kind?: string): Html {
+  const tone = kind === 'risk' && status === 'active' ? 'warn' : (STATUS_TONE[status] ?? 'dim');
+  return h`<span class="badge ${tone}">${status.replace(/_/g, ' ')}</span>`;
+}
+
+const LEVEL_TONE: Record<string, string> = { low: 'dim', medium: 'warn', high: 'bad', critical: 'bad' };
+
+/** A severity / likelihood badge. */
+export const levelBadge = (label: string, level: string) => h`<span class="badge ${LEVEL_TONE[level] ?? 'dim'}">${label}${level}</span>`;
+
+/** `<time>` of an ISO instant, shown as `YYYY-MM-DD HH:MM` UTC (`dateOnly`: the date). */
+export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: boolean } = {}): Html {
+  const shown = options.dateOnly ? iso.slice(0, 10) : options.timeOnly ? `${iso.slice(11, 16)}` : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return h`<time datetime="${iso}" title="${iso}">${shown}</time>`;
+}
+
+/** A link to an entry with its title (or its id when the title is unknown). */
+export const entryLink = (project: string, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
+
+/** Tag chips, each a link to the board filtered by that tag. */
+export const tagList = (project: string, tags: readonly string[]) => h`${tags.map((t) => h`<a class="tag" href="${pageUrl(project, '', { tag: t })}">${t}</a>`)}`;
+
+/** The kind-specific fact shown beside an entry in lists: severity, likelihood × impact, what it depends on, confidence. */
+export function kindDetail(project: string, e: Entry, titles: Readonly<Record<string, string>> = {}): Html {
+  const p = e.payload;
+  switch (e.entry_kind) {
+    case 'blocker':
+      return levelBadge('', String(p.severity ?? ''));
+    case 'risk':
+      return h`${levelBadge('likelihood ', String(p.likelihood ?? ''))} ${levelBadge('impact ', String(p.impact ?? ''))}`;
+    case 'dependency': {
+      const target = String(p.depends_on ?? '');
+      const shown = /^[a-z]+-[0-9a-z]{12,}$/.test(target) ? entryLink(project, target, titles[target]) : h`<span class="mono">${target}</span>`;
+      return h`<span class="small muted">${String(p.dependency_kind ?? 'requires').replace(/_/g, ' ')}</span> ${shown}`;
+    }
+    case 'open_question':
+      return typeof p.answer === 'string' && p.answer.trim() !== '' ? h`<span class="small muted">answered</span>` : h``;
+    default:
+      return e.confidence === null ? h`` : h`<span class="small muted">confidence ${Math.round(e.confidence * 100)}%</span>`;
+  }
+}
+
+/** A "next page" / "first page" pager; renders nothing when there is neither. */
+export function pager(args: { first?: string | null; next?: string | null; label?: string }): Html {
+  if (!args.first && !args.next) return h``;
+  return h`<nav class="pager" aria-label="${args.label ?? 'Pages'}">${args.first ? h`<a class="button quiet" href="${args.first}">← First page</a>` : ''}${args.next ? h`<a class="button quiet" href="${args.next}" rel="next">Next page →</a>` : ''}</nav>`;
+}

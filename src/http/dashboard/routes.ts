@@ -1,0 +1,207 @@
+/**
+ * The read-only dashboard (DESIGN §6, issue #8 part 2), mounted at `/` by app.ts:
+ *
+ * | GET | query | page |
+ * |---|---|---|
+ * | `/` | — | 302 to the default project's board |
+ * | `/projects` | `project` | 303 to that project's board (the switcher form) |
+ * | `/projects/:project` | `kind status tag path task author cursor` | board |
+ * | `/projects/:project/entries/:entry_id` | — | entry (any unique id prefix) |
+ * | `/projects/:project/search` | `q kind` | search |
+ * | `/projects/:project/brief` | `budget` | re-entry brief |
+ * | `/projects/:project/timeline` | `kind cursor` | timeline |
+ * | `/projects/:project/dependencies` | `resolved page` | dependency view |
+ * | `/assets/dashboard.css` | `v` | the stylesheet, cached for a year |
+ *
+ * Every page: strong ETag (projected oid + URL + stylesheet version) answered 304 on
+ * `If-None-Match` without rendering, the rendered bytes kept by ETag for other clients
+ * (page-cache.ts; a request with `Cache-Control: no-cache` renders afresh), `Cache-Control: no-cache`, and a Content-Security-Policy
+ * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
+ */
+import { Hono, type Context } from 'hono';
+import { PROJECT_ID_PATTERN } from '../../model/entry.js';
+import { BrainError } from '../../model/errors.js';
+import type { Log } from '../../daemon/log.js';
+import { errorFields } from '../../daemon/log.js';
+import type { Brain } from '../../service.js';
+import { buildBoard, listProjectIds } from '../../service/board.js';
+import { buildDependencyGraph } from '../../service/dependency-graph.js';
+import { buildEntryView } from '../../service/entry-view.js';
+import { buildTimeline } from '../../service/timeline.js';
+import { assertProjectId } from '../../service/project-id.js';
+import { toErrorResponse } from '../errors.js';
+import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
+import { renderBoard } from './board-page.js';
+import { renderBrief } from './brief-page.js';
+import { DEPENDENCY_PAGE, renderDependencies } from './dependencies-page.js';
+import { renderEntry } from './entry-page.js';
+import { renderErrorPage } from './error-page.js';
+import type { Html } from './html.js';
+import { renderPage, type PageName } from './layout.js';
+import { createPageCache, type PageCache } from './page-cache.js';
+import { pageUrl } from './parts.js';
+import { decodePair, intParam, pageParams } from './query.js';
+import { renderSearch, SEARCH_LIMIT } from './search-page.js';
+import { STYLE, STYLE_HASH } from './style.js';
+import { renderTimeline } from './timeline-page.js';
+
+/** The Content-Security-Policy of every dashboard response: no scripts, styles only from the stylesheet route. */
+export const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const SECURITY_HEADERS = { 'Content-Security-Policy': DASHBOARD_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
+
+/** Options of {@link createDashboard}. */
+export interface DashboardOptions {
+  /** The Brain serving a project id (as for the REST API). */
+  brainFor: (projectId: string) => Promise<Brain>;
+  /** The daemon's default project, or null when the docs branch does not exist yet. */
+  defaultProject: () => Promise<string | null>;
+  log: Log;
+}
+
+/** What a page handler produces: the document's parts. */
+interface PageParts {
+  title: string;
+  body: Html;
+  active: PageName;
+  query?: string;
+}
+
+/**
+ * Sends a page with its ETag, or 304. Like the REST API, the body and the ETag come from the
+ * same projected oid: if the branch moves while rendering, the page is rendered again (up to 3
+ * times; then the ETag is the hash of the bytes sent, still strong and exact).
+ */
+async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () => Promise<PageParts>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const inm = c.req.header('if-none-match');
+  const project = await brain.projectId();
+  const send = (etag: string, body: string | null) => {
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS };
+    if (body === null || notModified(inm, etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
+  };
+  const render = async (oid: string | null) => {
+    const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
+    return renderPage({ ...parts, project, projects, oid });
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await brain.refresh();
+    const oid = brain.projectedOid();
+    const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+    if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+    // A hard reload (`Cache-Control: no-cache`) renders afresh.
+    const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
+    if (cached !== undefined) return send(etag, cached);
+    const body = await render(oid);
+    if (brain.projectedOid() === oid) {
+      cache.set(etag, body);
+      return send(etag, body);
+    }
+  }
+  const body = await render(brain.projectedOid());
+  return send(contentEtag(body), body);
+}
+
+/** The dashboard routes; mount with `app.route('/', createDashboard(…))` after the API routes. */
+export function createDashboard(options: DashboardOptions): Hono {
+  const routes = new Hono();
+  const cache = createPageCache();
+  const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
+
+  routes.get('/', async () => {
+    const project = await options.defaultProject();
+    if (project === null) throw new BrainError('not_initialized', 'this repository has no brain yet: the docs branch does not exist', { hint: 'create it with `brain init`, or fetch a clone that has one; this page works as soon as it exists' });
+    return new Response(null, { status: 302, headers: { Location: pageUrl(project), 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
+  });
+
+  routes.get('/projects', (c) => {
+    const q = pageParams(c, ['project']);
+    const target = q.project === undefined ? '/' : pageUrl(assertProjectId(q.project));
+    return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
+  });
+
+  routes.get('/assets/dashboard.css', (c) => {
+    pageParams(c, ['v']);
+    const etag = `"${STYLE_HASH}"`;
+    const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable', ...SECURITY_HEADERS };
+    if (notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    return c.body(STYLE, 200, { ...headers, 'Content-Type': 'text/css; charset=utf-8' });
+  });
+
+  routes.get('/projects/:project', async (c) => {
+    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'task', 'author', 'cursor']);
+    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, task: q.task, author: q.author };
+    const brain = await brainOf(c);
+    return sendPage(c, brain, cache, async () => {
+      const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });
+      return { ...renderBoard({ board, filters, paged: after !== undefined }), active: 'board' };
+    });
+  });
+
+  routes.get('/projects/:project/entries/:entry_id', async (c) => {
+    pageParams(c, []);
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => ({ ...renderEntry({ project, view: await buildEntryView(brain, { entryId: c.req.param('entry_id') }) }), active: 'entry' }));
+  });
+
+  routes.get('/projects/:project/search', async (c) => {
+    const q = pageParams(c, ['q', 'kind']);
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    const query = q.q?.trim() ?? '';
+    return sendPage(c, brain, cache, async () => {
+      const hits = query === '' ? null : await brain.search({ query, limit: SEARCH_LIMIT, ...(q.kind ? { kind: q.kind } : {}) });
+      return { ...renderSearch({ project, query, hits, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query };
+    });
+  });
+
+  routes.get('/projects/:project/brief', async (c) => {
+    const budget = intParam('budget', pageParams(c, ['budget']).budget, { min: 1, max: 1_000_000 });
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
+  });
+
+  routes.get('/projects/:project/timeline', async (c) => {
+    const q = pageParams(c, ['kind', 'cursor']);
+    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const brain = await brainOf(c);
+    return sendPage(c, brain, cache, async () => {
+      const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
+      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(q.kind ? { kind: timeline.events[0]?.entry.entry_kind ?? q.kind } : {}) }), active: 'timeline' };
+    });
+  });
+
+  routes.get('/projects/:project/dependencies', async (c) => {
+    const q = pageParams(c, ['resolved', 'page']);
+    if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
+    const page = (intParam('page', q.page, { min: 1, max: 1_000_000 }) ?? 1) - 1;
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => {
+      const graph = await buildDependencyGraph(brain, { includeResolved: q.resolved === '1', page, pageSize: DEPENDENCY_PAGE.trees });
+      return { ...renderDependencies({ project, graph, page, resolved: q.resolved === '1' }), active: 'dependencies' };
+    });
+  });
+
+  routes.get('/projects/:project/*', (c) => {
+    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'the dashboard has a board, entries, search, brief, timeline and dependencies' });
+  });
+
+  routes.onError((err, c) => {
+    const { body } = toErrorResponse(err);
+    // Link the error page back to the project's board, unless the project itself is what failed.
+    const param = c.req.param('project');
+    const projectFailed = (body.error.code === 'not_found' && body.error.data?.project_id !== undefined && body.error.data.entry_id === undefined) || body.error.code === 'not_initialized';
+    const project = param && PROJECT_ID_PATTERN.test(param) && !projectFailed ? param : null;
+    const page = renderErrorPage(err, project);
+    const fields = { method: c.req.method, path: c.req.path, status: page.status, code: body.error.code, message: page.status >= 500 ? errorFields(err).message : body.error.message };
+    if (page.status >= 500) options.log.error('request_error', { ...fields, stack: err instanceof Error ? err.stack : undefined });
+    else options.log.warn('request_error', fields);
+    return c.body(page.html, page.status, { ...page.headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+  });
+  return routes;
+}

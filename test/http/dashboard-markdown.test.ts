@@ -1,0 +1,78 @@
+/**
+ * Entry text as HTML (issue #8 part 2): Markdown rendered by marked and sanitized by
+ * sanitize-html — hostile markup in any form survives only as inert text; search highlighting
+ * escapes before it marks. Pure functions: the real libraries, no browser (the browser test
+ * proves nothing runs).
+ */
+import { describe, expect, it } from 'vitest';
+import { excerpt, highlight, queryTerms, renderMarkdown } from '../../src/http/dashboard/markdown.js';
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+  '[a](javascript:alert(1))',
+  '[b](JaVaScRiPt:alert(1))',
+  '[c](  javascript:alert(1))',
+  '[d](data:text/html;base64,PHNjcmlwdD4=)',
+  '[e](vbscript:msgbox(1))',
+  '<a href="javascript:alert(1)">f</a>',
+  '<a href="&#106;avascript:alert(1)">g</a>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<style>body{display:none}</style>',
+  '<div onclick="alert(1)">h</div>',
+  '<form action="javascript:alert(1)"><input name=x></form>',
+  '<object data="x.swf"></object>',
+  '<math><mi xlink:href="javascript:alert(1)">i</mi></math>',
+  '![img](javascript:alert(1))',
+  '<details open ontoggle=alert(1)>',
+  '<a href="//evil.example">protocol-relative</a>',
+];
+
+describe('renderMarkdown', () => {
+  it.each(HOSTILE)('leaves nothing executable of %s', (input) => {
+    const out = renderMarkdown(`before\n\n${input}\n\nafter`).toString();
+    expect(out).not.toMatch(/<(script|iframe|style|svg|img|object|form|input|math|details)\b/i);
+    expect(out).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(out).not.toMatch(/href\s*=\s*"?\s*(javascript|data|vbscript):/i);
+    expect(out).not.toMatch(/href="\/\//);
+    expect(out).toContain('after');
+  });
+
+  it('keeps formatting, code, tables and http(s)/mailto links (with rel), and demotes headings', () => {
+    const out = renderMarkdown('# Head\n\n**bold** _em_ `code` ~~gone~~\n\n- [x] done\n\n| a |\n|---|\n| 1 |\n\n[site](https://example.com/a?b=1) <mailto:dev@example.com>\n\n```ts\nconst x = 1 < 2;\n```').toString();
+    expect(out).toContain('<h3>Head</h3>');
+    expect(out).toContain('<strong>bold</strong> <em>em</em> <code>code</code> <del>gone</del>');
+    expect(out).toContain('<span class="task">☑</span> done');
+    expect(out).toContain('<td>1</td>');
+    expect(out).toContain('<a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow">site</a>');
+    expect(out).toContain('href="mailto:dev@example.com"');
+    expect(out).toContain('<code class="language-ts">const x = 1 &lt; 2;\n</code>');
+  });
+
+  it('shows a disallowed tag as text, so a reader sees what the entry holds', () => {
+    expect(renderMarkdown('x <script>alert(1)</script> y').toString()).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('search highlighting', () => {
+  it('escapes first, then marks words starting with a query term, in any case', () => {
+    const out = highlight('<b>SQLite</b> & sqlitebrowser, not mysqlite', queryTerms('sqlite')).toString();
+    expect(out).toBe('&lt;b&gt;<mark>SQLite</mark>&lt;/b&gt; &amp; <mark>sqlitebrowser</mark>, not mysqlite');
+  });
+
+  it('cannot be steered into markup by the query', () => {
+    expect(queryTerms('<mark onclick=x> "script"')).toEqual(['mark', 'onclick', 'x', 'script']);
+    expect(highlight('a <script> tag', queryTerms('<script>')).toString()).toBe('a &lt;<mark>script</mark>&gt; tag');
+    expect(highlight('a.b (c)', queryTerms('.*')).toString()).toBe('a.b (c)');
+  });
+
+  it('cuts an excerpt around the first match', () => {
+    const text = `${'lorem '.repeat(100)}the cache is here ${'ipsum '.repeat(100)}`;
+    const cut = excerpt(text, ['cache'], 100);
+    expect(cut).toMatch(/^….*the cache is here.*…$/);
+    expect(cut.length).toBeLessThanOrEqual(102);
+    expect(excerpt('short text', ['x'])).toBe('short text');
+  });
+});
