@@ -80,7 +80,7 @@ export function pathFilterMatches(filter: string, entryPath: string): boolean {
  * one over 1000 characters.
  */
 export function assertPathFilter(path: string): string {
-  if (normalizePath(path) === '' || path.length > 1000) {
+  if (normalizePath(path).trim() === '' || path.length > 1000) {
     throw new BrainError('invalid_argument', path.length > 1000 ? 'path filter is longer than 1000 characters' : `path filter "${path}" names no path`, {
       hint: 'a repository path prefix (src/payments) or a glob (src/payments/**)',
       data: { path: path.slice(0, 100) },

@@ -8,7 +8,8 @@ import { countBoard, currentPaths, entryFacts, listBoard, type BoardFilter } fro
 import type { CurrentRow } from '../cache/queries.js';
 import { listProjects } from '../cache/projects.js';
 import { BrainError } from '../model/errors.js';
-import { assertLegalStatus, ENTRY_KINDS, LEGAL_STATUSES, parseEntryKind, STATUSES, type EntryKind, type Status } from '../model/kinds.js';
+import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind, type Status } from '../model/kinds.js';
+import { checkListFilter } from '../model/list-filter.js';
 import type { Brain } from '../service.js';
 import { matchingPaths } from './path-filter.js';
 
@@ -56,12 +57,9 @@ export const BOARD_LIMITS = { perSection: 8, perKind: 50, max: 500 } as const;
  * without `kind`, bad limit), `illegal_status` (a status the kind never has), as `brain.refresh`.
  */
 export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board> {
-  const kind = query.kind !== undefined ? parseEntryKind(query.kind) : undefined;
-  const status = query.status;
-  if (status !== undefined) {
-    if (!(STATUSES as readonly string[]).includes(status)) throw new BrainError('invalid_argument', `unknown status "${status}"`, { hint: `statuses: ${STATUSES.join(', ')}`, data: { status, legal: STATUSES } });
-    if (kind) assertLegalStatus(kind, status);
-  }
+  // The same filter rules as every list (model/list-filter.ts): unknown values are coded errors.
+  const checked = checkListFilter({ kind: query.kind, status: query.status, tag: query.tag, author: query.author, relatedTask: query.task });
+  const { kind, status } = checked;
   if (query.after && !kind) throw new BrainError('invalid_argument', 'a page cursor needs a kind', { hint: 'open one section ("show all") to page through it' });
   const limit = query.limit ?? (kind ? BOARD_LIMITS.perKind : BOARD_LIMITS.perSection);
   if (!Number.isInteger(limit) || limit < 1 || limit > BOARD_LIMITS.max) throw new BrainError('invalid_argument', `limit must be an integer from 1 to ${BOARD_LIMITS.max}`);
@@ -71,9 +69,9 @@ export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board
     const projectId = await brain.projectId();
     const base: BoardFilter = {
       projectId,
-      ...(query.tag !== undefined ? { tag: query.tag } : {}),
-      ...(query.author !== undefined ? { author: query.author } : {}),
-      ...(query.task !== undefined ? { relatedTask: query.task } : {}),
+      ...(checked.tag !== undefined ? { tag: checked.tag } : {}),
+      ...(checked.author !== undefined ? { author: checked.author } : {}),
+      ...(checked.relatedTask !== undefined ? { relatedTask: checked.relatedTask } : {}),
       ...(query.path !== undefined ? { pathsIn: matchingPaths({ filter: query.path, candidates: currentPaths(db) }) } : {}),
       ...(kind ? { kind } : {}),
     };
