@@ -7,18 +7,10 @@
  */
 import type { Entry } from '../model/entry.js';
 import type { CacheDb } from './open-cache.js';
-import type { CurrentRow } from './queries.js';
+import type { CurrentRow, ListFilter } from './queries.js';
 
-/** Filters of a board section; combined with AND. `pathsIn`: entries with one of these exact `paths` values ([] matches nothing). */
-export interface BoardFilter {
-  projectId: string;
-  kind?: string;
-  status?: string;
-  tag?: string;
-  author?: string;
-  relatedTask?: string;
-  pathsIn?: string[];
-}
+/** Filters of a board section (those of a list); combined with AND. `pathsIn`: entries with one of these exact `paths` values ([] matches nothing). */
+export type BoardFilter = Pick<ListFilter, 'projectId' | 'kind' | 'status' | 'tag' | 'author' | 'relatedTask'> & { pathsIn?: string[] };
 
 function whereOf(filter: BoardFilter): { sql: string; params: Record<string, unknown> } {
   const where = ['c.project_id = @projectId'];
