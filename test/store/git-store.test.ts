@@ -63,7 +63,6 @@ describe('brain init and writes leave the checkout alone', () => {
     const original = brain(dir, ['list', '--json']).json();
     const clone = join(tempDir(), 'clone');
     git(dir, ['clone', '-q', '--no-local', dir, clone]);
-    git(clone, ['branch', 'brain', 'origin/brain']);
     const cloned = brain(clone, ['list', '--json']);
     expect(cloned.code).toBe(0);
     expect(cloned.json()).toEqual(original);

@@ -227,7 +227,6 @@ describe('brain verify', () => {
     const dir = copyBase();
     const other = join(tempDir('brain-verify-'), 'other');
     git(dir, ['clone', '-q', '--no-local', dir, other]);
-    git(other, ['branch', 'brain', 'origin/brain']);
     ok(brain(dir, ['revise', dec.id, '--title', 'here', '--author', 'ana']), 'revise here');
     ok(brain(other, ['revise', dec.id, '--title', 'there', '--author', 'bob']), 'revise there');
     git(dir, ['fetch', '-q', other, 'brain:refs/heads/other-brain']);
