@@ -14,14 +14,16 @@ import { createObjectReader, type ObjectReader } from './store/object-reader.js'
 import { resolveIdentity, type Identity } from './store/identity.js';
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
-import { countProject, getCurrent, listCurrent, listProblems, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
-import { listProjects } from './cache/projects.js';
+import { getCurrent, listCurrent, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { listProjects, projectExists } from './cache/projects.js';
 import { checkListFilter, type RawListFilter } from './model/list-filter.js';
 import { PersistedSearchIndex } from './search/persisted-index.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
+import { entryAt } from './service/history.js';
+import { brainStatus, type BrainStatus } from './service/status.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
 
 /** Options of {@link openBrain}. */
@@ -40,19 +42,7 @@ export interface BrainOptions {
   onNotice?: (message: string) => void;
 }
 
-/** `brain status` */
-export interface BrainStatus {
-  branch: string;
-  project_id: string;
-  tip: string | null;
-  projected: string | null;
-  entries: number;
-  revisions: number;
-  by_kind: Record<string, Record<string, number>>;
-  forked: string[];
-  problems: { path: string; code: string; message: string }[];
-  cache: { path: string; reset: ResetReason; last_refresh: RefreshResult['mode'] | null };
-}
+export type { BrainStatus } from './service/status.js';
 
 /** Locates the repository and opens its brain. Errors: `not_a_repository`, `invalid_argument`. */
 export async function openBrain(options: BrainOptions = {}): Promise<Brain> {
@@ -140,10 +130,14 @@ export class Brain {
     return this.resolvedProject;
   }
 
-  /** The project to read, after a refresh: see {@link assertReadableProject}. Errors: `not_found`. */
-  private async readProjectId(): Promise<string> {
+  /**
+   * The project to read, after a refresh: see {@link assertReadableProject}. One index probe
+   * when it exists; the project list and manifest are read only to explain a miss.
+   * Errors: `not_found`. (For the service's own modules.)
+   */
+  async readProjectId(): Promise<string> {
     const projectId = await this.projectId();
-    if (this.options.projectId === undefined) return projectId;
+    if (this.options.projectId === undefined || projectExists(this.db(), projectId)) return projectId;
     const manifest = await this.store.manifest();
     return assertReadableProject({ projectId, known: listProjects(this.db()).map((p) => p.project_id), fallback: manifest.default_project ?? repoProjectId(this.repo) });
   }
@@ -225,20 +219,7 @@ export class Brain {
    * One entry: the current revision, or `revision` N. Errors: `not_found`, `ambiguous_id`.
    */
   async get(args: { entryId: string; revision?: number }): Promise<CurrentRow> {
-    return this.withCache(async () => {
-      const entryId = await this.resolveId(args.entryId);
-      const row = getCurrent(this.db(), entryId) as CurrentRow;
-      if (args.revision === undefined) return row;
-      const match = listRevisions(this.db(), entryId).filter((r) => r.entry.revision === args.revision);
-      const last = match[match.length - 1];
-      if (!last) {
-        throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
-          hint: `it has revisions 1..${row.entry.revision}; see \`brain history ${entryId}\``,
-          data: { entry_id: entryId, revision: args.revision },
-        });
-      }
-      return { ...row, entry: last.entry, path: last.path };
-    });
+    return entryAt(this, args);
   }
 
   /**
@@ -294,23 +275,14 @@ export class Brain {
     });
   }
 
-  /** `brain status`: branch, tip, projection, counts, forks and problems. */
+  /** `brain status`: branch, tip, projection, counts, forks and problems (src/service/status.ts). */
   async status(): Promise<BrainStatus> {
-    return this.withCache(async () => {
-      await this.refresh();
-      const projectId = await this.readProjectId();
-      const counts = countProject(this.db(), projectId);
-      const projected = this.lastRefresh?.to ?? null;
-      return {
-        branch: this.branch,
-        project_id: projectId,
-        tip: this.store.tip(),
-        projected,
-        ...counts,
-        problems: listProblems(this.db()),
-        cache: { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null },
-      };
-    });
+    return brainStatus(this);
+  }
+
+  /** Where the cache is, why it was last reset, and how the last refresh went. */
+  cacheState(): BrainStatus['cache'] {
+    return { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null };
   }
 
   /** `brain projects`: every project on the branch with its entry counts per kind (src/service/projects.ts). */

@@ -40,3 +40,8 @@ export function listProjects(db: CacheDb): ProjectCounts[] {
   }
   return [...projects.values()];
 }
+
+/** True when `projectId` has at least one current entry (one index probe, for every read). */
+export function projectExists(db: CacheDb, projectId: string): boolean {
+  return db.prepare('SELECT 1 FROM current WHERE project_id = ? LIMIT 1').get(projectId) !== undefined;
+}

@@ -25,8 +25,8 @@ export function neutralizeTerminal(text: string): string {
 
 /**
  * `JSON.stringify(value, null, indent)`, with the characters {@link neutralizeTerminal} would show
- * escaped as `\uXXXX` (JSON.stringify already escapes C0): the parsed value is unchanged, the
- * bytes are safe on a terminal.
+ * written as JSON unicode escapes (`\u009b`, `\u202e`; JSON.stringify already escapes C0): the
+ * parsed value is unchanged, the bytes are safe on a terminal.
  */
 export function safeJson(value: unknown, indent: number = 2): string {
   // eslint-disable-next-line no-control-regex

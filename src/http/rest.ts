@@ -123,14 +123,13 @@ export function createRestRoutes(options: RestOptions): Hono {
     const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
     if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
     const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
-    const updatedSince = q.updated_since;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const brain = await brainOf(c);
     return respond(c, brain, async () => {
       const rows = await brain.list({
         ...(q.kind ? { kind: q.kind } : {}), ...(q.status ? { status: q.status } : {}), ...(q.tag ? { tag: q.tag } : {}),
         ...(q.author ? { author: q.author } : {}), ...(q.related_task ? { relatedTask: q.related_task } : {}),
-        ...(q.path !== undefined ? { path: q.path } : {}), ...(updatedSince ? { updatedSince } : {}), ...(after ? { after } : {}), limit: limit + 1,
+        ...(q.path !== undefined ? { path: q.path } : {}), ...(q.updated_since ? { updatedSince: q.updated_since } : {}), ...(after ? { after } : {}), limit: limit + 1,
       });
       const page = rows.slice(0, limit).map((r) => r.entry);
       const last = page[page.length - 1];

@@ -135,7 +135,5 @@ async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
 export async function runDoctor(brain: Brain, options: { fix?: boolean } = {}): Promise<DoctorReport> {
   const findings = [...lockFindings(brain), ...(await brainFindings(brain))];
   if (options.fix) await repair(brain, findings);
-  const repairable = new Set(['writer_lock', 'ref_lock', 'temp_files', 'cache']);
-  const ok = findings.every((f) => f.ok || (f.fixed !== undefined && repairable.has(f.check)));
-  return { ok, findings };
+  return { ok: findings.every((f) => f.ok || f.fixed !== undefined), findings };
 }

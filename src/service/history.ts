@@ -1,9 +1,11 @@
 /**
- * An entry's history with the git commit that added each revision (REST
- * `/brain/:entry_id/history`, issue #3). The commits are derived on demand from `git log`, not
- * projected (docs/decisions/0003).
+ * An entry's revisions: one of them (`brain show --revision N`), and its history with the git
+ * commit that added each revision (REST `/brain/:entry_id/history`, issue #3). The commits are
+ * derived on demand from `git log`, not projected (docs/decisions/0003).
  */
 import type { Entry } from '../model/entry.js';
+import { BrainError } from '../model/errors.js';
+import { getCurrent, listRevisions, type CurrentRow } from '../cache/queries.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import type { Brain } from '../service.js';
 
@@ -24,4 +26,25 @@ export async function historyWithCommits(brain: Brain, args: { entryId: string }
   const dir = first.path.slice(0, first.path.lastIndexOf('/'));
   const commits = await revisionCommits({ repo: brain.repo, tip, dir });
   return revisions.map((r) => ({ ...r, commit: commits.get(r.path.slice(r.path.lastIndexOf('/') + 1)) ?? null }));
+}
+
+/**
+ * One entry (any unique id prefix): the current revision, or `revision` N (the last file of
+ * that number in invariant-5 order). Errors: `not_found`, `ambiguous_id`.
+ */
+export async function entryAt(brain: Brain, args: { entryId: string; revision?: number }): Promise<CurrentRow> {
+  return brain.withCache(async () => {
+    const entryId = await brain.resolveId(args.entryId);
+    const row = getCurrent(brain.db(), entryId) as CurrentRow;
+    if (args.revision === undefined) return row;
+    const match = listRevisions(brain.db(), entryId).filter((r) => r.entry.revision === args.revision);
+    const last = match[match.length - 1];
+    if (!last) {
+      throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
+        hint: `it has revisions 1..${row.entry.revision}; see \`brain history ${entryId}\``,
+        data: { entry_id: entryId, revision: args.revision },
+      });
+    }
+    return { ...row, entry: last.entry, path: last.path };
+  });
 }

@@ -25,12 +25,6 @@ export interface RefLockIntent {
   dev?: number;
 }
 
-/** What a clean-up removed. */
-export interface CleanupReport {
-  ref_lock: string | null;
-  temp_files: string[];
-}
-
 const TEMP_NAME = /\.tmp-(\d+)-[0-9a-z]+$/;
 
 /** True when `refLock` (a file) is provably the one `intent` describes. */
@@ -82,17 +76,11 @@ export function findDeadTempFiles(args: { commonDir: string; brainDir: string; o
 /**
  * Removes what dead writers (the records a taken-over write.lock inherited) left behind: each
  * one's provable ref lock, and every temp file of a dead process (not only theirs: a chain of
- * killed writers may have lost older records). Says what it removed.
+ * killed writers may have lost older records).
  */
-export function recoverFromDeadWriters(args: { commonDir: string; brainDir: string; dead: readonly { pid: number; ref_lock?: RefLockIntent }[] }): CleanupReport {
-  let refLock: string | null = null;
+export function recoverFromDeadWriters(args: { commonDir: string; brainDir: string; dead: readonly { pid: number; ref_lock?: RefLockIntent }[] }): void {
   for (const writer of args.dead) {
-    if (writer.ref_lock && isDeadWritersRefLock(writer.ref_lock)) {
-      fs.rmSync(writer.ref_lock.path, { force: true });
-      refLock = writer.ref_lock.path;
-    }
+    if (writer.ref_lock && isDeadWritersRefLock(writer.ref_lock)) fs.rmSync(writer.ref_lock.path, { force: true });
   }
-  const temps = findDeadTempFiles({ commonDir: args.commonDir, brainDir: args.brainDir });
-  for (const path of temps) fs.rmSync(path, { force: true });
-  return { ref_lock: refLock, temp_files: temps };
+  for (const path of findDeadTempFiles({ commonDir: args.commonDir, brainDir: args.brainDir })) fs.rmSync(path, { force: true });
 }

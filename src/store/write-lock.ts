@@ -59,10 +59,16 @@ export function isStale(info: LockInfo | null): boolean {
   return info !== null && info.hostname === hostname() && !isProcessAlive(info.pid);
 }
 
-/** Creates `path` holding `text`, complete, or returns false when it exists. */
-function createComplete(path: string, text: string): boolean {
+/** A sibling temp file written whole, named so stale-writer.ts can tell its owner is dead. */
+function writeTemp(path: string, text: string): string {
   const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   fs.writeFileSync(tmp, text, { mode: 0o644 });
+  return tmp;
+}
+
+/** Creates `path` holding `text`, complete, or returns false when it exists. */
+function createComplete(path: string, text: string): boolean {
+  const tmp = writeTemp(path, text);
   try {
     fs.linkSync(tmp, path);
     return true;
@@ -76,9 +82,7 @@ function createComplete(path: string, text: string): boolean {
 
 /** Replaces `path` with `info` atomically (readers see the old record or the new one). */
 function replaceLock(path: string, info: LockInfo): void {
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(tmp, JSON.stringify(info), { mode: 0o644 });
-  fs.renameSync(tmp, path);
+  fs.renameSync(writeTemp(path, JSON.stringify(info)), path);
 }
 
 /**

@@ -4,21 +4,14 @@
  * path, task, author) as a GET form whose fields are the query parameters, "show all" links
  * into one kind, and a keyset pager there.
  */
-import type { Board, BoardSection } from '../../service/board.js';
+import type { Board, BoardQuery, BoardSection } from '../../service/board.js';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { encodeCursor } from '../rest.js';
 import { h, type Html } from './html.js';
 import { entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, timeTag } from './parts.js';
 
-/** The filter values as given in the query (raw strings). */
-export interface BoardFilters {
-  kind?: string;
-  status?: string;
-  tag?: string;
-  path?: string;
-  task?: string;
-  author?: string;
-}
+/** The filter values as given in the query (raw strings): the board query's filters. */
+export type BoardFilters = Pick<BoardQuery, 'kind' | 'status' | 'tag' | 'path' | 'task' | 'author'>;
 
 const FILTER_NAMES = ['kind', 'status', 'tag', 'path', 'task', 'author'] as const;
 
