@@ -31,7 +31,7 @@ import os from 'node:os';
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { openBrain } from '../dist/service.js';
-import { createIsoGitReader } from '../dist/store/iso-git-reader.js';
+import { createIsoGitReader } from '../dist/git/iso-git-reader.js';
 import { generateHistory, TAGS } from './synthetic.js';
 import { git, nativeReadAll, runFastImport, writeFastImportStream } from './native.js';
 import { Results, fmt, median, now, p95, sample, time, wallOf } from './timing.js';

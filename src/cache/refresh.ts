@@ -8,8 +8,8 @@
  * (even across rewritten history) yields the same tables as a full rebuild — the property the
  * tests check. See docs/decisions/0003-projection-is-a-function-of-the-tree.md.
  */
-import type { ObjectReader } from '../store/object-reader.js';
-import { diffTrees } from '../store/tree-diff.js';
+import type { ObjectReader } from '../git/object-reader.js';
+import { diffTrees } from '../git/tree-diff.js';
 import { PROJECTS_DIR } from '../store/layout.js';
 import { applyChanges, StaleProjectionError, type ApplyStats, type FileChange } from './apply-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';

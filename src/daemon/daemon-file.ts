@@ -14,8 +14,8 @@ import * as fs from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
-import { writeFileAtomicSync } from '../store/git-fs.js';
-import { isProcessAlive } from '../store/process-alive.js';
+import { writeFileAtomicSync } from '../git/git-fs.js';
+import { isProcessAlive } from '../git/process-alive.js';
 
 /** Contents of daemon.json. */
 export interface DaemonInfo {

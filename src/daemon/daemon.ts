@@ -15,7 +15,7 @@ import { listProjects } from '../cache/projects.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { openBrain, type Brain } from '../service.js';
 import { assertProjectId } from '../service/project-id.js';
-import { brainDir } from '../store/repo.js';
+import { brainDir } from '../git/repo.js';
 import { createApp, serveLoopback } from '../http/app.js';
 import { claimDaemonFile } from './daemon-file.js';
 import { createLog, errorFields, type Log } from './log.js';

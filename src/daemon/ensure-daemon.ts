@@ -11,7 +11,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrainError } from '../model/errors.js';
-import { brainDir, findRepo } from '../store/repo.js';
+import { brainDir, findRepo } from '../git/repo.js';
 import { daemonRunning, readDaemonFile, type DaemonInfo } from './daemon-file.js';
 import { DEFAULT_PORT } from './default-port.js';
 

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { basename, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { watch, type FSWatcher } from 'chokidar';
-import { readBranchTip } from '../store/refs.js';
+import { readBranchTip } from '../git/refs.js';
 
 const run = promisify(execFile);
 

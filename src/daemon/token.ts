@@ -6,7 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../store/git-fs.js';
+import { writeFileAtomicSync } from '../git/git-fs.js';
 
 /** The token file's name inside `.git/brain/`. */
 export const TOKEN_FILE = 'token';

@@ -16,7 +16,7 @@ import type { Entry } from '../model/entry.js';
 import type { EntryKind, Status } from '../model/kinds.js';
 import { entryPathCoversFile } from '../model/path-match.js';
 import { inlineText } from '../context/inline-text.js';
-import type { ChangedFile } from '../store/code-range.js';
+import type { ChangedFile } from '../git/code-range.js';
 
 /** Groups in display order. */
 export const CODE_REVIEW_GROUPS = ['decisions', 'open_questions', 'risks', 'blockers', 'dependencies'] as const;

@@ -9,8 +9,8 @@
  * range is checked with `readRevisionFile`; failures, stray files, edited or deleted revision
  * files (invariant 1) and new forks (invariant 5) are problems — never fatal.
  */
-import type { ObjectReader } from '../store/object-reader.js';
-import { diffTrees, type TreeChange } from '../store/tree-diff.js';
+import type { ObjectReader } from '../git/object-reader.js';
+import { diffTrees, type TreeChange } from '../git/tree-diff.js';
 import { parseBrainPath, PROJECTS_DIR } from '../store/layout.js';
 import { RevisionProblem } from '../store/revision-file.js';
 import { describeChange } from './entry-change.js';

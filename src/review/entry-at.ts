@@ -6,11 +6,11 @@
  * highest-numbered files are read until a valid one is found, so an entry with a long history
  * costs a blob read or two, not one per revision.
  */
-import type { ObjectReader, TreeItem } from '../store/object-reader.js';
+import type { ObjectReader, TreeItem } from '../git/object-reader.js';
 import { parseBrainPath } from '../store/layout.js';
 import { compareRevisions } from '../store/ledger.js';
 import { readRevisionFile, RevisionProblem, type RevisionFile } from '../store/revision-file.js';
-import { subtreeAt } from '../store/tree-path.js';
+import { subtreeAt } from '../git/tree-path.js';
 
 /** An entry's state in one tree. */
 export interface EntryAt {

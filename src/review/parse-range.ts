@@ -1,7 +1,7 @@
 /**
  * The range argument of `brain review` (issue #4): `BASE..HEAD`, or a single `BASE` meaning
  * `BASE..<docs branch tip>`. Pure syntax; the revisions are resolved by git afterwards
- * (src/store/rev-parse.ts), so anything `git rev-parse` accepts works on either side.
+ * (src/git/rev-parse.ts), so anything `git rev-parse` accepts works on either side.
  *
  * `BASE...HEAD` (three dots) is accepted and means the same thing: the review always compares
  * HEAD with the merge base of BASE and HEAD, like `git diff BASE...HEAD`

@@ -9,7 +9,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { readFileSync } from 'node:fs';
 import type { Entry } from '../model/entry.js';
-import { writeFileAtomicSync } from '../store/git-fs.js';
+import { writeFileAtomicSync } from '../git/git-fs.js';
 import type { CacheDb } from '../cache/open-cache.js';
 
 const INDEX_FORMAT = 1;

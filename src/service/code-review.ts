@@ -9,8 +9,8 @@ import { listCurrent, listRevisionsSince } from '../cache/queries.js';
 import { BrainError } from '../model/errors.js';
 import { selectForCode, type CodeReview } from '../review/code-review.js';
 import { parseReviewRange } from '../review/parse-range.js';
-import { changedFiles, commitDate, commitMessages, currentBranchName } from '../store/code-range.js';
-import { countCommits, mergeBase, resolveCommit } from '../store/rev-parse.js';
+import { changedFiles, commitDate, commitMessages, currentBranchName } from '../git/code-range.js';
+import { countCommits, mergeBase, resolveCommit } from '../git/rev-parse.js';
 import type { Brain } from '../service.js';
 
 /** Options of {@link reviewCode}. */

@@ -16,10 +16,10 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { isBrainError } from '../model/errors.js';
-import { branchRef } from '../store/refs.js';
-import { brainDir } from '../store/repo.js';
-import { findDeadTempFiles } from '../store/stale-writer.js';
-import { isStale, readLock, withWriteLock, writeLockPath } from '../store/write-lock.js';
+import { branchRef } from '../git/refs.js';
+import { brainDir } from '../git/repo.js';
+import { findDeadTempFiles } from '../git/stale-writer.js';
+import { isStale, readLock, withWriteLock, writeLockPath } from '../git/write-lock.js';
 import { removeDbFiles } from '../cache/open-cache.js';
 import type { Brain } from '../service.js';
 

@@ -8,8 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { isGitAvailable } from '../store/object-reader.js';
-import type { RepoLocation } from '../store/repo.js';
+import { isGitAvailable } from '../git/object-reader.js';
+import type { RepoLocation } from '../git/repo.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 
 /**

@@ -7,12 +7,12 @@
  * See docs/decisions/0008-sync-replays-local-revisions.md.
  */
 import { BrainError, isBrainError } from '../model/errors.js';
-import type { Identity } from '../store/identity.js';
-import { updateBranchRef } from '../store/refs.js';
-import { assertRemoteName, fetchBranch, pushBranch } from '../store/remote-git.js';
-import { brainDir } from '../store/repo.js';
+import type { Identity } from '../git/identity.js';
+import { updateBranchRef } from '../git/refs.js';
+import { assertRemoteName, fetchBranch, pushBranch } from '../git/remote-git.js';
+import { brainDir } from '../git/repo.js';
 import { planSync, type SyncAction, type SyncPlan } from '../store/sync-plan.js';
-import { withWriteLock } from '../store/write-lock.js';
+import { withWriteLock } from '../git/write-lock.js';
 import type { Brain } from '../service.js';
 
 /** Options of {@link syncBrain}. */

@@ -5,7 +5,7 @@
  */
 import { verifyCache, type CacheReport } from '../cache/verify-cache.js';
 import { parseReviewRange } from '../review/parse-range.js';
-import { resolveCommit } from '../store/rev-parse.js';
+import { resolveCommit } from '../git/rev-parse.js';
 import { verifyBranch, type BranchReport } from '../store/verify-branch.js';
 import type { Brain } from '../service.js';
 

@@ -6,7 +6,7 @@ import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { validateEntry } from '../model/validate.js';
-import { listDirAt, readFileAt } from './commit-writer.js';
+import { listDirAt, readFileAt } from '../git/commit-writer.js';
 import { sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
 import { compareRevisions, parseLedger, type LedgerLine } from './ledger.js';

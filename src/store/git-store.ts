@@ -5,13 +5,13 @@
  * moved the branch). Never imports the cache or search.
  */
 import { BrainError, isBrainError } from '../model/errors.js';
-import { brainDir, type RepoLocation } from './repo.js';
-import { readFileAt, writeCommit, type Identity } from './commit-writer.js';
+import { brainDir, type RepoLocation } from '../git/repo.js';
+import { readFileAt, writeCommit, type Identity } from '../git/commit-writer.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
-import { assertBranchName, readBranchTip, updateBranchRef } from './refs.js';
-import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from './remote-branch.js';
-import { withWriteLock } from './write-lock.js';
+import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
+import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
+import { withWriteLock } from '../git/write-lock.js';
 import { WriteTransaction, type StagedRevision } from './write-transaction.js';
 
 /** Options of {@link GitStore}. */

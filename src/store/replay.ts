@@ -15,7 +15,7 @@ import { sameContent } from '../model/input.js';
 import { rebaseEntry } from '../model/rebase-entry.js';
 import { parseBrainPath } from './layout.js';
 import { compareRevisions, parseLedger, type LedgerLine } from './ledger.js';
-import type { ObjectReader } from './object-reader.js';
+import type { ObjectReader } from '../git/object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
 import { WriteTransaction } from './write-transaction.js';
 

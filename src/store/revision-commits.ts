@@ -6,8 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { RepoLocation } from './repo.js';
-import { isGitAvailable } from './object-reader.js';
+import type { RepoLocation } from '../git/repo.js';
+import { isGitAvailable } from '../git/object-reader.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +44,7 @@ export async function revisionCommits(args: { repo: RepoLocation; tip: string; d
     return out;
   }
   const git = (await import('isomorphic-git')).default;
-  const { createGitFs } = await import('./git-fs.js');
+  const { createGitFs } = await import('../git/git-fs.js');
   const fs = createGitFs();
   const commits = await git.log({ fs, gitdir: args.repo.commonDir, ref: args.tip, filepath: args.dir });
   for (const c of commits.reverse()) {

@@ -12,13 +12,13 @@
  * (two independent `brain init`s, merges made outside brain).
  */
 import { BrainError } from '../model/errors.js';
-import { writeCommit, type Identity } from './commit-writer.js';
+import { writeCommit, type Identity } from '../git/commit-writer.js';
 import { PROJECTS_DIR, parseBrainPath } from './layout.js';
-import type { ObjectReader } from './object-reader.js';
-import { isAncestor } from './remote-git.js';
+import type { ObjectReader } from '../git/object-reader.js';
+import { isAncestor } from '../git/remote-git.js';
 import { replayRevisions, type ReplayedEntry } from './replay.js';
-import type { RepoLocation } from './repo.js';
-import { diffTrees } from './tree-diff.js';
+import type { RepoLocation } from '../git/repo.js';
+import { diffTrees } from '../git/tree-diff.js';
 
 /** What an attempt does to the two branches. */
 export type SyncAction = 'up_to_date' | 'created_local' | 'created_remote' | 'pushed' | 'fast_forward' | 'replayed';

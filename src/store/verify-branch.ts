@@ -8,9 +8,9 @@
 import { canonicalJson } from './canonical-json.js';
 import { LEDGER_FILE, PROJECTS_DIR, parseBrainPath } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
-import type { ObjectReader } from './object-reader.js';
+import type { ObjectReader } from '../git/object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
-import { diffTrees } from './tree-diff.js';
+import { diffTrees } from '../git/tree-diff.js';
 import { openFork, verifyLedger, type OpenFork } from './verify-ledger.js';
 
 /** One verification failure. */

@@ -9,7 +9,7 @@ import { brain, brainAsync } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { httpGet, waitFor } from '../helpers/daemon.js';
 import { onDesktop } from '../../src/cli/ui-command.js';
-import { isProcessAlive } from '../../src/store/process-alive.js';
+import { isProcessAlive } from '../../src/git/process-alive.js';
 
 const started: number[] = [];
 afterAll(async () => {

@@ -9,7 +9,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classifyRemoteFailure } from '../../src/store/remote-git.js';
+import { classifyRemoteFailure } from '../../src/git/remote-git.js';
 import { BRAIN_BIN, brain, type BrainRun } from '../helpers/brain.js';
 import { cleanupTempDirs, commitFiles, git, initBareRepo, tempDir } from '../helpers/git.js';
 import { cloneOf, listOf, ok, remoteWithClones, sync, treeOf } from './sync-helpers.js';

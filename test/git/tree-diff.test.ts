@@ -5,9 +5,9 @@
 import { readdirSync, rmSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createObjectReader, type ObjectReader } from '../../src/store/object-reader.js';
-import { findRepo } from '../../src/store/repo.js';
-import { diffTrees, type TreeChange } from '../../src/store/tree-diff.js';
+import { createObjectReader, type ObjectReader } from '../../src/git/object-reader.js';
+import { findRepo } from '../../src/git/repo.js';
+import { diffTrees, type TreeChange } from '../../src/git/tree-diff.js';
 import { cleanupTempDirs, commitFiles, git, initRepo } from '../helpers/git.js';
 
 afterAll(cleanupTempDirs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatchParser, type BatchObject, type BatchRequest } from '../../src/store/cat-file-parser.js';
+import { createBatchParser, type BatchObject, type BatchRequest } from '../../src/git/cat-file-parser.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

@@ -1,6 +1,6 @@
 /**
  * Reading git objects (DESIGN §3: reading many blobs). One interface, two implementations
- * that pass one conformance suite (test/store/object-reader.test.ts):
+ * that pass one conformance suite (test/git/object-reader.test.ts):
  *
  * - `cat-file` — a long-lived `git cat-file --batch` child plus `git ls-tree -r`; ~30–90×
  *   faster than isomorphic-git on packed repos (a fresh clone is packed). The default when a

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBrainError } from '../../src/model/errors.js';
-import { createCatFileReader } from '../../src/store/cat-file-reader.js';
-import { EMPTY_TREE_OID } from '../../src/store/git-object-format.js';
-import { createObjectReader, type ObjectReader, type TreeItem } from '../../src/store/object-reader.js';
-import { findRepo } from '../../src/store/repo.js';
+import { createCatFileReader } from '../../src/git/cat-file-reader.js';
+import { EMPTY_TREE_OID } from '../../src/git/git-object-format.js';
+import { createObjectReader, type ObjectReader, type TreeItem } from '../../src/git/object-reader.js';
+import { findRepo } from '../../src/git/repo.js';
 import { cleanupTempDirs, git, initRepo, tempDir } from '../helpers/git.js';
 
 const MISSING = '0123456789abcdef0123456789abcdef01234567';
