@@ -38,8 +38,7 @@ LIMIT ?`;
 const statements = new WeakMap<CacheDb, Database.Statement<unknown[]>>();
 
 /** The MATCH expression of one word: a prefix match, or the prefix OR its typo alternatives. */
-function termExpression(db: CacheDb, term: string): string {
-  const alternatives = typoAlternatives(db, term);
+function termExpression(term: string, alternatives: readonly string[] = []): string {
   if (alternatives.length === 0) return ftsString(term, true);
   return `(${[ftsString(term, true), ...alternatives.map((a) => ftsString(a, false))].join(' OR ')})`;
 }
@@ -59,7 +58,8 @@ export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
     stmt = db.prepare(SEARCH_SQL);
     statements.set(db, stmt);
   }
-  const expressions = terms.map((t) => termExpression(db, t));
+  const typos = typoAlternatives(db, terms);
+  const expressions = terms.map((t) => termExpression(t, typos.get(t)));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const run = (match: string) => stmt.all(match, q.projectId, kind, kind, limit) as { entry_id: string; score: number }[];
