@@ -28,7 +28,8 @@ export interface SearchQuery {
   limit?: number;
 }
 
-const SEARCH_SQL = `
+/** The query: FTS5 MATCH, rowid join to `entry_search` for the filters, BM25 order (exported for the plan test). */
+export const SEARCH_SQL = `
 SELECT s.entry_id AS entry_id, bm25(entry_search_fts, 3.0, 2.0, 1.5, 1.0) AS score
 FROM entry_search_fts JOIN entry_search s ON s.doc = entry_search_fts.rowid
 WHERE entry_search_fts MATCH ? AND s.project_id = ? AND (? IS NULL OR s.entry_kind = ?)

@@ -12,6 +12,7 @@ import { openCache } from '../../src/cache/open-cache.js';
 import { refreshCache } from '../../src/cache/refresh.js';
 import { comparableRowsSql, searchIndexProblem } from '../../src/cache/schema.js';
 import { BrainError } from '../../src/model/errors.js';
+import { SEARCH_SQL } from '../../src/search/fts-search.js';
 import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
@@ -57,7 +58,10 @@ describe('search in the projection', () => {
     expect(await found('CAFÉ')).toEqual([ids.cafe]);
   });
 
-  it('filters by kind and limits in SQL', async () => {
+  it('filters by kind and limits in SQL: the plan is the FTS5 match, then a rowid lookup per hit (no scan of entries)', async () => {
+    const plan = (b.db().prepare(`EXPLAIN QUERY PLAN ${SEARCH_SQL}`).all('"x"*', 'demo', null, null, 20) as { detail: string }[]).map((r) => r.detail);
+    expect(plan[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
+    expect(plan[1]).toMatch(/^SEARCH s USING INTEGER PRIMARY KEY/);
     expect(await found('kubernetes', { kind: 'risk' })).toEqual([ids.tagged]);
     expect(await found('kubernetes', { kind: 'blocker' })).toEqual([]);
     expect(await found('kubernetes', { limit: 1 })).toEqual([ids.titled]);
