@@ -17,7 +17,7 @@ import { refreshCache, type RefreshResult } from './cache/refresh.js';
 import { getCurrent, listCurrent, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
 import { listProjects, projectExists } from './cache/projects.js';
 import { checkListFilter, type RawListFilter } from './model/list-filter.js';
-import { PersistedSearchIndex } from './search/persisted-index.js';
+import { searchEntries } from './search/fts-search.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
@@ -65,7 +65,6 @@ export class Brain {
   readonly writes: BrainWrites;
   private dbHandle: { db: CacheDb; reset: ResetReason } | null = null;
   private readerHandle: Promise<ObjectReader> | null = null;
-  private searchIndexHandle: PersistedSearchIndex | null = null;
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private refreshing: Promise<unknown> = Promise.resolve();
@@ -94,11 +93,6 @@ export class Brain {
   get cachePath(): string {
     const suffix = this.branch === 'brain' ? '' : `.${this.branch.replace(/[^A-Za-z0-9._-]/g, '_')}`;
     return join(brainDir(this.repo), `cache${suffix}.sqlite`);
-  }
-
-  private get searchIndex(): PersistedSearchIndex {
-    this.searchIndexHandle ??= new PersistedSearchIndex(this.cachePath.replace(/cache(.*)\.sqlite$/, 'search$1.json'));
-    return this.searchIndexHandle;
   }
 
 
@@ -184,7 +178,7 @@ export class Brain {
   }
 
   /**
-   * Brings the projection (and the search index, when loaded) up to the branch tip.
+   * Brings the projection (and with it the search index, docs/decisions/0021) up to the branch tip.
    * Errors: `not_initialized` when there is no brain branch, reader errors.
    */
   async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
@@ -203,7 +197,6 @@ export class Brain {
     }
     const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
     this.lastRefresh = result;
-    this.searchIndexHandle?.syncIfLoaded(this.db(), result.to);
     return result;
   }
 
@@ -251,13 +244,17 @@ export class Brain {
     return this.lastRefresh?.to ?? null;
   }
 
-  /** Full-text search over current entries; hits carry `relevance_score` in [0, 1]. */
+  /**
+   * Full-text search over current entries (FTS5 in the projection, src/search/fts-search.ts);
+   * hits carry `relevance_score` in [0, 1], best first. Errors: `invalid_argument` for a query
+   * without words or an unknown kind, `not_found` (unknown project).
+   */
   async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
     return this.withCache(async () => {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
-      await this.refresh();
       const kind = args.kind ? parseEntryKind(args.kind) : undefined;
-      const hits = this.searchIndex.get(this.db()).search({ query: args.query, projectId: await this.readProjectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      await this.refresh();
+      const hits = searchEntries(this.db(), { query: args.query, projectId: await this.readProjectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
       return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
     });
   }
@@ -304,7 +301,6 @@ export class Brain {
 
   /** Releases the cache and the object reader. */
   async close(): Promise<void> {
-    this.searchIndexHandle?.flush();
     this.dbHandle?.db.close();
     this.dbHandle = null;
     const reader = this.readerHandle;

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { Entry } from '../model/entry.js';
 import type { CacheDb } from './open-cache.js';
+import { insertSearchRow } from './search-rows.js';
 
 interface RevisionRow {
   path: string;
@@ -21,7 +22,7 @@ interface RevisionRow {
   json: string;
 }
 
-const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links'] as const;
+const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'entry_search'] as const;
 
 /** Prepared statements, once per database handle (preparing is most of the cost at 10 000 entries). */
 function statementsFor(db: CacheDb) {
@@ -55,6 +56,7 @@ export function recomputeCurrent(db: CacheDb, entryId: string): void {
   const forked = rows.filter((r) => r.revision === top.revision).length > 1 ? 1 : 0;
   s.insertCurrent.run(entryId, top.project_id, top.entry_kind, top.status, top.title, top.author, top.revision, rows.length, forked, top.recorded_at, top.sha256, top.path, top.json);
   const entry = JSON.parse(top.json) as Entry;
+  insertSearchRow(db, entry);
   const insertAll = (stmt: Database.Statement, values: readonly string[]) => values.forEach((v) => stmt.run(entryId, v));
   insertAll(s.tag, entry.tags);
   insertAll(s.task, entry.related_task_ids);

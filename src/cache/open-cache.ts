@@ -4,9 +4,9 @@
  * the cache is disposable, git is the source of truth.
  */
 import Database from 'better-sqlite3';
-import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { BrainError } from '../model/errors.js';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
 
 export type CacheDb = Database.Database;
@@ -49,6 +49,7 @@ function tryOpen(path: string): { db: CacheDb; reason: ResetReason } {
 export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
   mkdirSync(dirname(path), { recursive: true });
   assertNotOccupied(path);
+  removeStaleSearchFiles(dirname(path));
   let reset: ResetReason = null;
   try {
     const opened = tryOpen(path);
@@ -60,6 +61,19 @@ export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
   removeDbFiles(path);
   const fresh = tryOpen(path);
   return { db: fresh.db, reset };
+}
+
+/**
+ * Deletes the `search*.json` files earlier versions persisted their MiniSearch index to beside
+ * the cache: search now lives in the projection (docs/decisions/0021) and they are dead
+ * weight (tens of MB at 10 000 entries). Only regular files with exactly that name pattern.
+ */
+function removeStaleSearchFiles(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!/^search(\..+)?\.json$/.test(name)) continue;
+    const file = join(dir, name);
+    if (lstatSync(file, { throwIfNoEntry: false })?.isFile()) rmSync(file, { force: true });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `brain verify --cache` (DESIGN §4 "Authoritative-equivalent"): rebuilds the projection from
- * git into a scratch database and proves it equals the live cache, row for row, table by table.
+ * git into a scratch database and proves it equals the live cache, row for row, table by table
+ * — and that the live FTS5 search index equals its content table (docs/decisions/0021).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import type { ObjectReader } from '../git/object-reader.js';
 import { getMeta, openCache, type CacheDb } from './open-cache.js';
 import { refreshCache } from './refresh.js';
-import { DATA_TABLES } from './schema.js';
+import { DATA_TABLES, comparableRowsSql, searchIndexProblem } from './schema.js';
 
 /** Per-table comparison. */
 export interface TableDiff {
@@ -26,10 +27,12 @@ export interface CacheReport {
   projected: string | null;
   rebuilt_at: string | null;
   tables: TableDiff[];
+  /** Null when the live FTS5 index equals `entry_search`, else what SQLite's integrity-check said. */
+  search_index_problem: string | null;
 }
 
-function rowsOf(db: CacheDb, table: string): string[] {
-  return (db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
+function rowsOf(db: CacheDb, table: (typeof DATA_TABLES)[number]): string[] {
+  return (db.prepare(comparableRowsSql(table)).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
 }
 
 /** Compares `live` (already refreshed to `tip`) with a fresh rebuild from git at `tip`. */
@@ -52,8 +55,9 @@ export async function verifyCache(args: { live: CacheDb; reader: ObjectReader; t
       };
     });
     const projected = getMeta(args.live, 'projected_oid') || null;
-    const ok = projected === args.tip && tables.every((t) => t.only_live.length === 0 && t.only_rebuilt.length === 0 && t.live_rows === t.rebuilt_rows);
-    return { ok, projected, rebuilt_at: args.tip, tables };
+    const problem = searchIndexProblem(args.live);
+    const ok = problem === null && projected === args.tip && tables.every((t) => t.only_live.length === 0 && t.only_rebuilt.length === 0 && t.live_rows === t.rebuilt_rows);
+    return { ok, projected, rebuilt_at: args.tip, tables, search_index_problem: problem };
   } finally {
     scratch.close();
     rmSync(dir, { recursive: true, force: true });

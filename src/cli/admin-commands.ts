@@ -71,6 +71,7 @@ export function registerAdminCommands(program: Command): void {
         if (r.cache) {
           lines.push(`cache: ${r.cache.ok ? 'equals a fresh rebuild' : 'DIFFERS from a fresh rebuild'}`);
           for (const t of r.cache.tables) if (t.only_live.length || t.only_rebuilt.length) lines.push(`  ${t.table}: live ${t.live_rows} rows, rebuilt ${t.rebuilt_rows}`);
+          if (r.cache.search_index_problem) lines.push(`  search index: ${r.cache.search_index_problem}`);
         }
         lines.push(r.ok ? 'ok' : 'FAILED');
         return lines.join('\n');

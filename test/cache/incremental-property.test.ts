@@ -6,7 +6,8 @@
  * and without pruning), interleaved with refreshes, reads and re-opens at random points, on an
  * in-process Brain using the cat-file reader in some runs and isomorphic-git in others. At
  * every refresh point and at the end, the live cache must equal a full rebuild from git at the
- * tip, table by table and in what `list` answers.
+ * tip, table by table (the search documents too, and the live FTS5 index must equal them) and
+ * in what `list` answers.
  *
  * Deterministic: a fixed fast-check seed (override with FC_SEED, runs with FC_RUNS).
  */
@@ -17,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../src/cache/open-cache.js';
 import { listCurrent, listProblems } from '../../src/cache/queries.js';
 import { refreshCache } from '../../src/cache/refresh.js';
-import { DATA_TABLES } from '../../src/cache/schema.js';
+import { DATA_TABLES, comparableRowsSql, searchIndexProblem } from '../../src/cache/schema.js';
 import type { Entry } from '../../src/model/entry.js';
 import { deriveEntryId } from '../../src/model/entry-id.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, STATUSES, type EntryKind } from '../../src/model/kinds.js';
@@ -268,8 +269,8 @@ async function apply(w: World, op: Op): Promise<boolean> {
   }
 }
 
-function rows(db: ReturnType<typeof openCache>['db'], table: string): string[] {
-  return (db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
+function rows(db: ReturnType<typeof openCache>['db'], table: (typeof DATA_TABLES)[number]): string[] {
+  return (db.prepare(comparableRowsSql(table)).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
 }
 
 /** The live cache (already refreshed) equals a full rebuild at the tip: every table, `list`, problems. */
@@ -281,6 +282,7 @@ async function expectCacheEqualsRebuild(w: World, when: string): Promise<void> {
     await refreshCache({ db: scratch, reader: await w.brain.reader(), tip, full: true });
     const live = w.brain.db();
     for (const table of DATA_TABLES) expect(rows(live, table), `${table} ${when}`).toEqual(rows(scratch, table));
+    expect(searchIndexProblem(live), `FTS5 index ${when}`).toBeNull();
     expect(listCurrent(live, { projectId: PROJECT }), `list ${when}`).toEqual(listCurrent(scratch, { projectId: PROJECT }));
     expect(listProblems(live), `problems ${when}`).toEqual(listProblems(scratch));
   } finally {

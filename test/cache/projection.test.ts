@@ -147,14 +147,27 @@ describe('a corrupt, foreign or missing cache is rebuilt from git', () => {
     expectCacheEqualsRebuild(dir);
   });
 
-  it('a garbage search index is rebuilt: search still finds entries', () => {
+  it('stale search*.json files of the MiniSearch era are removed when the cache opens; search answers from the projection', () => {
     const dir = copyBase();
-    ok(brain(dir, ['search', 'sqlite', '--json']), 'search');
-    const index = join(dir, '.git', 'brain', 'search.json');
-    expect(existsSync(index)).toBe(true);
-    writeFileSync(index, '{"format": 1, "docs": {"x": ');
+    const brainDir = join(dir, '.git', 'brain');
+    for (const name of ['search.json', 'search.other.json']) writeFileSync(join(brainDir, name), '{"format": 1, "docs": {"x": ');
+    writeFileSync(join(brainDir, 'search-notes.txt'), 'not ours');
     const hits = ok(brain(dir, ['search', 'sqlite', '--json']), 'search').json();
     expect(hits.map((h: { entry: Listed }) => h.entry.entry_id)).toEqual([ids.dec]);
+    expect(existsSync(join(brainDir, 'search.json'))).toBe(false);
+    expect(existsSync(join(brainDir, 'search.other.json'))).toBe(false);
+    expect(existsSync(join(brainDir, 'search-notes.txt'))).toBe(true);
+  });
+
+  it('verify --cache reports an FTS5 index that differs from its search table (exit 1, "search index:")', () => {
+    const dir = copyBase();
+    withCache(dir, (db) => db.prepare("INSERT INTO entry_search_fts (rowid, title, tags, payload_text, rationale) VALUES (999999, 'ghost', '', '', '')").run());
+    const r = brain(dir, ['verify', '--cache']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^  search index: .+$/m);
+    const report = brain(dir, ['verify', '--cache', '--json']).json();
+    expect(report.cache).toMatchObject({ ok: false, search_index_problem: expect.any(String) });
+    expect(report.cache.tables.every((t: { only_live: string[] }) => t.only_live.length === 0)).toBe(true);
   });
 
   it('a cache of another format version (meta cache_format 999) is reset ("format") and rebuilt', () => {
@@ -473,6 +486,7 @@ describe('verify --cache', () => {
     ['revisions', "DELETE FROM revisions WHERE rowid = (SELECT MIN(rowid) FROM revisions)"],
     ['entry_tags', "INSERT INTO entry_tags (entry_id, tag) VALUES ('dec-000000000000', 'planted')"],
     ['problems', "INSERT INTO problems (path, blob_oid, code, message) VALUES ('projects/x', '0', 'invalid_json', 'planted')"],
+    ['entry_search', "UPDATE entry_search SET rationale = 'planted'"],
   ])('detects a tampered live cache (%s): exit 1, names the table', (table, sql) => {
     const dir = copyBase();
     withCache(dir, (db) => db.exec(sql));

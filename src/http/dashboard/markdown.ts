@@ -40,7 +40,7 @@ export function renderMarkdown(text: string): Html {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The words of a search query as MiniSearch sees them: lower-cased runs of letters and digits. */
+/** The words of a search query as search sees them (src/search/query-terms.ts): lower-cased runs of letters and digits. */
 export function queryTerms(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }

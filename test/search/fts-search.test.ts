@@ -1,0 +1,134 @@
+/**
+ * Full-text search in the projection (issue #10 "Search without load costs",
+ * docs/decisions/0021): the FTS5 rows follow writes, revisions and deletions in the apply
+ * transaction and equal a full rebuild; BM25 with field weights ranks title hits above
+ * rationale hits; prefix AND, else OR; typo fallback; project and kind filters; hostile query
+ * text never reaches FTS5 syntax.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache } from '../../src/cache/open-cache.js';
+import { refreshCache } from '../../src/cache/refresh.js';
+import { comparableRowsSql, searchIndexProblem } from '../../src/cache/schema.js';
+import { BrainError } from '../../src/model/errors.js';
+import { SEARCH_SQL } from '../../src/search/fts-search.js';
+import type { Brain } from '../../src/service.js';
+import { openTestBrain } from '../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
+import { branchFiles, dirOf, handCommit } from '../helpers/plain-git.js';
+
+let dir: string;
+let b: Brain;
+const ids: Record<string, string> = {};
+
+const add = async (kind: string, fields: Record<string, unknown>) => (await b.writes.append({ kind, fields: fields as never })).entry.entry_id;
+const found = async (query: string, extra: { kind?: string; limit?: number } = {}) => (await b.search({ query, ...extra })).map((h) => h.entry.entry_id);
+
+beforeAll(async () => {
+  dir = initRepo();
+  b = await openTestBrain(dir, { projectId: 'demo' });
+  await b.init();
+  ids.titled = await add('decision', { title: 'Adopt Kubernetes for deployment', rationale: 'Scheduling containers.' });
+  ids.rationaled = await add('decision', { title: 'Pick an orchestrator', rationale: 'Kubernetes is what the team knows.' });
+  ids.tagged = await add('risk', { title: 'Cluster upgrades break jobs', tags: ['kubernetes'], payload: { likelihood: 'low', impact: 'high' } });
+  ids.payload = await add('open_question', { title: 'Which registry?', payload: { answer: 'We mirror the Zeppelin images.' } });
+  ids.cafe = await add('decision', { title: 'Café ordering service', rationale: 'Naïve approach first.' });
+});
+
+afterAll(async () => {
+  await b.close();
+  cleanupTempDirs();
+});
+
+describe('search in the projection', () => {
+  it('ranks title hits above tag hits above rationale hits; the best hit scores 1, all in [0, 1]', async () => {
+    const hits = await b.search({ query: 'kubernetes' });
+    expect(hits.map((h) => h.entry.entry_id)).toEqual([ids.titled, ids.tagged, ids.rationaled]);
+    expect(hits[0]!.relevance_score).toBe(1);
+    for (const h of hits) expect(h.relevance_score).toBeGreaterThan(0);
+    for (const h of hits) expect(h.relevance_score).toBeLessThanOrEqual(1);
+  });
+
+  it('matches every word as a prefix, all words first, any word when all find nothing; strings inside the payload count', async () => {
+    expect(await found('kube deploy')).toEqual([ids.titled]);
+    expect(await found('zeppel')).toEqual([ids.payload]);
+    expect((await found('zeppelin deployment')).sort()).toEqual([ids.payload, ids.titled].sort());
+    expect(await found('cafe naive')).toEqual([ids.cafe]); // diacritics folded both ways
+    expect(await found('CAFÉ')).toEqual([ids.cafe]);
+  });
+
+  it('filters by kind and limits in SQL: the plan is the FTS5 match, then a rowid lookup per hit (no scan of entries)', async () => {
+    const plan = (b.db().prepare(`EXPLAIN QUERY PLAN ${SEARCH_SQL}`).all('"x"*', 'demo', null, null, 20) as { detail: string }[]).map((r) => r.detail);
+    expect(plan[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
+    expect(plan[1]).toMatch(/^SEARCH s USING INTEGER PRIMARY KEY/);
+    expect(await found('kubernetes', { kind: 'risk' })).toEqual([ids.tagged]);
+    expect(await found('kubernetes', { kind: 'blocker' })).toEqual([]);
+    expect(await found('kubernetes', { limit: 1 })).toEqual([ids.titled]);
+  });
+
+  it('tolerates typos only when a word matches nothing: kubernets, kubernetse, zepelin', async () => {
+    expect((await found('kubernets'))[0]).toBe(ids.titled);
+    expect((await found('kubernetse'))[0]).toBe(ids.titled);
+    expect(await found('zepelin')).toEqual([ids.payload]);
+    expect(await found('orchestrater')).toEqual([ids.rationaled]);
+    expect(await found('xyzzy')).toEqual([]);
+    expect(await found('kub')).toHaveLength(3); // short: a prefix, never fuzzy
+  });
+
+  it('treats query text as words only: FTS5 syntax in any form returns results or invalid_argument, never an SQLite error', async () => {
+    const hostile = ['"', '""', 'kubernetes"', '"kubernetes', '*', 'kube*', '-kubernetes', 'NOT kubernetes', 'kubernetes NEAR(deployment, 2)', 'NEAR', 'AND', 'OR OR',
+      'title:kubernetes', '{title}: x', '^kubernetes', '(kubernetes', 'kubernetes)', ')(', "'; DROP TABLE current; --", 'a'.repeat(5000), 'x\u0000y', '💥 kubernetes', 'kubernetes + deployment'];
+    for (const query of hostile) {
+      try {
+        const hits = await b.search({ query });
+        expect(Array.isArray(hits), query).toBe(true);
+      } catch (err) {
+        expect(err, query).toBeInstanceOf(BrainError);
+        expect((err as BrainError).code, query).toBe('invalid_argument');
+      }
+    }
+    expect(await found('title:kubernetes')).toEqual(await found('title kubernetes')); // no column filter: two words
+    for (const query of ['*', '"', '()', ' - : ']) {
+      await expect(b.search({ query }), query).rejects.toMatchObject({ code: 'invalid_argument', hint: expect.any(String) });
+    }
+    expect((await found('kubernetes')).length).toBe(3); // nothing was dropped
+  });
+
+  it('searches one project: another project in the same branch has its own hits', async () => {
+    const other = await openTestBrain(dir, { projectId: 'other' });
+    try {
+      const otherId = (await other.writes.append({ kind: 'decision', fields: { title: 'Kubernetes elsewhere' } as never })).entry.entry_id;
+      expect(await found('elsewhere')).toEqual([]);
+      expect(await found('kubernetes elsewhere')).toHaveLength(3); // AND finds nothing here: any word, this project only
+      expect((await other.search({ query: 'kubernetes' })).map((h) => h.entry.entry_id)).toEqual([otherId]);
+      expect((await other.search({ query: 'kubernets' })).map((h) => h.entry.entry_id)).toEqual([otherId]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('follows revisions and deletions, and equals a full rebuild with a sound FTS5 index', async () => {
+    const id = await add('blocker', { title: 'Flaky quokka runner' });
+    expect(await found('quokka')).toEqual([id]);
+    await b.writes.revise({ entryId: id, fields: { title: 'Flaky wombat runner' } as never });
+    expect(await found('quokka')).toEqual([]);
+    expect(await found('wombat')).toEqual([id]);
+    const files = branchFiles(dir, dirOf({ project_id: 'demo', entry_kind: 'blocker', entry_id: id }));
+    expect(files.length).toBeGreaterThan(1);
+    handCommit(dir, Object.fromEntries(files.map((f) => [f, null])), 'hand: delete an entry');
+    expect(await found('wombat')).toEqual([]);
+    const scratchDir = tempDir('brain-scratch-');
+    const scratch = openCache(join(scratchDir, 'scratch.sqlite')).db;
+    try {
+      await refreshCache({ db: scratch, reader: await b.reader(), tip: b.store.tip(), full: true });
+      const rows = (db: typeof scratch) => db.prepare(`${comparableRowsSql('entry_search')} ORDER BY entry_id`).all();
+      expect(rows(b.db())).toEqual(rows(scratch));
+      expect(searchIndexProblem(b.db())).toBeNull();
+      expect(searchIndexProblem(scratch)).toBeNull();
+    } finally {
+      scratch.close();
+      rmSync(scratchDir, { recursive: true, force: true });
+    }
+  });
+});
