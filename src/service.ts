@@ -10,7 +10,7 @@ import { BrainError } from './model/errors.js';
 import { parseEntryKind } from './model/kinds.js';
 import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './git/repo.js';
-import { createObjectReader, type ObjectReader } from './git/object-reader.js';
+import { createObjectReader, deferObjectReader, type ObjectReader } from './git/object-reader.js';
 import { resolveIdentity, type Identity } from './git/identity.js';
 import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
@@ -25,6 +25,7 @@ import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { entryAt } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
 import { buildBrief, type Brief } from './context/build-brief.js';
+import { manifestAtTip } from './service/manifest-memo.js';
 
 /** Options of {@link openBrain}. */
 export interface BrainOptions {
@@ -118,7 +119,7 @@ export class Brain {
   /** The project id in effect. Errors: `not_initialized`, `unsupported_format`. */
   async projectId(): Promise<string> {
     if (this.resolvedProject === null) {
-      const manifest = await this.store.manifest();
+      const manifest = await this.withCache(async () => manifestAtTip(this.db(), this.store, await this.store.resolveTip()));
       this.resolvedProject = manifest.default_project ?? repoProjectId(this.repo);
     }
     return this.resolvedProject;
@@ -190,12 +191,14 @@ export class Brain {
   }
 
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
+    // A fresh projection reads no object: no git child is spawned (issue #10).
     const tip = await this.store.resolveTip();
     if (tip !== this.manifestCheckedAt) {
-      await this.store.manifest(tip);
+      await manifestAtTip(this.db(), this.store, tip);
       this.manifestCheckedAt = tip;
     }
-    const result = await refreshCache({ db: this.db(), reader: await this.reader(), tip, ...(options.full ? { full: true } : {}) });
+    const reader = deferObjectReader(() => this.reader(), this.options.reader);
+    const result = await refreshCache({ db: this.db(), reader, tip, ...(options.full ? { full: true } : {}) });
     this.lastRefresh = result;
     return result;
   }

@@ -1,18 +1,30 @@
 /**
  * Shared plumbing of CLI commands: opening the brain from the global options, printing
- * results as JSON or human text, closing the brain however the command ends.
+ * results as JSON or human text, closing the brain however the command ends; read commands
+ * asked of a running daemon first (issue #10; docs/decisions/0023-one-shot-cli-uses-daemon.md).
+ *
+ * Cold start (issue #10): this module loads nothing heavy. The service (SQLite, the store,
+ * search, the brief) is imported when a command runs directly, the daemon client only when a
+ * read may be forwarded.
  */
 import type { Command } from 'commander';
-import { openBrain, type Brain } from '../service.js';
+import type { Brain } from '../service.js';
+import type { ReadCall } from '../service/read-call.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 
-/** The global options every command sees. */
+/** The global options every command sees. `daemon` is false with `--no-daemon`. */
 export interface GlobalOptions {
   repo?: string;
   branch: string;
   project?: string;
   author?: string;
   json?: boolean;
+  daemon?: boolean;
+}
+
+function print(globals: GlobalOptions, text: string): void {
+  const out = globals.json ? text : neutralizeTerminal(text);
+  if (out !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
 }
 
 /**
@@ -27,6 +39,7 @@ export async function runWithBrain<T>(
   json: (value: T) => unknown = (value) => value,
 ): Promise<T> {
   const globals = command.optsWithGlobals<GlobalOptions>();
+  const { openBrain } = await import('../service.js');
   const brain = await openBrain({
     ...(globals.repo ? { repoDir: globals.repo } : {}),
     branch: globals.branch,
@@ -36,12 +49,45 @@ export async function runWithBrain<T>(
   });
   try {
     const value = await fn(brain);
-    const text = globals.json ? safeJson(json(value)) : neutralizeTerminal(human(value));
-    if (text !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    print(globals, globals.json ? safeJson(json(value)) : human(value));
     return value;
   } finally {
     await brain.close();
   }
+}
+
+/** True unless `--no-daemon` or `BRAIN_NO_DAEMON=1` (any value but empty and `0`) forces the direct path. */
+export function daemonAllowed(globals: GlobalOptions): boolean {
+  const env = process.env.BRAIN_NO_DAEMON;
+  return globals.daemon !== false && (env === undefined || env === '' || env === '0');
+}
+
+/**
+ * A read command: asked of the daemon serving this repository and branch when one runs
+ * (src/daemon/client.ts), else — or when it cannot be reached — run directly; both paths run
+ * `call` through `performRead` and print with the same `human`/`json`, so the output, errors
+ * and exit codes are the same. A service error the daemon reports is thrown as that
+ * BrainError.
+ */
+export async function runRead<T>(command: Command, call: ReadCall, human: (value: T) => string, json: (value: T) => unknown = (value) => value): Promise<void> {
+  const globals = command.optsWithGlobals<GlobalOptions>();
+  if (daemonAllowed(globals)) {
+    const [{ askDaemon }, { findRepo }] = await Promise.all([import('../daemon/client.js'), import('../git/repo.js')]);
+    const repo = findRepo(globals.repo ?? process.cwd());
+    const answer = await askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call });
+    if (answer !== null) {
+      if ('error' in answer) {
+        const { BrainError } = await import('../model/errors.js');
+        const { code, message, hint, data } = answer.error;
+        throw new BrainError(code as never, message, { ...(hint !== undefined ? { hint } : {}), ...(data !== undefined ? { data } : {}) });
+      }
+      const value = answer.data as T;
+      print(globals, globals.json ? safeJson(json(value)) : human(value));
+      return;
+    }
+  }
+  const { performRead } = await import('../service/read-call.js');
+  await runWithBrain(command, (brain) => performRead(brain, call) as Promise<T>, human, json);
 }
 
 /** True when stderr is a terminal (progress output goes there only then). */

@@ -4,7 +4,7 @@
  * is left to fix, 1 otherwise. Thin over src/service/doctor.ts.
  */
 import type { Command } from 'commander';
-import { runDoctor, type DoctorReport } from '../service/doctor.js';
+import type { DoctorReport } from '../service/doctor.js';
 import { runWithBrain } from './context.js';
 
 function renderDoctor(report: DoctorReport): string {
@@ -24,6 +24,7 @@ export function registerDoctorCommand(program: Command): void {
     .description('check locks, temp files, identity, cache and branch problems; explain each fix (--fix: do the safe ones)')
     .option('--fix', 'remove stale locks and temp files of killed writers, rebuild an unusable cache')
     .action(async (options: { fix?: boolean }, command: Command) => {
+      const { runDoctor } = await import('../service/doctor.js');
       const report = await runWithBrain(command, (brain) => runDoctor(brain, { fix: options.fix === true }), renderDoctor);
       if (!report.ok) process.exitCode = 1;
     });

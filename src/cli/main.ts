@@ -3,6 +3,11 @@
  * `--branch`, `--project`, `--author`, `--json`. With `--json` every command prints one JSON
  * document on stdout and errors go to stderr as `{"error": {code, message, hint}}`. Exit codes:
  * 0 ok, 1 failure, 2 usage or validation error (see exit-codes.ts).
+ *
+ * Read commands (`list`, `show`, `search`, `context`, `history`) are answered by the running
+ * daemon of the repository when there is one, unless `--no-daemon` (context.ts `runRead`).
+ * Cold start (issue #10): registering the commands loads commander and small modules only;
+ * each action imports what it uses (the service, the daemon client, importers, the HTTP stack).
  */
 import { Command, CommanderError } from 'commander';
 import { errorBody, exitCodeFor, EXIT_USAGE } from './exit-codes.js';
@@ -32,6 +37,7 @@ export function createProgram(): Command {
     .option('--project <id>', 'project id (default: brain.json, else the repository name)')
     .option('--author <name>', 'author of new revisions (default: BRAIN_AUTHOR, else git user.name)')
     .option('--json', 'print one JSON document on stdout')
+    .option('--no-daemon', 'read directly even when a brain daemon serves this repository (also BRAIN_NO_DAEMON=1)')
     .showHelpAfterError('(run brain --help for usage)')
     .exitOverride();
   registerWriteCommands(program);

@@ -1,11 +1,15 @@
 /**
  * Read commands: `show`, `list`, `history`, `search`, `context`. Each brings the projection up
- * to the branch tip first (inside the service).
+ * to the branch tip first (inside the service), or is answered by the running daemon of the
+ * repository (context.ts `runRead`; issue #10).
  */
 import type { Command } from 'commander';
-import { runWithBrain } from './context.js';
+import type { CurrentRow } from '../cache/queries.js';
+import type { Brief } from '../context/build-brief.js';
+import type { Entry } from '../model/entry.js';
+import { runRead } from './context.js';
 import { parsePositiveInt } from './fields.js';
-import { renderEntry, renderHistory, renderList, renderSearch } from './render.js';
+import { renderHistory, renderList, renderSearch } from './render.js';
 
 interface ListOptions {
   kind?: string;
@@ -26,9 +30,10 @@ export function registerReadCommands(program: Command): void {
     .option('--revision <n>', 'a past revision')
     .action(async (entryId: string, options: { revision?: string }, command: Command) => {
       const revision = parsePositiveInt('revision', options.revision);
-      await runWithBrain(
+      const { renderEntry } = await import('./render-entry.js');
+      await runRead<CurrentRow>(
         command,
-        async (brain) => brain.get({ entryId, ...(revision ? { revision } : {}) }),
+        { command: 'get', args: { entryId, ...(revision ? { revision } : {}) } },
         (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count }),
         (row) => row.entry,
       );
@@ -50,31 +55,24 @@ export function registerReadCommands(program: Command): void {
       // The global --author (author of new revisions) means nothing to list: commander hands
       // `list --author A` to the program, so read it from there as the filter.
       const author = options.author ?? command.optsWithGlobals<{ author?: string }>().author;
-      await runWithBrain(
-        command,
-        async (brain) => {
-          const rows = await brain.list({
-            ...(options.kind ? { kind: options.kind } : {}),
-            ...(options.status ? { status: options.status } : {}),
-            ...(options.tag ? { tag: options.tag } : {}),
-            ...(author ? { author } : {}),
-            ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
-            ...(options.path !== undefined ? { path: options.path } : {}),
-            ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
-            ...(limit ? { limit } : {}),
-          });
-          return rows;
-        },
-        renderList,
-        (rows) => rows.map((r) => r.entry),
-      );
+      const args = {
+        ...(options.kind ? { kind: options.kind } : {}),
+        ...(options.status ? { status: options.status } : {}),
+        ...(options.tag ? { tag: options.tag } : {}),
+        ...(author ? { author } : {}),
+        ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
+        ...(options.path !== undefined ? { path: options.path } : {}),
+        ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
+        ...(limit ? { limit } : {}),
+      };
+      await runRead<CurrentRow[]>(command, { command: 'list', args }, renderList, (rows) => rows.map((r) => r.entry));
     });
 
   program
     .command('history <entry_id>')
     .description('every revision of an entry, oldest first')
     .action(async (entryId: string, _options: unknown, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.history({ entryId }), renderHistory, (revisions) => revisions.map((r) => r.entry));
+      await runRead<{ entry: Entry; sha256: string }[]>(command, { command: 'history', args: { entryId } }, renderHistory, (revisions) => revisions.map((r) => r.entry));
     });
 
   program
@@ -84,7 +82,7 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'at most N hits (default 20)')
     .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
       const limit = parsePositiveInt('limit', options.limit);
-      await runWithBrain(command, async (brain) => brain.search({ query, ...(options.kind ? { kind: options.kind } : {}), ...(limit ? { limit } : {}) }), renderSearch);
+      await runRead(command, { command: 'search', args: { query, ...(options.kind ? { kind: options.kind } : {}), ...(limit ? { limit } : {}) } }, renderSearch);
     });
 
   program
@@ -95,9 +93,9 @@ export function registerReadCommands(program: Command): void {
     .option('--task <id...>', 'favour entries related to these tasks')
     .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
       const budget = parsePositiveInt('budget', options.budget);
-      await runWithBrain(
+      await runRead<Brief>(
         command,
-        async (brain) => brain.context({ ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) }),
+        { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },
         (brief) => brief.markdown,
       );
     });

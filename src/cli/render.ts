@@ -1,11 +1,11 @@
 /**
  * Human-readable output of the CLI (tables and entry views). `--json` output bypasses this
- * module entirely: surfaces print service results as JSON.
+ * module entirely: surfaces print service results as JSON. One entry in full is
+ * render-entry.ts (it needs the Markdown parser, which tables do not).
  */
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../cache/queries.js';
-import { setFieldPairs } from '../model/entry-fields.js';
-import { adrLabelOf, summaryLine } from '../model/summary.js';
+import { adrLabelOf } from '../model/adr-label.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -32,34 +32,6 @@ export function renderList(rows: CurrentRow[]): string {
     ['ID', 'KIND', 'STATUS', 'REV', 'TITLE'],
     rows.map((r) => [r.entry.entry_id, r.entry.entry_kind, r.entry.status, `r${r.entry.revision}${r.forked ? '!' : ''}`, listedTitle(r.entry, 80)]),
   );
-}
-
-function payloadLines(entry: Entry): string[] {
-  return Object.keys(entry.payload)
-    .sort()
-    .map((key) => {
-      const value = entry.payload[key];
-      const text = Array.isArray(value) ? value.map((v) => `\n    - ${String(v)}`).join('') : ` ${String(value)}`;
-      return `  ${key}:${text}`;
-    });
-}
-
-/** One entry in full, as `brain show` and `brain add` print it. */
-export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number } = {}): string {
-  const lines = [
-    `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} revision files` : ''}`,
-    `title:       ${entry.title}`,
-    `project:     ${entry.project_id}`,
-    `recorded:    ${entry.recorded_at} by ${entry.author}`,
-  ];
-  const summary = summaryLine(entry);
-  if (summary !== '') lines.push(`summary:     ${summary}`);
-  if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');
-  for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
-  const payload = payloadLines(entry);
-  if (payload.length) lines.push('payload:', ...payload);
-  if (entry.rationale.trim()) lines.push('', entry.rationale.trimEnd());
-  return lines.join('\n');
 }
 
 /** `brain history` as a table. */

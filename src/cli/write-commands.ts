@@ -6,7 +6,6 @@ import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
 import { runWithBrain } from './context.js';
 import { collect, fieldsFromOptions, parsePositiveInt, type FieldOptions } from './fields.js';
-import { renderEntry } from './render.js';
 import type { WriteResult } from '../service/writes.js';
 
 function fieldOptions(command: Command): Command {
@@ -23,9 +22,15 @@ function fieldOptions(command: Command): Command {
     .option('--payload <json>', 'kind-specific payload as a JSON object, merged over the current one');
 }
 
-const printWrite = (result: WriteResult): string => {
-  const head = result.commit ? '' : '(unchanged: no new revision written)\n';
-  return head + [result.entry, ...result.also].map((e) => renderEntry(e)).join('\n\n');
+// Loaded on demand: the entry view needs the Markdown parser, which most commands never load.
+const entryView = async () => (await import('./render-entry.js')).renderEntry;
+
+const printWrite = async (): Promise<(result: WriteResult) => string> => {
+  const renderEntry = await entryView();
+  return (result) => {
+    const head = result.commit ? '' : '(unchanged: no new revision written)\n';
+    return head + [result.entry, ...result.also].map((e) => renderEntry(e)).join('\n\n');
+  };
 };
 const entryOf = (result: WriteResult) => result.entry;
 
@@ -34,6 +39,7 @@ export function registerWriteCommands(program: Command): void {
   fieldOptions(program.command('add <kind>').description('record a new entry: decision, open_question, blocker, risk, dependency, plan_revision'))
     .action(async (kind: string, options: FieldOptions, command: Command) => {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain add decision --title "Use SQLite for the cache"' });
+      const renderEntry = await entryView();
       await runWithBrain(command, async (brain) => entryOf(await brain.writes.append({ kind, fields: fieldsFromOptions(options) })), (e) => renderEntry(e));
     });
 
@@ -42,7 +48,7 @@ export function registerWriteCommands(program: Command): void {
     .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
       const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
       const fields = fieldsFromOptions(options);
-      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), printWrite, entryOf);
+      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
 
   program
@@ -60,7 +66,7 @@ export function registerWriteCommands(program: Command): void {
         command,
         async (brain) =>
           brain.writes.resolve({ entryId, ...(options.answer !== undefined ? { answer: options.answer } : {}), ...(options.resolution !== undefined ? { resolution: options.resolution } : {}), ...(expectedRevision ? { expectedRevision } : {}) }),
-        printWrite,
+        await printWrite(),
         entryOf,
       );
     });
@@ -70,7 +76,7 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a decision or plan superseded by another entry (links both ways)')
     .requiredOption('--by <entry_id>', 'the successor')
     .action(async (entryId: string, options: { by: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), printWrite, entryOf);
+      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), await printWrite(), entryOf);
     });
 
   program
@@ -78,6 +84,6 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a blocker cleared')
     .requiredOption('--resolution <text>', 'how it was cleared')
     .action(async (entryId: string, options: { resolution: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), printWrite, entryOf);
+      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), await printWrite(), entryOf);
     });
 }

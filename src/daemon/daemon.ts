@@ -4,6 +4,8 @@
  * follows the docs branch with {@link createRefWatcher}, and serves the REST API, `/api/health`
  * and `/mcp` on 127.0.0.1 only (no option binds anything else).
  *
+ * One-shot CLI reads arrive on `POST /cli/read` (cli-route.ts, token required).
+ *
  * Projects: the daemon has one default project (`projectId`, else brain.json's), whose Brain
  * also backs `/mcp`. REST routes name `:project`; each project that has entries on the branch
  * (or is the default) gets its own Brain, opened on first request and kept — all share the one
@@ -21,6 +23,7 @@ import { claimDaemonFile } from './daemon-file.js';
 import { createLog, errorFields, type Log } from './log.js';
 import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
 import { ensureToken } from './token.js';
+import { createCliRoute } from './cli-route.js';
 
 export { DEFAULT_PORT } from './default-port.js';
 import { DEFAULT_PORT } from './default-port.js';
@@ -165,6 +168,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       };
     };
     const app = createApp({ brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, mcp: { brain: primary, token, createServer: createMcpServer }, defaultProject: projectOrNull });
+    // One-shot CLI reads (issue #10): a Brain opened as the CLI would open it; the primary when the options match.
+    const cli = createCliRoute({ token, branch: primary.branch, shared: primary, open: async (projectId) => (projectId === options.projectId ? primary : open(projectId)) });
+    cleanups.push(() => cli.close());
+    app.route('/cli', cli.routes);
     const served = await serveLoopback(app, options.port ?? DEFAULT_PORT);
     cleanups.push(() => served.stop());
     port = served.port;

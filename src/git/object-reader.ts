@@ -98,3 +98,33 @@ export async function createObjectReader(options: ObjectReaderOptions): Promise<
   const { createIsoGitReader } = await import('./iso-git-reader.js');
   return createIsoGitReader({ repo: options.repo });
 }
+
+/**
+ * A reader that calls `open` on its first read and delegates every read to what it returns
+ * (issue #10: a fresh one-shot read spawns no git child — not even `git --version` — when the
+ * projection already equals the tip and no object has to be read). `kind` is the opened
+ * reader's, and `prefer`'s default choice (`cat-file` unless `isomorphic-git`) until then.
+ * `close()` closes the opened reader, if any.
+ */
+export function deferObjectReader(open: () => Promise<ObjectReader>, prefer?: ObjectReaderOptions['prefer']): ObjectReader {
+  let opened: ObjectReader | null = null;
+  let opening: Promise<ObjectReader> | null = null;
+  const get = () =>
+    (opening ??= open().then((reader) => {
+      opened = reader;
+      return reader;
+    }));
+  return {
+    get kind() {
+      return opened?.kind ?? (prefer === 'isomorphic-git' ? 'isomorphic-git' : 'cat-file');
+    },
+    readBlob: async (oid) => (await get()).readBlob(oid),
+    readTree: async (oid) => (await get()).readTree(oid),
+    readCommit: async (oid) => (await get()).readCommit(oid),
+    hasObject: async (oid) => (await get()).hasObject(oid),
+    listFiles: async (treeOid, prefix) => (await get()).listFiles(treeOid, prefix),
+    close: async () => {
+      if (opening) await (await opening).close();
+    },
+  };
+}

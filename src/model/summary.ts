@@ -6,6 +6,9 @@
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
+import { adrLabelOf } from './adr-label.js';
+
+export { adrLabelOf };
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;
@@ -78,11 +81,6 @@ export function cutLine(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
-/** The ADR number of an imported entry as listed (`ADR-0029`: its source citation's locator), or null. */
-export function adrLabelOf(entry: Pick<Entry, 'citations'>): string | null {
-  const cited = entry.citations.find((c) => c.source_kind === 'file' && typeof c.locator === 'string' && /^ADR-\d+$/.test(c.locator));
-  return cited?.locator ?? null;
-}
 
 /** `ADR-0036 "Multi-cluster" (dec-…)`, or the bare id when the entry is unknown. */
 export function entryReference(id: string, entries?: ReadonlyMap<string, Entry>): string {

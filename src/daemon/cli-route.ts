@@ -1,0 +1,81 @@
+/**
+ * `POST /cli/read`: the daemon answering a one-shot CLI read (issue #10 "one-shot commands use
+ * a running daemon"; docs/decisions/0023-one-shot-cli-uses-daemon.md).
+ *
+ * Request: `Authorization: Bearer <.git/brain/token>`, JSON body `{branch, project, call}` —
+ * `project` is the CLI's `--project` or null (the CLI's default: brain.json, else the
+ * repository name), `call` a {@link ReadCall}. The call runs through {@link performRead} on a
+ * Brain opened with the options the CLI would have used, so the value and any error are the
+ * direct path's.
+ *
+ * Response: `{"cli": 1, "data": value}` (200), or `{"cli": 1, "error": {code, message, hint,
+ * data?}}` (the error as the CLI prints it; status 400/404/409/503/500 as errors.ts maps it).
+ * A request this route will not serve — no or wrong token, a read-only daemon (no token), another
+ * branch, a malformed body — gets a 4xx *without* the `cli` marker: the client then falls back
+ * to its direct path instead of printing that answer.
+ */
+import { Hono } from 'hono';
+import type { Brain } from '../service.js';
+import { BrainError } from '../model/errors.js';
+import { isReadCall, performRead } from '../service/read-call.js';
+import { STATUS_BY_CODE } from '../http/errors.js';
+import { bearerMatches } from './token.js';
+
+/** Options of {@link createCliRoute}. */
+export interface CliRouteOptions {
+  /** The admin token; null (read-only daemon) refuses every request. */
+  token: string | null;
+  /** The daemon's docs branch. */
+  branch: string;
+  /** Opens a Brain as the CLI would with `--project` (undefined: none given). */
+  open: (projectId: string | undefined) => Promise<Brain>;
+  /** A Brain `open` may return that the daemon owns: {@link close} leaves it open. */
+  shared?: Brain;
+}
+
+const refuse = (reason: string, status: 400 | 401 | 409 = 400) => Response.json({ refused: reason }, { status });
+
+/**
+ * The route; mount with `app.route('/cli', createCliRoute(…))`. Brains are opened on first use
+ * per `project` value and kept; `close` closes them (all but `shared`) on shutdown.
+ */
+export function createCliRoute(options: CliRouteOptions): { routes: Hono; close: () => Promise<void> } {
+  const brains = new Map<string, Promise<Brain>>();
+  const brainFor = (project: string | null): Promise<Brain> => {
+    const key = project ?? '';
+    let brain = brains.get(key);
+    if (!brain) {
+      brain = options.open(project ?? undefined);
+      brains.set(key, brain);
+      brain.catch(() => brains.delete(key));
+    }
+    return brain;
+  };
+  const routes = new Hono();
+  routes.post('/read', async (c) => {
+    if (options.token === null || !bearerMatches(c.req.header('authorization'), options.token)) return refuse('token', 401);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return refuse('body is not JSON');
+    }
+    const { branch, project, call } = (body ?? {}) as { branch?: unknown; project?: unknown; call?: unknown };
+    if (branch !== options.branch) return refuse(`this daemon serves branch ${options.branch}`, 409);
+    if (project !== null && typeof project !== 'string') return refuse('project must be a string or null');
+    if (!isReadCall(call)) return refuse('call is not a read call');
+    try {
+      const data = await performRead(await brainFor(project), call);
+      return c.body(JSON.stringify({ cli: 1, data }), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    } catch (err) {
+      // Only the service's own errors are relayed; anything else is the direct path's to report.
+      if (!(err instanceof BrainError)) throw err;
+      return c.body(JSON.stringify({ cli: 1, error: err.toJSON() }), STATUS_BY_CODE[err.code], { 'Content-Type': 'application/json; charset=utf-8' });
+    }
+  });
+  const close = async () => {
+    for (const brain of await Promise.allSettled(brains.values())) if (brain.status === 'fulfilled' && brain.value !== options.shared) await brain.value.close().catch(() => undefined);
+    brains.clear();
+  };
+  return { routes, close };
+}

@@ -1,0 +1,96 @@
+/**
+ * The one-shot CLI's side of "use a running daemon" (issue #10;
+ * docs/decisions/0023-one-shot-cli-uses-daemon.md): find the daemon serving this repository
+ * and branch through `.git/brain/daemon.json`, send it a read call (`POST /cli/read`,
+ * cli-route.ts) with the admin token, and hand back what it answered.
+ *
+ * Never throws: anything that keeps the daemon from answering — no or unreadable daemon.json,
+ * another branch, a dead pid, no port yet, no token file, a refused connection, no connection
+ * within {@link CONNECT_TIMEOUT_MS}, no answer within {@link ANSWER_TIMEOUT_MS}, a refusal or a
+ * response without the route's marker (an older daemon) — is `null`: the caller runs the
+ * command directly. Kept light on purpose (node:http, node:fs): it runs before the CLI decides
+ * whether to load the service at all.
+ */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { isProcessAlive } from '../git/process-alive.js';
+import { brainDir, type RepoLocation } from '../git/repo.js';
+import { readDaemonFile } from './daemon-file.js';
+import { TOKEN_FILE } from './token.js';
+import type { ReadCall } from '../service/read-call.js';
+
+/** How long to wait for the TCP connection, ms. */
+export const CONNECT_TIMEOUT_MS = 2000;
+/** How long to wait for the answer once connected, ms (a daemon may be catching up). */
+export const ANSWER_TIMEOUT_MS = 60_000;
+
+/** What the daemon answered: the service value, or the service error as the CLI prints it. */
+export type DaemonAnswer = { data: unknown } | { error: { code: string; message: string; hint?: string; data?: Record<string, unknown> } };
+
+/** Where a live daemon of `repo` on `branch` listens, and the token to show it; null when none. */
+export function findDaemon(repo: RepoLocation, branch: string): { port: number; token: string } | null {
+  const dir = brainDir(repo);
+  const info = readDaemonFile(dir);
+  if (info === null || info.branch !== branch || info.port === null || info.pid === process.pid || !isProcessAlive(info.pid)) return null;
+  let token: string;
+  try {
+    token = readFileSync(join(dir, TOKEN_FILE), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  return token === '' ? null : { port: info.port, token };
+}
+
+function post(port: number, token: string, body: string): Promise<{ status: number; text: string } | null> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (value: { status: number; text: string } | null) => {
+      if (!settled) resolve(value);
+      settled = true;
+    };
+    const req = request(
+      {
+        host: '127.0.0.1', port, method: 'POST', path: '/cli/read',
+        headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => done(null));
+      },
+    );
+    const connect = setTimeout(() => req.destroy(), CONNECT_TIMEOUT_MS);
+    req.on('socket', (socket) => socket.once('connect', () => clearTimeout(connect)));
+    req.setTimeout(ANSWER_TIMEOUT_MS, () => req.destroy());
+    req.on('error', () => done(null));
+    req.on('close', () => {
+      clearTimeout(connect);
+      done(null);
+    });
+    req.end(body);
+  });
+}
+
+/**
+ * Asks the daemon of `repo`/`branch` to run `call` for `project` (the CLI's `--project`, or
+ * null). Returns its answer, or null when no daemon answered it (see the module doc).
+ */
+export async function askDaemon(args: { repo: RepoLocation; branch: string; project: string | null; call: ReadCall }): Promise<DaemonAnswer | null> {
+  const daemon = findDaemon(args.repo, args.branch);
+  if (daemon === null) return null;
+  const reply = await post(daemon.port, daemon.token, JSON.stringify({ branch: args.branch, project: args.project, call: args.call }));
+  if (reply === null) return null;
+  let body: { cli?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown; hint?: string; data?: Record<string, unknown> } } | null;
+  try {
+    body = JSON.parse(reply.text) as typeof body;
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object' || body.cli !== 1) return null;
+  if (reply.status === 200 && 'data' in body) return { data: body.data };
+  const error = body.error;
+  if (reply.status !== 200 && error && typeof error.code === 'string' && typeof error.message === 'string') return { error: { ...error, code: error.code, message: error.message } };
+  return null;
+}
