@@ -6,27 +6,13 @@
 import { z } from 'zod';
 import { ENTRY_KINDS, STATUSES, type EntryKind } from './kinds.js';
 import { ENTRY_ID_PATTERN } from './entry-id.js';
-import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text.js';
+import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text-schemas.js';
+import { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
 
-/** Field bounds; exceeding one is an `invalid_entry` error. */
-export const LIMITS = {
-  title: 200,
-  rationale: 20_000,
-  text: 20_000,
-  short: 200,
-  ref: 2_000,
-  listItems: 100,
-  tags: 50,
-  tag: 100,
-  paths: 200,
-  path: 1_000,
-} as const;
-
+export { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
 
 const list = (item: z.ZodType<string>, max: number) =>
   z.array(item).max(max, { message: `must have at most ${max} items` });
-
-export const PROJECT_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const CitationSchema = z.strictObject({
   source_ref: nonBlankLine(LIMITS.ref),

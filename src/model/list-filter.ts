@@ -7,7 +7,7 @@
 import { BrainError } from './errors.js';
 import { LEGAL_STATUSES, STATUSES, assertLegalStatus, parseEntryKind, type EntryKind, type Status } from './kinds.js';
 import { findForbidden } from './text.js';
-import { LIMITS } from './entry.js';
+import { LIMITS } from './limits.js';
 
 /** The filter values a caller gives (strings as typed). */
 export interface RawListFilter {

@@ -8,7 +8,7 @@
  */
 import type { ObjectReader, TreeItem } from '../git/object-reader.js';
 import { parseBrainPath } from '../store/layout.js';
-import { compareRevisions } from '../store/ledger.js';
+import { compareRevisions } from '../store/revision-order.js';
 import { readRevisionFile, RevisionProblem, type RevisionFile } from '../store/revision-file.js';
 import { subtreeAt } from '../git/tree-path.js';
 

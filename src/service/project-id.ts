@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { BrainError } from '../model/errors.js';
-import { PROJECT_ID_PATTERN } from '../model/entry.js';
+import { PROJECT_ID_PATTERN } from '../model/limits.js';
 import type { RepoLocation } from '../git/repo.js';
 
 /** `My Repo.git` → `my-repo`; never empty (falls back to `project`). */

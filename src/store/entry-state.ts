@@ -9,7 +9,8 @@ import { validateEntry } from '../model/validate.js';
 import { listDirAt, readFileAt } from '../git/commit-writer.js';
 import { sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
-import { compareRevisions, parseLedger, type LedgerLine } from './ledger.js';
+import { parseLedger, type LedgerLine } from './ledger.js';
+import { compareRevisions } from './revision-order.js';
 
 /** One entry as stored at a commit. */
 export interface EntryState {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BrainError } from '../model/errors.js';
-import { PROJECT_ID_PATTERN } from '../model/entry.js';
+import { PROJECT_ID_PATTERN } from '../model/limits.js';
 import { canonicalJson } from './canonical-json.js';
 import { FORMAT_VERSION } from './layout.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { canonicalJson, isCanonical, sha256Hex } from '../../src/store/canonical-json.js';
-import { formatLedgerLine, parseLedger, compareRevisions } from '../../src/store/ledger.js';
+import { formatLedgerLine, parseLedger } from '../../src/store/ledger.js';
+import { compareRevisions } from '../../src/store/revision-order.js';
 import { entryDir, parseBrainPath, revisionFileName } from '../../src/store/layout.js';
 
 describe('canonical JSON (DESIGN §3 invariant 2)', () => {
