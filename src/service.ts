@@ -155,6 +155,11 @@ export class Brain {
     return this.readerHandle;
   }
 
+  /** The bytes of blob `oid` through this Brain's object reader. Errors: `not_found`, `git_error`. */
+  async readBlob(oid: string): Promise<Buffer> {
+    return (await this.reader()).readBlob(oid);
+  }
+
   /** The cache database, opened (and reset if corrupt) on first use. */
   db(): CacheDb {
     this.dbHandle ??= openCache(this.cachePath);
@@ -242,7 +247,7 @@ export class Brain {
   async history(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string }[]> {
     return this.withCache(async () => {
       const entryId = await this.resolveId(args.entryId);
-      return listRevisions(this.db(), entryId);
+      return listRevisions(this.db(), (oid) => this.readBlob(oid), entryId);
     });
   }
 

@@ -37,7 +37,7 @@ export async function entryAt(brain: Brain, args: { entryId: string; revision?: 
     const entryId = await brain.resolveId(args.entryId);
     const row = getCurrent(brain.db(), entryId) as CurrentRow;
     if (args.revision === undefined) return row;
-    const match = listRevisions(brain.db(), entryId).filter((r) => r.entry.revision === args.revision);
+    const match = (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId)).filter((r) => r.entry.revision === args.revision);
     const last = match[match.length - 1];
     if (!last) {
       throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
