@@ -4,6 +4,7 @@
  * truth); writes go to git as one commit each, then refresh the projection through the one
  * apply path.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { Entry } from './model/entry.js';
 import { BrainError } from './model/errors.js';
@@ -24,7 +25,8 @@ import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { entryAt } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
-import { buildBrief, type Brief } from './context/build-brief.js';
+import type { Brief } from './context/build-brief.js';
+import { projectBrief } from './service/context.js';
 
 /** Options of {@link openBrain}. */
 export interface BrainOptions {
@@ -69,6 +71,8 @@ export class Brain {
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private refreshing: Promise<unknown> = Promise.resolve();
+  /** Inside {@link Brain.readScope}: the refresh the scope began with, answered to every refresh in it. */
+  private readonly scope = new AsyncLocalStorage<RefreshResult>();
   /** The tip whose manifest was last checked (undefined: none yet; null: no branch was seen). */
   private manifestCheckedAt: string | null | undefined = undefined;
 
@@ -193,11 +197,24 @@ export class Brain {
    * Errors: `not_initialized` when there is no brain branch, reader errors.
    */
   async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
+    const scoped = this.scope.getStore();
+    if (scoped !== undefined && !options.full) return scoped;
     // One refresh at a time per Brain (a daemon serves concurrent requests): later callers
     // wait for the running one, then run their own against the tip as it is then.
     const run = this.refreshing.then(() => this.withCache(() => this.refreshNow(options)));
     this.refreshing = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Runs `fn` after one refresh; every {@link Brain.refresh} inside it (in its async context
+   * only, not in concurrent requests) answers that same refresh instead of checking the tip
+   * again: one refresh per request (issue #10). For read-only requests (REST, dashboard).
+   * Errors: as {@link Brain.refresh}, and whatever `fn` throws.
+   */
+  async readScope<T>(fn: () => Promise<T>): Promise<T> {
+    const result = await this.refresh();
+    return this.scope.run(result, fn);
   }
 
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
@@ -269,15 +286,10 @@ export class Brain {
 
   /**
    * The re-entry brief (DESIGN §7) of the project: Markdown within `budget` tokens
-   * (default 6000), boosted for `paths` and `taskIds`.
+   * (default 6000), boosted for `paths` and `taskIds` (src/service/context.ts).
    */
   async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
-    return this.withCache(async () => {
-      const result = await this.refresh();
-      const projectId = await this.readProjectId();
-      const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
-      return buildBrief({ projectId, entries, tipOid: result.to, ...args });
-    });
+    return projectBrief(this, args);
   }
 
   /** `brain status`: branch, tip, projection, counts, forks and problems (src/service/status.ts). */

@@ -74,7 +74,7 @@ export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | n
   s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), state.sha256, state.file, state.json);
   for (const tag of new Set(e.tags)) s.tag.run(entryId, tag, e.project_id, e.recorded_at);
   for (const task of new Set(e.related_task_ids)) s.task.run(entryId, task, e.project_id, e.recorded_at);
-  for (const path of new Set(e.paths)) s.path.run(entryId, path, e.project_id, isGlob(path) ? '' : normalizePath(path), isGlob(path) ? 1 : 0);
+  for (const path of new Set(e.paths)) s.path.run(entryId, path, e.project_id, normalizePath(path), isGlob(path) ? 1 : 0);
   for (const target of e.related_entry_ids) s.link.run(entryId, target, 'related');
   if (e.supersedes_entry_id) s.link.run(entryId, e.supersedes_entry_id, 'supersedes');
   const dependsOn = e.payload.depends_on;
