@@ -17,6 +17,9 @@ const ancestors = (segments: readonly string[]): string[] => segments.map((_, i)
 /** A {@link BriefSource} of `projectId`'s current entries in `db`. Reads on each call; SQLite errors propagate. */
 export function cacheBriefSource(db: CacheDb, projectId: string): BriefSource {
   const p = projectId;
+  const links = new Map<string, ReadonlyMap<string, Entry>>();
+  const successors = db.prepare("SELECT c.json FROM entry_links l CROSS JOIN current c ON c.entry_id = l.entry_id WHERE l.target_id = ? AND l.relation = 'supersedes' AND c.project_id = ? ORDER BY c.recorded_at DESC, c.entry_id");
+  const byId = db.prepare('SELECT json FROM current WHERE entry_id = ? AND project_id = ?');
   return {
     counts: () => db.prepare('SELECT entry_kind, status, COUNT(*) AS n FROM current WHERE project_id = ? GROUP BY entry_kind, status').all(p) as KindStatusCount[],
     latestMs: () => {
@@ -47,10 +50,12 @@ export function cacheBriefSource(db: CacheDb, projectId: string): BriefSource {
       return parse(db.prepare('SELECT json FROM current WHERE project_id = ? AND recorded_at >= ?').all(p, head.recorded_at.slice(0, 19)));
     },
     linked: (entry) => {
+      const known = links.get(entry.entry_id);
+      if (known) return known;
       const out = new Map<string, Entry>();
-      const one = (sql: string, ...args: unknown[]) => parse(db.prepare(sql).all(...args)).forEach((e) => out.has(e.entry_id) || out.set(e.entry_id, e));
-      one("SELECT c.json FROM entry_links l JOIN current c ON c.entry_id = l.entry_id WHERE l.target_id = ? AND l.relation = 'supersedes' AND c.project_id = ? ORDER BY c.recorded_at DESC, c.entry_id", entry.entry_id, p);
-      if (entry.supersedes_entry_id !== null) one('SELECT json FROM current WHERE entry_id = ? AND project_id = ?', entry.supersedes_entry_id, p);
+      for (const e of parse(successors.all(entry.entry_id, p))) if (!out.has(e.entry_id)) out.set(e.entry_id, e);
+      if (entry.supersedes_entry_id !== null) for (const e of parse(byId.all(entry.supersedes_entry_id, p))) if (!out.has(e.entry_id)) out.set(e.entry_id, e);
+      links.set(entry.entry_id, out);
       return out;
     },
   };

@@ -66,6 +66,15 @@ export const toRow = (r: CurrentDbRow): CurrentRow => ({
  * others `current`'s indexes; a path filter costs the entries that match it (path-candidates.ts).
  */
 export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
+  const { sql, params } = listQuery(filter, filter.path !== undefined ? entriesConcerning(db, filter.projectId, assertPathFilter(filter.path)) : []);
+  return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
+}
+
+/**
+ * The SQL and parameters of {@link listCurrent} (exported for the query-plan test): `pathEntryIds`
+ * are the ids a path filter matched (ignored without one).
+ */
+export function listQuery(filter: ListFilter, pathEntryIds: readonly string[]): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   // The table whose index gives the order: a path filter's matching ids, else a tag's or task's rows, else `current`.
   const driver = filter.path !== undefined ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
@@ -84,9 +93,9 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   const sql = `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  if (path !== undefined) params.pathEntryIds = JSON.stringify(entriesConcerning(db, filter.projectId, assertPathFilter(path)));
+  if (path !== undefined) params.pathEntryIds = JSON.stringify(pathEntryIds);
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
-  return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
+  return { sql, params };
 }
 
 /** A revision of an entry: its bytes parsed, its sha256 and its file on the branch. */
