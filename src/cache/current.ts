@@ -31,8 +31,8 @@ export interface CurrentState {
   /** The revision file's bytes as text (stored: lists answer from it). */
   json: string;
   sha256: string;
-  /** The revision file's name (`rNNNN-<sha8>.json`). */
-  file: string;
+  /** The revision file's path on the branch. */
+  path: string;
   revision_count: number;
   forked: boolean;
 }
@@ -43,7 +43,7 @@ function statementsFor(db: CacheDb) {
   return {
     clear: SIDE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE entry_id = ?`)),
     insertCurrent: db.prepare(
-      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, file, json)
+      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, path, json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     counts: db.prepare('UPDATE current SET revision_count = ?, forked = ? WHERE entry_id = ?'),
@@ -71,7 +71,7 @@ export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | n
   if (!fresh) for (const clear of s.clear) clear.run(entryId);
   if (state === null) return;
   const e = state.entry;
-  s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), state.sha256, state.file, state.json);
+  s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), state.sha256, state.path, state.json);
   for (const tag of new Set(e.tags)) s.tag.run(entryId, tag, e.project_id, e.recorded_at);
   for (const task of new Set(e.related_task_ids)) s.task.run(entryId, task, e.project_id, e.recorded_at);
   for (const path of new Set(e.paths)) s.path.run(entryId, path, e.project_id, normalizePath(path), isGlob(path) ? 1 : 0);

@@ -52,7 +52,7 @@ function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevis
     entry: top.parsed.entry,
     json: top.parsed.json,
     sha256: top.sha256,
-    file: top.parsed.file,
+    path: top.path,
     revision_count: candidates.length,
     forked: candidates.filter((c) => c.revision === top.revision).length > 1,
   };
@@ -91,7 +91,7 @@ export async function planCurrent(args: {
     }
   }
   for (const p of args.revisions) add(p.entry.entry_id, fromParsed(p));
-  const current = args.full ? null : args.db.prepare('SELECT project_id, entry_kind, file, sha256, revision_count, forked FROM current WHERE entry_id = ?');
+  const current = args.full ? null : args.db.prepare('SELECT path, sha256, revision_count, forked FROM current WHERE entry_id = ?');
   for (const [id, candidates] of byEntry) {
     candidates.sort(compareRevisionKeys);
     const top = candidates[candidates.length - 1];
@@ -100,8 +100,8 @@ export async function planCurrent(args: {
       continue;
     }
     const forked = candidates.filter((c) => c.revision === top.revision).length > 1;
-    const now = current?.get(id) as { project_id: string; entry_kind: string; file: string; sha256: string; revision_count: number; forked: number } | undefined;
-    if (now && top.parsed === null && revisionPath({ ...now, entry_id: id }) === top.path && now.sha256 === top.sha256) {
+    const now = current?.get(id) as { path: string; sha256: string; revision_count: number; forked: number } | undefined;
+    if (now && top.parsed === null && now.path === top.path && now.sha256 === top.sha256) {
       if (now.revision_count !== candidates.length || (now.forked === 1) !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
       continue;
     }

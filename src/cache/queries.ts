@@ -38,17 +38,14 @@ export interface CurrentRow {
 }
 
 /** The columns {@link toRow} needs, as `SELECT ${CURRENT_COLUMNS}` of `current c`. */
-export const CURRENT_COLUMNS = 'c.json, c.forked, c.revision_count, c.file, c.project_id, c.entry_kind, c.entry_id';
+export const CURRENT_COLUMNS = 'c.json, c.forked, c.revision_count, c.path';
 
 /** A `current` row as selected by {@link CURRENT_COLUMNS}. */
 export interface CurrentDbRow {
   json: string;
   forked: number;
   revision_count: number;
-  file: string;
-  project_id: string;
-  entry_kind: string;
-  entry_id: string;
+  path: string;
 }
 
 /** Parses a selected `current` row. */
@@ -56,7 +53,7 @@ export const toRow = (r: CurrentDbRow): CurrentRow => ({
   entry: JSON.parse(r.json) as Entry,
   forked: r.forked === 1,
   revision_count: r.revision_count,
-  path: revisionPath(r),
+  path: r.path,
 });
 
 /**

@@ -4,7 +4,8 @@
  *
  * Lean by design (issue #10 "A lean cache"): `revisions` keeps no bodies — a past revision is
  * read from git by `blob_oid` when asked for — and no paths: a file's path is
- * `projects/<project_id>/<entry_kind>/<fan>/<entry_id>/<file>` ({@link revisionPath}). Hashes
+ * `projects/<project_id>/<entry_kind>/<fan>/<entry_id>/<file>` ({@link revisionPath}); only
+ * `current` keeps its revision's path. Hashes
  * and oids are stored as bytes, not hex. Only `current` keeps each entry's JSON (lists and the
  * brief answer from it). Every list filter has an index ending in `(recorded_at DESC,
  * entry_id)`, the list order, so a first page reads only its rows (test/cache/query-plans.test.ts).
@@ -42,7 +43,7 @@ CREATE TABLE IF NOT EXISTS current (
   recorded_at TEXT NOT NULL,
   rank_score REAL NOT NULL,
   sha256 TEXT NOT NULL,
-  file TEXT NOT NULL,
+  path TEXT NOT NULL,
   json TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS current_recent ON current (project_id, recorded_at DESC, entry_id);
