@@ -12,19 +12,22 @@ import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './git/repo.js';
 import { createObjectReader, deferObjectReader, type ObjectReader } from './git/object-reader.js';
 import { resolveIdentity, type Identity } from './git/identity.js';
-import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from './cache/open-cache.js';
+import type { CacheDb } from './cache/open-cache.js';
+import { CacheHandle } from './service/cache-handle.js';
+import { RefreshGate } from './service/refresh-gate.js';
 import { refreshCache, type RefreshResult } from './cache/refresh.js';
-import { getCurrent, listCurrent, listRevisions, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
+import { getCurrent, resolveEntryId, type CurrentRow, type ListFilter } from './cache/queries.js';
 import { listProjects, projectExists } from './cache/projects.js';
-import { checkListFilter, type RawListFilter } from './model/list-filter.js';
+import type { RawListFilter } from './model/list-filter.js';
 import { searchEntries } from './search/fts-search.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
-import { entryAt } from './service/history.js';
+import { entryAt, entryHistory, listEntries } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
-import { buildBrief, type Brief } from './context/build-brief.js';
+import type { Brief } from './context/build-brief.js';
+import { projectBrief } from './service/context.js';
 import { manifestAtTip } from './service/manifest-memo.js';
 
 /** Options of {@link openBrain}. */
@@ -51,24 +54,15 @@ export async function openBrain(options: BrainOptions = {}): Promise<Brain> {
   return new Brain(repo, options);
 }
 
-/** The reflog identity of a branch created from a remote one: the configured one, else a neutral one (reads need no author). */
-function reflogIdentity(brain: Brain): { name: string; email: string } {
-  try {
-    return brain.identity();
-  } catch {
-    return { name: 'brain', email: 'brain@localhost' };
-  }
-}
-
 /** A project's brain in one repository. Call {@link Brain.close} when done. */
 export class Brain {
   readonly store: GitStore;
   readonly writes: BrainWrites;
-  private dbHandle: { db: CacheDb; reset: ResetReason } | null = null;
+  private cacheHandle: CacheHandle | null = null;
   private readerHandle: Promise<ObjectReader> | null = null;
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
-  private refreshing: Promise<unknown> = Promise.resolve();
+  private readonly gate = new RefreshGate();
   /** The tip whose manifest was last checked (undefined: none yet; null: no branch was seen). */
   private manifestCheckedAt: string | null | undefined = undefined;
 
@@ -79,7 +73,14 @@ export class Brain {
     this.store = new GitStore({
       repo,
       branch: options.branch ?? 'brain',
-      identity: () => reflogIdentity(this),
+      // The reflog identity of a branch created from a remote one: the configured one, else a neutral one (reads need no author).
+      identity: () => {
+        try {
+          return this.identity();
+        } catch {
+          return { name: 'brain', email: 'brain@localhost' };
+        }
+      },
       onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
@@ -150,32 +151,25 @@ export class Brain {
     return this.readerHandle;
   }
 
+  /** The bytes of blob `oid` through this Brain's object reader. Errors: `not_found`, `git_error`. */
+  async readBlob(oid: string): Promise<Buffer> {
+    return (await this.reader()).readBlob(oid);
+  }
+
   /** The cache database, opened (and reset if corrupt) on first use. */
   db(): CacheDb {
-    this.dbHandle ??= openCache(this.cachePath);
-    return this.dbHandle.db;
+    this.cacheHandle ??= new CacheHandle(this.cachePath);
+    return this.cacheHandle.db();
   }
 
   /**
-   * Runs `fn` against the cache; if SQLite reports the file damaged (a corrupt page that
-   * opening did not reveal), discards the cache, reopens it empty and runs `fn` once more —
-   * which rebuilds from git. The cache is disposable (DESIGN §4). For the service's own
+   * Runs `fn` against the cache; if SQLite reports the file damaged, discards the cache and runs
+   * `fn` once more, which rebuilds from git (src/service/cache-handle.ts). For the service's own
    * modules (src/service/*); surfaces call the methods, which already use it.
    */
   async withCache<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (!isCorruptionError(err)) throw err;
-      try {
-        this.dbHandle?.db.close();
-      } catch {
-        /* already unusable */
-      }
-      removeDbFiles(this.cachePath);
-      this.dbHandle = { ...openCache(this.cachePath), reset: 'corrupt' };
-      return fn();
-    }
+    this.cacheHandle ??= new CacheHandle(this.cachePath);
+    return this.cacheHandle.run(fn);
   }
 
   /**
@@ -183,11 +177,18 @@ export class Brain {
    * Errors: `not_initialized` when there is no brain branch, reader errors.
    */
   async refresh(options: { full?: boolean } = {}): Promise<RefreshResult> {
-    // One refresh at a time per Brain (a daemon serves concurrent requests): later callers
-    // wait for the running one, then run their own against the tip as it is then.
-    const run = this.refreshing.then(() => this.withCache(() => this.refreshNow(options)));
-    this.refreshing = run.catch(() => undefined);
-    return run;
+    // One at a time per Brain; inside a read scope, the scope's (src/service/refresh-gate.ts).
+    return this.gate.refresh(options.full === true, () => this.withCache(() => this.refreshNow(options)));
+  }
+
+  /**
+   * Runs `fn` after one refresh; every {@link Brain.refresh} inside it (in its async context
+   * only, not in concurrent requests) answers that same refresh instead of checking the tip
+   * again: one refresh per request (issue #10). For read-only requests (REST, dashboard).
+   * Errors: as {@link Brain.refresh}, and whatever `fn` throws.
+   */
+  async readScope<T>(fn: () => Promise<T>): Promise<T> {
+    return this.gate.scoped(await this.refresh(), fn);
   }
 
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
@@ -225,21 +226,12 @@ export class Brain {
    * Errors: `invalid_argument`, `illegal_status`, `not_found` (unknown project).
    */
   async list(filter: RawListFilter & Pick<ListFilter, 'limit' | 'after' | 'path'> = {}): Promise<CurrentRow[]> {
-    const checked = checkListFilter(filter);
-    return this.withCache(async () => {
-      await this.refresh();
-      const { limit, after, path } = filter;
-      const paging = { ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), ...(path !== undefined ? { path } : {}) };
-      return listCurrent(this.db(), { ...checked, ...paging, projectId: await this.readProjectId() });
-    });
+    return listEntries(this, filter);
   }
 
   /** Every revision of an entry, oldest first. */
   async history(args: { entryId: string }): Promise<{ entry: Entry; sha256: string; path: string }[]> {
-    return this.withCache(async () => {
-      const entryId = await this.resolveId(args.entryId);
-      return listRevisions(this.db(), entryId);
-    });
+    return entryHistory(this, args);
   }
 
   /** The commit oid the projection currently reflects (after the last refresh), or null. */
@@ -264,15 +256,10 @@ export class Brain {
 
   /**
    * The re-entry brief (DESIGN §7) of the project: Markdown within `budget` tokens
-   * (default 6000), boosted for `paths` and `taskIds`.
+   * (default 6000), boosted for `paths` and `taskIds` (src/service/context.ts).
    */
   async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
-    return this.withCache(async () => {
-      const result = await this.refresh();
-      const projectId = await this.readProjectId();
-      const entries = listCurrent(this.db(), { projectId }).map((r) => r.entry);
-      return buildBrief({ projectId, entries, tipOid: result.to, ...args });
-    });
+    return projectBrief(this, args);
   }
 
   /** `brain status`: branch, tip, projection, counts, forks and problems (src/service/status.ts). */
@@ -282,7 +269,7 @@ export class Brain {
 
   /** Where the cache is, why it was last reset, and how the last refresh went. */
   cacheState(): BrainStatus['cache'] {
-    return { path: this.cachePath, reset: this.dbHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null };
+    return { path: this.cachePath, reset: this.cacheHandle?.reset ?? null, last_refresh: this.lastRefresh?.mode ?? null };
   }
 
   /** `brain projects`: every project on the branch with its entry counts per kind (src/service/projects.ts). */
@@ -301,11 +288,9 @@ export class Brain {
     return verifyBrain(this, args);
   }
 
-
   /** Releases the cache and the object reader. */
   async close(): Promise<void> {
-    this.dbHandle?.db.close();
-    this.dbHandle = null;
+    this.cacheHandle?.close();
     const reader = this.readerHandle;
     this.readerHandle = null;
     if (reader) await (await reader).close();

@@ -1,17 +1,18 @@
 /**
  * The one apply path of the projection (DESIGN §4): every change — a write, a pull, a full
- * rebuild — goes through {@link applyChanges}, which reads the changed blobs and then, in one
- * SQLite transaction, updates revisions, problems, the current table and its side tables, and
- * moves `meta.projected_oid`. Files that fail to parse or validate land in `problems` and never
- * stop the projection.
+ * rebuild — goes through {@link applyChanges}, which reads the changed blobs, decides each
+ * touched entry's new current state ({@link planCurrent}), and then, in one SQLite
+ * transaction, updates revisions, problems, ledger lines, the current table and its side
+ * tables, and moves `meta.projected_oid`. Files that fail to parse or validate land in
+ * `problems` and never stop the projection.
  */
-import type { Entry } from '../model/entry.js';
 import { parseBrainPath } from '../store/layout.js';
 import { parseLedger } from '../store/ledger.js';
 import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
-import { DATA_TABLES } from './schema.js';
-import { recomputeCurrent } from './current.js';
+import { DATA_TABLES, hexBytes } from './schema.js';
+import { setCurrent, setCurrentCounts } from './current.js';
+import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
 
 /** A changed file of the branch tree. */
@@ -33,9 +34,9 @@ export interface ApplyStats {
 export class StaleProjectionError extends Error {}
 
 type Parsed =
-  | { kind: 'revision'; path: string; oid: string; entry: Entry; sha256: string; json: string }
+  | ParsedRevision
   | { kind: 'problem'; path: string; oid: string; code: string; message: string }
-  | { kind: 'ledger'; path: string; dir: string; lines: { revision: number; file: string; sha256: string }[] };
+  | { kind: 'ledger'; path: string; where: { entry_id: string; project_id: string; entry_kind: string }; lines: { revision: number; file: string; sha256: string }[] };
 
 const READ_CHUNK = 2_000;
 
@@ -48,14 +49,14 @@ async function parseChange(change: FileChange, readBlob: (oid: string) => Promis
   if (where.type === 'ledger') {
     try {
       const lines = parseLedger(bytes.toString('utf8')).map(({ revision, file, sha256 }) => ({ revision, file, sha256 }));
-      return { kind: 'ledger', path: change.path, dir: where.dir, lines };
+      return { kind: 'ledger', path: change.path, where, lines };
     } catch (err) {
       return { kind: 'problem', path: change.path, oid, code: 'invalid_ledger', message: (err as Error).message };
     }
   }
   try {
     const { entry, sha256 } = readRevisionFile(where, bytes);
-    return { kind: 'revision', path: change.path, oid, entry, sha256, json: bytes.toString('utf8') };
+    return { kind: 'revision', path: change.path, file: where.file, oid, entry, sha256, json: bytes.toString('utf8') };
   } catch (err) {
     if (err instanceof RevisionProblem) return { kind: 'problem', path: change.path, oid, code: err.code, message: err.message };
     throw err;
@@ -74,6 +75,17 @@ export interface ApplyOptions {
   full: boolean;
 }
 
+function statementsFor(db: CacheDb) {
+  return {
+    deleteRevision: db.prepare('DELETE FROM revisions WHERE entry_id = ? AND project_id = ? AND entry_kind = ? AND file = ?'),
+    deleteProblem: db.prepare('DELETE FROM problems WHERE path = ?'),
+    insertRevision: db.prepare('INSERT INTO revisions (entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    insertProblem: db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)'),
+    deleteLedger: db.prepare('DELETE FROM ledger_lines WHERE entry_id = ? AND project_id = ? AND entry_kind = ?'),
+    insertLedgerLine: db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)'),
+  };
+}
+
 /**
  * Applies `changes` and moves the projection to `toOid`, atomically.
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
@@ -85,50 +97,44 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     for (const p of await Promise.all(chunk.map((c) => parseChange(c, options.readBlob)))) if (p) parsed.push(p);
   }
   const { db } = options;
-  const deleteRevision = db.prepare('DELETE FROM revisions WHERE path = ? RETURNING entry_id');
-  const deleteProblem = db.prepare('DELETE FROM problems WHERE path = ?');
-  const insertRevision = db.prepare(
-    `INSERT INTO revisions (path, blob_oid, project_id, entry_id, entry_kind, revision, status, title, author, recorded_at, sha256, json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertProblem = db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)');
-  const deleteLedger = db.prepare('DELETE FROM ledger_lines WHERE dir = ?');
-  const insertLedgerLine = db.prepare('INSERT OR IGNORE INTO ledger_lines (dir, file, revision, sha256) VALUES (?, ?, ?, ?)');
+  const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
+  const plan = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
+  const s = statementsFor(db);
   const run = db.transaction((): ApplyStats => {
     if (options.full) {
       for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
     } else if (getMeta(db, 'projected_oid') !== (options.fromOid ?? '')) {
       throw new StaleProjectionError('projection moved during apply');
     }
-    const affected = new Set<string>();
     const dirs = new Set<string>();
     for (const change of options.changes) {
       const where = parseBrainPath(change.path);
       if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
       if (options.full || where.type === 'other') continue;
-      for (const row of deleteRevision.all(change.path) as { entry_id: string }[]) affected.add(row.entry_id);
-      deleteProblem.run(change.path);
-      if (where.type === 'ledger') deleteLedger.run(where.dir);
+      if (where.type === 'revision') s.deleteRevision.run(where.entry_id, where.project_id, where.entry_kind, where.file);
+      s.deleteProblem.run(change.path);
+      if (where.type === 'ledger') s.deleteLedger.run(where.entry_id, where.project_id, where.entry_kind);
     }
-    let revisions = 0;
     let problems = 0;
     for (const p of parsed) {
       if (p.kind === 'revision') {
         const e = p.entry;
-        insertRevision.run(p.path, p.oid, e.project_id, e.entry_id, e.entry_kind, e.revision, e.status, e.title, e.author, e.recorded_at, p.sha256, p.json);
-        affected.add(e.entry_id);
-        revisions++;
+        s.insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
       } else if (p.kind === 'problem') {
-        insertProblem.run(p.path, p.oid, p.code, p.message);
+        s.insertProblem.run(p.path, p.oid, p.code, p.message);
         problems++;
       } else {
-        for (const line of p.lines) insertLedgerLine.run(p.dir, line.file, line.revision, line.sha256);
+        const w = p.where;
+        for (const line of p.lines) s.insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
       }
     }
-    for (const entryId of affected) recomputeCurrent(db, entryId);
-    for (const dir of dirs) checkEntryDir(db, dir);
+    for (const [entryId, change] of plan) {
+      if (change.type === 'counts') setCurrentCounts(db, entryId, change);
+      else setCurrent(db, entryId, change.state, options.full);
+    }
+    for (const dir of dirs) checkEntryDir(db, dir, options.full);
     setMeta(db, 'projected_oid', options.toOid ?? '');
-    return { files: options.changes.length, revisions, problems, entries: affected.size };
+    return { files: options.changes.length, revisions: revisions.length, problems, entries: plan.size };
   });
   return run.immediate();
 }

@@ -2,67 +2,88 @@
  * Maintains the `current` table and its side tables for one entry (DESIGN §4: the latest
  * revision per entry, maintained on apply). The current revision is the last in DESIGN §3
  * invariant-5 order (revision, recorded_at, sha256); an entry whose top revision number is
- * held by two files is `forked`.
+ * held by two files is `forked`. {@link setCurrent} is the one place where "this entry's
+ * current revision changed" is written — a full rebuild and an incremental apply both call it
+ * (src/cache/apply-changes.ts decides the state; issue #10: no per-entry re-reads).
  */
-import type Database from 'better-sqlite3';
 import type { Entry } from '../model/entry.js';
+import { isGlob, normalizePath } from '../model/path-match.js';
+import { rankScore } from '../model/rank-score.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
 
-interface RevisionRow {
-  path: string;
-  project_id: string;
-  entry_kind: string;
+/** One revision as the apply path orders them (sha256 as hex). */
+export interface RevisionKey {
   revision: number;
-  status: string;
-  title: string;
-  author: string;
   recorded_at: string;
   sha256: string;
+}
+
+/** DESIGN §3 invariant-5 order, ascending: revision, then recorded_at, then sha256 (as text). */
+export function compareRevisionKeys(a: RevisionKey, b: RevisionKey): number {
+  if (a.revision !== b.revision) return a.revision - b.revision;
+  if (a.recorded_at !== b.recorded_at) return a.recorded_at < b.recorded_at ? -1 : 1;
+  return a.sha256 === b.sha256 ? 0 : a.sha256 < b.sha256 ? -1 : 1;
+}
+
+/** What `current` says about an entry: its top revision (parsed) and counts. */
+export interface CurrentState {
+  entry: Entry;
+  /** The revision file's bytes as text (stored: lists answer from it). */
   json: string;
+  sha256: string;
+  /** The revision file's path on the branch. */
+  path: string;
+  revision_count: number;
+  forked: boolean;
 }
 
 const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'entry_search'] as const;
 
-/** Prepared statements, once per database handle (preparing is most of the cost at 10 000 entries). */
 function statementsFor(db: CacheDb) {
   return {
     clear: SIDE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE entry_id = ?`)),
-    revisions: db.prepare('SELECT * FROM revisions WHERE entry_id = ? ORDER BY revision DESC, recorded_at DESC, sha256 DESC'),
     insertCurrent: db.prepare(
-      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, sha256, path, json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, path, json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    tag: db.prepare('INSERT OR IGNORE INTO entry_tags (entry_id, tag) VALUES (?, ?)'),
-    task: db.prepare('INSERT OR IGNORE INTO entry_tasks (entry_id, task_id) VALUES (?, ?)'),
-    path: db.prepare('INSERT OR IGNORE INTO entry_paths (entry_id, path) VALUES (?, ?)'),
+    counts: db.prepare('UPDATE current SET revision_count = ?, forked = ? WHERE entry_id = ?'),
+    tag: db.prepare('INSERT OR IGNORE INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, ?, ?, ?)'),
+    task: db.prepare('INSERT OR IGNORE INTO entry_tasks (entry_id, task_id, project_id, recorded_at) VALUES (?, ?, ?, ?)'),
+    path: db.prepare('INSERT OR IGNORE INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, ?, ?, ?, ?)'),
     link: db.prepare('INSERT OR IGNORE INTO entry_links (entry_id, target_id, relation) VALUES (?, ?, ?)'),
   };
 }
 
 const cache = new WeakMap<CacheDb, ReturnType<typeof statementsFor>>();
-
-/** Recomputes `current`, tags, tasks, paths and links of `entryId` from `revisions`. */
-export function recomputeCurrent(db: CacheDb, entryId: string): void {
+const statements = (db: CacheDb) => {
   let s = cache.get(db);
-  if (!s) {
-    s = statementsFor(db);
-    cache.set(db, s);
-  }
-  for (const clear of s.clear) clear.run(entryId);
-  const rows = s.revisions.all(entryId) as RevisionRow[];
-  const top = rows[0];
-  if (!top) return;
-  const forked = rows.filter((r) => r.revision === top.revision).length > 1 ? 1 : 0;
-  s.insertCurrent.run(entryId, top.project_id, top.entry_kind, top.status, top.title, top.author, top.revision, rows.length, forked, top.recorded_at, top.sha256, top.path, top.json);
-  const entry = JSON.parse(top.json) as Entry;
-  insertSearchRow(db, entry);
-  const insertAll = (stmt: Database.Statement, values: readonly string[]) => values.forEach((v) => stmt.run(entryId, v));
-  insertAll(s.tag, entry.tags);
-  insertAll(s.task, entry.related_task_ids);
-  insertAll(s.path, entry.paths);
-  for (const target of entry.related_entry_ids) s.link.run(entryId, target, 'related');
-  if (entry.supersedes_entry_id) s.link.run(entryId, entry.supersedes_entry_id, 'supersedes');
-  const dependsOn = entry.payload.depends_on;
-  if (entry.entry_kind === 'dependency' && typeof dependsOn === 'string') s.link.run(entryId, dependsOn, 'depends_on');
+  if (!s) cache.set(db, (s = statementsFor(db)));
+  return s;
+};
+
+/**
+ * Writes `entryId`'s current row and its tags, tasks, paths and links from `state` (null: the
+ * entry has no valid revision left, so it is removed). `fresh`: the tables hold nothing of
+ * this entry yet (a full rebuild), so nothing is deleted first.
+ */
+export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | null, fresh = false): void {
+  const s = statements(db);
+  if (!fresh) for (const clear of s.clear) clear.run(entryId);
+  if (state === null) return;
+  const e = state.entry;
+  s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), state.sha256, state.path, state.json);
+  insertSearchRow(db, e);
+  for (const tag of new Set(e.tags)) s.tag.run(entryId, tag, e.project_id, e.recorded_at);
+  for (const task of new Set(e.related_task_ids)) s.task.run(entryId, task, e.project_id, e.recorded_at);
+  for (const path of new Set(e.paths)) s.path.run(entryId, path, e.project_id, normalizePath(path), isGlob(path) ? 1 : 0);
+  for (const target of e.related_entry_ids) s.link.run(entryId, target, 'related');
+  if (e.supersedes_entry_id) s.link.run(entryId, e.supersedes_entry_id, 'supersedes');
+  const dependsOn = e.payload.depends_on;
+  if (e.entry_kind === 'dependency' && typeof dependsOn === 'string') s.link.run(entryId, dependsOn, 'depends_on');
+}
+
+/** Only the counts changed (an older revision or a fork sibling was added or removed below the top). */
+export function setCurrentCounts(db: CacheDb, entryId: string, counts: { revision_count: number; forked: boolean }): void {
+  statements(db).counts.run(counts.revision_count, counts.forked ? 1 : 0, entryId);
 }

@@ -7,7 +7,8 @@
  */
 import type { Entry } from '../model/entry.js';
 import type { CacheDb } from './open-cache.js';
-import type { CurrentRow, ListFilter } from './queries.js';
+import { CURRENT_COLUMNS, toRow, type CurrentDbRow, type CurrentRow, type ListFilter } from './queries.js';
+import { revisionPath } from './schema.js';
 
 /** Filters of a board section (those of a list); combined with AND. `pathsIn`: entries with one of these exact `paths` values ([] matches nothing). */
 export type BoardFilter = Pick<ListFilter, 'projectId' | 'kind' | 'status' | 'tag' | 'author' | 'relatedTask'> & { pathsIn?: string[] };
@@ -44,9 +45,9 @@ export function listBoard(db: CacheDb, args: { filter: BoardFilter; limit: numbe
   const { sql, params } = whereOf(args.filter);
   const keyset = args.after ? ' AND (c.recorded_at < @afterAt OR (c.recorded_at = @afterAt AND c.entry_id > @afterId))' : '';
   const rows = db
-    .prepare(`SELECT c.json, c.forked, c.revision_count, c.path FROM current c WHERE ${sql}${keyset} ORDER BY c.recorded_at DESC, c.entry_id LIMIT @limit`)
-    .all({ ...params, limit: args.limit, ...(args.after ? { afterAt: args.after.recorded_at, afterId: args.after.entry_id } : {}) }) as { json: string; forked: number; revision_count: number; path: string }[];
-  return rows.map((r) => ({ entry: JSON.parse(r.json) as Entry, forked: r.forked === 1, revision_count: r.revision_count, path: r.path }));
+    .prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE ${sql}${keyset} ORDER BY c.recorded_at DESC, c.entry_id LIMIT @limit`)
+    .all({ ...params, limit: args.limit, ...(args.after ? { afterAt: args.after.recorded_at, afterId: args.after.entry_id } : {}) }) as CurrentDbRow[];
+  return rows.map(toRow);
 }
 
 /**
@@ -81,26 +82,31 @@ export interface TimelineRow {
   previous_status: string | null;
 }
 
+/** The revision file path of a `revisions r` row, as SQL (`projects/<p>/<kind>/<fan>/<entry_id>/<file>`, layout.ts). */
+const PATH_SQL = "'projects/' || r.project_id || '/' || r.entry_kind || '/' || substr(r.entry_id, instr(r.entry_id, '-') + 1, 2) || '/' || r.entry_id || '/' || r.file";
+
 /**
  * Up to `limit` timeline revisions of a project, newest first (recorded_at desc, path): every
  * revision of a decision or plan revision, and of other kinds the first revision and each one
  * whose status differs from the revision before it. Keyset `after` = the last row served.
+ * Bodies are read from git with `readBlob` (the cache keeps none). Errors: reader errors.
  */
-export function timelinePage(db: CacheDb, args: { projectId: string; kind?: string; limit: number; after?: { recorded_at: string; path: string } }): TimelineRow[] {
+export async function timelinePage(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { projectId: string; kind?: string; limit: number; after?: { recorded_at: string; path: string } }): Promise<TimelineRow[]> {
   const where = ['r.project_id = @projectId'];
   if (args.kind) where.push('r.entry_kind = @kind');
-  if (args.after) where.push('(r.recorded_at < @afterAt OR (r.recorded_at = @afterAt AND r.path > @afterPath))');
-  const sql = `SELECT r.json, r.path, r.revision, r.status, r.entry_kind,
+  if (args.after) where.push(`r.recorded_at <= @afterAt AND (r.recorded_at < @afterAt OR ${PATH_SQL} > @afterPath)`);
+  const sql = `SELECT r.entry_id, r.project_id, r.entry_kind, r.file, r.blob_oid,
       (SELECT p.status FROM revisions p WHERE p.entry_id = r.entry_id AND p.revision < r.revision ORDER BY p.revision DESC, p.recorded_at DESC, p.sha256 DESC LIMIT 1) AS previous_status
     FROM revisions r
     WHERE ${where.join(' AND ')}
       AND (r.entry_kind IN ('decision', 'plan_revision') OR r.revision = 1 OR previous_status IS NULL OR previous_status <> r.status)
-    ORDER BY r.recorded_at DESC, r.path LIMIT @limit`;
+    ORDER BY r.recorded_at DESC, ${PATH_SQL} LIMIT @limit`;
   const params: Record<string, unknown> = { projectId: args.projectId, limit: args.limit };
   if (args.kind) params.kind = args.kind;
   if (args.after) Object.assign(params, { afterAt: args.after.recorded_at, afterPath: args.after.path });
-  const rows = db.prepare(sql).all(params) as { json: string; path: string; previous_status: string | null }[];
-  return rows.map((r) => ({ entry: JSON.parse(r.json) as Entry, path: r.path, previous_status: r.previous_status }));
+  const rows = db.prepare(sql).all(params) as { entry_id: string; project_id: string; entry_kind: string; file: string; blob_oid: Buffer; previous_status: string | null }[];
+  const bodies = await Promise.all(rows.map((r) => readBlob(r.blob_oid.toString('hex'))));
+  return rows.map((r, i) => ({ entry: JSON.parse((bodies[i] as Buffer).toString('utf8')) as Entry, path: revisionPath(r), previous_status: r.previous_status }));
 }
 
 /** Current dependency entries (open only unless `includeResolved`) and active blockers of a project, by entry_id. */

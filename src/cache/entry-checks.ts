@@ -20,8 +20,8 @@ function statementsFor(db: CacheDb) {
   // Paths of one directory: `dir/` <= path < `dir0` ('0' follows '/'), an index range scan.
   return {
     clear: db.prepare(`DELETE FROM problems WHERE path >= @lo AND path < @hi AND code IN (${codes})`),
-    lines: db.prepare('SELECT revision, file, sha256 FROM ledger_lines WHERE dir = ?'),
-    valid: db.prepare('SELECT path, sha256, revision FROM revisions WHERE path >= @lo AND path < @hi'),
+    lines: db.prepare('SELECT revision, file, sha256 FROM ledger_lines WHERE entry_id = ? AND project_id = ? AND entry_kind = ?'),
+    valid: db.prepare('SELECT file, sha256, revision FROM revisions WHERE entry_id = ? AND project_id = ? AND entry_kind = ?'),
     invalid: db.prepare(`SELECT path, code FROM problems WHERE path >= @lo AND path < @hi AND code NOT IN (${codes})`),
     insert: db.prepare("INSERT OR REPLACE INTO problems (path, blob_oid, code, message) VALUES (?, '', ?, ?)"),
   };
@@ -29,15 +29,20 @@ function statementsFor(db: CacheDb) {
 
 const cache = new WeakMap<CacheDb, ReturnType<typeof statementsFor>>();
 
-/** Recomputes the entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`). */
-export function checkEntryDir(db: CacheDb, dir: string): void {
+/**
+ * Recomputes the entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`).
+ * `fresh`: a full rebuild, whose cleared tables hold no entry-check problem to delete.
+ */
+export function checkEntryDir(db: CacheDb, dir: string, fresh = false): void {
   let s = cache.get(db);
   if (!s) cache.set(db, (s = statementsFor(db)));
   const range = { lo: `${dir}/`, hi: `${dir}0` };
-  s.clear.run(range);
-  const entryId = dir.slice(dir.lastIndexOf('/') + 1);
-  const lines = s.lines.all(dir) as { revision: number; file: string; sha256: string }[];
-  const valid = new Map((s.valid.all(range) as { path: string; sha256: string; revision: number }[]).map((r) => [r.path.slice(dir.length + 1), r]));
+  if (!fresh) s.clear.run(range);
+  const [, projectId, kind, , entryId] = dir.split('/') as [string, string, string, string, string];
+  const key = [entryId, projectId, kind] as const;
+  const hex = (b: Buffer) => b.toString('hex');
+  const lines = (s.lines.all(...key) as { revision: number; file: string; sha256: Buffer }[]).map((l) => ({ ...l, sha256: hex(l.sha256) }));
+  const valid = new Map((s.valid.all(...key) as { file: string; sha256: Buffer; revision: number }[]).map((r) => [r.file, { ...r, sha256: hex(r.sha256) }]));
   const invalidRows = s.invalid.all(range) as { path: string; code: string }[];
   const invalid = new Set(invalidRows.map((r) => r.path.slice(dir.length + 1)));
   const ledgerBroken = invalid.has('ledger.jsonl');

@@ -5,7 +5,9 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { assertPathFilter, pathFilterMatches } from '../model/path-match.js';
+import { assertPathFilter } from '../model/path-match.js';
+import { entriesConcerning } from './path-candidates.js';
+import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 
 /** Filters of {@link listCurrent}; all optional, combined with AND. */
@@ -31,73 +33,115 @@ export interface CurrentRow {
   entry: Entry;
   forked: boolean;
   revision_count: number;
+  /** The current revision's file on the branch. */
   path: string;
 }
 
-interface CurrentDbRow {
+/** The columns {@link toRow} needs, as `SELECT ${CURRENT_COLUMNS}` of `current c`. */
+export const CURRENT_COLUMNS = 'c.json, c.forked, c.revision_count, c.path';
+
+/** A `current` row as selected by {@link CURRENT_COLUMNS}. */
+export interface CurrentDbRow {
   json: string;
   forked: number;
   revision_count: number;
   path: string;
 }
 
-const toRow = (r: CurrentDbRow): CurrentRow => ({
+/** Parses a selected `current` row. */
+export const toRow = (r: CurrentDbRow): CurrentRow => ({
   entry: JSON.parse(r.json) as Entry,
   forked: r.forked === 1,
   revision_count: r.revision_count,
   path: r.path,
 });
 
-/** Current entries matching `filter`, most recently recorded first, then by entry_id. */
+/**
+ * Current entries matching `filter`, most recently recorded first, then by entry_id. Every
+ * filter reads an index whose order is the list order, so a page costs its rows (issue #10):
+ * a tag or task filter walks `entry_tags_tag` / `entry_tasks_task` (which carry recorded_at),
+ * others `current`'s indexes; a path filter costs the entries that match it (path-candidates.ts).
+ */
 export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
-  const where = ['c.project_id = @projectId'];
-  if (filter.kind) where.push('c.entry_kind = @kind');
-  if (filter.status) where.push('c.status = @status');
-  if (filter.author) where.push('c.author = @author');
-  if (filter.updatedSince) where.push('c.recorded_at >= @updatedSince');
-  if (filter.tag) where.push('EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
-  if (filter.relatedTask) where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
-  if (filter.path !== undefined) where.push('c.entry_id IN (SELECT value FROM json_each(@pathEntryIds))');
-  if (filter.after) where.push('(c.recorded_at < @afterRecordedAt OR (c.recorded_at = @afterRecordedAt AND c.entry_id > @afterEntryId))');
-  const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
-  const sql = `SELECT c.json, c.forked, c.revision_count, c.path FROM current c WHERE ${where.join(' AND ')} ORDER BY c.recorded_at DESC, c.entry_id${limit}`;
-  const { after, path, ...rest } = filter;
-  const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  if (path !== undefined) params.pathEntryIds = JSON.stringify(entriesConcerning(db, filter.projectId, assertPathFilter(path)));
-  if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
+  const { sql, params } = listQuery(filter, filter.path !== undefined ? entriesConcerning(db, filter.projectId, assertPathFilter(filter.path)) : []);
   return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
 }
 
-/** Ids of the project's current entries with a path that {@link pathFilterMatches} `filter` (globs are matched in JS). */
-function entriesConcerning(db: CacheDb, projectId: string, filter: string): string[] {
-  const rows = db.prepare('SELECT p.entry_id, p.path FROM entry_paths p JOIN current c ON c.entry_id = p.entry_id WHERE c.project_id = ?').all(projectId) as { entry_id: string; path: string }[];
-  return [...new Set(rows.filter((r) => pathFilterMatches(filter, r.path)).map((r) => r.entry_id))];
+/**
+ * The SQL and parameters of {@link listCurrent} (exported for the query-plan test): `pathEntryIds`
+ * are the ids a path filter matched (ignored without one).
+ */
+export function listQuery(filter: ListFilter, pathEntryIds: readonly string[]): { sql: string; params: Record<string, unknown> } {
+  const where: string[] = [];
+  // The table whose index gives the order: a path filter's matching ids, else a tag's or task's rows, else `current`.
+  const driver = filter.path !== undefined ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
+  const by = driver ? 'd' : 'c';
+  if (driver) where.push(`d.project_id = @projectId AND d.${driver.column} = @${driver.param}`);
+  else where.push('c.project_id = @projectId');
+  if (filter.kind) where.push('c.entry_kind = @kind');
+  if (filter.status) where.push('c.status = @status');
+  if (filter.author) where.push('c.author = @author');
+  if (filter.updatedSince) where.push(`${by}.recorded_at >= @updatedSince`);
+  if (filter.tag && driver?.table !== 'entry_tags') where.push('EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
+  if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
+  if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
+  const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
+  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : filter.path !== undefined ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value' : 'current c';
+  const sql = `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
+  const { after, path, ...rest } = filter;
+  const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (path !== undefined) params.pathEntryIds = JSON.stringify(pathEntryIds);
+  if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
+  return { sql, params };
+}
+
+/** A revision of an entry: its bytes parsed, its sha256 and its file on the branch. */
+export interface RevisionRow {
+  entry: Entry;
+  sha256: string;
+  path: string;
+}
+
+interface RevisionDbRow {
+  entry_id: string;
+  project_id: string;
+  entry_kind: string;
+  file: string;
+  sha256: Buffer;
+  blob_oid: Buffer;
+}
+
+/** Reads the bodies of `rows` from git by `blob_oid` (the cache keeps none: issue #10 "A lean cache"). */
+async function withBodies(rows: RevisionDbRow[], readBlob: (oid: string) => Promise<Buffer>): Promise<RevisionRow[]> {
+  const bodies = await Promise.all(rows.map((r) => readBlob(r.blob_oid.toString('hex'))));
+  return rows.map((r, i) => ({ entry: JSON.parse((bodies[i] as Buffer).toString('utf8')) as Entry, sha256: r.sha256.toString('hex'), path: revisionPath(r) }));
 }
 
 /**
  * The project's revisions recorded at or after `since` (ISO 8601 UTC; its whole second counts:
  * `YYYY-MM-DDTHH:MM:SS` is compared as text with the stored `recorded_at`, so any fraction of
- * that second is included), in the order (recorded_at, entry_id, revision, sha256).
+ * that second is included), in the order (recorded_at, entry_id, revision, sha256). Bodies are
+ * read from git with `readBlob`. Errors: reader errors.
  */
-export function listRevisionsSince(db: CacheDb, args: { projectId: string; since: string }): { entry: Entry; sha256: string; path: string }[] {
+export async function listRevisionsSince(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { projectId: string; since: string }): Promise<RevisionRow[]> {
   const rows = db
-    .prepare('SELECT json, sha256, path FROM revisions WHERE project_id = ? AND recorded_at >= ? ORDER BY recorded_at, entry_id, revision, sha256')
-    .all(args.projectId, args.since.slice(0, 19)) as { json: string; sha256: string; path: string }[];
-  return rows.map((r) => ({ entry: JSON.parse(r.json) as Entry, sha256: r.sha256, path: r.path }));
+    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE project_id = ? AND recorded_at >= ? ORDER BY recorded_at, entry_id, revision, sha256')
+    .all(args.projectId, args.since.slice(0, 19)) as RevisionDbRow[];
+  return withBodies(rows, readBlob);
 }
 
 /** The current row of `entryId`, or null. */
 export function getCurrent(db: CacheDb, entryId: string): CurrentRow | null {
-  const row = db.prepare('SELECT json, forked, revision_count, path FROM current WHERE entry_id = ?').get(entryId) as CurrentDbRow | undefined;
+  const row = db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ?`).get(entryId) as CurrentDbRow | undefined;
   return row ? toRow(row) : null;
 }
 
-/** Every revision of `entryId`, oldest first (DESIGN §3 invariant-5 order). */
-export function listRevisions(db: CacheDb, entryId: string): { entry: Entry; sha256: string; path: string }[] {
+/** Every revision of `entryId`, oldest first (DESIGN §3 invariant-5 order); bodies read from git with `readBlob`. Errors: reader errors. */
+export async function listRevisions(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, entryId: string): Promise<RevisionRow[]> {
   const rows = db
-    .prepare('SELECT json, sha256, path FROM revisions WHERE entry_id = ? ORDER BY revision, recorded_at, sha256')
-    .all(entryId) as { json: string; sha256: string; path: string }[];
-  return rows.map((r) => ({ entry: JSON.parse(r.json) as Entry, sha256: r.sha256, path: r.path }));
+    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE entry_id = ? ORDER BY revision, recorded_at, sha256')
+    .all(entryId) as RevisionDbRow[];
+  return withBodies(rows, readBlob);
 }
 
 /**

@@ -1,30 +1,35 @@
 /**
  * The SQLite projection's schema (DESIGN §4). Disposable: rebuilt from git whenever
  * `CACHE_FORMAT` changes. `meta.projected_oid` is written in the same transaction as the data.
- * Full-text search lives here too (docs/decisions/0021): `entry_search` holds one document per
- * current entry, `entry_search_fts` is an FTS5 index over it (external content, kept equal by
- * triggers), `entry_search_vocab` its term vocabulary (typo fallback).
+ *
+ * Lean by design (issue #10 "A lean cache"): `revisions` keeps no bodies — a past revision is
+ * read from git by `blob_oid` when asked for — and no paths: a file's path is
+ * `projects/<project_id>/<entry_kind>/<fan>/<entry_id>/<file>` ({@link revisionPath}); only
+ * `current` keeps its revision's path. Hashes
+ * and oids are stored as bytes, not hex. Only `current` keeps each entry's JSON (lists and the
+ * brief answer from it). Every list filter has an index ending in `(recorded_at DESC,
+ * entry_id)`, the list order, so a first page reads only its rows (test/cache/query-plans.test.ts).
  */
-export const CACHE_FORMAT = 3;
+import { entryDir } from '../store/layout.js';
+import type { EntryKind } from '../model/kinds.js';
+
+export const CACHE_FORMAT = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS revisions (
-  path TEXT PRIMARY KEY,
-  blob_oid TEXT NOT NULL,
-  project_id TEXT NOT NULL,
   entry_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
   entry_kind TEXT NOT NULL,
+  file TEXT NOT NULL,
   revision INTEGER NOT NULL,
   status TEXT NOT NULL,
-  title TEXT NOT NULL,
-  author TEXT NOT NULL,
   recorded_at TEXT NOT NULL,
-  sha256 TEXT NOT NULL,
-  json TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS revisions_entry ON revisions (entry_id, revision);
-CREATE INDEX IF NOT EXISTS revisions_recorded ON revisions (project_id, recorded_at, path);
+  sha256 BLOB NOT NULL,
+  blob_oid BLOB NOT NULL,
+  PRIMARY KEY (entry_id, project_id, entry_kind, file)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS revisions_recorded ON revisions (project_id, recorded_at);
 CREATE TABLE IF NOT EXISTS current (
   entry_id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL,
@@ -36,21 +41,27 @@ CREATE TABLE IF NOT EXISTS current (
   revision_count INTEGER NOT NULL,
   forked INTEGER NOT NULL,
   recorded_at TEXT NOT NULL,
+  rank_score REAL NOT NULL,
   sha256 TEXT NOT NULL,
   path TEXT NOT NULL,
   json TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS current_kind_status ON current (project_id, entry_kind, status);
-CREATE INDEX IF NOT EXISTS current_recorded ON current (project_id, recorded_at);
-CREATE TABLE IF NOT EXISTS entry_tags (entry_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (entry_id, tag));
-CREATE INDEX IF NOT EXISTS entry_tags_tag ON entry_tags (tag);
-CREATE TABLE IF NOT EXISTS entry_tasks (entry_id TEXT NOT NULL, task_id TEXT NOT NULL, PRIMARY KEY (entry_id, task_id));
-CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (task_id);
-CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (entry_id, path));
-CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation));
+CREATE INDEX IF NOT EXISTS current_recent ON current (project_id, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_kind ON current (project_id, entry_kind, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_kind_status ON current (project_id, entry_kind, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_status ON current (project_id, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_author ON current (project_id, author, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_rank ON current (project_id, entry_kind, status, rank_score DESC, recorded_at DESC);
+CREATE TABLE IF NOT EXISTS entry_tags (entry_id TEXT NOT NULL, tag TEXT NOT NULL, project_id TEXT NOT NULL, recorded_at TEXT NOT NULL, PRIMARY KEY (entry_id, tag)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entry_tags_tag ON entry_tags (project_id, tag, recorded_at DESC);
+CREATE TABLE IF NOT EXISTS entry_tasks (entry_id TEXT NOT NULL, task_id TEXT NOT NULL, project_id TEXT NOT NULL, recorded_at TEXT NOT NULL, PRIMARY KEY (entry_id, task_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id, recorded_at DESC);
+CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NULL, project_id TEXT NOT NULL, norm TEXT NOT NULL, glob INTEGER NOT NULL, PRIMARY KEY (entry_id, path)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
+CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
-CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS ledger_lines (dir TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY (dir, file));
+CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ledger_lines (entry_id TEXT NOT NULL, project_id TEXT NOT NULL, entry_kind TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 BLOB NOT NULL, PRIMARY KEY (entry_id, project_id, entry_kind, file)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entry_search (
   doc INTEGER PRIMARY KEY,
   entry_id TEXT NOT NULL UNIQUE,
@@ -109,3 +120,12 @@ export function searchIndexProblem(db: { exec(sql: string): unknown }): string |
     throw err;
   }
 }
+
+
+/** Where a projected revision file lives on the branch: `projects/<p>/<kind>/<fan>/<entry_id>/<file>` (DESIGN §3). */
+export function revisionPath(row: { project_id: string; entry_kind: string; entry_id: string; file: string }): string {
+  return `${entryDir(row.project_id, row.entry_kind as EntryKind, row.entry_id)}/${row.file}`;
+}
+
+/** Hex text → bytes, as `sha256` and `blob_oid` are stored. */
+export const hexBytes = (hex: string): Buffer => Buffer.from(hex, 'hex');

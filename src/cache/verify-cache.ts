@@ -32,7 +32,8 @@ export interface CacheReport {
 }
 
 function rowsOf(db: CacheDb, table: (typeof DATA_TABLES)[number]): string[] {
-  return (db.prepare(comparableRowsSql(table)).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
+  const text = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : v);
+  return (db.prepare(comparableRowsSql(table)).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).map(([k, v]): [string, unknown] => [k, text(v)]).sort(([a], [b]) => (a < b ? -1 : 1)))).sort();
 }
 
 /** Compares `live` (already refreshed to `tip`) with a fresh rebuild from git at `tip`. */

@@ -35,8 +35,10 @@ export function lineCost(line: string): number {
 export interface SectionPlan {
   key: string;
   heading: string;
-  /** Best first; all of them belong to the section (its count is `candidates.length`). */
-  candidates: readonly Entry[];
+  /** How many entries belong to the section. */
+  count: number;
+  /** The candidate at rank `i` (0 = best; `i` < `count`), read lazily so a section reads only what is placed. */
+  at: (i: number) => Entry;
   /** The item line with its summary cut to `excerpt` chars (0: the short form without summary). */
   render: (entry: Entry, excerpt: number) => string;
   /** The "+N more …" line for `n` ≥ 1 omitted items. */
@@ -53,7 +55,7 @@ export interface FilledSection {
 
 /** Heading + widest "+N more" line (N = all candidates): what an empty-handed section costs at most. */
 export function skeletonCost(plan: SectionPlan): number {
-  const n = plan.candidates.length;
+  const n = plan.count;
   return lineCost(plan.heading) + (n > 0 ? lineCost(plan.more(n)) : 0);
 }
 
@@ -61,40 +63,44 @@ export function skeletonCost(plan: SectionPlan): number {
  * Fills `plans` (non-empty, in output order; `tail` — the recent changes — is filled only after
  * every item of `plans` is shown, and only if its skeleton fits) within `available` chars, per
  * the module comment. Returns the sections in output order (a tail that did not fit is absent)
- * and the chars used (≤ `available` when the skeletons of `plans` fit).
+ * and the chars used (≤ `available` when the skeletons of `plans` fit). Reads each plan's
+ * candidates only up to the first one that does not fit.
  */
 export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | null, available: number): { sections: FilledSection[]; used: number } {
-  const all = tail !== null && tail.candidates.length > 0 ? [...plans, tail] : [...plans];
+  const all = tail !== null && tail.count > 0 ? [...plans, tail] : [...plans];
   const reserve = all.map(skeletonCost);
   const shown = all.map(() => 0);
   const excerpt = new Map<string, number>();
   const key = (i: number, entry: Entry): string => `${i}\u0000${entry.entry_id}`;
   let used = plans.reduce((n, _, i) => n + (reserve[i] ?? 0), 0);
-  const order: Array<[number, Entry]> = [];
-  const rounds = Math.max(0, ...plans.map((p) => p.candidates.length));
-  for (let r = 0; r < rounds; r++) plans.forEach((p, i) => p.candidates[r] !== undefined && order.push([i, p.candidates[r] as Entry]));
+  const placed: Array<[number, Entry]> = [];
   const tailIndex = all.length - 1;
-  let open = true;
   const place = (i: number, entry: Entry): boolean => {
-    const cost = lineCost((all[i] as SectionPlan).render(entry, 0));
+    const plan = all[i] as SectionPlan;
+    const cost = lineCost(plan.render(entry, 0));
     if (used + cost > available) return false;
     used += cost;
     shown[i] = (shown[i] ?? 0) + 1;
     excerpt.set(key(i, entry), 0);
-    if (shown[i] === all[i]?.candidates.length) used -= lineCost((all[i] as SectionPlan).more(all[i]?.candidates.length ?? 1));
+    placed.push([i, entry]);
+    if (shown[i] === plan.count) used -= lineCost(plan.more(plan.count));
     return true;
   };
-  for (const [i, entry] of order) if (!(open &&= place(i, entry))) break;
+  // Round robin over the sections, best first in each, stopping at the first that does not fit.
+  let open = true;
+  const rounds = Math.max(0, ...plans.map((p) => p.count));
+  for (let r = 0; r < rounds && open; r++) {
+    for (let i = 0; i < plans.length && open; i++) if (r < (plans[i] as SectionPlan).count) open = place(i, (plans[i] as SectionPlan).at(r));
+  }
   let tailPlaced = false;
   if (open && all.length > plans.length && used + (reserve[tailIndex] ?? 0) <= available) {
     used += reserve[tailIndex] ?? 0;
     tailPlaced = true;
-    for (const entry of all[tailIndex]?.candidates ?? []) if (!place(tailIndex, entry)) break;
+    const t = all[tailIndex] as SectionPlan;
+    for (let r = 0; r < t.count; r++) if (!place(tailIndex, t.at(r))) break;
   }
-  const grown: Array<[number, Entry]> = tailPlaced ? [...order, ...(all[tailIndex]?.candidates ?? []).map((e): [number, Entry] => [tailIndex, e])] : order;
   for (const step of EXCERPT_STEPS.slice(1)) {
-    for (const [i, entry] of grown) {
-      if (!excerpt.has(key(i, entry))) continue;
+    for (const [i, entry] of placed) {
       const plan = all[i] as SectionPlan;
       const delta = lineCost(plan.render(entry, step)) - lineCost(plan.render(entry, excerpt.get(key(i, entry)) ?? 0));
       if (used + delta <= available) {
@@ -105,8 +111,8 @@ export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | 
   }
   const sections = all.flatMap((plan, i): FilledSection[] => {
     if (i === tailIndex && all.length > plans.length && !tailPlaced) return [];
-    const items = plan.candidates.slice(0, shown[i]);
-    const omitted = plan.candidates.length - items.length;
+    const items = Array.from({ length: shown[i] ?? 0 }, (_, r) => plan.at(r));
+    const omitted = plan.count - items.length;
     const lines = [plan.heading, ...items.map((e) => plan.render(e, excerpt.get(key(i, e)) ?? 0)), ...(omitted > 0 ? [plan.more(omitted)] : [])];
     return [{ key: plan.key, lines, shown: items, omitted }];
   });

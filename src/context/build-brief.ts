@@ -12,6 +12,8 @@ import type { Entry } from '../model/entry.js';
 import { CHARS_PER_TOKEN, estimateTokens, fillSections, lineCost, skeletonCost } from './budget.js';
 import { renderHeader } from './header.js';
 import { planRecent, planSection } from './plan-sections.js';
+import { entriesSource } from './entries-source.js';
+import type { BriefSource } from '../model/brief-source.js';
 import { compareIdentity, createRelevance, recordedMs } from './relevance.js';
 import { SECTION_KEYS, SECTION_SPECS } from './sections.js';
 import { BRAIN_STATE_CLOSE, BRAIN_STATE_OPEN, wrapUntrusted } from './untrusted.js';
@@ -19,8 +21,10 @@ import { BRAIN_STATE_CLOSE, BRAIN_STATE_OPEN, wrapUntrusted } from './untrusted.
 /** Options of {@link buildBrief}. */
 export interface BriefOptions {
   projectId: string;
-  /** The current revision of every entry of the project (any status). If several revisions of one entry are given, the highest wins. */
-  entries: Entry[];
+  /** The current revision of every entry of the project (any status). If several revisions of one entry are given, the highest wins. Either this or `source`. */
+  entries?: Entry[];
+  /** Where the project's current entries are read (src/cache/brief-queries.ts): only the rows the budget places are read. */
+  source?: BriefSource;
   /** Tokens (integer ≥ 1), default {@link DEFAULT_BUDGET}; estimated as Math.ceil(chars / 4). */
   budget?: number;
   /** Boost entries whose `paths` match one of these (segment-prefix match, either direction). */
@@ -70,16 +74,17 @@ export const BRIEF_INTRO =
 export function buildBrief(options: BriefOptions): Brief {
   const budget = checkBudget(options.budget);
   const cap = budget * CHARS_PER_TOKEN;
-  const entries = latestRevisions(options.entries);
-  const byId = new Map(entries.map((e) => [e.entry_id, e]));
+  const source = options.source ?? entriesSource(latestRevisions(options.entries ?? []));
   const relevance = createRelevance(options);
-  const header = renderHeader({ projectId: options.projectId, entries, tipOid: options.tipOid ?? null });
-  const plans = SECTION_SPECS.map((spec) => planSection(spec, entries, relevance, byId)).filter((p) => p.candidates.length > 0);
+  const counts = source.counts();
+  const countOf = (kind: string, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
+  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null });
+  const plans = SECTION_SPECS.map((spec) => planSection(spec, source, relevance, countOf(spec.kind, spec.status))).filter((p) => p.count > 0);
   // The recent changes are placed only once every layer 1–2 item is shown: those are "listed above".
-  const listed = new Set(plans.flatMap((p) => p.candidates.map((e) => e.entry_id)));
-  const recent = planRecent({ entries, nowMs: resolveNow(options.now, entries), listed });
+  const listed = (e: Entry) => SECTION_SPECS.some((spec) => spec.kind === e.entry_kind && spec.status === e.status);
+  const recent = planRecent({ source, nowMs: resolveNow(options.now, source), listed });
   const omitted: Record<string, number> = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0]));
-  for (const plan of [...plans, recent]) omitted[plan.key] = plan.candidates.length;
+  for (const plan of [...plans, recent]) omitted[plan.key] = plan.count;
 
   const fixed = [...header, BRIEF_INTRO, BRAIN_STATE_OPEN, BRAIN_STATE_CLOSE].reduce((n, l) => n + lineCost(l), 0);
   const reserved = plans.map(skeletonCost).reduce((a, b) => a + b, 0);
@@ -115,8 +120,8 @@ function checkBudget(budget: number | undefined): number {
 }
 
 /** `now` in ms; default the latest `recorded_at` among entries (0 when there are none). */
-function resolveNow(now: string | undefined, entries: readonly Entry[]): number {
-  if (now === undefined) return entries.reduce((max, e) => Math.max(max, recordedMs(e)), 0);
+function resolveNow(now: string | undefined, source: BriefSource): number {
+  if (now === undefined) return source.latestMs();
   const ms = Date.parse(now);
   if (!Number.isNaN(ms)) return ms;
   throw new BrainError('invalid_argument', `now must be an ISO 8601 instant, got "${now}"`, { data: { now } });

@@ -3,15 +3,15 @@
  * budget — project id, tip oid when known, and the count of current entries per kind and per
  * status. Counts cover every entry, so nothing the sections leave out is invisible.
  */
-import type { Entry } from '../model/entry.js';
+import type { KindStatusCount } from '../model/brief-source.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind } from '../model/kinds.js';
 import { inlineText } from './inline-text.js';
 
 /** Options of {@link renderHeader}. */
 export interface HeaderOptions {
   projectId: string;
-  /** Current revision of every entry (any status). */
-  entries: readonly Entry[];
+  /** Current entries per kind and status (every status, any order). */
+  counts: readonly KindStatusCount[];
   /** The docs-branch commit the brief reflects, or null when unknown. */
   tipOid: string | null;
 }
@@ -32,14 +32,14 @@ export interface HeaderOptions {
 export function renderHeader(options: HeaderOptions): string[] {
   const project = inlineText(options.projectId, 100) || '(unnamed)';
   const lines = [`# Project brain: ${project} — re-entry brief`];
-  const total = options.entries.length;
+  const total = options.counts.reduce((n, c) => n + c.n, 0);
   const countText = `${total} ${total === 1 ? 'entry' : 'entries'}`;
   const tip = options.tipOid ? `Tip \`${inlineText(options.tipOid, 64)}\` · ` : '';
   lines.push(`${tip}${countText}`);
   if (total === 0) return [...lines, '- no entries recorded yet'];
-  lines.push(answerLine(options.entries));
+  lines.push(answerLine(options.counts));
   for (const kind of ENTRY_KINDS) {
-    const counts = statusCounts(options.entries, kind);
+    const counts = statusCounts(options.counts, kind);
     if (counts.size === 0) continue;
     const sum = [...counts.values()].reduce((a, b) => a + b, 0);
     const parts = [...counts].map(([status, n]) => `${n} ${inlineText(status, 40)}`);
@@ -53,8 +53,8 @@ export function renderHeader(options: HeaderOptions): string[] {
  * answer to "what is decided, open, blocked, at risk" in one line (issue #9: proposed decisions
  * count as open).
  */
-export function answerLine(entries: readonly Entry[]): string {
-  const count = (kind: EntryKind, status: string) => entries.filter((e) => e.entry_kind === kind && e.status === status).length;
+export function answerLine(counts: readonly KindStatusCount[]): string {
+  const count = (kind: EntryKind, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
   const open: Array<[number, string, string]> = [
     [count('decision', 'proposed'), 'proposed decision', 'proposed decisions'],
     [count('open_question', 'open'), 'open question', 'open questions'],
@@ -67,9 +67,9 @@ export function answerLine(entries: readonly Entry[]): string {
 }
 
 /** Status → count for `kind`, ordered: legal statuses in lifecycle order, then unknown ones sorted. */
-function statusCounts(entries: readonly Entry[], kind: EntryKind): Map<string, number> {
+function statusCounts(counts: readonly KindStatusCount[], kind: EntryKind): Map<string, number> {
   const raw = new Map<string, number>();
-  for (const e of entries) if (e.entry_kind === kind) raw.set(e.status, (raw.get(e.status) ?? 0) + 1);
+  for (const c of counts) if (c.entry_kind === kind) raw.set(c.status, (raw.get(c.status) ?? 0) + c.n);
   const legal: readonly string[] = LEGAL_STATUSES[kind];
   const order = [...legal, ...[...raw.keys()].filter((s) => !legal.includes(s)).sort()];
   const out = new Map<string, number>();

@@ -1,8 +1,11 @@
 /**
- * Turns the project's entries into ready-to-fill {@link SectionPlan}s for the re-entry brief
- * (DESIGN §7): select each section's entries, rank them ({@link rankEntries}), and bind how
- * they render and what the "+N more" line says.
+ * Turns a {@link BriefSource} into ready-to-fill {@link SectionPlan}s for the re-entry brief
+ * (DESIGN §7): each section's count, its ranked candidates ({@link rankEntries}) read lazily —
+ * the boosted entries (path/task matches) first, then pages of the rest in rank order, each page
+ * sorted exactly — and how items render and what the "+N more" line says. A section reads only
+ * as many rows as the budget places (issue #10).
  */
+import type { BriefSource } from '../model/brief-source.js';
 import type { Entry } from '../model/entry.js';
 import type { SectionPlan } from './budget.js';
 import { inlineText } from './inline-text.js';
@@ -10,50 +13,82 @@ import { matchReasons, rankEntries, type Relevance } from './relevance.js';
 import { renderItem } from './render-item.js';
 import { RECENT_LIMIT, headingLine, listHint, moreLine, type SectionSpec } from './sections.js';
 
+const FIRST_PAGE = 32;
+const MAX_PAGE = 512;
+
+/** The candidates of a section in rank order, read from `source` page by page as they are asked for. */
+function rankedCandidates(spec: SectionSpec, source: BriefSource, relevance: Relevance): (i: number) => Entry {
+  const boosted = rankEntries(
+    source.boosted(spec.kind, spec.status, { paths: relevance.paths, taskIds: [...relevance.taskIds] }).filter((e) => {
+      const m = matchReasons(e, relevance);
+      return m.paths || m.task;
+    }),
+    spec.primary,
+    relevance,
+  );
+  const exclude = new Set(boosted.map((e) => e.entry_id));
+  const loaded = [...boosted];
+  let after: Parameters<BriefSource['page']>[3] = null;
+  let done = false;
+  let size = FIRST_PAGE;
+  return (i) => {
+    while (loaded.length <= i && !done) {
+      const page = source.page(spec.kind, spec.status, exclude, after, size);
+      loaded.push(...rankEntries(page.entries, spec.primary, relevance));
+      after = page.next;
+      done = page.next === null;
+      size = Math.min(MAX_PAGE, size * 2);
+    }
+    const entry = loaded[i];
+    if (entry === undefined) throw new Error(`section ${spec.key} has no candidate ${i}: its count and its rows disagree`);
+    return entry;
+  };
+}
+
 /**
- * The plan of one layer 1–2 section: the entries of `spec.kind` with status `spec.status`,
- * ranked by path/task match, `spec.primary`, recency, entry_id. Items show which filters they
- * matched. The heading carries the section's full count.
+ * The plan of one layer 1–2 section: the `count` entries of `spec.kind` with status
+ * `spec.status`, ranked by path/task match, `spec.primary`, recency, title, identity. Items show
+ * which filters they matched; summaries name linked entries (`source.linked`).
  */
-export function planSection(spec: SectionSpec, entries: readonly Entry[], relevance: Relevance, byId?: ReadonlyMap<string, Entry>): SectionPlan {
-  const members = entries.filter((e) => e.entry_kind === spec.kind && e.status === spec.status);
+export function planSection(spec: SectionSpec, source: BriefSource, relevance: Relevance, count: number): SectionPlan {
+  const at = count > 0 ? rankedCandidates(spec, source, relevance) : () => {
+    throw new Error(`section ${spec.key} is empty`);
+  };
   return {
     key: spec.key,
-    heading: headingLine(spec.title, members.length),
-    candidates: rankEntries(members, spec.primary, relevance),
-    render: (entry, excerpt) => renderItem(entry, { match: matchReasons(entry, relevance), excerpt, ...(byId ? { entries: byId } : {}) }),
+    heading: headingLine(spec.title, count),
+    count,
+    at,
+    render: (entry, excerpt) => renderItem(entry, { match: matchReasons(entry, relevance), excerpt, entries: source.linked(entry) }),
     more: (n) => moreLine(n, spec.noun, listHint(spec)),
   };
 }
 
 /** Options of {@link planRecent}. */
 export interface RecentOptions {
-  /** Current revision of every entry, any status. */
-  entries: readonly Entry[];
+  source: BriefSource;
   /** The instant ages are measured from (ms since epoch). */
   nowMs: number;
-  /**
-   * Ids of entries already listed in full by layers 1–2. Read when items render (after those
-   * layers are filled), so a recent change listed above renders as a short `listed above` line.
-   */
-  listed: ReadonlySet<string>;
+  /** Whether an entry is listed in full by layers 1–2 (then it renders as a short `listed above` line). */
+  listed: (entry: Entry) => boolean;
 }
 
 /**
  * The plan of layer 3, "Recent changes": the {@link RECENT_LIMIT} most recently recorded
  * entries of any status (resolved, cleared, superseded included), newest first, ties by
- * entry_id. Not boosted by paths/task: it is a timeline. Its "+N more" line points at
+ * title and identity. Not boosted by paths/task: it is a timeline. Its "+N more" line points at
  * `brain list --updated-since <oldest recorded_at in the window>`.
  */
 export function planRecent(options: RecentOptions): SectionPlan {
-  const window = rankEntries(options.entries, () => 0, null).slice(0, RECENT_LIMIT);
+  const window = rankEntries(options.source.recent(RECENT_LIMIT), () => 0, null).slice(0, RECENT_LIMIT);
   const oldest = inlineText(window[window.length - 1]?.recorded_at, 40);
   const asOf = Number.isFinite(options.nowMs) ? new Date(options.nowMs).toISOString() : 'unknown';
   return {
     key: 'recent',
     heading: headingLine(`Recent changes (latest first, as of ${asOf})`, window.length),
-    candidates: window,
-    render: (entry, excerpt) => renderItem(entry, { recentNowMs: options.nowMs, seeAbove: options.listed.has(entry.entry_id), excerpt }),
+    count: window.length,
+    at: (i) => window[i] as Entry,
+    render: (entry, excerpt) => renderItem(entry, { recentNowMs: options.nowMs, seeAbove: options.listed(entry), excerpt }),
     more: (n) => moreLine(n, ['recent change', 'recent changes'], `brain list --updated-since ${oldest}`),
   };
 }

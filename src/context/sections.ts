@@ -5,6 +5,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import type { EntryKind, Status } from '../model/kinds.js';
+import { confidenceScore, riskScore, severityScore } from '../model/rank-score.js';
 
 /** Keys of the brief's sections, in output order; also the keys of `Brief.omitted`. */
 export const SECTION_KEYS = [
@@ -36,16 +37,7 @@ export interface SectionSpec {
   primary: (entry: Entry) => number;
 }
 
-const SEVERITY: ReadonlyMap<unknown, number> = new Map<unknown, number>([['critical', 4], ['high', 3], ['medium', 2], ['low', 1]]);
-const LEVEL: ReadonlyMap<unknown, number> = new Map<unknown, number>([['high', 3], ['medium', 2], ['low', 1]]);
-
-/** Decision confidence, `null` (unknown) counted as 0.5. */
-export const confidenceScore = (e: Entry): number => e.confidence ?? 0.5;
-/** Blocker severity: critical 4 > high 3 > medium 2 > low 1 (unknown 0). */
-export const severityScore = (e: Entry): number => SEVERITY.get(e.payload['severity']) ?? 0;
-/** Risk likelihood × impact with low 1, medium 2, high 3 (1..9; unknown level 0). */
-export const riskScore = (e: Entry): number =>
-  (LEVEL.get(e.payload['likelihood']) ?? 0) * (LEVEL.get(e.payload['impact']) ?? 0);
+export { confidenceScore, severityScore, riskScore };
 const none = (): number => 0;
 
 /** Layer 1 and 2 sections, in fill and output order (the active plan first: it frames the rest). */

@@ -82,12 +82,15 @@ async function respond(c: Context, brain: Brain, produce: () => Promise<Record<s
     return c.body(text, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
-    await brain.refresh();
-    const oid = brain.projectedOid();
-    const etag = projectionEtag({ oid, url: url.pathname + url.search });
-    if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
-    const body = JSON.stringify(await produce());
-    if (brain.projectedOid() === oid) return send(etag, body);
+    // One refresh per request: the reads inside `produce` answer from it (Brain.readScope).
+    const done = await brain.readScope(async () => {
+      const oid = brain.projectedOid();
+      const etag = projectionEtag({ oid, url: url.pathname + url.search });
+      if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+      const body = JSON.stringify(await produce());
+      return brain.projectedOid() === oid ? send(etag, body) : null;
+    });
+    if (done !== null) return done;
   }
   const body = JSON.stringify(await produce());
   return send(contentEtag(body), body);

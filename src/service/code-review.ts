@@ -57,7 +57,7 @@ export async function reviewCode(brain: Brain, args: CodeReviewOptions): Promise
     await brain.refresh();
     const projectId = await brain.projectId();
     const current = listCurrent(brain.db(), { projectId }).map((r) => r.entry);
-    const revisions = listRevisionsSince(brain.db(), { projectId, since: date }).map((r) => r.entry);
+    const revisions = (await listRevisionsSince(brain.db(), (oid) => brain.readBlob(oid), { projectId, since: date })).map((r) => r.entry);
     const texts = [...(headName ? [headName] : []), ...messages];
     const selected = selectForCode({ current, revisions, files, texts });
     return {

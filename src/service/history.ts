@@ -1,11 +1,14 @@
 /**
- * An entry's revisions: one of them (`brain show --revision N`), and its history with the git
- * commit that added each revision (REST `/brain/:entry_id/history`, issue #3). The commits are
- * derived on demand from `git log`, not projected (docs/decisions/0003).
+ * Reads of entries (DESIGN §6): the current list (`Brain.list`), an entry's revisions — one of
+ * them (`brain show --revision N`), its history, and its history with the git commit that added
+ * each revision (REST `/brain/:entry_id/history`, issue #3). The commits are derived on demand
+ * from `git log`, not projected (docs/decisions/0003); revision bodies are read from git by
+ * blob oid (the cache keeps none, issue #10).
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { getCurrent, listRevisions, type CurrentRow } from '../cache/queries.js';
+import { getCurrent, listCurrent, listRevisions, type CurrentRow, type ListFilter, type RevisionRow } from '../cache/queries.js';
+import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import type { Brain } from '../service.js';
 
@@ -37,7 +40,7 @@ export async function entryAt(brain: Brain, args: { entryId: string; revision?: 
     const entryId = await brain.resolveId(args.entryId);
     const row = getCurrent(brain.db(), entryId) as CurrentRow;
     if (args.revision === undefined) return row;
-    const match = listRevisions(brain.db(), entryId).filter((r) => r.entry.revision === args.revision);
+    const match = (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId)).filter((r) => r.entry.revision === args.revision);
     const last = match[match.length - 1];
     if (!last) {
       throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
@@ -46,5 +49,24 @@ export async function entryAt(brain: Brain, args: { entryId: string; revision?: 
       });
     }
     return { ...row, entry: last.entry, path: last.path };
+  });
+}
+
+/** `Brain.list`: the filter checked (model/list-filter.ts), then one indexed page (cache/queries.ts `listCurrent`). Errors: as `Brain.list`. */
+export async function listEntries(brain: Brain, filter: RawListFilter & Pick<ListFilter, 'limit' | 'after' | 'path'>): Promise<CurrentRow[]> {
+  const checked = checkListFilter(filter);
+  return brain.withCache(async () => {
+    await brain.refresh();
+    const { limit, after, path } = filter;
+    const paging = { ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), ...(path !== undefined ? { path } : {}) };
+    return listCurrent(brain.db(), { ...checked, ...paging, projectId: await brain.readProjectId() });
+  });
+}
+
+/** `Brain.history`: every revision of `entryId` (any unique prefix), oldest first, bodies read from git. Errors: `not_found`, `ambiguous_id`, reader errors. */
+export async function entryHistory(brain: Brain, args: { entryId: string }): Promise<RevisionRow[]> {
+  return brain.withCache(async () => {
+    const entryId = await brain.resolveId(args.entryId);
+    return listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId);
   });
 }

@@ -44,7 +44,7 @@ export async function buildTimeline(brain: Brain, args: { kind?: string; limit?:
   const page = await brain.withCache(async () => {
     await brain.refresh();
     const projectId = await brain.projectId();
-    const rows = timelinePage(brain.db(), { projectId, limit: limit + 1, ...(kind ? { kind } : {}), ...(args.after ? { after: args.after } : {}) });
+    const rows = await timelinePage(brain.db(), (oid) => brain.readBlob(oid), { projectId, limit: limit + 1, ...(kind ? { kind } : {}), ...(args.after ? { after: args.after } : {}) });
     return { projectId, rows };
   });
   const rows = page.rows.slice(0, limit);

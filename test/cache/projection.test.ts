@@ -483,8 +483,8 @@ describe('rewritten history', () => {
 describe('verify --cache', () => {
   it.each([
     ['current', "UPDATE current SET title = 'x'"],
-    ['revisions', "DELETE FROM revisions WHERE rowid = (SELECT MIN(rowid) FROM revisions)"],
-    ['entry_tags', "INSERT INTO entry_tags (entry_id, tag) VALUES ('dec-000000000000', 'planted')"],
+    ['revisions', "DELETE FROM revisions WHERE entry_id = (SELECT MIN(entry_id) FROM revisions)"],
+    ['entry_tags', "INSERT INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES ('dec-000000000000', 'planted', 'x', '2020-01-01T00:00:00Z')"],
     ['problems', "INSERT INTO problems (path, blob_oid, code, message) VALUES ('projects/x', '0', 'invalid_json', 'planted')"],
     ['entry_search', "UPDATE entry_search SET rationale = 'planted'"],
   ])('detects a tampered live cache (%s): exit 1, names the table', (table, sql) => {

@@ -1,0 +1,44 @@
+/**
+ * Which current entries of a project concern a path filter (`brain list --path`, `?path=`),
+ * read through the `entry_paths_norm` index (project_id, glob, norm) instead of every path of
+ * the project (issue #10 "Queries cost O(result)"). The rule itself stays
+ * {@link pathFilterMatches} (model/path-match.ts): the index only narrows the rows it is run on.
+ *
+ * Indexed: a prefix filter `F` (its ancestors and itself by equality, what lies under it by a
+ * range) and a glob filter with a literal base directory `B` (`src/payments/**`: B's ancestors,
+ * B, and the range under B). Read in full for the project (documented, not indexed): entry
+ * paths that are globs (rare; `glob = 1`), and — for a glob filter without a literal base
+ * (`**\/*.sql`) or a negated one (`!src/**`) — every prefix path of the project.
+ */
+import picomatch from 'picomatch';
+import { isGlob, normalizePath, pathFilterMatches } from '../model/path-match.js';
+import type { CacheDb } from './open-cache.js';
+
+/** `a/b/c` → `['a', 'a/b', 'a/b/c']`. */
+function selfAndAncestors(path: string): string[] {
+  const parts = path.split('/');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * Ids of the project's current entries with a `paths` value that {@link pathFilterMatches}
+ * `filter` (already checked by `assertPathFilter`), in no particular order.
+ */
+export function entriesConcerning(db: CacheDb, projectId: string, filter: string): string[] {
+  let base: string | null = normalizePath(filter);
+  if (isGlob(filter)) {
+    const scan = picomatch.scan(normalizePath(filter));
+    base = scan.negated ? null : normalizePath(scan.base);
+    if (base === '') base = null;
+  }
+  const rows: { entry_id: string; path: string }[] = [];
+  const all = (sql: string, ...params: unknown[]) => rows.push(...(db.prepare(sql).all(projectId, ...params) as { entry_id: string; path: string }[]));
+  all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 1');
+  if (base === null) {
+    all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0');
+  } else {
+    all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm IN (SELECT value FROM json_each(?))', JSON.stringify(selfAndAncestors(base)));
+    all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm >= ? AND norm < ?', `${base}/`, `${base}0`);
+  }
+  return [...new Set(rows.filter((r) => pathFilterMatches(filter, r.path)).map((r) => r.entry_id))];
+}

@@ -1,0 +1,118 @@
+/**
+ * Decides, before the apply transaction, the new current state of every entry an apply
+ * touches (DESIGN §4; issue #10 "Cheaper apply"). A full rebuild groups the parsed revisions
+ * by entry in memory; an incremental apply reads the touched entries' revision keys (one
+ * indexed query each), applies the change set to them, and reads from git only the blob of a
+ * current revision that the change set did not bring (an older revision surfacing after the
+ * newer one was deleted). Entries whose top revision is unchanged get a counts-only update,
+ * or nothing.
+ */
+import type { Entry } from '../model/entry.js';
+import { parseBrainPath } from '../store/layout.js';
+import { readRevisionFile } from '../store/revision-file.js';
+import { compareRevisionKeys, type CurrentState } from './current.js';
+import type { CacheDb } from './open-cache.js';
+import { revisionPath } from './schema.js';
+
+/** A valid revision file read by the apply path. */
+export interface ParsedRevision {
+  kind: 'revision';
+  path: string;
+  file: string;
+  oid: string;
+  entry: Entry;
+  sha256: string;
+  json: string;
+}
+
+/** What to write for one entry. */
+export type CurrentChange = { type: 'state'; state: CurrentState | null } | { type: 'counts'; revision_count: number; forked: boolean };
+
+interface Candidate {
+  path: string;
+  revision: number;
+  recorded_at: string;
+  sha256: string;
+  oid: string;
+  parsed: ParsedRevision | null;
+}
+
+interface StoredRow {
+  project_id: string;
+  entry_kind: string;
+  file: string;
+  revision: number;
+  recorded_at: string;
+  sha256: Buffer;
+  blob_oid: Buffer;
+}
+
+function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevision }): CurrentState {
+  return {
+    entry: top.parsed.entry,
+    json: top.parsed.json,
+    sha256: top.sha256,
+    path: top.path,
+    revision_count: candidates.length,
+    forked: candidates.filter((c) => c.revision === top.revision).length > 1,
+  };
+}
+
+const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.entry.revision, recorded_at: p.entry.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
+
+/**
+ * The change of each touched entry, by entry id. `changes` are the changed paths,
+ * `revisions` the valid revision files among them. Errors: reader errors of `readBlob`.
+ */
+export async function planCurrent(args: {
+  db: CacheDb;
+  changes: readonly { path: string }[];
+  revisions: readonly ParsedRevision[];
+  full: boolean;
+  readBlob: (oid: string) => Promise<Buffer>;
+}): Promise<Map<string, CurrentChange>> {
+  const byEntry = new Map<string, Candidate[]>();
+  const add = (id: string, c: Candidate) => (byEntry.get(id) ?? byEntry.set(id, []).get(id)!).push(c);
+  const plan = new Map<string, CurrentChange>();
+  if (!args.full) {
+    const changed = new Set(args.changes.map((c) => c.path));
+    const touched = new Set<string>();
+    for (const c of args.changes) {
+      const where = parseBrainPath(c.path);
+      if (where.type === 'revision') touched.add(where.entry_id);
+    }
+    const rowsOf = args.db.prepare('SELECT project_id, entry_kind, file, revision, recorded_at, sha256, blob_oid FROM revisions WHERE entry_id = ?');
+    for (const id of touched) {
+      byEntry.set(id, []);
+      for (const r of rowsOf.all(id) as StoredRow[]) {
+        const path = revisionPath({ ...r, entry_id: id });
+        if (!changed.has(path)) add(id, { path, revision: r.revision, recorded_at: r.recorded_at, sha256: r.sha256.toString('hex'), oid: r.blob_oid.toString('hex'), parsed: null });
+      }
+    }
+  }
+  for (const p of args.revisions) add(p.entry.entry_id, fromParsed(p));
+  const current = args.full ? null : args.db.prepare('SELECT path, sha256, revision_count, forked FROM current WHERE entry_id = ?');
+  for (const [id, candidates] of byEntry) {
+    candidates.sort(compareRevisionKeys);
+    const top = candidates[candidates.length - 1];
+    if (!top) {
+      plan.set(id, { type: 'state', state: null });
+      continue;
+    }
+    const forked = candidates.filter((c) => c.revision === top.revision).length > 1;
+    const now = current?.get(id) as { path: string; sha256: string; revision_count: number; forked: number } | undefined;
+    if (now && top.parsed === null && now.path === top.path && now.sha256 === top.sha256) {
+      if (now.revision_count !== candidates.length || (now.forked === 1) !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
+      continue;
+    }
+    if (top.parsed === null) {
+      const where = parseBrainPath(top.path);
+      if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
+      const bytes = await args.readBlob(top.oid);
+      const { entry, sha256 } = readRevisionFile(where, bytes);
+      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, entry, sha256, json: bytes.toString('utf8') };
+    }
+    plan.set(id, { type: 'state', state: stateOf(candidates, top as Candidate & { parsed: ParsedRevision }) });
+  }
+  return plan;
+}

@@ -1,0 +1,48 @@
+/**
+ * What the re-entry brief (DESIGN §7, src/context/) reads, as an interface: so the brief is
+ * built from indexed queries over the projection (src/cache/brief-queries.ts) — each section
+ * reads only the rows that can fit the budget (issue #10) — or from a list of entries
+ * (src/context/entries-source.ts), with the same bytes out. Types only.
+ */
+import type { Entry } from './entry.js';
+
+/** How many current entries have one kind and status. */
+export interface KindStatusCount {
+  entry_kind: string;
+  status: string;
+  n: number;
+}
+
+/** Where the next page of a section starts: after every entry with (rank_score, recorded second) ≥ this, in rank order. */
+export interface PageKey {
+  score: number;
+  /** `recorded_at`'s first 19 chars (`YYYY-MM-DDTHH:MM:SS`). */
+  second: string;
+}
+
+/** The caller's boosts: normalized path segment lists and task ids (src/context/relevance.ts). */
+export interface BoostQuery {
+  paths: readonly (readonly string[])[];
+  taskIds: readonly string[];
+}
+
+/** The current entries of one project, as the brief reads them. */
+export interface BriefSource {
+  /** Current entries per kind and status (every status, any order). */
+  counts(): KindStatusCount[];
+  /** The latest `recorded_at` instant (ms since epoch) of any current entry; 0 when none. */
+  latestMs(): number;
+  /** Every entry of `kind`/`status` with a path or task the boost query may match (a superset; the caller decides). */
+  boosted(kind: string, status: string, boost: BoostQuery): Entry[];
+  /**
+   * Up to about `limit` entries of `kind`/`status` not in `exclude`, best first by rank_score
+   * then recorded second, starting after `after`; a page never splits entries equal on
+   * (rank_score, recorded second), so sorting each page exactly gives the exact order. `next`
+   * is null when nothing is left.
+   */
+  page(kind: string, status: string, exclude: ReadonlySet<string>, after: PageKey | null, limit: number): { entries: Entry[]; next: PageKey | null };
+  /** At least the `limit` most recently recorded entries (all when fewer), plus every entry recorded in the same second as the last of them. */
+  recent(limit: number): Entry[];
+  /** The entries a summary of `entry` may name (what it supersedes, what supersedes it), by id, the latest recorded first. */
+  linked(entry: Entry): ReadonlyMap<string, Entry>;
+}

@@ -1,0 +1,78 @@
+/**
+ * Issue #10 "Queries cost O(result)": every list filter's first page reads an index, never the
+ * whole `current` table. Checked with `EXPLAIN QUERY PLAN` on the SQL that `listCurrent` runs
+ * (queries.ts `listQuery`), on an empty and on a filled projection (the planner sees no
+ * statistics either way: the cache never runs ANALYZE). A filter that is not a path filter must
+ * also read its index in list order (no temp B-tree for ORDER BY), so the LIMIT stops the read.
+ */
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openCache, type CacheDb } from '../../src/cache/open-cache.js';
+import { listQuery, type ListFilter } from '../../src/cache/queries.js';
+import { entriesConcerning } from '../../src/cache/path-candidates.js';
+import { cleanupTempDirs, tempDir } from '../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+const after = { recorded_at: '2024-06-01T00:00:00Z', entry_id: 'dec-aaaaaaaaaaaa' };
+const FILTERS: Array<[string, Omit<ListFilter, 'projectId'>]> = [
+  ['none', {}],
+  ['kind', { kind: 'decision' }],
+  ['status', { status: 'open' }],
+  ['kind + status', { kind: 'decision', status: 'accepted' }],
+  ['tag', { tag: 'api' }],
+  ['task', { relatedTask: 'task-7' }],
+  ['tag + task', { tag: 'api', relatedTask: 'task-7' }],
+  ['author', { author: 'ada' }],
+  ['since', { updatedSince: '2024-01-01T00:00:00Z' }],
+  ['after', { after }],
+  ['kind + after', { kind: 'risk', after }],
+  ['tag + after', { tag: 'api', after }],
+  ['task + since', { relatedTask: 'task-7', updatedSince: '2024-01-01T00:00:00Z' }],
+  ['author + kind', { author: 'ada', kind: 'blocker' }],
+  ['path', { path: 'src/payments' }],
+  ['path glob + kind', { path: 'src/**', kind: 'decision' }],
+];
+
+function plan(db: CacheDb, sql: string, params: Record<string, unknown> | unknown[]): string[] {
+  const stmt = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+  return (Array.isArray(params) ? stmt.all(...params) : stmt.all(params)).map((r) => (r as { detail: string }).detail);
+}
+
+function fill(db: CacheDb): void {
+  const insert = db.prepare(
+    "INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, path, json) VALUES (?, 'demo', ?, 'open', 't', 'ada', 1, 1, 0, ?, 0, '', 'projects/demo/x/r0001-00000000.json', '{}')",
+  );
+  const tag = db.prepare("INSERT INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, 'api', 'demo', ?)");
+  const path = db.prepare("INSERT INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, 'src/payments/a.ts', 'demo', 'src/payments/a.ts', 0)");
+  db.transaction(() => {
+    for (let i = 0; i < 2000; i++) {
+      const id = `dec-${String(i).padStart(12, '0')}`;
+      const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      insert.run(id, i % 2 ? 'decision' : 'risk', at);
+      if (i % 3 === 0) tag.run(id, at);
+      if (i % 5 === 0) path.run(id);
+    }
+  })();
+}
+
+describe.each([['empty', false], ['filled', true]])('list query plans (%s projection)', (_name, filled) => {
+  const { db } = openCache(join(tempDir(), 'cache.sqlite'));
+  if (filled) fill(db);
+  it.each(FILTERS)('%s: an index, never a scan of current', (_label, filter) => {
+    const full: ListFilter = { projectId: 'demo', limit: 51, ...filter };
+    const ids = full.path !== undefined ? entriesConcerning(db, 'demo', full.path) : [];
+    const { sql, params } = listQuery(full, ids);
+    const details = plan(db, sql, params);
+    expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks)\b/.test(d)), details.join('\n')).toEqual([]);
+    if (full.path === undefined) expect(details.filter((d) => d.includes('TEMP B-TREE')), details.join('\n')).toEqual([]);
+  });
+
+  it('path candidates read entry_paths by index (ancestors by equality, descendants by range)', () => {
+    const range = plan(db, 'SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm >= ? AND norm < ?', ['demo', 'src/payments/', 'src/payments0']);
+    const equal = plan(db, 'SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm IN (SELECT value FROM json_each(?))', ['demo', '["src","src/payments"]']);
+    for (const details of [range, equal]) expect(details.filter((d) => /^SCAN entry_paths/.test(d)), details.join('\n')).toEqual([]);
+    for (const filter of ['src/payments', 'src/payments/**', 'src/payments/a.ts']) expect(entriesConcerning(db, 'demo', filter).length).toBe(filled ? 400 : 0);
+    expect(entriesConcerning(db, 'demo', 'src/pay')).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Issue #10: the brief built from indexed queries over the projection (src/cache/brief-queries.ts,
+ * read lazily page by page) is byte-for-byte the brief built from every current entry
+ * (`buildBrief({entries})`, docs/decisions/0007) — at tiny, default and huge budgets, with and
+ * without path/task boosts, with rank ties that cross page boundaries and instants that differ
+ * only in fractions of a second.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBrief } from '../../src/context/build-brief.js';
+import { listCurrent } from '../../src/cache/queries.js';
+import type { Entry } from '../../src/model/entry.js';
+import { LEGAL_STATUSES, type EntryKind } from '../../src/model/kinds.js';
+import type { Brain } from '../../src/service.js';
+import { openTestBrain } from '../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { at, makeEntry, rng } from './make-entry.js';
+
+let brain: Brain;
+
+beforeAll(async () => {
+  const dir = initRepo();
+  brain = await openTestBrain(dir, { projectId: 'demo' });
+  await brain.init();
+  const rand = rng(7);
+  const kinds: EntryKind[] = ['decision', 'decision', 'decision', 'blocker', 'risk', 'open_question', 'dependency', 'plan_revision'];
+  const entries: Entry[] = [];
+  for (let i = 0; i < 300; i++) {
+    const kind = kinds[Math.floor(rand() * kinds.length)] as EntryKind;
+    const legal = LEGAL_STATUSES[kind];
+    // Most decisions accepted: that section spans several pages of the projection's reads.
+    const status = kind === 'decision' && i % 4 !== 1 ? 'accepted' : i % 3 === 0 ? (legal[0] as string) : (legal[Math.floor(rand() * legal.length)] as string);
+    // Few distinct seconds and scores: many ties; some instants differ only by a fraction.
+    const second = at(Math.floor(i / 40)).replace('Z', i % 4 === 0 ? '.5Z' : 'Z');
+    const payload: Record<string, unknown> = kind === 'blocker' ? { severity: ['low', 'high', 'critical'][i % 3] } : kind === 'risk' ? { likelihood: ['low', 'high'][i % 2], impact: ['medium', 'high'][i % 2] } : {};
+    const previous = entries[entries.length - 1];
+    entries.push(
+      makeEntry(kind, {
+        status,
+        recorded_at: second,
+        title: `item ${i % 5}`,
+        confidence: kind === 'decision' ? [null, 0.5, 0.9][i % 3] ?? null : null,
+        paths: i % 7 === 0 ? ['src/payments/refund.ts'] : i % 11 === 0 ? ['src/**'] : [],
+        related_task_ids: i % 13 === 0 ? ['task-1'] : [],
+        supersedes_entry_id: kind === 'decision' && previous?.entry_kind === 'decision' && i % 5 === 0 ? previous.entry_id : null,
+        payload,
+      }),
+    );
+  }
+  await brain.store.transact({ projectId: 'demo', identity: brain.identity() }, async (tx) => {
+    for (const { revision: _r, ...entry } of entries) await tx.put(entry);
+    return { message: 'seed', value: null };
+  });
+});
+
+afterAll(async () => {
+  await brain?.close();
+  cleanupTempDirs();
+});
+
+describe('the brief from the projection', () => {
+  it.each([
+    [{}],
+    [{ budget: 60 }],
+    [{ budget: 500 }],
+    [{ budget: 1500 }],
+    [{ budget: 100_000 }],
+    [{ paths: ['src/payments'], budget: 2000 }],
+    [{ paths: ['src'], taskIds: ['task-1'], budget: 4000 }],
+    [{ taskIds: ['task-1', 'task-9'], budget: 100_000 }],
+  ])('equals the brief of every current entry (%j)', async (args) => {
+    const fromCache = await brain.context(args);
+    const entries = listCurrent(brain.db(), { projectId: 'demo' }).map((r) => r.entry);
+    const fromEntries = buildBrief({ projectId: 'demo', entries, tipOid: brain.projectedOid(), ...args });
+    expect(fromCache).toEqual(fromEntries);
+  });
+});
