@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onDiskJsonSchemas } from '../dist/model/json-schema.js';
 import { LedgerLineSchema } from '../dist/store/ledger.js';
-import { ManifestSchema } from '../dist/store/manifest.js';
+import { ManifestSchema } from '../dist/store/manifest-schema.js';
 
 const dir = fileURLToPath(new URL('../docs/schema/', import.meta.url));
 mkdirSync(dir, { recursive: true });

@@ -22,7 +22,7 @@ import type { RawListFilter } from './model/list-filter.js';
 import { searchEntries } from './search/fts-search.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
-import { verifyBrain, type BrainVerifyReport } from './service/verify.js';
+import type { BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { entryAt, entryHistory, listEntries } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
@@ -285,6 +285,7 @@ export class Brain {
    * Errors: `invalid_argument` for a bad range or unknown revision.
    */
   async verify(args: { cache?: boolean; range?: string } = {}): Promise<BrainVerifyReport> {
+    const { verifyBrain } = await import('./service/verify.js'); // loaded only by verify (issue #10 cold start)
     return verifyBrain(this, args);
   }
 

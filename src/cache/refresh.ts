@@ -11,7 +11,7 @@
 import type { ObjectReader } from '../git/object-reader.js';
 import { diffTrees } from '../git/tree-diff.js';
 import { PROJECTS_DIR } from '../store/layout.js';
-import { applyChanges, StaleProjectionError, type ApplyStats, type FileChange } from './apply-changes.js';
+import type { ApplyStats, FileChange } from './apply-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';
 
 /** What a refresh did. `mode` is `fresh` when nothing had to change. */
@@ -58,6 +58,9 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
     if (!options.full && !neverProjected && from === options.tip) {
       return { mode: 'fresh', from, to: from, stats: null, ms: performance.now() - started };
     }
+    // The apply path (blob parsing, entry validation) loads only when something changed: a
+    // fresh read never pays for it (issue #10 cold start).
+    const { applyChanges, StaleProjectionError } = await import('./apply-changes.js');
     const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
     try {
       const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });

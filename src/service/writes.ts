@@ -7,7 +7,7 @@
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
-import { buildEntry, newEntryBase, sameContent, type EntryFields } from '../model/input.js';
+import type { EntryFields } from '../model/input.js';
 import { parseEntryKind } from '../model/kinds.js';
 import { clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
@@ -40,6 +40,9 @@ async function requireCurrent(tx: WriteTransaction, entryId: string, expectedRev
   return current;
 }
 
+/** The entry builders (zod validation): loaded by the first write, never by a read (issue #10 cold start). */
+const input = () => import('../model/input.js');
+
 /** Write operations bound to one {@link Brain}. */
 export class BrainWrites {
   constructor(private readonly brain: Brain) {}
@@ -60,6 +63,7 @@ export class BrainWrites {
   /** Creates a new entry (revision 1). Errors: `invalid_entry`, `illegal_status`, `invalid_argument`. */
   async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
     const kind = parseEntryKind(args.kind);
+    const { buildEntry, newEntryBase } = await input();
     return this.commit(async (tx, { author, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
       const entry = buildEntry(base, args.fields, { revision: 1, author, recorded_at: now });
@@ -69,6 +73,7 @@ export class BrainWrites {
   }
 
   private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: { author: string; now: string }): Promise<Entry> {
+    const { buildEntry, sameContent } = await input();
     const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, recorded_at: ctx.now });
     // A repair (the newest revision is invalid) is written even when it restores `current` as is.
     if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;

@@ -3,17 +3,31 @@
  * `{format, default_project, created_by}`), `.gitattributes` (ledgers merge by union, JSON
  * stays LF) and a README for people browsing the branch.
  */
-import { z } from 'zod';
 import { BrainError } from '../model/errors.js';
 import { PROJECT_ID_PATTERN } from '../model/limits.js';
 import { canonicalJson } from './canonical-json.js';
 import { FORMAT_VERSION } from './layout.js';
 
-export const ManifestSchema = z.looseObject({
-  format: z.number().int().min(1),
-  default_project: z.string().regex(PROJECT_ID_PATTERN).optional(),
-});
-export type Manifest = z.infer<typeof ManifestSchema>;
+/**
+ * A parsed manifest: `format` (an integer ≥ 1) and an optional `default_project`; other members
+ * are kept as they are (a newer brain may add some). The JSON Schema of the file is generated
+ * from manifest-schema.ts, which states the same rules in zod; this module checks them by hand so
+ * that reading a brain never loads zod (issue #10 cold start; test/store/manifest.test.ts keeps
+ * the two in agreement).
+ */
+export interface Manifest {
+  format: number;
+  default_project?: string;
+  [member: string]: unknown;
+}
+
+/** True when `value` is a manifest by the rules above. */
+function isManifest(value: unknown): value is Manifest {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { format, default_project: project } = value as Record<string, unknown>;
+  if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) return false;
+  return project === undefined || (typeof project === 'string' && PROJECT_ID_PATTERN.test(project));
+}
 
 export const BRANCH_GITATTRIBUTES = '*.jsonl merge=union\n*.json text eol=lf\n';
 
@@ -50,16 +64,15 @@ export function parseManifest(text: string, branch: string): Manifest {
   } catch (cause) {
     throw new BrainError('not_initialized', `brain.json on branch ${branch} is not valid JSON`, { cause, hint: 'fix or restore brain.json on the branch' });
   }
-  const parsed = ManifestSchema.safeParse(value);
-  if (!parsed.success) {
+  if (!isManifest(value)) {
     throw new BrainError('not_initialized', `brain.json on branch ${branch} is not a brain manifest`, {
       hint: 'is this branch used for something else? pass --branch NAME',
     });
   }
-  if (parsed.data.format > FORMAT_VERSION) {
-    throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${parsed.data.format}; this brain reads format ${FORMAT_VERSION}`, {
+  if (value.format > FORMAT_VERSION) {
+    throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${value.format}; this brain reads format ${FORMAT_VERSION}`, {
       hint: 'upgrade project-brain',
     });
   }
-  return parsed.data;
+  return value;
 }

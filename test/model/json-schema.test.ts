@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { onDiskJsonSchemas } from '../../src/model/json-schema.js';
 import { LedgerLineSchema } from '../../src/store/ledger.js';
-import { ManifestSchema } from '../../src/store/manifest.js';
+import { ManifestSchema } from '../../src/store/manifest-schema.js';
 
 describe('docs/schema (the on-disk contract as JSON Schema)', () => {
   it('is current: regenerate with `npm run schema` when the zod schemas change', () => {
