@@ -20,6 +20,7 @@ import type { TreeEntry } from 'isomorphic-git';
 import { BrainError } from '../model/errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { createGitFs, readLooseObject, writeLooseObjects } from './git-fs.js';
+import { writeObjects } from './pack-writer.js';
 import { parseTree } from './git-object-format.js';
 import { isGitAvailable } from './object-reader.js';
 import { checkIdentityPart, type Identity } from './identity.js';
@@ -244,7 +245,7 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `committer ${signature(options.committer ?? options.author, timestamp)}\n` +
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
-  await writeLooseObjects(options.gitdir, batch);
+  await writeObjects(options.gitdir, batch);
   for (const [oid, entries] of built) {
     if (treeCache.size >= TREE_CACHE_LIMIT) treeCache.clear();
     treeCache.set(`${options.gitdir}\0${oid}`, entries);
