@@ -61,7 +61,7 @@ export function buildPack(objects: ReadonlyMap<string, Uint8Array>): { bytes: Bu
     if (space <= 0 || nul < space || type === undefined || Number(bytes.toString('latin1', space + 1, nul)) !== content.length) {
       throw new Error(`object ${oid} is not a well-formed commit, tree or blob`);
     }
-    chunks.push(entryHeader(type, content.length), deflateSync(content));
+    chunks.push(entryHeader(type, content.length), deflateSync(content, { level: 1 }));
   }
   const body = Buffer.concat(chunks);
   const trailer = createHash('sha1').update(body).digest();
