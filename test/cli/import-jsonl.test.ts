@@ -95,7 +95,7 @@ describe('brain import jsonl', () => {
     expect(error.data.errors.map((e) => [e.line, e.code])).toEqual([[2, 'invalid_entry'], [4, 'illegal_status'], [5, 'invalid_argument']]);
     expect(error.hint).toContain('--project');
     expect(tip(target)).toBe(before);
-    expect(brain(target, ['import', 'jsonl', join(target, 'missing.jsonl')]).errorJson().error.code).toBe('invalid_argument');
+    expect(brain(target, ['import', 'jsonl', join(target, 'missing.jsonl'), '--json']).errorJson().error.code).toBe('invalid_argument');
   });
 
   it('a large import is one commit in one pack, fsck-clean, and gc works after it', () => {
