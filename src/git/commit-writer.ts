@@ -113,7 +113,8 @@ export async function readTreeCached(gitdir: string, oid: string): Promise<TreeE
   return tree;
 }
 
-async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
+/** Reads the blob `oid` (loose or packed). Errors: Error when it is not a blob, read errors. */
+export async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
   const object = await readObject(gitdir, oid);
   if (object.type !== 'blob') throw new Error(`object ${oid} is a ${object.type}, not a blob`);
   return object.content;
@@ -270,13 +271,18 @@ export async function readFileAt(gitdir: string, commitOid: string, path: string
   return null;
 }
 
-/** Lists the names of the blobs directly in directory `path` of `commitOid` (name → oid). */
-export async function listDirAt(gitdir: string, commitOid: string, path: string): Promise<Map<string, string>> {
+/** The oid of the tree at directory `path` of `commitOid`, or null when there is none. */
+export async function treeOidAt(gitdir: string, commitOid: string, path: string): Promise<string | null> {
   let oid = commitOid;
   for (const part of path.split('/')) {
     const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
-    if (!entry || entry.type !== 'tree') return new Map();
+    if (!entry || entry.type !== 'tree') return null;
     oid = entry.oid;
   }
-  return new Map((await readTreeCached(gitdir, oid)).filter((e) => e.type === 'blob').map((e) => [e.path, e.oid]));
+  return oid;
+}
+
+/** Lists the blobs directly in the tree `treeOid` (name → oid). */
+export async function listTree(gitdir: string, treeOid: string): Promise<Map<string, string>> {
+  return new Map((await readTreeCached(gitdir, treeOid)).filter((e) => e.type === 'blob').map((e) => [e.path, e.oid]));
 }
