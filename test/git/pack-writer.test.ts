@@ -4,7 +4,8 @@
  * a rejected pack leaves nothing behind; the commit writer switches to a pack from the
  * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards.
  */
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { writeCommit } from '../../src/git/commit-writer.js';
 import { buildPack, PACK_THRESHOLD, writeObjects, writePack, type PackIndexer } from '../../src/git/pack-writer.js';
 import { createObjectReader } from '../../src/git/object-reader.js';
 import { findRepo } from '../../src/git/repo.js';
+import { findDeadTempFiles } from '../../src/git/stale-writer.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -57,6 +59,15 @@ describe('pack writer', () => {
     const oid = createHash('sha1').update(raw).digest('hex');
     await expect(writePack(join(dir, '.git'), new Map([[oid, raw]]), 'git')).rejects.toMatchObject({ code: 'git_error' });
     expect(readdirSync(packDir(dir))).toEqual([]);
+  });
+
+  it('a killed writer\'s unpublished pack and index are found for clean-up; a live one\'s are not', () => {
+    const dir = initRepo();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const names = [`tmp_pack_${dead}_ab12.pack`, `tmp_pack_${dead}_ab12.idx`, `tmp_pack_${process.pid}_cd34.pack`, `pack-x.pack`];
+    for (const name of names) writeFileSync(join(packDir(dir), name), 'x');
+    const found = findDeadTempFiles({ commonDir: join(dir, '.git'), brainDir: join(dir, '.git', 'brain') });
+    expect(found.map((p) => p.slice(packDir(dir).length + 1)).sort()).toEqual(names.slice(0, 2).sort());
   });
 
   it('writeObjects: loose below the threshold, one pack from it on', async () => {
