@@ -6,9 +6,10 @@
  *
  * Objects are built in-process (DESIGN §3: "a small object writer (node zlib + sha1 +
  * rename)"), byte for byte what isomorphic-git's writeBlob/writeTree/writeCommit produce, and
- * written as loose objects atomically (git-fs.ts: temp file, fsync, rename). All objects of
- * one commit are written together, and all of them are durable before {@link writeCommit}
- * returns, i.e. before the caller moves the ref.
+ * written as loose objects atomically (git-fs.ts: temp file, fsync, rename) or, from 64
+ * objects on, as one pack (pack-writer.ts; issue #10). All objects of one commit are written
+ * together, and all of them are durable before {@link writeCommit} returns, i.e. before the
+ * caller moves the ref.
  *
  * Reads take loose objects directly, and packed ones (a fresh clone is packed) through a
  * `git cat-file --batch` child when git is installed — closed after 2 s idle — else through

@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { BrainError } from '../model/errors.js';
 import { gitChildEnv } from './cat-file-batch.js';
@@ -98,7 +98,7 @@ function indexWithGit(gitdir: string, packPath: string, idxPath: string): Promis
 async function indexWithIsoGit(gitdir: string, packPath: string): Promise<void> {
   const git = (await import('isomorphic-git')).default;
   // indexPack writes `<name>.idx` beside `<name>.pack` through our fs (atomic: temp + fsync + rename).
-  await git.indexPack({ fs: createGitFs(), dir: join(gitdir, 'objects', 'pack'), gitdir, filepath: packPath.slice(packPath.lastIndexOf('/') + 1) });
+  await git.indexPack({ fs: createGitFs(), dir: join(gitdir, 'objects', 'pack'), gitdir, filepath: basename(packPath) });
 }
 
 /**

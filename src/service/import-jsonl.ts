@@ -4,6 +4,7 @@
  * one is written as one pack by the store). Every line is validated before anything is
  * written; the import is idempotent by content; the store assigns revision numbers.
  */
+import { basename } from 'node:path';
 import { BrainError, isBrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
@@ -128,7 +129,8 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
       if ((index + 1) % 1000 === 0) args.onProgress?.(index + 1, lines.length);
     }
     const count = (a: JsonlLineResult['action']) => entries.filter((e) => e.action === a).length;
-    return { message: `brain: import jsonl ${args.source ?? ''} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`.replace('jsonl  —', 'jsonl —'), value: entries };
+    const from = basename(args.source ?? 'input');
+    return { message: `brain: import jsonl ${from} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`, value: entries };
   });
   args.onProgress?.(lines.length, lines.length);
   await brain.refresh();
