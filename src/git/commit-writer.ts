@@ -27,8 +27,15 @@ import { isGitAvailable } from './object-reader.js';
 import { checkIdentityPart, type Identity } from './identity.js';
 
 const gitFs = createGitFs();
-const TREE_CACHE_LIMIT = 20_000;
+/** Parsed trees by `<gitdir>\0<oid>`, least recently used dropped first (a bulk import's working set stays). */
+const TREE_CACHE_LIMIT = 40_000;
 const treeCache = new Map<string, TreeEntry[]>();
+
+function cacheTree(key: string, tree: TreeEntry[]): void {
+  treeCache.delete(key);
+  treeCache.set(key, tree);
+  if (treeCache.size > TREE_CACHE_LIMIT) treeCache.delete(treeCache.keys().next().value as string);
+}
 
 export type { Identity } from './identity.js';
 
@@ -92,7 +99,10 @@ async function readObject(gitdir: string, oid: string): Promise<{ type: string; 
 export async function readTreeCached(gitdir: string, oid: string): Promise<TreeEntry[]> {
   const key = `${gitdir}\0${oid}`;
   const hit = treeCache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    cacheTree(key, hit);
+    return hit;
+  }
   let object = await readObject(gitdir, oid);
   let treeOid = oid;
   if (object.type === 'commit') {
@@ -101,16 +111,15 @@ export async function readTreeCached(gitdir: string, oid: string): Promise<TreeE
     treeOid = match[1];
     const cached = treeCache.get(`${gitdir}\0${treeOid}`);
     if (cached) {
-      treeCache.set(key, cached);
+      cacheTree(key, cached);
       return cached;
     }
     object = await readObject(gitdir, treeOid);
   }
   if (object.type !== 'tree') throw new Error(`object ${treeOid} is a ${object.type}, not a tree`);
   const tree = parseTree(object.content).map((item): TreeEntry => ({ mode: item.mode, path: item.name, oid: item.oid, type: item.type }));
-  if (treeCache.size >= TREE_CACHE_LIMIT) treeCache.clear();
-  treeCache.set(key, tree);
-  treeCache.set(`${gitdir}\0${treeOid}`, tree);
+  cacheTree(key, tree);
+  cacheTree(`${gitdir}\0${treeOid}`, tree);
   return tree;
 }
 
@@ -249,8 +258,7 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
   await writeObjects(options.gitdir, batch);
   for (const [oid, entries] of built) {
-    if (treeCache.size >= TREE_CACHE_LIMIT) treeCache.clear();
-    treeCache.set(`${options.gitdir}\0${oid}`, entries);
+    cacheTree(`${options.gitdir}\0${oid}`, entries);
   }
   return commit;
 }

@@ -43,7 +43,7 @@ export interface EntryState {
  * recently used dropped first.
  */
 const stateCache = new Map<string, EntryState>();
-const STATE_CACHE_LIMIT = 8192;
+const STATE_CACHE_LIMIT = 16_384;
 
 /**
  * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
