@@ -7,6 +7,7 @@ import type { ImportReport } from '../service/import-adr.js';
 import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
+import { registerImportJsonlCommand } from './import-jsonl-command.js';
 
 function renderStatus(s: BrainStatus): string {
   const lines = [
@@ -91,6 +92,7 @@ export function registerAdminCommands(program: Command): void {
       const { importAdr } = await import('../service/import-adr.js');
       await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}) }), renderImport);
     });
+  registerImportJsonlCommand(importCommand);
 
   program
     .command('export')

@@ -6,9 +6,10 @@
  *
  * Objects are built in-process (DESIGN §3: "a small object writer (node zlib + sha1 +
  * rename)"), byte for byte what isomorphic-git's writeBlob/writeTree/writeCommit produce, and
- * written as loose objects atomically (git-fs.ts: temp file, fsync, rename). All objects of
- * one commit are written together, and all of them are durable before {@link writeCommit}
- * returns, i.e. before the caller moves the ref.
+ * written as loose objects atomically (git-fs.ts: temp file, fsync, rename) or, from 64
+ * objects on, as one pack (pack-writer.ts; issue #10). All objects of one commit are written
+ * together, and all of them are durable before {@link writeCommit} returns, i.e. before the
+ * caller moves the ref.
  *
  * Reads take loose objects directly, and packed ones (a fresh clone is packed) through a
  * `git cat-file --batch` child when git is installed — closed after 2 s idle — else through
@@ -20,13 +21,21 @@ import type { TreeEntry } from 'isomorphic-git';
 import { BrainError } from '../model/errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { createGitFs, readLooseObject, writeLooseObjects } from './git-fs.js';
+import { writeObjects } from './pack-writer.js';
 import { parseTree } from './git-object-format.js';
 import { isGitAvailable } from './object-reader.js';
 import { checkIdentityPart, type Identity } from './identity.js';
 
 const gitFs = createGitFs();
-const TREE_CACHE_LIMIT = 20_000;
+/** Parsed trees by `<gitdir>\0<oid>`, least recently used dropped first (a bulk import's working set stays). */
+const TREE_CACHE_LIMIT = 40_000;
 const treeCache = new Map<string, TreeEntry[]>();
+
+function cacheTree(key: string, tree: TreeEntry[]): void {
+  treeCache.delete(key);
+  treeCache.set(key, tree);
+  if (treeCache.size > TREE_CACHE_LIMIT) treeCache.delete(treeCache.keys().next().value as string);
+}
 
 export type { Identity } from './identity.js';
 
@@ -90,7 +99,10 @@ async function readObject(gitdir: string, oid: string): Promise<{ type: string; 
 export async function readTreeCached(gitdir: string, oid: string): Promise<TreeEntry[]> {
   const key = `${gitdir}\0${oid}`;
   const hit = treeCache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    cacheTree(key, hit);
+    return hit;
+  }
   let object = await readObject(gitdir, oid);
   let treeOid = oid;
   if (object.type === 'commit') {
@@ -99,20 +111,20 @@ export async function readTreeCached(gitdir: string, oid: string): Promise<TreeE
     treeOid = match[1];
     const cached = treeCache.get(`${gitdir}\0${treeOid}`);
     if (cached) {
-      treeCache.set(key, cached);
+      cacheTree(key, cached);
       return cached;
     }
     object = await readObject(gitdir, treeOid);
   }
   if (object.type !== 'tree') throw new Error(`object ${treeOid} is a ${object.type}, not a tree`);
   const tree = parseTree(object.content).map((item): TreeEntry => ({ mode: item.mode, path: item.name, oid: item.oid, type: item.type }));
-  if (treeCache.size >= TREE_CACHE_LIMIT) treeCache.clear();
-  treeCache.set(key, tree);
-  treeCache.set(`${gitdir}\0${treeOid}`, tree);
+  cacheTree(key, tree);
+  cacheTree(`${gitdir}\0${treeOid}`, tree);
   return tree;
 }
 
-async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
+/** Reads the blob `oid` (loose or packed). Errors: Error when it is not a blob, read errors. */
+export async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
   const object = await readObject(gitdir, oid);
   if (object.type !== 'blob') throw new Error(`object ${oid} is a ${object.type}, not a blob`);
   return object.content;
@@ -244,10 +256,9 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `committer ${signature(options.committer ?? options.author, timestamp)}\n` +
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
-  await writeLooseObjects(options.gitdir, batch);
+  await writeObjects(options.gitdir, batch);
   for (const [oid, entries] of built) {
-    if (treeCache.size >= TREE_CACHE_LIMIT) treeCache.clear();
-    treeCache.set(`${options.gitdir}\0${oid}`, entries);
+    cacheTree(`${options.gitdir}\0${oid}`, entries);
   }
   return commit;
 }
@@ -269,13 +280,18 @@ export async function readFileAt(gitdir: string, commitOid: string, path: string
   return null;
 }
 
-/** Lists the names of the blobs directly in directory `path` of `commitOid` (name → oid). */
-export async function listDirAt(gitdir: string, commitOid: string, path: string): Promise<Map<string, string>> {
+/** The oid of the tree at directory `path` of `commitOid`, or null when there is none. */
+export async function treeOidAt(gitdir: string, commitOid: string, path: string): Promise<string | null> {
   let oid = commitOid;
   for (const part of path.split('/')) {
     const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
-    if (!entry || entry.type !== 'tree') return new Map();
+    if (!entry || entry.type !== 'tree') return null;
     oid = entry.oid;
   }
-  return new Map((await readTreeCached(gitdir, oid)).filter((e) => e.type === 'blob').map((e) => [e.path, e.oid]));
+  return oid;
+}
+
+/** Lists the blobs directly in the tree `treeOid` (name → oid). */
+export async function listTree(gitdir: string, treeOid: string): Promise<Map<string, string>> {
+  return new Map((await readTreeCached(gitdir, treeOid)).filter((e) => e.type === 'blob').map((e) => [e.path, e.oid]));
 }

@@ -26,6 +26,8 @@ export interface RefLockIntent {
 }
 
 const TEMP_NAME = /\.tmp-(\d+)-[0-9a-z]+$/;
+/** A pack or index pack-writer.ts had not published yet: `tmp_pack_<pid>_<hex>.pack|.idx`. */
+const PACK_TEMP_NAME = /^tmp_pack_(\d+)_[0-9a-f]+\.(?:pack|idx)$/;
 
 /** True when `refLock` (a file) is provably the one `intent` describes. */
 export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
@@ -42,7 +44,7 @@ export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
 }
 
 /** Temp files in `dir` left by processes that no longer run. */
-function deadTemps(dir: string): string[] {
+function deadTemps(dir: string, patterns: readonly RegExp[] = [TEMP_NAME]): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -50,7 +52,7 @@ function deadTemps(dir: string): string[] {
     return [];
   }
   return names.flatMap((name) => {
-    const match = TEMP_NAME.exec(name);
+    const match = patterns.map((pattern) => pattern.exec(name)).find((m) => m !== null);
     if (!match) return [];
     const owner = Number(match[1]);
     if (owner === process.pid || isProcessAlive(owner)) return [];
@@ -59,8 +61,8 @@ function deadTemps(dir: string): string[] {
 }
 
 /**
- * Every temp file of a dead process under `.git/objects/??/` (unless `objects: false`) and
- * `.git/brain/`. Reads 256 small directories: for recovery and `brain doctor`, not every write.
+ * Every temp file of a dead process under `.git/objects/??/` and `.git/objects/pack/` (unless
+ * `objects: false`; there also unpublished `tmp_pack_<pid>_*` packs and indexes) and `.git/brain/`. Reads 256 small directories: for recovery and `brain doctor`, not every write.
  */
 export function findDeadTempFiles(args: { commonDir: string; brainDir: string; objects?: boolean }): string[] {
   const objects = join(args.commonDir, 'objects');
@@ -70,7 +72,8 @@ export function findDeadTempFiles(args: { commonDir: string; brainDir: string; o
   } catch {
     /* no objects yet */
   }
-  return [...fans.flatMap((fan) => deadTemps(join(objects, fan))), ...deadTemps(args.brainDir)];
+  const packs = args.objects !== false ? deadTemps(join(objects, 'pack'), [TEMP_NAME, PACK_TEMP_NAME]) : [];
+  return [...fans.flatMap((fan) => deadTemps(join(objects, fan))), ...packs, ...deadTemps(args.brainDir)];
 }
 
 /**

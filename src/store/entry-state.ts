@@ -6,7 +6,7 @@ import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { validateEntry } from '../model/validate.js';
-import { listDirAt, readFileAt } from '../git/commit-writer.js';
+import { listTree, readBlobAt, treeOidAt } from '../git/commit-writer.js';
 import { sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
@@ -39,6 +39,25 @@ export interface EntryState {
 }
 
 /**
+ * Entry states by `<dir>\0<oid of the entry's tree>`: a state is a function of that tree's
+ * content (issue #10: no read-back from git per `put` of a bulk import). Bounded, least
+ * recently used dropped first.
+ */
+const stateCache = new Map<string, EntryState>();
+const STATE_CACHE_LIMIT = 16_384;
+
+/**
+ * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
+ * calls this after a commit with each state its transaction left). Stored and handed out as copies.
+ */
+export function rememberEntryState(treeOid: string, state: EntryState): void {
+  const key = `${state.dir}\0${treeOid}`;
+  stateCache.delete(key);
+  stateCache.set(key, structuredClone(state));
+  if (stateCache.size > STATE_CACHE_LIMIT) stateCache.delete(stateCache.keys().next().value as string);
+}
+
+/**
  * The state of `entryId` in project `projectId` at `commitOid` (null commit: empty). An
  * invalid or missing newest revision is not an error: see {@link EntryState.repairs}.
  * Errors: `invalid_entry` when no revision of the entry is valid (nothing to build on).
@@ -52,17 +71,34 @@ export async function readEntryState(args: {
   const dir = entryDir(args.projectId, kindOfEntryId(args.entryId), args.entryId);
   const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [], repairs: null };
   if (!args.commitOid) return empty;
-  const files = await listDirAt(args.gitdir, args.commitOid, dir);
+  const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
+  if (treeOid === null) return empty;
+  const key = `${dir}\0${treeOid}`;
+  const hit = stateCache.get(key);
+  if (hit) {
+    stateCache.delete(key); // most recently used last
+    stateCache.set(key, hit);
+    return structuredClone(hit); // callers own what they get
+  }
+  const state = await computeEntryState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty });
+  rememberEntryState(treeOid, state);
+  return state;
+}
+
+async function computeEntryState(args: { gitdir: string; entryId: string; dir: string; files: Map<string, string>; empty: EntryState }): Promise<EntryState> {
+  const { dir, files, empty } = args;
   if (files.size === 0) return empty;
-  const ledgerText = files.has(LEDGER_FILE) ? ((await readFileAt(args.gitdir, args.commitOid, `${dir}/${LEDGER_FILE}`))?.toString('utf8') ?? '') : '';
+  const ledgerOid = files.get(LEDGER_FILE);
+  const ledgerText = ledgerOid ? (await readBlobAt(args.gitdir, ledgerOid)).toString('utf8') : '';
   const ledger = parseLedger(ledgerText);
   const revisions = [...files.keys()]
     .map((file) => parseBrainPath(`${dir}/${file}`))
     .flatMap((p) => (p.type === 'revision' ? [p] : []));
   const maxRevision = Math.max(0, ...revisions.map((r) => r.revision), ...ledger.map((l) => l.revision));
   const read = async (file: string): Promise<{ entry: Entry | null; sha256: string } | null> => {
-    const bytes = await readFileAt(args.gitdir, args.commitOid as string, `${dir}/${file}`);
-    if (!bytes) return null;
+    const oid = files.get(file);
+    if (!oid) return null;
+    const bytes = await readBlobAt(args.gitdir, oid);
     try {
       return { entry: validateEntry(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes) };
     } catch {

@@ -6,7 +6,8 @@
  */
 import { BrainError, isBrainError } from '../model/errors.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
-import { readFileAt, writeCommit, type Identity } from '../git/commit-writer.js';
+import { readFileAt, treeOidAt, writeCommit, type Identity } from '../git/commit-writer.js';
+import { rememberEntryState } from './entry-state.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
@@ -141,6 +142,11 @@ export class GitStore {
         const { message, value } = await operation(tx);
         if (tx.files.size === 0) return { commit: null, staged: [], value };
         const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity });
+        // The next transaction (a bulk import's next batch) reads these entries from memory.
+        for (const state of tx.written()) {
+          const tree = await treeOidAt(this.gitdir, commit, state.dir);
+          if (tree) rememberEntryState(tree, state);
+        }
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
           return { commit, staged: tx.staged, value };

@@ -8,7 +8,7 @@ import { validateEntry } from '../model/validate.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { readEntryState, type EntryState } from './entry-state.js';
 import { LEDGER_FILE, revisionFileName } from './layout.js';
-import { formatLedgerLine } from './ledger.js';
+import { formatLedgerLine, parseLedger } from './ledger.js';
 
 /** A revision staged in a transaction. */
 export interface StagedRevision {
@@ -31,6 +31,12 @@ export class WriteTransaction {
     readonly tip: string | null,
     readonly projectId: string,
   ) {}
+
+  /** The state every entry written by this transaction is left in (what its new tree holds). */
+  written(): EntryState[] {
+    const ids = new Set(this.staged.map((s) => s.entry.entry_id));
+    return [...ids].map((id) => this.states.get(id) as EntryState);
+  }
 
   private async state(entryId: string): Promise<EntryState> {
     let state = this.states.get(entryId);
@@ -86,6 +92,7 @@ export class WriteTransaction {
     this.states.set(entry.entry_id, {
       ...state,
       ledgerText,
+      ledger: [...state.ledger, ...parseLedger(line)],
       maxRevision: revision,
       current: { entry: validated, sha256 },
       heads: [sha256],

@@ -4,7 +4,7 @@
  * the demo imports every corpus in fixtures/adr/, each into its own project, as
  * scripts/demo.js does).
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,10 @@ describe.each(Object.keys(CORPORA) as Corpus[])('brain import adr fixtures/adr/%
     expect(commits()).toBe(before + 1);
     expect(report.commit).toBe(tip());
     expect(git(repo, ['log', '-1', '--format=%s', 'brain'])).toBe(`brain: import adr ${corpus} — ${files.length} new, 0 revised, 0 unchanged`);
+    // A large import goes through the same transaction, so it is written as a pack (issue #10).
+    const loose = existsSync(join(repo, '.git', 'objects', tip().slice(0, 2), tip().slice(2)));
+    if (files.length >= 25) expect(loose).toBe(false);
+    expect(git(repo, ['fsck', '--strict'])).toBe('');
     reports.set(corpus, report);
   });
 

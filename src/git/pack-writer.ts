@@ -1,0 +1,158 @@
+/**
+ * Bulk writes as packs (issue #10 "Bulk writes as packs"): the new objects of one commit go
+ * into ONE packfile (git pack format v2: whole objects, zlib-deflated, no deltas, SHA-1
+ * trailer) instead of one loose file each, indexed by `git index-pack` when a git binary
+ * exists (which also checks every object), else by isomorphic-git's `indexPack`.
+ *
+ * Crash safety (the order git itself uses): the pack is written under a `tmp_pack_*` name in
+ * `objects/pack` and fsynced; the index is built beside it under a `tmp_pack_*` name and
+ * fsynced; then the pack is renamed to `pack-<sha>.pack` and the index to `pack-<sha>.idx`
+ * LAST, and the directory fsynced. Git and isomorphic-git only use a pack that has its index,
+ * so a crash at any point leaves either nothing visible or a complete pack; `tmp_*` leftovers
+ * are removed by `git gc` / `git prune`. The caller moves the ref only after this resolves.
+ */
+import * as fs from 'node:fs';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { basename, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { BrainError } from '../model/errors.js';
+import { gitChildEnv } from './cat-file-batch.js';
+import { createGitFs, writeLooseObjects } from './git-fs.js';
+import { isGitAvailable } from './object-reader.js';
+
+/** Pack type numbers of the object types brain writes (gitformat-pack). */
+const TYPE_NUMBER: Record<string, number> = { commit: 1, tree: 2, blob: 3 };
+
+/** Who builds the `.idx`: the git binary (default when installed) or isomorphic-git. */
+export type PackIndexer = 'git' | 'isomorphic-git';
+
+/** The pack entry header: type and inflated size as git's variable-length integer. */
+function entryHeader(type: number, size: number): Buffer {
+  const bytes: number[] = [];
+  let byte = (type << 4) | (size & 0x0f);
+  let rest = Math.floor(size / 16);
+  while (rest > 0) {
+    bytes.push(byte | 0x80);
+    byte = rest & 0x7f;
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(byte);
+  return Buffer.from(bytes);
+}
+
+/**
+ * The bytes of a pack v2 holding `objects` (oid → uncompressed `<type> <size>\0<content>`,
+ * as loose objects hash them), in the given order, and its SHA-1 trailer (hex), which names
+ * the pack. Errors: Error on a malformed object or a type brain does not write.
+ */
+export function buildPack(objects: ReadonlyMap<string, Uint8Array>): { bytes: Buffer; checksum: string } {
+  const head = Buffer.alloc(12);
+  head.write('PACK', 0, 'latin1');
+  head.writeUInt32BE(2, 4);
+  head.writeUInt32BE(objects.size, 8);
+  const chunks: Buffer[] = [head];
+  for (const [oid, raw] of objects) {
+    const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    const nul = bytes.indexOf(0);
+    const space = bytes.indexOf(0x20);
+    const type = TYPE_NUMBER[bytes.toString('latin1', 0, space)];
+    const content = bytes.subarray(nul + 1);
+    if (space <= 0 || nul < space || type === undefined || Number(bytes.toString('latin1', space + 1, nul)) !== content.length) {
+      throw new Error(`object ${oid} is not a well-formed commit, tree or blob`);
+    }
+    // An output buffer sized to the object (not zlib's 16 KiB default): ~15% faster on brain's small files.
+    const chunkSize = Math.min(16_384, Math.max(64, content.length + 64));
+    chunks.push(entryHeader(type, content.length), deflateSync(content, { level: 1, chunkSize }));
+  }
+  const body = Buffer.concat(chunks);
+  const trailer = createHash('sha1').update(body).digest();
+  return { bytes: Buffer.concat([body, trailer]), checksum: trailer.toString('hex') };
+}
+
+function fsyncFile(path: string): Promise<void> {
+  const fd = fs.openSync(path, 'r');
+  return new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve()))).finally(() => fs.closeSync(fd));
+}
+
+function writeDurable(path: string, data: Uint8Array): Promise<void> {
+  const fd = fs.openSync(path, 'wx', 0o444);
+  try {
+    fs.writeSync(fd, data);
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+  return new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve()))).finally(() => fs.closeSync(fd));
+}
+
+function indexWithGit(gitdir: string, packPath: string, idxPath: string): Promise<void> {
+  // No reverse index (.rev): it would be one more file to rename, and it is optional.
+  const args = ['-c', 'pack.writeReverseIndex=false', '--git-dir', gitdir, 'index-pack', '--strict', '-o', idxPath, packPath];
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { env: gitChildEnv(), maxBuffer: 1 << 20 }, (err, _stdout, stderr) => {
+      if (!err) return resolve();
+      reject(new BrainError('git_error', `git index-pack failed: ${String(stderr).trim() || err.message}`, { hint: 'the pack brain wrote was rejected; nothing was committed', cause: err }));
+    });
+  });
+}
+
+async function indexWithIsoGit(gitdir: string, packPath: string): Promise<void> {
+  const git = (await import('isomorphic-git')).default;
+  // indexPack writes `<name>.idx` beside `<name>.pack` through our fs (atomic: temp + fsync + rename).
+  await git.indexPack({ fs: createGitFs(), dir: join(gitdir, 'objects', 'pack'), gitdir, filepath: basename(packPath) });
+}
+
+/**
+ * Writes `objects` (oid → uncompressed `<type> <size>\0<content>`) as one pack with its index
+ * in `<gitdir>/objects/pack`, crash-safe as the module comment says; resolves with the pack's
+ * name (`pack-<sha1>`) once pack, index and directory are durable. `indexer` defaults to
+ * `git` when a git binary is installed. Errors: BrainError `git_error` when index-pack
+ * rejects the pack, isomorphic-git errors, node I/O errors (temp files are removed).
+ */
+export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, indexer: PackIndexer): Promise<string> {
+  const dir = join(gitdir, 'objects', 'pack');
+  fs.mkdirSync(dir, { recursive: true });
+  const { bytes, checksum } = buildPack(objects);
+  const temp = join(dir, `tmp_pack_${process.pid}_${randomBytes(6).toString('hex')}`);
+  const tempPack = `${temp}.pack`;
+  const tempIdx = `${temp}.idx`;
+  const name = `pack-${checksum}`;
+  try {
+    await writeDurable(tempPack, bytes);
+    if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx);
+    else await indexWithIsoGit(gitdir, tempPack);
+    await fsyncFile(tempIdx);
+    fs.renameSync(tempPack, join(dir, `${name}.pack`));
+    fs.renameSync(tempIdx, join(dir, `${name}.idx`));
+  } catch (err) {
+    fs.rmSync(tempIdx, { force: true });
+    fs.rmSync(tempPack, { force: true });
+    throw err;
+  }
+  const dirFd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(dirFd);
+  } finally {
+    fs.closeSync(dirFd);
+  }
+  return name;
+}
+
+/**
+ * From this many objects on, one commit's objects are written as a pack rather than loose
+ * (decision 0022). Below it, loose files (their fsyncs in flight together) are cheaper than
+ * spawning `git index-pack`; a single-revision commit writes about 10 objects.
+ */
+export const PACK_THRESHOLD = 64;
+
+/**
+ * Writes one commit's objects durably: loose when there are fewer than {@link PACK_THRESHOLD},
+ * else as one pack ({@link writePack}, indexed by git when installed). Resolves when every
+ * object is durable. Errors: as {@link writePack} and git-fs.ts's loose writes.
+ */
+export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: { indexer?: PackIndexer } = {}): Promise<void> {
+  if (objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
+  const indexer = options.indexer ?? ((await isGitAvailable()) ? 'git' : 'isomorphic-git');
+  await writePack(gitdir, objects, indexer);
+}

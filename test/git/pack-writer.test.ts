@@ -1,0 +1,101 @@
+/**
+ * The pack writer (issue #10 "Bulk writes as packs"): packs built in-process, indexed by
+ * `git index-pack` or isomorphic-git, read back by git, the cat-file reader and isomorphic-git;
+ * a rejected pack leaves nothing behind; the commit writer switches to a pack from the
+ * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeCommit } from '../../src/git/commit-writer.js';
+import { buildPack, PACK_THRESHOLD, writeObjects, writePack, type PackIndexer } from '../../src/git/pack-writer.js';
+import { createObjectReader } from '../../src/git/object-reader.js';
+import { findRepo } from '../../src/git/repo.js';
+import { findDeadTempFiles } from '../../src/git/stale-writer.js';
+import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+const identity = { name: 'Brain Test', email: 'test@brain.invalid' };
+
+function rawBlob(content: Buffer): { oid: string; raw: Buffer } {
+  const raw = Buffer.concat([Buffer.from(`blob ${content.length}\0`), content]);
+  return { oid: createHash('sha1').update(raw).digest('hex'), raw };
+}
+
+const packDir = (dir: string) => join(dir, '.git', 'objects', 'pack');
+
+describe('pack writer', () => {
+  for (const indexer of ['git', 'isomorphic-git'] as PackIndexer[]) {
+    it(`writes a pack git reads, indexed by ${indexer}; small, 15-bit and large sizes`, async () => {
+      const dir = initRepo();
+      const blobs = [Buffer.from('a'), Buffer.alloc(15, 'b'), Buffer.alloc(16, 'c'), Buffer.alloc(300_000, 'd'), Buffer.from('ünïcödé\n')].map(rawBlob);
+      const name = await writePack(join(dir, '.git'), new Map(blobs.map((b) => [b.oid, b.raw])), indexer);
+      expect(readdirSync(packDir(dir)).sort()).toEqual([`${name}.idx`, `${name}.pack`]);
+      expect(git(dir, ['verify-pack', join(packDir(dir), `${name}.idx`)])).toBe('');
+      for (const b of blobs) expect(git(dir, ['cat-file', '-s', b.oid])).toBe(String(b.raw.length - b.raw.indexOf(0) - 1));
+      for (const prefer of ['cat-file', 'isomorphic-git'] as const) {
+        const reader = await createObjectReader({ repo: findRepo(dir), prefer });
+        for (const b of blobs) expect((await reader.readBlob(b.oid)).equals(b.raw.subarray(b.raw.indexOf(0) + 1))).toBe(true);
+        await reader.close();
+      }
+    });
+  }
+
+  it('the pack is named by its trailer checksum and starts with the v2 header', () => {
+    const b = rawBlob(Buffer.from('x'));
+    const { bytes, checksum } = buildPack(new Map([[b.oid, b.raw]]));
+    expect(bytes.subarray(0, 12)).toEqual(Buffer.from([0x50, 0x41, 0x43, 0x4b, 0, 0, 0, 2, 0, 0, 0, 1]));
+    expect(createHash('sha1').update(bytes.subarray(0, -20)).digest('hex')).toBe(checksum);
+    expect(() => buildPack(new Map([['0'.repeat(40), Buffer.from('tag 1\0x')]]))).toThrow(/not a well-formed/);
+  });
+
+  it('a pack git index-pack rejects (a corrupt tree) leaves no file behind', async () => {
+    const dir = initRepo();
+    const content = Buffer.from('100644 a\0short'); // a tree entry whose oid is cut short
+    const raw = Buffer.concat([Buffer.from(`tree ${content.length}\0`), content]);
+    const oid = createHash('sha1').update(raw).digest('hex');
+    await expect(writePack(join(dir, '.git'), new Map([[oid, raw]]), 'git')).rejects.toMatchObject({ code: 'git_error' });
+    expect(readdirSync(packDir(dir))).toEqual([]);
+  });
+
+  it('a killed writer\'s unpublished pack and index are found for clean-up; a live one\'s are not', () => {
+    const dir = initRepo();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const names = [`tmp_pack_${dead}_ab12.pack`, `tmp_pack_${dead}_ab12.idx`, `tmp_pack_${process.pid}_cd34.pack`, `pack-x.pack`];
+    for (const name of names) writeFileSync(join(packDir(dir), name), 'x');
+    const found = findDeadTempFiles({ commonDir: join(dir, '.git'), brainDir: join(dir, '.git', 'brain') });
+    expect(found.map((p) => p.slice(packDir(dir).length + 1)).sort()).toEqual(names.slice(0, 2).sort());
+  });
+
+  it('writeObjects: loose below the threshold, one pack from it on', async () => {
+    const dir = initRepo();
+    const gitdir = join(dir, '.git');
+    const few = Array.from({ length: PACK_THRESHOLD - 1 }, (_, i) => rawBlob(Buffer.from(`few ${i}\n`)));
+    await writeObjects(gitdir, new Map(few.map((b) => [b.oid, b.raw])));
+    expect(readdirSync(packDir(dir))).toEqual([]);
+    const many = Array.from({ length: PACK_THRESHOLD }, (_, i) => rawBlob(Buffer.from(`many ${i}\n`)));
+    await writeObjects(gitdir, new Map(many.map((b) => [b.oid, b.raw])));
+    expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.idx'))).toHaveLength(1);
+    for (const b of [...few, ...many]) expect(git(dir, ['cat-file', '-t', b.oid])).toBe('blob');
+  });
+
+  it('a large commit on a packed base: fsck --strict clean, then gc and repack work', async () => {
+    const dir = initRepo();
+    const gitdir = join(dir, '.git');
+    const files = new Map(Array.from({ length: 500 }, (_, i) => [`d${i % 7}/f${i}.json`, `{"i": ${i}}\n`] as [string, string]));
+    const first = await writeCommit({ gitdir, parent: null, files, message: 'first', author: identity });
+    git(dir, ['update-ref', 'refs/heads/brain', first]);
+    const second = await writeCommit({ gitdir, parent: first, files: new Map([...files].map(([p, t]) => [p.replace('.json', '.2.json'), t])), message: 'second', author: identity });
+    git(dir, ['update-ref', 'refs/heads/brain', second, first]);
+    expect(git(dir, ['count-objects', '-v'])).toMatch(/^packs: 2$/m);
+    expect(git(dir, ['fsck', '--strict'])).toBe('');
+    expect(git(dir, ['ls-tree', '-r', '--name-only', 'brain']).split('\n')).toHaveLength(1000);
+    git(dir, ['repack', '-a', '-d', '-q']);
+    git(dir, ['gc', '-q']);
+    expect(git(dir, ['fsck', '--strict'])).toBe('');
+    expect(git(dir, ['show', 'brain:d3/f3.2.json'])).toBe('{"i": 3}');
+  });
+});
