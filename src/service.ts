@@ -27,7 +27,6 @@ import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { entryAt, entryHistory, listEntries } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
 import type { Brief } from './context/build-brief.js';
-import { projectBrief } from './service/context.js';
 import { manifestAtTip } from './service/manifest-memo.js';
 
 /** Options of {@link openBrain}. */
@@ -259,6 +258,7 @@ export class Brain {
    * (default 6000), boosted for `paths` and `taskIds` (src/service/context.ts).
    */
   async context(args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
+    const { projectBrief } = await import('./service/context.js'); // the brief's renderer (marked) loads only for context
     return projectBrief(this, args);
   }
 

@@ -7,13 +7,12 @@
 import { BrainError, isBrainError } from '../model/errors.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
 import { readFileAt, treeOidAt, writeCommit, type Identity } from '../git/commit-writer.js';
-import { rememberEntryState } from './entry-state.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
 import { withWriteLock } from '../git/write-lock.js';
-import { WriteTransaction, type StagedRevision } from './write-transaction.js';
+import type { StagedRevision, WriteTransaction } from './write-transaction.js';
 
 /** Options of {@link GitStore}. */
 export interface GitStoreOptions {
@@ -134,6 +133,8 @@ export class GitStore {
     args: { projectId: string; identity: Identity },
     operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
   ): Promise<CommitResult<T>> {
+    // Entry validation (zod) loads with the first write, never with a read (issue #10 cold start).
+    const [{ WriteTransaction }, { rememberEntryState }] = await Promise.all([import('./write-transaction.js'), import('./entry-state.js')]);
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       for (let attempt = 1; ; attempt++) {
         const tip = await this.resolveTip();
