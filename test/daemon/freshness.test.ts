@@ -82,7 +82,6 @@ describe('the daemon follows the docs branch', () => {
   it('sees a branch moved by git fetch + git update-ref from a second clone', async () => {
     const clone = join(tempDir('brain-clone-'), 'c');
     git(dir, ['clone', '-q', dir, clone]);
-    git(clone, ['branch', '-q', 'brain', 'origin/brain']);
     const e = brain(clone, ['add', 'dependency', '--title', 'Needs the payments API', '--payload', '{"depends_on":"payments-api"}', '--json']);
     expect(e.code).toBe(0);
     const id = e.json().entry_id as string;
