@@ -12,7 +12,7 @@ import { openCache } from '../../src/cache/open-cache.js';
 import { refreshCache } from '../../src/cache/refresh.js';
 import { comparableRowsSql, searchIndexProblem } from '../../src/cache/schema.js';
 import { BrainError } from '../../src/model/errors.js';
-import { SEARCH_SQL } from '../../src/search/fts-search.js';
+import { DOC_SQL, RANK_SQL } from '../../src/search/fts-search.js';
 import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
@@ -58,10 +58,10 @@ describe('search in the projection', () => {
     expect(await found('CAFÉ')).toEqual([ids.cafe]);
   });
 
-  it('filters by kind and limits in SQL: the plan is the FTS5 match, then a rowid lookup per hit (no scan of entries)', async () => {
-    const plan = (b.db().prepare(`EXPLAIN QUERY PLAN ${SEARCH_SQL}`).all('"x"*', 'demo', null, null, 20) as { detail: string }[]).map((r) => r.detail);
-    expect(plan[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
-    expect(plan[1]).toMatch(/^SEARCH s USING INTEGER PRIMARY KEY/);
+  it('ranks in the FTS5 index alone, then looks up only the ranked rows (no scan of entries); filters by kind; limits', async () => {
+    const plan = (sql: string, ...params: unknown[]) => (b.db().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    expect(plan(RANK_SQL, '"x"*', 20)[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
+    expect(plan(DOC_SQL, 1)).toEqual([expect.stringMatching(/^SEARCH entry_search USING INTEGER PRIMARY KEY/)]);
     expect(await found('kubernetes', { kind: 'risk' })).toEqual([ids.tagged]);
     expect(await found('kubernetes', { kind: 'blocker' })).toEqual([]);
     expect(await found('kubernetes', { limit: 1 })).toEqual([ids.titled]);
@@ -103,6 +103,25 @@ describe('search in the projection', () => {
       expect(await found('kubernetes elsewhere')).toHaveLength(3); // AND finds nothing here: any word, this project only
       expect((await other.search({ query: 'kubernetes' })).map((h) => h.entry.entry_id)).toEqual([otherId]);
       expect((await other.search({ query: 'kubernets' })).map((h) => h.entry.entry_id)).toEqual([otherId]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('finds a project\'s hits under many better hits of another project, and breaks score ties by entry id at the limit', async () => {
+    const other = await openTestBrain(dir, { projectId: 'crowd' });
+    try {
+      // 90 title hits in another project outrank the one rationale hit here: ranking the whole
+      // index must keep widening until this project's hit is reached.
+      for (let i = 0; i < 90; i++) await other.writes.append({ kind: 'decision', fields: { title: `Narwhal plan ${i}` } as never });
+      const mine = await add('decision', { title: 'A plain title', rationale: 'The narwhal migration waits.' });
+      expect(await found('narwhal')).toEqual([mine]);
+      // Identical documents tie on score: the first N by entry id, whatever N is.
+      const twins = [] as string[];
+      for (let i = 0; i < 5; i++) twins.push(await add('risk', { title: 'Ocelot twin', payload: { likelihood: 'low', impact: 'low' } }));
+      twins.sort();
+      expect(await found('ocelot')).toEqual(twins);
+      for (const n of [1, 2, 4]) expect(await found('ocelot', { limit: n })).toEqual(twins.slice(0, n));
     } finally {
       await other.close();
     }
