@@ -7,7 +7,7 @@
  * (src/cache/apply-changes.ts decides the state; issue #10: no per-entry re-reads).
  */
 import type { Entry } from '../model/entry.js';
-import { isGlob, normalizePath } from '../model/path-match.js';
+import { isGlob, normalizePath, selfAndAncestors } from '../model/path-match.js';
 import { rankScore } from '../model/rank-score.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
@@ -38,7 +38,7 @@ export interface CurrentState {
   forked: boolean;
 }
 
-const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'entry_search'] as const;
+const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'entry_search'] as const;
 
 function statementsFor(db: CacheDb) {
   return {
@@ -51,6 +51,7 @@ function statementsFor(db: CacheDb) {
     tag: db.prepare('INSERT OR IGNORE INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, ?, ?, ?)'),
     task: db.prepare('INSERT OR IGNORE INTO entry_tasks (entry_id, task_id, project_id, recorded_at) VALUES (?, ?, ?, ?)'),
     path: db.prepare('INSERT OR IGNORE INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, ?, ?, ?, ?)'),
+    dir: db.prepare('INSERT OR IGNORE INTO entry_path_dirs (project_id, dir, recorded_at, entry_id) VALUES (?, ?, ?, ?)'),
     link: db.prepare('INSERT OR IGNORE INTO entry_links (entry_id, target_id, relation) VALUES (?, ?, ?)'),
   };
 }
@@ -76,7 +77,12 @@ export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | n
   insertSearchRow(db, e);
   for (const tag of new Set(e.tags)) s.tag.run(entryId, tag, e.project_id, e.recorded_at);
   for (const task of new Set(e.related_task_ids)) s.task.run(entryId, task, e.project_id, e.recorded_at);
-  for (const path of new Set(e.paths)) s.path.run(entryId, path, e.project_id, normalizePath(path), isGlob(path) ? 1 : 0);
+  for (const path of new Set(e.paths)) {
+    const glob = isGlob(path);
+    s.path.run(entryId, path, e.project_id, normalizePath(path), glob ? 1 : 0);
+    // Every directory a literal path lies in (and the path itself): a prefix filter's first page is then one ordered index range.
+    if (!glob) for (const dir of selfAndAncestors(normalizePath(path))) s.dir.run(e.project_id, dir, e.recorded_at, entryId);
+  }
   for (const target of e.related_entry_ids) s.link.run(entryId, target, 'related');
   if (e.supersedes_entry_id) s.link.run(entryId, e.supersedes_entry_id, 'supersedes');
   const dependsOn = e.payload.depends_on;

@@ -4,6 +4,11 @@
  * the project (issue #10 "Queries cost O(result)"). The rule itself stays
  * {@link pathFilterMatches} (model/path-match.ts): the index only narrows the rows it is run on.
  *
+ * A literal prefix filter `F` needs none of this for what lies in it: `entry_path_dirs` holds
+ * every directory of every literal entry path in list order, so its first page is one index
+ * range (queries.ts); {@link entriesBesidePrefix} adds the few entries whose path is an
+ * ancestor of `F` or a glob. {@link entriesConcerning} serves glob filters.
+ *
  * Indexed: a prefix filter `F` (its ancestors and itself by equality, what lies under it by a
  * range) and a glob filter with a literal base directory `B` (`src/payments/**`: B's ancestors,
  * B, and the range under B). Read in full for the project (documented, not indexed): entry
@@ -11,14 +16,8 @@
  * (`**\/*.sql`) or a negated one (`!src/**`) — every prefix path of the project.
  */
 import picomatch from 'picomatch';
-import { isGlob, normalizePath, pathFilterMatches } from '../model/path-match.js';
+import { isGlob, normalizePath, pathFilterMatches, selfAndAncestors } from '../model/path-match.js';
 import type { CacheDb } from './open-cache.js';
-
-/** `a/b/c` → `['a', 'a/b', 'a/b/c']`. */
-function selfAndAncestors(path: string): string[] {
-  const parts = path.split('/');
-  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
-}
 
 /**
  * Ids of the project's current entries with a `paths` value that {@link pathFilterMatches}
@@ -40,5 +39,20 @@ export function entriesConcerning(db: CacheDb, projectId: string, filter: string
     all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm IN (SELECT value FROM json_each(?))', JSON.stringify(selfAndAncestors(base)));
     all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm >= ? AND norm < ?', `${base}/`, `${base}0`);
   }
+  return [...new Set(rows.filter((r) => pathFilterMatches(filter, r.path)).map((r) => r.entry_id))];
+}
+
+/**
+ * The project's current entries a literal prefix filter concerns besides those with a literal
+ * path in it (read from `entry_path_dirs`): entries with a literal path that is a strict
+ * ancestor of the filter (`src` concerns `src/cache`), and entries with a glob path that
+ * {@link pathFilterMatches} the filter. Few in practice; in no particular order.
+ */
+export function entriesBesidePrefix(db: CacheDb, projectId: string, filter: string): string[] {
+  const ancestors = selfAndAncestors(normalizePath(filter)).slice(0, -1);
+  const rows = [
+    ...(db.prepare('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 1').all(projectId) as { entry_id: string; path: string }[]),
+    ...(db.prepare('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm IN (SELECT value FROM json_each(?))').all(projectId, JSON.stringify(ancestors)) as { entry_id: string; path: string }[]),
+  ];
   return [...new Set(rows.filter((r) => pathFilterMatches(filter, r.path)).map((r) => r.entry_id))];
 }

@@ -5,8 +5,8 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { assertPathFilter } from '../model/path-match.js';
-import { entriesConcerning } from './path-candidates.js';
+import { assertPathFilter, isGlob, normalizePath } from '../model/path-match.js';
+import { entriesBesidePrefix, entriesConcerning } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 
@@ -60,21 +60,36 @@ export const toRow = (r: CurrentDbRow): CurrentRow => ({
  * Current entries matching `filter`, most recently recorded first, then by entry_id. Every
  * filter reads an index whose order is the list order, so a page costs its rows (issue #10):
  * a tag or task filter walks `entry_tags_tag` / `entry_tasks_task` (which carry recorded_at),
- * others `current`'s indexes; a path filter costs the entries that match it (path-candidates.ts).
+ * a literal path prefix walks `entry_path_dirs` (plus the few entries beside it:
+ * path-candidates.ts), others `current`'s indexes; a glob path filter costs the entries that
+ * match it (path-candidates.ts).
  */
 export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
-  const { sql, params } = listQuery(filter, filter.path !== undefined ? entriesConcerning(db, filter.projectId, assertPathFilter(filter.path)) : []);
-  return (db.prepare(sql).all(params) as CurrentDbRow[]).map(toRow);
+  const run = (q: { sql: string; params: Record<string, unknown> }) => (db.prepare(q.sql).all(q.params) as CurrentDbRow[]).map(toRow);
+  if (filter.path === undefined) return run(listQuery(filter));
+  const path = assertPathFilter(filter.path);
+  if (isGlob(path)) return run(listQuery(filter, { ids: entriesConcerning(db, filter.projectId, path) }));
+  const inside = run(listQuery(filter, { dir: normalizePath(path) }));
+  const beside = entriesBesidePrefix(db, filter.projectId, path);
+  if (beside.length === 0) return inside;
+  // Both lists are pages of the same order and limit: their merge's first page is the answer.
+  const merged = new Map([...inside, ...run(listQuery(filter, { ids: beside }))].map((r) => [r.entry.entry_id, r]));
+  const rows = [...merged.values()].sort((a, b) => (a.entry.recorded_at === b.entry.recorded_at ? (a.entry.entry_id < b.entry.entry_id ? -1 : 1) : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1));
+  return filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
 }
 
+/** Where a path filter's entries come from: a directory of `entry_path_dirs`, or a list of ids. */
+export type PathSource = { dir: string } | { ids: readonly string[] };
+
 /**
- * The SQL and parameters of {@link listCurrent} (exported for the query-plan test): `pathEntryIds`
- * are the ids a path filter matched (ignored without one).
+ * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
+ * path filter, `source` says where its entries come from (required then, ignored otherwise).
  */
-export function listQuery(filter: ListFilter, pathEntryIds: readonly string[]): { sql: string; params: Record<string, unknown> } {
+export function listQuery(filter: ListFilter, source?: PathSource): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
-  // The table whose index gives the order: a path filter's matching ids, else a tag's or task's rows, else `current`.
-  const driver = filter.path !== undefined ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
+  const byPath = filter.path !== undefined ? source : undefined;
+  // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
+  const driver = byPath && 'dir' in byPath ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
   const by = driver ? 'd' : 'c';
   if (driver) where.push(`d.project_id = @projectId AND d.${driver.column} = @${driver.param}`);
   else where.push('c.project_id = @projectId');
@@ -86,11 +101,12 @@ export function listQuery(filter: ListFilter, pathEntryIds: readonly string[]): 
   if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
   if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
-  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : filter.path !== undefined ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value' : 'current c';
+  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : byPath ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value' : 'current c';
   const sql = `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  if (path !== undefined) params.pathEntryIds = JSON.stringify(pathEntryIds);
+  if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;
+  else if (byPath) params.pathEntryIds = JSON.stringify(byPath.ids);
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
   return { sql, params };
 }

@@ -13,7 +13,7 @@
 import { entryDir } from '../store/layout.js';
 import type { EntryKind } from '../model/kinds.js';
 
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS entry_tasks (entry_id TEXT NOT NULL, task_id TEXT NOT
 CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NULL, project_id TEXT NOT NULL, norm TEXT NOT NULL, glob INTEGER NOT NULL, PRIMARY KEY (entry_id, path)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
+CREATE TABLE IF NOT EXISTS entry_path_dirs (project_id TEXT NOT NULL, dir TEXT NOT NULL, recorded_at TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (project_id, dir, recorded_at DESC, entry_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) WITHOUT ROWID;
@@ -93,7 +95,7 @@ END;
  * Every data table, in a fixed order (used to clear on rebuild and to compare caches).
  * Clearing `entry_search` clears its FTS5 index through the delete trigger.
  */
-export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_links', 'problems', 'ledger_lines', 'entry_search'] as const;
+export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search'] as const;
 
 /**
  * The query that lists a data table's rows for comparison (verify --cache, the property

@@ -18,6 +18,13 @@ export function normalizePath(path: string): string {
   return path.split(/[\\/]+/).filter((s) => s !== '' && s !== '.').join('/');
 }
 
+/** `a/b/c` → `['a', 'a/b', 'a/b/c']` (a normalized path; '' → []). */
+export function selfAndAncestors(path: string): string[] {
+  if (path === '') return [];
+  const parts = path.split('/');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
 /** True when `path` holds glob syntax (`*`, `?`, `[…]`, `{…}`, extglobs) per picomatch. */
 export function isGlob(path: string): boolean {
   return picomatch.scan(path).isGlob;

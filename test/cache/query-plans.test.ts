@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../src/cache/open-cache.js';
 import { listQuery, type ListFilter } from '../../src/cache/queries.js';
+import { isGlob, normalizePath } from '../../src/model/path-match.js';
 import { entriesConcerning } from '../../src/cache/path-candidates.js';
 import { cleanupTempDirs, tempDir } from '../helpers/git.js';
 
@@ -31,6 +32,7 @@ const FILTERS: Array<[string, Omit<ListFilter, 'projectId'>]> = [
   ['task + since', { relatedTask: 'task-7', updatedSince: '2024-01-01T00:00:00Z' }],
   ['author + kind', { author: 'ada', kind: 'blocker' }],
   ['path', { path: 'src/payments' }],
+  ['path + kind + after', { path: 'src/payments/', kind: 'decision', after }],
   ['path glob + kind', { path: 'src/**', kind: 'decision' }],
 ];
 
@@ -45,13 +47,17 @@ function fill(db: CacheDb): void {
   );
   const tag = db.prepare("INSERT INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, 'api', 'demo', ?)");
   const path = db.prepare("INSERT INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, 'src/payments/a.ts', 'demo', 'src/payments/a.ts', 0)");
+  const dir = db.prepare("INSERT INTO entry_path_dirs (project_id, dir, recorded_at, entry_id) VALUES ('demo', ?, ?, ?)");
   db.transaction(() => {
     for (let i = 0; i < 2000; i++) {
       const id = `dec-${String(i).padStart(12, '0')}`;
       const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
       insert.run(id, i % 2 ? 'decision' : 'risk', at);
       if (i % 3 === 0) tag.run(id, at);
-      if (i % 5 === 0) path.run(id);
+      if (i % 5 === 0) {
+        path.run(id);
+        for (const d of ['src', 'src/payments', 'src/payments/a.ts']) dir.run(d, at, id);
+      }
     }
   })();
 }
@@ -61,11 +67,13 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
   if (filled) fill(db);
   it.each(FILTERS)('%s: an index, never a scan of current', (_label, filter) => {
     const full: ListFilter = { projectId: 'demo', limit: 51, ...filter };
-    const ids = full.path !== undefined ? entriesConcerning(db, 'demo', full.path) : [];
-    const { sql, params } = listQuery(full, ids);
+    // A literal path prefix reads its directory's rows (entry_path_dirs) in list order; a glob, the ids it matched.
+    const glob = full.path !== undefined && isGlob(full.path);
+    const source = full.path === undefined ? undefined : glob ? { ids: entriesConcerning(db, 'demo', full.path) } : { dir: normalizePath(full.path) };
+    const { sql, params } = listQuery(full, source);
     const details = plan(db, sql, params);
-    expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks)\b/.test(d)), details.join('\n')).toEqual([]);
-    if (full.path === undefined) expect(details.filter((d) => d.includes('TEMP B-TREE')), details.join('\n')).toEqual([]);
+    expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
+    if (!glob) expect(details.filter((d) => d.includes('TEMP B-TREE')), details.join('\n')).toEqual([]);
   });
 
   it('path candidates read entry_paths by index (ancestors by equality, descendants by range)', () => {
