@@ -4,10 +4,11 @@
  * the project (issue #10 "Queries cost O(result)"). The rule itself stays
  * {@link pathFilterMatches} (model/path-match.ts): the index only narrows the rows it is run on.
  *
- * A literal prefix filter `F` needs none of this for what lies in it: `entry_path_dirs` holds
- * every directory of every literal entry path in list order, so its first page is one index
- * range (queries.ts); {@link entriesBesidePrefix} adds the few entries whose path is an
- * ancestor of `F` or a glob. {@link entriesConcerning} serves glob filters.
+ * A filter with a base directory `B` (a literal prefix, or a glob's literal base) needs none of
+ * this for what lies in `B`: `entry_path_dirs` holds every directory of every literal entry path
+ * in list order, so its first page is read from one index range (queries.ts);
+ * {@link entriesBesideBase} adds the few entries whose path is an ancestor of `B` or a glob.
+ * {@link entriesConcerning} serves filters without a base.
  *
  * Indexed: a prefix filter `F` (its ancestors and itself by equality, what lies under it by a
  * range) and a glob filter with a literal base directory `B` (`src/payments/**`: B's ancestors,
@@ -20,16 +21,23 @@ import { isGlob, normalizePath, pathFilterMatches, selfAndAncestors } from '../m
 import type { CacheDb } from './open-cache.js';
 
 /**
+ * The directory every path a filter can match lies in (or is an ancestor of): a literal filter
+ * itself, a glob's literal base (`src/payments/**` → `src/payments`); null when there is none
+ * (`**\/*.sql`, a negated glob): such a filter has to look at every path.
+ */
+export function filterBase(filter: string): string | null {
+  if (!isGlob(filter)) return normalizePath(filter);
+  const scan = picomatch.scan(normalizePath(filter));
+  const base = scan.negated ? '' : normalizePath(scan.base);
+  return base === '' ? null : base;
+}
+
+/**
  * Ids of the project's current entries with a `paths` value that {@link pathFilterMatches}
  * `filter` (already checked by `assertPathFilter`), in no particular order.
  */
 export function entriesConcerning(db: CacheDb, projectId: string, filter: string): string[] {
-  let base: string | null = normalizePath(filter);
-  if (isGlob(filter)) {
-    const scan = picomatch.scan(normalizePath(filter));
-    base = scan.negated ? null : normalizePath(scan.base);
-    if (base === '') base = null;
-  }
+  const base = filterBase(filter);
   const rows: { entry_id: string; path: string }[] = [];
   const all = (sql: string, ...params: unknown[]) => rows.push(...(db.prepare(sql).all(projectId, ...params) as { entry_id: string; path: string }[]));
   all('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 1');
@@ -43,13 +51,14 @@ export function entriesConcerning(db: CacheDb, projectId: string, filter: string
 }
 
 /**
- * The project's current entries a literal prefix filter concerns besides those with a literal
- * path in it (read from `entry_path_dirs`): entries with a literal path that is a strict
- * ancestor of the filter (`src` concerns `src/cache`), and entries with a glob path that
- * {@link pathFilterMatches} the filter. Few in practice; in no particular order.
+ * The project's current entries a filter with base directory `base` ({@link filterBase})
+ * concerns besides those with a literal path in `base` (read from `entry_path_dirs`): entries
+ * with a literal path that is a strict ancestor of `base` (`src` concerns `src/cache`), and
+ * entries with a glob path, each kept when {@link pathFilterMatches} says so. Few in practice;
+ * in no particular order.
  */
-export function entriesBesidePrefix(db: CacheDb, projectId: string, filter: string): string[] {
-  const ancestors = selfAndAncestors(normalizePath(filter)).slice(0, -1);
+export function entriesBesideBase(db: CacheDb, projectId: string, filter: string, base: string): string[] {
+  const ancestors = selfAndAncestors(base).slice(0, -1);
   const rows = [
     ...(db.prepare('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 1').all(projectId) as { entry_id: string; path: string }[]),
     ...(db.prepare('SELECT entry_id, path FROM entry_paths WHERE project_id = ? AND glob = 0 AND norm IN (SELECT value FROM json_each(?))').all(projectId, JSON.stringify(ancestors)) as { entry_id: string; path: string }[]),

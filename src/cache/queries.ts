@@ -5,8 +5,8 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { assertPathFilter, isGlob, normalizePath } from '../model/path-match.js';
-import { entriesBesidePrefix, entriesConcerning } from './path-candidates.js';
+import { assertPathFilter, isGlob, pathFilterMatches } from '../model/path-match.js';
+import { entriesBesideBase, entriesConcerning, filterBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 
@@ -60,22 +60,34 @@ export const toRow = (r: CurrentDbRow): CurrentRow => ({
  * Current entries matching `filter`, most recently recorded first, then by entry_id. Every
  * filter reads an index whose order is the list order, so a page costs its rows (issue #10):
  * a tag or task filter walks `entry_tags_tag` / `entry_tasks_task` (which carry recorded_at),
- * a literal path prefix walks `entry_path_dirs` (plus the few entries beside it:
- * path-candidates.ts), others `current`'s indexes; a glob path filter costs the entries that
- * match it (path-candidates.ts).
+ * a path filter with a base directory walks `entry_path_dirs` for it (plus the few entries
+ * beside it: path-candidates.ts), others `current`'s indexes; a path glob without a literal
+ * base (`**\/*.sql`) costs the entries that match it (path-candidates.ts).
  */
 export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   const run = (q: { sql: string; params: Record<string, unknown> }) => (db.prepare(q.sql).all(q.params) as CurrentDbRow[]).map(toRow);
   if (filter.path === undefined) return run(listQuery(filter));
   const path = assertPathFilter(filter.path);
-  if (isGlob(path)) return run(listQuery(filter, { ids: entriesConcerning(db, filter.projectId, path) }));
-  const inside = run(listQuery(filter, { dir: normalizePath(path) }));
-  const beside = entriesBesidePrefix(db, filter.projectId, path);
+  const base = filterBase(path);
+  if (base === null) return run(listQuery(filter, { ids: entriesConcerning(db, filter.projectId, path) }));
+  // Entries with a literal path in `base`, in list order; a glob keeps those its rule matches,
+  // reading on until the page is full (a literal prefix matches every one of them).
+  const inside: CurrentRow[] = [];
+  const glob = isGlob(path);
+  const { limit, ...unlimited } = filter;
+  const q = listQuery(glob ? unlimited : filter, { dir: base });
+  for (const raw of db.prepare(q.sql).iterate(q.params) as IterableIterator<CurrentDbRow>) {
+    const row = toRow(raw);
+    if (glob && !row.entry.paths.some((p) => pathFilterMatches(path, p))) continue;
+    inside.push(row);
+    if (limit !== undefined && inside.length >= limit) break;
+  }
+  const beside = entriesBesideBase(db, filter.projectId, path, base);
   if (beside.length === 0) return inside;
   // Both lists are pages of the same order and limit: their merge's first page is the answer.
   const merged = new Map([...inside, ...run(listQuery(filter, { ids: beside }))].map((r) => [r.entry.entry_id, r]));
   const rows = [...merged.values()].sort((a, b) => (a.entry.recorded_at === b.entry.recorded_at ? (a.entry.entry_id < b.entry.entry_id ? -1 : 1) : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1));
-  return filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
+  return limit !== undefined ? rows.slice(0, limit) : rows;
 }
 
 /** Where a path filter's entries come from: a directory of `entry_path_dirs`, or a list of ids. */

@@ -1,6 +1,6 @@
 /**
- * A literal path prefix filter reads `entry_path_dirs` in list order and merges the few entries
- * beside it (ancestor paths, glob paths): every page, with any limit and cursor, must equal the
+ * A path filter with a base directory (a literal prefix, a glob's literal base) reads
+ * `entry_path_dirs` in list order and merges the few entries beside it (ancestor paths, glob paths): every page, with any limit and cursor, must equal the
  * rule applied to every entry (model/path-match.ts `pathFilterMatches`) in the list order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 
 const PATHS = ['src', 'src/cache', 'src/cache/refresh.ts', 'src/cache/queries.ts', 'src/cache/**', 'src/*/refresh.ts', 'src/store', 'docs/a.md', 'src/cacheless.ts', '**/*.ts'];
-const FILTERS = ['src', 'src/cache', 'src/cache/', 'src/cache/refresh.ts', 'src/store/x.ts', 'docs', 'lib'];
+const FILTERS = ['src', 'src/cache', 'src/cache/', 'src/cache/refresh.ts', 'src/store/x.ts', 'docs', 'lib', 'src/**', 'src/cache/*.ts', 'src/*/refresh.ts', '**/*.md'];
 let b: Brain;
 const entries: Entry[] = [];
 

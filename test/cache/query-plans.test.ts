@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../src/cache/open-cache.js';
 import { listQuery, type ListFilter } from '../../src/cache/queries.js';
-import { isGlob, normalizePath } from '../../src/model/path-match.js';
-import { entriesConcerning } from '../../src/cache/path-candidates.js';
+import { entriesConcerning, filterBase } from '../../src/cache/path-candidates.js';
 import { cleanupTempDirs, tempDir } from '../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -34,6 +33,7 @@ const FILTERS: Array<[string, Omit<ListFilter, 'projectId'>]> = [
   ['path', { path: 'src/payments' }],
   ['path + kind + after', { path: 'src/payments/', kind: 'decision', after }],
   ['path glob + kind', { path: 'src/**', kind: 'decision' }],
+  ['path glob without a base', { path: '**/*.ts' }],
 ];
 
 function plan(db: CacheDb, sql: string, params: Record<string, unknown> | unknown[]): string[] {
@@ -67,9 +67,11 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
   if (filled) fill(db);
   it.each(FILTERS)('%s: an index, never a scan of current', (_label, filter) => {
     const full: ListFilter = { projectId: 'demo', limit: 51, ...filter };
-    // A literal path prefix reads its directory's rows (entry_path_dirs) in list order; a glob, the ids it matched.
-    const glob = full.path !== undefined && isGlob(full.path);
-    const source = full.path === undefined ? undefined : glob ? { ids: entriesConcerning(db, 'demo', full.path) } : { dir: normalizePath(full.path) };
+    // A path filter with a base directory reads that directory's rows (entry_path_dirs) in list
+    // order; one without (a glob like **\/*.ts), the ids it matched.
+    const base = full.path === undefined ? null : filterBase(full.path);
+    const glob = full.path !== undefined && base === null;
+    const source = full.path === undefined ? undefined : base === null ? { ids: entriesConcerning(db, 'demo', full.path) } : { dir: base };
     const { sql, params } = listQuery(full, source);
     const details = plan(db, sql, params);
     expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
