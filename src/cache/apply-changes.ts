@@ -10,10 +10,11 @@ import { parseBrainPath } from '../store/layout.js';
 import { parseLedger } from '../store/ledger.js';
 import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
-import { DATA_TABLES, hexBytes } from './schema.js';
+import { hexBytes } from './schema.js';
 import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
+import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
 
 /** A changed file of the branch tree. */
 export interface FileChange {
@@ -33,12 +34,29 @@ export interface ApplyStats {
 /** Thrown when another process moved the projection while this one was reading blobs. */
 export class StaleProjectionError extends Error {}
 
-type Parsed =
-  | ParsedRevision
-  | { kind: 'problem'; path: string; oid: string; code: string; message: string }
-  | { kind: 'ledger'; path: string; where: { entry_id: string; project_id: string; entry_kind: string }; lines: { revision: number; file: string; sha256: string }[] };
+type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
 
+/** Blobs asked of the reader at a time; the next chunk is asked before this one is parsed. */
 const READ_CHUNK = 2_000;
+
+/**
+ * Reads and parses every changed file, in change order. Two chunks are in flight at once, so
+ * git answers the next chunk while this process parses the current one (issue #10: no idle
+ * wait between chunks).
+ */
+async function readAll(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
+  const start = (i: number) => (i < changes.length ? Promise.all(changes.slice(i, i + READ_CHUNK).map((c) => parseChange(c, readBlob))) : null);
+  const parsed: Parsed[] = [];
+  let next = start(0);
+  for (let i = 0; next !== null; i += READ_CHUNK) {
+    const current = next;
+    next = start(i + READ_CHUNK);
+    // A rejected chunk still in flight must not become an unhandled rejection.
+    next?.catch(() => undefined);
+    for (const p of await current) if (p) parsed.push(p);
+  }
+  return parsed;
+}
 
 async function parseChange(change: FileChange, readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed | null> {
   const where = parseBrainPath(change.path);
@@ -91,38 +109,44 @@ function statementsFor(db: CacheDb) {
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
-  const parsed: Parsed[] = [];
-  for (let i = 0; i < options.changes.length; i += READ_CHUNK) {
-    const chunk = options.changes.slice(i, i + READ_CHUNK);
-    for (const p of await Promise.all(chunk.map((c) => parseChange(c, options.readBlob)))) if (p) parsed.push(p);
-  }
+  const parsed = await readAll(options.changes, options.readBlob);
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const plan = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
+  const dirs = new Set<string>();
+  for (const change of options.changes) {
+    const where = parseBrainPath(change.path);
+    if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
+  }
+  const problems = parsed.filter((p): p is ParsedProblem => p.kind === 'problem');
+  const stats: ApplyStats = { files: options.changes.length, revisions: revisions.length, problems: problems.length, entries: plan.size };
+  if (options.full) {
+    const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
+    const rebuild = db.transaction(() => {
+      writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs });
+      setMeta(db, 'projected_oid', options.toOid ?? '');
+    });
+    rebuild.immediate();
+    return stats;
+  }
   const s = statementsFor(db);
   const run = db.transaction((): ApplyStats => {
-    if (options.full) {
-      for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
-    } else if (getMeta(db, 'projected_oid') !== (options.fromOid ?? '')) {
+    if (getMeta(db, 'projected_oid') !== (options.fromOid ?? '')) {
       throw new StaleProjectionError('projection moved during apply');
     }
-    const dirs = new Set<string>();
     for (const change of options.changes) {
       const where = parseBrainPath(change.path);
-      if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
-      if (options.full || where.type === 'other') continue;
+      if (where.type === 'other') continue;
       if (where.type === 'revision') s.deleteRevision.run(where.entry_id, where.project_id, where.entry_kind, where.file);
       s.deleteProblem.run(change.path);
       if (where.type === 'ledger') s.deleteLedger.run(where.entry_id, where.project_id, where.entry_kind);
     }
-    let problems = 0;
     for (const p of parsed) {
       if (p.kind === 'revision') {
         const e = p.entry;
         s.insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
       } else if (p.kind === 'problem') {
         s.insertProblem.run(p.path, p.oid, p.code, p.message);
-        problems++;
       } else {
         const w = p.where;
         for (const line of p.lines) s.insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
@@ -130,11 +154,11 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     }
     for (const [entryId, change] of plan) {
       if (change.type === 'counts') setCurrentCounts(db, entryId, change);
-      else setCurrent(db, entryId, change.state, options.full);
+      else setCurrent(db, entryId, change.state);
     }
-    for (const dir of dirs) checkEntryDir(db, dir, options.full);
+    for (const dir of dirs) checkEntryDir(db, dir);
     setMeta(db, 'projected_oid', options.toOid ?? '');
-    return { files: options.changes.length, revisions: revisions.length, problems, entries: plan.size };
+    return stats;
   });
   return run.immediate();
 }
