@@ -7,14 +7,14 @@
  * `problems` and never stop the projection.
  */
 import { parseBrainPath } from '../store/layout.js';
-import { parseLedger } from '../store/ledger.js';
-import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
 import { hexBytes } from './schema.js';
 import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
 import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import { needsBlob, parseFile, type Parsed } from './parse-file.js';
+import { ParsePool, type ParseJob } from './parse-pool.js';
 
 /** A changed file of the branch tree. */
 export interface FileChange {
@@ -34,50 +34,64 @@ export interface ApplyStats {
 /** Thrown when another process moved the projection while this one was reading blobs. */
 export class StaleProjectionError extends Error {}
 
-type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
-
 /** Blobs asked of the reader at a time; the next chunk is asked before this one is parsed. */
 const READ_CHUNK = 2_000;
+/** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
+const POOL_MIN_FILES = 4_000;
+
+/** Reads one chunk's blobs (only of files that need them). */
+async function readChunk(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<ParseJob[]> {
+  const jobs = changes.filter((c) => c.newOid !== null).map((c) => ({ path: c.path, oid: c.newOid!, bytes: null as Buffer | null }));
+  await Promise.all(jobs.map(async (j) => {
+    if (needsBlob(j.path)) j.bytes = await readBlob(j.oid);
+  }));
+  return jobs;
+}
+
+/** Parses one chunk in the worker when there is one (in this thread if the worker fails: same function, same results). */
+async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Parsed | null)[]> {
+  if (pool !== null) {
+    try {
+      return await pool.parse(jobs);
+    } catch {
+      // A dead or failing worker: parse here, which reports a genuine parse error the same way.
+    }
+  }
+  return jobs.map((j) => parseFile(j.path, j.oid, j.bytes));
+}
 
 /**
  * Reads and parses every changed file, in change order. Two chunks are in flight at once, so
- * git answers the next chunk while this process parses the current one (issue #10: no idle
- * wait between chunks).
+ * git answers the next chunk while the current one is parsed — in a worker thread for large
+ * change sets (issue #10 cold rebuild: no idle wait between chunks, the second core used).
  */
 async function readAll(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
-  const start = (i: number) => (i < changes.length ? Promise.all(changes.slice(i, i + READ_CHUNK).map((c) => parseChange(c, readBlob))) : null);
-  const parsed: Parsed[] = [];
-  let next = start(0);
-  for (let i = 0; next !== null; i += READ_CHUNK) {
-    const current = next;
-    next = start(i + READ_CHUNK);
-    // A rejected chunk still in flight must not become an unhandled rejection.
-    next?.catch(() => undefined);
-    for (const p of await current) if (p) parsed.push(p);
+  const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
+  try {
+    const start = (i: number) => {
+      if (i >= changes.length) return null;
+      const p = readChunk(changes.slice(i, i + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
+      p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
+      return p;
+    };
+    const parsed: Parsed[] = [];
+    let next = start(0);
+    for (let i = 0; next !== null; i += READ_CHUNK) {
+      const current = next;
+      next = start(i + READ_CHUNK);
+      for (const p of await current) if (p) parsed.push(p);
+    }
+    return parsed;
+  } finally {
+    await pool?.close();
   }
-  return parsed;
 }
 
-async function parseChange(change: FileChange, readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed | null> {
-  const where = parseBrainPath(change.path);
-  if (where.type === 'other' || change.newOid === null) return null;
-  const oid = change.newOid;
-  if (where.type === 'stray') return { kind: 'problem', path: change.path, oid, code: 'stray_file', message: where.reason };
-  const bytes = await readBlob(oid);
-  if (where.type === 'ledger') {
-    try {
-      const lines = parseLedger(bytes.toString('utf8')).map(({ revision, file, sha256 }) => ({ revision, file, sha256 }));
-      return { kind: 'ledger', path: change.path, where, lines };
-    } catch (err) {
-      return { kind: 'problem', path: change.path, oid, code: 'invalid_ledger', message: (err as Error).message };
-    }
-  }
+function openPool(): ParsePool | null {
   try {
-    const { entry, sha256 } = readRevisionFile(where, bytes);
-    return { kind: 'revision', path: change.path, file: where.file, oid, entry, sha256, json: bytes.toString('utf8') };
-  } catch (err) {
-    if (err instanceof RevisionProblem) return { kind: 'problem', path: change.path, oid, code: err.code, message: err.message };
-    throw err;
+    return ParsePool.open();
+  } catch {
+    return null; // worker threads unavailable: parse in this thread
   }
 }
 
