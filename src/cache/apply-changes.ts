@@ -34,8 +34,12 @@ export interface ApplyStats {
 /** Thrown when another process moved the projection while this one was reading blobs. */
 export class StaleProjectionError extends Error {}
 
-/** Blobs asked of the reader at a time; the next chunk is asked before this one is parsed. */
+/** Blobs asked of the reader at a time. */
 const READ_CHUNK = 2_000;
+/** Chunks in flight at once (read from git, or parsed, while the earliest one is awaited). */
+const IN_FLIGHT = 4;
+/** Chunks the worker may hold (running and queued); a chunk that finds it full is parsed here. */
+const WORKER_QUEUE = 2;
 /** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
 const POOL_MIN_FILES = 4_000;
 
@@ -48,9 +52,12 @@ async function readChunk(changes: readonly FileChange[], readBlob: (oid: string)
   return jobs;
 }
 
-/** Parses one chunk in the worker when there is one (in this thread if the worker fails: same function, same results). */
+/**
+ * Parses one chunk: in the worker when there is one with room, else in this thread — both
+ * cores parse (also in this thread when the worker fails: same function, same results).
+ */
 async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Parsed | null)[]> {
-  if (pool !== null) {
+  if (pool !== null && pool.busy < WORKER_QUEUE) {
     try {
       return await pool.parse(jobs);
     } catch {
@@ -61,24 +68,28 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
 }
 
 /**
- * Reads and parses every changed file, in change order. Two chunks are in flight at once, so
- * git answers the next chunk while the current one is parsed — in a worker thread for large
- * change sets (issue #10 cold rebuild: no idle wait between chunks, the second core used).
+ * Reads and parses every changed file, in change order. Several chunks are in flight at once,
+ * so git answers the next chunks while the current one is parsed — for large change sets in a
+ * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
+ * second core used).
  */
 async function readAll(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
   const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
-    const start = (i: number) => {
-      if (i >= changes.length) return null;
-      const p = readChunk(changes.slice(i, i + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
-      p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
-      return p;
+    const window: Promise<(Parsed | null)[]>[] = [];
+    let next = 0;
+    const refill = () => {
+      for (; window.length < IN_FLIGHT && next < changes.length; next += READ_CHUNK) {
+        const p = readChunk(changes.slice(next, next + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
+        p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
+        window.push(p);
+      }
     };
     const parsed: Parsed[] = [];
-    let next = start(0);
-    for (let i = 0; next !== null; i += READ_CHUNK) {
-      const current = next;
-      next = start(i + READ_CHUNK);
+    refill();
+    while (window.length > 0) {
+      const current = window.shift()!;
+      refill();
       for (const p of await current) if (p) parsed.push(p);
     }
     return parsed;

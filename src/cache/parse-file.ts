@@ -43,7 +43,7 @@ export function parseFile(path: string, oid: string, bytes: Buffer | null): Pars
   }
   try {
     const { entry, sha256 } = readRevisionFile(where, bytes);
-    return { kind: 'revision', path, file: where.file, oid, entry, sha256, json: bytes.toString('utf8') };
+    return { kind: 'revision', path, file: where.file, oid, entry, sha256, bytes };
   } catch (err) {
     if (err instanceof RevisionProblem) return { kind: 'problem', path, oid, code: err.code, message: err.message };
     throw err;

@@ -46,6 +46,11 @@ export class ParsePool {
     worker.on('exit', (code) => fail(new Error(`the parse worker exited (code ${code})`)));
   }
 
+  /** Batches sent and not answered yet. */
+  get busy(): number {
+    return this.waiting.size;
+  }
+
   /** Starts a worker, or returns null when the compiled worker script is not there. */
   static open(): ParsePool | null {
     if (WORKER_URL.protocol !== 'file:' || !existsSync(fileURLToPath(WORKER_URL))) return null;
@@ -57,7 +62,13 @@ export class ParsePool {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      const withBytes = (parsed: (Parsed | null)[]) => {
+        parsed.forEach((p, i) => {
+          if (p?.kind === 'revision') p.bytes = jobs[i]!.bytes!;
+        });
+        resolve(parsed);
+      };
+      this.waiting.set(id, { resolve: withBytes, reject });
       this.worker.postMessage({ id, files: jobs });
     });
   }

@@ -22,7 +22,8 @@ export interface ParsedRevision {
   oid: string;
   entry: Entry;
   sha256: string;
-  json: string;
+  /** The file's bytes (its text becomes `current.json` if it is the top revision; kept as bytes, off the JS heap). */
+  bytes: Buffer;
 }
 
 /** What to write for one entry. */
@@ -50,7 +51,7 @@ interface StoredRow {
 function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevision }): CurrentState {
   return {
     entry: top.parsed.entry,
-    json: top.parsed.json,
+    json: top.parsed.bytes.toString('utf8'),
     sha256: top.sha256,
     path: top.path,
     revision_count: candidates.length,
@@ -110,7 +111,7 @@ export async function planCurrent(args: {
       if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
       const bytes = await args.readBlob(top.oid);
       const { entry, sha256 } = readRevisionFile(where, bytes);
-      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, entry, sha256, json: bytes.toString('utf8') };
+      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, entry, sha256, bytes };
     }
     plan.set(id, { type: 'state', state: stateOf(candidates, top as Candidate & { parsed: ParsedRevision }) });
   }
