@@ -13,7 +13,7 @@ import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
 import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
-import { needsBlob, parseFile, type Parsed } from './parse-file.js';
+import { dropOutranked, needsBlob, parseFile, type Parsed } from './parse-file.js';
 import { ParsePool, type ParseJob } from './parse-pool.js';
 
 /** A changed file of the branch tree. */
@@ -64,7 +64,7 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
       // A dead or failing worker: parse here, which reports a genuine parse error the same way.
     }
   }
-  return jobs.map((j) => parseFile(j.path, j.oid, j.bytes));
+  return dropOutranked(jobs.map((j) => parseFile(j.path, j.oid, j.bytes)));
 }
 
 /**
@@ -168,7 +168,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     }
     for (const p of parsed) {
       if (p.kind === 'revision') {
-        const e = p.entry;
+        const e = p.row;
         s.insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
       } else if (p.kind === 'problem') {
         s.insertProblem.run(p.path, p.oid, p.code, p.message);

@@ -47,7 +47,7 @@ function gatherFacts(dirs: ReadonlySet<string>, revisions: readonly ParsedRevisi
   }
   for (const r of revisions) {
     const dir = r.path.slice(0, r.path.length - r.file.length - 1);
-    facts.get(dir)!.valid.set(r.file, { sha256: r.sha256, revision: r.entry.revision });
+    facts.get(dir)!.valid.set(r.file, { sha256: r.sha256, revision: r.row.revision });
   }
   for (const p of problems) {
     // Every directory prefix of the path that is an entry directory (the `dir/` range of checkEntryDir).
@@ -79,10 +79,10 @@ export function writeFullRebuild(db: CacheDb, args: {
   const insertLedgerLine = db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)');
   const { revisions, ledgers, problems, plan, dirs } = args;
   const facts = gatherFacts(dirs, revisions, ledgers, problems);
-  const revisionKey = (p: ParsedRevision) => `${p.entry.entry_id}\0${p.entry.project_id}\0${p.entry.entry_kind}\0${p.file}`;
+  const revisionKey = (p: ParsedRevision) => `${p.row.entry_id}\0${p.row.project_id}\0${p.row.entry_kind}\0${p.file}`;
   const sorted = revisions.map((p) => ({ key: revisionKey(p), p })).sort((a, b) => byText(a.key, b.key));
   for (const { p } of sorted) {
-    const e = p.entry;
+    const e = p.row;
     insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
   }
   for (const p of problems) insertProblem.run(p.path, p.oid, p.code, p.message);

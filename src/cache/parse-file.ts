@@ -10,6 +10,7 @@ import { parseLedger } from '../store/ledger.js';
 import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import type { ParsedLedger, ParsedProblem } from './full-rebuild.js';
 import type { ParsedRevision } from './plan-current.js';
+import { compareRevisionKeys } from './current.js';
 
 /** What the apply path learns from one file. */
 export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
@@ -43,9 +44,31 @@ export function parseFile(path: string, oid: string, bytes: Buffer | null): Pars
   }
   try {
     const { entry, sha256 } = readRevisionFile(where, bytes);
-    return { kind: 'revision', path, file: where.file, oid, entry, sha256, bytes };
+    const { entry_id, project_id, entry_kind, revision, status, recorded_at } = entry;
+    return { kind: 'revision', path, file: where.file, oid, row: { entry_id, project_id, entry_kind, revision, status, recorded_at }, entry, sha256, bytes };
   } catch (err) {
     if (err instanceof RevisionProblem) return { kind: 'problem', path, oid, code: err.code, message: err.message };
     throw err;
   }
+}
+
+const keyOf = (p: ParsedRevision) => ({ revision: p.row.revision, recorded_at: p.row.recorded_at, sha256: p.sha256 });
+
+/**
+ * Drops (sets to null) the `entry` of every revision in `parsed` that another revision of the
+ * same entry in `parsed` outranks (DESIGN §3 invariant-5 order), keeping its row. An entry's
+ * current revision outranks all its others, so it is the top of any batch that holds it: only
+ * batch tops can become current. Less to keep and to clone from the parse worker (issue #10
+ * cold rebuild). Returns `parsed`.
+ */
+export function dropOutranked<T extends Parsed | null>(parsed: T[]): T[] {
+  const best = new Map<string, ParsedRevision>();
+  for (const p of parsed) {
+    if (p?.kind !== 'revision') continue;
+    const held = best.get(p.row.entry_id);
+    if (held === undefined) best.set(p.row.entry_id, p);
+    else if (compareRevisionKeys(keyOf(p), keyOf(held)) > 0) (held.entry = null), best.set(p.row.entry_id, p);
+    else p.entry = null;
+  }
+  return parsed;
 }

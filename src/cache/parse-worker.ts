@@ -6,7 +6,7 @@
  * fails unexpectedly. Started by src/cache/parse-pool.ts only.
  */
 import { parentPort } from 'node:worker_threads';
-import { parseFile } from './parse-file.js';
+import { dropOutranked, parseFile } from './parse-file.js';
 
 interface Batch {
   id: number;
@@ -17,12 +17,11 @@ const port = parentPort;
 if (port === null) throw new Error('parse-worker.js runs as a worker thread only');
 port.on('message', (batch: Batch) => {
   try {
-    const parsed = batch.files.map((f) => {
-      const p = parseFile(f.path, f.oid, f.bytes === null ? null : Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
+    const parsed = dropOutranked(batch.files.map((f) => parseFile(f.path, f.oid, f.bytes === null ? null : Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength))));
+    for (const p of parsed) {
       // The caller holds the bytes already: not sent back (ParsePool.parse puts its own back).
       if (p?.kind === 'revision') (p as { bytes: Buffer | null }).bytes = null;
-      return p;
-    });
+    }
     port.postMessage({ id: batch.id, parsed });
   } catch (err) {
     const e = err as { message?: unknown; code?: unknown; hint?: unknown };

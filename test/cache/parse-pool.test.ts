@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseFile } from '../../src/cache/parse-file.js';
+import { dropOutranked, parseFile } from '../../src/cache/parse-file.js';
+import type { Parsed } from '../../src/cache/parse-file.js';
 import type { ParseJob } from '../../src/cache/parse-pool.js';
 import { canonicalJson } from '../../src/store/canonical-json.js';
 import { LEDGER_FILE } from '../../src/store/layout.js';
@@ -36,6 +37,8 @@ function jobs(): ParseJob[] {
   add(`${dir}/r0004-00000000.json`, canonicalJson({ ...good, revision: 4 }));
   add(`${dir}/notes.txt`, null);
   add('brain.json', null);
+  const second = { ...good, revision: 2, title: 'use SQLite, with WAL' };
+  add(`${dir}/${revisionBytes(second).file}`, canonicalJson(second));
   return out;
 }
 
@@ -47,13 +50,17 @@ describe('parse worker', () => {
     expect(pool).not.toBeNull();
     try {
       const list = jobs();
-      const inThread = list.map((j) => parseFile(j.path, j.oid, j.bytes));
+      const parseHere = (jobs: ParseJob[]) => dropOutranked(jobs.map((j) => parseFile(j.path, j.oid, j.bytes)));
+      const inThread = parseHere(list);
       const codes = inThread.map((p) => (p === null ? null : p.kind === 'problem' ? p.code : p.kind));
-      expect(codes).toEqual(['revision', 'ledger', 'invalid_ledger', 'invalid_json', 'invalid_entry', 'illegal_status', 'misplaced', 'hash_mismatch', 'stray_file', null]);
+      expect(codes).toEqual(['revision', 'ledger', 'invalid_ledger', 'invalid_json', 'invalid_entry', 'illegal_status', 'misplaced', 'hash_mismatch', 'stray_file', null, 'revision']);
+      // r1 is outranked by r2 in the same batch: its row stays, its entry is dropped.
+      const [r1, r2] = inThread.filter((p) => p?.kind === 'revision') as Extract<Parsed, { kind: 'revision' }>[];
+      expect([r1!.entry, r1!.row.revision, r2!.entry?.title]).toEqual([null, 1, 'use SQLite, with WAL']);
       expect(await pool!.parse(list)).toEqual(inThread);
-      // Batches answer in any number, each with its own files.
+      // Batches answer in any number, each with its own files (and its own tops).
       const [a, b] = await Promise.all([pool!.parse(list.slice(0, 3)), pool!.parse(list.slice(3))]);
-      expect([...a, ...b]).toEqual(inThread);
+      expect([...a, ...b]).toEqual([...parseHere(list.slice(0, 3)), ...parseHere(list.slice(3))]);
     } finally {
       await pool!.close();
     }
