@@ -39,7 +39,7 @@ const READ_CHUNK = 2_000;
 /** Chunks in flight at once (read from git, or parsed, while the earliest one is awaited). */
 const IN_FLIGHT = 4;
 /** Chunks the worker may hold (running and queued); a chunk that finds it full is parsed here. */
-const WORKER_QUEUE = 2;
+const WORKER_QUEUE = 1;
 /** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
 const POOL_MIN_FILES = 4_000;
 
