@@ -7,13 +7,14 @@
  * `problems` and never stop the projection.
  */
 import { parseBrainPath } from '../store/layout.js';
-import { parseLedger } from '../store/ledger.js';
-import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
-import { DATA_TABLES, hexBytes } from './schema.js';
+import { hexBytes } from './schema.js';
 import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
+import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import { dropOutranked, needsBlob, parseFile, type Parsed } from './parse-file.js';
+import { ParsePool, type ParseJob } from './parse-pool.js';
 
 /** A changed file of the branch tree. */
 export interface FileChange {
@@ -33,33 +34,75 @@ export interface ApplyStats {
 /** Thrown when another process moved the projection while this one was reading blobs. */
 export class StaleProjectionError extends Error {}
 
-type Parsed =
-  | ParsedRevision
-  | { kind: 'problem'; path: string; oid: string; code: string; message: string }
-  | { kind: 'ledger'; path: string; where: { entry_id: string; project_id: string; entry_kind: string }; lines: { revision: number; file: string; sha256: string }[] };
-
+/** Blobs asked of the reader at a time. */
 const READ_CHUNK = 2_000;
+/** Chunks in flight at once (read from git, or parsed, while the earliest one is awaited). */
+const IN_FLIGHT = 4;
+/** Chunks the worker may hold (running and queued); a chunk that finds it full is parsed here. */
+const WORKER_QUEUE = 1;
+/** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
+const POOL_MIN_FILES = 4_000;
 
-async function parseChange(change: FileChange, readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed | null> {
-  const where = parseBrainPath(change.path);
-  if (where.type === 'other' || change.newOid === null) return null;
-  const oid = change.newOid;
-  if (where.type === 'stray') return { kind: 'problem', path: change.path, oid, code: 'stray_file', message: where.reason };
-  const bytes = await readBlob(oid);
-  if (where.type === 'ledger') {
+/** Reads one chunk's blobs (only of files that need them). */
+async function readChunk(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<ParseJob[]> {
+  const jobs = changes.filter((c) => c.newOid !== null).map((c) => ({ path: c.path, oid: c.newOid!, bytes: null as Buffer | null }));
+  await Promise.all(jobs.map(async (j) => {
+    if (needsBlob(j.path)) j.bytes = await readBlob(j.oid);
+  }));
+  return jobs;
+}
+
+/**
+ * Parses one chunk: in the worker when there is one with room, else in this thread — both
+ * cores parse (also in this thread when the worker fails: same function, same results).
+ */
+async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Parsed | null)[]> {
+  if (pool !== null && pool.busy < WORKER_QUEUE) {
     try {
-      const lines = parseLedger(bytes.toString('utf8')).map(({ revision, file, sha256 }) => ({ revision, file, sha256 }));
-      return { kind: 'ledger', path: change.path, where, lines };
-    } catch (err) {
-      return { kind: 'problem', path: change.path, oid, code: 'invalid_ledger', message: (err as Error).message };
+      return await pool.parse(jobs);
+    } catch {
+      // A dead or failing worker: parse here, which reports a genuine parse error the same way.
     }
   }
+  return dropOutranked(jobs.map((j) => parseFile(j.path, j.oid, j.bytes)));
+}
+
+/**
+ * Reads and parses every changed file, in change order. Several chunks are in flight at once,
+ * so git answers the next chunks while the current one is parsed — for large change sets in a
+ * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
+ * second core used).
+ */
+async function readAll(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
+  const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
-    const { entry, sha256 } = readRevisionFile(where, bytes);
-    return { kind: 'revision', path: change.path, file: where.file, oid, entry, sha256, json: bytes.toString('utf8') };
-  } catch (err) {
-    if (err instanceof RevisionProblem) return { kind: 'problem', path: change.path, oid, code: err.code, message: err.message };
-    throw err;
+    const window: Promise<(Parsed | null)[]>[] = [];
+    let next = 0;
+    const refill = () => {
+      for (; window.length < IN_FLIGHT && next < changes.length; next += READ_CHUNK) {
+        const p = readChunk(changes.slice(next, next + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
+        p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
+        window.push(p);
+      }
+    };
+    const parsed: Parsed[] = [];
+    refill();
+    while (window.length > 0) {
+      const current = window.shift()!;
+      refill();
+      for (const p of await current) if (p) parsed.push(p);
+    }
+    return parsed;
+  } finally {
+    await pool?.close();
+  }
+}
+
+function openPool(): ParsePool | null {
+  try {
+    return ParsePool.open();
+  } catch {
+    return null; // worker threads unavailable: parse in this thread
   }
 }
 
@@ -91,38 +134,44 @@ function statementsFor(db: CacheDb) {
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
-  const parsed: Parsed[] = [];
-  for (let i = 0; i < options.changes.length; i += READ_CHUNK) {
-    const chunk = options.changes.slice(i, i + READ_CHUNK);
-    for (const p of await Promise.all(chunk.map((c) => parseChange(c, options.readBlob)))) if (p) parsed.push(p);
-  }
+  const parsed = await readAll(options.changes, options.readBlob);
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const plan = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
+  const dirs = new Set<string>();
+  for (const change of options.changes) {
+    const where = parseBrainPath(change.path);
+    if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
+  }
+  const problems = parsed.filter((p): p is ParsedProblem => p.kind === 'problem');
+  const stats: ApplyStats = { files: options.changes.length, revisions: revisions.length, problems: problems.length, entries: plan.size };
+  if (options.full) {
+    const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
+    const rebuild = db.transaction(() => {
+      writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs });
+      setMeta(db, 'projected_oid', options.toOid ?? '');
+    });
+    rebuild.immediate();
+    return stats;
+  }
   const s = statementsFor(db);
   const run = db.transaction((): ApplyStats => {
-    if (options.full) {
-      for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
-    } else if (getMeta(db, 'projected_oid') !== (options.fromOid ?? '')) {
+    if (getMeta(db, 'projected_oid') !== (options.fromOid ?? '')) {
       throw new StaleProjectionError('projection moved during apply');
     }
-    const dirs = new Set<string>();
     for (const change of options.changes) {
       const where = parseBrainPath(change.path);
-      if (where.type === 'ledger' || where.type === 'revision') dirs.add(where.dir);
-      if (options.full || where.type === 'other') continue;
+      if (where.type === 'other') continue;
       if (where.type === 'revision') s.deleteRevision.run(where.entry_id, where.project_id, where.entry_kind, where.file);
       s.deleteProblem.run(change.path);
       if (where.type === 'ledger') s.deleteLedger.run(where.entry_id, where.project_id, where.entry_kind);
     }
-    let problems = 0;
     for (const p of parsed) {
       if (p.kind === 'revision') {
-        const e = p.entry;
+        const e = p.row;
         s.insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
       } else if (p.kind === 'problem') {
         s.insertProblem.run(p.path, p.oid, p.code, p.message);
-        problems++;
       } else {
         const w = p.where;
         for (const line of p.lines) s.insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
@@ -130,11 +179,11 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     }
     for (const [entryId, change] of plan) {
       if (change.type === 'counts') setCurrentCounts(db, entryId, change);
-      else setCurrent(db, entryId, change.state, options.full);
+      else setCurrent(db, entryId, change.state);
     }
-    for (const dir of dirs) checkEntryDir(db, dir, options.full);
+    for (const dir of dirs) checkEntryDir(db, dir);
     setMeta(db, 'projected_oid', options.toOid ?? '');
-    return { files: options.changes.length, revisions: revisions.length, problems, entries: plan.size };
+    return stats;
   });
   return run.immediate();
 }

@@ -28,42 +28,82 @@ function statementsFor(db: CacheDb) {
 }
 
 const cache = new WeakMap<CacheDb, ReturnType<typeof statementsFor>>();
-
-/**
- * Recomputes the entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`).
- * `fresh`: a full rebuild, whose cleared tables hold no entry-check problem to delete.
- */
-export function checkEntryDir(db: CacheDb, dir: string, fresh = false): void {
+const statements = (db: CacheDb) => {
   let s = cache.get(db);
   if (!s) cache.set(db, (s = statementsFor(db)));
-  const range = { lo: `${dir}/`, hi: `${dir}0` };
-  if (!fresh) s.clear.run(range);
-  const [, projectId, kind, , entryId] = dir.split('/') as [string, string, string, string, string];
-  const key = [entryId, projectId, kind] as const;
-  const hex = (b: Buffer) => b.toString('hex');
-  const lines = (s.lines.all(...key) as { revision: number; file: string; sha256: Buffer }[]).map((l) => ({ ...l, sha256: hex(l.sha256) }));
-  const valid = new Map((s.valid.all(...key) as { file: string; sha256: Buffer; revision: number }[]).map((r) => [r.file, { ...r, sha256: hex(r.sha256) }]));
-  const invalidRows = s.invalid.all(range) as { path: string; code: string }[];
-  const invalid = new Set(invalidRows.map((r) => r.path.slice(dir.length + 1)));
+  return s;
+};
+
+/** An entry directory's ledger line, valid revision file and failed file, as the checks see them (sha256 as hex). */
+export interface EntryDirFacts {
+  /** Ledger lines, one per file (the first line naming a file wins, as in `ledger_lines`). */
+  lines: { revision: number; file: string; sha256: string }[];
+  /** Valid revision files by file name. */
+  valid: Map<string, { sha256: string; revision: number }>;
+  /** Paths below the directory (relative to it) that have a non-entry-check problem. */
+  invalid: Set<string>;
+}
+
+/** An entry-check problem to write: `[path, code, message]`. */
+export type EntryCheckProblem = [path: string, code: (typeof ENTRY_CHECK_CODES)[number], message: string];
+
+/**
+ * The entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`) from its
+ * facts: pure, shared by the incremental path (facts read from the tables) and a full rebuild
+ * (facts gathered in memory, src/cache/full-rebuild.ts), so both write the same rows.
+ */
+export function entryDirProblems(dir: string, facts: EntryDirFacts): EntryCheckProblem[] {
+  const { lines, valid, invalid } = facts;
+  const entryId = dir.slice(dir.lastIndexOf('/') + 1);
+  const out: EntryCheckProblem[] = [];
   const ledgerBroken = invalid.has('ledger.jsonl');
   const named = new Set<string>();
   for (const line of lines) {
     named.add(line.file);
     const file = valid.get(line.file);
     if (!file && !invalid.has(line.file)) {
-      s.insert.run(`${dir}/${line.file}`, 'ledger_missing_file', `ledger names r${line.revision} ${line.file} of ${entryId}, but the file is missing from the branch`);
+      out.push([`${dir}/${line.file}`, 'ledger_missing_file', `ledger names r${line.revision} ${line.file} of ${entryId}, but the file is missing from the branch`]);
     } else if (file && file.sha256 !== line.sha256) {
-      s.insert.run(`${dir}/${line.file}`, 'ledger_hash_mismatch', `${entryId} r${line.revision}: the file's sha256 differs from its ledger line (edited after it was committed?)`);
+      out.push([`${dir}/${line.file}`, 'ledger_hash_mismatch', `${entryId} r${line.revision}: the file's sha256 differs from its ledger line (edited after it was committed?)`]);
     }
   }
   if (!ledgerBroken) {
-    for (const [file] of valid) if (!named.has(file)) s.insert.run(`${dir}/${file}`, 'unledgered_revision', `${entryId}: revision file ${file} has no ledger line (added outside brain?)`);
+    for (const [file] of valid) if (!named.has(file)) out.push([`${dir}/${file}`, 'unledgered_revision', `${entryId}: revision file ${file} has no ledger line (added outside brain?)`]);
   }
   const numberOf = (file: string) => Number(REVISION_NUMBER.exec(file)?.[1] ?? 0);
-  const shown = Math.max(0, ...[...valid.values()].map((r) => r.revision));
-  const newest = Math.max(0, ...lines.map((l) => l.revision), ...[...invalid].map(numberOf));
+  let shown = 0;
+  for (const r of valid.values()) shown = Math.max(shown, r.revision);
+  let newest = 0;
+  for (const l of lines) newest = Math.max(newest, l.revision);
+  for (const file of invalid) newest = Math.max(newest, numberOf(file));
   // Only when an older revision is shown in its place (else the file's own problem says it all).
   if (shown > 0 && newest > shown) {
-    s.insert.run(`${dir}/`, 'invalid_current', `${entryId}: its newest revision r${newest} is invalid or missing, so brain shows r${shown}. Repair: brain revise ${entryId} with the fields to fix (the bad file stays as history)`);
+    out.push([`${dir}/`, 'invalid_current', `${entryId}: its newest revision r${newest} is invalid or missing, so brain shows r${shown}. Repair: brain revise ${entryId} with the fields to fix (the bad file stays as history)`]);
   }
+  return out;
+}
+
+/** Writes entry-check problems (replacing a row at the same path). */
+export function insertEntryProblems(db: CacheDb, problems: readonly EntryCheckProblem[]): void {
+  if (problems.length === 0) return;
+  const s = statements(db);
+  for (const [path, code, message] of problems) s.insert.run(path, code, message);
+}
+
+/**
+ * Recomputes the entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`)
+ * from the tables (the incremental apply path). `fresh`: no entry-check problem of the
+ * directory is stored yet, so none is deleted first.
+ */
+export function checkEntryDir(db: CacheDb, dir: string, fresh = false): void {
+  const s = statements(db);
+  const range = { lo: `${dir}/`, hi: `${dir}0` };
+  if (!fresh) s.clear.run(range);
+  const [, projectId, kind, , entryId] = dir.split('/') as [string, string, string, string, string];
+  const key = [entryId, projectId, kind] as const;
+  const hex = (b: Buffer) => b.toString('hex');
+  const lines = (s.lines.all(...key) as { revision: number; file: string; sha256: Buffer }[]).map((l) => ({ ...l, sha256: hex(l.sha256) }));
+  const valid = new Map((s.valid.all(...key) as { file: string; sha256: Buffer; revision: number }[]).map((r) => [r.file, { revision: r.revision, sha256: hex(r.sha256) }]));
+  const invalid = new Set((s.invalid.all(range) as { path: string }[]).map((r) => r.path.slice(dir.length + 1)));
+  insertEntryProblems(db, entryDirProblems(dir, { lines, valid, invalid }));
 }

@@ -14,15 +14,25 @@ import { compareRevisionKeys, type CurrentState } from './current.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 
+/** The fields of a revision that the `revisions` table keeps. */
+export type RevisionRow = Pick<Entry, 'entry_id' | 'project_id' | 'entry_kind' | 'revision' | 'status' | 'recorded_at'>;
+
 /** A valid revision file read by the apply path. */
 export interface ParsedRevision {
   kind: 'revision';
   path: string;
   file: string;
   oid: string;
-  entry: Entry;
+  row: RevisionRow;
+  /**
+   * The checked entry, or null when another revision of the same entry read in the same batch
+   * outranks it, so it cannot be current (see dropOutranked in parse-file.ts); parsed again from
+   * `bytes` should it be needed.
+   */
+  entry: Entry | null;
   sha256: string;
-  json: string;
+  /** The file's bytes (its text becomes `current.json` if it is the top revision; kept as bytes, off the JS heap). */
+  bytes: Buffer;
 }
 
 /** What to write for one entry. */
@@ -47,10 +57,10 @@ interface StoredRow {
   blob_oid: Buffer;
 }
 
-function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevision }): CurrentState {
+function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevision & { entry: Entry } }): CurrentState {
   return {
     entry: top.parsed.entry,
-    json: top.parsed.json,
+    json: top.parsed.bytes.toString('utf8'),
     sha256: top.sha256,
     path: top.path,
     revision_count: candidates.length,
@@ -58,7 +68,7 @@ function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevis
   };
 }
 
-const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.entry.revision, recorded_at: p.entry.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
+const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.row.revision, recorded_at: p.row.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
 
 /**
  * The change of each touched entry, by entry id. `changes` are the changed paths,
@@ -90,7 +100,7 @@ export async function planCurrent(args: {
       }
     }
   }
-  for (const p of args.revisions) add(p.entry.entry_id, fromParsed(p));
+  for (const p of args.revisions) add(p.row.entry_id, fromParsed(p));
   const current = args.full ? null : args.db.prepare('SELECT path, sha256, revision_count, forked FROM current WHERE entry_id = ?');
   for (const [id, candidates] of byEntry) {
     candidates.sort(compareRevisionKeys);
@@ -105,14 +115,14 @@ export async function planCurrent(args: {
       if (now.revision_count !== candidates.length || (now.forked === 1) !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
       continue;
     }
-    if (top.parsed === null) {
+    if (top.parsed === null || top.parsed.entry === null) {
       const where = parseBrainPath(top.path);
       if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
-      const bytes = await args.readBlob(top.oid);
+      const bytes = top.parsed?.bytes ?? (await args.readBlob(top.oid));
       const { entry, sha256 } = readRevisionFile(where, bytes);
-      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, entry, sha256, json: bytes.toString('utf8') };
+      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, row: entry, entry, sha256, bytes };
     }
-    plan.set(id, { type: 'state', state: stateOf(candidates, top as Candidate & { parsed: ParsedRevision }) });
+    plan.set(id, { type: 'state', state: stateOf(candidates, top as Candidate & { parsed: ParsedRevision & { entry: Entry } }) });
   }
   return plan;
 }

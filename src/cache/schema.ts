@@ -13,9 +13,10 @@
 import { entryDir } from '../store/layout.js';
 import type { EntryKind } from '../model/kinds.js';
 
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
-export const SCHEMA_SQL = `
+/** The tables (and their primary keys). */
+const TABLES_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS revisions (
   entry_id TEXT NOT NULL,
@@ -29,7 +30,6 @@ CREATE TABLE IF NOT EXISTS revisions (
   blob_oid BLOB NOT NULL,
   PRIMARY KEY (entry_id, project_id, entry_kind, file)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS revisions_recorded ON revisions (project_id, recorded_at);
 CREATE TABLE IF NOT EXISTS current (
   entry_id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL,
@@ -46,22 +46,11 @@ CREATE TABLE IF NOT EXISTS current (
   path TEXT NOT NULL,
   json TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS current_recent ON current (project_id, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_kind ON current (project_id, entry_kind, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_kind_status ON current (project_id, entry_kind, status, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_status ON current (project_id, status, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_author ON current (project_id, author, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_rank ON current (project_id, entry_kind, status, rank_score DESC, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS entry_tags (entry_id TEXT NOT NULL, tag TEXT NOT NULL, project_id TEXT NOT NULL, recorded_at TEXT NOT NULL, PRIMARY KEY (entry_id, tag)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entry_tags_tag ON entry_tags (project_id, tag, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS entry_tasks (entry_id TEXT NOT NULL, task_id TEXT NOT NULL, project_id TEXT NOT NULL, recorded_at TEXT NOT NULL, PRIMARY KEY (entry_id, task_id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NULL, project_id TEXT NOT NULL, norm TEXT NOT NULL, glob INTEGER NOT NULL, PRIMARY KEY (entry_id, path)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
 CREATE TABLE IF NOT EXISTS entry_path_dirs (project_id TEXT NOT NULL, dir TEXT NOT NULL, recorded_at TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (project_id, dir, recorded_at DESC, entry_id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS ledger_lines (entry_id TEXT NOT NULL, project_id TEXT NOT NULL, entry_kind TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 BLOB NOT NULL, PRIMARY KEY (entry_id, project_id, entry_kind, file)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entry_search (
@@ -79,6 +68,32 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_fts USING fts5(
   content = 'entry_search', content_rowid = 'doc', tokenize = 'unicode61 remove_diacritics 2'
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_vocab USING fts5vocab(entry_search_fts, 'row');
+`;
+
+/**
+ * The secondary indexes. A full rebuild drops them and creates them again after its bulk
+ * insert (issue #10 cold rebuild: one sort per index instead of a B-tree insert per row).
+ */
+export const INDEXES_SQL = `
+CREATE INDEX IF NOT EXISTS revisions_recorded ON revisions (project_id, recorded_at);
+CREATE INDEX IF NOT EXISTS current_recent ON current (project_id, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_kind ON current (project_id, entry_kind, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_kind_status ON current (project_id, entry_kind, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_status ON current (project_id, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_author ON current (project_id, author, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_rank ON current (project_id, entry_kind, status, rank_score DESC, recorded_at DESC);
+CREATE INDEX IF NOT EXISTS entry_tags_tag ON entry_tags (project_id, tag, recorded_at DESC);
+CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id, recorded_at DESC);
+CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
+CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
+CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
+`;
+
+/**
+ * The triggers that keep the FTS5 index equal to `entry_search`. A full rebuild drops them,
+ * fills `entry_search`, rebuilds the index in one pass and creates them again.
+ */
+export const SEARCH_TRIGGERS_SQL = `
 CREATE TRIGGER IF NOT EXISTS entry_search_ai AFTER INSERT ON entry_search BEGIN
   INSERT INTO entry_search_fts (rowid, title, tags, payload_text, rationale) VALUES (new.doc, new.title, new.tags, new.payload_text, new.rationale);
 END;
@@ -90,6 +105,12 @@ CREATE TRIGGER IF NOT EXISTS entry_search_au AFTER UPDATE ON entry_search BEGIN
   INSERT INTO entry_search_fts (rowid, title, tags, payload_text, rationale) VALUES (new.doc, new.title, new.tags, new.payload_text, new.rationale);
 END;
 `;
+
+/** The whole schema, as a fresh cache gets it. */
+export const SCHEMA_SQL = TABLES_SQL + INDEXES_SQL + SEARCH_TRIGGERS_SQL;
+
+/** The names of the objects created by `sql` (`CREATE INDEX|TRIGGER IF NOT EXISTS <name>`). */
+export const createdNames = (sql: string): string[] => [...sql.matchAll(/CREATE (?:INDEX|TRIGGER) IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);
 
 /**
  * Every data table, in a fixed order (used to clear on rebuild and to compare caches).

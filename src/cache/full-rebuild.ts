@@ -1,0 +1,100 @@
+/**
+ * The bulk writes of a full rebuild (issue #10 "cold rebuild ≤ 2× ls-tree + cat-file"), run by
+ * the one apply path (src/cache/apply-changes.ts) inside its transaction: the same rows as
+ * applying every file one by one to an empty projection (the `incremental == full rebuild`
+ * property test holds them equal), written the cheap way —
+ *
+ * - the secondary indexes and the FTS5 triggers are dropped first and created again at the
+ *   end (one sort per index; the FTS5 index built in one pass by its `rebuild` command), all
+ *   inside the transaction, so another connection sees either the old projection or the new
+ *   one, never a projection without its indexes;
+ * - rows go in primary-key order (B-tree appends);
+ * - the entry checks are computed from what the apply read, not queried back per directory.
+ */
+import { setCurrent } from './current.js';
+import { entryDirProblems, insertEntryProblems, type EntryDirFacts } from './entry-checks.js';
+import type { CacheDb } from './open-cache.js';
+import type { CurrentChange, ParsedRevision } from './plan-current.js';
+import { DATA_TABLES, INDEXES_SQL, SEARCH_TRIGGERS_SQL, createdNames, hexBytes } from './schema.js';
+
+/** A ledger file the apply read: its directory's key and its lines (sha256 as hex). */
+export interface ParsedLedger {
+  kind: 'ledger';
+  path: string;
+  where: { entry_id: string; project_id: string; entry_kind: string; dir: string };
+  lines: { revision: number; file: string; sha256: string }[];
+}
+
+/** A file that failed its checks (or lies where no brain file belongs). */
+export interface ParsedProblem {
+  kind: 'problem';
+  path: string;
+  oid: string;
+  code: string;
+  message: string;
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Entry dir facts from the files read: only directories that hold a ledger or a revision file. */
+function gatherFacts(dirs: ReadonlySet<string>, revisions: readonly ParsedRevision[], ledgers: readonly ParsedLedger[], problems: readonly ParsedProblem[]): Map<string, EntryDirFacts> {
+  const facts = new Map<string, EntryDirFacts>();
+  for (const dir of dirs) facts.set(dir, { lines: [], valid: new Map(), invalid: new Set() });
+  for (const l of ledgers) {
+    const f = facts.get(l.where.dir)!;
+    const seen = new Set(f.lines.map((x) => x.file));
+    for (const line of l.lines) if (!seen.has(line.file)) (seen.add(line.file), f.lines.push(line));
+  }
+  for (const r of revisions) {
+    const dir = r.path.slice(0, r.path.length - r.file.length - 1);
+    facts.get(dir)!.valid.set(r.file, { sha256: r.sha256, revision: r.row.revision });
+  }
+  for (const p of problems) {
+    // Every directory prefix of the path that is an entry directory (the `dir/` range of checkEntryDir).
+    for (let slash = p.path.indexOf('/'); slash !== -1; slash = p.path.indexOf('/', slash + 1)) {
+      facts.get(p.path.slice(0, slash))?.invalid.add(p.path.slice(slash + 1));
+    }
+  }
+  return facts;
+}
+
+/**
+ * Replaces every data table's rows with the ones the parsed files give (call inside the apply
+ * transaction; meta is the caller's). `plan` holds each entry's state (no `counts` changes in a
+ * full rebuild). Errors: SQLite errors.
+ */
+export function writeFullRebuild(db: CacheDb, args: {
+  revisions: ParsedRevision[];
+  ledgers: ParsedLedger[];
+  problems: ParsedProblem[];
+  plan: ReadonlyMap<string, CurrentChange>;
+  /** Every entry directory holding a ledger or revision path (valid or not). */
+  dirs: ReadonlySet<string>;
+}): void {
+  const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(SEARCH_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
+  db.exec(dropped.join('\n'));
+  for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
+  const insertRevision = db.prepare('INSERT INTO revisions (entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertProblem = db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)');
+  const insertLedgerLine = db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)');
+  const { revisions, ledgers, problems, plan, dirs } = args;
+  const facts = gatherFacts(dirs, revisions, ledgers, problems);
+  const revisionKey = (p: ParsedRevision) => `${p.row.entry_id}\0${p.row.project_id}\0${p.row.entry_kind}\0${p.file}`;
+  const sorted = revisions.map((p) => ({ key: revisionKey(p), p })).sort((a, b) => byText(a.key, b.key));
+  for (const { p } of sorted) {
+    const e = p.row;
+    insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
+  }
+  for (const p of problems) insertProblem.run(p.path, p.oid, p.code, p.message);
+  for (const l of ledgers) {
+    const w = l.where;
+    for (const line of l.lines) insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
+  }
+  for (const entryId of [...plan.keys()].sort(byText)) {
+    const change = plan.get(entryId)!;
+    if (change.type === 'state') setCurrent(db, entryId, change.state, true);
+  }
+  for (const [dir, f] of facts) insertEntryProblems(db, entryDirProblems(dir, f));
+  db.exec("INSERT INTO entry_search_fts (entry_search_fts) VALUES ('rebuild')");
+  db.exec(INDEXES_SQL + SEARCH_TRIGGERS_SQL);
+}
