@@ -123,6 +123,17 @@ export async function readTreeCached(gitdir: string, oid: string): Promise<TreeE
   return tree;
 }
 
+/** Name → entry of cached trees, built on first lookup (a kind directory holds up to 1 024 fans). */
+const treeIndexes = new WeakMap<TreeEntry[], Map<string, TreeEntry>>();
+
+/** The entry `name` of `tree`, or undefined (hashed for large trees, a scan for small ones). */
+function findEntry(tree: TreeEntry[], name: string): TreeEntry | undefined {
+  if (tree.length < 32) return tree.find((e) => e.path === name);
+  let index = treeIndexes.get(tree);
+  if (!index) treeIndexes.set(tree, (index = new Map(tree.map((e) => [e.path, e]))));
+  return index.get(name);
+}
+
 /** Reads the blob `oid` (loose or packed). Errors: Error when it is not a blob, read errors. */
 export async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
   const object = await readObject(gitdir, oid);
@@ -188,19 +199,28 @@ function insert(root: DirNode, path: string, oid: string): void {
   node.files.set(parts[parts.length - 1] as string, oid);
 }
 
-async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: Map<string, TreeEntry[]>): Promise<string> {
+/** What {@link buildTree} collects: new trees by oid and by directory path, and the base trees they replace. */
+interface BuiltTrees {
+  byOid: Map<string, TreeEntry[]>;
+  byPath: Map<string, string>;
+  replaced: Set<string>;
+}
+
+async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: BuiltTrees, path: string): Promise<string> {
   const entries = new Map<string, TreeEntry>();
   if (base) for (const entry of await readTreeCached(gitdir, base)) entries.set(entry.path, { ...entry, mode: normalizeMode(entry.mode) });
   for (const [name, child] of node.dirs) {
     const existing = entries.get(name);
     const childBase = existing?.type === 'tree' ? existing.oid : null;
-    const oid = await buildTree(gitdir, childBase, child, batch, built);
+    const oid = await buildTree(gitdir, childBase, child, batch, built, path === '' ? name : `${path}/${name}`);
     entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
   }
   for (const [name, oid] of node.files) entries.set(name, { mode: '100644', path: name, oid, type: 'blob' });
   const tree = [...entries.values()];
   const oid = addObject(batch, 'tree', treeBytes(tree));
-  built.set(oid, tree);
+  built.byOid.set(oid, tree);
+  built.byPath.set(path, oid);
+  if (base && base !== oid) built.replaced.add(base);
   return oid;
 }
 
@@ -233,6 +253,12 @@ export interface WriteCommitOptions {
   message: string;
   author: Identity;
   committer?: Identity;
+  /**
+   * When given, filled with the oid of every tree the commit built, by directory path (`''`
+   * is the root; `projects/p/decision/4f/dec-…` an entry's directory), so callers need not
+   * walk the new commit's tree again.
+   */
+  trees?: Map<string, string>;
 }
 
 /**
@@ -246,8 +272,8 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
   for (const [path, content] of options.files) {
     insert(root, path, addObject(batch, 'blob', typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
   }
-  const built = new Map<string, TreeEntry[]>();
-  const tree = await buildTree(options.gitdir, options.parent, root, batch, built);
+  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set() };
+  const tree = await buildTree(options.gitdir, options.parent, root, batch, built, '');
   const timestamp = Math.floor(Date.now() / 1000);
   const text =
     `tree ${tree}\n` +
@@ -257,9 +283,12 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
   await writeObjects(options.gitdir, batch);
-  for (const [oid, entries] of built) {
-    cacheTree(`${options.gitdir}\0${oid}`, entries);
-  }
+  // The trees this commit replaced leave the cache (a bulk import's working set stays the
+  // branch's current trees, whatever its history); the new ones, and the commit itself, enter.
+  for (const oid of built.replaced) treeCache.delete(`${options.gitdir}\0${oid}`);
+  for (const [oid, entries] of built.byOid) cacheTree(`${options.gitdir}\0${oid}`, entries);
+  cacheTree(`${options.gitdir}\0${commit}`, built.byOid.get(tree) as TreeEntry[]);
+  if (options.trees) for (const [path, oid] of built.byPath) options.trees.set(path, oid);
   return commit;
 }
 
@@ -268,7 +297,7 @@ export async function readFileAt(gitdir: string, commitOid: string, path: string
   let oid = commitOid;
   const parts = path.split('/');
   for (const [index, part] of parts.entries()) {
-    const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
+    const entry = findEntry(await readTreeCached(gitdir, oid), part);
     if (!entry) return null;
     if (index === parts.length - 1) {
       if (entry.type !== 'blob') return null;
@@ -284,7 +313,7 @@ export async function readFileAt(gitdir: string, commitOid: string, path: string
 export async function treeOidAt(gitdir: string, commitOid: string, path: string): Promise<string | null> {
   let oid = commitOid;
   for (const part of path.split('/')) {
-    const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
+    const entry = findEntry(await readTreeCached(gitdir, oid), part);
     if (!entry || entry.type !== 'tree') return null;
     oid = entry.oid;
   }
