@@ -37,6 +37,7 @@ function addObject(batch: ObjectBatch, type: 'blob' | 'tree' | 'commit', content
 
 /** isomorphic-git's mode normalization (`limitModeToAllowed`). */
 function normalizeMode(mode: string): string {
+  if (mode === '100644' || mode === '040000') return mode; // what brain writes: no pattern to match
   if (/^0?4/.test(mode)) return '040000';
   if (/^1006/.test(mode)) return '100644';
   if (/^1007/.test(mode)) return '100755';
@@ -45,13 +46,29 @@ function normalizeMode(mode: string): string {
   throw new Error(`unknown tree entry mode ${mode}`);
 }
 
-/** The tree object's bytes, entries in git's order (a tree's name sorts with a trailing `/`). */
+/** A surrogate or a code unit from U+E000 on: where UTF-16 order and UTF-8 byte order may differ. */
+const WIDE = /[\ud800-\uffff]/;
+
+/**
+ * The tree object's bytes, entries in git's order (a tree's name sorts with a trailing `/`):
+ * UTF-8 byte order, which is UTF-16 code-unit order for names without {@link WIDE} characters
+ * (compared as strings then, without a buffer per name). Written into one buffer.
+ */
 function treeBytes(entries: TreeEntry[]): Buffer {
-  const keyed = entries.map((e) => ({ e, key: Buffer.from(e.mode === '040000' ? `${e.path}/` : e.path, 'utf8') }));
-  keyed.sort((a, b) => Buffer.compare(a.key, b.key)); // UTF-8 byte order = git's (and isomorphic-git's code-point) order
-  return Buffer.concat(
-    keyed.flatMap(({ e }) => [Buffer.from(`${e.mode.replace(/^0/, '')} ${e.path}\0`, 'utf8'), Buffer.from(e.oid, 'hex')]),
-  );
+  const keyed = entries.map((e) => ({ e, key: e.mode === '040000' ? `${e.path}/` : e.path }));
+  if (keyed.some((k) => WIDE.test(k.key))) keyed.sort((a, b) => Buffer.compare(Buffer.from(a.key, 'utf8'), Buffer.from(b.key, 'utf8')));
+  else keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const heads = keyed.map(({ e }) => `${e.mode.startsWith('0') ? e.mode.slice(1) : e.mode} ${e.path}\0`);
+  let size = 0;
+  for (const head of heads) size += Buffer.byteLength(head, 'utf8') + 20;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  keyed.forEach(({ e }, i) => {
+    at += out.write(heads[i] as string, at, 'utf8');
+    if (out.write(e.oid, at, 'hex') !== 20) throw new Error(`tree entry ${e.path} has a malformed oid ${e.oid}`);
+    at += 20;
+  });
+  return out;
 }
 
 /** Writes one blob (atomically, fsynced); returns its oid. */
@@ -90,7 +107,12 @@ interface BuiltTrees {
 
 async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: BuiltTrees, path: string): Promise<string> {
   const entries = new Map<string, TreeEntry>();
-  if (base) for (const entry of await readTreeCached(gitdir, base)) entries.set(entry.path, { ...entry, mode: normalizeMode(entry.mode) });
+  if (base) {
+    for (const entry of await readTreeCached(gitdir, base)) {
+      const mode = normalizeMode(entry.mode);
+      entries.set(entry.path, mode === entry.mode ? entry : { ...entry, mode });
+    }
+  }
   for (const [name, child] of node.dirs) {
     const existing = entries.get(name);
     const childBase = existing?.type === 'tree' ? existing.oid : null;
