@@ -11,124 +11,17 @@
  * together, and all of them are durable before {@link writeCommit} returns, i.e. before the
  * caller moves the ref.
  *
- * Reads take loose objects directly, and packed ones (a fresh clone is packed) through a
- * `git cat-file --batch` child when git is installed — closed after 2 s idle — else through
- * isomorphic-git (loaded on first need, its pack cache kept per repository; it reads whole
- * packs into memory, ~0.4 s and 150 MB for a 66 MB pack, which is why it is the fallback).
+ * Reading (and the tree cache) lives in tree-reader.ts, re-exported here.
  */
 import { createHash } from 'node:crypto';
 import type { TreeEntry } from 'isomorphic-git';
-import { BrainError } from '../model/errors.js';
-import { CatFileBatch } from './cat-file-batch.js';
-import { createGitFs, readLooseObject, writeLooseObjects } from './git-fs.js';
+import { writeLooseObjects } from './git-fs.js';
 import { writeObjects } from './pack-writer.js';
-import { parseTree } from './git-object-format.js';
-import { isGitAvailable } from './object-reader.js';
 import { checkIdentityPart, type Identity } from './identity.js';
-
-const gitFs = createGitFs();
-/** Parsed trees by `<gitdir>\0<oid>`, least recently used dropped first (a bulk import's working set stays). */
-const TREE_CACHE_LIMIT = 40_000;
-const treeCache = new Map<string, TreeEntry[]>();
-
-function cacheTree(key: string, tree: TreeEntry[]): void {
-  treeCache.delete(key);
-  treeCache.set(key, tree);
-  if (treeCache.size > TREE_CACHE_LIMIT) treeCache.delete(treeCache.keys().next().value as string);
-}
+import { cacheTree, forgetTree, readTreeCached } from './tree-reader.js';
 
 export type { Identity } from './identity.js';
-
-// ---------------------------------------------------------------- reading
-
-type IsoGit = typeof import('isomorphic-git').default;
-let isoGit: Promise<IsoGit> | null = null;
-/** isomorphic-git's object cache (parsed pack indexes) per git dir. */
-const packCaches = new Map<string, object>();
-
-/** One `git cat-file --batch` child per git dir, closed when idle (reads in flight still complete). */
-const catFiles = new Map<string, { batch: CatFileBatch; idle: NodeJS.Timeout | null }>();
-const CAT_FILE_IDLE_MS = 2000;
-
-async function readWithCatFile(gitdir: string, oid: string): Promise<{ type: string; content: Buffer }> {
-  let slot = catFiles.get(gitdir);
-  if (!slot) catFiles.set(gitdir, (slot = { batch: new CatFileBatch({ gitDir: gitdir }), idle: null }));
-  if (slot.idle) clearTimeout(slot.idle);
-  const current = slot;
-  try {
-    const object = await current.batch.read(oid);
-    if (object === null || object.content === null) throw new BrainError('not_found', `object ${oid} not found in ${gitdir}`, { data: { oid } });
-    return { type: object.type, content: object.content };
-  } finally {
-    if (current.idle) clearTimeout(current.idle);
-    current.idle = setTimeout(() => {
-      if (catFiles.get(gitdir) === current) catFiles.delete(gitdir);
-      void current.batch.close();
-    }, CAT_FILE_IDLE_MS);
-    current.idle.unref();
-  }
-}
-
-async function readPacked(gitdir: string, oid: string): Promise<{ type: string; content: Buffer }> {
-  if (await isGitAvailable()) return readWithCatFile(gitdir, oid);
-  const git = await (isoGit ??= import('isomorphic-git').then((m) => m.default));
-  for (let attempt = 1; ; attempt++) {
-    let cache = packCaches.get(gitdir);
-    if (!cache) packCaches.set(gitdir, (cache = {}));
-    try {
-      const { type, object } = await git.readObject({ fs: gitFs, gitdir, oid, format: 'content', cache });
-      const bytes = object as Uint8Array;
-      return { type, content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-    } catch (err) {
-      // A pack may have been replaced by `git gc` since its index was cached: retry once fresh.
-      packCaches.delete(gitdir);
-      if (attempt >= 2) throw err;
-    }
-  }
-}
-
-/**
- * Reads any object: loose directly, packed through git cat-file or isomorphic-git.
- * Errors: BrainError `not_found` / `git_error` (cat-file), isomorphic-git's NotFoundError.
- */
-async function readObject(gitdir: string, oid: string): Promise<{ type: string; content: Buffer }> {
-  return readLooseObject(gitdir, oid) ?? readPacked(gitdir, oid);
-}
-
-/** Reads a tree (by tree or commit oid) through the in-process cache. */
-export async function readTreeCached(gitdir: string, oid: string): Promise<TreeEntry[]> {
-  const key = `${gitdir}\0${oid}`;
-  const hit = treeCache.get(key);
-  if (hit) {
-    cacheTree(key, hit);
-    return hit;
-  }
-  let object = await readObject(gitdir, oid);
-  let treeOid = oid;
-  if (object.type === 'commit') {
-    const match = /^tree ([0-9a-f]{40})\n/.exec(object.content.toString('latin1', 0, 46));
-    if (!match?.[1]) throw new Error(`commit ${oid} has no tree header`);
-    treeOid = match[1];
-    const cached = treeCache.get(`${gitdir}\0${treeOid}`);
-    if (cached) {
-      cacheTree(key, cached);
-      return cached;
-    }
-    object = await readObject(gitdir, treeOid);
-  }
-  if (object.type !== 'tree') throw new Error(`object ${treeOid} is a ${object.type}, not a tree`);
-  const tree = parseTree(object.content).map((item): TreeEntry => ({ mode: item.mode, path: item.name, oid: item.oid, type: item.type }));
-  cacheTree(key, tree);
-  cacheTree(`${gitdir}\0${treeOid}`, tree);
-  return tree;
-}
-
-/** Reads the blob `oid` (loose or packed). Errors: Error when it is not a blob, read errors. */
-export async function readBlobAt(gitdir: string, oid: string): Promise<Buffer> {
-  const object = await readObject(gitdir, oid);
-  if (object.type !== 'blob') throw new Error(`object ${oid} is a ${object.type}, not a blob`);
-  return object.content;
-}
+export { listTree, readBlobAt, readFileAt, readTreeCached, treeOidAt } from './tree-reader.js';
 
 // ---------------------------------------------------------------- writing
 
@@ -144,6 +37,7 @@ function addObject(batch: ObjectBatch, type: 'blob' | 'tree' | 'commit', content
 
 /** isomorphic-git's mode normalization (`limitModeToAllowed`). */
 function normalizeMode(mode: string): string {
+  if (mode === '100644' || mode === '040000') return mode; // what brain writes: no pattern to match
   if (/^0?4/.test(mode)) return '040000';
   if (/^1006/.test(mode)) return '100644';
   if (/^1007/.test(mode)) return '100755';
@@ -152,13 +46,29 @@ function normalizeMode(mode: string): string {
   throw new Error(`unknown tree entry mode ${mode}`);
 }
 
-/** The tree object's bytes, entries in git's order (a tree's name sorts with a trailing `/`). */
+/** A surrogate or a code unit from U+E000 on: where UTF-16 order and UTF-8 byte order may differ. */
+const WIDE = /[\ud800-\uffff]/;
+
+/**
+ * The tree object's bytes, entries in git's order (a tree's name sorts with a trailing `/`):
+ * UTF-8 byte order, which is UTF-16 code-unit order for names without {@link WIDE} characters
+ * (compared as strings then, without a buffer per name). Written into one buffer.
+ */
 function treeBytes(entries: TreeEntry[]): Buffer {
-  const keyed = entries.map((e) => ({ e, key: Buffer.from(e.mode === '040000' ? `${e.path}/` : e.path, 'utf8') }));
-  keyed.sort((a, b) => Buffer.compare(a.key, b.key)); // UTF-8 byte order = git's (and isomorphic-git's code-point) order
-  return Buffer.concat(
-    keyed.flatMap(({ e }) => [Buffer.from(`${e.mode.replace(/^0/, '')} ${e.path}\0`, 'utf8'), Buffer.from(e.oid, 'hex')]),
-  );
+  const keyed = entries.map((e) => ({ e, key: e.mode === '040000' ? `${e.path}/` : e.path }));
+  if (keyed.some((k) => WIDE.test(k.key))) keyed.sort((a, b) => Buffer.compare(Buffer.from(a.key, 'utf8'), Buffer.from(b.key, 'utf8')));
+  else keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const heads = keyed.map(({ e }) => `${e.mode.startsWith('0') ? e.mode.slice(1) : e.mode} ${e.path}\0`);
+  let size = 0;
+  for (const head of heads) size += Buffer.byteLength(head, 'utf8') + 20;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  keyed.forEach(({ e }, i) => {
+    at += out.write(heads[i] as string, at, 'utf8');
+    if (out.write(e.oid, at, 'hex') !== 20) throw new Error(`tree entry ${e.path} has a malformed oid ${e.oid}`);
+    at += 20;
+  });
+  return out;
 }
 
 /** Writes one blob (atomically, fsynced); returns its oid. */
@@ -188,19 +98,33 @@ function insert(root: DirNode, path: string, oid: string): void {
   node.files.set(parts[parts.length - 1] as string, oid);
 }
 
-async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: Map<string, TreeEntry[]>): Promise<string> {
+/** What {@link buildTree} collects: new trees by oid and by directory path, and the base trees they replace. */
+interface BuiltTrees {
+  byOid: Map<string, TreeEntry[]>;
+  byPath: Map<string, string>;
+  replaced: Set<string>;
+}
+
+async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: BuiltTrees, path: string): Promise<string> {
   const entries = new Map<string, TreeEntry>();
-  if (base) for (const entry of await readTreeCached(gitdir, base)) entries.set(entry.path, { ...entry, mode: normalizeMode(entry.mode) });
+  if (base) {
+    for (const entry of await readTreeCached(gitdir, base)) {
+      const mode = normalizeMode(entry.mode);
+      entries.set(entry.path, mode === entry.mode ? entry : { ...entry, mode });
+    }
+  }
   for (const [name, child] of node.dirs) {
     const existing = entries.get(name);
     const childBase = existing?.type === 'tree' ? existing.oid : null;
-    const oid = await buildTree(gitdir, childBase, child, batch, built);
+    const oid = await buildTree(gitdir, childBase, child, batch, built, path === '' ? name : `${path}/${name}`);
     entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
   }
   for (const [name, oid] of node.files) entries.set(name, { mode: '100644', path: name, oid, type: 'blob' });
   const tree = [...entries.values()];
   const oid = addObject(batch, 'tree', treeBytes(tree));
-  built.set(oid, tree);
+  built.byOid.set(oid, tree);
+  built.byPath.set(path, oid);
+  if (base && base !== oid) built.replaced.add(base);
   return oid;
 }
 
@@ -233,6 +157,12 @@ export interface WriteCommitOptions {
   message: string;
   author: Identity;
   committer?: Identity;
+  /**
+   * When given, filled with the oid of every tree the commit built, by directory path (`''`
+   * is the root; `projects/p/decision/4f/dec-…` an entry's directory), so callers need not
+   * walk the new commit's tree again.
+   */
+  trees?: Map<string, string>;
 }
 
 /**
@@ -246,8 +176,8 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
   for (const [path, content] of options.files) {
     insert(root, path, addObject(batch, 'blob', typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
   }
-  const built = new Map<string, TreeEntry[]>();
-  const tree = await buildTree(options.gitdir, options.parent, root, batch, built);
+  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set() };
+  const tree = await buildTree(options.gitdir, options.parent, root, batch, built, '');
   const timestamp = Math.floor(Date.now() / 1000);
   const text =
     `tree ${tree}\n` +
@@ -257,41 +187,11 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
   await writeObjects(options.gitdir, batch);
-  for (const [oid, entries] of built) {
-    cacheTree(`${options.gitdir}\0${oid}`, entries);
-  }
+  // The trees this commit replaced leave the cache (a bulk import's working set stays the
+  // branch's current trees, whatever its history); the new ones, and the commit itself, enter.
+  for (const oid of built.replaced) forgetTree(`${options.gitdir}\0${oid}`);
+  for (const [oid, entries] of built.byOid) cacheTree(`${options.gitdir}\0${oid}`, entries);
+  cacheTree(`${options.gitdir}\0${commit}`, built.byOid.get(tree) as TreeEntry[]);
+  if (options.trees) for (const [path, oid] of built.byPath) options.trees.set(path, oid);
   return commit;
-}
-
-/** Reads a blob at `path` in the tree of `commitOid`, or null when absent. */
-export async function readFileAt(gitdir: string, commitOid: string, path: string): Promise<Buffer | null> {
-  let oid = commitOid;
-  const parts = path.split('/');
-  for (const [index, part] of parts.entries()) {
-    const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
-    if (!entry) return null;
-    if (index === parts.length - 1) {
-      if (entry.type !== 'blob') return null;
-      return Buffer.from(await readBlobAt(gitdir, entry.oid));
-    }
-    if (entry.type !== 'tree') return null;
-    oid = entry.oid;
-  }
-  return null;
-}
-
-/** The oid of the tree at directory `path` of `commitOid`, or null when there is none. */
-export async function treeOidAt(gitdir: string, commitOid: string, path: string): Promise<string | null> {
-  let oid = commitOid;
-  for (const part of path.split('/')) {
-    const entry = (await readTreeCached(gitdir, oid)).find((e) => e.path === part);
-    if (!entry || entry.type !== 'tree') return null;
-    oid = entry.oid;
-  }
-  return oid;
-}
-
-/** Lists the blobs directly in the tree `treeOid` (name → oid). */
-export async function listTree(gitdir: string, treeOid: string): Promise<Map<string, string>> {
-  return new Map((await readTreeCached(gitdir, treeOid)).filter((e) => e.type === 'blob').map((e) => [e.path, e.oid]));
 }

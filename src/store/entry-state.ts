@@ -39,21 +39,34 @@ export interface EntryState {
 }
 
 /**
- * Entry states by `<dir>\0<oid of the entry's tree>`: a state is a function of that tree's
- * content (issue #10: no read-back from git per `put` of a bulk import). Bounded, least
- * recently used dropped first.
+ * Entry states by entry directory, each with the oid of the entry's tree it was computed
+ * from: a state is a function of that tree's content (issue #10: no read-back from git per
+ * `put` of a bulk import). One slot per entry, so a new state replaces its entry's older one
+ * and the working set is the number of entries, not of revisions. Bounded, least recently
+ * used dropped first.
  */
-const stateCache = new Map<string, EntryState>();
-const STATE_CACHE_LIMIT = 16_384;
+const stateCache = new Map<string, { treeOid: string; state: EntryState }>();
+const STATE_CACHE_LIMIT = 32_768;
+
+/**
+ * A copy the caller owns: the entry (handed to callers, who may change it) is cloned; the
+ * ledger lines and strings are shared — nothing changes them (a new revision makes new arrays).
+ */
+function copyState(state: EntryState): EntryState {
+  return {
+    ...state,
+    heads: [...state.heads],
+    current: state.current && { sha256: state.current.sha256, entry: structuredClone(state.current.entry) },
+  };
+}
 
 /**
  * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
  * calls this after a commit with each state its transaction left). Stored and handed out as copies.
  */
 export function rememberEntryState(treeOid: string, state: EntryState): void {
-  const key = `${state.dir}\0${treeOid}`;
-  stateCache.delete(key);
-  stateCache.set(key, structuredClone(state));
+  stateCache.delete(state.dir);
+  stateCache.set(state.dir, { treeOid, state: copyState(state) });
   if (stateCache.size > STATE_CACHE_LIMIT) stateCache.delete(stateCache.keys().next().value as string);
 }
 
@@ -73,12 +86,11 @@ export async function readEntryState(args: {
   if (!args.commitOid) return empty;
   const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
   if (treeOid === null) return empty;
-  const key = `${dir}\0${treeOid}`;
-  const hit = stateCache.get(key);
-  if (hit) {
-    stateCache.delete(key); // most recently used last
-    stateCache.set(key, hit);
-    return structuredClone(hit); // callers own what they get
+  const hit = stateCache.get(dir);
+  if (hit?.treeOid === treeOid) {
+    stateCache.delete(dir); // most recently used last
+    stateCache.set(dir, hit);
+    return copyState(hit.state); // callers own what they get
   }
   const state = await computeEntryState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty });
   rememberEntryState(treeOid, state);

@@ -6,7 +6,7 @@
  */
 import { BrainError, isBrainError } from '../model/errors.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
-import { readFileAt, treeOidAt, writeCommit, type Identity } from '../git/commit-writer.js';
+import { readFileAt, writeCommit, type Identity } from '../git/commit-writer.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
@@ -142,10 +142,11 @@ export class GitStore {
         const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
         const { message, value } = await operation(tx);
         if (tx.files.size === 0) return { commit: null, staged: [], value };
-        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity });
+        const trees = new Map<string, string>();
+        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees });
         // The next transaction (a bulk import's next batch) reads these entries from memory.
         for (const state of tx.written()) {
-          const tree = await treeOidAt(this.gitdir, commit, state.dir);
+          const tree = trees.get(state.dir);
           if (tree) rememberEntryState(tree, state);
         }
         try {
