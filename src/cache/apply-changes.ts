@@ -8,7 +8,7 @@
  */
 import { parseBrainPath } from '../store/layout.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
-import { hexBytes } from './schema.js';
+import { insertParsedRows } from './row-writes.js';
 import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir } from './entry-checks.js';
@@ -122,10 +122,7 @@ function statementsFor(db: CacheDb) {
   return {
     deleteRevision: db.prepare('DELETE FROM revisions WHERE entry_id = ? AND project_id = ? AND entry_kind = ? AND file = ?'),
     deleteProblem: db.prepare('DELETE FROM problems WHERE path = ?'),
-    insertRevision: db.prepare('INSERT INTO revisions (entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-    insertProblem: db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)'),
     deleteLedger: db.prepare('DELETE FROM ledger_lines WHERE entry_id = ? AND project_id = ? AND entry_kind = ?'),
-    insertLedgerLine: db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)'),
   };
 }
 
@@ -166,17 +163,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
       s.deleteProblem.run(change.path);
       if (where.type === 'ledger') s.deleteLedger.run(where.entry_id, where.project_id, where.entry_kind);
     }
-    for (const p of parsed) {
-      if (p.kind === 'revision') {
-        const e = p.row;
-        s.insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
-      } else if (p.kind === 'problem') {
-        s.insertProblem.run(p.path, p.oid, p.code, p.message);
-      } else {
-        const w = p.where;
-        for (const line of p.lines) s.insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
-      }
-    }
+    for (const p of parsed) insertParsedRows(db, p);
     for (const [entryId, change] of plan) {
       if (change.type === 'counts') setCurrentCounts(db, entryId, change);
       else setCurrent(db, entryId, change.state);

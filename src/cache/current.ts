@@ -12,20 +12,6 @@ import { rankScore } from '../model/rank-score.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
 
-/** One revision as the apply path orders them (sha256 as hex). */
-export interface RevisionKey {
-  revision: number;
-  recorded_at: string;
-  sha256: string;
-}
-
-/** DESIGN §3 invariant-5 order, ascending: revision, then recorded_at, then sha256 (as text). */
-export function compareRevisionKeys(a: RevisionKey, b: RevisionKey): number {
-  if (a.revision !== b.revision) return a.revision - b.revision;
-  if (a.recorded_at !== b.recorded_at) return a.recorded_at < b.recorded_at ? -1 : 1;
-  return a.sha256 === b.sha256 ? 0 : a.sha256 < b.sha256 ? -1 : 1;
-}
-
 /** What `current` says about an entry: its top revision (parsed) and counts. */
 export interface CurrentState {
   entry: Entry;

@@ -15,7 +15,8 @@ import { setCurrent } from './current.js';
 import { entryDirProblems, insertEntryProblems, type EntryDirFacts } from './entry-checks.js';
 import type { CacheDb } from './open-cache.js';
 import type { CurrentChange, ParsedRevision } from './plan-current.js';
-import { DATA_TABLES, INDEXES_SQL, SEARCH_TRIGGERS_SQL, createdNames, hexBytes } from './schema.js';
+import { DATA_TABLES, INDEXES_SQL, SEARCH_TRIGGERS_SQL, createdNames } from './schema.js';
+import { insertParsedRows } from './row-writes.js';
 
 /** A ledger file the apply read: its directory's key and its lines (sha256 as hex). */
 export interface ParsedLedger {
@@ -74,22 +75,12 @@ export function writeFullRebuild(db: CacheDb, args: {
   const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(SEARCH_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
   db.exec(dropped.join('\n'));
   for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
-  const insertRevision = db.prepare('INSERT INTO revisions (entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertProblem = db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)');
-  const insertLedgerLine = db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)');
   const { revisions, ledgers, problems, plan, dirs } = args;
   const facts = gatherFacts(dirs, revisions, ledgers, problems);
   const revisionKey = (p: ParsedRevision) => `${p.row.entry_id}\0${p.row.project_id}\0${p.row.entry_kind}\0${p.file}`;
   const sorted = revisions.map((p) => ({ key: revisionKey(p), p })).sort((a, b) => byText(a.key, b.key));
-  for (const { p } of sorted) {
-    const e = p.row;
-    insertRevision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
-  }
-  for (const p of problems) insertProblem.run(p.path, p.oid, p.code, p.message);
-  for (const l of ledgers) {
-    const w = l.where;
-    for (const line of l.lines) insertLedgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
-  }
+  for (const { p } of sorted) insertParsedRows(db, p);
+  for (const p of [...problems, ...ledgers]) insertParsedRows(db, p);
   for (const entryId of [...plan.keys()].sort(byText)) {
     const change = plan.get(entryId)!;
     if (change.type === 'state') setCurrent(db, entryId, change.state, true);

@@ -10,7 +10,7 @@ import { parseLedger } from '../store/ledger.js';
 import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import type { ParsedLedger, ParsedProblem } from './full-rebuild.js';
 import type { ParsedRevision } from './plan-current.js';
-import { compareRevisionKeys } from './current.js';
+import { compareRevisions } from '../store/revision-order.js';
 
 /** What the apply path learns from one file. */
 export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
@@ -67,7 +67,7 @@ export function dropOutranked<T extends Parsed | null>(parsed: T[]): T[] {
     if (p?.kind !== 'revision') continue;
     const held = best.get(p.row.entry_id);
     if (held === undefined) best.set(p.row.entry_id, p);
-    else if (compareRevisionKeys(keyOf(p), keyOf(held)) > 0) (held.entry = null), best.set(p.row.entry_id, p);
+    else if (compareRevisions(keyOf(p), keyOf(held)) > 0) (held.entry = null), best.set(p.row.entry_id, p);
     else p.entry = null;
   }
   return parsed;

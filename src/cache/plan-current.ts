@@ -10,7 +10,8 @@
 import type { Entry } from '../model/entry.js';
 import { parseBrainPath } from '../store/layout.js';
 import { readRevisionFile } from '../store/revision-file.js';
-import { compareRevisionKeys, type CurrentState } from './current.js';
+import type { CurrentState } from './current.js';
+import { compareRevisions } from '../store/revision-order.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 
@@ -103,7 +104,7 @@ export async function planCurrent(args: {
   for (const p of args.revisions) add(p.row.entry_id, fromParsed(p));
   const current = args.full ? null : args.db.prepare('SELECT path, sha256, revision_count, forked FROM current WHERE entry_id = ?');
   for (const [id, candidates] of byEntry) {
-    candidates.sort(compareRevisionKeys);
+    candidates.sort(compareRevisions);
     const top = candidates[candidates.length - 1];
     if (!top) {
       plan.set(id, { type: 'state', state: null });

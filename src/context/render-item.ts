@@ -10,7 +10,8 @@
  * line and cannot forge headings or close `<brain-state>`.
  */
 import type { Entry } from '../model/entry.js';
-import { adrLabelOf, plainTextLine, summaryLine } from '../model/summary.js';
+import { adrLabelOf } from '../model/adr-label.js';
+import { plainTextLine, summaryLine } from '../model/summary.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
 import { recordedMs } from './relevance.js';

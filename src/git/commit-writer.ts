@@ -11,7 +11,7 @@
  * together, and all of them are durable before {@link writeCommit} returns, i.e. before the
  * caller moves the ref.
  *
- * Reading (and the tree cache) lives in tree-reader.ts, re-exported here.
+ * Reading (and the tree cache) lives in tree-reader.ts.
  */
 import { createHash } from 'node:crypto';
 import type { TreeEntry } from 'isomorphic-git';
@@ -21,7 +21,6 @@ import { checkIdentityPart, type Identity } from './identity.js';
 import { cacheTree, forgetTree, readTreeCached } from './tree-reader.js';
 
 export type { Identity } from './identity.js';
-export { listTree, readBlobAt, readFileAt, readTreeCached, treeOidAt } from './tree-reader.js';
 
 // ---------------------------------------------------------------- writing
 

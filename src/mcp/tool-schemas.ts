@@ -7,7 +7,8 @@
  * the kind is `entry_kind`, the name every output uses; `kind` is accepted as an alias.
  */
 import { z } from 'zod';
-import { CitationSchema, LIMITS } from '../model/entry.js';
+import { CitationSchema } from '../model/entry.js';
+import { LIMITS } from '../model/limits.js';
 import { ENTRY_KINDS, STATUSES, type EntryKind } from '../model/kinds.js';
 
 const entryId = z.string().min(1).max(LIMITS.ref).describe('an entry id like dec-4f9k2m1x7q3z, or any unique prefix of one');

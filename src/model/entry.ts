@@ -9,7 +9,6 @@ import { ENTRY_ID_PATTERN } from './entry-id.js';
 import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text-schemas.js';
 import { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
 
-export { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
 
 const list = (item: z.ZodType<string>, max: number) =>
   z.array(item).max(max, { message: `must have at most ${max} items` });

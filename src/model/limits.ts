@@ -1,7 +1,7 @@
 /**
  * Field bounds and the project id pattern of entries (DESIGN §2), free of zod so that read
  * paths (list filters, project ids) can check them without loading the schemas (issue #10
- * cold start). entry.ts builds its schemas on these and re-exports them.
+ * cold start). entry.ts builds its schemas on these.
  */
 
 /** Field bounds; exceeding one is an `invalid_entry` error. */

@@ -8,7 +8,6 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 
-export { adrLabelOf };
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;

@@ -96,6 +96,12 @@ export function parseJsonlEntries(text: string, projectId: string, source = 'inp
   return lines;
 }
 
+/** How many lines ended in each action. */
+function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'imported' | 'revised' | 'unchanged'> {
+  const count = (a: JsonlLineResult['action']) => entries.filter((e) => e.action === a).length;
+  return { imported: count('imported'), revised: count('revised'), unchanged: count('unchanged') };
+}
+
 /**
  * Imports `text` (JSON lines) into the brain's project as one commit, then refreshes the
  * projection. Lines apply in file order: an unknown `entry_id` becomes revision 1, a line
@@ -128,13 +134,10 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
       entries.push({ line, entry_id: entry.entry_id, action, revision });
       if ((index + 1) % 1000 === 0) args.onProgress?.(index + 1, lines.length);
     }
-    const count = (a: JsonlLineResult['action']) => entries.filter((e) => e.action === a).length;
-    const from = basename(args.source ?? 'input');
-    return { message: `brain: import jsonl ${from} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`, value: entries };
+    const t = tally(entries);
+    return { message: `brain: import jsonl ${basename(args.source ?? 'input')} — ${t.imported} new, ${t.revised} revised, ${t.unchanged} unchanged`, value: entries };
   });
   args.onProgress?.(lines.length, lines.length);
   await brain.refresh();
-  const entries = result.value;
-  const count = (a: JsonlLineResult['action']) => entries.filter((e) => e.action === a).length;
-  return { lines: lines.length, imported: count('imported'), revised: count('revised'), unchanged: count('unchanged'), commit: result.commit, entries };
+  return { lines: lines.length, ...tally(result.value), commit: result.commit, entries: result.value };
 }

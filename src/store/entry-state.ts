@@ -6,7 +6,7 @@ import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { validateEntry } from '../model/validate.js';
-import { listTree, readBlobAt, treeOidAt } from '../git/commit-writer.js';
+import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
 import { sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';

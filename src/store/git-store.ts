@@ -6,7 +6,8 @@
  */
 import { BrainError, isBrainError } from '../model/errors.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
-import { readFileAt, writeCommit, type Identity } from '../git/commit-writer.js';
+import { writeCommit, type Identity } from '../git/commit-writer.js';
+import { readFileAt } from '../git/tree-reader.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';

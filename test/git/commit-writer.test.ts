@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listTree, readFileAt, treeOidAt, writeCommit } from '../../src/git/commit-writer.js';
+import { writeCommit } from '../../src/git/commit-writer.js';
+import { listTree, readFileAt, treeOidAt } from '../../src/git/tree-reader.js';
 import { deflateEntry, deflateOnWorker } from '../../src/git/deflate-worker.js';
 import { buildPack, buildPackParallel, PARALLEL_DEFLATE_BYTES } from '../../src/git/pack-writer.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';

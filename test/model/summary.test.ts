@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adrLabelOf, plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
+import { adrLabelOf } from '../../src/model/adr-label.js';
+import { plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
 import { makeEntry } from '../context/make-entry.js';
 
 describe('summaryLine', () => {

@@ -11,7 +11,7 @@
 import { posix } from 'node:path';
 import { Lexer, type Tokens } from 'marked';
 import type { Entry } from '../../model/entry.js';
-import { adrLabelOf } from '../../model/summary.js';
+import { adrLabelOf } from '../../model/adr-label.js';
 
 /** The two formats `brain export adr` writes. */
 export type AdrExportFormat = 'madr' | 'nygard';

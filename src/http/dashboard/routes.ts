@@ -19,7 +19,7 @@
  * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
-import { PROJECT_ID_PATTERN } from '../../model/entry.js';
+import { PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
 import type { Log } from '../../daemon/log.js';
 import { errorFields } from '../../daemon/log.js';
@@ -86,18 +86,20 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
     return renderPage({ ...parts, project, projects, oid });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
-    await brain.refresh();
-    const oid = brain.projectedOid();
-    const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
-    if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
-    // A hard reload (`Cache-Control: no-cache`) renders afresh.
-    const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
-    if (cached !== undefined) return send(etag, cached);
-    const body = await render(oid);
-    if (brain.projectedOid() === oid) {
+    // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
+    const done = await brain.readScope(async () => {
+      const oid = brain.projectedOid();
+      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+      if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
+      // A hard reload (`Cache-Control: no-cache`) renders afresh.
+      const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
+      if (cached !== undefined) return send(etag, cached);
+      const body = await render(oid);
+      if (brain.projectedOid() !== oid) return null;
       cache.set(etag, body);
       return send(etag, body);
-    }
+    });
+    if (done) return done;
   }
   const body = await render(brain.projectedOid());
   return send(contentEtag(body), body);

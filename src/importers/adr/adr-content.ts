@@ -13,7 +13,7 @@
  * (docs/decisions/0014-adr-import-keeps-everything.md).
  */
 import type { Token } from 'marked';
-import { LIMITS } from '../../model/entry.js';
+import { LIMITS } from '../../model/limits.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { headingDepth, sectionContent, tokensMarkdown, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
 import { statusLineValue } from './status-source.js';

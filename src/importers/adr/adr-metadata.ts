@@ -4,7 +4,7 @@
  * before the first section or in the Status section, and Changelog lines
  * (`- 2020-01-20: Initial draft`, Tendermint/Cosmos). Pure; never throws.
  */
-import { LIMITS } from '../../model/entry.js';
+import { LIMITS } from '../../model/limits.js';
 import { plainText } from './inline-text.js';
 import { blockTexts, sectionContent, type MarkdownOutline } from './markdown-outline.js';
 

@@ -2,7 +2,7 @@
  * The title of an imported ADR: the first `# ` heading, else front matter `title`, else the
  * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
  */
-import { LIMITS } from '../../model/entry.js';
+import { LIMITS } from '../../model/limits.js';
 import { tokenText } from './inline-text.js';
 import type { MarkdownOutline } from './markdown-outline.js';
 

@@ -4,7 +4,7 @@
  * Pure; no I/O.
  */
 import { deriveEntryId } from '../../model/entry-id.js';
-import { LIMITS } from '../../model/entry.js';
+import { LIMITS } from '../../model/limits.js';
 import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';

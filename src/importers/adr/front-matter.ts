@@ -4,7 +4,7 @@
  * assigned by the store).
  */
 import { isScalar, parseDocument } from 'yaml';
-import { LIMITS } from '../../model/entry.js';
+import { LIMITS } from '../../model/limits.js';
 
 /** The split of one file into front matter and Markdown body. */
 export interface FrontMatter {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROJECT_ID_PATTERN } from '../../model/entry.js';
+import { PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
 import type { EntryFields } from '../../model/input.js';
 import { assembleDrafts } from './assemble-drafts.js';

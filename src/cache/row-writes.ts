@@ -1,0 +1,35 @@
+/**
+ * The rows one parsed file gives the projection (DESIGN §4): a revision's `revisions` row, a
+ * problem's `problems` row, a ledger's `ledger_lines` rows. Written the same way by the
+ * incremental apply (src/cache/apply-changes.ts) and the full rebuild (full-rebuild.ts), with
+ * statements prepared once per database handle. Call inside the apply transaction.
+ */
+import type { CacheDb } from './open-cache.js';
+import type { ParsedLedger, ParsedProblem } from './full-rebuild.js';
+import type { ParsedRevision } from './plan-current.js';
+import { hexBytes } from './schema.js';
+
+function statementsFor(db: CacheDb) {
+  return {
+    revision: db.prepare('INSERT INTO revisions (entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    problem: db.prepare('INSERT INTO problems (path, blob_oid, code, message) VALUES (?, ?, ?, ?)'),
+    ledgerLine: db.prepare('INSERT OR IGNORE INTO ledger_lines (entry_id, project_id, entry_kind, file, revision, sha256) VALUES (?, ?, ?, ?, ?, ?)'),
+  };
+}
+
+const cache = new WeakMap<CacheDb, ReturnType<typeof statementsFor>>();
+
+/** Inserts the rows of `p` (sha256 and oids stored as bytes). Errors: SQLite errors. */
+export function insertParsedRows(db: CacheDb, p: ParsedRevision | ParsedProblem | ParsedLedger): void {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = statementsFor(db)));
+  if (p.kind === 'revision') {
+    const e = p.row;
+    s.revision.run(e.entry_id, e.project_id, e.entry_kind, p.file, e.revision, e.status, e.recorded_at, hexBytes(p.sha256), hexBytes(p.oid));
+  } else if (p.kind === 'problem') {
+    s.problem.run(p.path, p.oid, p.code, p.message);
+  } else {
+    const w = p.where;
+    for (const line of p.lines) s.ledgerLine.run(w.entry_id, w.project_id, w.entry_kind, line.file, line.revision, hexBytes(line.sha256));
+  }
+}
