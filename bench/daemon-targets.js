@@ -16,7 +16,7 @@ export const LIST_FILTERS = [
   { label: 'tag=performance', query: 'tag=performance', sql: "EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = 'performance')" },
   { label: 'author=carol', query: 'author=carol', sql: "c.author = 'carol'" },
   { label: 'related_task=task-17', query: 'related_task=task-17', sql: "EXISTS (SELECT 1 FROM entry_tasks t WHERE t.entry_id = c.entry_id AND t.task_id = 'task-17')" },
-  { label: 'path=src/cache/', query: 'path=src/cache/', sql: "EXISTS (SELECT 1 FROM entry_paths p WHERE p.entry_id = c.entry_id AND p.path LIKE 'src/cache/%')" },
+  { label: 'path=src/projection/sqlite/', query: 'path=src/projection/sqlite/', sql: "EXISTS (SELECT 1 FROM entry_paths p WHERE p.entry_id = c.entry_id AND p.path LIKE 'src/projection/sqlite/%')" },
   { label: 'updated_since=2025-06-01', query: 'updated_since=2025-06-01T00:00:00Z', sql: "c.recorded_at >= '2025-06-01T00:00:00Z'" },
 ];
 export const SEARCH_QUERIES = ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat', 'payment gateway timeout'];

@@ -87,7 +87,7 @@ export const TAGS = [
 ];
 const AUTHORS = ['alice', 'bob', 'carol', 'dmitri', 'eun-ji', 'farah', 'agent-claude', 'agent-codex', 'agent-ci', 'grace'];
 const PATHS = [
-  'src/store/commit-writer.ts', 'src/store/refs.ts', 'src/cache/refresh.ts', 'src/cache/apply-changes.ts',
+  'src/store/commit-writer.ts', 'src/store/refs.ts', 'src/projection/sqlite/refresh.ts', 'src/projection/sqlite/apply-changes.ts',
   'src/search/search-index.ts', 'src/service.ts', 'src/cli/main.ts', 'src/daemon/watch.ts', 'src/http/routes.ts',
   'src/mcp/tools.ts', 'infra/helm/values.yaml', 'infra/terraform/main.tf', 'web/app/checkout.tsx', 'docs/format.md',
 ];

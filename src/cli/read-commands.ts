@@ -4,7 +4,7 @@
  * repository (context.ts `runRead`; issue #10).
  */
 import type { Command } from 'commander';
-import type { CurrentRow } from '../cache/queries.js';
+import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';

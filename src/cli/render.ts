@@ -4,7 +4,7 @@
  * render-entry.ts (it needs the Markdown parser, which tables do not).
  */
 import type { Entry } from '../model/entry.js';
-import type { CurrentRow } from '../cache/queries.js';
+import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */

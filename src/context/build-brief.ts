@@ -23,7 +23,7 @@ export interface BriefOptions {
   projectId: string;
   /** The current revision of every entry of the project (any status). If several revisions of one entry are given, the highest wins. Either this or `source`. */
   entries?: Entry[];
-  /** Where the project's current entries are read (src/cache/brief-queries.ts): only the rows the budget places are read. */
+  /** Where the project's current entries are read (src/projection/sqlite/brief-queries.ts): only the rows the budget places are read. */
   source?: BriefSource;
   /** Tokens (integer ≥ 1), default {@link DEFAULT_BUDGET}; estimated as Math.ceil(chars / 4). */
   budget?: number;

@@ -13,7 +13,7 @@
  * arbitrary URLs).
  */
 import { createMcpServer } from '../mcp/server.js';
-import { listProjects } from '../cache/projects.js';
+import { listProjects } from '../projection/sqlite/projects.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { openBrain, type Brain } from '../service.js';
 import { assertProjectId } from '../service/project-id.js';

@@ -1,6 +1,6 @@
 /**
  * What the re-entry brief (DESIGN §7, src/context/) reads, as an interface: so the brief is
- * built from indexed queries over the projection (src/cache/brief-queries.ts) — each section
+ * built from indexed queries over the projection (src/projection/sqlite/brief-queries.ts) — each section
  * reads only the rows that can fit the budget (issue #10) — or from a list of entries
  * (src/context/entries-source.ts), with the same bytes out. Types only.
  */

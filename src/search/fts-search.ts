@@ -9,7 +9,7 @@
  */
 import { BrainError } from '../model/errors.js';
 import type Database from 'better-sqlite3';
-import type { CacheDb } from '../cache/open-cache.js';
+import type { CacheDb } from '../projection/sqlite/open-cache.js';
 import { ftsString, queryTerms } from './query-terms.js';
 import { typoAlternatives } from './typo-expansion.js';
 

@@ -7,8 +7,8 @@
  * to list it), once per query, and keeps it per database handle until the projection moves.
  */
 import type Database from 'better-sqlite3';
-import type { CacheDb } from '../cache/open-cache.js';
-import { getMeta } from '../cache/open-cache.js';
+import type { CacheDb } from '../projection/sqlite/open-cache.js';
+import { getMeta } from '../projection/sqlite/open-cache.js';
 import { boundedDistance, foldTerm } from './query-terms.js';
 
 /** The edit distance allowed for a word of `length` characters. */

@@ -4,9 +4,9 @@
  * the current entries newest first, under the filters kind, status, tag, path, task and
  * author. One kind: a keyset-paginated list; all kinds: the first `limit` of each section.
  */
-import { countBoard, currentPaths, entryFacts, listBoard, type BoardFilter } from '../cache/dashboard-queries.js';
-import type { CurrentRow } from '../cache/queries.js';
-import { listProjects } from '../cache/projects.js';
+import { countBoard, currentPaths, entryFacts, listBoard, type BoardFilter } from '../projection/sqlite/dashboard-queries.js';
+import type { CurrentRow } from '../projection/sqlite/queries.js';
+import { listProjects } from '../projection/sqlite/projects.js';
 import { BrainError } from '../model/errors.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind, type Status } from '../model/kinds.js';
 import { checkListFilter } from '../model/list-filter.js';

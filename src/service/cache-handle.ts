@@ -4,7 +4,7 @@
  * reopened empty and the request run once more, which rebuilds it from git (the cache is
  * disposable). Split from src/service.ts to keep that file to the API.
  */
-import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from '../cache/open-cache.js';
+import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from '../projection/sqlite/open-cache.js';
 
 /** One cache file's open handle. */
 export class CacheHandle {

@@ -5,7 +5,7 @@
  * revisions from the brain's projection, brought up to the docs branch tip first. Selection
  * and shapes: src/review/code-review.ts; docs/decisions/0017-code-review-and-path-globs.md.
  */
-import { listCurrent, listRevisionsSince } from '../cache/queries.js';
+import { listCurrent, listRevisionsSince } from '../projection/sqlite/queries.js';
 import { BrainError } from '../model/errors.js';
 import { selectForCode, type CodeReview } from '../review/code-review.js';
 import { parseReviewRange } from '../review/parse-range.js';

@@ -1,11 +1,11 @@
 /**
  * `brain context` (DESIGN §7): the re-entry brief of the Brain's project, built from indexed
- * queries over the projection (src/cache/brief-queries.ts) — each section reads only as many
+ * queries over the projection (src/projection/sqlite/brief-queries.ts) — each section reads only as many
  * rows as can fit the budget, best first (issue #10 "build the brief from indexed queries per
  * layer").
  */
 import { buildBrief, type Brief } from '../context/build-brief.js';
-import { cacheBriefSource } from '../cache/brief-queries.js';
+import { cacheBriefSource } from '../projection/sqlite/brief-queries.js';
 import type { Brain } from '../service.js';
 
 /** The brief of `brain`'s project after a refresh. Errors: `invalid_argument` (budget), `not_found` (unknown project), as `brain.refresh`. */

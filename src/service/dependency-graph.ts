@@ -11,7 +11,7 @@
  * any node not yet shown (pure cycles); a node is expanded once per page, later occurrences
  * are `repeat`, and an edge back into the current path is `cycle`.
  */
-import { dependencyEntries, entryFacts } from '../cache/dashboard-queries.js';
+import { dependencyEntries, entryFacts } from '../projection/sqlite/dashboard-queries.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import type { Brain } from '../service.js';

@@ -20,7 +20,7 @@ import { branchRef } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
 import { isStale, readLock, withWriteLock, writeLockPath } from '../git/write-lock.js';
-import { removeDbFiles } from '../cache/open-cache.js';
+import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
 /** A ref lock this old is never a live git operation. */

@@ -5,8 +5,8 @@
  * history oldest first, each revision with its commit and the field-level change from the
  * revision before it (src/review/entry-change.ts, the same diff `brain review` shows).
  */
-import { entryFacts, entryLinks } from '../cache/dashboard-queries.js';
-import type { CurrentRow } from '../cache/queries.js';
+import { entryFacts, entryLinks } from '../projection/sqlite/dashboard-queries.js';
+import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { EntryChange } from '../review/review.js';
 import { describeChange } from '../review/entry-change.js';
 import type { Brain } from '../service.js';

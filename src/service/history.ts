@@ -7,7 +7,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { getCurrent, listCurrent, listRevisions, type CurrentRow, type ListFilter, type RevisionRow } from '../cache/queries.js';
+import { getCurrent, listCurrent, listRevisions, type CurrentRow, type ListFilter, type RevisionRow } from '../projection/sqlite/queries.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import type { Brain } from '../service.js';
@@ -52,7 +52,7 @@ export async function entryAt(brain: Brain, args: { entryId: string; revision?: 
   });
 }
 
-/** `Brain.list`: the filter checked (model/list-filter.ts), then one indexed page (cache/queries.ts `listCurrent`). Errors: as `Brain.list`. */
+/** `Brain.list`: the filter checked (model/list-filter.ts), then one indexed page (projection/sqlite/queries.ts `listCurrent`). Errors: as `Brain.list`. */
 export async function listEntries(brain: Brain, filter: RawListFilter & Pick<ListFilter, 'limit' | 'after' | 'path'>): Promise<CurrentRow[]> {
   const checked = checkListFilter(filter);
   return brain.withCache(async () => {

@@ -5,7 +5,7 @@
  * was at each commit (cross-file links included: an ADR superseded by a later commit gets its
  * `superseded` revision at that commit). Re-running plans nothing already recorded.
  */
-import { listRevisions } from '../cache/queries.js';
+import { listRevisions } from '../projection/sqlite/queries.js';
 import type { Entry } from '../model/entry.js';
 import { buildEntry, newEntryBase, sameContent, type EntryFields } from '../model/input.js';
 import { readFileAt, type GitFileHistory } from '../importers/adr/git-file-history.js';

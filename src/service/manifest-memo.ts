@@ -7,7 +7,7 @@
  * version, default project), so a memo written by another brain version is judged by this one.
  * The projection's data tables and `verify --cache` do not involve it; a reset cache loses it.
  */
-import { getMeta, setMeta, type CacheDb } from '../cache/open-cache.js';
+import { getMeta, setMeta, type CacheDb } from '../projection/sqlite/open-cache.js';
 import { parseManifest, type Manifest } from '../store/manifest.js';
 import type { GitStore } from '../store/git-store.js';
 

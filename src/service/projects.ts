@@ -1,13 +1,13 @@
 /**
  * `brain projects` (issue #7, "Errors for every mistake": projects with counts per kind): every
  * project on the docs branch, as the projection sees it after catching up with the tip. The
- * query is src/cache/projects.ts; the CLI, MCP (`brain_projects`) and REST (`GET /api/projects`)
+ * query is src/projection/sqlite/projects.ts; the CLI, MCP (`brain_projects`) and REST (`GET /api/projects`)
  * are thin adapters over {@link listBrainProjects} (through `Brain.projects`).
  */
-import { listProjects, type ProjectCounts } from '../cache/projects.js';
+import { listProjects, type ProjectCounts } from '../projection/sqlite/projects.js';
 import type { Brain } from '../service.js';
 
-export type { ProjectCounts } from '../cache/projects.js';
+export type { ProjectCounts } from '../projection/sqlite/projects.js';
 
 /**
  * Every project of `brain`'s docs branch with at least one entry, sorted by project_id, with

@@ -8,7 +8,7 @@
  */
 import type { Brain } from '../service.js';
 import type { RawListFilter } from '../model/list-filter.js';
-import type { ListFilter } from '../cache/queries.js';
+import type { ListFilter } from '../projection/sqlite/queries.js';
 import { BrainError } from '../model/errors.js';
 
 /** `brain list` arguments: the service's list filter (no cursor: the CLI prints one snapshot). */

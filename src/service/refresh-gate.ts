@@ -6,7 +6,7 @@
  * with (AsyncLocalStorage, so concurrent requests never share a scope).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RefreshResult } from '../cache/refresh.js';
+import type { RefreshResult } from '../projection/sqlite/refresh.js';
 
 /** Serializes refreshes and scopes them to requests. */
 export class RefreshGate {

@@ -3,9 +3,9 @@
  * its tip and the projected oid, counts per kind and status, forks, and every problem the
  * projection found. Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
  */
-import { countProject, listProblems } from '../cache/queries.js';
-import type { ResetReason } from '../cache/open-cache.js';
-import type { RefreshResult } from '../cache/refresh.js';
+import { countProject, listProblems } from '../projection/sqlite/queries.js';
+import type { ResetReason } from '../projection/sqlite/open-cache.js';
+import type { RefreshResult } from '../projection/sqlite/refresh.js';
 import type { Brain } from '../service.js';
 
 /** `brain status` */

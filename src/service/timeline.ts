@@ -5,7 +5,7 @@
  * events. Each event says what happened (`recorded`, `revised`, `status_changed`), by whom,
  * when, in which commit, and carries the revision (citations included).
  */
-import { timelinePage } from '../cache/dashboard-queries.js';
+import { timelinePage } from '../projection/sqlite/dashboard-queries.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { parseEntryKind } from '../model/kinds.js';

@@ -3,7 +3,7 @@
  * branch — files, ledgers, append-only history, all of it or only the commits of a range — and,
  * with `cache`, the projection against a fresh rebuild. Bad data is reported, never thrown.
  */
-import { verifyCache, type CacheReport } from '../cache/verify-cache.js';
+import { verifyCache, type CacheReport } from '../projection/sqlite/verify-cache.js';
 import { parseReviewRange } from '../review/parse-range.js';
 import { resolveCommit } from '../git/rev-parse.js';
 import { verifyBranch, type BranchReport } from '../store/verify-branch.js';

@@ -66,7 +66,7 @@ export interface OpenFork {
 /**
  * The open fork of one entry directory, or null: the highest revision number among `files`
  * (file name → sha256) held by more than one file. Closed forks (a higher revision exists) are
- * not reported, matching the projection's `forked` (src/cache/current.ts).
+ * not reported, matching the projection's `forked` (src/projection/sqlite/current.ts).
  */
 export function openFork(args: { dir: string; files: Map<string, string> }): OpenFork | null {
   const byRevision = new Map<number, string[]>();

@@ -1,5 +1,5 @@
 /**
- * Issue #10: the brief built from indexed queries over the projection (src/cache/brief-queries.ts,
+ * Issue #10: the brief built from indexed queries over the projection (src/projection/sqlite/brief-queries.ts,
  * read lazily page by page) is byte-for-byte the brief built from every current entry
  * (`buildBrief({entries})`, docs/decisions/0007) — at tiny, default and huge budgets, with and
  * without path/task boosts, with rank ties that cross page boundaries and instants that differ
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrief } from '../../src/context/build-brief.js';
-import { listCurrent } from '../../src/cache/queries.js';
+import { listCurrent } from '../../src/projection/sqlite/queries.js';
 import type { Entry } from '../../src/model/entry.js';
 import { LEGAL_STATUSES, type EntryKind } from '../../src/model/kinds.js';
 import type { Brain } from '../../src/service.js';

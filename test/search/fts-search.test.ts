@@ -8,9 +8,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../src/cache/open-cache.js';
-import { refreshCache } from '../../src/cache/refresh.js';
-import { comparableRowsSql, searchIndexProblem } from '../../src/cache/schema.js';
+import { openCache } from '../../src/projection/sqlite/open-cache.js';
+import { refreshCache } from '../../src/projection/sqlite/refresh.js';
+import { comparableRowsSql, searchIndexProblem } from '../../src/projection/sqlite/schema.js';
 import { BrainError } from '../../src/model/errors.js';
 import { DOC_SQL, RANK_SQL } from '../../src/search/fts-search.js';
 import type { Brain } from '../../src/service.js';

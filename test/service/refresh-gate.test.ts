@@ -4,7 +4,7 @@
  * one at a time, in call order.
  */
 import { describe, expect, it } from 'vitest';
-import type { RefreshResult } from '../../src/cache/refresh.js';
+import type { RefreshResult } from '../../src/projection/sqlite/refresh.js';
 import { RefreshGate } from '../../src/service/refresh-gate.js';
 
 const result = (to: string): RefreshResult => ({ mode: 'fresh', from: to, to, stats: null, ms: 0 });

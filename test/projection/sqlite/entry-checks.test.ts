@@ -6,13 +6,13 @@
  * by appending a valid revision that chains onto the bad one, which stays as history.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpGet, killDaemons, startDaemonProcess } from '../helpers/daemon.js';
-import { startMcp } from '../mcp/mcp-client.js';
-import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
-import { brain } from '../helpers/brain.js';
-import { dirOf, handCommit, readBranchFile, revisionBytes, revisionFiles, revisionPath } from '../helpers/plain-git.js';
-import { parseLedger } from '../../src/store/ledger.js';
-import type { Entry } from '../../src/model/entry.js';
+import { httpGet, killDaemons, startDaemonProcess } from '../../helpers/daemon.js';
+import { startMcp } from '../../mcp/mcp-client.js';
+import { cleanupTempDirs, git, initRepo } from '../../helpers/git.js';
+import { brain } from '../../helpers/brain.js';
+import { dirOf, handCommit, readBranchFile, revisionBytes, revisionFiles, revisionPath } from '../../helpers/plain-git.js';
+import { parseLedger } from '../../../src/store/ledger.js';
+import type { Entry } from '../../../src/model/entry.js';
 
 afterAll(() => {
   killDaemons();

@@ -17,7 +17,7 @@
  * (`**\/*.sql`) or a negated one (`!src/**`) — every prefix path of the project.
  */
 import picomatch from 'picomatch';
-import { isGlob, normalizePath, pathFilterMatches, selfAndAncestors } from '../model/path-match.js';
+import { isGlob, normalizePath, pathFilterMatches, selfAndAncestors } from '../../model/path-match.js';
 import type { CacheDb } from './open-cache.js';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The rows one parsed file gives the projection (DESIGN §4): a revision's `revisions` row, a
  * problem's `problems` row, a ledger's `ledger_lines` rows. Written the same way by the
- * incremental apply (src/cache/apply-changes.ts) and the full rebuild (full-rebuild.ts), with
+ * incremental apply (src/projection/sqlite/apply-changes.ts) and the full rebuild (full-rebuild.ts), with
  * statements prepared once per database handle. Call inside the apply transaction.
  */
 import type { CacheDb } from './open-cache.js';

@@ -2,12 +2,12 @@
  * The search document of an entry (docs/decisions/0021, issue #10 "Search without load
  * costs"): one `entry_search` row per current entry — title, tags, every string inside the
  * payload, rationale — replaced in the apply path's transaction whenever the entry's current
- * revision is recomputed (src/cache/current.ts clears `entry_search` with the other side
+ * revision is recomputed (src/projection/sqlite/current.ts clears `entry_search` with the other side
  * tables, then calls {@link insertSearchRow}), so an entry without a current revision has
- * none. The FTS5 index follows through the table's triggers (src/cache/schema.ts).
+ * none. The FTS5 index follows through the table's triggers (src/projection/sqlite/schema.ts).
  */
 import type Database from 'better-sqlite3';
-import type { Entry } from '../model/entry.js';
+import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
 
 /** Every string inside `payload` (nested objects and arrays too), one per line, in key order. */

@@ -1,6 +1,6 @@
 /**
  * Parsing on the second core (issue #10 cold rebuild ≤ 2× `ls-tree -r` + `cat-file --batch`):
- * one worker thread running src/cache/parse-worker.ts parses and validates batches of files
+ * one worker thread running src/projection/sqlite/parse-worker.ts parses and validates batches of files
  * while the apply path's thread keeps reading blobs from git. The worker runs the same
  * {@link parseFile} as the in-thread path, so results (problems included) are identical; the
  * apply path falls back to parsing in its own thread when the compiled worker script is absent
@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BrainError, DEFAULT_HINTS, type BrainErrorCode } from '../model/errors.js';
+import { BrainError, DEFAULT_HINTS, type BrainErrorCode } from '../../model/errors.js';
 import type { Parsed } from './parse-file.js';
 
 /** One file to parse: `bytes` null when its blob is not read (see needsBlob). */

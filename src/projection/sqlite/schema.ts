@@ -10,8 +10,8 @@
  * brief answer from it). Every list filter has an index ending in `(recorded_at DESC,
  * entry_id)`, the list order, so a first page reads only its rows (test/cache/query-plans.test.ts).
  */
-import { entryDir } from '../store/layout.js';
-import type { EntryKind } from '../model/kinds.js';
+import { entryDir } from '../../store/layout.js';
+import type { EntryKind } from '../../model/kinds.js';
 
 export const CACHE_FORMAT = 6;
 

@@ -3,9 +3,9 @@
  * history, id-prefix resolution, counts. Every result is parsed entry JSON, as stored on the
  * branch.
  */
-import type { Entry } from '../model/entry.js';
-import { BrainError } from '../model/errors.js';
-import { assertPathFilter, isGlob, pathFilterMatches } from '../model/path-match.js';
+import type { Entry } from '../../model/entry.js';
+import { BrainError } from '../../model/errors.js';
+import { assertPathFilter, isGlob, pathFilterMatches } from '../../model/path-match.js';
 import { entriesBesideBase, entriesConcerning, filterBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';

@@ -8,9 +8,9 @@
  * (even across rewritten history) yields the same tables as a full rebuild — the property the
  * tests check. See docs/decisions/0003-projection-is-a-function-of-the-tree.md.
  */
-import type { ObjectReader } from '../git/object-reader.js';
-import { diffTrees } from '../git/tree-diff.js';
-import { PROJECTS_DIR } from '../store/layout.js';
+import type { ObjectReader } from '../../git/object-reader.js';
+import { diffTrees } from '../../git/tree-diff.js';
+import { PROJECTS_DIR } from '../../store/layout.js';
 import type { ApplyStats, FileChange } from './apply-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';
 

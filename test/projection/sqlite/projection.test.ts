@@ -10,14 +10,14 @@ import Database from 'better-sqlite3';
 import { cpSync, existsSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_FORMAT } from '../../src/cache/schema.js';
-import { sha256Hex } from '../../src/store/canonical-json.js';
-import { LEDGER_FILE, revisionFileName } from '../../src/store/layout.js';
-import { brain, brainAsync, openTestBrain, type BrainRun } from '../helpers/brain.js';
-import { cleanupTempDirs, git, initRepo, tempDir } from '../helpers/git.js';
+import { CACHE_FORMAT } from '../../../src/projection/sqlite/schema.js';
+import { sha256Hex } from '../../../src/store/canonical-json.js';
+import { LEDGER_FILE, revisionFileName } from '../../../src/store/layout.js';
+import { brain, brainAsync, openTestBrain, type BrainRun } from '../../helpers/brain.js';
+import { cleanupTempDirs, git, initRepo, tempDir } from '../../helpers/git.js';
 import {
   branchFiles, dirOf, forceBranch, handCommit, makeEntry, pruneUnreachable, readTopRevision, revisionBytes, revisionFiles, revisionPath,
-} from '../helpers/plain-git.js';
+} from '../../helpers/plain-git.js';
 
 afterAll(cleanupTempDirs);
 

@@ -50,7 +50,7 @@ export type EntryCheckProblem = [path: string, code: (typeof ENTRY_CHECK_CODES)[
 /**
  * The entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`) from its
  * facts: pure, shared by the incremental path (facts read from the tables) and a full rebuild
- * (facts gathered in memory, src/cache/full-rebuild.ts), so both write the same rows.
+ * (facts gathered in memory, src/projection/sqlite/full-rebuild.ts), so both write the same rows.
  */
 export function entryDirProblems(dir: string, facts: EntryDirFacts): EntryCheckProblem[] {
   const { lines, valid, invalid } = facts;

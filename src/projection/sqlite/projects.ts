@@ -4,7 +4,7 @@
  * exists when at least one entry of it is projected (DESIGN §2: every entry is project-scoped;
  * §3: `projects/<project_id>/…`); a project id with no entry is not listed.
  */
-import { ENTRY_KINDS, type EntryKind } from '../model/kinds.js';
+import { ENTRY_KINDS, type EntryKind } from '../../model/kinds.js';
 import type { CacheDb } from './open-cache.js';
 
 /** One project: its id, its current entries, and how many of them are of each kind. */

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ObjectReader } from '../git/object-reader.js';
+import type { ObjectReader } from '../../git/object-reader.js';
 import { getMeta, openCache, type CacheDb } from './open-cache.js';
 import { refreshCache } from './refresh.js';
 import { DATA_TABLES, comparableRowsSql, searchIndexProblem } from './schema.js';

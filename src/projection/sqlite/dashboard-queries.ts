@@ -5,7 +5,7 @@
  * directions, short facts about a set of ids, a page of the timeline and the dependency rows.
  * Every query is bounded by an index or a LIMIT, so pages stay fast at 20 000 entries.
  */
-import type { Entry } from '../model/entry.js';
+import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
 import { CURRENT_COLUMNS, toRow, type CurrentDbRow, type CurrentRow, type ListFilter } from './queries.js';
 import { revisionPath } from './schema.js';

@@ -3,7 +3,7 @@
  * files while the apply path's thread reads blobs and writes SQLite). Receives batches
  * `{ id, files: [{ path, oid, bytes }] }` and answers `{ id, parsed }` with
  * {@link parseFile}'s result per file (a revision's `bytes` left out: the caller has them), or `{ id, error: { message, code, hint } }` when a file
- * fails unexpectedly. Started by src/cache/parse-pool.ts only.
+ * fails unexpectedly. Started by src/projection/sqlite/parse-pool.ts only.
  */
 import { parentPort } from 'node:worker_threads';
 import { dropOutranked, parseFile } from './parse-file.js';

@@ -6,7 +6,7 @@
  * tables, and moves `meta.projected_oid`. Files that fail to parse or validate land in
  * `problems` and never stop the projection.
  */
-import { parseBrainPath } from '../store/layout.js';
+import { parseBrainPath } from '../../store/layout.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
 import { insertParsedRows } from './row-writes.js';
 import { setCurrent, setCurrentCounts } from './current.js';

@@ -7,11 +7,11 @@
  * newer one was deleted). Entries whose top revision is unchanged get a counts-only update,
  * or nothing.
  */
-import type { Entry } from '../model/entry.js';
-import { parseBrainPath } from '../store/layout.js';
-import { readRevisionFile } from '../store/revision-file.js';
+import type { Entry } from '../../model/entry.js';
+import { parseBrainPath } from '../../store/layout.js';
+import { readRevisionFile } from '../../store/revision-file.js';
 import type { CurrentState } from './current.js';
-import { compareRevisions } from '../store/revision-order.js';
+import { compareRevisions } from '../../store/revision-order.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 

@@ -7,10 +7,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache, type CacheDb } from '../../src/cache/open-cache.js';
-import { listQuery, type ListFilter } from '../../src/cache/queries.js';
-import { entriesConcerning, filterBase } from '../../src/cache/path-candidates.js';
-import { cleanupTempDirs, tempDir } from '../helpers/git.js';
+import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cache.js';
+import { listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
+import { entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
+import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { BrainError } from '../model/errors.js';
+import { BrainError } from '../../model/errors.js';
 import { dirname, join } from 'node:path';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
 

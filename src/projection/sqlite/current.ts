@@ -4,11 +4,11 @@
  * invariant-5 order (revision, recorded_at, sha256); an entry whose top revision number is
  * held by two files is `forked`. {@link setCurrent} is the one place where "this entry's
  * current revision changed" is written — a full rebuild and an incremental apply both call it
- * (src/cache/apply-changes.ts decides the state; issue #10: no per-entry re-reads).
+ * (src/projection/sqlite/apply-changes.ts decides the state; issue #10: no per-entry re-reads).
  */
-import type { Entry } from '../model/entry.js';
-import { isGlob, normalizePath, selfAndAncestors } from '../model/path-match.js';
-import { rankScore } from '../model/rank-score.js';
+import type { Entry } from '../../model/entry.js';
+import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
+import { rankScore } from '../../model/rank-score.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
 

@@ -4,11 +4,11 @@
  * rule applied to every entry (model/path-match.ts `pathFilterMatches`) in the list order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathFilterMatches } from '../../src/model/path-match.js';
-import type { Brain } from '../../src/service.js';
-import type { Entry } from '../../src/model/entry.js';
-import { openTestBrain } from '../helpers/brain.js';
-import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { pathFilterMatches } from '../../../src/model/path-match.js';
+import type { Brain } from '../../../src/service.js';
+import type { Entry } from '../../../src/model/entry.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
 
 const PATHS = ['src', 'src/cache', 'src/cache/refresh.ts', 'src/cache/queries.ts', 'src/cache/**', 'src/*/refresh.ts', 'src/store', 'docs/a.md', 'src/cacheless.ts', '**/*.ts'];
 const FILTERS = ['src', 'src/cache', 'src/cache/', 'src/cache/refresh.ts', 'src/store/x.ts', 'docs', 'lib', 'src/**', 'src/cache/*.ts', 'src/*/refresh.ts', '**/*.md'];

@@ -5,8 +5,8 @@
  * recorded_at DESC); boosted entries come from `entry_paths_norm` / `entry_tasks_task`; the
  * recent changes from `current_recent`. Only the rows read are parsed.
  */
-import type { BoostQuery, BriefSource, KindStatusCount, PageKey } from '../model/brief-source.js';
-import type { Entry } from '../model/entry.js';
+import type { BoostQuery, BriefSource, KindStatusCount, PageKey } from '../../model/brief-source.js';
+import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
 
 const parse = (rows: unknown[]): Entry[] => (rows as { json: string }[]).map((r) => JSON.parse(r.json) as Entry);

@@ -1,6 +1,6 @@
 /**
  * The bulk writes of a full rebuild (issue #10 "cold rebuild ≤ 2× ls-tree + cat-file"), run by
- * the one apply path (src/cache/apply-changes.ts) inside its transaction: the same rows as
+ * the one apply path (src/projection/sqlite/apply-changes.ts) inside its transaction: the same rows as
  * applying every file one by one to an empty projection (the `incremental == full rebuild`
  * property test holds them equal), written the cheap way —
  *

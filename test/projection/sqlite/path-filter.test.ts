@@ -4,10 +4,10 @@
  * real client over stdio) and REST `?path=` on the daemon, with prefixes and globs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, initRepo } from '../helpers/git.js';
-import { brain } from '../helpers/brain.js';
-import { httpGet, killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
-import { startMcp, structured, type McpSession } from '../mcp/mcp-client.js';
+import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
+import { brain } from '../../helpers/brain.js';
+import { httpGet, killDaemons, startDaemonProcess, type DaemonProcess } from '../../helpers/daemon.js';
+import { startMcp, structured, type McpSession } from '../../mcp/mcp-client.js';
 
 let repo: string;
 const ids: Record<string, string> = {};

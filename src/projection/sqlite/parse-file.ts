@@ -2,15 +2,15 @@
  * Parsing one changed file of the branch for the apply path (DESIGN §4): a ledger into its
  * lines, a revision file into its checked entry (src/store/revision-file.ts), anything that
  * fails into a problem row. Pure and synchronous, so the same function runs in the apply
- * path's thread or in the parse worker (src/cache/parse-worker.ts, issue #10 cold rebuild) with
+ * path's thread or in the parse worker (src/projection/sqlite/parse-worker.ts, issue #10 cold rebuild) with
  * identical results.
  */
-import { parseBrainPath } from '../store/layout.js';
-import { parseLedger } from '../store/ledger.js';
-import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
+import { parseBrainPath } from '../../store/layout.js';
+import { parseLedger } from '../../store/ledger.js';
+import { RevisionProblem, readRevisionFile } from '../../store/revision-file.js';
 import type { ParsedLedger, ParsedProblem } from './full-rebuild.js';
 import type { ParsedRevision } from './plan-current.js';
-import { compareRevisions } from '../store/revision-order.js';
+import { compareRevisions } from '../../store/revision-order.js';
 
 /** What the apply path learns from one file. */
 export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
