@@ -17,7 +17,7 @@ import { killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/
 import { HOSTILE, seedDashboard, type Seeded } from './dashboard-seed.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../../test-output/screenshots', import.meta.url));
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`SKIPPED dashboard browser tests: ${CHROMIUM} is missing (install Debian's chromium; CI does, see .ci/run)`);
 

@@ -9,9 +9,8 @@
  * tests check. See docs/decisions/0003-projection-is-a-function-of-the-tree.md.
  */
 import type { ObjectReader } from '../../git/object-reader.js';
-import { diffTrees } from '../../git/tree-diff.js';
-import { PROJECTS_DIR } from '../../store/layout.js';
-import type { ApplyStats, FileChange } from './apply-changes.js';
+import type { ApplyStats } from './apply-changes.js';
+import { planChanges } from '../read-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';
 
 /** What a refresh did. `mode` is `fresh` when nothing had to change. */
@@ -31,18 +30,6 @@ export interface RefreshOptions {
   tip: string | null;
   /** Force a full rebuild. */
   full?: boolean;
-}
-
-async function planChanges(reader: ObjectReader, from: string | null, to: string | null, full: boolean): Promise<{ changes: FileChange[]; full: boolean }> {
-  if (to === null) return { changes: [], full: true };
-  const newTree = (await reader.readCommit(to)).tree;
-  if (!full && from !== null && (await reader.hasObject(from))) {
-    const oldTree = (await reader.readCommit(from)).tree;
-    const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
-    return { changes: changes.map((c) => ({ path: c.path, status: c.status, newOid: c.newOid })), full: false };
-  }
-  const files = await reader.listFiles(newTree, PROJECTS_DIR);
-  return { changes: files.map((f) => ({ path: f.path, status: 'added' as const, newOid: f.oid })), full: true };
 }
 
 /**

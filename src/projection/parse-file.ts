@@ -5,12 +5,12 @@
  * path's thread or in the parse worker (src/projection/sqlite/parse-worker.ts, issue #10 cold rebuild) with
  * identical results.
  */
-import { parseBrainPath } from '../../store/layout.js';
-import { parseLedger } from '../../store/ledger.js';
-import { RevisionProblem, readRevisionFile } from '../../store/revision-file.js';
-import type { ParsedLedger, ParsedProblem } from './full-rebuild.js';
-import type { ParsedRevision } from './plan-current.js';
-import { compareRevisions } from '../../store/revision-order.js';
+import { parseBrainPath } from '../store/layout.js';
+import { parseLedger } from '../store/ledger.js';
+import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
+import type { ParsedLedger, ParsedProblem } from './sqlite/full-rebuild.js';
+import type { ParsedRevision } from './sqlite/plan-current.js';
+import { compareRevisions } from '../store/revision-order.js';
 
 /** What the apply path learns from one file. */
 export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;

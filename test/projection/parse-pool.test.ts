@@ -7,15 +7,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dropOutranked, parseFile } from '../../../src/projection/sqlite/parse-file.js';
-import type { Parsed } from '../../../src/projection/sqlite/parse-file.js';
-import type { ParseJob } from '../../../src/projection/sqlite/parse-pool.js';
-import { canonicalJson } from '../../../src/store/canonical-json.js';
-import { LEDGER_FILE } from '../../../src/store/layout.js';
-import { formatLedgerLine } from '../../../src/store/ledger.js';
-import { dirOf, makeEntry, revisionBytes } from '../../helpers/plain-git.js';
+import { dropOutranked, parseFile } from '../../src/projection/parse-file.js';
+import type { Parsed } from '../../src/projection/parse-file.js';
+import type { ParseJob } from '../../src/projection/parse-pool.js';
+import { canonicalJson } from '../../src/store/canonical-json.js';
+import { LEDGER_FILE } from '../../src/store/layout.js';
+import { formatLedgerLine } from '../../src/store/ledger.js';
+import { dirOf, makeEntry, revisionBytes } from '../helpers/plain-git.js';
 
-const DIST_POOL = new URL('../../../dist/projection/sqlite/parse-pool.js', import.meta.url);
+const DIST_POOL = new URL('../../dist/projection/parse-pool.js', import.meta.url);
 
 function jobs(): ParseJob[] {
   const good = makeEntry({ kind: 'decision', projectId: 'p', title: 'use SQLite' });
@@ -45,7 +45,7 @@ function jobs(): ParseJob[] {
 describe('parse worker', () => {
   it('parses valid and bad files exactly as the apply path does in its own thread', async () => {
     expect(existsSync(fileURLToPath(DIST_POOL)), 'build dist/ first (npx tsc -p tsconfig.json)').toBe(true);
-    const { ParsePool } = (await import(DIST_POOL.href)) as typeof import('../../../src/projection/sqlite/parse-pool.js');
+    const { ParsePool } = (await import(DIST_POOL.href)) as typeof import('../../src/projection/parse-pool.js');
     const pool = ParsePool.open();
     expect(pool).not.toBeNull();
     try {
@@ -67,7 +67,7 @@ describe('parse worker', () => {
   });
 
   it('rejects a batch whose file fails unexpectedly, and the apply path reports the same error', async () => {
-    const { ParsePool } = (await import(DIST_POOL.href)) as typeof import('../../../src/projection/sqlite/parse-pool.js');
+    const { ParsePool } = (await import(DIST_POOL.href)) as typeof import('../../src/projection/parse-pool.js');
     const pool = ParsePool.open()!;
     try {
       // A revision path whose blob was not read: a caller bug, not a problem row.

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BrainError, DEFAULT_HINTS, type BrainErrorCode } from '../../model/errors.js';
+import { BrainError, DEFAULT_HINTS, type BrainErrorCode } from '../model/errors.js';
 import type { Parsed } from './parse-file.js';
 
 /** One file to parse: `bytes` null when its blob is not read (see needsBlob). */

@@ -1,0 +1,139 @@
+/**
+ * The projection backend contract (DESIGN §4, §10, §11; issue #11): what every projection of
+ * docs branches — SQLite per clone (src/projection/sqlite/), PostgreSQL for the hub
+ * (src/projection/postgres/) — must do, and what test/projection/conformance.test.ts checks
+ * on each. A backend holds one or more repositories, each keyed by a `repo` name and each with
+ * its own projected commit oid, so freshness stays exact per repository (DESIGN §4 "Freshness
+ * is exact"). Git is the only source of truth; a backend is a disposable function of each
+ * repository's branch tree (docs/decisions/0003): incremental apply == full rebuild.
+ *
+ * Every read takes `repos`, the repositories the caller may see (a hub token's scope,
+ * src/hub/): rows of any other repository are invisible in results, counts and search —
+ * the backend filters in its queries, never after. An empty `repos` sees nothing.
+ */
+import type { ObjectReader } from '../git/object-reader.js';
+import type { CheckedListFilter } from '../model/list-filter.js';
+import type { CurrentRow } from './sqlite/queries.js';
+import type { ProjectCounts } from './sqlite/projects.js';
+import type { CacheReport } from './sqlite/verify-cache.js';
+import type { RefreshResult } from './sqlite/refresh.js';
+
+export type { CurrentRow, ProjectCounts, CacheReport, RefreshResult };
+
+/** A current entry and the repository it belongs to. */
+export interface RepoRow extends CurrentRow {
+  repo: string;
+}
+
+/** The list order's key: `recorded_at` descending, then `entry_id`, then `repo` ascending. */
+export interface ListCursor {
+  recorded_at: string;
+  entry_id: string;
+  repo: string;
+}
+
+/** A list query: the checked filter (model/list-filter.ts) plus scope, project, path and page. */
+export interface ProjectionListQuery extends CheckedListFilter {
+  /** The repositories visible to the caller (required; empty: nothing is visible). */
+  repos: readonly string[];
+  /** One project (absent: every project of the visible repositories). */
+  projectId?: string;
+  /** A path prefix or glob (model/path-match.ts `pathFilterMatches`). */
+  path?: string;
+  /** Max rows (default: all). */
+  limit?: number;
+  /** Keyset pagination: rows strictly after this one in the list order. */
+  after?: ListCursor;
+}
+
+/** A search: words, scope, optional project and kind, max hits (default 20). */
+export interface ProjectionSearchQuery {
+  repos: readonly string[];
+  query: string;
+  projectId?: string;
+  kind?: string;
+  limit?: number;
+}
+
+/** One search hit: the entry, its repository, and a relevance score in [0, 1] (the best hit is 1). */
+export interface RepoSearchHit extends RepoRow {
+  relevance_score: number;
+}
+
+/** One revision file of an entry as projected (bodies stay in git: read them by `blob_oid`). */
+export interface RevisionKey {
+  repo: string;
+  entry_id: string;
+  project_id: string;
+  entry_kind: string;
+  file: string;
+  revision: number;
+  status: string;
+  recorded_at: string;
+  /** Hex. */
+  sha256: string;
+  /** Hex: the revision file's blob. */
+  blob_oid: string;
+  /** The file's path on the branch. */
+  path: string;
+}
+
+/** A file of the branch that failed to parse or validate, or an entry check (DESIGN §4). */
+export interface ProblemRow {
+  repo: string;
+  path: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * A repository's projection as a backend-neutral value, for comparing two projections of the
+ * same tree (incremental vs full, SQLite vs PostgreSQL): every current row (by entry id),
+ * every revision key (by path), every problem (by path), every ledger line (by path).
+ */
+export interface ProjectionSnapshot {
+  projected_oid: string | null;
+  current: RepoRow[];
+  revisions: RevisionKey[];
+  problems: ProblemRow[];
+  ledger_lines: { path: string; revision: number; sha256: string }[];
+}
+
+/** What every projection backend implements. Errors: backend I/O errors propagate as thrown. */
+export interface ProjectionBackend {
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Brings `repo`'s projection to `tip` (null: the branch does not exist, so nothing is
+   * projected) through the one apply path: a tree diff from the projected oid when that commit
+   * is readable, else a full rebuild; `full` forces one. Atomic per repository: readers see
+   * the old state or the new one. Errors: reader errors (`git_error`, `not_found`).
+   */
+  refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult>;
+  /** The commit `repo` is projected at; null when it never was (or its branch was empty). */
+  projectedOid(repo: string): Promise<string | null>;
+  /** Removes every row of `repo` (a hub repository unregistered). */
+  drop(repo: string): Promise<void>;
+  /** Current entries matching `q`, newest first (see {@link ListCursor}). */
+  list(q: ProjectionListQuery): Promise<RepoRow[]>;
+  /** Per visible repository, how many current entries match `q` (`limit`/`after` ignored); repos with none are left out. */
+  count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]>;
+  /** One current entry by full id in the visible repositories (several when two repositories hold the same id), sorted by repo. */
+  get(args: { repos: readonly string[]; entryId: string }): Promise<RepoRow[]>;
+  /** Every projected revision of an entry in one repository, in DESIGN §3 invariant-5 order (oldest first). */
+  revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]>;
+  /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
+  search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
+  /** Problems of the visible repositories, by repo then path. */
+  problems(args: { repos: readonly string[] }): Promise<ProblemRow[]>;
+  /** Projects of the visible repositories with their counts per kind, by repo then project id. */
+  projects(args: { repos: readonly string[] }): Promise<(ProjectCounts & { repo: string })[]>;
+  /** `repo`'s projection as a neutral value (see {@link ProjectionSnapshot}). */
+  snapshot(repo: string): Promise<ProjectionSnapshot>;
+  /**
+   * `verify --cache` for `repo`: rebuilds it from git at `tip` into scratch storage and compares
+   * it with the live projection, row for row, table by table (DESIGN §4 "Authoritative-equivalent").
+   */
+  verify(args: { repo: string; reader: ObjectReader; tip: string | null }): Promise<CacheReport>;
+  /** Releases connections and handles. */
+  close(): Promise<void>;
+}

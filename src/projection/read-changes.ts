@@ -1,0 +1,108 @@
+/**
+ * The reading half of the one apply path (DESIGN §4), shared by every projection backend
+ * (src/projection/backend.ts): which files changed between the projected commit and the tip
+ * ({@link planChanges}: a tree diff, or every file for a full rebuild), and their blobs read
+ * and parsed into revision, ledger and problem values ({@link readParsed}). What a backend
+ * writes from them is its own (src/projection/sqlite/apply-changes.ts, src/projection/postgres/).
+ */
+import type { ObjectReader } from '../git/object-reader.js';
+import { diffTrees } from '../git/tree-diff.js';
+import { PROJECTS_DIR } from '../store/layout.js';
+import { dropOutranked, needsBlob, parseFile, type Parsed } from './parse-file.js';
+import { ParsePool, type ParseJob } from './parse-pool.js';
+
+/** A changed file of the branch tree. */
+export interface FileChange {
+  path: string;
+  status: 'added' | 'modified' | 'deleted';
+  newOid: string | null;
+}
+
+/**
+ * The changed files from commit `from` to `to`: a tree diff under `projects/` when `from` is
+ * readable and not `full`, else every file at `to` as added (`full: true` in the result).
+ * `to` null (no branch): nothing, as a full rebuild. Errors: reader errors.
+ */
+export async function planChanges(reader: ObjectReader, from: string | null, to: string | null, full: boolean): Promise<{ changes: FileChange[]; full: boolean }> {
+  if (to === null) return { changes: [], full: true };
+  const newTree = (await reader.readCommit(to)).tree;
+  if (!full && from !== null && (await reader.hasObject(from))) {
+    const oldTree = (await reader.readCommit(from)).tree;
+    const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
+    return { changes: changes.map((c) => ({ path: c.path, status: c.status, newOid: c.newOid })), full: false };
+  }
+  const files = await reader.listFiles(newTree, PROJECTS_DIR);
+  return { changes: files.map((f) => ({ path: f.path, status: 'added' as const, newOid: f.oid })), full: true };
+}
+
+/** Blobs asked of the reader at a time. */
+const READ_CHUNK = 2_000;
+/** Chunks in flight at once (read from git, or parsed, while the earliest one is awaited). */
+const IN_FLIGHT = 4;
+/** Chunks the worker may hold (running and queued); a chunk that finds it full is parsed here. */
+const WORKER_QUEUE = 1;
+/** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
+const POOL_MIN_FILES = 4_000;
+
+/** Reads one chunk's blobs (only of files that need them). */
+async function readChunk(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<ParseJob[]> {
+  const jobs = changes.filter((c) => c.newOid !== null).map((c) => ({ path: c.path, oid: c.newOid!, bytes: null as Buffer | null }));
+  await Promise.all(jobs.map(async (j) => {
+    if (needsBlob(j.path)) j.bytes = await readBlob(j.oid);
+  }));
+  return jobs;
+}
+
+/**
+ * Parses one chunk: in the worker when there is one with room, else in this thread — both
+ * cores parse (also in this thread when the worker fails: same function, same results).
+ */
+async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Parsed | null)[]> {
+  if (pool !== null && pool.busy < WORKER_QUEUE) {
+    try {
+      return await pool.parse(jobs);
+    } catch {
+      // A dead or failing worker: parse here, which reports a genuine parse error the same way.
+    }
+  }
+  return dropOutranked(jobs.map((j) => parseFile(j.path, j.oid, j.bytes)));
+}
+
+/**
+ * Reads and parses every changed file, in change order. Several chunks are in flight at once,
+ * so git answers the next chunks while the current one is parsed — for large change sets in a
+ * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
+ * second core used).
+ */
+export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
+  const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
+  try {
+    const window: Promise<(Parsed | null)[]>[] = [];
+    let next = 0;
+    const refill = () => {
+      for (; window.length < IN_FLIGHT && next < changes.length; next += READ_CHUNK) {
+        const p = readChunk(changes.slice(next, next + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
+        p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
+        window.push(p);
+      }
+    };
+    const parsed: Parsed[] = [];
+    refill();
+    while (window.length > 0) {
+      const current = window.shift()!;
+      refill();
+      for (const p of await current) if (p) parsed.push(p);
+    }
+    return parsed;
+  } finally {
+    await pool?.close();
+  }
+}
+
+function openPool(): ParsePool | null {
+  try {
+    return ParsePool.open();
+  } catch {
+    return null; // worker threads unavailable: parse in this thread
+  }
+}
