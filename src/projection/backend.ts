@@ -7,9 +7,10 @@
  * is exact"). Git is the only source of truth; a backend is a disposable function of each
  * repository's branch tree (docs/decisions/0003): incremental apply == full rebuild.
  *
- * Every read takes `repos`, the repositories the caller may see (a hub token's scope,
- * src/hub/): rows of any other repository are invisible in results, counts and search —
- * the backend filters in its queries, never after. An empty `repos` sees nothing.
+ * Every read takes a {@link Scope}: the repositories (and, optionally, the projects) the caller
+ * may see — a hub token's scope (src/hub/). Rows outside it are invisible in results, counts,
+ * problems and search: the backend filters in its queries, never after. An empty `repos`
+ * sees nothing.
  */
 import type { ObjectReader } from '../git/object-reader.js';
 import type { CheckedListFilter } from '../model/list-filter.js';
@@ -19,6 +20,13 @@ import type { CacheReport } from './sqlite/verify-cache.js';
 import type { RefreshResult } from './sqlite/refresh.js';
 
 export type { CurrentRow, ProjectCounts, CacheReport, RefreshResult };
+
+/** What a read may see: these repositories and, when `projects` is given, only these projects in them. */
+export interface Scope {
+  repos: readonly string[];
+  /** Visible project ids (absent: every project). A problem is in a project when its path is under `projects/<id>/`. */
+  projects?: readonly string[];
+}
 
 /** A current entry and the repository it belongs to. */
 export interface RepoRow extends CurrentRow {
@@ -33,9 +41,7 @@ export interface ListCursor {
 }
 
 /** A list query: the checked filter (model/list-filter.ts) plus scope, project, path and page. */
-export interface ProjectionListQuery extends CheckedListFilter {
-  /** The repositories visible to the caller (required; empty: nothing is visible). */
-  repos: readonly string[];
+export interface ProjectionListQuery extends CheckedListFilter, Scope {
   /** One project (absent: every project of the visible repositories). */
   projectId?: string;
   /** A path prefix or glob (model/path-match.ts `pathFilterMatches`). */
@@ -47,8 +53,7 @@ export interface ProjectionListQuery extends CheckedListFilter {
 }
 
 /** A search: words, scope, optional project and kind, max hits (default 20). */
-export interface ProjectionSearchQuery {
-  repos: readonly string[];
+export interface ProjectionSearchQuery extends Scope {
   query: string;
   projectId?: string;
   kind?: string;
@@ -118,15 +123,15 @@ export interface ProjectionBackend {
   /** Per visible repository, how many current entries match `q` (`limit`/`after` ignored); repos with none are left out. */
   count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]>;
   /** One current entry by full id in the visible repositories (several when two repositories hold the same id), sorted by repo. */
-  get(args: { repos: readonly string[]; entryId: string }): Promise<RepoRow[]>;
+  get(args: Scope & { entryId: string }): Promise<RepoRow[]>;
   /** Every projected revision of an entry in one repository, in DESIGN §3 invariant-5 order (oldest first). */
   revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]>;
   /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
   /** Problems of the visible repositories, by repo then path. */
-  problems(args: { repos: readonly string[] }): Promise<ProblemRow[]>;
+  problems(args: Scope): Promise<ProblemRow[]>;
   /** Projects of the visible repositories with their counts per kind, by repo then project id. */
-  projects(args: { repos: readonly string[] }): Promise<(ProjectCounts & { repo: string })[]>;
+  projects(args: Scope): Promise<(ProjectCounts & { repo: string })[]>;
   /** `repo`'s projection as a neutral value (see {@link ProjectionSnapshot}). */
   snapshot(repo: string): Promise<ProjectionSnapshot>;
   /**
