@@ -22,7 +22,10 @@ export interface SearchHit {
 /** Options of {@link searchEntries}. */
 export interface SearchQuery {
   query: string;
-  projectId: string;
+  /** One project (absent: any). */
+  projectId?: string;
+  /** Only these projects (a hub token's scope, src/projection/backend.ts); absent: any. */
+  projects?: readonly string[];
   kind?: string;
   /** Maximum hits (default 20). */
   limit?: number;
@@ -51,7 +54,7 @@ type Ranked = { entry_id: string; score: number };
  * (×4) until `limit` rows pass and no row beyond them can tie with the last one, or the
  * matches run out — so the answer equals ranking only the filtered rows.
  */
-function ranked(db: CacheDb, match: string, filter: { projectId: string; kind: string | null; limit: number }): Ranked[] {
+function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   let s = statements.get(db);
   if (!s) {
     s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL) };
@@ -64,13 +67,25 @@ function ranked(db: CacheDb, match: string, filter: { projectId: string; kind: s
     for (const r of rows) {
       if (!docs.has(r.doc)) docs.set(r.doc, s.doc.get(r.doc) as { entry_id: string; project_id: string; entry_kind: string } | undefined);
       const d = docs.get(r.doc);
-      if (d && d.project_id === filter.projectId && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score });
+      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score });
     }
     kept.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
     const exhausted = rows.length < n;
     const last = kept[filter.limit - 1];
     if (exhausted || (last !== undefined && (rows[rows.length - 1]?.score ?? Infinity) > last.score)) return kept.slice(0, filter.limit);
   }
+}
+
+/**
+ * The words of a search query (src/search/query-terms.ts), shared by every projection backend
+ * so they search for the same words. Errors: `invalid_argument` when it has none (letters or digits).
+ */
+export function searchWords(query: string): string[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) {
+    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
+  }
+  return terms;
 }
 
 /** The MATCH expression of one word: a prefix match, or the prefix OR its typo alternatives. */
@@ -80,20 +95,19 @@ function termExpression(term: string, alternatives: readonly string[] = []): str
 }
 
 /**
- * Hits for `q.query` in project `q.projectId` (optionally one entry kind), best first; ties by
+ * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best first; ties by
  * entry id. The query text is hostile input: only its words reach FTS5, each quoted.
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
-  const terms = queryTerms(q.query);
-  if (terms.length === 0) {
-    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(q.query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
-  }
+  const terms = searchWords(q.query);
   const typos = typoAlternatives(db, terms);
   const expressions = terms.map((t) => termExpression(t, typos.get(t)));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
-  const run = (match: string) => ranked(db, match, { projectId: q.projectId, kind, limit });
+  const only = q.projects ? new Set(q.projects) : null;
+  const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
+  const run = (match: string) => ranked(db, match, { inProject, kind, limit });
   let rows = run(expressions.join(' AND '));
   if (rows.length === 0 && expressions.length > 1) rows = run(expressions.join(' OR '));
   const best = rows[0]?.score ?? -1;

@@ -1,0 +1,174 @@
+/**
+ * The SQLite projection as a {@link ProjectionBackend} (DESIGN §11, issue #11): one cache file
+ * per repository (`<dir>/<repo>.sqlite`, the same schema and apply path as a clone's
+ * `.git/brain/cache.sqlite`), so the conformance suite (test/projection/conformance.test.ts)
+ * runs the same tests on it and on PostgreSQL. Reads over several repositories query each
+ * file and merge in the list order; search scores are relative per repository (BM25 is per
+ * index), so a multi-repository SQLite search orders by those relative scores — the hub's
+ * PostgreSQL backend ranks all repositories in one index.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ObjectReader } from '../../git/object-reader.js';
+import { BrainError } from '../../model/errors.js';
+import type { ProblemRow, ProjectionBackend, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
+import { compareListOrder, listAfter } from '../list-order.js';
+import { searchEntries, searchWords } from '../../search/fts-search.js';
+import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
+import { listProjects, type ProjectCounts } from './projects.js';
+import { getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
+import { refreshCache, type RefreshResult } from './refresh.js';
+import { revisionPath } from './schema.js';
+import { verifyCache, type CacheReport } from './verify-cache.js';
+
+const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
+
+/** Options of {@link createSqliteProjection}: the directory holding one `<repo>.sqlite` per repository. */
+export interface SqliteProjectionOptions {
+  dir: string;
+}
+
+/** Opens (creating `dir` if needed) a SQLite projection of many repositories. */
+export function createSqliteProjection(options: SqliteProjectionOptions): SqliteProjection {
+  mkdirSync(options.dir, { recursive: true });
+  return new SqliteProjection(options.dir);
+}
+
+/** See the module comment. Repository names: `[A-Za-z0-9_][A-Za-z0-9._-]*`, at most 100 characters. */
+export class SqliteProjection implements ProjectionBackend {
+  readonly kind = 'sqlite' as const;
+  private readonly dbs = new Map<string, CacheDb>();
+
+  constructor(private readonly dir: string) {}
+
+  private file(repo: string): string {
+    if (!REPO_NAME.test(repo)) throw new BrainError('invalid_argument', `not a repository name: ${JSON.stringify(repo.slice(0, 120))}`, { hint: 'letters, digits, ".", "_" and "-", at most 100 characters' });
+    return join(this.dir, `${repo}.sqlite`);
+  }
+
+  /** The repository's database, opened (created when `create`); null when it has none. */
+  private db(repo: string, create = false): CacheDb | null {
+    const open = this.dbs.get(repo);
+    if (open) return open;
+    const file = this.file(repo);
+    if (!create && !existsSync(file)) return null;
+    const { db } = openCache(file);
+    this.dbs.set(repo, db);
+    return db;
+  }
+
+  /** The visible repositories that have a projection, sorted by name. */
+  private visible(scope: Scope): [string, CacheDb][] {
+    return [...new Set(scope.repos)].filter((r) => REPO_NAME.test(r)).sort().flatMap((r) => {
+      const db = this.db(r);
+      return db ? [[r, db] as [string, CacheDb]] : [];
+    });
+  }
+
+  /** The projects of `db` to read for `scope` and an optional single project. */
+  private projectsOf(db: CacheDb, scope: Scope, projectId?: string): string[] {
+    const all = projectId !== undefined ? [projectId] : listProjects(db).map((p) => p.project_id);
+    return scope.projects ? all.filter((p) => scope.projects!.includes(p)) : all;
+  }
+
+  async refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult> {
+    return refreshCache({ db: this.db(args.repo, true)!, reader: args.reader, tip: args.tip, ...(args.full ? { full: true } : {}) });
+  }
+
+  async projectedOid(repo: string): Promise<string | null> {
+    const db = this.db(repo);
+    return db ? getMeta(db, 'projected_oid') || null : null;
+  }
+
+  async drop(repo: string): Promise<void> {
+    this.dbs.get(repo)?.close();
+    this.dbs.delete(repo);
+    removeDbFiles(this.file(repo));
+  }
+
+  async list(q: ProjectionListQuery): Promise<RepoRow[]> {
+    const rows: RepoRow[] = [];
+    for (const [repo, db] of this.visible(q)) {
+      for (const projectId of this.projectsOf(db, q, q.projectId)) {
+        const page = (after: { recorded_at: string; entry_id: string } | undefined, limit: number | undefined) => {
+          const { repos: _r, projects: _p, after: _a, ...filter } = q;
+          return listCurrent(db, { ...filter, projectId, ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}) }).map((r) => ({ ...r, repo }));
+        };
+        rows.push(...listAfter(page, q.after, q.limit));
+      }
+    }
+    rows.sort(compareListOrder);
+    return q.limit !== undefined ? rows.slice(0, q.limit) : rows;
+  }
+
+  async count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]> {
+    const { limit: _l, after: _a, ...all } = q;
+    const counts = new Map<string, number>();
+    for (const row of await this.list(all)) counts.set(row.repo, (counts.get(row.repo) ?? 0) + 1);
+    return [...counts].map(([repo, entries]) => ({ repo, entries }));
+  }
+
+  async get(args: Scope & { entryId: string }): Promise<RepoRow[]> {
+    const out: RepoRow[] = [];
+    for (const [repo, db] of this.visible(args)) {
+      const row: CurrentRow | null = getCurrent(db, args.entryId);
+      if (row && (!args.projects || args.projects.includes(row.entry.project_id))) out.push({ ...row, repo });
+    }
+    return out;
+  }
+
+  async revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
+    const db = this.db(args.repo);
+    if (!db) return [];
+    const rows = db
+      .prepare('SELECT entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid FROM revisions WHERE entry_id = ? ORDER BY revision, recorded_at, sha256')
+      .all(args.entryId) as (Omit<RevisionKey, 'repo' | 'path' | 'sha256' | 'blob_oid'> & { sha256: Buffer; blob_oid: Buffer })[];
+    return rows.map((r) => ({ ...r, repo: args.repo, sha256: r.sha256.toString('hex'), blob_oid: r.blob_oid.toString('hex'), path: revisionPath(r) }));
+  }
+
+  async search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
+    searchWords(q.query); // a query without words is an error even when nothing is visible
+    const hits: RepoSearchHit[] = [];
+    const limit = q.limit ?? 20;
+    for (const [repo, db] of this.visible(q)) {
+      const found = searchEntries(db, { query: q.query, limit, ...(q.projectId !== undefined ? { projectId: q.projectId } : {}), ...(q.projects ? { projects: q.projects } : {}), ...(q.kind ? { kind: q.kind } : {}) });
+      for (const h of found) hits.push({ ...(getCurrent(db, h.entry_id) as CurrentRow), repo, relevance_score: h.relevance_score });
+    }
+    hits.sort((a, b) => b.relevance_score - a.relevance_score || compareListOrder(a, b));
+    return hits.slice(0, limit);
+  }
+
+  async problems(scope: Scope): Promise<ProblemRow[]> {
+    const inScope = (path: string) => !scope.projects || scope.projects.some((p) => path.startsWith(`projects/${p}/`));
+    return this.visible(scope).flatMap(([repo, db]) => listProblems(db).filter((p) => inScope(p.path)).map((p) => ({ repo, ...p })));
+  }
+
+  async projects(scope: Scope): Promise<(ProjectCounts & { repo: string })[]> {
+    return this.visible(scope).flatMap(([repo, db]) => listProjects(db).filter((p) => !scope.projects || scope.projects.includes(p.project_id)).map((p) => ({ repo, ...p })));
+  }
+
+  async snapshot(repo: string): Promise<ProjectionSnapshot> {
+    const db = this.db(repo);
+    if (!db) return { projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [] };
+    const ids = (db.prepare('SELECT entry_id FROM current ORDER BY entry_id').all() as { entry_id: string }[]).map((r) => r.entry_id);
+    const keys = (db.prepare('SELECT DISTINCT entry_id FROM revisions ORDER BY entry_id').all() as { entry_id: string }[]).map((r) => r.entry_id);
+    const revisions = (await Promise.all(keys.map((entryId) => this.revisions({ repo, entryId })))).flat().sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const lines = db.prepare('SELECT entry_id, project_id, entry_kind, file, revision, sha256 FROM ledger_lines').all() as { entry_id: string; project_id: string; entry_kind: string; file: string; revision: number; sha256: Buffer }[];
+    return {
+      projected_oid: getMeta(db, 'projected_oid') || null,
+      current: ids.map((id) => ({ ...(getCurrent(db, id) as CurrentRow), repo })),
+      revisions,
+      problems: listProblems(db).map((p) => ({ repo, ...p })),
+      ledger_lines: lines.map((l) => ({ path: revisionPath(l), revision: l.revision, sha256: l.sha256.toString('hex') })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    };
+  }
+
+  async verify(args: { repo: string; reader: ObjectReader; tip: string | null }): Promise<CacheReport> {
+    return verifyCache({ live: this.db(args.repo, true)!, reader: args.reader, tip: args.tip });
+  }
+
+  async close(): Promise<void> {
+    for (const db of this.dbs.values()) db.close();
+    this.dbs.clear();
+  }
+}
