@@ -11,6 +11,8 @@
  *   have the docs branch and none is origin: the operator picks one).
  * - 503 Service Unavailable (+ `Retry-After`) — temporary, retrying later can succeed:
  *   `not_initialized` (no docs branch yet: `brain init`), `lock_timeout`, `ref_locked`.
+ * - 401 Unauthorized (+ `WWW-Authenticate: Bearer`) — `unauthorized`: no valid hub token (RFC 6750 §3).
+ * - 403 Forbidden — `forbidden`: a valid token asking for more than its scope or capabilities.
  * - 502 Bad Gateway — `remote_error` (a remote git server failed; RFC 9110 §15.6.3).
  * - 500 — everything else (`git_error`, `io_error`, `unsupported_format`, `verify_failed`,
  *   `not_a_repository`, unknown errors as `internal`, without internals in the message).
@@ -42,6 +44,8 @@ export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCod
   git_error: 500,
   io_error: 500,
   remote_error: 502,
+  unauthorized: 401,
+  forbidden: 403,
 };
 
 /** Seconds sent as `Retry-After` with each 503. */
@@ -80,7 +84,9 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   }
   if (err instanceof BrainError) {
     const retry = RETRY_AFTER[err.code];
-    return { status: STATUS_BY_CODE[err.code], body: { error: err.toJSON() }, headers: retry === undefined ? {} : { 'Retry-After': String(retry) } };
+    const headers: Record<string, string> = retry === undefined ? {} : { 'Retry-After': String(retry) };
+    if (err.code === 'unauthorized') headers['WWW-Authenticate'] = 'Bearer realm="brain-hub"';
+    return { status: STATUS_BY_CODE[err.code], body: { error: err.toJSON() }, headers };
   }
   return {
     status: 500,

@@ -23,7 +23,9 @@ export type BrainErrorCode =
   | 'verify_failed'
   | 'git_error'
   | 'io_error'
-  | 'remote_error';
+  | 'remote_error'
+  | 'unauthorized'
+  | 'forbidden';
 
 /** Codes that mean "the caller asked for something invalid" (CLI exit 2, nothing written). */
 export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorCode>([
@@ -59,6 +61,8 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   io_error: 'check the path named above: permissions, free space, or a file where a directory is expected',
   ambiguous_remote: 'name the remote to take the docs branch from: brain sync <remote>',
   remote_error: 'check the remote with `git fetch <remote>`; your git credentials and config apply',
+  unauthorized: 'send "Authorization: Bearer <token>" with a hub token (`brain hub token create`)',
+  forbidden: 'ask for a token whose scope and capabilities cover this request',
 };
 
 /** Options for {@link BrainError}. */

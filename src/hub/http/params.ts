@@ -1,0 +1,46 @@
+/**
+ * Query parameters of the hub's REST routes, checked as the daemon's are (src/http/rest.ts):
+ * unknown or repeated parameters are 400s, integers are bounded, and the list cursor is opaque
+ * (base64url of the keyset `[recorded_at, entry_id, repo]` of the last row served). A tampered
+ * cursor can only move the page's start: the token's scope still filters every row.
+ */
+import type { Context } from 'hono';
+import { BrainError } from '../../model/errors.js';
+import type { ListCursor } from '../../projection/backend.js';
+
+const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
+
+/** The single-valued parameters of `c`; `multi` may repeat (all values are then in `c.req.queries`). Errors: `invalid_argument`. */
+export function params(c: Context, allowed: string[], multi: string[] = []): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (!allowed.includes(name)) throw bad(`unknown query parameter "${name.slice(0, 40)}"`, `allowed: ${allowed.join(', ') || 'none'}`);
+    if (values.length > 1 && !multi.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`);
+    out[name] = values[0];
+  }
+  return out;
+}
+
+/** An integer parameter within bounds (`fallback` when absent). Errors: `invalid_argument`. */
+export function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
+  if (text === undefined) return bounds.fallback;
+  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
+  return n;
+}
+
+/** The opaque cursor of a row. */
+export function encodeCursor(key: ListCursor): string {
+  return Buffer.from(JSON.stringify([key.recorded_at, key.entry_id, key.repo])).toString('base64url');
+}
+
+/** Inverse of {@link encodeCursor}. Errors: `invalid_argument`. */
+export function decodeCursor(cursor: string): ListCursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'string' && x.length <= 200)) return { recorded_at: v[0], entry_id: v[1], repo: v[2] };
+  } catch {
+    /* fall through */
+  }
+  throw bad('invalid cursor', 'pass back the next_cursor of a previous page unchanged');
+}

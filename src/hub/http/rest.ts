@@ -1,0 +1,93 @@
+/**
+ * The hub's read-only REST API (issue #11), the daemon's read routes (src/http/rest.ts) plus a
+ * `repo` dimension, every route scoped by the caller's token (auth.ts):
+ *
+ * | GET | query | `data` |
+ * |---|---|---|
+ * | `/api/repos` | — | `{name, source, branch, projected_oid, last_sync_at, last_success_at, last_error, entries}[]` |
+ * | `/api/entries` | `repo project kind status tag author related_task path updated_since limit cursor` | `{repo, ...Entry}[]` + `pagination` + `facets.repo: {repo, entries}[]` |
+ * | `/api/entries/:repo/:entry_id` | — | `{repo, ...Entry, revision_count, forked}` |
+ * | `/api/entries/:repo/:entry_id/history` | — | `{repo, entry, sha256, path, commit}[]`, oldest first |
+ * | `/api/search` | `q` (required) `repo project kind limit` | `{repo, entry, relevance_score}[]` |
+ * | `/api/problems` | `repo project` | `{repo, path, code, message}[]` |
+ * | `/api/projects` | `repo` | `{repo, project_id, entries, by_kind}[]` |
+ * | `/api/brief` | `repo project path… budget` | `{markdown, tokens, included, groups}` |
+ *
+ * and `POST /api/tokens` (tokens-route.ts). Responses are `Cache-Control: no-store`: they
+ * depend on the token. Writes are not served (docs/decisions/0027).
+ */
+import { Hono, type Context } from 'hono';
+import { BrainError } from '../../model/errors.js';
+import type { HubService } from '../hub-service.js';
+import type { HubEnv } from './auth.js';
+import { decodeCursor, encodeCursor, intParam, params } from './params.js';
+
+/** `limit` bounds of `/api/entries`, as the daemon's. */
+export const LIST_LIMIT = { default: 50, max: 500 } as const;
+
+/** Sends `{data, …}` as JSON, never cached. */
+export function send(c: Context, body: Record<string, unknown>, status: 200 | 201 | 202 = 200): Response {
+  return c.json(body, status, { 'Cache-Control': 'no-store', Vary: 'Authorization' });
+}
+
+/** The REST read routes; mount with `app.route('/api', createHubRest(hub))` after the auth middleware. */
+export function createHubRest(hub: HubService): Hono<HubEnv> {
+  const routes = new Hono<HubEnv>();
+  const grant = (c: Context<HubEnv>) => c.get('token');
+
+  routes.get('/repos', async (c) => {
+    params(c, []);
+    return send(c, { data: await hub.repos(grant(c)) });
+  });
+
+  routes.get('/entries', async (c) => {
+    const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
+    const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const page = await hub.list(grant(c), {
+      repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
+      ...(q.path !== undefined ? { path: q.path } : {}), limit, ...(after ? { after } : {}),
+    });
+    const last = page.rows[page.rows.length - 1];
+    const next = page.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
+    return send(c, { data: page.rows.map((r) => ({ repo: r.repo, ...r.entry })), pagination: { limit, has_more: next !== null, next_cursor: next }, facets: { repo: page.facet } });
+  });
+
+  routes.get('/entries/:repo/:entry_id/history', async (c) => {
+    params(c, []);
+    return send(c, { data: await hub.history(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') }) });
+  });
+
+  routes.get('/entries/:repo/:entry_id', async (c) => {
+    params(c, []);
+    const row = await hub.get(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') });
+    return send(c, { data: { repo: row.repo, ...row.entry, revision_count: row.revision_count, forked: row.forked } });
+  });
+
+  routes.get('/search', async (c) => {
+    const q = params(c, ['q', 'repo', 'project', 'kind', 'limit']);
+    if (q.q === undefined || q.q.trim() === '') throw new BrainError('invalid_argument', 'q is required: the words to search for', { hint: 'GET /api/search?q=sqlite+cache' });
+    const limit = intParam('limit', q.limit, { min: 1, max: 100, fallback: 20 });
+    const hits = await hub.search(grant(c), { query: q.q, repo: q.repo, project: q.project, kind: q.kind, limit });
+    return send(c, { data: hits.map((h) => ({ repo: h.repo, entry: h.entry, relevance_score: h.relevance_score })) });
+  });
+
+  routes.get('/problems', async (c) => {
+    const q = params(c, ['repo', 'project']);
+    return send(c, { data: await hub.problems(grant(c), { repo: q.repo, project: q.project }) });
+  });
+
+  routes.get('/projects', async (c) => {
+    const q = params(c, ['repo']);
+    return send(c, { data: await hub.projects(grant(c), { repo: q.repo }) });
+  });
+
+  routes.get('/brief', async (c) => {
+    const q = params(c, ['repo', 'project', 'path', 'budget'], ['path']);
+    const budget = intParam('budget', q.budget, { min: 1, max: 1_000_000 });
+    const paths = c.req.queries('path');
+    return send(c, { data: await hub.brief(grant(c), { repo: q.repo, project: q.project, ...(paths ? { paths } : {}), ...(budget ? { budget } : {}) }) });
+  });
+
+  return routes;
+}

@@ -1,0 +1,140 @@
+/**
+ * The one API every hub surface calls (REST, MCP, CLI; issue #11 "Queries across
+ * repositories"). Every read takes the caller's {@link TokenScope} and turns it into the
+ * backend {@link Scope} (scope.ts) before touching the projection, so nothing outside it can
+ * be seen, counted or searched. Results carry `repo`.
+ */
+import type pg from 'pg';
+import { createObjectReader } from '../git/object-reader.js';
+import type { Entry } from '../model/entry.js';
+import { BrainError } from '../model/errors.js';
+import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
+import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
+import { buildHubBrief, type HubBrief } from './hub-brief.js';
+import { mirrorLocation } from './mirror.js';
+import { listRepos, repoNames, type RepoRecord } from './registry.js';
+import { noSuchRepo, resolveScope, type TokenScope } from './scope.js';
+
+/** A repository as a token holder sees it (GET /api/repos). */
+export interface RepoStatus extends RepoRecord {
+  projected_oid: string | null;
+  /** Current entries visible to the caller. */
+  entries: number;
+}
+
+/** A page of entries and the per-repository count of everything matching (the `repo` facet). */
+export interface HubListPage {
+  rows: RepoRow[];
+  has_more: boolean;
+  /** Every matching entry per visible repository (the page's `limit`/cursor ignored), by repo. */
+  facet: { repo: string; entries: number }[];
+}
+
+/** One revision of an entry with the commit that added it (null when not found in the tip's history). */
+export interface HubRevision {
+  repo: string;
+  entry: Entry;
+  sha256: string;
+  path: string;
+  commit: RevisionCommit | null;
+}
+
+/** Repository and project narrowing of a read (both optional). */
+export interface Narrowing {
+  repo?: string | undefined;
+  project?: string | undefined;
+}
+
+/** See the module doc. */
+export class HubService {
+  constructor(private readonly options: { pool: pg.Pool; backend: ProjectionBackend; hubDir: string }) {}
+
+  get backend(): ProjectionBackend {
+    return this.options.backend;
+  }
+
+  /** The backend scope of `grant` narrowed by `n`. Errors: `not_found` for a repository not visible. */
+  async scope(grant: TokenScope, n: Narrowing = {}): Promise<Scope> {
+    const scope = resolveScope(grant, await repoNames(this.options.pool), n);
+    return scope.projects?.length === 0 ? { repos: [], projects: [] } : scope;
+  }
+
+  /** The visible repositories with their sync state and visible entry counts, by name. */
+  async repos(grant: TokenScope): Promise<RepoStatus[]> {
+    const scope = await this.scope(grant);
+    const counts = new Map((await this.backend.count({ ...scope })).map((c) => [c.repo, c.entries]));
+    const records = (await listRepos(this.options.pool)).filter((r) => scope.repos.includes(r.name));
+    return Promise.all(records.map(async (r) => ({ ...r, projected_oid: await this.backend.projectedOid(r.name), entries: counts.get(r.name) ?? 0 })));
+  }
+
+  /** A page of current entries, newest first. Errors: `invalid_argument`/`illegal_status` (filters), `not_found` (repo). */
+  async list(grant: TokenScope, q: Narrowing & RawListFilter & { path?: string; limit: number; after?: ListCursor }): Promise<HubListPage> {
+    const filter = checkListFilter(q);
+    const scope = await this.scope(grant, q);
+    const query = { ...filter, ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(q.path !== undefined ? { path: q.path } : {}) };
+    const rows = await this.backend.list({ ...query, limit: q.limit + 1, ...(q.after ? { after: q.after } : {}) });
+    const facet = (await this.backend.count(query)).sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0));
+    return { rows: rows.slice(0, q.limit), has_more: rows.length > q.limit, facet };
+  }
+
+  /** One current entry by full id. Errors: `not_found` (no such entry or repository visible). */
+  async get(grant: TokenScope, args: { repo: string; entryId: string }): Promise<RepoRow> {
+    const rows = await this.backend.get({ ...(await this.scope(grant, { repo: args.repo })), entryId: args.entryId });
+    const row = rows.find((r) => r.repo === args.repo);
+    if (!row) throw new BrainError('not_found', `no entry ${args.entryId.slice(0, 80)} in repository ${args.repo}`, { hint: 'find entry ids with GET /api/entries or /api/search (full ids)', data: { repo: args.repo, entry_id: args.entryId.slice(0, 80) } });
+    return row;
+  }
+
+  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors. */
+  async history(grant: TokenScope, args: { repo: string; entryId: string }): Promise<HubRevision[]> {
+    const current = await this.get(grant, args);
+    const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id });
+    const location = mirrorLocation(this.options.hubDir, args.repo);
+    const reader = await createObjectReader({ repo: location });
+    try {
+      const tip = await this.backend.projectedOid(args.repo);
+      const dir = current.path.slice(0, current.path.lastIndexOf('/'));
+      const commits = tip ? await revisionCommits({ repo: location, tip, dir }) : new Map<string, RevisionCommit>();
+      const out: HubRevision[] = [];
+      for (const key of keys) {
+        const entry = JSON.parse((await reader.readBlob(key.blob_oid)).toString('utf8')) as Entry;
+        out.push({ repo: args.repo, entry, sha256: key.sha256, path: key.path, commit: commits.get(key.file) ?? null });
+      }
+      return out;
+    } finally {
+      await reader.close();
+    }
+  }
+
+  /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo). */
+  async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
+    const kind = q.kind === undefined ? undefined : checkListFilter({ kind: q.kind }).kind;
+    const scope = await this.scope(grant, q);
+    return this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
+  }
+
+  /** Problems of the visible repositories, by repo then path. */
+  async problems(grant: TokenScope, n: Narrowing = {}): Promise<ProblemRow[]> {
+    return this.backend.problems(await this.scope(grant, n));
+  }
+
+  /** Projects of the visible repositories with counts per kind. */
+  async projects(grant: TokenScope, n: Narrowing = {}): Promise<(ProjectCounts & { repo: string })[]> {
+    return this.backend.projects(await this.scope(grant, n));
+  }
+
+  /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo). */
+  async brief(grant: TokenScope, args: Narrowing & { paths?: string[]; budget?: number }): Promise<HubBrief> {
+    const scope = await this.scope(grant, args);
+    const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
+    const tips = new Map(await Promise.all(scope.repos.map(async (r) => [r, await this.backend.projectedOid(r)] as const)));
+    return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
+  }
+
+  /** Throws the scope's `not_found` unless `repo` is visible to `grant` (for routes that name one). */
+  async assertVisible(grant: TokenScope, repo: string): Promise<void> {
+    const scope = await this.scope(grant, { repo });
+    if (!scope.repos.includes(repo)) throw noSuchRepo(repo);
+  }
+}

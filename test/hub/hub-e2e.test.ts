@@ -1,0 +1,136 @@
+/**
+ * `brain hub` end to end (issue #11 "Done means"): three real repositories — alpha and beta
+ * written by the brain service (beta with a revision file of invalid JSON committed by plain
+ * git), gamma a branch that is not a brain tree — registered with a hub on a real PostgreSQL,
+ * served over real HTTP on port 0. A push is picked up by the signed webhook and by the
+ * schedule (polled with a deadline); a failing repository is reported while the others serve.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs } from '../helpers/git.js';
+import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
+import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
+import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
+import { createToken } from '../../src/hub/tokens.js';
+import { signBody } from '../../src/hub/webhook.js';
+import { brainRepo, commitInvalidRevision, hubDir, notABrainRepo, pollUntil, record } from './fixtures.js';
+import { HUB_BACKEND } from './backend-kind.js';
+
+const SECRET = 'webhook-secret-for-tests';
+let pgServer: PostgresServer;
+let hub: Hub;
+let server: HubServer;
+let admin: string;
+const dirs: Record<string, string> = {};
+const ids: Record<string, string[]> = {};
+
+const api = (path: string, token: string | null = admin, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } });
+const data = async (path: string, token: string | null = admin) => {
+  const res = await api(path, token);
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  return ((await res.json()) as { data: any }).data;
+};
+
+beforeAll(async () => {
+  pgServer = await startPostgres();
+  dirs.alpha = await brainRepo('payments');
+  dirs.beta = await brainRepo('mobile');
+  dirs.gamma = notABrainRepo();
+  ids.alpha = await record(dirs.alpha, 'payments', [
+    { kind: 'decision', fields: { title: 'Use idempotency keys for charges', rationale: 'Retries must not double charge.', tags: ['billing'] } },
+    { kind: 'blocker', fields: { title: 'Card vault credentials missing', rationale: 'Ops has not issued them.', payload: { severity: 'high' } } },
+  ]);
+  ids.beta = await record(dirs.beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
+  commitInvalidRevision(dirs.beta, 'mobile');
+  hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+  for (const name of ['alpha', 'beta', 'gamma']) await addRepo(hub, { source: dirs[name]!, name });
+  server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: SECRET });
+  admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await hub?.close();
+  await pgServer?.stop();
+  cleanupTempDirs();
+});
+
+describe('brain hub end to end', () => {
+  it('reports the failing repository while the others serve', async () => {
+    const repos = (await data('/api/repos')) as any[];
+    expect(repos.map((r) => r.name)).toEqual(['alpha', 'beta', 'gamma']);
+    const [alpha, beta, gamma] = repos;
+    expect(alpha.last_error).toBeNull();
+    expect(alpha.entries).toBe(2);
+    expect(alpha.projected_oid).toMatch(/^[0-9a-f]{40}$/);
+    expect(beta.entries).toBe(1);
+    expect(gamma.last_error).toMatchObject({ code: 'not_initialized' });
+    expect(gamma.last_error.message).toMatch(/not a brain tree/);
+    expect(gamma.projected_oid).toBeNull();
+    const problems = (await data('/api/problems')) as any[];
+    expect(problems.map((p) => p.repo)).toEqual(['beta']);
+    const list = await (await api('/api/entries')).json();
+    expect(list.data).toHaveLength(3);
+    expect(new Set(list.data.map((e: any) => e.repo))).toEqual(new Set(['alpha', 'beta']));
+    expect(list.facets.repo).toEqual([{ repo: 'alpha', entries: 2 }, { repo: 'beta', entries: 1 }]);
+  });
+
+  it('serves one entry, its history, search, projects and the brief with their repo', async () => {
+    const entry = await data(`/api/entries/alpha/${ids.alpha![0]}`);
+    expect(entry).toMatchObject({ repo: 'alpha', entry_id: ids.alpha![0], title: 'Use idempotency keys for charges', revision_count: 1 });
+    const history = (await data(`/api/entries/alpha/${ids.alpha![0]}/history`)) as any[];
+    expect(history).toHaveLength(1);
+    expect(history[0].entry.title).toBe('Use idempotency keys for charges');
+    expect(history[0].commit.oid).toMatch(/^[0-9a-f]{40}$/);
+    const hits = (await data('/api/search?q=idempotency')) as any[];
+    expect(hits[0]).toMatchObject({ repo: 'alpha', entry: { entry_id: ids.alpha![0] } });
+    expect(((await data('/api/projects')) as any[]).map((p) => `${p.repo}/${p.project_id}`)).toEqual(['alpha/payments', 'beta/mobile']);
+    const brief = await data('/api/brief?budget=3000');
+    expect(brief.markdown).toContain('## alpha · payments');
+    expect(brief.markdown).toContain('Card vault credentials missing');
+    expect(brief.markdown).toContain('Zanzibar quokka');
+    expect(brief.tokens).toBeLessThanOrEqual(3000);
+    const small = await data('/api/brief?budget=500');
+    expect(small.tokens).toBeLessThanOrEqual(500);
+    expect(small.groups.filter((g: any) => !g.included)).toHaveLength(1);
+  });
+
+  it('picks a push up through the signed webhook; refuses unsigned and badly signed ones', async () => {
+    const [id] = await record(dirs.alpha!, 'payments', [{ kind: 'risk', fields: { title: 'Webhook-borne risk appears', rationale: 'pushed after start' } }]);
+    const body = JSON.stringify({ ref: 'refs/heads/brain', repository: { name: 'whatever', clone_url: dirs.alpha } });
+    const hook = (headers: Record<string, string>) => fetch(`${server.url}/hooks/git`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    expect((await hook({})).status).toBe(401);
+    expect((await hook({ 'x-hub-signature-256': signBody('wrong secret', body) })).status).toBe(401);
+    expect((await hook({ 'x-hub-signature-256': signBody(SECRET, `${body} `) })).status).toBe(401);
+    expect((await hook({ 'x-hub-signature-256': signBody(SECRET, body).toUpperCase() })).status).toBe(401);
+    expect((await api(`/api/entries/alpha/${id}`)).status).toBe(404);
+    const accepted = await hook({ 'x-hub-signature-256': signBody(SECRET, body) });
+    expect(accepted.status).toBe(202);
+    expect((await accepted.json()).data.repos).toEqual(['alpha']);
+    const entry = await pollUntil('the webhook push', async () => {
+      const res = await api(`/api/entries/alpha/${id}`);
+      return res.status === 200 ? ((await res.json()) as any).data : undefined;
+    });
+    expect(entry.title).toBe('Webhook-borne risk appears');
+  });
+
+  it('picks a push up on the schedule', async () => {
+    const scheduled = await serveHub(hub, { port: 0, intervalS: 1, webhookSecret: null });
+    try {
+      const [id] = await record(dirs.beta!, 'mobile', [{ kind: 'open_question', fields: { title: 'Schedule-borne question', rationale: 'no webhook for this one' } }]);
+      const entry = await pollUntil('the scheduled sync', async () => {
+        const res = await fetch(`${scheduled.url}/api/entries/beta/${id}`, { headers: { authorization: `Bearer ${admin}` } });
+        return res.status === 200 ? ((await res.json()) as any).data : undefined;
+      });
+      expect(entry.title).toBe('Schedule-borne question');
+    } finally {
+      await scheduled.stop();
+    }
+  });
+
+  it('refuses writes: every other method on /api is 405', async () => {
+    const res = await api('/api/entries', admin, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
