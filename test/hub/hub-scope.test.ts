@@ -1,0 +1,144 @@
+/**
+ * Hub token scoping as an attacker would try to widen it (issue #11 "Scoped tokens"): a token
+ * bound to repository alpha probes beta (repo=, cursor tampering, search words only in beta,
+ * counts and facets, problems, entry and history URLs, MCP tools), tries to mint a wider
+ * token, replays a revoked one, one from another hub database, and malformed headers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { cleanupTempDirs } from '../helpers/git.js';
+import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
+import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
+import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
+import { createToken, revokeToken } from '../../src/hub/tokens.js';
+import { encodeCursor } from '../../src/hub/http/params.js';
+import { brainRepo, commitInvalidRevision, hubDir, record } from './fixtures.js';
+import { HUB_BACKEND } from './backend-kind.js';
+
+let pgServer: PostgresServer;
+let hub: Hub;
+let server: HubServer;
+let alphaOnly: string;
+let betaIds: string[];
+
+const get = (path: string, headers: Record<string, string> = { authorization: `Bearer ${alphaOnly}` }) => fetch(`${server.url}${path}`, { headers });
+const body = async (path: string) => {
+  const res = await get(path);
+  return { status: res.status, json: (await res.json()) as any };
+};
+
+beforeAll(async () => {
+  pgServer = await startPostgres();
+  const alpha = await brainRepo('payments');
+  const beta = await brainRepo('mobile');
+  await record(alpha, 'payments', [{ kind: 'decision', fields: { title: 'Alpha decision', rationale: 'visible' } }]);
+  betaIds = await record(beta, 'mobile', [
+    { kind: 'blocker', fields: { title: 'Xylophone secret blocker', rationale: 'hidden from alpha tokens', payload: { severity: 'high' } } },
+    { kind: 'decision', fields: { title: 'Beta decision newer', rationale: 'hidden' } },
+  ]);
+  commitInvalidRevision(beta, 'mobile');
+  hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+  await addRepo(hub, { source: alpha, name: 'alpha' });
+  await addRepo(hub, { source: beta, name: 'beta' });
+  server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: null });
+  alphaOnly = (await createToken(hub.pool, { name: 'alpha', scope: { repos: ['alpha'], projects: null, capabilities: ['read'] } })).secret;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await hub?.close();
+  await pgServer?.stop();
+  cleanupTempDirs();
+});
+
+describe('hub token scope', () => {
+  it('a hidden repository answers exactly like one that does not exist', async () => {
+    for (const path of ['/api/entries?repo=', '/api/search?q=xylophone&repo=', '/api/problems?repo=', '/api/projects?repo=', '/api/brief?repo=']) {
+      const hidden = await body(`${path}beta`);
+      const missing = await body(`${path}zzz`);
+      expect(hidden.status).toBe(404);
+      expect(JSON.stringify(hidden.json).replaceAll('beta', 'X')).toBe(JSON.stringify(missing.json).replaceAll('zzz', 'X'));
+    }
+    const entry = await body(`/api/entries/beta/${betaIds[0]}`);
+    const noEntry = await body(`/api/entries/zzz/${betaIds[0]}`);
+    expect(entry.status).toBe(404);
+    expect(JSON.stringify(entry.json).replaceAll('beta', 'X')).toBe(JSON.stringify(noEntry.json).replaceAll('zzz', 'X'));
+    expect((await body(`/api/entries/beta/${betaIds[0]}/history`)).status).toBe(404);
+  });
+
+  it('lists, counts, facets, search, problems, projects and the brief never show the hidden repository', async () => {
+    const list = await body('/api/entries');
+    expect(list.json.data.map((e: any) => e.repo)).toEqual(['alpha']);
+    expect(list.json.facets.repo).toEqual([{ repo: 'alpha', entries: 1 }]);
+    expect((await body('/api/search?q=xylophone')).json.data).toEqual([]);
+    expect((await body('/api/problems')).json.data).toEqual([]);
+    expect((await body('/api/projects')).json.data.map((p: any) => p.repo)).toEqual(['alpha']);
+    expect((await body('/api/repos')).json.data.map((r: any) => r.name)).toEqual(['alpha']);
+    const brief = (await body('/api/brief')).json.data;
+    expect(brief.markdown).not.toMatch(/beta|Xylophone|mobile/);
+    const tampered = encodeCursor({ recorded_at: '9999-12-31T00:00:00Z', entry_id: betaIds[1]!, repo: 'beta' });
+    expect((await body(`/api/entries?cursor=${tampered}`)).json.data.map((e: any) => e.repo)).toEqual(['alpha']);
+    expect((await body('/api/entries?cursor=garbage')).status).toBe(400);
+  });
+
+  it('cannot mint a wider token; can mint a narrower one, which dies with its parent', async () => {
+    const mint = (token: string, scope: unknown) => fetch(`${server.url}/api/tokens`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(scope) });
+    for (const wider of [{ repos: 'all', capabilities: ['read'] }, { repos: ['alpha', 'beta'], capabilities: ['read'] }, { repos: ['beta'], capabilities: ['read'] }, { repos: ['alpha'], capabilities: ['read', 'write'] }]) {
+      const res = await mint(alphaOnly, wider);
+      expect(res.status, JSON.stringify(wider)).toBe(403);
+    }
+    const scoped = (await createToken(hub.pool, { name: 'p', scope: { repos: ['alpha'], projects: ['payments'], capabilities: ['read'] } })).secret;
+    expect((await mint(scoped, { repos: ['alpha'], projects: null, capabilities: ['read'] })).status).toBe(403);
+    const child = await mint(alphaOnly, { name: 'child', repos: ['alpha'], projects: ['payments'], capabilities: ['read'] });
+    expect(child.status).toBe(201);
+    const { token, secret } = (await child.json()).data;
+    expect(token.parent_id).toMatch(/^tok_/);
+    expect((await get('/api/entries', { authorization: `Bearer ${secret}` })).status).toBe(200);
+    const parent = await createToken(hub.pool, { name: 'parent', scope: { repos: ['alpha'], projects: null, capabilities: ['read'] } });
+    const grandchild = await (await mint(parent.secret, { repos: ['alpha'], capabilities: ['read'] })).json();
+    await revokeToken(hub.pool, parent.token.id);
+    expect((await get('/api/entries', { authorization: `Bearer ${parent.secret}` })).status).toBe(401);
+    expect((await get('/api/entries', { authorization: `Bearer ${grandchild.data.secret}` })).status).toBe(401);
+  });
+
+  it('refuses missing, foreign and malformed credentials with one 401', async () => {
+    const other = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+    const foreign = (await createToken(other.pool, { name: 'x', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
+    await other.close();
+    const forms = [{}, { authorization: `Bearer ${foreign}` }, { authorization: `Basic ${alphaOnly}` }, { authorization: `Bearer ${alphaOnly} ${alphaOnly}` }, { authorization: `Bearer ${alphaOnly}x` },
+      { authorization: `Bearer  ${alphaOnly.slice(0, -1)}` }, { authorization: 'Bearer' }, { authorization: `${alphaOnly}` }];
+    for (const headers of forms) {
+      const res = await get('/api/repos', headers as Record<string, string>);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect((await res.json()).error.code).toBe('unauthorized');
+    }
+    expect((await fetch(`${server.url}/api/repos?access_token=${alphaOnly}`)).status).toBe(401);
+    expect((await get('/api/repos', { authorization: `bearer ${alphaOnly}` })).status).toBe(200);
+    expect((await fetch(`${server.url}/mcp`, { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
+  it('MCP tools over Streamable HTTP carry the scope of the request token', async () => {
+    const client = new Client({ name: 'hub-test', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${alphaOnly}` } } }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['brain_context', 'brain_get', 'brain_history', 'brain_list', 'brain_projects', 'brain_search', 'brain_status']);
+      const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+      const list = await call('brain_list', {});
+      expect((list.structuredContent as any).entries.map((e: any) => e.repo)).toEqual(['alpha']);
+      expect((list.structuredContent as any).by_repo).toEqual([{ repo: 'alpha', entries: 1 }]);
+      expect((await call('brain_search', { query: 'xylophone' })).structuredContent).toMatchObject({ count: 0 });
+      const hidden = await call('brain_get', { repo: 'beta', entry_id: betaIds[0]! });
+      expect(hidden.isError).toBe(true);
+      expect((hidden.structuredContent as any).error.code).toBe('not_found');
+      const status = (await call('brain_status', {})).structuredContent as any;
+      expect(status.repos.map((r: any) => r.name)).toEqual(['alpha']);
+      expect(status.problems).toEqual([]);
+      expect(((await call('brain_context', {})).structuredContent as any).markdown).not.toMatch(/Xylophone/);
+    } finally {
+      await client.close();
+    }
+  });
+});
