@@ -1,0 +1,158 @@
+/**
+ * Conformance, query half (issue #11): on every projection backend, a realistic brain (the
+ * dashboard seed: two projects, four authors, every kind, superseded, resolved and cleared
+ * entries, a hostile entry) plus a malformed file, projected under three repository names
+ * (`alpha` and its fork `beta` — the same entries — and `solo`, a second repository). Each
+ * query must answer what the clone's own projection (Brain, the reference) answers: filters,
+ * paths, pagination (also across two repositories holding the same entry ids), history,
+ * projects, problems, scope (repositories and projects) and search within a ranking tolerance;
+ * `verify` passes, and catches a row changed behind the apply path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListCursor, ProjectionBackend, ProjectionListQuery } from '../../src/projection/backend.js';
+import { cursorOf } from '../../src/projection/list-order.js';
+import { checkListFilter, type RawListFilter } from '../../src/model/list-filter.js';
+import type { Brain } from '../../src/service.js';
+import { seedDashboard, type Seeded } from '../http/dashboard-seed.js';
+import { openTestBrain } from '../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { handCommit } from '../helpers/plain-git.js';
+import { BACKENDS, stopBackends } from './backends.js';
+
+let dir: string;
+let other: string;
+let seeded: Seeded;
+let brain: Brain;
+
+beforeAll(async () => {
+  dir = initRepo();
+  brain = await openTestBrain(dir, { projectId: 'demo', author: 'setup' });
+  await brain.init();
+  seeded = await seedDashboard(dir);
+  handCommit(dir, { 'projects/demo/decision/zz/bad-entry/ledger.jsonl': '{not json\n' }, 'a malformed ledger');
+  other = initRepo();
+  const solo = await openTestBrain(other, { projectId: 'solo', author: 'dora' });
+  await solo.init();
+  await solo.writes.append({ kind: 'decision', fields: { title: 'Solo decision about the cache', rationale: 'Only in solo: zanzibar.', tags: ['storage'] } });
+  await solo.close();
+}, 120_000);
+
+afterAll(async () => {
+  await brain.close();
+  await stopBackends();
+  cleanupTempDirs();
+});
+
+const FILTERS: RawListFilter[] = [
+  {}, { kind: 'decision' }, { kind: 'decision', status: 'accepted' }, { status: 'open' }, { tag: 'storage' }, { tag: 'search' },
+  { author: 'bob' }, { relatedTask: 'T-31' }, { kind: 'blocker', status: 'cleared' }, { updatedSince: '2000-01-01' }, { updatedSince: '2999-01-01' },
+];
+const PATHS = ['src/cache', 'src/cache/schema.ts', 'src/search/index.ts', 'src/**', 'src/search/**', 'docs'];
+
+describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
+  let backend: ProjectionBackend;
+  const ALL = { repos: ['alpha', 'beta', 'solo'] };
+  const ids = (rows: { entry: { entry_id: string } }[]) => rows.map((r) => r.entry.entry_id);
+
+  beforeAll(async () => {
+    backend = await under.open();
+    const reader = await brain.reader();
+    const tip = brain.store.tip();
+    await backend.refresh({ repo: 'alpha', reader, tip });
+    await backend.refresh({ repo: 'beta', reader, tip });
+    const solo = await openTestBrain(other, { projectId: 'solo' });
+    await backend.refresh({ repo: 'solo', reader: await solo.reader(), tip: solo.store.tip() });
+    await solo.close();
+  }, 120_000);
+  afterAll(async () => backend?.close());
+
+  it('lists what the clone lists, filter by filter, path by path, in the same order', async () => {
+    for (const filter of FILTERS) {
+      const expected = ids(await brain.list(filter));
+      const q: ProjectionListQuery = { ...checkListFilter(filter), repos: ['alpha'], projectId: 'demo' };
+      expect(ids(await backend.list(q)), JSON.stringify(filter)).toEqual(expected);
+      expect(await backend.count(q), JSON.stringify(filter)).toEqual(expected.length > 0 ? [{ repo: 'alpha', entries: expected.length }] : []);
+    }
+    for (const path of PATHS) expect(ids(await backend.list({ repos: ['alpha'], projectId: 'demo', path })), path).toEqual(ids(await brain.list({ path })));
+    const rows = await backend.list({ repos: ['alpha'], projectId: 'demo' });
+    expect(rows.map(({ repo: _r, ...row }) => row)).toEqual(await brain.list());
+  });
+
+  it('pages with cursors across a repository and its fork (same entry ids) without a gap or a repeat', async () => {
+    const everything = await backend.list(ALL);
+    expect(everything.length).toBe(2 * (await brain.list()).length + (await backend.list({ repos: ['alpha'], projectId: 'mobile' })).length * 2 + 1);
+    for (const size of [1, 3, 7]) {
+      const seen: string[] = [];
+      let after: ListCursor | undefined;
+      for (;;) {
+        const page = await backend.list({ ...ALL, limit: size, ...(after ? { after } : {}) });
+        seen.push(...page.map((r) => `${r.repo}/${r.entry.entry_id}`));
+        if (page.length < size) break;
+        after = cursorOf(page[page.length - 1]!);
+      }
+      expect(seen, `pages of ${size}`).toEqual(everything.map((r) => `${r.repo}/${r.entry.entry_id}`));
+    }
+  });
+
+  it('shows nothing outside the scope: repositories, projects, counts, problems, projects and search', async () => {
+    expect(await backend.list({ repos: [] })).toEqual([]);
+    expect(await backend.count({ repos: [] })).toEqual([]);
+    expect(await backend.problems({ repos: [] })).toEqual([]);
+    expect(await backend.search({ repos: [], query: 'cache' })).toEqual([]);
+    expect(await backend.search({ repos: ['alpha', 'beta'], query: 'zanzibar' })).toEqual([]);
+    expect((await backend.search({ repos: ['solo'], query: 'zanzibar' })).map((h) => h.repo)).toEqual(['solo']);
+    expect(new Set((await backend.list({ repos: ['solo', 'nope'] })).map((r) => r.repo))).toEqual(new Set(['solo']));
+    const mobileOnly = { repos: ['alpha'], projects: ['mobile'] };
+    expect(ids(await backend.list(mobileOnly))).toEqual([seeded.mobile]);
+    expect(await backend.get({ ...mobileOnly, entryId: seeded.sqlite })).toEqual([]);
+    expect((await backend.search({ ...mobileOnly, query: 'sqlite' })).length).toBe(0);
+    expect(await backend.problems(mobileOnly)).toEqual([]);
+    expect((await backend.projects(mobileOnly)).map((p) => p.project_id)).toEqual(['mobile']);
+    expect(await backend.count({ repos: ['alpha', 'beta'], kind: 'risk' })).toEqual([{ repo: 'alpha', entries: 2 }, { repo: 'beta', entries: 2 }]);
+  });
+
+  it('gets an entry in every visible repository that holds it, with its history in invariant order', async () => {
+    const got = await backend.get({ ...ALL, entryId: seeded.sqlite });
+    expect(got.map((r) => r.repo)).toEqual(['alpha', 'beta']);
+    expect(got[0]!.entry).toEqual((await brain.get({ entryId: seeded.sqlite })).entry);
+    const history = await brain.history({ entryId: seeded.sqlite });
+    const keys = await backend.revisions({ repo: 'alpha', entryId: seeded.sqlite });
+    expect(keys.map((k) => k.path)).toEqual(history.map((h) => h.path));
+    expect(keys.map((k) => k.sha256)).toEqual(history.map((h) => h.sha256));
+    expect(keys.map((k) => k.revision)).toEqual(history.map((h) => h.entry.revision));
+  });
+
+  it('reports problems and projects as the clone does', async () => {
+    const status = await brain.status();
+    expect((await backend.problems({ repos: ['alpha'] })).map(({ repo: _r, ...p }) => p)).toEqual(status.problems.map((p) => ({ path: p.path, code: p.code, message: p.message })));
+    expect((await backend.projects({ repos: ['alpha'] })).map(({ repo: _r, ...p }) => p)).toEqual(await brain.projects());
+  });
+
+  it('searches like the clone within a ranking tolerance, with typos and a coded error for no words', async () => {
+    for (const query of ['SQLite projection', 'chromium', 'migration tool schema', 'disk', 'sqlit', 'chromuim browser']) {
+      const expected = (await brain.search({ query, limit: 5 })).map((h) => h.entry.entry_id);
+      const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, limit: 5 })).map((h) => h.entry.entry_id);
+      expect(got.length > 0, query).toBe(expected.length > 0);
+      if (expected.length === 0) continue;
+      expect(got[0], `best hit for ${query}`).toBe(expected[0]);
+      const overlap = got.filter((id) => expected.includes(id)).length / Math.min(expected.length, 5);
+      expect(overlap, `top-5 overlap for ${query}: ${got} vs ${expected}`).toBeGreaterThanOrEqual(0.6);
+    }
+    const hits = await backend.search({ repos: ['alpha'], query: 'cache' });
+    expect(hits[0]!.relevance_score).toBe(1);
+    for (const h of hits) expect(h.relevance_score).toBeGreaterThan(0);
+    expect((await backend.search({ repos: ['alpha'], query: 'cache', kind: 'risk' })).every((h) => h.entry.entry_kind === 'risk')).toBe(true);
+    await expect(backend.search({ repos: ['alpha'], query: '  !!  ' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('verifies against a rebuild, and catches a row changed behind the apply path', async () => {
+    const reader = await brain.reader();
+    const tip = brain.store.tip();
+    expect((await backend.verify({ repo: 'alpha', reader, tip })).ok).toBe(true);
+    await under.tamper(backend, 'beta', seeded.sqlite);
+    const report = await backend.verify({ repo: 'beta', reader, tip });
+    expect(report.ok).toBe(false);
+    expect(report.tables.some((t) => t.only_live.some((row) => row.includes('tampered')))).toBe(true);
+    expect((await backend.verify({ repo: 'alpha', reader, tip })).ok).toBe(true);
+  });
+});
