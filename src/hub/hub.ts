@@ -46,7 +46,12 @@ async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string): Pr
     const { createSqliteProjection } = await import('../projection/sqlite/sqlite-projection.js');
     return createSqliteProjection({ dir: join(dir, 'projection') });
   }
-  throw new BrainError('invalid_argument', `projection backend "${String(kind)}" is not available in this build`, { hint: 'use --backend sqlite' });
+  if (kind === 'postgres') {
+    // The projection's `proj_` tables live next to the hub's `hub_` tables, over the same pool.
+    const { createPostgresProjection } = await import('../projection/postgres/postgres-projection.js');
+    return createPostgresProjection({ pool });
+  }
+  throw new BrainError('invalid_argument', `unknown projection backend "${String(kind)}"`, { hint: 'use --backend postgres (default) or sqlite' });
 }
 
 /** Opens a hub. Errors: PostgreSQL connection errors (as thrown by pg), `invalid_argument` (backend). */

@@ -1,7 +1,7 @@
 /**
- * The projection backend the hub's end-to-end tests run on: `postgres` (the hub's deployment)
- * when the PostgreSQL backend is built in, else `sqlite`; `BRAIN_HUB_TEST_BACKEND` overrides.
+ * The projection backend the hub's end-to-end tests run on: `postgres` (the hub's deployment);
+ * `BRAIN_HUB_TEST_BACKEND=sqlite` runs them on the SQLite backend instead.
  */
 import type { HubBackendKind } from '../../src/hub/hub.js';
 
-export const HUB_BACKEND: HubBackendKind = (process.env.BRAIN_HUB_TEST_BACKEND as HubBackendKind | undefined) ?? 'sqlite';
+export const HUB_BACKEND: HubBackendKind = (process.env.BRAIN_HUB_TEST_BACKEND as HubBackendKind | undefined) ?? 'postgres';
