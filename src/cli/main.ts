@@ -22,6 +22,7 @@ import { neutralizeTerminal, safeJson } from './terminal-text.js';
 import { registerProjectsCommand } from './projects-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
 import { registerUiCommand } from './ui-command.js';
+import { registerHubCommand } from './hub-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -50,6 +51,7 @@ export function createProgram(): Command {
   registerDoctorCommand(program);
   registerProjectsCommand(program);
   registerUiCommand(program);
+  registerHubCommand(program);
   return program;
 }
 

@@ -54,7 +54,7 @@ async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string): Pr
   throw new BrainError('invalid_argument', `unknown projection backend "${String(kind)}"`, { hint: 'use --backend postgres (default) or sqlite' });
 }
 
-/** Opens a hub. Errors: PostgreSQL connection errors (as thrown by pg), `invalid_argument` (backend). */
+/** Opens a hub. Errors: `io_error` (the database cannot be reached or set up), `invalid_argument` (backend). */
 export async function openHub(options: OpenHubOptions): Promise<Hub> {
   mkdirSync(join(options.dir, 'mirrors'), { recursive: true });
   const pool = new pg.Pool({ connectionString: options.db, max: 10 });
@@ -73,7 +73,8 @@ export async function openHub(options: OpenHubOptions): Promise<Hub> {
     };
   } catch (err) {
     await pool.end().catch(() => undefined);
-    throw err;
+    if (err instanceof BrainError) throw err;
+    throw new BrainError('io_error', `cannot open the hub database: ${err instanceof Error ? err.message : String(err)}`, { cause: err, hint: 'check --db (or BRAIN_HUB_DB): a postgres:// URL the hub can connect to and create tables in' });
   }
 }
 

@@ -1,0 +1,110 @@
+/**
+ * What each `brain hub` subcommand does (hub-command.ts registers them): open the hub, call
+ * src/hub/, print a table or `--json`, close. `serve` runs until SIGINT/SIGTERM.
+ */
+import { readFileSync } from 'node:fs';
+import { BrainError } from '../model/errors.js';
+import type { GlobalOptions } from './context.js';
+import { table } from './render.js';
+import { neutralizeTerminal, safeJson } from './terminal-text.js';
+
+/** The options of hub subcommands (each takes the ones it declares). */
+export interface HubCliOptions {
+  db?: string;
+  dir?: string;
+  backend?: string;
+  port?: string;
+  host?: string;
+  interval?: string;
+  webhookSecretFile?: string;
+  name?: string;
+  branch?: string;
+  repo?: string[];
+  allRepos?: boolean;
+  project?: string[];
+  capability?: string;
+}
+
+function intOption(name: string, text: string, min: number, max: number): number {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) throw new BrainError('invalid_argument', `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 20)}"`);
+  return n;
+}
+
+function webhookSecret(options: HubCliOptions): string | null {
+  const text = options.webhookSecretFile !== undefined ? readFileSync(options.webhookSecretFile, 'utf8') : process.env.BRAIN_HUB_WEBHOOK_SECRET;
+  const secret = text?.trim();
+  if (secret !== undefined && secret.length < 16) throw new BrainError('invalid_argument', 'the webhook secret must be at least 16 characters', { hint: 'e.g. openssl rand -hex 32 > secret' });
+  return secret || null;
+}
+
+/** Resolves `--db`/`--dir` from options or the environment. Errors: `invalid_argument` when missing. */
+export function hubLocation(options: HubCliOptions): { db: string; dir: string } {
+  const db = options.db ?? process.env.BRAIN_HUB_DB;
+  const dir = options.dir ?? process.env.BRAIN_HUB_DIR;
+  if (!db || !dir) throw new BrainError('invalid_argument', `the hub needs ${!db ? '--db <postgres url>' : '--dir <hub dir>'}`, { hint: 'pass --db and --dir, or set BRAIN_HUB_DB and BRAIN_HUB_DIR' });
+  return { db, dir };
+}
+
+const signal = () => new Promise<string>((resolve) => ['SIGINT', 'SIGTERM'].forEach((s) => process.once(s, () => resolve(s))));
+
+/** Runs hub subcommand `name`. Errors: BrainErrors of src/hub/, PostgreSQL errors. */
+export async function hubAction(name: string, positional: (string | undefined)[], options: HubCliOptions, globals: GlobalOptions): Promise<void> {
+  const { db, dir } = hubLocation(options);
+  const backend = options.backend ?? 'postgres';
+  if (backend !== 'postgres' && backend !== 'sqlite') throw new BrainError('invalid_argument', `--backend must be postgres or sqlite, got "${backend.slice(0, 20)}"`);
+  const out = (value: unknown, human: string, indent?: number) => process.stdout.write(globals.json ? `${safeJson(value, indent)}\n` : `${neutralizeTerminal(human)}\n`);
+  const hubMod = await import('../hub/hub.js');
+  const hub = await hubMod.openHub({ db, dir, backend });
+  try {
+    if (name === 'serve') {
+      const port = intOption('--port', options.port ?? '7420', 0, 65535);
+      const intervalS = intOption('--interval', options.interval ?? '60', 1, 86_400);
+      const stop = signal();
+      const { serveHub } = await import('../hub/hub-server.js');
+      const server = await serveHub(hub, { port, intervalS, webhookSecret: webhookSecret(options), ...(options.host ? { host: options.host } : {}), log: (event, fields) => process.stderr.write(`${JSON.stringify({ event, ...fields })}\n`) });
+      out({ url: server.url, port: server.port, pid: process.pid }, `brain hub: ${server.url} (pid ${process.pid}; stop with Ctrl-C)`, 0);
+      await stop;
+      await server.stop();
+    } else if (name === 'add') {
+      const added = await hubMod.addRepo(hub, { source: positional[0] ?? '', ...(options.name ? { name: options.name } : {}), ...(options.branch ? { branch: options.branch } : {}) });
+      out(added, `registered ${added.repo.name} (${added.repo.source}); ${added.sync.ok ? `projected at ${added.sync.projected_oid ?? '(empty)'}` : `first sync failed: ${added.sync.error?.code}: ${added.sync.error?.message}`}`);
+    } else if (name === 'list') {
+      const { listRepos } = await import('../hub/registry.js');
+      const repos = await Promise.all((await listRepos(hub.pool)).map(async (r) => ({ ...r, projected_oid: await hub.backend.projectedOid(r.name) })));
+      out(repos, repos.length === 0 ? 'no repositories' : table(['NAME', 'PROJECTED', 'LAST SYNC', 'ERROR', 'SOURCE'], repos.map((r) => [r.name, r.projected_oid?.slice(0, 12) ?? '-', r.last_sync_at ?? '-', r.last_error ? `${r.last_error.code}: ${r.last_error.message}` : '-', r.source])));
+    } else if (name === 'remove') {
+      await hubMod.removeRepo(hub, positional[0] ?? '');
+      out({ removed: positional[0] }, `removed ${positional[0]}`);
+    } else if (name === 'sync') {
+      const { repoNames } = await import('../hub/registry.js');
+      const names = positional[0] !== undefined ? [positional[0]] : await repoNames(hub.pool);
+      const outcomes = [];
+      for (const n of names) outcomes.push(await hub.syncer.sync(n));
+      out(outcomes, outcomes.map((o) => `${o.repo}: ${o.ok ? `projected at ${o.projected_oid ?? '(empty)'}` : `failed: ${o.error?.code}: ${o.error?.message}`}`).join('\n') || 'no repositories');
+      if (outcomes.some((o) => !o.ok)) process.exitCode = 1;
+    } else {
+      await tokenAction(name, positional, options, hub, out);
+    }
+  } finally {
+    await hub.close();
+  }
+}
+
+async function tokenAction(name: string, positional: (string | undefined)[], options: HubCliOptions, hub: import('../hub/hub.js').Hub, out: (value: unknown, human: string) => void): Promise<void> {
+  const tokens = await import('../hub/tokens.js');
+  if (name === 'token-create') {
+    const { parseCapabilities } = await import('../hub/scope.js');
+    const { checkRepoName } = await import('../hub/names.js');
+    if (!options.allRepos === !options.repo?.length) throw new BrainError('invalid_argument', 'give --repo NAME (repeatable) or --all-repos, not both', { hint: 'brain hub token create --repo payments --capability read' });
+    const scope = { repos: options.allRepos ? null : [...new Set(options.repo!.map(checkRepoName))].sort(), projects: options.project?.length ? [...new Set(options.project)].sort() : null, capabilities: parseCapabilities(options.capability ?? 'read') };
+    const { token, secret } = await tokens.createToken(hub.pool, { name: options.name ?? 'cli', scope });
+    out({ token, secret }, `${secret}\n(token ${token.id}; the secret is shown only now: store it)`);
+  } else if (name === 'token-list') {
+    const all = await tokens.listTokens(hub.pool);
+    out(all, all.length === 0 ? 'no tokens' : table(['ID', 'NAME', 'REPOS', 'PROJECTS', 'CAPABILITIES', 'REVOKED'], all.map((t) => [t.id, t.name, t.repos?.join(',') ?? '(all)', t.projects?.join(',') ?? '(all)', t.capabilities.join(','), t.revoked_at ?? '-'])));
+  } else if (name === 'token-revoke') {
+    const revoked = await tokens.revokeToken(hub.pool, positional[0] ?? '');
+    out({ revoked }, revoked.length ? `revoked ${revoked.join(', ')}` : `${positional[0]} was already revoked`);
+  }
+}
