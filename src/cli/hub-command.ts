@@ -16,11 +16,12 @@ import { hubAction, type HubCliOptions } from './hub-actions.js';
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /**
- * Every value of `--repo` after `hub` in the raw arguments. The program's global `--repo <dir>`
- * (the repository of other commands) is parsed by commander before a subcommand sees it and keeps
- * only the last value, so `hub token create --repo A --repo B` reads the words themselves.
+ * Every value of `option` (`--repo`, `--project`) after `hub` in the raw arguments. The
+ * program's global `--repo <dir>` and `--project <id>` (of other commands) are parsed by
+ * commander before a subcommand sees them and keep only the last value, so
+ * `hub token create --repo A --repo B` reads the words themselves.
  */
-export function repeatedRepoOption(command: Command): string[] {
+export function repeatedOption(command: Command, option: '--repo' | '--project'): string[] {
   let root = command;
   while (root.parent) root = root.parent;
   const all = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
@@ -28,8 +29,8 @@ export function repeatedRepoOption(command: Command): string[] {
   const values: string[] = [];
   for (let i = 0; i < raw.length && raw[i] !== '--'; i++) {
     const arg = raw[i]!;
-    if (arg === '--repo' && raw[i + 1] !== undefined) values.push(raw[++i]!);
-    else if (arg.startsWith('--repo=')) values.push(arg.slice(7));
+    if (arg === option && raw[i + 1] !== undefined) values.push(raw[++i]!);
+    else if (arg.startsWith(`${option}=`)) values.push(arg.slice(option.length + 1));
   }
   return values;
 }
@@ -47,8 +48,9 @@ export function registerHubCommand(program: Command): void {
   const run = (name: string) => async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const positional = args.slice(0, -2) as string[];
-    const repo = repeatedRepoOption(command);
-    await hubAction(name, positional, { ...command.opts<HubCliOptions>(), ...(repo.length ? { repo } : {}) }, command.optsWithGlobals<GlobalOptions>());
+    const repo = repeatedOption(command, '--repo');
+    const project = repeatedOption(command, '--project');
+    await hubAction(name, positional, { ...command.opts<HubCliOptions>(), ...(repo.length ? { repo } : {}), ...(project.length ? { project } : {}) }, command.optsWithGlobals<GlobalOptions>());
   };
   withHubOptions(hub.command('serve').description('serve REST (/api), MCP (/mcp) and the push webhook (/hooks/git); sync every repository on a schedule'))
     .option('--port <n>', 'TCP port (0: any free port)', '7420')
