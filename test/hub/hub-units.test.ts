@@ -1,0 +1,77 @@
+/**
+ * The hub's pure parts: name and source checks (hostile input), webhook signatures and the
+ * repositories a payload names, token scope narrowing and resolution.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkBranchName, checkRepoName, defaultRepoName, normalizeSource } from '../../src/hub/names.js';
+import { reposNamedBy, signBody, signatureMatches } from '../../src/hub/webhook.js';
+import { assertNarrower, parseCapabilities, resolveScope } from '../../src/hub/scope.js';
+import { BrainError } from '../../src/model/errors.js';
+
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof BrainError ? err.code : 'other';
+  }
+  return 'none';
+};
+
+describe('hub names', () => {
+  it('accepts plain names and refuses hostile ones', () => {
+    expect(checkRepoName('pay-ments_1.x')).toBe('pay-ments_1.x');
+    for (const bad of ['', '-x', '.hidden', '..', 'a/b', 'a b', 'x\n', 'é', 'a'.repeat(101)]) expect(code(() => checkRepoName(bad)), bad).toBe('invalid_argument');
+    for (const bad of ['-b', '/b', 'a..b', 'a//b', 'b.lock', 'b/', 'a b']) expect(code(() => checkBranchName(bad)), bad).toBe('invalid_argument');
+    expect(defaultRepoName('git@github.com:org/payments.git')).toBe('payments');
+    expect(defaultRepoName('https://example.com/org/mobile.git/')).toBe('mobile');
+  });
+
+  it('refuses sources git would read as options or commands', () => {
+    for (const bad of ['-oProxyCommand=x', '--upload-pack=touch x', 'ext::sh -c x', 'fd::3', ' ', 'https://x/\n', '/does/not/exist/anywhere']) {
+      expect(code(() => normalizeSource(bad, '/')), bad).toBe('invalid_argument');
+    }
+    expect(normalizeSource('ssh://git@host/org/r.git', '/')).toBe('ssh://git@host/org/r.git');
+    expect(normalizeSource('.', '/tmp')).toBe('/tmp');
+  });
+});
+
+describe('hub webhook', () => {
+  const body = Buffer.from('{"repository":{"clone_url":"https://github.com/org/payments.git","name":"payments"}}');
+  it('checks the HMAC exactly', () => {
+    expect(signatureMatches('s3cret', body, signBody('s3cret', body))).toBe(true);
+    for (const header of [undefined, '', 'sha256=', signBody('other', body), signBody('s3cret', Buffer.concat([body, Buffer.from(' ')])), `sha1=${signBody('s3cret', body).slice(7)}`, `${signBody('s3cret', body)}00`]) {
+      expect(signatureMatches('s3cret', body, header), String(header)).toBe(false);
+    }
+  });
+
+  it('finds the repositories a payload names', () => {
+    const registered = [{ name: 'pay', source: 'git@github.com:org/payments.git' }, { name: 'payments', source: '/srv/other' }, { name: 'mob', source: '/srv/mobile' }];
+    expect(reposNamedBy(body, registered)).toEqual(['pay']);
+    expect(reposNamedBy(Buffer.from('{"repo":"mob"}'), registered)).toEqual(['mob']);
+    expect(reposNamedBy(Buffer.from('{"repository":{"name":"payments"}}'), registered)).toEqual(['payments']);
+    expect(code(() => reposNamedBy(Buffer.from('not json'), registered))).toBe('invalid_argument');
+    expect(code(() => reposNamedBy(Buffer.from('{}'), registered))).toBe('invalid_argument');
+  });
+});
+
+describe('hub token scope', () => {
+  const parent = { repos: ['a', 'b'], projects: null, capabilities: parseCapabilities('read') };
+  it('never widens', () => {
+    expect(code(() => assertNarrower({ repos: ['a'], projects: ['p'], capabilities: ['read'] }, parent))).toBe('none');
+    for (const wider of [{ repos: null, projects: null, capabilities: parseCapabilities('read') }, { repos: ['a', 'c'], projects: null, capabilities: parseCapabilities('read') }, { repos: ['a'], projects: null, capabilities: parseCapabilities('read,write') }]) {
+      expect(code(() => assertNarrower(wider, parent))).toBe('forbidden');
+    }
+    expect(code(() => assertNarrower({ repos: ['a'], projects: null, capabilities: ['read'] }, { ...parent, projects: ['p'] }))).toBe('forbidden');
+    expect(code(() => parseCapabilities('read,admin'))).toBe('invalid_argument');
+    expect(code(() => parseCapabilities(''))).toBe('invalid_argument');
+  });
+
+  it('resolves to registered repositories; a hidden repo is not_found like a missing one', () => {
+    expect(resolveScope(parent, ['a', 'c'])).toEqual({ repos: ['a'] });
+    expect(resolveScope({ ...parent, repos: null }, ['a', 'c'])).toEqual({ repos: ['a', 'c'] });
+    const hidden = (() => { try { resolveScope(parent, ['a', 'c'], { repo: 'c' }); } catch (e) { return (e as BrainError).message.replace('"c"', 'X'); } })();
+    const missing = (() => { try { resolveScope(parent, ['a', 'c'], { repo: 'z' }); } catch (e) { return (e as BrainError).message.replace('"z"', 'X'); } })();
+    expect(hidden).toBe(missing);
+    expect(resolveScope({ ...parent, projects: ['p'] }, ['a'], { project: 'q' })).toEqual({ repos: ['a'], projects: [] });
+  });
+});
