@@ -37,8 +37,8 @@ export interface ParsedProblem {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Entry dir facts from the files read: only directories that hold a ledger or a revision file. */
-function gatherFacts(dirs: ReadonlySet<string>, revisions: readonly ParsedRevision[], ledgers: readonly ParsedLedger[], problems: readonly ParsedProblem[]): Map<string, EntryDirFacts> {
+/** Entry dir facts from the files read: only directories that hold a ledger or a revision file (also used by the PostgreSQL full rebuild, src/projection/postgres/apply.ts). */
+export function gatherFacts(dirs: ReadonlySet<string>, revisions: readonly ParsedRevision[], ledgers: readonly ParsedLedger[], problems: readonly ParsedProblem[]): Map<string, EntryDirFacts> {
   const facts = new Map<string, EntryDirFacts>();
   for (const dir of dirs) facts.set(dir, { lines: [], valid: new Map(), invalid: new Set() });
   for (const l of ledgers) {

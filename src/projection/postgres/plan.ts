@@ -1,0 +1,91 @@
+/**
+ * Decides the new current state of every entry an apply touches, on PostgreSQL (DESIGN §4,
+ * issue #11): the same decision as the SQLite projection's src/projection/sqlite/plan-current.ts
+ * — candidates ordered by DESIGN §3 invariant 5 ({@link compareRevisions}), the top one is
+ * current, an entry whose top revision number is held by two files is forked, an unchanged top
+ * gets a counts-only update or nothing, and an older revision that becomes current again is
+ * read from git — with the stored revision keys and current rows of all touched entries read
+ * in two queries. Runs inside the apply transaction, after the repository's lock is taken.
+ */
+import type pg from 'pg';
+import type { Entry } from '../../model/entry.js';
+import { parseBrainPath } from '../../store/layout.js';
+import { readRevisionFile } from '../../store/revision-file.js';
+import { compareRevisions } from '../../store/revision-order.js';
+import type { CurrentChange, ParsedRevision } from '../sqlite/plan-current.js';
+import { revisionPath } from '../sqlite/schema.js';
+
+interface Candidate {
+  path: string;
+  revision: number;
+  recorded_at: string;
+  sha256: string;
+  oid: string;
+  parsed: ParsedRevision | null;
+}
+
+const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.row.revision, recorded_at: p.row.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
+
+/** Stored candidates of the touched entries (their revisions outside the change set) and their current rows. */
+async function storedFacts(client: pg.ClientBase, s: string, repo: string, changes: readonly { path: string }[]) {
+  const changed = new Set(changes.map((c) => c.path));
+  const touched = new Set<string>();
+  for (const c of changes) {
+    const where = parseBrainPath(c.path);
+    if (where.type === 'revision') touched.add(where.entry_id);
+  }
+  const ids = [...touched];
+  const byEntry = new Map<string, Candidate[]>(ids.map((id) => [id, []]));
+  const revs = await client.query<{ entry_id: string; project_id: string; entry_kind: string; file: string; revision: number; recorded_at: string; sha256: string; blob_oid: string }>(
+    `SELECT entry_id, project_id, entry_kind, file, revision, recorded_at, sha256, blob_oid FROM ${s}.proj_revisions WHERE repo = $1 AND entry_id = ANY($2::text[])`, [repo, ids]);
+  for (const r of revs.rows) {
+    const path = revisionPath(r);
+    if (!changed.has(path)) byEntry.get(r.entry_id)!.push({ path, revision: r.revision, recorded_at: r.recorded_at, sha256: r.sha256, oid: r.blob_oid, parsed: null });
+  }
+  const cur = await client.query<{ entry_id: string; path: string; sha256: string; revision_count: number; forked: boolean }>(
+    `SELECT entry_id, path, sha256, revision_count, forked FROM ${s}.proj_current WHERE repo = $1 AND entry_id = ANY($2::text[])`, [repo, ids]);
+  return { byEntry, current: new Map(cur.rows.map((r) => [r.entry_id, r])) };
+}
+
+/**
+ * The change of each touched entry, by entry id. `full`: nothing is stored yet (a rebuild),
+ * so only `revisions` count. Errors: reader errors of `readBlob`, PostgreSQL errors.
+ */
+export async function planCurrentPg(args: {
+  client: pg.ClientBase;
+  s: string;
+  repo: string;
+  changes: readonly { path: string }[];
+  revisions: readonly ParsedRevision[];
+  full: boolean;
+  readBlob: (oid: string) => Promise<Buffer>;
+}): Promise<Map<string, CurrentChange>> {
+  const { byEntry, current } = args.full ? { byEntry: new Map<string, Candidate[]>(), current: new Map() } : await storedFacts(args.client, args.s, args.repo, args.changes);
+  for (const p of args.revisions) (byEntry.get(p.row.entry_id) ?? byEntry.set(p.row.entry_id, []).get(p.row.entry_id)!).push(fromParsed(p));
+  const plan = new Map<string, CurrentChange>();
+  for (const [id, candidates] of byEntry) {
+    candidates.sort(compareRevisions);
+    const top = candidates[candidates.length - 1];
+    if (!top) {
+      plan.set(id, { type: 'state', state: null });
+      continue;
+    }
+    const forked = candidates.filter((c) => c.revision === top.revision).length > 1;
+    const now = current.get(id) as { path: string; sha256: string; revision_count: number; forked: boolean } | undefined;
+    if (now && top.parsed === null && now.path === top.path && now.sha256 === top.sha256) {
+      if (now.revision_count !== candidates.length || now.forked !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
+      continue;
+    }
+    let parsed = top.parsed;
+    if (parsed === null || parsed.entry === null) {
+      const where = parseBrainPath(top.path);
+      if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
+      const bytes = parsed?.bytes ?? (await args.readBlob(top.oid));
+      const { entry, sha256 } = readRevisionFile(where, bytes);
+      parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, row: entry, entry, sha256, bytes };
+    }
+    const entry = parsed.entry as Entry;
+    plan.set(id, { type: 'state', state: { entry, json: parsed.bytes.toString('utf8'), sha256: top.sha256, path: top.path, revision_count: candidates.length, forked } });
+  }
+  return plan;
+}

@@ -1,0 +1,127 @@
+/**
+ * The PostgreSQL projection backend (DESIGN §11, issue #11; docs/decisions/0026): the
+ * projections of many repositories' docs branches in one database, each repository with its
+ * own projected oid, behind the backend contract of src/projection/backend.ts — the same
+ * answers as the SQLite projection (test/projection/conformance.test.ts). Git stays the only
+ * source of truth: every `proj_` table is disposable and rebuilt from git.
+ */
+import pg from 'pg';
+import type { ObjectReader } from '../../git/object-reader.js';
+import { BrainError } from '../../model/errors.js';
+import type {
+  CacheReport, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
+  RefreshResult, RepoRow, RepoSearchHit, RevisionKey, Scope,
+} from '../backend.js';
+import { projectedOid, refreshRepo } from './apply.js';
+import { countRows, getRows, listRows } from './list-query.js';
+import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
+import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
+import { searchRows } from './search.js';
+import { verifyRepo } from './verify.js';
+
+/** Options of {@link createPostgresProjection}. */
+export interface PostgresProjectionOptions {
+  /** A connection URL (`postgres://user@host:port/db`); ignored when `pool` is given. */
+  url?: string;
+  /** A pool to use (not ended by `close()`: its owner ends it). */
+  pool?: pg.Pool;
+  /** The schema of the `proj_` tables (default `public`): a plain lower-case identifier. */
+  schema?: string;
+}
+
+/** The PostgreSQL implementation of {@link ProjectionBackend}. Create it with {@link createPostgresProjection}. */
+export class PostgresProjection implements ProjectionBackend {
+  readonly kind = 'postgres' as const;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly names: PgNames,
+    private readonly schema: string,
+    private readonly ownsPool: boolean,
+  ) {}
+
+  refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult> {
+    return refreshRepo(this.pool, this.names.s, args);
+  }
+
+  projectedOid(repo: string): Promise<string | null> {
+    return projectedOid(this.pool, this.names.s, repo);
+  }
+
+  async drop(repo: string): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`brain projection ${this.names.s} ${repo}`]);
+      for (const t of [...PG_DATA_TABLES, 'proj_repos']) await client.query(`DELETE FROM ${this.names.s}.${t} WHERE repo = $1`, [repo]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  list(q: ProjectionListQuery): Promise<RepoRow[]> {
+    return listRows(this.pool, this.names.s, q);
+  }
+
+  count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]> {
+    return countRows(this.pool, this.names.s, q);
+  }
+
+  get(args: Scope & { entryId: string }): Promise<RepoRow[]> {
+    return getRows(this.pool, this.names.s, args);
+  }
+
+  revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
+    return revisionRows(this.pool, this.names.s, args);
+  }
+
+  search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
+    return searchRows(this.pool, this.names, q);
+  }
+
+  problems(args: Scope): Promise<ProblemRow[]> {
+    return problemRows(this.pool, this.names.s, args);
+  }
+
+  projects(args: Scope): Promise<(ProjectCounts & { repo: string })[]> {
+    return projectRows(this.pool, this.names.s, args);
+  }
+
+  snapshot(repo: string): Promise<ProjectionSnapshot> {
+    return snapshotRepo(this.pool, this.names.s, repo);
+  }
+
+  verify(args: { repo: string; reader: ObjectReader; tip: string | null }): Promise<CacheReport> {
+    return verifyRepo(this.pool, this.schema, args);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.end();
+  }
+}
+
+/**
+ * Connects (its own pool from `url`, unless `pool` is given), creates the schema, pg_trgm and
+ * the `proj_` tables when missing (resetting them on a format change), and returns the backend.
+ * Errors: `invalid_argument` (bad schema name, neither url nor pool), PostgreSQL errors
+ * (unreachable server, pg_trgm not available).
+ */
+export async function createPostgresProjection(options: PostgresProjectionOptions): Promise<PostgresProjection> {
+  const schema = options.schema ?? 'public';
+  quoteSchema(schema);
+  if (!options.pool && !options.url) {
+    throw new BrainError('invalid_argument', 'a PostgreSQL projection needs a url or a pool', { hint: 'pass { url: "postgres://user@host:5432/db" }' });
+  }
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: 4 });
+  try {
+    const names = await ensureSchema(pool, schema);
+    return new PostgresProjection(pool, names, schema, !options.pool);
+  } catch (err) {
+    if (!options.pool) await pool.end();
+    throw err;
+  }
+}

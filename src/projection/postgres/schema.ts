@@ -1,0 +1,100 @@
+/**
+ * The PostgreSQL projection's schema (DESIGN §4, §11; issue #11; docs/decisions/0026). Every
+ * table is prefixed `proj_` and every row carries `repo`, so one database holds the
+ * projections of many repositories beside the hub's own tables, which are never touched.
+ * Disposable like SQLite's cache: when `proj_meta.format` differs from {@link PG_FORMAT} the
+ * `proj_` tables are dropped and created again (each repository is then rebuilt from git).
+ *
+ * Every text column is `COLLATE "C"`: comparisons and orders are byte orders, as in SQLite,
+ * whatever the server's locale. Hashes and oids are hex text (their byte order is the hex
+ * order). `proj_current.json` keeps the revision file's text exactly (not jsonb).
+ * `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
+ * words of those vectors per repository with their document counts (typo tolerance).
+ */
+import type pg from 'pg';
+import { BrainError } from '../../model/errors.js';
+
+/** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
+export const PG_FORMAT = 1;
+
+/** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
+export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
+export type PgDataTable = (typeof PG_DATA_TABLES)[number];
+
+const T = 'text COLLATE "C" NOT NULL';
+
+function tablesSql(s: string, trgm: string): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${s}.proj_repos (repo ${T} PRIMARY KEY, projected_oid text COLLATE "C");
+CREATE TABLE IF NOT EXISTS ${s}.proj_revisions (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
+  status ${T}, recorded_at ${T}, sha256 ${T}, blob_oid ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));
+CREATE TABLE IF NOT EXISTS ${s}.proj_current (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, status ${T}, title ${T}, author ${T},
+  revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, recorded_at ${T}, rank_score double precision NOT NULL,
+  sha256 ${T}, path ${T}, json text NOT NULL, search tsvector NOT NULL, PRIMARY KEY (repo, entry_id));
+CREATE INDEX IF NOT EXISTS proj_current_recent ON ${s}.proj_current (recorded_at DESC, entry_id, repo);
+CREATE INDEX IF NOT EXISTS proj_current_project ON ${s}.proj_current (repo, project_id, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS proj_current_kind ON ${s}.proj_current (repo, entry_kind, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS proj_current_search ON ${s}.proj_current USING gin (search);
+CREATE TABLE IF NOT EXISTS ${s}.proj_tags (repo ${T}, entry_id ${T}, tag ${T}, PRIMARY KEY (repo, entry_id, tag));
+CREATE INDEX IF NOT EXISTS proj_tags_tag ON ${s}.proj_tags (repo, tag);
+CREATE TABLE IF NOT EXISTS ${s}.proj_tasks (repo ${T}, entry_id ${T}, task_id ${T}, PRIMARY KEY (repo, entry_id, task_id));
+CREATE INDEX IF NOT EXISTS proj_tasks_task ON ${s}.proj_tasks (repo, task_id);
+CREATE TABLE IF NOT EXISTS ${s}.proj_paths (repo ${T}, entry_id ${T}, path ${T}, project_id ${T}, norm ${T}, glob boolean NOT NULL, PRIMARY KEY (repo, entry_id, path));
+CREATE INDEX IF NOT EXISTS proj_paths_norm ON ${s}.proj_paths (repo, glob, norm);
+CREATE TABLE IF NOT EXISTS ${s}.proj_links (repo ${T}, entry_id ${T}, target_id ${T}, relation ${T}, PRIMARY KEY (repo, entry_id, target_id, relation));
+CREATE INDEX IF NOT EXISTS proj_links_target ON ${s}.proj_links (repo, target_id);
+CREATE TABLE IF NOT EXISTS ${s}.proj_problems (repo ${T}, path ${T}, blob_oid ${T}, code ${T}, message ${T}, PRIMARY KEY (repo, path));
+CREATE TABLE IF NOT EXISTS ${s}.proj_ledger_lines (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
+  sha256 ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));
+CREATE TABLE IF NOT EXISTS ${s}.proj_vocab (repo ${T}, word ${T}, docs integer NOT NULL, PRIMARY KEY (repo, word));
+CREATE INDEX IF NOT EXISTS proj_vocab_trgm ON ${s}.proj_vocab USING gin (word ${trgm}.gin_trgm_ops);
+`;
+}
+
+/** Where the projection lives: its quoted schema and the quoted schema of pg_trgm's functions and operators. */
+export interface PgNames {
+  /** The quoted schema, e.g. `"public"`. */
+  s: string;
+  /** The quoted schema holding pg_trgm. */
+  trgm: string;
+}
+
+/** `name` as a quoted identifier. Errors: `invalid_argument` unless it is a plain lower-case identifier. */
+export function quoteSchema(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new BrainError('invalid_argument', `PostgreSQL schema name ${JSON.stringify(name.slice(0, 80))} is not a plain identifier`, { hint: 'use lower-case letters, digits and _ (e.g. brain or public)' });
+  }
+  return `"${name}"`;
+}
+
+/**
+ * Creates the schema, pg_trgm and the `proj_` tables when missing; on a format mismatch drops
+ * the `proj_` tables (only those) and creates them again. Serialized across processes with a
+ * transaction-scoped advisory lock. Errors: PostgreSQL errors (e.g. pg_trgm not installable).
+ */
+export async function ensureSchema(pool: pg.Pool, schema: string): Promise<PgNames> {
+  const s = quoteSchema(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('brain projection schema'))");
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    const ext = await client.query<{ nspname: string }>("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'");
+    const trgm = `"${ext.rows[0]!.nspname.replace(/"/g, '""')}"`;
+    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.proj_meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL)`);
+    const format = await client.query<{ value: string }>(`SELECT value FROM ${s}.proj_meta WHERE key = 'format'`);
+    if (format.rows[0]?.value !== String(PG_FORMAT)) {
+      await client.query(['proj_repos', ...PG_DATA_TABLES].map((t) => `DROP TABLE IF EXISTS ${s}.${t};`).join('\n'));
+      await client.query(`INSERT INTO ${s}.proj_meta (key, value) VALUES ('format', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(PG_FORMAT)]);
+    }
+    await client.query(tablesSql(s, trgm));
+    await client.query('COMMIT');
+    return { s, trgm };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The search document of a current entry on PostgreSQL (issue #11: "Postgres full-text search
+ * uses its own machinery (tsvector, GIN)"; docs/decisions/0026): the same four fields as the
+ * SQLite `entry_search` row (src/projection/sqlite/search-rows.ts) — title (weight A), tags
+ * (B), every string of the payload (C), rationale (D) — as one weighted `tsvector`.
+ *
+ * The words are cut here, not by a PostgreSQL text-search parser: lower-cased runs of letters
+ * and digits with diacritics removed, the tokens SQLite's `unicode61 remove_diacritics 2`
+ * indexes and the words src/search/query-terms.ts takes from a query. The vector is written
+ * as a tsvector literal (`'word':1A,7C`), so no parser, dictionary or server locale changes a
+ * word: both backends index the same words.
+ */
+import type { Entry } from '../../model/entry.js';
+import { payloadText } from '../sqlite/search-rows.js';
+
+/** PostgreSQL's limits: positions ≤ 16383, ≤ 256 positions per lexeme, lexemes < 2048 bytes. */
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS_PER_WORD = 256;
+const MAX_WORD_BYTES = 2_000;
+
+/** The words of `text` as the index holds them: folded (NFD, marks removed), lower-cased runs of letters and digits. */
+export function indexWords(text: string): string[] {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The weighted tsvector literal of `entry`'s search document (see the module comment). */
+export function searchVector(entry: Entry): string {
+  const fields: [string, string][] = [
+    [entry.title, 'A'],
+    [entry.tags.join(' '), 'B'],
+    [payloadText(entry.payload), 'C'],
+    [entry.rationale, 'D'],
+  ];
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  for (const [text, weight] of fields) {
+    for (const word of indexWords(text)) {
+      position = Math.min(position + 1, MAX_POSITION);
+      if (Buffer.byteLength(word) > MAX_WORD_BYTES) continue;
+      const held = positions.get(word) ?? positions.set(word, []).get(word)!;
+      if (held.length < MAX_POSITIONS_PER_WORD) held.push(`${position}${weight}`);
+    }
+  }
+  // Words hold only letters and digits: no quote or backslash to escape.
+  return [...positions].map(([word, at]) => `'${word}':${at.join(',')}`).join(' ');
+}

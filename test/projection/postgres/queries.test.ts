@@ -1,0 +1,119 @@
+/**
+ * The PostgreSQL projection's reads (issue #11; src/projection/postgres/) against the SQLite
+ * projection of the same repositories: list filters, path prefixes and globs, keyset pages,
+ * counts, problems and projects per scope (two repositories never leak into each other), and
+ * search — prefix words, AND then OR, a typo widened through pg_trgm.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListCursor, ProjectionListQuery } from '../../../src/projection/backend.js';
+import { createPostgresProjection, type PostgresProjection } from '../../../src/projection/postgres/postgres-projection.js';
+import type { Brain } from '../../../src/service.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
+import { startPostgres, type PostgresServer } from '../../helpers/postgres.js';
+
+let server: PostgresServer;
+let p: PostgresProjection;
+let a: Brain;
+let bb: Brain;
+const PATHS = ['src', 'src/cache', 'src/cache/refresh.ts', 'src/cache/**', 'src/*/refresh.ts', 'docs/a.md', 'src/cacheless.ts', '**/*.ts'];
+const WORDS = ['kafka retry backoff', 'postgres migration plan', 'sqlite cache refresh', 'isomorphic reader', 'payment refund flow'];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  a = await openTestBrain(initRepo(), { projectId: 'demo' });
+  await a.init();
+  for (let i = 0; i < 30; i++) {
+    const paths = PATHS.filter((_, k) => (i * 7 + k * 3) % 5 === 0);
+    const kind = ['decision', 'risk', 'open_question', 'blocker'][i % 4]!;
+    const payload = kind === 'risk' ? { likelihood: 'low', impact: 'high', mitigation: `watch ${WORDS[(i + 1) % 5]}` } : undefined;
+    await a.writes.append({ kind, fields: { title: `${WORDS[i % 5]} ${i}`, tags: i % 3 ? ['storage'] : ['ops', 'storage'], related_task_ids: i % 4 ? [] : ['T-7'], paths, ...(payload ? { payload } : {}) } as never });
+  }
+  const first = (await a.list())[5]!.entry;
+  await a.writes.resolve({ entryId: (await a.list({ kind: 'open_question' }))[0]!.entry.entry_id, answer: 'port 5432' });
+  await a.writes.revise({ entryId: first.entry_id, fields: { rationale: 'kafka is what the team knows' } });
+  bb = await openTestBrain(initRepo(), { projectId: 'ops' });
+  await bb.init();
+  await bb.writes.append({ kind: 'decision', fields: { title: 'kafka everywhere', tags: ['storage'] } as never });
+  p = await createPostgresProjection({ url: await server.createDatabase() });
+  await p.refresh({ repo: 'a', reader: await a.reader(), tip: a.store.tip() });
+  await p.refresh({ repo: 'b', reader: await bb.reader(), tip: bb.store.tip() });
+}, 180_000);
+afterAll(async () => {
+  await p?.close();
+  await a?.close();
+  await bb?.close();
+  await server?.stop();
+  cleanupTempDirs();
+});
+
+const ids = (rows: { entry: { entry_id: string } }[]) => rows.map((r) => r.entry.entry_id);
+
+describe('PostgreSQL projection reads', () => {
+  it('list filters and path filters answer as SQLite listCurrent', async () => {
+    const filters: Omit<ProjectionListQuery, 'repos'>[] = [
+      {}, { kind: 'risk' }, { status: 'open' }, { tag: 'ops' }, { relatedTask: 'T-7' }, { author: 'test-agent' }, { kind: 'decision', tag: 'storage' },
+      ...['src', 'src/cache', 'src/cache/refresh.ts', 'docs', 'lib', 'src/**', 'src/cache/*.ts', '**/*.md'].map((path) => ({ path })),
+    ];
+    for (const f of filters) {
+      const sqlite = await a.list(f as never);
+      const pgRows = await p.list({ repos: ['a'], projectId: 'demo', ...f });
+      expect(ids(pgRows), JSON.stringify(f)).toEqual(ids(sqlite));
+      expect(pgRows.every((r) => r.repo === 'a')).toBe(true);
+    }
+    const since = (await a.list())[10]!.entry.recorded_at;
+    expect(ids(await p.list({ repos: ['a'], updatedSince: since }))).toEqual(ids(await a.list({ updatedSince: since })));
+  });
+
+  it('keyset pages across repositories concatenate to the whole list', async () => {
+    const all = await p.list({ repos: ['a', 'b'] });
+    expect(all.length).toBe(31);
+    const pages: string[] = [];
+    let after: ListCursor | undefined;
+    for (;;) {
+      const page = await p.list({ repos: ['a', 'b'], limit: 7, ...(after ? { after } : {}) });
+      if (page.length === 0) break;
+      pages.push(...page.map((r) => `${r.repo}:${r.entry.entry_id}`));
+      const last = page[page.length - 1]!;
+      after = { recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo };
+    }
+    expect(pages).toEqual(all.map((r) => `${r.repo}:${r.entry.entry_id}`));
+  });
+
+  it('scope hides other repositories and projects in every read', async () => {
+    expect(await p.count({ repos: ['a', 'b'], tag: 'storage' })).toEqual([{ repo: 'a', entries: 30 }, { repo: 'b', entries: 1 }]);
+    expect(await p.count({ repos: ['b'] })).toEqual([{ repo: 'b', entries: 1 }]);
+    expect(await p.list({ repos: [] })).toEqual([]);
+    expect(await p.list({ repos: ['a', 'b'], projects: ['ops'] }).then((r) => r.map((x) => x.repo))).toEqual(['b']);
+    const bId = (await bb.list())[0]!.entry.entry_id;
+    expect(await p.get({ repos: ['a'], entryId: bId })).toEqual([]);
+    expect((await p.get({ repos: ['a', 'b'], entryId: bId })).map((r) => r.repo)).toEqual(['b']);
+    expect((await p.search({ repos: ['a'], query: 'kafka' })).every((h) => h.repo === 'a')).toBe(true);
+    expect((await p.search({ repos: ['b'], query: 'kafka' })).map((h) => h.repo)).toEqual(['b']);
+    expect(await p.projects({ repos: ['a', 'b'] })).toEqual([
+      { repo: 'a', ...(await a.projects())[0]! },
+      { repo: 'b', ...(await bb.projects())[0]! },
+    ]);
+    expect(await p.projects({ repos: ['b'], projects: ['demo'] })).toEqual([]);
+    expect(await p.problems({ repos: ['a', 'b'] })).toEqual([]);
+    expect((await p.revisions({ repo: 'a', entryId: (await a.list())[5]!.entry.entry_id })).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('search: prefixes, AND then OR, typos, filters — top hits as SQLite', async () => {
+    await expect(p.search({ repos: ['a'], query: '?? --' })).rejects.toMatchObject({ code: 'invalid_argument' });
+    for (const query of ['kafka', 'kaf', 'postgres migration', 'sqlite cache', 'refund', 'kafks', 'migrasion', 'refnd', 'kafka zzzz']) {
+      const sqlite = await a.search({ query });
+      const hits = await p.search({ repos: ['a'], projectId: 'demo', query });
+      expect(new Set(ids(hits)), query).toEqual(new Set(ids(sqlite)));
+      if (hits.length > 0) expect(hits[0]!.relevance_score).toBe(1);
+      expect(hits.every((h) => h.relevance_score > 0 && h.relevance_score <= 1)).toBe(true);
+    }
+    for (const typo of ['migrasion', 'kafks', 'refnd']) expect((await p.search({ repos: ['a'], query: typo })).length, typo).toBeGreaterThan(0);
+    const risks = await p.search({ repos: ['a'], query: 'kafka', kind: 'risk' });
+    expect(risks.length).toBeGreaterThan(0);
+    expect(risks.every((h) => h.entry.entry_kind === 'risk')).toBe(true);
+    // The title weighs more than the payload: a title hit ranks first.
+    expect((await p.search({ repos: ['a'], query: 'refund' }))[0]!.entry.title).toMatch(/refund/);
+    expect(await p.search({ repos: ['a'], query: 'qqqqqqq' })).toEqual([]);
+  });
+});
