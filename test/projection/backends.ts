@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { ProjectionBackend } from '../../src/projection/backend.js';
 import { openCache } from '../../src/projection/sqlite/open-cache.js';
 import { createSqliteProjection } from '../../src/projection/sqlite/sqlite-projection.js';
+import { createPostgresProjection } from '../../src/projection/postgres/postgres-projection.js';
 import { tempDir } from '../helpers/git.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
 
@@ -38,6 +39,25 @@ export const BACKENDS: BackendUnderTest[] = [
       const { db } = openCache(join(locations.get(backend)!, `${repo}.sqlite`));
       db.prepare("UPDATE current SET title = 'tampered' WHERE entry_id = ?").run(entryId);
       db.close();
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      server ??= await startPostgres();
+      const url = await server.createDatabase();
+      const backend = await createPostgresProjection({ url });
+      locations.set(backend, url);
+      return backend;
+    },
+    async tamper(backend, repo, entryId) {
+      const client = new pg.Client({ connectionString: locations.get(backend)! });
+      await client.connect();
+      try {
+        await client.query("UPDATE proj_current SET title = 'tampered' WHERE repo = $1 AND entry_id = $2", [repo, entryId]);
+      } finally {
+        await client.end();
+      }
     },
   },
 ];

@@ -134,7 +134,9 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
       const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, limit: 5 })).map((h) => h.entry.entry_id);
       expect(got.length > 0, query).toBe(expected.length > 0);
       if (expected.length === 0) continue;
-      expect(got[0], `best hit for ${query}`).toBe(expected[0]);
+      // The tolerance (BM25 in FTS5 vs ts_rank): each backend's best hit is in the other's top 3, and the top 5 overlap by 60 %.
+      expect(expected.slice(0, 3), `best hit for ${query}: ${got} vs ${expected}`).toContain(got[0]);
+      expect(got.slice(0, 3), `best hit for ${query}: ${got} vs ${expected}`).toContain(expected[0]);
       const overlap = got.filter((id) => expected.includes(id)).length / Math.min(expected.length, 5);
       expect(overlap, `top-5 overlap for ${query}: ${got} vs ${expected}`).toBeGreaterThanOrEqual(0.6);
     }

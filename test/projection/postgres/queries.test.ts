@@ -101,13 +101,14 @@ describe('PostgreSQL projection reads', () => {
 
   it('search: prefixes, AND then OR, typos, filters — top hits as SQLite', async () => {
     await expect(p.search({ repos: ['a'], query: '?? --' })).rejects.toMatchObject({ code: 'invalid_argument' });
-    for (const query of ['kafka', 'kaf', 'postgres migration', 'sqlite cache', 'refund', 'kafak', 'migrasion', 'kafka zzzz']) {
+    for (const query of ['kafka', 'kaf', 'postgres migration', 'sqlite cache', 'refund', 'kafks', 'migrasion', 'refnd', 'kafka zzzz']) {
       const sqlite = await a.search({ query });
       const hits = await p.search({ repos: ['a'], projectId: 'demo', query });
       expect(new Set(ids(hits)), query).toEqual(new Set(ids(sqlite)));
       if (hits.length > 0) expect(hits[0]!.relevance_score).toBe(1);
       expect(hits.every((h) => h.relevance_score > 0 && h.relevance_score <= 1)).toBe(true);
     }
+    for (const typo of ['migrasion', 'kafks', 'refnd']) expect((await p.search({ repos: ['a'], query: typo })).length, typo).toBeGreaterThan(0);
     const risks = await p.search({ repos: ['a'], query: 'kafka', kind: 'risk' });
     expect(risks.length).toBeGreaterThan(0);
     expect(risks.every((h) => h.entry.entry_kind === 'risk')).toBe(true);
