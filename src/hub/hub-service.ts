@@ -14,7 +14,7 @@ import { revisionCommits, type RevisionCommit } from '../store/revision-commits.
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
-import { noSuchRepo, resolveScope, type TokenScope } from './scope.js';
+import { resolveScope, type TokenScope } from './scope.js';
 
 /** A repository as a token holder sees it (GET /api/repos). */
 export interface RepoStatus extends RepoRecord {
@@ -130,11 +130,5 @@ export class HubService {
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
     const tips = new Map(await Promise.all(scope.repos.map(async (r) => [r, await this.backend.projectedOid(r)] as const)));
     return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
-  }
-
-  /** Throws the scope's `not_found` unless `repo` is visible to `grant` (for routes that name one). */
-  async assertVisible(grant: TokenScope, repo: string): Promise<void> {
-    const scope = await this.scope(grant, { repo });
-    if (!scope.repos.includes(repo)) throw noSuchRepo(repo);
   }
 }
