@@ -38,14 +38,21 @@ import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
-const ENTRIES = Math.max(10, Math.round(10_000 * SCALE));
 const log = (msg) => process.stderr.write(`${msg}\n`);
+const ENTRIES = Math.max(10, Math.round(10_000 * SCALE));
 process.on('exit', () => {
   // Deleting ~150 000 loose objects takes a minute on a disk mounted with `discard`: hand it
   // to a detached `rm` instead of making the benchmark wait for it.
   if (process.env.BENCH_KEEP !== '1') spawn('rm', ['-rf', BENCH_ROOT], { detached: true, stdio: 'ignore' }).unref();
   else log(`kept ${BENCH_ROOT}`);
 });
+
+if (process.argv.includes('hub')) {
+  // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
+  const { hubBench } = await import('./hub.js');
+  await hubBench({ root: BENCH_ROOT, scale: SCALE, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
 
 const ctx = {
   root: BENCH_ROOT,
