@@ -17,6 +17,7 @@ export interface HubCliOptions {
   host?: string;
   interval?: string;
   webhookSecretFile?: string;
+  readDb?: string;
   name?: string;
   branch?: string;
   repo?: string[];
@@ -55,11 +56,12 @@ export async function hubAction(name: string, positional: (string | undefined)[]
   if (backend !== 'postgres' && backend !== 'sqlite') throw new BrainError('invalid_argument', `--backend must be postgres or sqlite, got "${backend.slice(0, 20)}"`);
   const out = (value: unknown, human: string, indent?: number) => process.stdout.write(globals.json ? `${safeJson(value, indent)}\n` : `${neutralizeTerminal(human)}\n`);
   const hubMod = await import('../hub/hub.js');
-  const hub = await hubMod.openHub({ db, dir, backend });
+  const readDb = options.readDb ?? process.env.BRAIN_HUB_READ_DB;
+  const hub = await hubMod.openHub({ db, dir, backend, ...(name === 'serve' && readDb ? { readDb } : {}) });
   try {
     if (name === 'serve') {
       const port = intOption('--port', options.port ?? '7420', 0, 65535);
-      const intervalS = intOption('--interval', options.interval ?? '60', 1, 86_400);
+      const intervalS = intOption('--interval', options.interval ?? '60', 0, 86_400);
       const stop = signal();
       const { serveHub } = await import('../hub/hub-server.js');
       const server = await serveHub(hub, { port, intervalS, webhookSecret: webhookSecret(options), ...(options.host ? { host: options.host } : {}), log: (event, fields) => process.stderr.write(`${JSON.stringify({ event, ...fields })}\n`) });

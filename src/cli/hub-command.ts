@@ -55,7 +55,8 @@ export function registerHubCommand(program: Command): void {
   withHubOptions(hub.command('serve').description('serve REST (/api), MCP (/mcp) and the push webhook (/hooks/git); sync every repository on a schedule'))
     .option('--port <n>', 'TCP port (0: any free port)', '7420')
     .option('--host <addr>', 'address to listen on', '127.0.0.1')
-    .option('--interval <s>', 'seconds between sync passes', '60')
+    .option('--interval <s>', 'seconds between sync passes (0: never on a schedule)', '60')
+    .option('--read-db <url>', 'a read replica of --db for the queries (env BRAIN_HUB_READ_DB)')
     .option('--webhook-secret-file <file>', 'file holding the webhook secret (else env BRAIN_HUB_WEBHOOK_SECRET; none: webhooks refused)')
     .action(run('serve'));
   withHubOptions(hub.command('add <source>').description('register a repository by path or git URL and sync it'))

@@ -15,7 +15,7 @@ import { repoNames } from './registry.js';
 export interface ServeHubOptions {
   port: number;
   host?: string;
-  /** Seconds between sync passes (≥ 1). */
+  /** Seconds between sync passes; 0: this process never syncs on a schedule (a read-only instance beside a syncing one; webhooks still sync when a secret is set). */
   intervalS: number;
   webhookSecret: string | null;
   log?: (event: string, fields: Record<string, unknown>) => void;
@@ -57,7 +57,7 @@ export async function serveHub(hub: Hub, options: ServeHubOptions): Promise<HubS
       pass = syncAll().catch((err) => log('sync_pass_failed', { message: err instanceof Error ? err.message : String(err) })).finally(schedule);
     }, options.intervalS * 1000);
   };
-  pass = syncAll().catch((err) => log('sync_pass_failed', { message: err instanceof Error ? err.message : String(err) })).finally(schedule);
+  if (options.intervalS > 0) pass = syncAll().catch((err) => log('sync_pass_failed', { message: err instanceof Error ? err.message : String(err) })).finally(schedule);
   return {
     port,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,

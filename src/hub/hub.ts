@@ -24,6 +24,8 @@ export type HubBackendKind = 'postgres' | 'sqlite';
 export interface OpenHubOptions {
   /** PostgreSQL URL of the hub's state (and of the projection with the `postgres` backend). */
   db: string;
+  /** A read replica of `db` (PostgreSQL backend only): the projection's queries go there (README "Scaling out"). */
+  readDb?: string;
   /** The hub directory (mirrors). Created if missing. */
   dir: string;
   /** Default `postgres`. */
@@ -41,15 +43,16 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string): Promise<ProjectionBackend> {
+async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string, readPool: pg.Pool | null): Promise<ProjectionBackend> {
   if (kind === 'sqlite') {
+    if (readPool) throw new BrainError('invalid_argument', 'a read replica needs the postgres backend', { hint: 'drop --read-db, or use --backend postgres' });
     const { createSqliteProjection } = await import('../projection/sqlite/sqlite-projection.js');
     return createSqliteProjection({ dir: join(dir, 'projection') });
   }
   if (kind === 'postgres') {
     // The projection's `proj_` tables live next to the hub's `hub_` tables, over the same pool.
     const { createPostgresProjection } = await import('../projection/postgres/postgres-projection.js');
-    return createPostgresProjection({ pool });
+    return createPostgresProjection({ pool, ...(readPool ? { readPool } : {}) });
   }
   throw new BrainError('invalid_argument', `unknown projection backend "${String(kind)}"`, { hint: 'use --backend postgres (default) or sqlite' });
 }
@@ -58,9 +61,10 @@ async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string): Pr
 export async function openHub(options: OpenHubOptions): Promise<Hub> {
   mkdirSync(join(options.dir, 'mirrors'), { recursive: true });
   const pool = new pg.Pool({ connectionString: options.db, max: 10 });
+  const readPool = options.readDb ? new pg.Pool({ connectionString: options.readDb, max: 10 }) : null;
   try {
     await ensureHubSchema(pool);
-    const backend = await openBackend(options.backend ?? 'postgres', pool, options.dir);
+    const backend = await openBackend(options.backend ?? 'postgres', pool, options.dir, readPool);
     const service = new HubService({ pool, backend, hubDir: options.dir });
     const syncer = new RepoSyncer({ pool, backend, hubDir: options.dir, ...(options.onSynced ? { onSynced: options.onSynced } : {}) });
     return {
@@ -69,10 +73,12 @@ export async function openHub(options: OpenHubOptions): Promise<Hub> {
         await syncer.idle();
         await backend.close();
         await pool.end();
+        await readPool?.end();
       },
     };
   } catch (err) {
     await pool.end().catch(() => undefined);
+    await readPool?.end().catch(() => undefined);
     if (err instanceof BrainError) throw err;
     throw new BrainError('io_error', `cannot open the hub database: ${err instanceof Error ? err.message : String(err)}`, { cause: err, hint: 'check --db (or BRAIN_HUB_DB): a postgres:// URL the hub can connect to and create tables in' });
   }

@@ -69,7 +69,7 @@ describe('brain hub end to end', () => {
     expect(gamma.projected_oid).toBeNull();
     const problems = (await data('/api/problems')) as any[];
     expect(problems.map((p) => p.repo)).toEqual(['beta']);
-    const list = await (await api('/api/entries')).json();
+    const list = await (await api('/api/entries?facets=repo')).json();
     expect(list.data).toHaveLength(3);
     expect(new Set(list.data.map((e: any) => e.repo))).toEqual(new Set(['alpha', 'beta']));
     expect(list.facets.repo).toEqual([{ repo: 'alpha', entries: 2 }, { repo: 'beta', entries: 1 }]);

@@ -69,7 +69,7 @@ describe('hub token scope', () => {
   });
 
   it('lists, counts, facets, search, problems, projects and the brief never show the hidden repository', async () => {
-    const list = await body('/api/entries');
+    const list = await body('/api/entries?facets=repo');
     expect(list.json.data.map((e: any) => e.repo)).toEqual(['alpha']);
     expect(list.json.facets.repo).toEqual([{ repo: 'alpha', entries: 1 }]);
     expect((await body('/api/search?q=xylophone')).json.data).toEqual([]);
@@ -126,7 +126,7 @@ describe('hub token scope', () => {
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['brain_context', 'brain_get', 'brain_history', 'brain_list', 'brain_projects', 'brain_search', 'brain_status']);
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-      const list = await call('brain_list', {});
+      const list = await call('brain_list', { by_repo: true });
       expect((list.structuredContent as any).entries.map((e: any) => e.repo)).toEqual(['alpha']);
       expect((list.structuredContent as any).by_repo).toEqual([{ repo: 'alpha', entries: 1 }]);
       expect((await call('brain_search', { query: 'xylophone' })).structuredContent).toMatchObject({ count: 0 });

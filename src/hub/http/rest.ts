@@ -5,7 +5,7 @@
  * | GET | query | `data` |
  * |---|---|---|
  * | `/api/repos` | — | `{name, source, branch, projected_oid, last_sync_at, last_success_at, last_error, entries}[]` |
- * | `/api/entries` | `repo project kind status tag author related_task path updated_since limit cursor` | `{repo, ...Entry}[]` + `pagination` + `facets.repo: {repo, entries}[]` |
+ * | `/api/entries` | `repo project kind status tag author related_task path updated_since limit cursor facets` | `{repo, ...Entry}[]` + `pagination` (+ `facets.repo: {repo, entries}[]` with `facets=repo`) |
  * | `/api/entries/:repo/:entry_id` | — | `{repo, ...Entry, revision_count, forked}` |
  * | `/api/entries/:repo/:entry_id/history` | — | `{repo, entry, sha256, path, commit}[]`, oldest first |
  * | `/api/search` | `q` (required) `repo project kind limit` | `{repo, entry, relevance_score}[]` |
@@ -41,16 +41,17 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   });
 
   routes.get('/entries', async (c) => {
-    const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
+    const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
+    if (q.facets !== undefined && q.facets !== 'repo') throw new BrainError('invalid_argument', `unknown facet "${q.facets.slice(0, 40)}"`, { hint: 'facets=repo counts every match per repository' });
     const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const page = await hub.list(grant(c), {
       repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
-      ...(q.path !== undefined ? { path: q.path } : {}), limit, ...(after ? { after } : {}),
+      ...(q.path !== undefined ? { path: q.path } : {}), limit, ...(after ? { after } : {}), facet: q.facets === 'repo',
     });
     const last = page.rows[page.rows.length - 1];
     const next = page.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
-    return send(c, { data: page.rows.map((r) => ({ repo: r.repo, ...r.entry })), pagination: { limit, has_more: next !== null, next_cursor: next }, facets: { repo: page.facet } });
+    return send(c, { data: page.rows.map((r) => ({ repo: r.repo, ...r.entry })), pagination: { limit, has_more: next !== null, next_cursor: next }, ...(page.facet ? { facets: { repo: page.facet } } : {}) });
   });
 
   routes.get('/entries/:repo/:entry_id/history', async (c) => {

@@ -33,19 +33,19 @@ const tool = <S extends z.ZodObject>(t: Omit<HubTool, 'inputSchema' | 'run'> & {
 const list = tool({
   name: 'brain_list',
   title: 'List brain entries across repositories',
-  description: `Current entries of every repository you can read (or one: repo), newest first, as compact summaries with their repo. Filters: entry_kind, status, tag, author, related_task, path, updated_since, project. Pages of limit (default 50); pass next_cursor as cursor. by_repo counts every match per repository. ${QUOTED}`,
+  description: `Current entries of every repository you can read (or one: repo), newest first, as compact summaries with their repo. Filters: entry_kind, status, tag, author, related_task, path, updated_since, project. Pages of limit (default 50); pass next_cursor as cursor. by_repo: true also counts every match per repository. ${QUOTED}`,
   inputSchema: z.strictObject({
     repo: repo.optional(), project, entry_kind: z.enum(ENTRY_KINDS).optional(), status: z.enum(STATUSES).optional(), tag: z.string().min(1).optional(), author: z.string().min(1).optional(),
-    related_task: z.string().min(1).optional(), path: z.string().min(1).max(1000).optional(), updated_since: z.string().min(1).optional(), limit: z.number().int().min(1).max(500).optional(), cursor: z.string().min(1).optional(),
+    related_task: z.string().min(1).optional(), path: z.string().min(1).max(1000).optional(), updated_since: z.string().min(1).optional(), limit: z.number().int().min(1).max(500).optional(), cursor: z.string().min(1).optional(), by_repo: z.boolean().optional(),
   }),
   async run(hub, grant, a) {
     const limit = a.limit ?? 50;
-    const page = await hub.list(grant, { repo: a.repo, project: a.project, kind: a.entry_kind, status: a.status, tag: a.tag, author: a.author, relatedTask: a.related_task, updatedSince: a.updated_since, ...(a.path ? { path: a.path } : {}), limit, ...(a.cursor ? { after: decodeCursor(a.cursor) } : {}) });
+    const page = await hub.list(grant, { repo: a.repo, project: a.project, kind: a.entry_kind, status: a.status, tag: a.tag, author: a.author, relatedTask: a.related_task, updatedSince: a.updated_since, ...(a.path ? { path: a.path } : {}), limit, ...(a.cursor ? { after: decodeCursor(a.cursor) } : {}), facet: a.by_repo === true });
     const entries = page.rows.map((r) => ({ repo: r.repo, ...summarize(r.entry) }));
     const last = page.rows[page.rows.length - 1];
     const next = page.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
-    const head = `${entries.length} entries, newest first; by repo: ${page.facet.map((f) => `${f.repo} ${f.entries}`).join(', ') || 'none'}`;
-    return { structured: neutralizeDeep({ count: entries.length, entries, next_cursor: next, by_repo: page.facet }), text: renderSummaries(head, entries.map((s) => `[${s.repo}] ${summaryLine(s)}`), next ? `more: cursor "${next}"` : undefined) };
+    const head = `${entries.length} entries, newest first${page.facet ? `; by repo: ${page.facet.map((f) => `${f.repo} ${f.entries}`).join(', ') || 'none'}` : ''}`;
+    return { structured: neutralizeDeep({ count: entries.length, entries, next_cursor: next, ...(page.facet ? { by_repo: page.facet } : {}) }), text: renderSummaries(head, entries.map((s) => `[${s.repo}] ${summaryLine(s)}`), next ? `more: cursor "${next}"` : undefined) };
   },
 });
 

@@ -94,8 +94,14 @@ async function write(client: pg.ClientBase, s: string, args: { repo: string; cha
   await addVocabulary(client, s, repo, full ? null : [...states.keys()]);
   if (full) await insertEntryProblems(client, s, repo, [...gatherFacts(dirs, revisions, ledgers, problems)].flatMap(([dir, f]) => entryDirProblems(dir, f)));
   else await checkEntryDirs(client, s, repo, dirs);
-  // A bulk load changes the tables' statistics wholesale: refresh them, or the planner keeps the empty tables' estimates.
-  if (full && revisions.length >= 1_000) await client.query(`ANALYZE ${PG_DATA_TABLES.map((t) => `${s}.${t}`).join(', ')}`);
+  // A bulk load that is a large share of the tables changes their statistics wholesale: refresh them, or the planner keeps
+  // an empty table's estimates until autovacuum gets to it. A small repository beside many others leaves them as they are
+  // (ANALYZE samples whole tables: per repository it made a hub's first sync of 100 repositories quadratic).
+  if (full && revisions.length >= 1_000) {
+    const known = await client.query(`SELECT reltuples FROM pg_class WHERE oid = '${s}.proj_revisions'::regclass`);
+    const rows = Number((known.rows[0] as { reltuples: number } | undefined)?.reltuples ?? -1);
+    if (rows < 4 * revisions.length) await client.query(`ANALYZE ${PG_DATA_TABLES.map((t) => `${s}.${t}`).join(', ')}`);
+  }
   await client.query(`INSERT INTO ${s}.proj_repos (repo, projected_oid) VALUES ($1, $2) ON CONFLICT (repo) DO UPDATE SET projected_oid = excluded.projected_oid`, [repo, args.tip]);
   return { files: changes.length, revisions: revisions.length, problems: problems.length, entries: plan.size };
 }

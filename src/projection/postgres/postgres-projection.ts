@@ -27,6 +27,13 @@ export interface PostgresProjectionOptions {
   pool?: pg.Pool;
   /** The schema of the `proj_` tables (default `public`): a plain lower-case identifier. */
   schema?: string;
+  /**
+   * A pool on a read replica of the same database (README "For an organisation": scaling out):
+   * list, count, get, revisions, search, problems and projects read through it; refresh, drop,
+   * snapshot and verify use the primary. Reads then lag the primary by the replication delay.
+   * Not ended by `close()`.
+   */
+  readPool?: pg.Pool;
 }
 
 /** The PostgreSQL implementation of {@link ProjectionBackend}. Create it with {@link createPostgresProjection}. */
@@ -38,6 +45,7 @@ export class PostgresProjection implements ProjectionBackend {
     private readonly names: PgNames,
     private readonly schema: string,
     private readonly ownsPool: boolean,
+    private readonly reads: pg.Pool = pool,
   ) {}
 
   refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult> {
@@ -64,31 +72,31 @@ export class PostgresProjection implements ProjectionBackend {
   }
 
   list(q: ProjectionListQuery): Promise<RepoRow[]> {
-    return listRows(this.pool, this.names.s, q);
+    return listRows(this.reads, this.names.s, q);
   }
 
   count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]> {
-    return countRows(this.pool, this.names.s, q);
+    return countRows(this.reads, this.names.s, q);
   }
 
   get(args: Scope & { entryId: string }): Promise<RepoRow[]> {
-    return getRows(this.pool, this.names.s, args);
+    return getRows(this.reads, this.names.s, args);
   }
 
   revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
-    return revisionRows(this.pool, this.names.s, args);
+    return revisionRows(this.reads, this.names.s, args);
   }
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
-    return searchRows(this.pool, this.names, q);
+    return searchRows(this.reads, this.names, q);
   }
 
   problems(args: Scope): Promise<ProblemRow[]> {
-    return problemRows(this.pool, this.names.s, args);
+    return problemRows(this.reads, this.names.s, args);
   }
 
   projects(args: Scope): Promise<(ProjectCounts & { repo: string })[]> {
-    return projectRows(this.pool, this.names.s, args);
+    return projectRows(this.reads, this.names.s, args);
   }
 
   snapshot(repo: string): Promise<ProjectionSnapshot> {
@@ -119,7 +127,7 @@ export async function createPostgresProjection(options: PostgresProjectionOption
   const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: 4 });
   try {
     const names = await ensureSchema(pool, schema);
-    return new PostgresProjection(pool, names, schema, !options.pool);
+    return new PostgresProjection(pool, names, schema, !options.pool, options.readPool ?? pool);
   } catch (err) {
     if (!options.pool) await pool.end();
     throw err;
