@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 1;
+export const PG_FORMAT = 2;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
@@ -34,6 +34,9 @@ CREATE TABLE IF NOT EXISTS ${s}.proj_current (repo ${T}, entry_id ${T}, project_
 CREATE INDEX IF NOT EXISTS proj_current_recent ON ${s}.proj_current (recorded_at DESC, entry_id, repo);
 CREATE INDEX IF NOT EXISTS proj_current_project ON ${s}.proj_current (repo, project_id, recorded_at DESC, entry_id);
 CREATE INDEX IF NOT EXISTS proj_current_kind ON ${s}.proj_current (repo, entry_kind, status, recorded_at DESC, entry_id);
+-- The search vector inline (compressed) and the JSON out of line: ranking reads one heap row per match instead of
+-- TOAST chunks (issue #11 search: 96 000 → 5 600 buffers, 101 → 37 ms for a 12 500-match query at 20 000 entries).
+ALTER TABLE ${s}.proj_current ALTER COLUMN search SET STORAGE MAIN, ALTER COLUMN json SET STORAGE EXTERNAL;
 CREATE INDEX IF NOT EXISTS proj_current_search ON ${s}.proj_current USING gin (search);
 CREATE TABLE IF NOT EXISTS ${s}.proj_tags (repo ${T}, entry_id ${T}, tag ${T}, PRIMARY KEY (repo, entry_id, tag));
 CREATE INDEX IF NOT EXISTS proj_tags_tag ON ${s}.proj_tags (repo, tag);
