@@ -44,6 +44,7 @@ export function hubLocation(options: HubCliOptions): { db: string; dir: string }
   const db = options.db ?? process.env.BRAIN_HUB_DB;
   const dir = options.dir ?? process.env.BRAIN_HUB_DIR;
   if (!db || !dir) throw new BrainError('invalid_argument', `the hub needs ${!db ? '--db <postgres url>' : '--dir <hub dir>'}`, { hint: 'pass --db and --dir, or set BRAIN_HUB_DB and BRAIN_HUB_DIR' });
+  if (!/^postgres(ql)?:\/\//.test(db)) throw new BrainError('invalid_argument', `--db must be a PostgreSQL URL, got "${db.slice(0, 80)}"`, { hint: 'e.g. postgres://user@host:5432/brain_hub' });
   return { db, dir };
 }
 
@@ -71,10 +72,11 @@ export async function hubAction(name: string, positional: (string | undefined)[]
     } else if (name === 'add') {
       const added = await hubMod.addRepo(hub, { source: positional[0] ?? '', ...(options.name ? { name: options.name } : {}), ...(options.branch ? { branch: options.branch } : {}) });
       out(added, `registered ${added.repo.name} (${added.repo.source}); ${added.sync.ok ? `projected at ${added.sync.projected_oid ?? '(empty)'}` : `first sync failed: ${added.sync.error?.code}: ${added.sync.error?.message}`}`);
+      // Registered either way (a source may come back), but a script must see that nothing is served yet.
+      if (!added.sync.ok) process.exitCode = 1;
     } else if (name === 'list') {
-      const { listRepos } = await import('../hub/registry.js');
-      const repos = await Promise.all((await listRepos(hub.pool)).map(async (r) => ({ ...r, projected_oid: await hub.backend.projectedOid(r.name) })));
-      out(repos, repos.length === 0 ? 'no repositories' : table(['NAME', 'PROJECTED', 'LAST SYNC', 'ERROR', 'SOURCE'], repos.map((r) => [r.name, r.projected_oid?.slice(0, 12) ?? '-', r.last_sync_at ?? '-', r.last_error ? `${r.last_error.code}: ${r.last_error.message}` : '-', r.source])));
+      const repos = await hub.service.repos({ repos: null, projects: null, capabilities: ['read'] });
+      out(repos, repos.length === 0 ? 'no repositories' : table(['NAME', 'PROJECTED', 'ENTRIES', 'PROBLEMS', 'LAST SYNC', 'ERROR', 'SOURCE'], repos.map((r) => [r.name, r.projected_oid?.slice(0, 12) ?? '-', String(r.entries), String(r.problems), r.last_sync_at ?? '-', r.last_error ? `${r.last_error.code}: ${r.last_error.message.slice(0, 80)}` : '-', r.source])));
     } else if (name === 'remove') {
       await hubMod.removeRepo(hub, positional[0] ?? '');
       out({ removed: positional[0] }, `removed ${positional[0]}`);
@@ -98,7 +100,7 @@ async function tokenAction(name: string, positional: (string | undefined)[], opt
   if (name === 'token-create') {
     const { parseCapabilities } = await import('../hub/scope.js');
     const { checkRepoName } = await import('../hub/names.js');
-    if (!options.allRepos === !options.repo?.length) throw new BrainError('invalid_argument', 'give --repo NAME (repeatable) or --all-repos, not both', { hint: 'brain hub token create --repo payments --capability read' });
+    if (!options.allRepos === !options.repo?.length) throw new BrainError('invalid_argument', options.allRepos ? 'give --repo NAME (repeatable) or --all-repos, not both' : 'give --repo NAME (repeatable) or --all-repos', { hint: 'brain hub token create --repo payments --capability read' });
     const scope = { repos: options.allRepos ? null : [...new Set(options.repo!.map(checkRepoName))].sort(), projects: options.project?.length ? [...new Set(options.project)].sort() : null, capabilities: parseCapabilities(options.capability ?? 'read') };
     const { token, secret } = await tokens.createToken(hub.pool, { name: options.name ?? 'cli', scope });
     out({ token, secret }, `${secret}\n(token ${token.id}; the secret is shown only now: store it)`);

@@ -21,6 +21,8 @@ export interface RepoStatus extends RepoRecord {
   projected_oid: string | null;
   /** Current entries visible to the caller. */
   entries: number;
+  /** Files of its branch that failed to parse or validate, and entry checks, visible to the caller (details: `problems()`). */
+  problems: number;
 }
 
 /** A page of entries and, when asked for, the per-repository count of everything matching (the `repo` facet; null when not asked). */
@@ -64,8 +66,10 @@ export class HubService {
   async repos(grant: TokenScope): Promise<RepoStatus[]> {
     const scope = await this.scope(grant);
     const counts = new Map((await this.backend.count({ ...scope })).map((c) => [c.repo, c.entries]));
+    const problems = new Map<string, number>();
+    for (const p of await this.backend.problems(scope)) problems.set(p.repo, (problems.get(p.repo) ?? 0) + 1);
     const records = (await listRepos(this.options.pool)).filter((r) => scope.repos.includes(r.name));
-    return Promise.all(records.map(async (r) => ({ ...r, projected_oid: await this.backend.projectedOid(r.name), entries: counts.get(r.name) ?? 0 })));
+    return Promise.all(records.map(async (r) => ({ ...r, projected_oid: await this.backend.projectedOid(r.name), entries: counts.get(r.name) ?? 0, problems: problems.get(r.name) ?? 0 })));
   }
 
   /** A page of current entries, newest first. Errors: `invalid_argument`/`illegal_status` (filters), `not_found` (repo). */

@@ -37,13 +37,20 @@ describe('brain hub CLI', () => {
     expect(added.code, added.stderr).toBe(0);
     expect(added.json().sync).toMatchObject({ ok: true, repo: 'pay' });
     expect(existsSync(join(dir, 'mirrors', 'pay.git', 'HEAD'))).toBe(true);
-    expect(hub(['add', notABrainRepo(), '--name', 'junk']).json().sync.error.code).toBe('not_initialized');
+    const junk = hub(['add', notABrainRepo(), '--name', 'junk']);
+    expect(junk.json().sync.error.code).toBe('not_initialized');
+    expect(junk.code).toBe(1); // registered, but nothing served yet: scripts see it
     expect(brain(process.cwd(), ['--json', 'hub', 'add', '--', '--upload-pack=touch /tmp/x'], { env }).errorJson().error.code).toBe('invalid_argument');
     expect(hub(['add', repo, '--name', '../evil']).code).toBe(2);
     expect(hub(['add', repo, '--name', 'pay']).code).toBe(2);
     const list = hub(['list']).json();
     expect(list.map((r: any) => [r.name, r.last_error?.code ?? null])).toEqual([['junk', 'not_initialized'], ['pay', null]]);
     expect(list[1].projected_oid).toMatch(/^[0-9a-f]{40}$/);
+    expect(list[1]).toMatchObject({ entries: 1, problems: 0 });
+    expect(hub(['list']).code).toBe(0);
+    const notUrl = brain(process.cwd(), ['--json', 'hub', 'list', '--db', 'hub', '--dir', dir], { env });
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.errorJson().error.message).toMatch(/PostgreSQL URL/);
     const create = hub(['token', 'create', '--repo', 'pay', '--capability', 'read', '--name', 'ci']);
     expect(create.code, create.stderr).toBe(0);
     const created = create.json();

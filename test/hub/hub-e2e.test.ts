@@ -64,6 +64,7 @@ describe('brain hub end to end', () => {
     expect(alpha.entries).toBe(2);
     expect(alpha.projected_oid).toMatch(/^[0-9a-f]{40}$/);
     expect(beta.entries).toBe(1);
+    expect([alpha.problems, beta.problems > 0]).toEqual([0, true]); // its malformed file, counted where the repositories are listed
     expect(gamma.last_error).toMatchObject({ code: 'not_initialized' });
     expect(gamma.last_error.message).toMatch(/not a brain tree/);
     expect(gamma.projected_oid).toBeNull();
