@@ -65,11 +65,19 @@ async function main() {
     const pgRebuild = await time(() => pgp.refresh({ repo: 'bench', reader, tip, full: true }));
     row(`full rebuild, ${REVISIONS} revisions`, pgRebuild.ms, sqliteRebuild.ms);
     const db = brain.db();
-    const lists = [{}, { kind: 'decision' }, { status: 'open' }, { tag: 'cache' }, { path: 'src' }];
+    const paths = ['src', 'src/store', 'src/service.ts', 'src/**/*.ts', 'infra/**', '**/*.md'].map((path) => ({ path }));
+    const lists = [{}, { kind: 'decision' }, { status: 'open' }, { tag: 'cache' }, ...paths, { path: 'src', kind: 'risk' }];
     for (const f of lists) {
       const p = await sample(() => pgp.list({ repos: ['bench'], projectId: PROJECT, limit: 50, ...f }), { runs: RUNS });
       const s = await sample(async () => listCurrent(db, { projectId: PROJECT, limit: 50, ...f }), { runs: RUNS });
       row(`list ${JSON.stringify(f)} limit 50, p50`, median(p), median(s));
+    }
+    // The same repository projected a second time under another name: a path filter across two repositories.
+    await pgp.refresh({ repo: 'bench-copy', reader, tip, full: true });
+    for (const f of paths) {
+      const p = await sample(() => pgp.list({ repos: ['bench', 'bench-copy'], limit: 50, ...f }), { runs: RUNS });
+      const s = await sample(async () => listCurrent(db, { projectId: PROJECT, limit: 50, ...f }), { runs: RUNS });
+      row(`2 repos: list ${JSON.stringify(f)} limit 50, p50`, median(p), median(s));
     }
     for (const query of ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat']) {
       const p = await sample(() => pgp.search({ repos: ['bench'], projectId: PROJECT, query }), { runs: RUNS });

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import type { Entry } from '../../model/entry.js';
-import { isGlob, normalizePath } from '../../model/path-match.js';
+import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
 import { rankScore } from '../../model/rank-score.js';
 import type { CurrentState } from '../sqlite/current.js';
 import type { ParsedLedger, ParsedProblem } from '../sqlite/full-rebuild.js';
@@ -65,7 +65,7 @@ const CURRENT_COLUMNS: Column[] = [
   ['revision_count', 'int4'], ['forked', 'bool'], ['recorded_at', 'text'], ['rank_score', 'float8'], ['sha256', 'text'], ['path', 'text'], ['json', 'text'], ['search', 'tsvector'],
 ];
 
-/** The side-table rows of one entry (tags, tasks, paths, links), deduplicated as SQLite's INSERT OR IGNORE does. */
+/** The side-table rows of one entry (tags, tasks, paths, path directories, links), deduplicated as SQLite's INSERT OR IGNORE does. */
 function sideRows(e: Entry) {
   const id = e.entry_id;
   const links = new Set<string>();
@@ -74,10 +74,14 @@ function sideRows(e: Entry) {
   if (e.supersedes_entry_id) link(e.supersedes_entry_id, 'supersedes');
   const dependsOn = e.payload.depends_on;
   if (e.entry_kind === 'dependency' && typeof dependsOn === 'string') link(dependsOn, 'depends_on');
+  const paths = [...new Set(e.paths)];
+  // Every directory a literal path lies in (and the path itself), as SQLite's entry_path_dirs.
+  const dirs = new Set(paths.filter((p) => !isGlob(p)).flatMap((p) => selfAndAncestors(normalizePath(p))));
   return {
     tags: [...new Set(e.tags)].map((t) => [id, t]),
     tasks: [...new Set(e.related_task_ids)].map((t) => [id, t]),
-    paths: [...new Set(e.paths)].map((p) => [id, p, e.project_id, normalizePath(p), isGlob(p)]),
+    paths: paths.map((p) => [id, p, e.project_id, normalizePath(p), isGlob(p)]),
+    dirs: [...dirs].map((d) => [id, d, e.project_id, e.recorded_at]),
     links: [...links].map((l) => JSON.parse(l) as unknown[]),
   };
 }
@@ -88,7 +92,7 @@ function sideRows(e: Entry) {
  */
 export async function insertCurrent(client: pg.ClientBase, s: string, repo: string, states: ReadonlyMap<string, CurrentState>): Promise<void> {
   const current: unknown[][] = [];
-  const side = { tags: [] as unknown[][], tasks: [] as unknown[][], paths: [] as unknown[][], links: [] as unknown[][] };
+  const side = { tags: [] as unknown[][], tasks: [] as unknown[][], paths: [] as unknown[][], dirs: [] as unknown[][], links: [] as unknown[][] };
   for (const [entryId, st] of states) {
     const e = st.entry;
     current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), st.sha256, st.path, st.json, searchVector(e)]);
@@ -96,11 +100,13 @@ export async function insertCurrent(client: pg.ClientBase, s: string, repo: stri
     side.tags.push(...rows.tags);
     side.tasks.push(...rows.tasks);
     side.paths.push(...rows.paths);
+    side.dirs.push(...rows.dirs);
     side.links.push(...rows.links);
   }
   await insertRows(client, s, 'proj_current', repo, CURRENT_COLUMNS, current);
   await insertRows(client, s, 'proj_tags', repo, [['entry_id', 'text'], ['tag', 'text']], side.tags);
   await insertRows(client, s, 'proj_tasks', repo, [['entry_id', 'text'], ['task_id', 'text']], side.tasks);
   await insertRows(client, s, 'proj_paths', repo, [['entry_id', 'text'], ['path', 'text'], ['project_id', 'text'], ['norm', 'text'], ['glob', 'bool']], side.paths);
+  await insertRows(client, s, 'proj_path_dirs', repo, [['entry_id', 'text'], ['dir', 'text'], ['project_id', 'text'], ['recorded_at', 'text']], side.dirs);
   await insertRows(client, s, 'proj_links', repo, [['entry_id', 'text'], ['target_id', 'text'], ['relation', 'text']], side.links);
 }

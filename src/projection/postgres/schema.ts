@@ -8,7 +8,9 @@
  * Every text column is `COLLATE "C"`: comparisons and orders are byte orders, as in SQLite,
  * whatever the server's locale. Hashes and oids are hex text (their byte order is the hex
  * order). `proj_current.json` keeps the revision file's text exactly (not jsonb).
- * `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
+ * `proj_path_dirs` holds every directory of every literal entry path (and the path itself,
+ * normalized) with the entry's recorded_at, indexed in list order (a path filter's page:
+ * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
  * words of those vectors per repository with their document counts (typo tolerance).
  */
 import type pg from 'pg';
@@ -18,7 +20,7 @@ import { BrainError } from '../../model/errors.js';
 export const PG_FORMAT = 2;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
-export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
+export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
 export type PgDataTable = (typeof PG_DATA_TABLES)[number];
 
 const T = 'text COLLATE "C" NOT NULL';
@@ -44,6 +46,9 @@ CREATE TABLE IF NOT EXISTS ${s}.proj_tasks (repo ${T}, entry_id ${T}, task_id ${
 CREATE INDEX IF NOT EXISTS proj_tasks_task ON ${s}.proj_tasks (repo, task_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_paths (repo ${T}, entry_id ${T}, path ${T}, project_id ${T}, norm ${T}, glob boolean NOT NULL, PRIMARY KEY (repo, entry_id, path));
 CREATE INDEX IF NOT EXISTS proj_paths_norm ON ${s}.proj_paths (repo, glob, norm);
+CREATE TABLE IF NOT EXISTS ${s}.proj_path_dirs (repo ${T}, entry_id ${T}, dir ${T}, project_id ${T}, recorded_at ${T}, PRIMARY KEY (repo, entry_id, dir));
+CREATE INDEX IF NOT EXISTS proj_path_dirs_dir ON ${s}.proj_path_dirs (dir, recorded_at DESC, entry_id, repo);
+CREATE INDEX IF NOT EXISTS proj_path_dirs_repo ON ${s}.proj_path_dirs (repo, dir, recorded_at DESC, entry_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_links (repo ${T}, entry_id ${T}, target_id ${T}, relation ${T}, PRIMARY KEY (repo, entry_id, target_id, relation));
 CREATE INDEX IF NOT EXISTS proj_links_target ON ${s}.proj_links (repo, target_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_problems (repo ${T}, path ${T}, blob_oid ${T}, code ${T}, message ${T}, PRIMARY KEY (repo, path));

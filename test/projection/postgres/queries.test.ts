@@ -80,6 +80,39 @@ describe('PostgreSQL projection reads', () => {
     expect(pages).toEqual(all.map((r) => `${r.repo}:${r.entry.entry_id}`));
   });
 
+  it('path filters page through proj_path_dirs across repositories as the unpaged answer', async () => {
+    // Repository c holds a copy of a's entries (same ids and times): ties in recorded_at and entry_id are broken by repo.
+    await p.refresh({ repo: 'c', reader: await a.reader(), tip: a.store.tip() });
+    try {
+      const key = (r: { repo: string; entry: { entry_id: string } }) => `${r.repo}:${r.entry.entry_id}`;
+      for (const path of ['src', 'src/cache', 'src/cache/refresh.ts', 'src/cache/**', 'src/*/refresh.ts', 'src/**/*.ts', '**/*.ts', 'docs', 'lib/**']) {
+        for (const f of [{ path }, { path, kind: 'risk' }, { path, tag: 'ops' }]) {
+          const all = await p.list({ repos: ['a', 'c'], ...f });
+          const one = await a.list(f as never);
+          expect(all.map(key), JSON.stringify(f)).toEqual(one.flatMap((r) => [`a:${r.entry.entry_id}`, `c:${r.entry.entry_id}`]));
+          expect(ids(await p.list({ repos: ['c'], ...f, limit: 4 })), JSON.stringify(f)).toEqual(ids(one.slice(0, 4)));
+          for (const size of [1, 3]) {
+            const pages: string[] = [];
+            let after: ListCursor | undefined;
+            for (;;) {
+              const page = await p.list({ repos: ['a', 'c'], ...f, limit: size, ...(after ? { after } : {}) });
+              if (page.length === 0) break;
+              expect(page.length).toBeLessThanOrEqual(size);
+              pages.push(...page.map(key));
+              const last = page[page.length - 1]!;
+              after = { recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo };
+            }
+            expect(pages, `${JSON.stringify(f)} by ${size}`).toEqual(all.map(key));
+          }
+        }
+      }
+      expect(await p.list({ repos: ['a', 'c'], path: 'src', limit: 0 })).toEqual([]);
+      await expect(p.list({ repos: ['a'], path: './' })).rejects.toMatchObject({ code: 'invalid_argument' });
+    } finally {
+      await p.drop('c');
+    }
+  });
+
   it('scope hides other repositories and projects in every read', async () => {
     expect(await p.count({ repos: ['a', 'b'], tag: 'storage' })).toEqual([{ repo: 'a', entries: 30 }, { repo: 'b', entries: 1 }]);
     expect(await p.count({ repos: ['b'] })).toEqual([{ repo: 'b', entries: 1 }]);
