@@ -1,30 +1,17 @@
 /**
  * Decides the new current state of every entry an apply touches, on PostgreSQL (DESIGN §4,
  * issue #11): the same decision as the SQLite projection's src/projection/sqlite/plan-current.ts
- * — candidates ordered by DESIGN §3 invariant 5 ({@link compareRevisions}), the top one is
+ * — candidates ordered by DESIGN §3 invariant 5 (src/projection/decide-current.ts), the top one is
  * current, an entry whose top revision number is held by two files is forked, an unchanged top
  * gets a counts-only update or nothing, and an older revision that becomes current again is
  * read from git — with the stored revision keys and current rows of all touched entries read
  * in two queries. Runs inside the apply transaction, after the repository's lock is taken.
  */
 import type pg from 'pg';
-import type { Entry } from '../../model/entry.js';
 import { parseBrainPath } from '../../store/layout.js';
-import { readRevisionFile } from '../../store/revision-file.js';
-import { compareRevisions } from '../../store/revision-order.js';
 import type { CurrentChange, ParsedRevision } from '../sqlite/plan-current.js';
+import { decideCurrent, fromParsed, type Candidate, type StoredCurrent } from '../decide-current.js';
 import { revisionPath } from '../sqlite/schema.js';
-
-interface Candidate {
-  path: string;
-  revision: number;
-  recorded_at: string;
-  sha256: string;
-  oid: string;
-  parsed: ParsedRevision | null;
-}
-
-const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.row.revision, recorded_at: p.row.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
 
 /** Stored candidates of the touched entries (their revisions outside the change set) and their current rows. */
 async function storedFacts(client: pg.ClientBase, s: string, repo: string, changes: readonly { path: string }[]) {
@@ -60,32 +47,7 @@ export async function planCurrentPg(args: {
   full: boolean;
   readBlob: (oid: string) => Promise<Buffer>;
 }): Promise<Map<string, CurrentChange>> {
-  const { byEntry, current } = args.full ? { byEntry: new Map<string, Candidate[]>(), current: new Map() } : await storedFacts(args.client, args.s, args.repo, args.changes);
+  const { byEntry, current } = args.full ? { byEntry: new Map<string, Candidate[]>(), current: new Map<string, StoredCurrent>() } : await storedFacts(args.client, args.s, args.repo, args.changes);
   for (const p of args.revisions) (byEntry.get(p.row.entry_id) ?? byEntry.set(p.row.entry_id, []).get(p.row.entry_id)!).push(fromParsed(p));
-  const plan = new Map<string, CurrentChange>();
-  for (const [id, candidates] of byEntry) {
-    candidates.sort(compareRevisions);
-    const top = candidates[candidates.length - 1];
-    if (!top) {
-      plan.set(id, { type: 'state', state: null });
-      continue;
-    }
-    const forked = candidates.filter((c) => c.revision === top.revision).length > 1;
-    const now = current.get(id) as { path: string; sha256: string; revision_count: number; forked: boolean } | undefined;
-    if (now && top.parsed === null && now.path === top.path && now.sha256 === top.sha256) {
-      if (now.revision_count !== candidates.length || now.forked !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
-      continue;
-    }
-    let parsed = top.parsed;
-    if (parsed === null || parsed.entry === null) {
-      const where = parseBrainPath(top.path);
-      if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
-      const bytes = parsed?.bytes ?? (await args.readBlob(top.oid));
-      const { entry, sha256 } = readRevisionFile(where, bytes);
-      parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, row: entry, entry, sha256, bytes };
-    }
-    const entry = parsed.entry as Entry;
-    plan.set(id, { type: 'state', state: { entry, json: parsed.bytes.toString('utf8'), sha256: top.sha256, path: top.path, revision_count: candidates.length, forked } });
-  }
-  return plan;
+  return decideCurrent(byEntry, (id) => current.get(id), args.readBlob);
 }

@@ -9,9 +9,8 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { parseBrainPath } from '../../store/layout.js';
-import { readRevisionFile } from '../../store/revision-file.js';
 import type { CurrentState } from './current.js';
-import { compareRevisions } from '../../store/revision-order.js';
+import { decideCurrent, fromParsed, type Candidate, type StoredCurrent } from '../decide-current.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 
@@ -39,15 +38,6 @@ export interface ParsedRevision {
 /** What to write for one entry. */
 export type CurrentChange = { type: 'state'; state: CurrentState | null } | { type: 'counts'; revision_count: number; forked: boolean };
 
-interface Candidate {
-  path: string;
-  revision: number;
-  recorded_at: string;
-  sha256: string;
-  oid: string;
-  parsed: ParsedRevision | null;
-}
-
 interface StoredRow {
   project_id: string;
   entry_kind: string;
@@ -57,19 +47,6 @@ interface StoredRow {
   sha256: Buffer;
   blob_oid: Buffer;
 }
-
-function stateOf(candidates: Candidate[], top: Candidate & { parsed: ParsedRevision & { entry: Entry } }): CurrentState {
-  return {
-    entry: top.parsed.entry,
-    json: top.parsed.bytes.toString('utf8'),
-    sha256: top.sha256,
-    path: top.path,
-    revision_count: candidates.length,
-    forked: candidates.filter((c) => c.revision === top.revision).length > 1,
-  };
-}
-
-const fromParsed = (p: ParsedRevision): Candidate => ({ path: p.path, revision: p.row.revision, recorded_at: p.row.recorded_at, sha256: p.sha256, oid: p.oid, parsed: p });
 
 /**
  * The change of each touched entry, by entry id. `changes` are the changed paths,
@@ -84,7 +61,6 @@ export async function planCurrent(args: {
 }): Promise<Map<string, CurrentChange>> {
   const byEntry = new Map<string, Candidate[]>();
   const add = (id: string, c: Candidate) => (byEntry.get(id) ?? byEntry.set(id, []).get(id)!).push(c);
-  const plan = new Map<string, CurrentChange>();
   if (!args.full) {
     const changed = new Set(args.changes.map((c) => c.path));
     const touched = new Set<string>();
@@ -103,27 +79,9 @@ export async function planCurrent(args: {
   }
   for (const p of args.revisions) add(p.row.entry_id, fromParsed(p));
   const current = args.full ? null : args.db.prepare('SELECT path, sha256, revision_count, forked FROM current WHERE entry_id = ?');
-  for (const [id, candidates] of byEntry) {
-    candidates.sort(compareRevisions);
-    const top = candidates[candidates.length - 1];
-    if (!top) {
-      plan.set(id, { type: 'state', state: null });
-      continue;
-    }
-    const forked = candidates.filter((c) => c.revision === top.revision).length > 1;
-    const now = current?.get(id) as { path: string; sha256: string; revision_count: number; forked: number } | undefined;
-    if (now && top.parsed === null && now.path === top.path && now.sha256 === top.sha256) {
-      if (now.revision_count !== candidates.length || (now.forked === 1) !== forked) plan.set(id, { type: 'counts', revision_count: candidates.length, forked });
-      continue;
-    }
-    if (top.parsed === null || top.parsed.entry === null) {
-      const where = parseBrainPath(top.path);
-      if (where.type !== 'revision') throw new Error(`projected revision at an impossible path ${top.path}`);
-      const bytes = top.parsed?.bytes ?? (await args.readBlob(top.oid));
-      const { entry, sha256 } = readRevisionFile(where, bytes);
-      top.parsed = { kind: 'revision', path: top.path, file: where.file, oid: top.oid, row: entry, entry, sha256, bytes };
-    }
-    plan.set(id, { type: 'state', state: stateOf(candidates, top as Candidate & { parsed: ParsedRevision & { entry: Entry } }) });
-  }
-  return plan;
+  const stored = (id: string): StoredCurrent | undefined => {
+    const row = current?.get(id) as { path: string; sha256: string; revision_count: number; forked: number } | undefined;
+    return row && { ...row, forked: row.forked === 1 };
+  };
+  return decideCurrent(byEntry, stored, args.readBlob);
 }
