@@ -26,10 +26,8 @@ import { createToken } from '../dist/hub/tokens.js';
 import { openBrain } from '../dist/service.js';
 import { makeOrganisation } from './hub-repos.js';
 import { git } from './native.js';
-import { Results, fmt, median, now, sample, time } from './timing.js';
+import { Results, fmt, median, now, p95, sample, time } from './timing.js';
 import { Targets } from './targets.js';
-
-const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
 /** Runs the hub benchmark under `root`; prints its tables. */
 export async function hubBench({ root, scale, log, section }) {
@@ -134,7 +132,7 @@ export async function hubBench({ root, scale, log, section }) {
     searchSamples.sort((a, b) => a - b);
     directSamples.sort((a, b) => a - b);
     results.add({ name: 'hub search, all repositories, top 20, p50', value: median(searchSamples), unit: 'ms', baseline: median(directSamples), baselineName: 'backend.search in process' });
-    results.add({ name: 'hub search, all repositories, top 20, p95', value: pct(searchSamples, 0.95), unit: 'ms' });
+    results.add({ name: 'hub search, all repositories, top 20, p95', value: p95(searchSamples), unit: 'ms' });
     targets.add({ operation: 'hub search across all repositories (p50)', ours: median(searchSamples), floor: median(directSamples), floorName: 'backend.search in process', unit: 'ms', target: 'p50 ≤ 30 ms', met: (ours) => ours <= 30 });
 
     section(`PostgreSQL vs SQLite, the ${LARGE}-revision repository alone`);

@@ -11,6 +11,7 @@
  *   project; `parent_id` the token that minted it (revoking a token revokes what it minted).
  */
 import type pg from 'pg';
+import { inTransaction } from '../projection/postgres/transaction.js';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS hub_repos (
@@ -39,16 +40,7 @@ CREATE TABLE IF NOT EXISTS hub_tokens (
 
 /** Creates the hub tables when missing (one transaction, serialized by an advisory lock so two hubs starting together do not race). */
 export async function ensureHubSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('brain_hub_schema'))");
+  await inTransaction(pool, async (client) => {
     await client.query(DDL);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  }, 'brain_hub_schema');
 }

@@ -62,14 +62,15 @@ export class HubService {
     return scope.projects?.length === 0 ? { repos: [], projects: [] } : scope;
   }
 
-  /** The visible repositories with their sync state and visible entry counts, by name. */
-  async repos(grant: TokenScope): Promise<RepoStatus[]> {
-    const scope = await this.scope(grant);
+  /** The visible repositories (or the one of `n.repo`) with their sync state and visible entry and problem counts, by name. Errors: `not_found` (repo). */
+  async repos(grant: TokenScope, n: Pick<Narrowing, 'repo'> = {}): Promise<RepoStatus[]> {
+    const scope = await this.scope(grant, n);
     const counts = new Map((await this.backend.count({ ...scope })).map((c) => [c.repo, c.entries]));
     const problems = new Map<string, number>();
     for (const p of await this.backend.problems(scope)) problems.set(p.repo, (problems.get(p.repo) ?? 0) + 1);
     const records = (await listRepos(this.options.pool)).filter((r) => scope.repos.includes(r.name));
-    return Promise.all(records.map(async (r) => ({ ...r, projected_oid: await this.backend.projectedOid(r.name), entries: counts.get(r.name) ?? 0, problems: problems.get(r.name) ?? 0 })));
+    const oids = await this.backend.projectedOids(scope.repos);
+    return records.map((r) => ({ ...r, projected_oid: oids.get(r.name) ?? null, entries: counts.get(r.name) ?? 0, problems: problems.get(r.name) ?? 0 }));
   }
 
   /** A page of current entries, newest first. Errors: `invalid_argument`/`illegal_status` (filters), `not_found` (repo). */
@@ -133,7 +134,7 @@ export class HubService {
   async brief(grant: TokenScope, args: Narrowing & { paths?: string[]; budget?: number }): Promise<HubBrief> {
     const scope = await this.scope(grant, args);
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
-    const tips = new Map(await Promise.all(scope.repos.map(async (r) => [r, await this.backend.projectedOid(r)] as const)));
+    const tips = await this.backend.projectedOids(scope.repos);
     return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
   }
 }

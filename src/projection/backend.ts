@@ -116,6 +116,8 @@ export interface ProjectionBackend {
   refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult>;
   /** The commit `repo` is projected at; null when it never was (or its branch was empty). */
   projectedOid(repo: string): Promise<string | null>;
+  /** {@link ProjectionBackend.projectedOid} of each of `repos` (one round trip where the backend allows). */
+  projectedOids(repos: readonly string[]): Promise<Map<string, string | null>>;
   /** Removes every row of `repo` (a hub repository unregistered). */
   drop(repo: string): Promise<void>;
   /** Current entries matching `q`, newest first (see {@link ListCursor}). */

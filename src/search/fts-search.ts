@@ -7,10 +7,9 @@
  * (OR). A word that matches nothing in the vocabulary is widened to the vocabulary words within
  * a small edit distance (typo tolerance, src/search/typo-expansion.ts).
  */
-import { BrainError } from '../model/errors.js';
 import type Database from 'better-sqlite3';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
-import { ftsString, queryTerms } from './query-terms.js';
+import { ftsString, searchWords } from './query-terms.js';
 import { typoAlternatives } from './typo-expansion.js';
 
 /** One hit: the entry id and a relevance score in [0, 1] relative to the best hit (the best is 1). */
@@ -74,18 +73,6 @@ function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: str
     const last = kept[filter.limit - 1];
     if (exhausted || (last !== undefined && (rows[rows.length - 1]?.score ?? Infinity) > last.score)) return kept.slice(0, filter.limit);
   }
-}
-
-/**
- * The words of a search query (src/search/query-terms.ts), shared by every projection backend
- * so they search for the same words. Errors: `invalid_argument` when it has none (letters or digits).
- */
-export function searchWords(query: string): string[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) {
-    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
-  }
-  return terms;
 }
 
 /** The MATCH expression of one word: a prefix match, or the prefix OR its typo alternatives. */

@@ -5,10 +5,23 @@
  * else of the query text survives, so quotes, `*`, `-`, `NEAR`, `:`, parentheses never reach
  * FTS5 syntax (docs/decisions/0021).
  */
+import { BrainError } from '../model/errors.js';
 
 /** Distinct words of `query` in order of first appearance (at most 32; the rest are ignored). */
 export function queryTerms(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 32);
+}
+
+/**
+ * The words of a search query ({@link queryTerms}), shared by every projection backend
+ * so they search for the same words. Errors: `invalid_argument` when it has none (letters or digits).
+ */
+export function searchWords(query: string): string[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) {
+    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
+  }
+  return terms;
 }
 
 /** `term` as FTS5's `unicode61 remove_diacritics 2` folds it (how it appears in the vocabulary). */

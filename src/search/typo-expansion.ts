@@ -9,17 +9,9 @@
 import type Database from 'better-sqlite3';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
 import { getMeta } from '../projection/sqlite/open-cache.js';
-import { boundedDistance, foldTerm } from './query-terms.js';
+import { foldTerm } from './query-terms.js';
+import { allowedDistance, pickAlternatives } from './typo-rule.js';
 
-/** The edit distance allowed for a word of `length` characters. */
-export function allowedDistance(length: number): number {
-  if (length >= 8) return 2;
-  if (length >= 4) return 1;
-  return 0;
-}
-
-/** At most this many alternatives per word, closest first (then most documents, then A–Z). */
-const MAX_ALTERNATIVES = 8;
 
 interface State {
   probe: Database.Statement<unknown[]>;
@@ -62,15 +54,6 @@ export function typoAlternatives(db: CacheDb, terms: readonly string[]): Map<str
   const result = new Map<string, string[]>();
   if (unknown.length === 0) return result;
   const words = vocabulary(db, s);
-  for (const { term, folded, max } of unknown) {
-    const found: { word: string; distance: number; docs: number }[] = [];
-    for (const [word, docs] of words) {
-      if (Math.abs(word.length - folded.length) > max) continue;
-      const distance = boundedDistance(folded, word, max);
-      if (distance <= max) found.push({ word, distance, docs });
-    }
-    found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.word < b.word ? -1 : 1));
-    result.set(term, found.slice(0, MAX_ALTERNATIVES).map((f) => f.word));
-  }
+  for (const { term, folded, max } of unknown) result.set(term, pickAlternatives(folded, words.map(([word, docs]) => ({ word, docs })), max));
   return result;
 }

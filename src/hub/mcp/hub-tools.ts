@@ -113,8 +113,7 @@ const status = tool({
   description: 'The repositories you can read: source, projected commit, last sync and its error if it failed, entry counts; and the files of their branches that failed to parse or validate.',
   inputSchema: z.strictObject({ repo: repo.optional() }),
   async run(hub, grant, a) {
-    const repos = (await hub.repos(grant)).filter((r) => a.repo === undefined || r.name === a.repo);
-    if (a.repo !== undefined && repos.length === 0) await hub.scope(grant, { repo: a.repo }); // the not_found of an unknown or hidden repo
+    const repos = await hub.repos(grant, { repo: a.repo }); // not_found for an unknown or hidden repo
     const problems = await hub.problems(grant, { repo: a.repo });
     const lines = repos.map((r) => `- ${r.name}: ${r.entries} entries at ${r.projected_oid?.slice(0, 12) ?? '(nothing)'}${r.last_error ? `; last sync failed: ${r.last_error.code}: ${inlineText(r.last_error.message, 200)}` : ''}`);
     const text = [renderSummaries(`${repos.length} repositories`, lines), problems.length ? wrapUntrusted(problems.map((p) => `${p.repo} ${p.code} ${p.path}: ${p.message}`).join('\n')) : 'problems: none'].join('\n');

@@ -8,6 +8,7 @@
  * for a full rebuild) and move the projected oid.
  */
 import type pg from 'pg';
+import { BrainError } from '../../model/errors.js';
 import { parseBrainPath } from '../../store/layout.js';
 import { planChanges, readParsed, type FileChange } from '../read-changes.js';
 import type { ObjectReader } from '../../git/object-reader.js';
@@ -21,6 +22,7 @@ import { insertCurrent, insertEntryProblems, insertParsed } from './bulk-rows.js
 import { checkEntryDirs } from './dir-checks.js';
 import { planCurrentPg } from './plan.js';
 import { PG_DATA_TABLES } from './schema.js';
+import { inTransaction, repoLock } from './transaction.js';
 import { addVocabulary, removeVocabulary } from './vocabulary.js';
 
 /** What the repository's projection is at: absent (never projected), or an oid (null: empty branch). */
@@ -111,7 +113,7 @@ const MAX_ATTEMPTS = 6;
 
 /**
  * Brings `repo` to `tip` (see ProjectionBackend.refresh). Errors: reader errors (`git_error`,
- * `not_found`), PostgreSQL errors; an Error when the repository kept moving for
+ * `not_found`), PostgreSQL errors; `lock_timeout` when the repository kept moving for
  * {@link MAX_ATTEMPTS} plans.
  */
 export async function refreshRepo(pool: pg.Pool, s: string, args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult> {
@@ -123,23 +125,12 @@ export async function refreshRepo(pool: pg.Pool, s: string, args: { repo: string
     if (!args.full && stored.projected && from === args.tip) return { mode: 'fresh', from, to: from, stats: null, ms: performance.now() - started };
     const plan = await planChanges(args.reader, from, args.tip, args.full === true || !stored.projected);
     const parsed = await readParsed(plan.changes, readBlob);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`brain projection ${s} ${args.repo}`]);
-      if (!sameStored(await storedOid(client, s, args.repo), stored)) {
-        await client.query('ROLLBACK');
-        continue;
-      }
-      const stats = await write(client, s, { repo: args.repo, changes: plan.changes, full: plan.full, tip: args.tip, readBlob }, parsed);
-      await client.query('COMMIT');
-      return { mode: plan.full ? 'full' : 'incremental', from, to: args.tip, stats, ms: performance.now() - started };
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    // Null: another process moved the projection since it was planned (nothing written): plan again.
+    const stats = await inTransaction(pool, async (client) => {
+      if (!sameStored(await storedOid(client, s, args.repo), stored)) return null;
+      return write(client, s, { repo: args.repo, changes: plan.changes, full: plan.full, tip: args.tip, readBlob }, parsed);
+    }, repoLock(s, args.repo));
+    if (stats !== null) return { mode: plan.full ? 'full' : 'incremental', from, to: args.tip, stats, ms: performance.now() - started };
   }
-  throw new Error(`the projection of ${args.repo} kept moving during ${MAX_ATTEMPTS} refreshes`);
+  throw new BrainError('lock_timeout', `the projection of ${args.repo} kept moving during ${MAX_ATTEMPTS} refreshes`, { hint: 'other processes keep applying to this repository: retry the sync', data: { repo: args.repo } });
 }

@@ -15,7 +15,6 @@ import { filterBase } from '../sqlite/path-candidates.js';
 import { Params, ROW_COLUMNS, afterWhere, filterWhere, scopeWhere, toRepoRow } from './list-sql.js';
 import { listByPathDir } from './path-list.js';
 
-export { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
 
 /** The (repo, entry id) pairs in scope whose paths a path filter concerns. */
 async function pathMatches(db: pg.Pool, s: string, q: ProjectionListQuery, filter: string): Promise<[string[], string[]]> {

@@ -17,6 +17,7 @@ import { countRows, getRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
 import { searchRows } from './search.js';
+import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
 
 /** Options of {@link createPostgresProjection}. */
@@ -56,19 +57,16 @@ export class PostgresProjection implements ProjectionBackend {
     return projectedOid(this.pool, this.names.s, repo);
   }
 
+  async projectedOids(repos: readonly string[]): Promise<Map<string, string | null>> {
+    const r = await this.pool.query<{ repo: string; projected_oid: string | null }>(`SELECT repo, projected_oid FROM ${this.names.s}.proj_repos WHERE repo = ANY($1::text[])`, [[...repos]]);
+    const found = new Map(r.rows.map((row) => [row.repo, row.projected_oid]));
+    return new Map(repos.map((repo) => [repo, found.get(repo) ?? null]));
+  }
+
   async drop(repo: string): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`brain projection ${this.names.s} ${repo}`]);
+    await inTransaction(this.pool, async (client) => {
       for (const t of [...PG_DATA_TABLES, 'proj_repos']) await client.query(`DELETE FROM ${this.names.s}.${t} WHERE repo = $1`, [repo]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    }, repoLock(this.names.s, repo));
   }
 
   list(q: ProjectionListQuery): Promise<RepoRow[]> {

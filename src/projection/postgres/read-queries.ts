@@ -9,7 +9,7 @@ import { ENTRY_KINDS, type EntryKind } from '../../model/kinds.js';
 import type { ProblemRow, ProjectCounts, ProjectionSnapshot, RevisionKey, Scope } from '../backend.js';
 import { revisionPath } from '../sqlite/schema.js';
 import { projectedOid } from './apply.js';
-import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-query.js';
+import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
 
 const REVISION_SQL = (s: string, where: string) =>
   `SELECT repo, entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid FROM ${s}.proj_revisions WHERE ${where}`;

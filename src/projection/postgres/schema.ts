@@ -15,6 +15,7 @@
  */
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
+import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
 export const PG_FORMAT = 3;
@@ -82,10 +83,7 @@ export function quoteSchema(name: string): string {
  */
 export async function ensureSchema(pool: pg.Pool, schema: string): Promise<PgNames> {
   const s = quoteSchema(schema);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('brain projection schema'))");
+  return inTransaction(pool, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const ext = await client.query<{ nspname: string }>("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'");
@@ -97,12 +95,6 @@ export async function ensureSchema(pool: pg.Pool, schema: string): Promise<PgNam
       await client.query(`INSERT INTO ${s}.proj_meta (key, value) VALUES ('format', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(PG_FORMAT)]);
     }
     await client.query(tablesSql(s, trgm));
-    await client.query('COMMIT');
     return { s, trgm };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  }, 'brain projection schema');
 }

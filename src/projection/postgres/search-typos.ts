@@ -6,16 +6,15 @@
  * for 4–7 characters, 2 from 8), at most 8, closest first, then most documents, then A–Z.
  *
  * The candidates come from `proj_vocab`'s trigram index (`%` at similarity ≥ 0.2), then the
- * exact Levenshtein bound is checked here ({@link boundedDistance}). Known difference from
+ * exact Levenshtein bound is checked by the shared rule (src/search/typo-rule.ts). Known difference from
  * SQLite, which scans its whole vocabulary: a near word sharing too few trigrams with the query
  * word (an edit in a 4–5 letter word's first letters) is not offered.
  */
 import type pg from 'pg';
-import { boundedDistance } from '../../search/query-terms.js';
-import { allowedDistance } from '../../search/typo-expansion.js';
+import { allowedDistance, pickAlternatives } from '../../search/typo-rule.js';
 import type { PgNames } from './schema.js';
+import { inTransaction } from './transaction.js';
 
-const MAX_ALTERNATIVES = 8;
 const SIMILARITY = 0.2;
 
 /** Whether some vocabulary word of `repos` starts with `word` (an index range probe). */
@@ -26,20 +25,13 @@ async function known(db: pg.Pool, s: string, repos: readonly string[], word: str
 
 /** Vocabulary words of `repos` sharing enough trigrams with `word`, with their document counts. */
 async function similarWords(db: pg.Pool, names: PgNames, repos: readonly string[], word: string): Promise<{ word: string; docs: number }[]> {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  // `%` uses the session's threshold: lowered for this transaction only (the pool is shared).
+  return inTransaction(db, async (client) => {
     await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
     const r = await client.query<{ word: string; docs: number }>(
       `SELECT word, sum(docs)::int AS docs FROM ${names.s}.proj_vocab WHERE repo = ANY($1::text[]) AND word OPERATOR(${names.trgm}.%) $2 GROUP BY word`, [[...repos], word]);
-    await client.query('COMMIT');
     return r.rows;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -51,11 +43,7 @@ export async function typoAlternativesPg(db: pg.Pool, names: PgNames, repos: rea
   for (const word of new Set(words)) {
     const max = allowedDistance([...word].length);
     if (max === 0 || (await known(db, names.s, repos, word))) continue;
-    const found = (await similarWords(db, names, repos, word))
-      .map((w) => ({ ...w, distance: boundedDistance(word, w.word, max) }))
-      .filter((w) => w.distance <= max);
-    found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.word < b.word ? -1 : 1));
-    result.set(word, found.slice(0, MAX_ALTERNATIVES).map((f) => f.word));
+    result.set(word, pickAlternatives(word, await similarWords(db, names, repos, word), max));
   }
   return result;
 }

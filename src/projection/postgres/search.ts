@@ -10,10 +10,9 @@
  * filter inside the query.
  */
 import type pg from 'pg';
-import { BrainError } from '../../model/errors.js';
-import { queryTerms } from '../../search/query-terms.js';
+import { searchWords } from '../../search/query-terms.js';
 import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
-import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-query.js';
+import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { indexWords } from './search-doc.js';
 import { typoAlternativesPg } from './search-typos.js';
@@ -47,11 +46,8 @@ async function ranked(db: pg.Pool, s: string, q: ProjectionSearchQuery, tsquery:
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
-  const terms = queryTerms(q.query).map((t) => ({ term: t, words: indexWords(t) })).filter((t) => t.words.length > 0);
-  if (terms.length === 0) {
-    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(q.query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
-  }
-  if (q.repos.length === 0) return [];
+  const terms = searchWords(q.query).map((t) => ({ term: t, words: indexWords(t) })).filter((t) => t.words.length > 0);
+  if (terms.length === 0 || q.repos.length === 0) return [];
   const typos = await typoAlternativesPg(db, names, q.repos, terms.map((t) => t.words.join('')));
   const parts = terms.map((t) => termQuery(t.words, typos.get(t.words.join('')) ?? []));
   const limit = q.limit ?? 20;

@@ -13,7 +13,8 @@ import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
 import type { ProblemRow, ProjectionBackend, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
 import { compareListOrder, listAfter } from '../list-order.js';
-import { searchEntries, searchWords } from '../../search/fts-search.js';
+import { searchEntries } from '../../search/fts-search.js';
+import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
 import { getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
@@ -78,6 +79,10 @@ export class SqliteProjection implements ProjectionBackend {
   async projectedOid(repo: string): Promise<string | null> {
     const db = this.db(repo);
     return db ? getMeta(db, 'projected_oid') || null : null;
+  }
+
+  async projectedOids(repos: readonly string[]): Promise<Map<string, string | null>> {
+    return new Map(await Promise.all(repos.map(async (r) => [r, await this.projectedOid(r)] as const)));
   }
 
   async drop(repo: string): Promise<void> {

@@ -1,0 +1,31 @@
+/**
+ * The typo rule of search (issue #10 typo tolerance; issue #11: the same rule on every
+ * projection backend): a query word nothing in the vocabulary starts with is widened to the
+ * vocabulary words within a small edit distance — 1 for 4–7 characters, 2 from 8, none below
+ * 4 — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
+ * come from is the backend's (SQLite: the whole FTS5 vocabulary, src/search/typo-expansion.ts;
+ * PostgreSQL: pg_trgm neighbours, src/projection/postgres/search-typos.ts).
+ */
+import { boundedDistance } from './query-terms.js';
+
+/** The edit distance allowed for a word of `length` characters. */
+export function allowedDistance(length: number): number {
+  if (length >= 8) return 2;
+  if (length >= 4) return 1;
+  return 0;
+}
+
+/** At most this many alternatives per word. */
+const MAX_ALTERNATIVES = 8;
+
+/** The alternatives of `word` (folded) among `candidates` within distance `max`, in the rule's order. */
+export function pickAlternatives(word: string, candidates: Iterable<{ word: string; docs: number }>, max: number): string[] {
+  const found: { word: string; distance: number; docs: number }[] = [];
+  for (const c of candidates) {
+    if (Math.abs(c.word.length - word.length) > max) continue;
+    const distance = boundedDistance(word, c.word, max);
+    if (distance <= max) found.push({ ...c, distance });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.word < b.word ? -1 : 1));
+  return found.slice(0, MAX_ALTERNATIVES).map((f) => f.word);
+}
