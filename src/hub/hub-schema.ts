@@ -42,5 +42,5 @@ CREATE TABLE IF NOT EXISTS hub_tokens (
 export async function ensureHubSchema(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (client) => {
     await client.query(DDL);
-  }, 'brain_hub_schema');
+  }, { lock: 'brain_hub_schema' });
 }

@@ -129,7 +129,7 @@ export async function refreshRepo(pool: pg.Pool, s: string, args: { repo: string
     const stats = await inTransaction(pool, async (client) => {
       if (!sameStored(await storedOid(client, s, args.repo), stored)) return null;
       return write(client, s, { repo: args.repo, changes: plan.changes, full: plan.full, tip: args.tip, readBlob }, parsed);
-    }, repoLock(s, args.repo));
+    }, { lock: repoLock(s, args.repo) });
     if (stats !== null) return { mode: plan.full ? 'full' : 'incremental', from, to: args.tip, stats, ms: performance.now() - started };
   }
   throw new BrainError('lock_timeout', `the projection of ${args.repo} kept moving during ${MAX_ATTEMPTS} refreshes`, { hint: 'other processes keep applying to this repository: retry the sync', data: { repo: args.repo } });

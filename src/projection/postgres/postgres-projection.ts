@@ -66,7 +66,7 @@ export class PostgresProjection implements ProjectionBackend {
   async drop(repo: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       for (const t of [...PG_DATA_TABLES, 'proj_repos']) await client.query(`DELETE FROM ${this.names.s}.${t} WHERE repo = $1`, [repo]);
-    }, repoLock(this.names.s, repo));
+    }, { lock: repoLock(this.names.s, repo) });
   }
 
   list(q: ProjectionListQuery): Promise<RepoRow[]> {

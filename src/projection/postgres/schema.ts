@@ -41,6 +41,8 @@ CREATE INDEX IF NOT EXISTS proj_current_kind ON ${s}.proj_current (repo, entry_k
 -- TOAST chunks (issue #11 search: 96 000 → 5 600 buffers, 101 → 37 ms for a 12 500-match query at 20 000 entries).
 ALTER TABLE ${s}.proj_current ALTER COLUMN search SET STORAGE MAIN, ALTER COLUMN json SET STORAGE EXTERNAL;
 CREATE INDEX IF NOT EXISTS proj_current_search ON ${s}.proj_current USING gin (search);
+-- The title and tags words (weights A and B) alone: the first tier of search.ts finds its rows here, not among every match.
+CREATE INDEX IF NOT EXISTS proj_current_head ON ${s}.proj_current USING gin (ts_filter(search, '{a,b}'));
 CREATE TABLE IF NOT EXISTS ${s}.proj_tags (repo ${T}, entry_id ${T}, tag ${T}, PRIMARY KEY (repo, entry_id, tag));
 CREATE INDEX IF NOT EXISTS proj_tags_tag ON ${s}.proj_tags (repo, tag);
 CREATE TABLE IF NOT EXISTS ${s}.proj_tasks (repo ${T}, entry_id ${T}, task_id ${T}, PRIMARY KEY (repo, entry_id, task_id));
@@ -96,5 +98,5 @@ export async function ensureSchema(pool: pg.Pool, schema: string): Promise<PgNam
     }
     await client.query(tablesSql(s, trgm));
     return { s, trgm };
-  }, 'brain projection schema');
+  }, { lock: 'brain projection schema' });
 }

@@ -13,37 +13,35 @@
 import type pg from 'pg';
 import { allowedDistance, pickAlternatives } from '../../search/typo-rule.js';
 import type { PgNames } from './schema.js';
-import { inTransaction } from './transaction.js';
 
 const SIMILARITY = 0.2;
 
-/** Whether some vocabulary word of `repos` starts with `word` (an index range probe). */
-async function known(db: pg.Pool, s: string, repos: readonly string[], word: string): Promise<boolean> {
-  const r = await db.query(`SELECT 1 FROM ${s}.proj_vocab WHERE repo = ANY($1::text[]) AND word >= $2 AND word < $3 LIMIT 1`, [[...repos], word, `${word}\u{10FFFF}`]);
-  return r.rows.length > 0;
+/** The words of `words` no vocabulary word of `repos` starts with (one index range probe each, one round trip). */
+async function unknown(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Set<string>> {
+  const r = await db.query<{ w: string }>(`SELECT w FROM unnest($2::text[]) AS w WHERE NOT EXISTS (
+    SELECT 1 FROM ${s}.proj_vocab v WHERE v.repo = ANY($1::text[]) AND v.word >= w AND v.word < w || chr(1114111))`, [[...repos], [...words]]);
+  return new Set(r.rows.map((row) => row.w));
 }
 
 /** Vocabulary words of `repos` sharing enough trigrams with `word`, with their document counts. */
-async function similarWords(db: pg.Pool, names: PgNames, repos: readonly string[], word: string): Promise<{ word: string; docs: number }[]> {
-  // `%` uses the session's threshold: lowered for this transaction only (the pool is shared).
-  return inTransaction(db, async (client) => {
-    await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
-    const r = await client.query<{ word: string; docs: number }>(
-      `SELECT word, sum(docs)::int AS docs FROM ${names.s}.proj_vocab WHERE repo = ANY($1::text[]) AND word OPERATOR(${names.trgm}.%) $2 GROUP BY word`, [[...repos], word]);
-    return r.rows;
-  });
+async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly string[], word: string): Promise<{ word: string; docs: number }[]> {
+  const r = await db.query<{ word: string; docs: number }>(
+    `SELECT word, sum(docs)::int AS docs FROM ${names.s}.proj_vocab WHERE repo = ANY($1::text[]) AND word OPERATOR(${names.trgm}.%) $2 GROUP BY word`, [[...repos], word]);
+  return r.rows;
 }
 
 /**
  * For each of `words` (folded query words) that no vocabulary word starts with and that is long
- * enough, its alternatives; known words are absent from the map. Errors: PostgreSQL errors.
+ * enough, its alternatives; known words are absent from the map. Runs inside the caller's
+ * transaction on `db` (it lowers `pg_trgm.similarity_threshold` with SET LOCAL: the pool is
+ * shared). Errors: PostgreSQL errors.
  */
-export async function typoAlternativesPg(db: pg.Pool, names: PgNames, repos: readonly string[], words: readonly string[]): Promise<Map<string, string[]>> {
+export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: readonly string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
-  for (const word of new Set(words)) {
-    const max = allowedDistance([...word].length);
-    if (max === 0 || (await known(db, names.s, repos, word))) continue;
-    result.set(word, pickAlternatives(word, await similarWords(db, names, repos, word), max));
-  }
+  const candidates = [...new Set(words)].filter((word) => allowedDistance([...word].length) > 0);
+  if (candidates.length === 0) return result;
+  const missing = [...(await unknown(db, names.s, repos, candidates))];
+  if (missing.length > 0) await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
+  for (const word of missing) result.set(word, pickAlternatives(word, await similarWords(db, names, repos, word), allowedDistance([...word].length)));
   return result;
 }

@@ -149,4 +149,38 @@ describe('PostgreSQL projection reads', () => {
     expect((await p.search({ repos: ['a'], query: 'refund' }))[0]!.entry.title).toMatch(/refund/);
     expect(await p.search({ repos: ['a'], query: 'qqqqqqq' })).toEqual([]);
   });
+
+  it('search ranks title and tag hits first, then body-only hits newest first, with relevance never rising', async () => {
+    const c = await openTestBrain(initRepo(), { projectId: 'tiers' });
+    await c.init();
+    const add = async (title: string, rationale: string, tags: string[] = []) => (await c.writes.append({ kind: 'decision', fields: { title, rationale, tags } as never })).entry.entry_id;
+    // Body-only hits, oldest to newest; the middle one says the word many times.
+    const bodyOld = await add('Deploy window', 'The zeppelin fleet moves at night.');
+    const bodyLoud = await add('Deploy freeze', 'zeppelin zeppelin zeppelin zeppelin zeppelin zeppelin');
+    const bodyNew = await add('Deploy cadence', 'Ask the zeppelin crew first.');
+    const tagged = await add('Fleet policy', 'Nothing here.', ['zeppelin']);
+    const titled = await add('Zeppelin hangar lease', 'Signed for two years.');
+    const mixed = await add('Airship zeppelin checklist', 'Checklist for the hangar crew.');
+    const q = await createPostgresProjection({ url: await server.createDatabase() });
+    try {
+      await q.refresh({ repo: 'c', reader: await c.reader(), tip: c.store.tip() });
+      const hits = await q.search({ repos: ['c'], query: 'zeppelin' });
+      const order = ids(hits);
+      // Tier 1 (title or tags) before tier 2, whatever the body's word count; tier 2 newest first.
+      expect(new Set(order.slice(0, 3))).toEqual(new Set([tagged, titled, mixed]));
+      expect(order.slice(3)).toEqual([bodyNew, bodyLoud, bodyOld]);
+      expect(hits[0]!.relevance_score).toBe(1);
+      for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
+      expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
+      // A limit inside tier 1 never reaches tier 2; one spanning both takes the newest body hit.
+      expect(ids(await q.search({ repos: ['c'], query: 'zeppelin', limit: 2 })).every((id) => [tagged, titled, mixed].includes(id))).toBe(true);
+      expect(ids(await q.search({ repos: ['c'], query: 'zeppelin', limit: 4 }))[3]).toBe(bodyNew);
+      // Every word must match; one of them in the title puts the hit in tier 1.
+      expect(ids(await q.search({ repos: ['c'], query: 'hangar crew' }))).toEqual([mixed]);
+      expect(ids(await q.search({ repos: ['c'], query: 'zeppelin crew' }))).toEqual([mixed, bodyNew]);
+    } finally {
+      await q.close();
+      await c.close();
+    }
+  });
 });
