@@ -78,7 +78,7 @@ export function removeMirror(hubDir: string, name: string): void {
 export async function fetchMirror(args: { hubDir: string; name: string; source: string; branch: string; timeoutMs?: number }): Promise<void> {
   const dir = await ensureMirror(args.hubDir, args.name);
   const ref = `refs/heads/${args.branch}`;
-  const run = await git(['--git-dir', dir, 'fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--', args.source, `+${ref}:${ref}`], args.timeoutMs ?? GIT_TIMEOUT_MS);
+  const run = await git(['--git-dir', dir, 'fetch', '--quiet', '--prune', '--no-tags', '--no-write-fetch-head', '--no-show-forced-updates', '--', args.source, `+${ref}:${ref}`], args.timeoutMs ?? GIT_TIMEOUT_MS);
   if (run.code === 0) return;
   const message = lastLine(run.stderr);
   if (run.code === -1) throw new BrainError('remote_error', `fetching ${args.source} timed out`, { hint: 'check the source is reachable; the hub retries at the next sync', data: { reason: 'timeout' } });
@@ -88,13 +88,20 @@ export async function fetchMirror(args: { hubDir: string; name: string; source: 
   throw new BrainError('remote_error', `fetching ${args.source} failed: ${message}`, { hint: 'does `git fetch` of that source work for the user running the hub?', data: { reason: classifyRemoteFailure(run.stderr) } });
 }
 
-/** The commit `refs/heads/<branch>` of the mirror points at, or null when the ref does not exist. Errors: `git_error` (not a commit). */
+/**
+ * The commit `refs/heads/<branch>` of the mirror points at (an annotated tag peeled), or null
+ * when the ref does not exist; one `git for-each-ref`. Errors: `git_error` (not a commit).
+ */
 export async function mirrorTip(hubDir: string, name: string, branch: string): Promise<string | null> {
   const dir = mirrorPath(hubDir, name);
   const ref = `refs/heads/${branch}`;
-  const exists = await git(['--git-dir', dir, 'rev-parse', '--verify', '--quiet', ref], GIT_TIMEOUT_MS);
-  if (exists.code !== 0) return null;
-  const run = await git(['--git-dir', dir, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], GIT_TIMEOUT_MS);
-  if (run.code !== 0) throw new BrainError('git_error', `${ref} of the mirror of "${name}" is not a commit`, { hint: 'the source branch must point at a commit' });
-  return run.stdout.trim();
+  const run = await git(['--git-dir', dir, 'for-each-ref', '--format=%(refname) %(objectname) %(objecttype) %(*objectname) %(*objecttype)', '--', ref], GIT_TIMEOUT_MS);
+  if (run.code !== 0) throw new BrainError('git_error', `reading ${ref} of the mirror of "${name}" failed: ${lastLine(run.stderr)}`);
+  // for-each-ref also lists refs under `<ref>/`: keep the exact name.
+  const line = run.stdout.split('\n').find((l) => l.startsWith(`${ref} `));
+  if (line === undefined) return null;
+  const [, oid, type, peeled, peeledType] = line.split(' ');
+  if (type === 'commit') return oid!;
+  if (type === 'tag' && peeledType === 'commit') return peeled!;
+  throw new BrainError('git_error', `${ref} of the mirror of "${name}" is not a commit`, { hint: 'the source branch must point at a commit' });
 }

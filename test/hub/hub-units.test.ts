@@ -1,12 +1,16 @@
 /**
  * The hub's pure parts: name and source checks (hostile input), webhook signatures and the
- * repositories a payload names, token scope narrowing and resolution.
+ * repositories a payload names, token scope narrowing and resolution; the mirror's tip.
  */
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkBranchName, checkRepoName, defaultRepoName, normalizeSource } from '../../src/hub/names.js';
 import { reposNamedBy, signBody, signatureMatches } from '../../src/hub/webhook.js';
 import { assertNarrower, parseCapabilities, resolveScope } from '../../src/hub/scope.js';
 import { BrainError } from '../../src/model/errors.js';
+import { ensureMirror, mirrorTip } from '../../src/hub/mirror.js';
+import { cleanupTempDirs, commitFiles, git, initRepo, tempDir } from '../helpers/git.js';
 
 const code = (fn: () => unknown) => {
   try {
@@ -73,5 +77,28 @@ describe('hub token scope', () => {
     const missing = (() => { try { resolveScope(parent, ['a', 'c'], { repo: 'z' }); } catch (e) { return (e as BrainError).message.replace('"z"', 'X'); } })();
     expect(hidden).toBe(missing);
     expect(resolveScope({ ...parent, projects: ['p'] }, ['a'], { project: 'q' })).toEqual({ repos: ['a'], projects: [] });
+  });
+});
+
+describe('hub mirror tip', () => {
+  afterAll(() => cleanupTempDirs());
+  it('reads the branch in one git run: absent, a commit, a peeled tag, not a commit', async () => {
+    const hubDir = tempDir('hub-mirror-');
+    const mirror = await ensureMirror(hubDir, 'r');
+    expect(await mirrorTip(hubDir, 'r', 'brain')).toBeNull();
+    const source = initRepo();
+    const commit = commitFiles(source, { 'a.txt': 'a' });
+    git(mirror, ['fetch', '-q', source, `+HEAD:refs/heads/brain-2`]);
+    expect(await mirrorTip(hubDir, 'r', 'brain')).toBeNull(); // another branch sharing the prefix is not it
+    git(mirror, ['update-ref', 'refs/heads/brain', commit]);
+    expect(await mirrorTip(hubDir, 'r', 'brain')).toBe(commit);
+    git(source, ['tag', '-a', '-m', 'release', 'v1']);
+    git(mirror, ['fetch', '-q', source, '+refs/tags/v1:refs/tags/v1']);
+    // git refuses a branch at anything but a commit; a ref file written by hand is what a broken mirror would hold.
+    const pointAt = (rev: string) => writeFileSync(join(mirror, 'refs', 'heads', 'brain'), `${git(mirror, ['rev-parse', rev]).trim()}\n`);
+    pointAt('refs/tags/v1');
+    expect(await mirrorTip(hubDir, 'r', 'brain')).toBe(commit);
+    pointAt(`${commit}^{tree}`);
+    await expect(mirrorTip(hubDir, 'r', 'brain')).rejects.toMatchObject({ code: 'git_error' });
   });
 });
