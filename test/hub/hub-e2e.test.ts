@@ -134,4 +134,16 @@ describe('brain hub end to end', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
+
+  it('answers any method but POST on the webhook with 405 and Allow: POST', async () => {
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(`${server.url}/hooks/git`, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow'), method).toBe('POST');
+      if (method === 'HEAD') continue;
+      const error = ((await res.json()) as any).error;
+      expect(error.code).toBe('method_not_allowed');
+      expect(error.hint).toMatch(/push webhook/);
+    }
+  });
 });

@@ -3,10 +3,13 @@
  * `X-Hub-Signature-256` over the raw body (webhook.ts; 401 `unauthorized` when absent, wrong,
  * or when the hub runs without a secret), finds the repositories the body names (404 when
  * none is registered), starts their syncs (coalesced, sync.ts) and answers 202 at once with
- * `{data: {repos}}`. Bodies over 5 MiB are refused (400) before any work.
+ * `{data: {repos}}`. Bodies over 5 MiB are refused (400) before any work. Any other method is
+ * 405 `method_not_allowed` with `Allow: POST` (RFC 9110 §15.5.6): the route exists, a browser
+ * or `curl` GET must not be told it does not.
  */
 import { Hono } from 'hono';
 import type pg from 'pg';
+import { HttpError } from '../../http/errors.js';
 import { BrainError } from '../../model/errors.js';
 import { listRepos } from '../registry.js';
 import type { RepoSyncer } from '../sync.js';
@@ -33,6 +36,9 @@ export function createWebhookRoute(options: { pool: pg.Pool; syncer: RepoSyncer;
     if (names.length === 0) throw new BrainError('not_found', 'no registered repository matches this webhook', { hint: 'register it with `brain hub add`, or send {"repo": "<name>"}' });
     for (const name of names) void options.syncer.sync(name).catch(() => undefined);
     return send(c, { data: { repos: names } }, 202);
+  });
+  route.all('/', (c) => {
+    throw new HttpError(405, 'method_not_allowed', `${c.req.method} is not allowed on /hooks/git`, 'this is the push webhook: a git host POSTs to it, signed with X-Hub-Signature-256; to read the hub use GET /api/repos with a token', { Allow: 'POST' });
   });
   return route;
 }
