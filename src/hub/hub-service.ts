@@ -10,6 +10,7 @@ import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import { queryTerms } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { mirrorLocation } from './mirror.js';
@@ -116,6 +117,8 @@ export class HubService {
   /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo). */
   async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
     const kind = q.kind === undefined ? undefined : checkListFilter({ kind: q.kind }).kind;
+    // The backends' own check (search/query-terms.ts searchWords) hints at the clone's `brain search`.
+    if (queryTerms(q.query).length === 0) throw new BrainError('invalid_argument', `the search query ${JSON.stringify(q.query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. q=sqlite+cache' });
     const scope = await this.scope(grant, q);
     return this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
   }

@@ -135,6 +135,17 @@ describe('brain hub end to end', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('answers bad requests with hints about the hub, never about a clone\'s commands', async () => {
+    const perClone = /\bbrain (?!hub\b)[a-z<]|--repo DIR/;
+    for (const path of ['/api/entries?limit=0', '/api/entries?kind=decision&kind=risk', '/api/search?q=%21%21', '/api/entries?status=nope', `/api/entries/alpha/${'0'.repeat(26)}`, '/api/repos?x=1', '/api/entries?repo=zzz', '/api/brief?budget=0']) {
+      const res = await api(path);
+      const error = ((await res.json()) as any).error;
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(error.hint, path).toBeTruthy();
+      expect(error.hint, path).not.toMatch(perClone);
+    }
+  });
+
   it('answers any method but POST on the webhook with 405 and Allow: POST', async () => {
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
       const res = await fetch(`${server.url}/hooks/git`, { method });

@@ -133,6 +133,9 @@ describe('hub token scope', () => {
       const hidden = await call('brain_get', { repo: 'beta', entry_id: betaIds[0]! });
       expect(hidden.isError).toBe(true);
       expect((hidden.structuredContent as any).error.code).toBe('not_found');
+      expect((hidden.structuredContent as any).error.hint).toMatch(/brain_status/); // a hub repository, not a clone's id prefix
+      const missing = await call('brain_get', { repo: 'zzz', entry_id: betaIds[0]! });
+      expect(JSON.stringify(missing.structuredContent).replaceAll('zzz', 'X')).toBe(JSON.stringify(hidden.structuredContent).replaceAll('beta', 'X'));
       const status = (await call('brain_status', {})).structuredContent as any;
       expect(status.repos.map((r: any) => r.name)).toEqual(['alpha']);
       expect(status.problems).toEqual([]);
