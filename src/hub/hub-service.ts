@@ -51,7 +51,8 @@ export interface Narrowing {
 
 /** See the module doc. */
 export class HubService {
-  constructor(private readonly options: { pool: pg.Pool; backend: ProjectionBackend; hubDir: string }) {}
+  /** `hubDir` null: a reader without the mirrors (`openHubReader`), whose `history` is refused. */
+  constructor(private readonly options: { pool: pg.Pool; backend: ProjectionBackend; hubDir: string | null }) {}
 
   get backend(): ProjectionBackend {
     return this.options.backend;
@@ -93,11 +94,13 @@ export class HubService {
     return row;
   }
 
-  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors. */
+  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors, `invalid_argument` (opened without the hub dir). */
   async history(grant: TokenScope, args: { repo: string; entryId: string }): Promise<HubRevision[]> {
+    const hubDir = this.options.hubDir;
+    if (hubDir === null) throw new BrainError('invalid_argument', 'reading revisions needs the hub directory (the mirrors hold their bodies)', { hint: 'open the hub with its directory (--dir or BRAIN_HUB_DIR)' });
     const current = await this.get(grant, args);
     const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id });
-    const location = mirrorLocation(this.options.hubDir, args.repo);
+    const location = mirrorLocation(hubDir, args.repo);
     const reader = await createObjectReader({ repo: location });
     try {
       const tip = await this.backend.projectedOid(args.repo);

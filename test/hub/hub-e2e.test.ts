@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs } from '../helpers/git.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
-import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
+import { addRepo, openHub, openHubReader, type Hub } from '../../src/hub/hub.js';
 import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
 import { createToken } from '../../src/hub/tokens.js';
 import { signBody } from '../../src/hub/webhook.js';
@@ -20,6 +20,7 @@ let pgServer: PostgresServer;
 let hub: Hub;
 let server: HubServer;
 let admin: string;
+let dbUrl: string;
 const dirs: Record<string, string> = {};
 const ids: Record<string, string[]> = {};
 
@@ -42,7 +43,8 @@ beforeAll(async () => {
   ]);
   ids.beta = await record(dirs.beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
   commitInvalidRevision(dirs.beta, 'mobile');
-  hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+  dbUrl = await pgServer.createDatabase();
+  hub = await openHub({ db: dbUrl, dir: hubDir(), backend: HUB_BACKEND });
   for (const name of ['alpha', 'beta', 'gamma']) await addRepo(hub, { source: dirs[name]!, name });
   server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: SECRET });
   admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
@@ -94,6 +96,17 @@ describe('brain hub end to end', () => {
     const small = await data('/api/brief?budget=500');
     expect(small.tokens).toBeLessThanOrEqual(500);
     expect(small.groups.filter((g: any) => !g.included)).toHaveLength(1);
+  });
+
+  it('a reader opened without the hub directory (brain hub list) counts, but refuses to read revisions from mirrors', async () => {
+    const reader = await openHubReader({ db: dbUrl, backend: HUB_BACKEND, ...(HUB_BACKEND === 'sqlite' ? { dir: hub.dir } : {}) });
+    try {
+      const all = { repos: null, projects: null, capabilities: ['read' as const] };
+      expect((await reader.service.repos(all)).map((r) => [r.name, r.entries])).toEqual([['alpha', 2], ['beta', 1], ['gamma', 0]]);
+      await expect(reader.service.history(all, { repo: 'alpha', entryId: ids.alpha![0]! })).rejects.toMatchObject({ code: 'invalid_argument', hint: expect.stringMatching(/--dir/) });
+    } finally {
+      await reader.close();
+    }
   });
 
   it('picks a push up through the signed webhook; refuses unsigned and badly signed ones', async () => {
