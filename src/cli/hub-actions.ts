@@ -125,7 +125,12 @@ async function tokenAction(name: string, positional: (string | undefined)[], opt
     if (!options.allRepos === !options.repo?.length) throw new BrainError('invalid_argument', options.allRepos ? 'give --repo NAME (repeatable) or --all-repos, not both' : 'give --repo NAME (repeatable) or --all-repos', { hint: 'brain hub token create --repo payments --capability read' });
     const scope = { repos: options.allRepos ? null : [...new Set(options.repo!.map(checkRepoName))].sort(), projects: options.project?.length ? [...new Set(options.project)].sort() : null, capabilities: parseCapabilities(options.capability ?? 'read') };
     const { token, secret } = await tokens.createToken(pool, { name: options.name ?? 'cli', scope });
-    out({ token, secret }, `${secret}\n(token ${token.id}; the secret is shown only now: store it)`);
+    // Allowed on purpose (a token may be prepared before its repository is added), but a typo must not pass unseen.
+    const registered = await (await import('../hub/registry.js')).repoNames(pool);
+    const unregistered = (scope.repos ?? []).filter((r) => !registered.includes(r));
+    const warnings = unregistered.length ? [`not registered on this hub (yet): ${unregistered.join(', ')}; the token reads ${unregistered.length === 1 ? 'it' : 'them'} once \`brain hub add\` registers ${unregistered.length === 1 ? 'it' : 'them'} under that name`] : [];
+    for (const w of warnings) process.stderr.write(`warning: ${neutralizeTerminal(w)}\n`);
+    out({ token, secret, warnings }, `${secret}\n(token ${token.id}; the secret is shown only now: store it)`);
   } else if (name === 'token-list') {
     const all = await tokens.listTokens(pool);
     out(all, all.length === 0 ? 'no tokens' : table(['ID', 'NAME', 'REPOS', 'PROJECTS', 'CAPABILITIES', 'REVOKED'], all.map((t) => [t.id, t.name, t.repos?.join(',') ?? '(all)', t.projects?.join(',') ?? '(all)', t.capabilities.join(','), t.revoked_at ?? '-'])));

@@ -59,6 +59,13 @@ describe('brain hub CLI', () => {
     expect(listed.stdout).not.toContain(created.secret);
     expect(listed.json()[0]).toMatchObject({ id: created.token.id, repos: ['pay'], capabilities: ['read'] });
     expect(hub(['token', 'create', '--repo', 'pay', '--repo=junk', '--project', 'payments']).json().token).toMatchObject({ repos: ['junk', 'pay'], projects: ['payments'] });
+    expect(create.json().warnings).toEqual([]);
+    expect(create.stderr).toBe('');
+    const early = hub(['token', 'create', '--repo', 'pay', '--repo', 'ghost', '--repo', 'later']);
+    expect(early.code, early.stderr).toBe(0); // a token may be prepared before its repositories are added
+    expect(early.json().token.repos).toEqual(['ghost', 'later', 'pay']);
+    expect(early.json().warnings).toEqual([expect.stringMatching(/not registered.*: ghost, later;/)]);
+    expect(early.stderr).toMatch(/^warning: not registered on this hub \(yet\): ghost, later;/);
     expect(hub(['token', 'create', '--capability', 'read']).code).toBe(2);
     expect(hub(['token', 'create', '--all-repos', '--capability', 'admin']).code).toBe(2);
     const synced = hub(['sync']);
