@@ -90,14 +90,28 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   return limit !== undefined ? rows.slice(0, limit) : rows;
 }
 
+/**
+ * How many current entries match `filter` — what {@link listCurrent} would return, its `limit`
+ * and `after` ignored — with one `SELECT count(*)` over the same filters ({@link listQuery}),
+ * never reading an entry's JSON. A path filter counts the ids its rule concerns
+ * (path-candidates.ts `entriesConcerning`: the same candidates and `pathFilterMatches`).
+ */
+export function countCurrent(db: CacheDb, filter: ListFilter): number {
+  const { limit: _l, after: _a, ...all } = filter;
+  const source = all.path === undefined ? undefined : { ids: entriesConcerning(db, all.projectId, assertPathFilter(all.path)) };
+  const q = listQuery(all, source, 'count');
+  return (db.prepare(q.sql).get(q.params) as { n: number }).n;
+}
+
 /** Where a path filter's entries come from: a directory of `entry_path_dirs`, or a list of ids. */
 export type PathSource = { dir: string } | { ids: readonly string[] };
 
 /**
  * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
  * path filter, `source` says where its entries come from (required then, ignored otherwise).
+ * `shape` `count`: `SELECT count(*) AS n` over the same rows, unordered ({@link countCurrent}).
  */
-export function listQuery(filter: ListFilter, source?: PathSource): { sql: string; params: Record<string, unknown> } {
+export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' = 'rows'): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const byPath = filter.path !== undefined ? source : undefined;
   // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
@@ -114,7 +128,7 @@ export function listQuery(filter: ListFilter, source?: PathSource): { sql: strin
   if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
   const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : byPath ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value' : 'current c';
-  const sql = `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
+  const sql = shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}` : `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cache.js';
-import { listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
+import { countCurrent, listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
 import { entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
@@ -76,6 +76,17 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
     const details = plan(db, sql, params);
     expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
     if (!glob) expect(details.filter((d) => d.includes('TEMP B-TREE')), details.join('\n')).toEqual([]);
+  });
+
+  it.each(FILTERS)('%s, counted: one SELECT count(*) over an index, never a scan of current', (_label, filter) => {
+    const { after: _a, ...all }: ListFilter = { projectId: 'demo', ...filter };
+    const source = all.path === undefined ? undefined : { ids: entriesConcerning(db, 'demo', all.path) };
+    const { sql, params } = listQuery(all, source, 'count');
+    expect(sql).toMatch(/^SELECT count\(\*\) AS n FROM /);
+    expect(sql).not.toMatch(/ORDER BY|LIMIT|c\.json/); // no sort, no page, no entry read
+    const details = plan(db, sql, params);
+    expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
+    expect(countCurrent(db, { projectId: 'demo', ...filter, limit: 1 })).toBe((db.prepare(sql).get(params) as { n: number }).n);
   });
 
   it('path candidates read entry_paths by index (ancestors by equality, descendants by range)', () => {
