@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cache.js';
 import { countCurrent, listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
-import { entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
+import { entriesBesideBase, entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
+import { isGlob } from '../../../src/model/path-match.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -80,7 +81,9 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
 
   it.each(FILTERS)('%s, counted: one SELECT count(*) over an index, never a scan of current', (_label, filter) => {
     const { after: _a, ...all }: ListFilter = { projectId: 'demo', ...filter };
-    const source = all.path === undefined ? undefined : { ids: entriesConcerning(db, 'demo', all.path) };
+    // As countCurrent: a literal prefix counts its directory's rows and the entries beside it, a glob the ids its rule matched.
+    const base = all.path === undefined ? null : filterBase(all.path);
+    const source = all.path === undefined ? undefined : base !== null && !isGlob(all.path) ? { dir: base, beside: entriesBesideBase(db, 'demo', all.path, base) } : { ids: entriesConcerning(db, 'demo', all.path) };
     const { sql, params } = listQuery(all, source, 'count');
     expect(sql).toMatch(/^SELECT count\(\*\) AS n FROM /);
     expect(sql).not.toMatch(/ORDER BY|LIMIT|c\.json/); // no sort, no page, no entry read
