@@ -1,7 +1,8 @@
 /**
  * `brain hub …` (issue #11): the hub's command line. Every subcommand takes `--db <postgres
- * url>` (env BRAIN_HUB_DB) and `--dir <hub dir>` (env BRAIN_HUB_DIR); `--json` prints one
- * JSON document. Loaded lazily: the hub (pg, Hono, the MCP SDK) is imported when a hub
+ * url>` (env BRAIN_HUB_DB); those that touch the mirrors — serve, add, remove, sync — need
+ * `--dir <hub dir>` (env BRAIN_HUB_DIR), as does `list --backend sqlite` (its projection lives
+ * there); the others accept and ignore it. `--json` prints one JSON document. Loaded lazily: the hub (pg, Hono, the MCP SDK) is imported when a hub
  * command runs, never by other commands.
  *
  *   brain hub serve [--port N] [--host H] [--interval S] [--webhook-secret-file F] [--backend postgres|sqlite]
@@ -38,7 +39,7 @@ export function repeatedOption(command: Command, option: '--repo' | '--project')
 function withHubOptions(command: Command): Command {
   return command
     .option('--db <url>', 'PostgreSQL URL of the hub (env BRAIN_HUB_DB)')
-    .option('--dir <dir>', 'the hub directory: mirrors live under it (env BRAIN_HUB_DIR)')
+    .option('--dir <dir>', 'the hub directory: mirrors live under it (env BRAIN_HUB_DIR); needed by serve, add, remove, sync')
     .option('--backend <kind>', 'projection backend: postgres (default) or sqlite (files under --dir)');
 }
 

@@ -10,11 +10,12 @@ import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import { queryTerms } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
-import { resolveScope, type TokenScope } from './scope.js';
+import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
 
 /** A repository as a token holder sees it (GET /api/repos). */
 export interface RepoStatus extends RepoRecord {
@@ -50,7 +51,8 @@ export interface Narrowing {
 
 /** See the module doc. */
 export class HubService {
-  constructor(private readonly options: { pool: pg.Pool; backend: ProjectionBackend; hubDir: string }) {}
+  /** `hubDir` null: a reader without the mirrors (`openHubReader`), whose `history` is refused. */
+  constructor(private readonly options: { pool: pg.Pool; backend: ProjectionBackend; hubDir: string | null }) {}
 
   get backend(): ProjectionBackend {
     return this.options.backend;
@@ -60,6 +62,16 @@ export class HubService {
   async scope(grant: TokenScope, n: Narrowing = {}): Promise<Scope> {
     const scope = resolveScope(grant, await repoNames(this.options.pool), n);
     return scope.projects?.length === 0 ? { repos: [], projects: [] } : scope;
+  }
+
+  /**
+   * Throws {@link noSuchProject} when `projectId` (if given) has no current entry in `scope`
+   * (already narrowed to it). Called only when a read found nothing, so a found row costs no query.
+   */
+  private async assertProject(scope: Scope, projectId: string | undefined): Promise<void> {
+    if (projectId === undefined) return;
+    const counts = await this.backend.count({ ...scope, projectId });
+    if (!counts.some((c) => c.entries > 0)) throw noSuchProject(projectId);
   }
 
   /** The visible repositories (or the one of `n.repo`) with their sync state and visible entry and problem counts, by name. Errors: `not_found` (repo). */
@@ -73,12 +85,13 @@ export class HubService {
     return records.map((r) => ({ ...r, projected_oid: oids.get(r.name) ?? null, entries: counts.get(r.name) ?? 0, problems: problems.get(r.name) ?? 0 }));
   }
 
-  /** A page of current entries, newest first. Errors: `invalid_argument`/`illegal_status` (filters), `not_found` (repo). */
+  /** A page of current entries, newest first. Errors: `invalid_argument`/`illegal_status` (filters), `not_found` (repo, project). */
   async list(grant: TokenScope, q: Narrowing & RawListFilter & { path?: string; limit: number; after?: ListCursor; facet?: boolean }): Promise<HubListPage> {
     const filter = checkListFilter(q);
     const scope = await this.scope(grant, q);
     const query = { ...filter, ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(q.path !== undefined ? { path: q.path } : {}) };
     const rows = await this.backend.list({ ...query, limit: q.limit + 1, ...(q.after ? { after: q.after } : {}) });
+    if (rows.length === 0) await this.assertProject(scope, q.project);
     // The facet counts every match (not one page): asked for, not paid on every page (issue #11 list p50 ≤ 20 ms).
     const facet = q.facet ? (await this.backend.count(query)).sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)) : null;
     return { rows: rows.slice(0, q.limit), has_more: rows.length > q.limit, facet };
@@ -92,11 +105,13 @@ export class HubService {
     return row;
   }
 
-  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors. */
+  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors, `invalid_argument` (opened without the hub dir). */
   async history(grant: TokenScope, args: { repo: string; entryId: string }): Promise<HubRevision[]> {
+    const hubDir = this.options.hubDir;
+    if (hubDir === null) throw new BrainError('invalid_argument', 'reading revisions needs the hub directory (the mirrors hold their bodies)', { hint: 'open the hub with its directory (--dir or BRAIN_HUB_DIR)' });
     const current = await this.get(grant, args);
     const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id });
-    const location = mirrorLocation(this.options.hubDir, args.repo);
+    const location = mirrorLocation(hubDir, args.repo);
     const reader = await createObjectReader({ repo: location });
     try {
       const tip = await this.backend.projectedOid(args.repo);
@@ -113,14 +128,18 @@ export class HubService {
     }
   }
 
-  /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo). */
+  /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo, project). */
   async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
     const kind = q.kind === undefined ? undefined : checkListFilter({ kind: q.kind }).kind;
+    // The backends' own check (search/query-terms.ts searchWords) hints at the clone's `brain search`.
+    if (queryTerms(q.query).length === 0) throw new BrainError('invalid_argument', `the search query ${JSON.stringify(q.query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. q=sqlite+cache' });
     const scope = await this.scope(grant, q);
-    return this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
+    const hits = await this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
+    if (hits.length === 0) await this.assertProject(scope, q.project);
+    return hits;
   }
 
-  /** Problems of the visible repositories, by repo then path. */
+  /** Problems of the visible repositories, by repo then path. An unknown `project` is an empty list, not `not_found`: a project whose every file fails to parse has problems and no entries. */
   async problems(grant: TokenScope, n: Narrowing = {}): Promise<ProblemRow[]> {
     return this.backend.problems(await this.scope(grant, n));
   }
@@ -130,10 +149,11 @@ export class HubService {
     return this.backend.projects(await this.scope(grant, n));
   }
 
-  /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo). */
+  /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo, project). */
   async brief(grant: TokenScope, args: Narrowing & { paths?: string[]; budget?: number }): Promise<HubBrief> {
     const scope = await this.scope(grant, args);
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
+    if (rows.length === 0) await this.assertProject(scope, args.project);
     const tips = await this.backend.projectedOids(scope.repos);
     return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
   }

@@ -33,19 +33,24 @@ export interface OpenHubOptions {
   onSynced?: (outcome: SyncOutcome) => void;
 }
 
-/** An open hub. `close()` ends the pool and the backend. */
-export interface Hub {
+/** What the hub's reads need, and nothing of its mirrors: the pool, the projection, the service (`brain hub list`). `close()` ends them. */
+export interface HubReader {
   pool: pg.Pool;
-  dir: string;
   backend: ProjectionBackend;
   service: HubService;
-  syncer: RepoSyncer;
   close(): Promise<void>;
 }
 
-async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string, readPool: pg.Pool | null): Promise<ProjectionBackend> {
+/** An open hub: a {@link HubReader} with its directory (mirrors) and the syncer. `close()` waits for running syncs, then ends the pool and the backend. */
+export interface Hub extends HubReader {
+  dir: string;
+  syncer: RepoSyncer;
+}
+
+async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string | null, readPool: pg.Pool | null): Promise<ProjectionBackend> {
   if (kind === 'sqlite') {
     if (readPool) throw new BrainError('invalid_argument', 'a read replica needs the postgres backend', { hint: 'drop --read-db, or use --backend postgres' });
+    if (dir === null) throw new BrainError('invalid_argument', 'the sqlite backend keeps its projection in the hub directory: it needs --dir', { hint: 'pass --dir <hub dir> or set BRAIN_HUB_DIR (the directory `brain hub serve` uses)' });
     const { createSqliteProjection } = await import('../projection/sqlite/sqlite-projection.js');
     return createSqliteProjection({ dir: join(dir, 'projection') });
   }
@@ -57,31 +62,64 @@ async function openBackend(kind: HubBackendKind, pool: pg.Pool, dir: string, rea
   throw new BrainError('invalid_argument', `unknown projection backend "${String(kind)}"`, { hint: 'use --backend postgres (default) or sqlite' });
 }
 
-/** Opens a hub. Errors: `io_error` (the database cannot be reached or set up), `invalid_argument` (backend). */
-export async function openHub(options: OpenHubOptions): Promise<Hub> {
-  mkdirSync(join(options.dir, 'mirrors'), { recursive: true });
+function databaseError(err: unknown): BrainError {
+  if (err instanceof BrainError) return err;
+  return new BrainError('io_error', `cannot open the hub database: ${err instanceof Error ? err.message : String(err)}`, { cause: err, hint: 'check --db (or BRAIN_HUB_DB): a postgres:// URL the hub can connect to and create tables in' });
+}
+
+/** Opens the hub's own tables only (registry, tokens: `brain hub token …`); end the pool when done. Errors: `io_error` (database). */
+export async function openHubState(db: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: db, max: 2 });
+  try {
+    await ensureHubSchema(pool);
+    return pool;
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw databaseError(err);
+  }
+}
+
+async function openParts(options: Omit<OpenHubOptions, 'dir' | 'onSynced'>, dir: string | null): Promise<HubReader> {
   const pool = new pg.Pool({ connectionString: options.db, max: 10 });
   const readPool = options.readDb ? new pg.Pool({ connectionString: options.readDb, max: 10 }) : null;
   try {
     await ensureHubSchema(pool);
-    const backend = await openBackend(options.backend ?? 'postgres', pool, options.dir, readPool);
-    const service = new HubService({ pool, backend, hubDir: options.dir });
-    const syncer = new RepoSyncer({ pool, backend, hubDir: options.dir, ...(options.onSynced ? { onSynced: options.onSynced } : {}) });
-    return {
-      pool, dir: options.dir, backend, service, syncer,
-      close: async () => {
-        await syncer.idle();
-        await backend.close();
-        await pool.end();
-        await readPool?.end();
-      },
+    const backend = await openBackend(options.backend ?? 'postgres', pool, dir, readPool);
+    const service = new HubService({ pool, backend, hubDir: dir });
+    const close = async () => {
+      await backend.close();
+      await pool.end();
+      await readPool?.end();
     };
+    return { pool, backend, service, close };
   } catch (err) {
     await pool.end().catch(() => undefined);
     await readPool?.end().catch(() => undefined);
-    if (err instanceof BrainError) throw err;
-    throw new BrainError('io_error', `cannot open the hub database: ${err instanceof Error ? err.message : String(err)}`, { cause: err, hint: 'check --db (or BRAIN_HUB_DB): a postgres:// URL the hub can connect to and create tables in' });
+    throw databaseError(err);
   }
+}
+
+/**
+ * Opens the hub's reads without its directory (`brain hub list` on any machine that reaches
+ * the database): `service.history` is refused, nothing is synced. `dir` is needed with the
+ * sqlite backend only (its projection lives there). Errors: as {@link openHub}.
+ */
+export function openHubReader(options: Omit<OpenHubOptions, 'dir' | 'onSynced'> & { dir?: string }): Promise<HubReader> {
+  return openParts(options, options.dir ?? null);
+}
+
+/** Opens a hub. Errors: `io_error` (the database cannot be reached or set up), `invalid_argument` (backend). */
+export async function openHub(options: OpenHubOptions): Promise<Hub> {
+  mkdirSync(join(options.dir, 'mirrors'), { recursive: true });
+  const parts = await openParts(options, options.dir);
+  const syncer = new RepoSyncer({ pool: parts.pool, backend: parts.backend, hubDir: options.dir, ...(options.onSynced ? { onSynced: options.onSynced } : {}) });
+  return {
+    pool: parts.pool, dir: options.dir, backend: parts.backend, service: parts.service, syncer,
+    close: async () => {
+      await syncer.idle();
+      await parts.close();
+    },
+  };
 }
 
 /**

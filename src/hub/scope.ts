@@ -3,7 +3,8 @@
  * projection's {@link Scope} of every query (src/projection/backend.ts): the backend filters
  * in its queries, so rows outside the scope are invisible in every result, count, facet,
  * problem and search. A `repo` filter naming a repository outside the scope answers exactly
- * like one that does not exist (`not_found`, same message): no existence leak.
+ * like one that does not exist (`not_found`, same message): no existence leak; likewise a
+ * `project` filter ({@link noSuchProject}).
  */
 import { BrainError } from '../model/errors.js';
 import type { Scope } from '../projection/backend.js';
@@ -51,6 +52,14 @@ export function assertNarrower(wanted: TokenScope, parent: TokenScope): void {
 /** The `not_found` of a repository that does not exist or is outside the scope (the same error for both). */
 export function noSuchRepo(name: string): BrainError {
   return new BrainError('not_found', `no repository "${name.slice(0, 100)}" on this hub`, { hint: 'see GET /api/repos for the repositories you can read', data: { repo: name.slice(0, 100) } });
+}
+
+/**
+ * The `not_found` of a project that has no current entry in the visible repositories — whether
+ * it exists nowhere, or only in repositories or projects outside the scope (the same error).
+ */
+export function noSuchProject(projectId: string): BrainError {
+  return new BrainError('not_found', `no project "${projectId.slice(0, 100)}" in the repositories you can read`, { hint: 'GET /api/projects lists the projects you can read', data: { project_id: projectId.slice(0, 100) } });
 }
 
 /**

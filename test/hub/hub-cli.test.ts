@@ -59,6 +59,13 @@ describe('brain hub CLI', () => {
     expect(listed.stdout).not.toContain(created.secret);
     expect(listed.json()[0]).toMatchObject({ id: created.token.id, repos: ['pay'], capabilities: ['read'] });
     expect(hub(['token', 'create', '--repo', 'pay', '--repo=junk', '--project', 'payments']).json().token).toMatchObject({ repos: ['junk', 'pay'], projects: ['payments'] });
+    expect(create.json().warnings).toEqual([]);
+    expect(create.stderr).toBe('');
+    const early = hub(['token', 'create', '--repo', 'pay', '--repo', 'ghost', '--repo', 'later']);
+    expect(early.code, early.stderr).toBe(0); // a token may be prepared before its repositories are added
+    expect(early.json().token.repos).toEqual(['ghost', 'later', 'pay']);
+    expect(early.json().warnings).toEqual([expect.stringMatching(/not registered.*: ghost, later;/)]);
+    expect(early.stderr).toMatch(/^warning: not registered on this hub \(yet\): ghost, later;/);
     expect(hub(['token', 'create', '--capability', 'read']).code).toBe(2);
     expect(hub(['token', 'create', '--all-repos', '--capability', 'admin']).code).toBe(2);
     const synced = hub(['sync']);
@@ -88,5 +95,23 @@ describe('brain hub CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('needs --dir only where mirrors are touched: list and token commands run with --db alone', () => {
+    const dbOnly = { BRAIN_HUB_DB: env.BRAIN_HUB_DB };
+    const run = (args: string[]) => brain(process.cwd(), ['hub', ...args, '--json'], { env: dbOnly });
+    const list = run(['list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.json().map((r: any) => [r.name, r.entries])).toEqual([['pay', 1]]);
+    const created = run(['token', 'create', '--repo', 'pay']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(run(['token', 'list']).json().map((t: any) => t.id)).toContain(created.json().token.id);
+    expect(run(['token', 'revoke', created.json().token.id]).json().revoked).toEqual([created.json().token.id]);
+    for (const args of [['add', '.'], ['sync'], ['remove', 'pay'], ['serve', '--port', '0'], ['list', '--backend', 'sqlite']]) {
+      const refused = run(args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.errorJson().error).toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/--dir/), hint: expect.stringMatching(/--dir|BRAIN_HUB_DIR/) });
+    }
+    expect(hub(['list']).json().map((r: any) => r.name)).toEqual(['pay']); // nothing was removed
   });
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs } from '../helpers/git.js';
 import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
-import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
+import { addRepo, openHub, openHubReader, type Hub } from '../../src/hub/hub.js';
 import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
 import { createToken } from '../../src/hub/tokens.js';
 import { signBody } from '../../src/hub/webhook.js';
@@ -20,6 +20,7 @@ let pgServer: PostgresServer;
 let hub: Hub;
 let server: HubServer;
 let admin: string;
+let dbUrl: string;
 const dirs: Record<string, string> = {};
 const ids: Record<string, string[]> = {};
 
@@ -42,7 +43,8 @@ beforeAll(async () => {
   ]);
   ids.beta = await record(dirs.beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
   commitInvalidRevision(dirs.beta, 'mobile');
-  hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+  dbUrl = await pgServer.createDatabase();
+  hub = await openHub({ db: dbUrl, dir: hubDir(), backend: HUB_BACKEND });
   for (const name of ['alpha', 'beta', 'gamma']) await addRepo(hub, { source: dirs[name]!, name });
   server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: SECRET });
   admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
@@ -96,6 +98,22 @@ describe('brain hub end to end', () => {
     expect(small.groups.filter((g: any) => !g.included)).toHaveLength(1);
   });
 
+  it('a reader opened without the hub directory (brain hub list) counts, but refuses to read revisions from mirrors', async () => {
+    if (HUB_BACKEND === 'sqlite') {
+      // Its projection lives in the hub directory: without it there is nothing to read.
+      await expect(openHubReader({ db: dbUrl, backend: 'sqlite' })).rejects.toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/--dir/) });
+      return;
+    }
+    const reader = await openHubReader({ db: dbUrl, backend: HUB_BACKEND });
+    try {
+      const all = { repos: null, projects: null, capabilities: ['read' as const] };
+      expect((await reader.service.repos(all)).map((r) => [r.name, r.entries])).toEqual([['alpha', 2], ['beta', 1], ['gamma', 0]]);
+      await expect(reader.service.history(all, { repo: 'alpha', entryId: ids.alpha![0]! })).rejects.toMatchObject({ code: 'invalid_argument', hint: expect.stringMatching(/--dir/) });
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('picks a push up through the signed webhook; refuses unsigned and badly signed ones', async () => {
     const [id] = await record(dirs.alpha!, 'payments', [{ kind: 'risk', fields: { title: 'Webhook-borne risk appears', rationale: 'pushed after start' } }]);
     const body = JSON.stringify({ ref: 'refs/heads/brain', repository: { name: 'whatever', clone_url: dirs.alpha } });
@@ -133,5 +151,28 @@ describe('brain hub end to end', () => {
     const res = await api('/api/entries', admin, { method: 'POST', body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers bad requests with hints about the hub, never about a clone\'s commands', async () => {
+    const perClone = /\bbrain (?!hub\b)[a-z<]|--repo DIR/;
+    for (const path of ['/api/entries?limit=0', '/api/entries?kind=decision&kind=risk', '/api/search?q=%21%21', '/api/entries?status=nope', `/api/entries/alpha/${'0'.repeat(26)}`, '/api/repos?x=1', '/api/entries?repo=zzz', '/api/brief?budget=0']) {
+      const res = await api(path);
+      const error = ((await res.json()) as any).error;
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(error.hint, path).toBeTruthy();
+      expect(error.hint, path).not.toMatch(perClone);
+    }
+  });
+
+  it('answers any method but POST on the webhook with 405 and Allow: POST', async () => {
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(`${server.url}/hooks/git`, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow'), method).toBe('POST');
+      if (method === 'HEAD') continue;
+      const error = ((await res.json()) as any).error;
+      expect(error.code).toBe('method_not_allowed');
+      expect(error.hint).toMatch(/push webhook/);
+    }
   });
 });

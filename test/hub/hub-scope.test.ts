@@ -68,6 +68,22 @@ describe('hub token scope', () => {
     expect((await body(`/api/entries/beta/${betaIds[0]}/history`)).status).toBe(404);
   });
 
+  it('a project only in a hidden repository answers exactly like one that exists nowhere', async () => {
+    for (const path of ['/api/entries?project=', '/api/entries?kind=blocker&project=', '/api/search?q=xylophone&project=', '/api/brief?project=']) {
+      const hidden = await body(`${path}mobile`);
+      const missing = await body(`${path}nowhere`);
+      expect([hidden.status, missing.status], path).toEqual([404, 404]);
+      expect(hidden.json.error).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/GET \/api\/projects/) });
+      expect(JSON.stringify(hidden.json).replaceAll('mobile', 'X'), path).toBe(JSON.stringify(missing.json).replaceAll('nowhere', 'X'));
+    }
+    const narrow = (await createToken(hub.pool, { name: 'proj', scope: { repos: null, projects: ['payments'], capabilities: ['read'] } })).secret;
+    const outside = await get('/api/entries?project=mobile', { authorization: `Bearer ${narrow}` });
+    expect(outside.status).toBe(404); // in a readable repository, but outside the token's projects
+    const empty = await body('/api/entries?project=payments&kind=blocker'); // the project exists: no match is an empty page
+    expect([empty.status, empty.json.data]).toEqual([200, []]);
+    expect((await body('/api/search?q=xylophone&project=payments')).json.data).toEqual([]);
+  });
+
   it('lists, counts, facets, search, problems, projects and the brief never show the hidden repository', async () => {
     const list = await body('/api/entries?facets=repo');
     expect(list.json.data.map((e: any) => e.repo)).toEqual(['alpha']);
@@ -133,6 +149,12 @@ describe('hub token scope', () => {
       const hidden = await call('brain_get', { repo: 'beta', entry_id: betaIds[0]! });
       expect(hidden.isError).toBe(true);
       expect((hidden.structuredContent as any).error.code).toBe('not_found');
+      expect((hidden.structuredContent as any).error.hint).toMatch(/brain_status/); // a hub repository, not a clone's id prefix
+      const missing = await call('brain_get', { repo: 'zzz', entry_id: betaIds[0]! });
+      expect(JSON.stringify(missing.structuredContent).replaceAll('zzz', 'X')).toBe(JSON.stringify(hidden.structuredContent).replaceAll('beta', 'X'));
+      const noProject = await call('brain_list', { project: 'mobile' });
+      expect((noProject.structuredContent as any).error).toMatchObject({ code: 'not_found', hint: expect.stringMatching(/brain_projects/) });
+      expect(JSON.stringify(noProject.structuredContent).replaceAll('mobile', 'X')).toBe(JSON.stringify((await call('brain_search', { query: 'xylophone', project: 'nowhere' })).structuredContent).replaceAll('nowhere', 'X'));
       const status = (await call('brain_status', {})).structuredContent as any;
       expect(status.repos.map((r: any) => r.name)).toEqual(['alpha']);
       expect(status.problems).toEqual([]);

@@ -8,9 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkBranchName, checkRepoName, defaultRepoName, normalizeSource } from '../../src/hub/names.js';
 import { reposNamedBy, signBody, signatureMatches } from '../../src/hub/webhook.js';
 import { assertNarrower, parseCapabilities, resolveScope } from '../../src/hub/scope.js';
-import { BrainError } from '../../src/model/errors.js';
 import { ensureMirror, mirrorTip } from '../../src/hub/mirror.js';
 import { cleanupTempDirs, commitFiles, git, initRepo, tempDir } from '../helpers/git.js';
+import { BrainError, DEFAULT_HINTS } from '../../src/model/errors.js';
+import { HUB_DEFAULT_HINTS, hubError, toolHint } from '../../src/hub/hub-hints.js';
+
+/** A hint naming a command of a clone (`brain list`, `brain doctor`, …): meaningless to a hub client. */
+const PER_CLONE = /\bbrain (?!hub\b)[a-z<]|--repo DIR|\.git\/brain/;
 
 const code = (fn: () => unknown) => {
   try {
@@ -100,5 +104,22 @@ describe('hub mirror tip', () => {
     expect(await mirrorTip(hubDir, 'r', 'brain')).toBe(commit);
     pointAt(`${commit}^{tree}`);
     await expect(mirrorTip(hubDir, 'r', 'brain')).rejects.toMatchObject({ code: 'git_error' });
+  });
+});
+
+describe('hub hints', () => {
+  it('speak of hub routes and `brain hub …`, never of a clone\'s commands', () => {
+    expect(Object.values(DEFAULT_HINTS).some((h) => PER_CLONE.test(h))).toBe(true); // the shared defaults do, for clones
+    for (const [code, hint] of Object.entries(HUB_DEFAULT_HINTS)) expect(hint, code).not.toMatch(PER_CLONE);
+  });
+
+  it('replace a shared default hint, keep a specific one', () => {
+    expect((hubError(new BrainError('not_found', 'x')) as BrainError).hint).toBe(HUB_DEFAULT_HINTS.not_found);
+    expect((hubError(new BrainError('not_found', 'x', { hint: 'specific', data: { repo: 'r' } })) as BrainError).hint).toBe('specific');
+    expect((hubError(new BrainError('git_error', 'x', { data: { repo: 'r' } })) as BrainError).data).toEqual({ repo: 'r' });
+    const bug = new Error('bug');
+    expect(hubError(bug)).toBe(bug);
+    expect(toolHint('see GET /api/repos for the repositories you can read')).toBe('see brain_status for the repositories you can read');
+    expect(toolHint(HUB_DEFAULT_HINTS.invalid_argument)).toBe('see the tool inputSchema (tools/list)');
   });
 });

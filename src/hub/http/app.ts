@@ -8,7 +8,7 @@
  * - anything else → 404.
  *
  * Errors become `{error: {code, message, hint?}}` through the daemon's one mapping
- * (src/http/errors.ts): 401 `unauthorized`, 403 `forbidden`, 404 `not_found`, …
+ * (src/http/errors.ts), with the hub's hints (hub-errors.ts): 401 `unauthorized`, 403 `forbidden`, …
  */
 import { Hono } from 'hono';
 import type pg from 'pg';
@@ -17,6 +17,7 @@ import type { HubService } from '../hub-service.js';
 import type { RepoSyncer } from '../sync.js';
 import { createHubMcpRoute } from '../mcp/hub-mcp.js';
 import { requireToken, type HubEnv } from './auth.js';
+import { hubErrorResponse } from './hub-errors.js';
 import { createHubRest } from './rest.js';
 import { createTokensRoute } from './tokens-route.js';
 import { createWebhookRoute } from './webhook-route.js';
@@ -49,7 +50,7 @@ export function createHubApp(options: HubAppOptions): Hono<HubEnv> {
   app.onError((err, c) => {
     const { status, body } = toErrorResponse(err);
     options.log({ method: c.req.method, path: c.req.path, status, code: body.error.code, message: body.error.message, ...(status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
-    return errorResponse(c, err);
+    return hubErrorResponse(c, err);
   });
   return app;
 }

@@ -15,7 +15,7 @@ export function params(c: Context, allowed: string[], multi: string[] = []): Rec
   const out: Record<string, string | undefined> = {};
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (!allowed.includes(name)) throw bad(`unknown query parameter "${name.slice(0, 40)}"`, `allowed: ${allowed.join(', ') || 'none'}`);
-    if (values.length > 1 && !multi.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`);
+    if (values.length > 1 && !multi.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`, `give ${name} once${multi.length ? ` (only ${multi.join(', ')} may repeat)` : ''}`);
     out[name] = values[0];
   }
   return out;
@@ -25,7 +25,7 @@ export function params(c: Context, allowed: string[], multi: string[] = []): Rec
 export function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
   if (text === undefined) return bounds.fallback;
   const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
+  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`, bounds.fallback === undefined ? `omit ${name} for the default` : `omit ${name} for the default of ${bounds.fallback}`);
   return n;
 }
 

@@ -3,15 +3,17 @@
  * a fresh server and transport per POST, JSON responses, GET/DELETE 405). The request's bearer
  * token (auth.ts, checked before this route) is the scope of every tool call. Tool failures map
  * as the daemon's do (src/mcp/errors.ts): invalid arguments `-32602`, BrainErrors `isError`
- * results with their code and hint, bugs `-32603`.
+ * results with their code and the hub's hint in tool terms (hub-hints.ts), bugs `-32603`.
  */
 import { Hono, type Context } from 'hono';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { invalidArguments, mapToolError, unknownTool } from '../../mcp/errors.js';
+import { BrainError } from '../../model/errors.js';
+import { invalidArguments, mapToolError, toolErrorResult, unknownTool } from '../../mcp/errors.js';
 import { SERVER_INFO } from '../../mcp/server.js';
+import { hubError, toolHint } from '../hub-hints.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenScope } from '../scope.js';
 import type { HubEnv } from '../http/auth.js';
@@ -34,8 +36,15 @@ async function call(hub: HubService, grant: TokenScope, tool: HubTool, args: unk
     const out = await tool.run(hub, grant, parsed.data as Record<string, unknown>);
     return { content: [{ type: 'text', text: out.text }], structuredContent: out.structured };
   } catch (err) {
-    return mapToolError(err);
+    return hubToolError(err);
   }
+}
+
+/** A tool's failure as the hub answers it: the daemon's mapping (src/mcp/errors.ts), with the hub's hints said in tool terms (hub-hints.ts). */
+function hubToolError(err: unknown): CallToolResult {
+  const mapped = hubError(err);
+  if (!(mapped instanceof BrainError)) return mapToolError(mapped);
+  return toolErrorResult({ code: mapped.code, message: mapped.message, hint: toolHint(mapped.hint), ...(Object.keys(mapped.data).length ? { data: mapped.data } : {}) });
 }
 
 /** An MCP server offering the hub tools with the scope `grant`. */

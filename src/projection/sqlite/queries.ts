@@ -90,18 +90,44 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
   return limit !== undefined ? rows.slice(0, limit) : rows;
 }
 
-/** Where a path filter's entries come from: a directory of `entry_path_dirs`, or a list of ids. */
-export type PathSource = { dir: string } | { ids: readonly string[] };
+/**
+ * How many current entries match `filter` — what {@link listCurrent} would return, its `limit`
+ * and `after` ignored — with one `SELECT count(*)` over the same filters ({@link listQuery}),
+ * never reading an entry's JSON. A path filter counts the ids its rule concerns
+ * (path-candidates.ts: the same candidates and `pathFilterMatches`); a literal prefix counts
+ * its directory's rows of `entry_path_dirs` and the entries beside it in SQL.
+ */
+export function countCurrent(db: CacheDb, filter: ListFilter): number {
+  const { limit: _l, after: _a, ...all } = filter;
+  let source: PathSource | undefined;
+  if (all.path !== undefined) {
+    const path = assertPathFilter(all.path);
+    const base = filterBase(path);
+    // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it; a glob's rule runs on each candidate path.
+    source = base !== null && !isGlob(path) ? { dir: base, beside: entriesBesideBase(db, all.projectId, path, base) } : { ids: entriesConcerning(db, all.projectId, path) };
+  }
+  const q = listQuery(all, source, 'count');
+  return (db.prepare(q.sql).get(q.params) as { n: number }).n;
+}
+
+/**
+ * Where a path filter's entries come from: a directory of `entry_path_dirs` (for a count, with
+ * the ids of the entries `beside` it: their union), or a list of ids.
+ */
+export type PathSource = { dir: string; beside?: readonly string[] } | { ids: readonly string[] };
 
 /**
  * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
  * path filter, `source` says where its entries come from (required then, ignored otherwise).
+ * `shape` `count`: `SELECT count(*) AS n` over the same rows, unordered ({@link countCurrent}).
  */
-export function listQuery(filter: ListFilter, source?: PathSource): { sql: string; params: Record<string, unknown> } {
+export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' = 'rows'): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const byPath = filter.path !== undefined ? source : undefined;
+  // A count of a directory and the entries beside it: their union of ids, then `current`.
+  const union = shape === 'count' && byPath && 'dir' in byPath;
   // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
-  const driver = byPath && 'dir' in byPath ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
+  const driver = byPath && 'dir' in byPath && !union ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
   const by = driver ? 'd' : 'c';
   if (driver) where.push(`d.project_id = @projectId AND d.${driver.column} = @${driver.param}`);
   else where.push('c.project_id = @projectId');
@@ -113,12 +139,19 @@ export function listQuery(filter: ListFilter, source?: PathSource): { sql: strin
   if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
   if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
-  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : byPath ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value' : 'current c';
-  const sql = `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
+  const from = driver
+    ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id`
+    : union
+      ? '(SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds)) u CROSS JOIN current c ON c.entry_id = u.entry_id'
+      : byPath
+        ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value'
+        : 'current c';
+  const sql = shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}` : `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;
-  else if (byPath) params.pathEntryIds = JSON.stringify(byPath.ids);
+  if (union) params.pathEntryIds = JSON.stringify(byPath.beside ?? []);
+  else if (byPath && 'ids' in byPath) params.pathEntryIds = JSON.stringify(byPath.ids);
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
   return { sql, params };
 }

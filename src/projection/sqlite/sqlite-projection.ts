@@ -17,7 +17,7 @@ import { searchEntries } from '../../search/fts-search.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
-import { getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
+import { countCurrent, getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
 import { verifyCache, type CacheReport } from './verify-cache.js';
@@ -107,10 +107,15 @@ export class SqliteProjection implements ProjectionBackend {
   }
 
   async count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]> {
-    const { limit: _l, after: _a, ...all } = q;
-    const counts = new Map<string, number>();
-    for (const row of await this.list(all)) counts.set(row.repo, (counts.get(row.repo) ?? 0) + 1);
-    return [...counts].map(([repo, entries]) => ({ repo, entries }));
+    // One SELECT count(*) per (repository, project) with the list's filters (queries.ts countCurrent): no row is read into JS.
+    const { repos: _r, projects: _p, limit: _l, after: _a, ...filter } = q;
+    const out: { repo: string; entries: number }[] = [];
+    for (const [repo, db] of this.visible(q)) {
+      let entries = 0;
+      for (const projectId of this.projectsOf(db, q, q.projectId)) entries += countCurrent(db, { ...filter, projectId });
+      if (entries > 0) out.push({ repo, entries });
+    }
+    return out;
   }
 
   async get(args: Scope & { entryId: string }): Promise<RepoRow[]> {

@@ -8,8 +8,9 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cache.js';
-import { listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
-import { entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
+import { countCurrent, listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
+import { entriesBesideBase, entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
+import { isGlob } from '../../../src/model/path-match.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -76,6 +77,19 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
     const details = plan(db, sql, params);
     expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
     if (!glob) expect(details.filter((d) => d.includes('TEMP B-TREE')), details.join('\n')).toEqual([]);
+  });
+
+  it.each(FILTERS)('%s, counted: one SELECT count(*) over an index, never a scan of current', (_label, filter) => {
+    const { after: _a, ...all }: ListFilter = { projectId: 'demo', ...filter };
+    // As countCurrent: a literal prefix counts its directory's rows and the entries beside it, a glob the ids its rule matched.
+    const base = all.path === undefined ? null : filterBase(all.path);
+    const source = all.path === undefined ? undefined : base !== null && !isGlob(all.path) ? { dir: base, beside: entriesBesideBase(db, 'demo', all.path, base) } : { ids: entriesConcerning(db, 'demo', all.path) };
+    const { sql, params } = listQuery(all, source, 'count');
+    expect(sql).toMatch(/^SELECT count\(\*\) AS n FROM /);
+    expect(sql).not.toMatch(/ORDER BY|LIMIT|c\.json/); // no sort, no page, no entry read
+    const details = plan(db, sql, params);
+    expect(details.filter((d) => /^SCAN (c|current|d|entry_tags|entry_tasks|entry_path_dirs)\b/.test(d)), details.join('\n')).toEqual([]);
+    expect(countCurrent(db, { projectId: 'demo', ...filter, limit: 1 })).toBe((db.prepare(sql).get(params) as { n: number }).n);
   });
 
   it('path candidates read entry_paths by index (ancestors by equality, descendants by range)', () => {
