@@ -122,6 +122,8 @@ ul.tree li{margin:6px 0}
 .brief{max-width:52rem}
 footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12.5px;padding-top:14px;padding-bottom:24px}
 .error-page{max-width:40rem;margin:40px auto}
+.repo{display:inline-block;font-family:var(--mono);font-size:12px;font-weight:600;padding:0 7px;border-radius:4px;background:var(--accent-soft);color:var(--accent);margin-right:6px;white-space:nowrap}
+.signout{margin:0}.signin{max-width:34rem;margin:40px auto}.signin form{display:flex;flex-direction:column;gap:8px}.signin input{width:100%;font-family:var(--mono)}
 @media (max-width:760px){
  .wrap{padding:0 14px}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
