@@ -36,7 +36,12 @@ export interface PageOptions {
   hub?: HubChrome;
 }
 
-/** The hub variant of the page shell: signed in (navigation, search, sign-out) or not (the brand only). */
+/**
+ * The hub variant of the page shell: signed in (navigation, search, sign-out) or not (the
+ * brand only). Its referrer policy is `same-origin`, not `no-referrer`: browsers send
+ * `Origin: null` on a form POST from a no-referrer page, and the sign-in's CSRF guard needs
+ * the real origin (src/hub/dashboard/session.ts); other sites still get no referrer.
+ */
 export interface HubChrome {
   signedIn: boolean;
 }
@@ -91,7 +96,7 @@ ${searchBox(pageUrl(project, 'search'), options.query)}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${options.hub ? 'same-origin' : 'no-referrer'}">
 <title>${options.title}${project ? ` · ${project}` : ''} · Project Brain${options.hub ? ' hub' : ''}</title>
 <link rel="stylesheet" href="${STYLE_PATH}">
 </head>

@@ -15,7 +15,8 @@
  *
  * Pages read through HubService with the session's token, exactly as REST does, so entries
  * outside its scope are invisible everywhere. No script (the daemon's CSP and security
- * headers), `Cache-Control: private, no-cache` (pages depend on the token), errors as HTML.
+ * headers, but `Referrer-Policy: same-origin`), `Cache-Control: private, no-cache` (pages
+ * depend on the token), errors as HTML.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -55,8 +56,10 @@ export interface HubDashboardOptions {
 
 type DashEnv = { Variables: { session: TokenRecord } };
 
-const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...SECURITY_HEADERS };
-const FORM_HEADERS = { 'Cache-Control': 'no-store', ...SECURITY_HEADERS };
+// `same-origin`, not the daemon's `no-referrer`: see HubChrome in layout.ts (the sign-in form's Origin).
+const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
+const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...HUB_HEADERS };
+const FORM_HEADERS = { 'Cache-Control': 'no-store', ...HUB_HEADERS };
 
 function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string }): Response {
   return c.body(renderPage({ ...parts, project: null, hub: { signedIn: true } }), 200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
@@ -152,7 +155,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const { body } = toErrorResponse(err);
     const errorPage = renderErrorPage(err, null, { signedIn: c.get('session') !== undefined });
     options.log({ method: c.req.method, path: c.req.path, status: errorPage.status, code: body.error.code, message: body.error.message, ...(errorPage.status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
-    return c.body(errorPage.html, errorPage.status, { ...errorPage.headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+    return c.body(errorPage.html, errorPage.status, { ...errorPage.headers, 'Content-Type': 'text/html; charset=utf-8', ...FORM_HEADERS });
   });
   return routes;
 }
