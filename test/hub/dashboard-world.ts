@@ -2,8 +2,9 @@
  * The hub dashboard tests' world: a real PostgreSQL, two real repositories written through the
  * brain service — alpha (project payments: a decision revised once, a blocker, and a decision
  * whose every text field is hostile HTML, test/http/dashboard-seed.ts HOSTILE) and beta
- * (project mobile: a question with a word only beta has) — registered with a hub served on
- * port 0, an all-repositories token and one bound to alpha.
+ * (project mobile: a question with a word only beta has, and a revision file of invalid JSON),
+ * and gamma, whose branch is not a brain tree (its sync fails) — registered with a hub served
+ * on port 0, an all-repositories token and one bound to alpha.
  */
 import { cleanupTempDirs } from '../helpers/git.js';
 import { openTestBrain } from '../helpers/brain.js';
@@ -13,7 +14,7 @@ import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
 import { createToken } from '../../src/hub/tokens.js';
 import { HOSTILE } from '../http/dashboard-seed.js';
 import { HUB_BACKEND } from './backend-kind.js';
-import { brainRepo, hubDir, record } from './fixtures.js';
+import { brainRepo, commitInvalidRevision, hubDir, notABrainRepo, record } from './fixtures.js';
 
 /** What the tests get. */
 export interface HubDashboardWorld {
@@ -23,6 +24,8 @@ export interface HubDashboardWorld {
   admin: string;
   alphaOnly: string;
   ids: { idempotency: string; blocker: string; hostile: string; quokka: string };
+  /** The invalid revision file in beta. */
+  brokenPath: string;
   stop(): Promise<void>;
 }
 
@@ -50,15 +53,18 @@ export async function startHubDashboardWorld(): Promise<HubDashboardWorld> {
     await brain.close();
   }
   const [quokka] = await record(beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
+  const brokenPath = commitInvalidRevision(beta, 'mobile');
   const hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
   await addRepo(hub, { source: alpha, name: 'alpha' });
   await addRepo(hub, { source: beta, name: 'beta' });
+  await addRepo(hub, { source: notABrainRepo(), name: 'gamma' });
   const server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: null });
   const admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
   const alphaOnly = (await createToken(hub.pool, { name: 'alpha', scope: { repos: ['alpha'], projects: null, capabilities: ['read'] } })).secret;
   return {
     hub, server, admin, alphaOnly,
     ids: { idempotency: idempotency!, blocker: blocker!, hostile: hostile!, quokka: quokka! },
+    brokenPath,
     stop: async () => {
       await server.stop();
       await hub.close();

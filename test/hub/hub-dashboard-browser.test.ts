@@ -82,7 +82,8 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
 
     await page.getByRole('link', { name: 'Repositories' }).click();
     await page.waitForURL(`${w.server.url}/repos`);
-    expect(await page.locator('tbody .repo').allTextContents()).toEqual(['alpha', 'beta']);
+    expect(await page.locator('tbody .repo').allTextContents()).toEqual(['alpha', 'beta', 'gamma']);
+    expect(await page.locator('tbody tr', { hasText: 'gamma' }).locator('td.status').innerText()).toContain('failing');
     await shoot(page, 'hub-repos');
     await page.getByRole('link', { name: 'Brief' }).click();
     await page.waitForURL(`${w.server.url}/brief`);

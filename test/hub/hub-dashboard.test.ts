@@ -155,6 +155,10 @@ describe('pages through the token scope', () => {
     const repos = await page('/repos', cookie);
     expect(repos.html).toMatch(/href="\/\?repo=alpha">alpha<\/a>[\s\S]*in sync[\s\S]*<td class="who">3<\/td>/);
     expect(repos.html).toMatch(/<span class="mono" title="[0-9a-f]{40}">[0-9a-f]{12}<\/span>/);
+    // gamma fails (not a brain tree) and says why; beta's invalid file is listed under Problems.
+    expect(repos.html).toMatch(/href="\/\?repo=gamma">gamma<\/a>[\s\S]*?<span class="badge bad">failing<\/span><div class="small"><span class="mono">not_initialized<\/span>/);
+    expect(repos.html).toContain('<strong>1 failing</strong>');
+    expect(repos.html).toMatch(new RegExp(`id="problems-beta"[\\s\\S]*<span class="mono">${w.brokenPath}</span>`));
     const entry = await page(`/repos/alpha/entries/${w.ids.idempotency}`, cookie);
     expect(entry.html).toContain('Revision 2');
     expect(entry.html).toContain('Keys live 24 hours.');
