@@ -6,6 +6,7 @@
  * any page; hostile entry text is escaped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHubApp } from '../../src/hub/http/app.js';
 import { createToken, revokeToken } from '../../src/hub/tokens.js';
 import { DASHBOARD_CSP } from '../../src/http/dashboard/security.js';
 import { startHubDashboardWorld, type HubDashboardWorld } from './dashboard-world.js';
@@ -65,6 +66,18 @@ describe('signing in', () => {
     expect(board.html).toContain('Zanzibar quokka migration timing');
     expect(board.html).toMatch(/<a class="repo" href="\/\?repo=alpha">alpha<\/a>/);
     expect(board.html).toMatch(/<a class="repo" href="\/\?repo=beta">beta<\/a>/);
+  });
+
+  it('marks the cookie Secure when the request itself came over https, never because of X-Forwarded-Proto', async () => {
+    const app = createHubApp({ pool: w.hub.pool, hub: w.hub.service, syncer: w.hub.syncer, webhookSecret: null, log: () => undefined });
+    const post = (target: string, headers: Record<string, string>) => app.request(target, { method: 'POST', body: new URLSearchParams({ token: w.admin }), headers });
+    const overTls = await post('https://hub.example/session', { host: 'hub.example', origin: 'https://hub.example' });
+    expect(overTls.status).toBe(303);
+    expect(overTls.headers.get('set-cookie')).toMatch(/; Secure/);
+    const forwarded = await post('http://hub.example/session', { host: 'hub.example', origin: 'https://hub.example', 'x-forwarded-proto': 'https' });
+    expect(forwarded.status).toBe(303); // behind a TLS proxy the browser's Origin is https: the host is what must match
+    expect(forwarded.headers.get('set-cookie')).not.toMatch(/Secure/);
+    expect((await post('http://hub.example/session', { host: 'hub.example', origin: 'https://hub.example.evil.test' })).status).toBe(403);
   });
 
   it('refuses a wrong or malformed token with a 401 sign-in page and no cookie', async () => {
@@ -166,6 +179,18 @@ describe('pages through the token scope', () => {
     const filtered = await page('/?repo=beta&kind=open_question', cookie);
     expect(filtered.html).toContain('Zanzibar quokka');
     expect(filtered.html).not.toContain('idempotency');
+  });
+
+  it('pages the board with the REST keyset cursor', async () => {
+    const cookie = await session(w.admin);
+    const rest = await (await fetch(url('/api/entries?limit=2'), { headers: { authorization: `Bearer ${w.admin}` } })).json();
+    const [first, second] = rest.data as { title: string }[];
+    const next = await page(`/?cursor=${rest.pagination.next_cursor}`, cookie);
+    expect(next.status).toBe(200);
+    expect(next.html).not.toContain(`>${first!.title}</a>`);
+    expect(next.html).not.toContain(`>${second!.title}</a>`);
+    expect(next.html.match(/<td class="repo-cell">/g)).toHaveLength(2); // 4 entries in all, 2 after the cursor
+    expect(next.html).toContain('← First page');
   });
 
   it('bad parameters are HTML error pages', async () => {
