@@ -140,6 +140,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const query = q.q?.trim() ?? '';
     const [scope, hits] = await Promise.all([hub.scope(grant), query === '' ? null : hub.search(grant, { query, kind: q.kind, repo: q.repo, limit: SEARCH_LIMIT })]);
     const fields = repoSelect({ id: 's-repo', repos: scope.repos, selected: q.repo });
+    // Every hit carries its repo (links via `linksOf`): `project` only gives the form its action, /search.
     return page(c, { ...renderSearch({ project: repoLinks(q.repo ?? ''), query, hits, linksOf: repoLinks, fields, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query });
   });
 
