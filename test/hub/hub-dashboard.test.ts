@@ -61,6 +61,8 @@ describe('signing in', () => {
     const board = await page('/', cookie.split(';')[0]);
     expect(board.status).toBe(200);
     expect(board.headers.get('cache-control')).toBe('private, no-cache');
+    expect(board.headers.get('vary')).toBe('Cookie');
+    expect(board.headers.get('referrer-policy')).toBe('same-origin'); // no-referrer would make the browser send Origin: null on the sign-in POST
     expect(board.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
     expect(board.html).toContain('Use idempotency keys for charges');
     expect(board.html).toContain('Zanzibar quokka migration timing');
