@@ -197,9 +197,9 @@ describe('pages through the token scope', () => {
 
   it('bad parameters are HTML error pages', async () => {
     const cookie = await session(w.admin);
-    for (const path of ['/?kind=nope', '/?cursor=garbage', '/?bogus=1', '/brief?budget=0']) {
+    for (const [path, status] of [['/?kind=nope', 400], ['/?cursor=garbage', 400], ['/?bogus=1', 400], ['/brief?budget=0', 400], ['/repos/alpha', 404], ['/search?q=%21%21', 400]] as const) {
       const r = await page(path, cookie);
-      expect(r.status, path).toBe(400);
+      expect(r.status, path).toBe(status);
       expect(r.headers.get('content-type')).toMatch(/^text\/html/);
       expect(r.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
     }

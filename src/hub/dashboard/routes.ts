@@ -134,6 +134,10 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo }), active: 'entry' });
   });
 
+  routes.get('/repos/*', (c) => {
+    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'entries are at /repos/<repo>/entries/<entry id>; the board at / lists them' });
+  });
+
   routes.get('/search', async (c) => {
     const q = pageParams(c, ['q', 'kind', 'repo']);
     const grant = c.get('session');
