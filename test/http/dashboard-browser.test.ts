@@ -8,18 +8,15 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brain } from '../helpers/brain.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
+import { chromiumPresent, expectInert, launchChromium, open, shoot, SHOTS } from '../helpers/browser.js';
 import { HOSTILE, seedDashboard, type Seeded } from './dashboard-seed.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../test-output/screenshots', import.meta.url));
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`SKIPPED dashboard browser tests: ${CHROMIUM} is missing (install Debian's chromium; CI does, see .ci/run)`);
+const haveChromium = chromiumPresent('dashboard browser tests');
 
 let dir: string;
 let d: DaemonProcess;
@@ -35,7 +32,7 @@ beforeAll(async () => {
   ids = await seedDashboard(dir);
   d = await startDaemonProcess(dir);
   base = `http://127.0.0.1:${d.port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,42 +41,8 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-/** A page that records dialogs and page errors (a hostile script would show up in either). */
-async function open(context: BrowserContext): Promise<{ page: Page; dialogs: string[]; errors: string[] }> {
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  const errors: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, dialogs, errors };
-}
-
-/** Writes `<name>.png` (the whole page) and, at phone width, `<name>-top.png` (the first screen). */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  if ((page.viewportSize()?.width ?? 0) < 500) await page.screenshot({ path: join(SHOTS, `${name}-top.png`) });
-}
-
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Asserts the rendered DOM holds nothing executable (scripts, handlers, javascript:/data: links, frames). */
-async function expectInert(page: Page): Promise<void> {
-  const found = await page.evaluate(() => {
-    const all = [...document.querySelectorAll('*')];
-    return {
-      scripts: document.querySelectorAll('script').length,
-      handlers: all.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${el.tagName} ${a.name}`)),
-      badLinks: [...document.querySelectorAll('[href],[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '').filter((u) => /^\s*(javascript|data|vbscript):/i.test(u)),
-      embeds: document.querySelectorAll('main iframe, main object, main embed, main svg, main img, main style, main form[action^="javascript"]').length,
-      pwned: (window as unknown as { pwned?: unknown }).pwned ?? null,
-    };
-  });
-  expect(found).toEqual({ scripts: 0, handlers: [], badLinks: [], embeds: 0, pwned: null });
-}
 
 describe.skipIf(!haveChromium)('dashboard in chromium', () => {
   it('opens on the board: a section per kind with counts, newest first, and a project switcher', async () => {

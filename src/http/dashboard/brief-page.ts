@@ -10,10 +10,15 @@ import { h, type Html } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { pageUrl } from './parts.js';
 
+/** A brief's Markdown for display: the `<brain-state>` wrapper lines dropped (they tell agents the quoted text is data; a page shows it as HTML). */
+export function briefForDisplay(markdown: string): string {
+  return markdown.split('\n').map((line) => (line.trim() === BRAIN_STATE_OPEN || line.trim() === BRAIN_STATE_CLOSE ? '' : line)).join('\n');
+}
+
 /** The brief page body. */
 export function renderBrief(args: { project: string; brief: Brief; budget?: number }): { title: string; body: Html } {
   const { project, brief } = args;
-  const shown = brief.markdown.split('\n').map((line) => (line.trim() === BRAIN_STATE_OPEN || line.trim() === BRAIN_STATE_CLOSE ? '' : line)).join('\n');
+  const shown = briefForDisplay(brief.markdown);
   const omitted = Object.entries(brief.omitted).filter(([, n]) => n > 0);
   return {
     title: 'Brief',

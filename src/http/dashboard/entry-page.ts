@@ -11,16 +11,16 @@ import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-v
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown } from './markdown.js';
-import { entryLink, kindDetail, kindName, pageUrl, statusBadge, tagList, timeTag } from './parts.js';
+import { boardUrl, entryLink, kindDetail, kindName, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
-export function citationItem(project: string, c: Citation): Html {
+export function citationItem(project: LinkBase, c: Citation): Html {
   const ref = c.source_ref;
   const target = /^https?:\/\//i.test(ref) ? h`<a href="${ref}" rel="noopener noreferrer nofollow">${ref}</a>` : c.source_kind === 'entry' && /^[a-z]+-[0-9a-z]{12,}$/.test(ref) ? entryLink(project, ref) : h`<span class="mono">${ref}</span>`;
   return h`<li><span class="tag">${c.source_kind.replace(/_/g, ' ')}</span>${target}${c.locator ? h` <span class="muted small">${c.locator}</span>` : ''}</li>`;
 }
 
-function linked(project: string, list: LinkedEntry[]): Html {
+function linked(project: LinkBase, list: LinkedEntry[]): Html {
   return h`<ul class="plain">${list.map((l) => ('missing' in l ? h`<li><span class="id">${l.entry_id}</span> <span class="muted small">(not in this project's current state)</span></li>` : h`<li>${entryLink(project, l.entry_id, l.title)} ${statusBadge(l.status, l.entry_kind)} <span class="muted small">${kindName(l.entry_kind).one}</span></li>`))}</ul>`;
 }
 
@@ -42,7 +42,7 @@ function payloadBlocks(e: Entry): Html[] {
 const ENTRY_ID = /^[a-z]+-[0-9a-z]{12,}$/;
 
 /** A changed value: entry ids link to their entries, lists are comma separated, absent values say so. */
-function value(project: string, v: unknown, titles: ReadonlyMap<string, string>): Html {
+function value(project: LinkBase, v: unknown, titles: ReadonlyMap<string, string>): Html {
   if (typeof v === 'string' && ENTRY_ID.test(v)) return entryLink(project, v, titles.get(v));
   if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && ENTRY_ID.test(x))) return h`${v.map((x, i) => h`${i ? ', ' : ''}${entryLink(project, x as string, titles.get(x as string))}`)}`;
   return h`${show(v)}`;
@@ -59,7 +59,7 @@ function rationaleDiff(diff: string): Html {
   return h`<pre class="diff">${diff.split('\n').filter((l) => l !== '').map((l) => (l.startsWith('@@') ? h`<span class="hunk">${l}</span>` : l.startsWith('+') ? h`<span class="add">${l}</span>` : l.startsWith('-') ? h`<span class="del">${l}</span>` : h`<span>${l}</span>`))}</pre>`;
 }
 
-function revisionItem(project: string, r: RevisionView, latest: boolean, titles: ReadonlyMap<string, string>): Html {
+function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, titles: ReadonlyMap<string, string>): Html {
   const c = r.change;
   const first = c.from_revision === null;
   const changes: Html[] = [];
@@ -79,8 +79,8 @@ function revisionItem(project: string, r: RevisionView, latest: boolean, titles:
 ${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) => h`${i ? ', ' : ''}<span class="mono">${f}</span>`)}.</p>` : changes.length > 0 ? h`<div class="changes">${changes}</div>` : h`<p class="small muted">No field changed (re-recorded as is).</p>`}</li>`;
 }
 
-/** The entry page body. */
-export function renderEntry(args: { project: string; view: EntryView }): { title: string; body: Html } {
+/** The entry page body. `project`: where its links go; `repo`: the hub's repository of the entry (shown in the crumbs and facts). */
+export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: string }): { title: string; body: Html } {
   const { project, view } = args;
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
@@ -95,24 +95,24 @@ export function renderEntry(args: { project: string; view: EntryView }): { title
     ['Depended on by', l.depended_on_by], ['Related', related], ['Referenced by', rest(l.related_from).filter((x) => !relatedIds.has(x.entry_id))],
   ];
   const facts = h`<dl class="facts">
-<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
-<dt>Kind</dt><dd><a href="${pageUrl(project, '', { kind: e.entry_kind })}">${names.one}</a></dd>
+${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boardUrl(project)}">${args.repo}</a></dd>` : ''}<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
+<dt>Kind</dt><dd><a href="${boardUrl(project, { kind: e.entry_kind })}">${names.one}</a></dd>
 <dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}</dd>
 ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
 <dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
-<dt>Author</dt><dd><a href="${pageUrl(project, '', { author: e.author })}">${e.author}</a></dd>
+<dt>Author</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
 <dt>Recorded</dt><dd>${timeTag(e.recorded_at)}</dd>
 <dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>
 <dt>Tags</dt><dd>${e.tags.length ? tagList(project, e.tags) : h`<span class="muted">none</span>`}</dd>
-<dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${pageUrl(project, '', { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>
-<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${pageUrl(project, '', { task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
+<dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${boardUrl(project, { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>
+<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${boardUrl(project, { task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
 </dl>`;
   const links = linkRows.filter(([, list]) => list.length > 0).map(([label, list]) => h`<h3>${label}</h3>${linked(project, list)}`);
   const history = [...view.history].reverse();
   const titles = new Map(Object.values(l).flat().flatMap((x) => ('missing' in x ? [] : [[x.entry_id, x.title] as const])));
   return {
     title: e.title,
-    body: h`<p class="crumbs"><a href="${pageUrl(project)}">Board</a> › <a href="${pageUrl(project, '', { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
+    body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
 <header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
 <div class="entry-grid">
 <div>

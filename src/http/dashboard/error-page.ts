@@ -5,10 +5,12 @@
  */
 import { toErrorResponse } from '../errors.js';
 import { h } from './html.js';
-import { renderPage } from './layout.js';
+import { renderPage, type HubChrome } from './layout.js';
 
 const HEADLINE: Record<number, string> = {
   400: 'That request does not work',
+  401: 'Sign in first',
+  403: 'Not allowed',
   404: 'Not found',
   409: 'That is ambiguous',
   421: 'Wrong host',
@@ -17,8 +19,8 @@ const HEADLINE: Record<number, string> = {
   503: 'Not available yet',
 };
 
-/** The status, headers and HTML document of `err`. `project`: link back to its board when known. */
-export function renderErrorPage(err: unknown, project: string | null): { status: ReturnType<typeof toErrorResponse>['status']; headers: Record<string, string>; html: string } {
+/** The status, headers and HTML document of `err`. `project`: link back to its board when known; `hub`: the hub's page shell (home is `/`). */
+export function renderErrorPage(err: unknown, project: string | null, hub?: HubChrome): { status: ReturnType<typeof toErrorResponse>['status']; headers: Record<string, string>; html: string } {
   const { status, body, headers } = toErrorResponse(err);
   const { code, message, hint } = body.error;
   const home = project ? `/projects/${encodeURIComponent(project)}` : '/';
@@ -26,6 +28,7 @@ export function renderErrorPage(err: unknown, project: string | null): { status:
     title: HEADLINE[status] ?? `Error ${status}`,
     project: null,
     active: 'error',
+    ...(hub ? { hub } : {}),
     body: h`<div class="error-page panel">
 <p class="kind-label">Error ${status} · <span class="mono">${code}</span></p>
 <h1>${HEADLINE[status] ?? 'Error'}</h1>

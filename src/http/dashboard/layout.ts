@@ -8,7 +8,7 @@ import { pageUrl } from './parts.js';
 import { STYLE_PATH } from './style.js';
 
 /** The dashboard's pages, in navigation order. */
-export type PageName = 'board' | 'timeline' | 'dependencies' | 'brief' | 'search' | 'entry' | 'error';
+export type PageName = 'board' | 'timeline' | 'dependencies' | 'brief' | 'search' | 'entry' | 'error' | 'repos' | 'signin';
 
 const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'board', label: 'Board', sub: '' },
@@ -32,6 +32,43 @@ export interface PageOptions {
   oid?: string | null;
   /** The search words to prefill in the header's search box. */
   query?: string;
+  /** Set by the hub's dashboard (src/hub/dashboard/): its header, navigation and footer instead of the per-project ones. */
+  hub?: HubChrome;
+}
+
+/**
+ * The hub variant of the page shell: signed in (navigation, search, sign-out) or not (the
+ * brand only). Its referrer policy is `same-origin`, not `no-referrer`: browsers send
+ * `Origin: null` on a form POST from a no-referrer page, and the sign-in's CSRF guard needs
+ * the real origin (src/hub/dashboard/session.ts); other sites still get no referrer.
+ */
+export interface HubChrome {
+  signedIn: boolean;
+}
+
+const HUB_NAV: { page: PageName; label: string; href: string }[] = [
+  { page: 'board', label: 'Board', href: '/' },
+  { page: 'repos', label: 'Repositories', href: '/repos' },
+  { page: 'brief', label: 'Brief', href: '/brief' },
+  { page: 'search', label: 'Search', href: '/search' },
+];
+
+function searchBox(action: string, query: string | undefined): Html {
+  return h`<form class="search" role="search" method="get" action="${action}">
+<label for="header-q" class="sr-only">Search entries</label>
+<input id="header-q" type="search" name="q" value="${query ?? ''}" placeholder="Search decisions, questions, risks…">
+<button type="submit">Search</button></form>`;
+}
+
+function hubHeader(options: PageOptions, chrome: HubChrome): Html {
+  if (!chrome.signedIn) return h`<div class="wrap bar"><a class="brand" href="/">Project Brain hub</a></div>`;
+  return h`
+<div class="wrap bar">
+<a class="brand" href="/">Project Brain hub</a>
+${searchBox('/search', options.query)}
+<form class="signout" method="post" action="/session/end"><button type="submit" class="quiet">Sign out</button></form>
+</div>
+<nav class="wrap pages" aria-label="Pages"><ul>${HUB_NAV.map((n) => h`<li><a href="${n.href}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
 }
 
 function switcher(project: string, projects: readonly string[]): Html {
@@ -46,14 +83,11 @@ function switcher(project: string, projects: readonly string[]): Html {
 /** A complete HTML document. */
 export function renderPage(options: PageOptions): string {
   const { project } = options;
-  const header = project === null ? h`<div class="wrap bar"><a class="brand" href="/">Project Brain</a></div>` : h`
+  const header = options.hub ? hubHeader(options, options.hub) : project === null ? h`<div class="wrap bar"><a class="brand" href="/">Project Brain</a></div>` : h`
 <div class="wrap bar">
 <a class="brand" href="${pageUrl(project)}">Project Brain</a>
 ${switcher(project, options.projects ?? [])}
-<form class="search" role="search" method="get" action="${pageUrl(project, 'search')}">
-<label for="header-q" class="sr-only">Search entries</label>
-<input id="header-q" type="search" name="q" value="${options.query ?? ''}" placeholder="Search decisions, questions, risks…">
-<button type="submit">Search</button></form>
+${searchBox(pageUrl(project, 'search'), options.query)}
 </div>
 <nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
   const doc = h`<!doctype html>
@@ -62,8 +96,8 @@ ${switcher(project, options.projects ?? [])}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="referrer" content="no-referrer">
-<title>${options.title}${project ? ` · ${project}` : ''} · Project Brain</title>
+<meta name="referrer" content="${options.hub ? 'same-origin' : 'no-referrer'}">
+<title>${options.title}${project ? ` · ${project}` : ''} · Project Brain${options.hub ? ' hub' : ''}</title>
 <link rel="stylesheet" href="${STYLE_PATH}">
 </head>
 <body>
@@ -72,7 +106,7 @@ ${switcher(project, options.projects ?? [])}
 <main id="main" class="wrap" tabindex="-1">
 ${options.body}
 </main>
-<footer class="bottom wrap">Read-only view of the docs branch${options.oid ? h` at <span class="mono" title="${options.oid}">${options.oid.slice(0, 12)}</span>` : ''} · served on 127.0.0.1 by <span class="mono">brain daemon</span></footer>
+<footer class="bottom wrap">${options.hub ? h`Read-only view of the docs branches this token can read · served by <span class="mono">brain hub</span>` : h`Read-only view of the docs branch${options.oid ? h` at <span class="mono" title="${options.oid}">${options.oid.slice(0, 12)}</span>` : ''} · served on 127.0.0.1 by <span class="mono">brain daemon</span>`}</footer>
 </body>
 </html>
 `;

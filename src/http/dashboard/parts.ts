@@ -21,15 +21,39 @@ export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: strin
 export const kindName = (kind: string) => KIND_NAMES[kind as EntryKind] ?? { plural: kind, one: kind, anchor: kind };
 
 /** URL of a dashboard page of `project`: `sub` is '' (board), 'timeline', `entries/<id>`, …; `query` values that are undefined or '' are left out. */
-export function pageUrl(project: string, sub = '', query: Record<string, string | number | undefined> = {}): string {
+export function pageUrl(project: string, sub = '', query: UrlQuery = {}): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return `/projects/${encodeURIComponent(project)}${sub ? `/${sub}` : ''}${qs ? `?${qs}` : ''}`;
 }
 
+/** Query values of a dashboard URL (undefined or '' values are left out). */
+export type UrlQuery = Record<string, string | number | undefined>;
+
+/**
+ * Where the links of a rendered entry point: the board filtered by `query`, an entry page, the
+ * search page. The daemon's per-project pages use a project id ({@link pageUrl} URLs); the
+ * hub's dashboard passes the links of one repository (src/hub/dashboard/links.ts).
+ */
+export interface Links {
+  board(query?: UrlQuery): string;
+  entry(entryId: string): string;
+  search: string;
+}
+
+/** A project id (the daemon's dashboard) or {@link Links} (the hub's). */
+export type LinkBase = string | Links;
+
+/** The board URL of `base` filtered by `query`. */
+export const boardUrl = (base: LinkBase, query: UrlQuery = {}) => (typeof base === 'string' ? pageUrl(base, '', query) : base.board(query));
+
+/** The search page URL of `base`. */
+export const searchUrl = (base: LinkBase) => (typeof base === 'string' ? pageUrl(base, 'search') : base.search);
+
 /** URL of an entry page. */
-export const entryUrl = (project: string, entryId: string, anchor = '') => `${pageUrl(project, `entries/${encodeURIComponent(entryId)}`)}${anchor ? `#${anchor}` : ''}`;
+export const entryUrl = (base: LinkBase, entryId: string, anchor = '') =>
+  `${typeof base === 'string' ? pageUrl(base, `entries/${encodeURIComponent(entryId)}`) : base.entry(entryId)}${anchor ? `#${anchor}` : ''}`;
 
 const STATUS_TONE: Record<string, string> = {
   accepted: 'good', resolved: 'good', cleared: 'good', mitigated: 'good',
@@ -56,13 +80,13 @@ export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: b
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */
-export const entryLink = (project: string, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
+export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
 
 /** Tag chips, each a link to the board filtered by that tag. */
-export const tagList = (project: string, tags: readonly string[]) => h`${tags.map((t) => h`<a class="tag" href="${pageUrl(project, '', { tag: t })}">${t}</a>`)}`;
+export const tagList = (project: LinkBase, tags: readonly string[]) => h`${tags.map((t) => h`<a class="tag" href="${boardUrl(project, { tag: t })}">${t}</a>`)}`;
 
 /** The kind-specific fact shown beside an entry in lists: severity, likelihood × impact, what it depends on, confidence. */
-export function kindDetail(project: string, e: Entry, titles: Readonly<Record<string, string>> = {}): Html {
+export function kindDetail(project: LinkBase, e: Entry, titles: Readonly<Record<string, string>> = {}): Html {
   const p = e.payload;
   switch (e.entry_kind) {
     case 'blocker':

@@ -42,13 +42,11 @@ import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl } from './parts.js';
 import { decodePair, intParam, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
-import { STYLE, STYLE_HASH } from './style.js';
+import { SECURITY_HEADERS, sendStylesheet } from './security.js';
+import { STYLE_HASH } from './style.js';
 import { renderTimeline } from './timeline-page.js';
 
-/** The Content-Security-Policy of every dashboard response: no scripts, styles only from the stylesheet route. */
-export const DASHBOARD_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const SECURITY_HEADERS = { 'Content-Security-Policy': DASHBOARD_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' };
+export { DASHBOARD_CSP } from './security.js';
 
 /** Options of {@link createDashboard}. */
 export interface DashboardOptions {
@@ -123,13 +121,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   });
 
-  routes.get('/assets/dashboard.css', (c) => {
-    pageParams(c, ['v']);
-    const etag = `"${STYLE_HASH}"`;
-    const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable', ...SECURITY_HEADERS };
-    if (notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    return c.body(STYLE, 200, { ...headers, 'Content-Type': 'text/css; charset=utf-8' });
-  });
+  routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'task', 'author', 'cursor']);

@@ -122,6 +122,8 @@ ul.tree li{margin:6px 0}
 .brief{max-width:52rem}
 footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12.5px;padding-top:14px;padding-bottom:24px}
 .error-page{max-width:40rem;margin:40px auto}
+.repo{display:inline-block;font-family:var(--mono);font-size:12px;font-weight:600;padding:0 7px;border-radius:4px;background:var(--accent-soft);color:var(--accent);margin-right:6px;white-space:nowrap}
+.c-repo{width:110px}.c-state{width:260px}.c-sync{width:170px}.signout{margin:0}.signin{max-width:34rem;margin:40px auto}.signin form{display:flex;flex-direction:column;gap:8px}.signin input{width:100%;font-family:var(--mono)}
 @media (max-width:760px){
  .wrap{padding:0 14px}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
@@ -133,7 +135,7 @@ footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12
  table.entries{background:transparent;border:0}
  table.entries tr{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);margin:0 0 8px;padding:8px 12px}
  .entries td{border:0;padding:2px 0}
- .entries td.status,.entries td.detail,.entries td.who,.entries td.when{display:inline-block;width:auto;margin-right:10px}
+ .entries td.status,.entries td.detail,.entries td.who,.entries td.when,.entries td.repo-cell{display:inline-block;width:auto;margin-right:10px}
  .event{grid-template-columns:minmax(0,1fr)}
 }
 `;

@@ -5,6 +5,8 @@
  * - everything under `/api` and `/mcp` — a bearer token first (auth.ts, 401 otherwise), then
  *   the REST reads (rest.ts), `POST /api/tokens` (tokens-route.ts), MCP (hub-mcp.ts);
  * - any other method on `/api/…` → 405 with `Allow: GET, HEAD` (the hub serves no writes);
+ * - the read-only dashboard (../dashboard/routes.ts: `/`, `/repos…`, `/search`, `/brief`,
+ *   `/session`), HTML pages authenticated by a session cookie that nothing above accepts;
  * - anything else → 404.
  *
  * Errors become `{error: {code, message, hint?}}` through the daemon's one mapping
@@ -15,6 +17,7 @@ import type pg from 'pg';
 import { errorResponse, HttpError, toErrorResponse } from '../../http/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { RepoSyncer } from '../sync.js';
+import { createHubDashboard } from '../dashboard/routes.js';
 import { createHubMcpRoute } from '../mcp/hub-mcp.js';
 import { requireToken, type HubEnv } from './auth.js';
 import { hubErrorResponse } from './hub-errors.js';
@@ -46,7 +49,8 @@ export function createHubApp(options: HubAppOptions): Hono<HubEnv> {
     throw new HttpError(405, 'method_not_allowed', `${c.req.method} is not allowed: the hub's REST API is read-only`, 'write in the repository itself (brain CLI or its daemon); the hub picks the push up', { Allow: 'GET, HEAD' });
   });
   app.route('/mcp', createHubMcpRoute(options.hub, (err) => options.log({ path: '/mcp', status: 500, message: err instanceof Error ? err.message : String(err) })));
-  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the REST API lives under /api, MCP at /mcp, the webhook at /hooks/git')));
+  app.route('/', createHubDashboard({ pool: options.pool, hub: options.hub, log: options.log }));
+  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the dashboard is at /, the REST API under /api, MCP at /mcp, the webhook at /hooks/git')));
   app.onError((err, c) => {
     const { status, body } = toErrorResponse(err);
     options.log({ method: c.req.method, path: c.req.path, status, code: body.error.code, message: body.error.message, ...(status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });

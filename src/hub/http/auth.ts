@@ -16,10 +16,16 @@ export interface HubEnv {
 }
 
 const BEARER = /^bearer[ ]+([A-Za-z0-9_-]{16,200})$/i;
+const SECRET = /^[A-Za-z0-9_-]{16,200}$/;
 
 /** The `unauthorized` error every failed authentication gets. */
 export function unauthorized(): BrainError {
   return new BrainError('unauthorized', 'a valid hub token is required', { hint: 'send "Authorization: Bearer <token>"; a hub operator issues tokens with `brain hub token create`' });
+}
+
+/** The live token whose secret is `secret` (the hub dashboard's session cookie or sign-in form), or null: malformed, unknown, revoked. */
+export async function tokenOfSecret(pool: pg.Pool, secret: string | undefined): Promise<TokenRecord | null> {
+  return secret !== undefined && SECRET.test(secret) ? findToken(pool, secret) : null;
 }
 
 /** The live token an `Authorization` header value carries. Errors: `unauthorized`. */

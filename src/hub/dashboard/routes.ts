@@ -1,0 +1,166 @@
+/**
+ * The hub's read-only dashboard (issue #11 "the dashboard … served by the hub too";
+ * docs/decisions/0028), mounted at `/` by ../http/app.ts after the API routes:
+ *
+ * | method | path | query | page |
+ * |---|---|---|---|
+ * | GET | `/` | `repo project kind status tag path task author cursor` | board (sign-in form without a session) |
+ * | GET | `/repos` | — | repositories: sync state, counts, problems |
+ * | GET | `/repos/:repo/entries/:entry_id` | — | entry with its history (full id) |
+ * | GET | `/search` | `q kind repo` | search |
+ * | GET | `/brief` | `repo project budget` | brief across repositories |
+ * | POST | `/session` | form `token` | sign in: sets the session cookie, 303 to `/` (401 form on a bad token) |
+ * | POST | `/session/end` | — | sign out: clears it, 303 to `/` |
+ * | GET | `/assets/dashboard.css` | `v` | the daemon dashboard's stylesheet |
+ *
+ * Pages read through HubService with the session's token, exactly as REST does, so entries
+ * outside its scope are invisible everywhere. No script (the daemon's CSP and security
+ * headers, but `Referrer-Policy: same-origin`), `Cache-Control: private, no-cache` (pages
+ * depend on the token), errors as HTML.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type pg from 'pg';
+import { BrainError } from '../../model/errors.js';
+import { toErrorResponse } from '../../http/errors.js';
+import { renderEntry } from '../../http/dashboard/entry-page.js';
+import { renderErrorPage } from '../../http/dashboard/error-page.js';
+import { renderPage, type PageName } from '../../http/dashboard/layout.js';
+import { intParam, pageParams } from '../../http/dashboard/query.js';
+import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
+import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
+import type { Html } from '../../http/dashboard/html.js';
+import { tokenOfSecret } from '../http/auth.js';
+import { decodeCursor, encodeCursor } from '../http/params.js';
+import type { HubService } from '../hub-service.js';
+import type { TokenRecord } from '../tokens.js';
+import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
+import { renderHubBrief } from './brief-page.js';
+import { buildHubEntryView } from './entry-view.js';
+import { repoLinks } from './links.js';
+import { renderRepos } from './repos-page.js';
+import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
+import { renderSignIn } from './signin-page.js';
+import { repoSelect } from './repo-select.js';
+
+/** Rows per board page. */
+export const BOARD_PAGE = 50;
+
+/** Options of {@link createHubDashboard}. */
+export interface HubDashboardOptions {
+  pool: pg.Pool;
+  hub: HubService;
+  /** Logs a failed request (`status` ≥ 500 are bugs or outages). */
+  log: (fields: Record<string, unknown>) => void;
+}
+
+type DashEnv = { Variables: { session: TokenRecord } };
+
+// `same-origin`, not the daemon's `no-referrer`: see HubChrome in layout.ts (the sign-in form's Origin).
+const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
+const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...HUB_HEADERS };
+const FORM_HEADERS = { 'Cache-Control': 'no-store', ...HUB_HEADERS };
+
+function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string }): Response {
+  return c.body(renderPage({ ...parts, project: null, hub: { signedIn: true } }), 200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
+}
+
+function signIn(c: Context, status: 200 | 401, message?: string): Response {
+  return c.body(renderSignIn(message ? { message } : {}), status, { ...FORM_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
+}
+
+const redirectHome = (c: Context) => c.body(null, 303, { Location: '/', ...FORM_HEADERS });
+
+/** The dashboard routes; mount with `app.route('/', createHubDashboard(…))` after `/api`, `/mcp` and `/hooks/git`. */
+export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> {
+  const { hub, pool } = options;
+  const routes = new Hono<DashEnv>();
+
+  routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
+
+  routes.post('/session', bodyLimit({ maxSize: 8 * 1024, onError: () => { throw new BrainError('invalid_argument', 'the sign-in form is over 8 KiB'); } }), async (c) => {
+    assertSameOrigin(c);
+    const form = await c.req.parseBody();
+    const secret = typeof form.token === 'string' ? form.token.trim() : undefined;
+    if (secret === undefined || (await tokenOfSecret(pool, secret)) === null) return signIn(c, 401, 'That token is not valid: it is unknown, revoked or mistyped. Paste the whole token, starting with bh_.');
+    startSession(c, secret);
+    return redirectHome(c);
+  });
+
+  routes.post('/session/end', (c) => {
+    assertSameOrigin(c);
+    endSession(c);
+    return redirectHome(c);
+  });
+
+  // Every page needs a live session: without one, the sign-in form (200 on a first visit to `/`, 401 otherwise).
+  for (const path of ['/', '/repos', '/repos/*', '/search', '/brief']) {
+    routes.get(path, async (c, next) => {
+      const session = await readSession(pool, c);
+      if (session.token === null) {
+        if (session.presented) endSession(c);
+        if (!session.presented && c.req.path === '/') return signIn(c, 200);
+        return signIn(c, 401, session.presented ? 'Your session has ended: its token was revoked or is no longer valid. Sign in with a valid token.' : 'Sign in to see this page.');
+      }
+      c.set('session', session.token);
+      await next();
+    });
+  }
+
+  routes.get('/', async (c) => {
+    const q = pageParams(c, [...BOARD_FILTERS, 'cursor']);
+    const grant = c.get('session');
+    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const [scope, list] = await Promise.all([
+      hub.scope(grant),
+      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
+    ]);
+    const last = list.rows[list.rows.length - 1];
+    const next = list.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
+    const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
+    return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
+  });
+
+  routes.get('/repos', async (c) => {
+    pageParams(c, []);
+    const [repos, problems] = await Promise.all([hub.repos(c.get('session')), hub.problems(c.get('session'))]);
+    return page(c, { ...renderRepos({ repos, problems }), active: 'repos' });
+  });
+
+  routes.get('/repos/:repo/entries/:entry_id', async (c) => {
+    pageParams(c, []);
+    const repo = c.req.param('repo');
+    const view = await buildHubEntryView(hub, c.get('session'), { repo, entryId: c.req.param('entry_id') });
+    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo }), active: 'entry' });
+  });
+
+  routes.get('/repos/*', (c) => {
+    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'entries are at /repos/<repo>/entries/<entry id>; the board at / lists them' });
+  });
+
+  routes.get('/search', async (c) => {
+    const q = pageParams(c, ['q', 'kind', 'repo']);
+    const grant = c.get('session');
+    const query = q.q?.trim() ?? '';
+    const [scope, hits] = await Promise.all([hub.scope(grant), query === '' ? null : hub.search(grant, { query, kind: q.kind, repo: q.repo, limit: SEARCH_LIMIT })]);
+    const fields = repoSelect({ id: 's-repo', repos: scope.repos, selected: q.repo });
+    // Every hit carries its repo (links via `linksOf`): `project` only gives the form its action, /search.
+    return page(c, { ...renderSearch({ project: repoLinks(q.repo ?? ''), query, hits, linksOf: repoLinks, fields, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query });
+  });
+
+  routes.get('/brief', async (c) => {
+    const q = pageParams(c, ['repo', 'project', 'budget']);
+    const budget = intParam('budget', q.budget, { min: 1, max: 1_000_000 });
+    const grant = c.get('session');
+    const [scope, brief] = await Promise.all([hub.scope(grant), hub.brief(grant, { repo: q.repo, project: q.project, ...(budget ? { budget } : {}) })]);
+    return page(c, { ...renderHubBrief({ brief, repos: scope.repos, ...(q.repo ? { repo: q.repo } : {}), ...(q.project ? { project: q.project } : {}), ...(budget ? { budget } : {}) }), active: 'brief' });
+  });
+
+  routes.onError((err, c) => {
+    const { body } = toErrorResponse(err);
+    const errorPage = renderErrorPage(err, null, { signedIn: c.get('session') !== undefined });
+    options.log({ method: c.req.method, path: c.req.path, status: errorPage.status, code: body.error.code, message: body.error.message, ...(errorPage.status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
+    return c.body(errorPage.html, errorPage.status, { ...errorPage.headers, 'Content-Type': 'text/html; charset=utf-8', ...FORM_HEADERS });
+  });
+  return routes;
+}
