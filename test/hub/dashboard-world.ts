@@ -6,15 +6,11 @@
  * and gamma, whose branch is not a brain tree (its sync fails) — registered with a hub served
  * on port 0, an all-repositories token and one bound to alpha.
  */
-import { cleanupTempDirs } from '../helpers/git.js';
 import { openTestBrain } from '../helpers/brain.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
-import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
-import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
-import { createToken } from '../../src/hub/tokens.js';
+import type { Hub } from '../../src/hub/hub.js';
+import type { HubServer } from '../../src/hub/hub-server.js';
 import { HOSTILE } from '../http/dashboard-seed.js';
-import { HUB_BACKEND } from './backend-kind.js';
-import { brainRepo, commitInvalidRevision, hubDir, notABrainRepo, record } from './fixtures.js';
+import { brainRepo, commitInvalidRevision, notABrainRepo, record, serveTestHub } from './fixtures.js';
 
 /** What the tests get. */
 export interface HubDashboardWorld {
@@ -31,7 +27,6 @@ export interface HubDashboardWorld {
 
 /** Starts everything; `stop()` ends it. */
 export async function startHubDashboardWorld(): Promise<HubDashboardWorld> {
-  const pgServer: PostgresServer = await startPostgres();
   const alpha = await brainRepo('payments');
   const beta = await brainRepo('mobile');
   const [idempotency, blocker, hostile] = await record(alpha, 'payments', [
@@ -54,22 +49,13 @@ export async function startHubDashboardWorld(): Promise<HubDashboardWorld> {
   }
   const [quokka] = await record(beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
   const brokenPath = commitInvalidRevision(beta, 'mobile');
-  const hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
-  await addRepo(hub, { source: alpha, name: 'alpha' });
-  await addRepo(hub, { source: beta, name: 'beta' });
-  await addRepo(hub, { source: notABrainRepo(), name: 'gamma' });
-  const server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: null });
-  const admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
-  const alphaOnly = (await createToken(hub.pool, { name: 'alpha', scope: { repos: ['alpha'], projects: null, capabilities: ['read'] } })).secret;
+  const { hub, server, readToken, stop } = await serveTestHub([['alpha', alpha], ['beta', beta], ['gamma', notABrainRepo()]]);
+  const admin = await readToken('admin', null);
+  const alphaOnly = await readToken('alpha', ['alpha']);
   return {
     hub, server, admin, alphaOnly,
     ids: { idempotency: idempotency!, blocker: blocker!, hostile: hostile!, quokka: quokka! },
     brokenPath,
-    stop: async () => {
-      await server.stop();
-      await hub.close();
-      await pgServer.stop();
-      cleanupTempDirs();
-    },
+    stop,
   };
 }

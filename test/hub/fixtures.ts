@@ -4,10 +4,15 @@
  * port 0. `pollUntil` waits for something to be picked up with a deadline (no timed assertions).
  */
 import { join } from 'node:path';
-import { git, initRepo, tempDir } from '../helpers/git.js';
+import { cleanupTempDirs, git, initRepo, tempDir } from '../helpers/git.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { dirOf, handCommit, makeEntry } from '../helpers/plain-git.js';
+import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
+import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
+import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
+import { createToken } from '../../src/hub/tokens.js';
 import type { Brain } from '../../src/service.js';
+import { HUB_BACKEND } from './backend-kind.js';
 
 /** Fields of an entry to append. */
 export type Fields = Parameters<Brain['writes']['append']>[0]['fields'];
@@ -54,6 +59,41 @@ export function commitInvalidRevision(dir: string, projectId: string): string {
 /** A directory for a hub. */
 export function hubDir(): string {
   return join(tempDir('brain-hub-'), 'hub');
+}
+
+/** A served test hub (see {@link serveTestHub}). */
+export interface TestHub {
+  pg: PostgresServer;
+  /** The hub database's URL. */
+  db: string;
+  hub: Hub;
+  server: HubServer;
+  /** Mints a read token over `repos` (null: every repository); returns its secret. */
+  readToken(name: string, repos: string[] | null): Promise<string>;
+  /** Stops the server, the hub and PostgreSQL; removes the temp dirs. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A hub on a fresh real PostgreSQL (backend: HUB_BACKEND) with `repos` (name, source dir)
+ * registered in order and served on port 0 with no schedule pass in the tests' lifetime.
+ */
+export async function serveTestHub(repos: [string, string][], options: { webhookSecret?: string | null } = {}): Promise<TestHub> {
+  const pg = await startPostgres();
+  const db = await pg.createDatabase();
+  const hub = await openHub({ db, dir: hubDir(), backend: HUB_BACKEND });
+  for (const [name, source] of repos) await addRepo(hub, { source, name });
+  const server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: options.webhookSecret ?? null });
+  return {
+    pg, db, hub, server,
+    readToken: async (name, scoped) => (await createToken(hub.pool, { name, scope: { repos: scoped, projects: null, capabilities: ['read'] } })).secret,
+    stop: async () => {
+      await server.stop();
+      await hub.close();
+      await pg.stop();
+      cleanupTempDirs();
+    },
+  };
 }
 
 /** Polls `probe` until it returns a value other than undefined, or throws after `deadlineMs` (default 60 s) naming `what`. */

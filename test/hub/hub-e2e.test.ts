@@ -6,17 +6,14 @@
  * schedule (polled with a deadline); a failing repository is reported while the others serve.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/git.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
-import { addRepo, openHub, openHubReader, type Hub } from '../../src/hub/hub.js';
+import { openHubReader, type Hub } from '../../src/hub/hub.js';
 import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
-import { createToken } from '../../src/hub/tokens.js';
 import { signBody } from '../../src/hub/webhook.js';
-import { brainRepo, commitInvalidRevision, hubDir, notABrainRepo, pollUntil, record } from './fixtures.js';
+import { brainRepo, commitInvalidRevision, notABrainRepo, pollUntil, record, serveTestHub, type TestHub } from './fixtures.js';
 import { HUB_BACKEND } from './backend-kind.js';
 
 const SECRET = 'webhook-secret-for-tests';
-let pgServer: PostgresServer;
+let world: TestHub;
 let hub: Hub;
 let server: HubServer;
 let admin: string;
@@ -33,7 +30,6 @@ const data = async (path: string, token: string | null = admin) => {
 };
 
 beforeAll(async () => {
-  pgServer = await startPostgres();
   dirs.alpha = await brainRepo('payments');
   dirs.beta = await brainRepo('mobile');
   dirs.gamma = notABrainRepo();
@@ -43,18 +39,13 @@ beforeAll(async () => {
   ]);
   ids.beta = await record(dirs.beta, 'mobile', [{ kind: 'open_question', fields: { title: 'Zanzibar quokka migration timing', rationale: 'Only beta knows this word.' } }]);
   commitInvalidRevision(dirs.beta, 'mobile');
-  dbUrl = await pgServer.createDatabase();
-  hub = await openHub({ db: dbUrl, dir: hubDir(), backend: HUB_BACKEND });
-  for (const name of ['alpha', 'beta', 'gamma']) await addRepo(hub, { source: dirs[name]!, name });
-  server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: SECRET });
-  admin = (await createToken(hub.pool, { name: 'admin', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
+  world = await serveTestHub(['alpha', 'beta', 'gamma'].map((name) => [name, dirs[name]!]), { webhookSecret: SECRET });
+  ({ hub, server, db: dbUrl } = world);
+  admin = await world.readToken('admin', null);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await hub?.close();
-  await pgServer?.stop();
-  cleanupTempDirs();
+  await world?.stop();
 });
 
 describe('brain hub end to end', () => {

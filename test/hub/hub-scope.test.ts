@@ -8,16 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { cleanupTempDirs } from '../helpers/git.js';
-import { startPostgres, type PostgresServer } from '../helpers/postgres.js';
-import { addRepo, openHub, type Hub } from '../../src/hub/hub.js';
-import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
+import { openHub, type Hub } from '../../src/hub/hub.js';
+import type { HubServer } from '../../src/hub/hub-server.js';
 import { createToken, revokeToken } from '../../src/hub/tokens.js';
 import { encodeCursor } from '../../src/hub/http/params.js';
-import { brainRepo, commitInvalidRevision, hubDir, record } from './fixtures.js';
+import { brainRepo, commitInvalidRevision, hubDir, record, serveTestHub, type TestHub } from './fixtures.js';
 import { HUB_BACKEND } from './backend-kind.js';
 
-let pgServer: PostgresServer;
+let world: TestHub;
 let hub: Hub;
 let server: HubServer;
 let alphaOnly: string;
@@ -30,7 +28,6 @@ const body = async (path: string) => {
 };
 
 beforeAll(async () => {
-  pgServer = await startPostgres();
   const alpha = await brainRepo('payments');
   const beta = await brainRepo('mobile');
   await record(alpha, 'payments', [{ kind: 'decision', fields: { title: 'Alpha decision', rationale: 'visible' } }]);
@@ -39,18 +36,13 @@ beforeAll(async () => {
     { kind: 'decision', fields: { title: 'Beta decision newer', rationale: 'hidden' } },
   ]);
   commitInvalidRevision(beta, 'mobile');
-  hub = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
-  await addRepo(hub, { source: alpha, name: 'alpha' });
-  await addRepo(hub, { source: beta, name: 'beta' });
-  server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: null });
-  alphaOnly = (await createToken(hub.pool, { name: 'alpha', scope: { repos: ['alpha'], projects: null, capabilities: ['read'] } })).secret;
+  world = await serveTestHub([['alpha', alpha], ['beta', beta]]);
+  ({ hub, server } = world);
+  alphaOnly = await world.readToken('alpha', ['alpha']);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await hub?.close();
-  await pgServer?.stop();
-  cleanupTempDirs();
+  await world?.stop();
 });
 
 describe('hub token scope', () => {
@@ -120,7 +112,7 @@ describe('hub token scope', () => {
   });
 
   it('refuses missing, foreign and malformed credentials with one 401', async () => {
-    const other = await openHub({ db: await pgServer.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
+    const other = await openHub({ db: await world.pg.createDatabase(), dir: hubDir(), backend: HUB_BACKEND });
     const foreign = (await createToken(other.pool, { name: 'x', scope: { repos: null, projects: null, capabilities: ['read'] } })).secret;
     await other.close();
     const forms = [{}, { authorization: `Bearer ${foreign}` }, { authorization: `Basic ${alphaOnly}` }, { authorization: `Bearer ${alphaOnly} ${alphaOnly}` }, { authorization: `Bearer ${alphaOnly}x` },

@@ -55,9 +55,9 @@ type ScoredRow = Parameters<typeof toRepoRow>[0] & { score: number };
 async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; first: boolean; limit: number }): Promise<ScoredRow[]> {
   const p = new Params();
   const match = p.add(t.match);
-  const where = [...scopeWhere(p, q), `c.search @@ ${match}::tsquery`];
+  const where = scopeWhere(p, q);
   // A row whose title or tags match the whole query matches it: tier 1 of a one-word query needs only the head index.
-  if (t.first && t.head === t.match) where.pop();
+  if (!t.first || t.head !== t.match) where.push(`c.search @@ ${match}::tsquery`);
   where.push(`${t.first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
   if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
   if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
@@ -82,12 +82,13 @@ async function ranked(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, ma
  * or digits); PostgreSQL errors.
  */
 export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
-  const terms = searchWords(q.query).map((t) => ({ term: t, words: indexWords(t) })).filter((t) => t.words.length > 0);
+  // Each query word folded as the index holds it (a word typed with combining marks may fold into several); typos are looked up whole.
+  const terms = searchWords(q.query).map(indexWords).filter((words) => words.length > 0);
   if (terms.length === 0 || q.repos.length === 0) return [];
   const limit = q.limit ?? 20;
   const rows = await inTransaction(db, async (client) => {
-    const typos = await typoAlternativesPg(client, names, q.repos, terms.map((t) => t.words.join('')));
-    const parts = terms.map((t) => termQuery(t.words, typos.get(t.words.join('')) ?? []));
+    const typos = await typoAlternativesPg(client, names, q.repos, terms.map((words) => words.join('')));
+    const parts = terms.map((words) => termQuery(words, typos.get(words.join('')) ?? []));
     const any = parts.join(' | ');
     const all = await ranked(client, names.s, q, parts.join(' & '), any, limit);
     return all.length === 0 && parts.length > 1 ? ranked(client, names.s, q, any, any, limit) : all;
