@@ -35,8 +35,15 @@ function intOption(name: string, text: string, min: number, max: number): number
   return n;
 }
 
+/** The webhook secret of `--webhook-secret-file` or BRAIN_HUB_WEBHOOK_SECRET (null: none). Errors: `io_error` (unreadable file), `invalid_argument` (too short). */
 function webhookSecret(options: HubCliOptions): string | null {
-  const text = options.webhookSecretFile !== undefined ? readFileSync(options.webhookSecretFile, 'utf8') : process.env.BRAIN_HUB_WEBHOOK_SECRET;
+  const file = options.webhookSecretFile;
+  let text: string | undefined;
+  try {
+    text = file !== undefined ? readFileSync(file, 'utf8') : process.env.BRAIN_HUB_WEBHOOK_SECRET;
+  } catch (err) {
+    throw new BrainError('io_error', `cannot read the webhook secret file ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, { hint: 'create it first (e.g. openssl rand -hex 32 > webhook-secret) and make it readable by the user running the hub', cause: err });
+  }
   const secret = text?.trim();
   if (secret !== undefined && secret.length < 16) throw new BrainError('invalid_argument', 'the webhook secret must be at least 16 characters', { hint: 'e.g. openssl rand -hex 32 > secret' });
   return secret || null;
@@ -85,6 +92,8 @@ export async function hubAction(name: string, positional: (string | undefined)[]
     }
   }
   const readDb = options.readDb ?? process.env.BRAIN_HUB_READ_DB;
+  // Checked before connecting: a missing secret file fails fast, with nothing opened.
+  const secret = name === 'serve' ? webhookSecret(options) : null;
   const hub = await hubMod.openHub({ db, dir: requireDir(name, dir), backend, ...(name === 'serve' && readDb ? { readDb } : {}) });
   try {
     if (name === 'serve') {
@@ -92,7 +101,7 @@ export async function hubAction(name: string, positional: (string | undefined)[]
       const intervalS = intOption('--interval', options.interval ?? '60', 0, 86_400);
       const stop = signal();
       const { serveHub } = await import('../hub/hub-server.js');
-      const server = await serveHub(hub, { port, intervalS, webhookSecret: webhookSecret(options), ...(options.host ? { host: options.host } : {}), log: (event, fields) => process.stderr.write(`${JSON.stringify({ event, ...fields })}\n`) });
+      const server = await serveHub(hub, { port, intervalS, webhookSecret: secret, ...(options.host ? { host: options.host } : {}), log: (event, fields) => process.stderr.write(`${JSON.stringify({ event, ...fields })}\n`) });
       out({ url: server.url, port: server.port, pid: process.pid }, `brain hub: ${server.url} (pid ${process.pid}; stop with Ctrl-C)`, 0);
       await stop;
       await server.stop();

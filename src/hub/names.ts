@@ -37,7 +37,8 @@ export function isUrl(source: string): boolean {
 /**
  * The source as stored: a URL as given, a local path made absolute (against `cwd`).
  * Errors: `invalid_argument` for an empty source, one starting with `-` (git would read an
- * option), control characters, the `ext::`/`fd::` transports, or a local path that does not exist.
+ * option), control characters, the `ext::`/`fd::` transports, a URL with a password in it,
+ * or a local path that does not exist.
  */
 export function normalizeSource(source: string, cwd: string): string {
   const bad = (why: string) => new BrainError('invalid_argument', `invalid repository source "${source.slice(0, 120)}": ${why}`, { hint: 'pass a local path or a git URL (https://…, ssh://…, git@host:org/repo.git)' });
@@ -45,6 +46,8 @@ export function normalizeSource(source: string, cwd: string): string {
   if (source.startsWith('-')) throw bad('it starts with "-"');
   if (/[\x00-\x1f\x7f]/.test(source)) throw bad('control characters');
   if (/^(ext|fd)::/i.test(source)) throw bad('the ext:: and fd:: transports run commands and are refused');
+  // A password in the URL would be shown to every reader (GET /api/repos, fetch errors) and stored in the database.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(source)) throw new BrainError('invalid_argument', 'the repository URL carries a password or token', { hint: 'drop it from the URL and let git find it: a credential helper (git config credential.helper) or an SSH key for the user running the hub' });
   if (isUrl(source)) return source;
   const path = resolve(cwd, source);
   if (!existsSync(path)) throw bad(`no such directory ${path}`);

@@ -52,7 +52,7 @@ export class RepoSyncer {
 
   constructor(private readonly options: RepoSyncerOptions) {}
 
-  /** Syncs `repo` (see the module doc); never rejects for a failing repository: the outcome says. Errors: `not_found` (not registered). */
+  /** Syncs `repo` (see the module doc); never rejects for a failing repository: the outcome says (`not_found` when it is not registered, or was removed meanwhile). */
   sync(repo: string): Promise<SyncOutcome> {
     const queued = this.queued.get(repo);
     if (queued) return queued;
@@ -84,9 +84,10 @@ export class RepoSyncer {
 
   private async run(name: string): Promise<SyncOutcome> {
     const { pool, backend, hubDir } = this.options;
-    const record = await getRepo(pool, name);
     let outcome: SyncOutcome;
     try {
+      // Inside the try: a repository removed meanwhile (another process) is this sync's outcome, not a failed pass.
+      const record = await getRepo(pool, name);
       await fetchMirror({ hubDir, name, source: record.source, branch: record.branch, ...(this.options.fetchTimeoutMs ? { timeoutMs: this.options.fetchTimeoutMs } : {}) });
       const tip = await mirrorTip(hubDir, name, record.branch);
       const reader = await createObjectReader({ repo: mirrorLocation(hubDir, name) });

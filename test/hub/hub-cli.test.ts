@@ -114,4 +114,10 @@ describe('brain hub CLI', () => {
     }
     expect(hub(['list']).json().map((r: any) => r.name)).toEqual(['pay']); // nothing was removed
   });
+
+  it('a missing webhook secret file is a coded io_error with a hint, not a bug report', () => {
+    const res = brain(process.cwd(), ['--json', 'hub', 'serve', '--port', '0', '--webhook-secret-file', '/nonexistent/webhook-secret'], { env });
+    expect(res.code).not.toBe(0);
+    expect(res.errorJson().error).toMatchObject({ code: 'io_error', message: expect.stringMatching(/ENOENT/), hint: expect.stringMatching(/openssl rand/) });
+  });
 });

@@ -202,6 +202,7 @@ describe('pages through the token scope', () => {
       expect(r.status, path).toBe(status);
       expect(r.headers.get('content-type')).toMatch(/^text\/html/);
       expect(r.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+      expect(r.html, path).not.toMatch(/brain (?!hub\b)[a-z<]|--help/); // hub hints, never a clone's commands
     }
   });
 

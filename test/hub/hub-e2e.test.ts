@@ -5,6 +5,7 @@
  * served over real HTTP on port 0. A push is picked up by the signed webhook and by the
  * schedule (polled with a deadline); a failing repository is reported while the others serve.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHubReader, type Hub } from '../../src/hub/hub.js';
 import { serveHub, type HubServer } from '../../src/hub/hub-server.js';
@@ -122,6 +123,25 @@ describe('brain hub end to end', () => {
       return res.status === 200 ? ((await res.json()) as any).data : undefined;
     });
     expect(entry.title).toBe('Webhook-borne risk appears');
+  });
+
+  it('refuses a webhook body over the limit, chunked without a Content-Length too', async () => {
+    // node:http on its own connection (the hub ends a connection whose body it refused mid-stream; fetch's pool would reuse it).
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let answered = false;
+      const req = request(`${server.url}/hooks/git`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+        answered = true;
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', (err) => !answered && reject(err)); // the rest of the body may meet a closed socket after the answer
+      const mib = Buffer.alloc(1024 * 1024, 0x20);
+      for (let i = 0; i < 6; i++) req.write(mib); // chunked: no Content-Length
+      req.end();
+    });
+    expect(status).toBe(400);
+    expect(JSON.parse(body).error).toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/over \d+ bytes/) });
   });
 
   it('picks a push up on the schedule', async () => {

@@ -39,6 +39,9 @@ describe('hub names', () => {
       expect(code(() => normalizeSource(bad, '/')), bad).toBe('invalid_argument');
     }
     expect(normalizeSource('ssh://git@host/org/r.git', '/')).toBe('ssh://git@host/org/r.git');
+    expect(normalizeSource('https://ci@example.com/org/r.git', '/')).toBe('https://ci@example.com/org/r.git');
+    // A password or token in the URL would be shown to every reader: refused, with a hint naming credential helpers.
+    for (const secret of ['https://ci:ghp_abc@github.com/org/r.git', 'HTTPS://x:y@host/r', 'ssh://git:pw@host/org/r.git']) expect(code(() => normalizeSource(secret, '/')), secret).toBe('invalid_argument');
     expect(normalizeSource('.', '/tmp')).toBe('/tmp');
   });
 });

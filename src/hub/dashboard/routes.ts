@@ -23,6 +23,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 import { toErrorResponse } from '../../http/errors.js';
+import { hubError } from '../hub-hints.js';
 import { renderEntry } from '../../http/dashboard/entry-page.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
@@ -156,7 +157,8 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     return page(c, { ...renderHubBrief({ brief, repos: scope.repos, ...(q.repo ? { repo: q.repo } : {}), ...(q.project ? { project: q.project } : {}), ...(budget ? { budget } : {}) }), active: 'brief' });
   });
 
-  routes.onError((err, c) => {
+  routes.onError((thrown, c) => {
+    const err = hubError(thrown); // the hub's hints, as REST and MCP give
     const { body } = toErrorResponse(err);
     const errorPage = renderErrorPage(err, null, { signedIn: c.get('session') !== undefined });
     options.log({ method: c.req.method, path: c.req.path, status: errorPage.status, code: body.error.code, message: body.error.message, ...(errorPage.status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });

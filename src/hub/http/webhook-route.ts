@@ -8,6 +8,7 @@
  * or `curl` GET must not be told it does not.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { HttpError } from '../../http/errors.js';
 import { BrainError } from '../../model/errors.js';
@@ -23,11 +24,12 @@ const TOO_BIG_HINT = 'send the push event only (or {"repo": "<name>"}): the hub 
 /** The route; mount with `app.route('/hooks/git', createWebhookRoute(…))`. */
 export function createWebhookRoute(options: { pool: pg.Pool; syncer: RepoSyncer; secret: string | null }): Hono {
   const route = new Hono();
-  route.post('/', async (c) => {
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > MAX_WEBHOOK_BYTES) throw new BrainError('invalid_argument', `webhook body over ${MAX_WEBHOOK_BYTES} bytes`, { hint: TOO_BIG_HINT });
+  // The limit holds for chunked bodies too (no Content-Length): hono's bodyLimit counts what is read.
+  const tooBig = () => {
+    throw new BrainError('invalid_argument', `webhook body over ${MAX_WEBHOOK_BYTES} bytes`, { hint: TOO_BIG_HINT });
+  };
+  route.post('/', bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: tooBig }), async (c) => {
     const body = Buffer.from(await c.req.arrayBuffer());
-    if (body.length > MAX_WEBHOOK_BYTES) throw new BrainError('invalid_argument', `webhook body over ${MAX_WEBHOOK_BYTES} bytes`, { hint: TOO_BIG_HINT });
     if (options.secret === null || !signatureMatches(options.secret, body, c.req.header('x-hub-signature-256'))) {
       throw new BrainError('unauthorized', 'the webhook signature is missing or wrong', {
         hint: options.secret === null ? 'this hub runs without a webhook secret: start it with --webhook-secret-file or BRAIN_HUB_WEBHOOK_SECRET' : 'sign the raw body: X-Hub-Signature-256: sha256=<hex HMAC-SHA256 keyed by the shared secret>',
