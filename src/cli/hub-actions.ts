@@ -129,10 +129,9 @@ export async function hubAction(name: string, positional: (string | undefined)[]
 async function tokenAction(name: string, positional: (string | undefined)[], options: HubCliOptions, pool: pg.Pool, out: (value: unknown, human: string) => void): Promise<void> {
   const tokens = await import('../hub/tokens.js');
   if (name === 'token-create') {
-    const { parseCapabilities } = await import('../hub/scope.js');
-    const { checkRepoName } = await import('../hub/names.js');
+    const { tokenScope } = await import('../hub/scope.js');
     if (!options.allRepos === !options.repo?.length) throw new BrainError('invalid_argument', options.allRepos ? 'give --repo NAME (repeatable) or --all-repos, not both' : 'give --repo NAME (repeatable) or --all-repos', { hint: 'brain hub token create --repo payments --capability read' });
-    const scope = { repos: options.allRepos ? null : [...new Set(options.repo!.map(checkRepoName))].sort(), projects: options.project?.length ? [...new Set(options.project)].sort() : null, capabilities: parseCapabilities(options.capability ?? 'read') };
+    const scope = tokenScope({ repos: options.allRepos ? null : options.repo!, projects: options.project?.length ? options.project : null, capabilities: options.capability ?? 'read' });
     const { token, secret } = await tokens.createToken(pool, { name: options.name ?? 'cli', scope });
     // Allowed on purpose (a token may be prepared before its repository is added), but a typo must not pass unseen.
     const registered = await (await import('../hub/registry.js')).repoNames(pool);

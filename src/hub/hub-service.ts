@@ -10,7 +10,7 @@ import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
-import { queryTerms } from '../search/query-terms.js';
+import { searchWords } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { mirrorLocation } from './mirror.js';
@@ -131,8 +131,7 @@ export class HubService {
   /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo, project). */
   async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
     const kind = q.kind === undefined ? undefined : checkListFilter({ kind: q.kind }).kind;
-    // The backends' own check (search/query-terms.ts searchWords) hints at the clone's `brain search`.
-    if (queryTerms(q.query).length === 0) throw new BrainError('invalid_argument', `the search query ${JSON.stringify(q.query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. q=sqlite+cache' });
+    searchWords(q.query); // invalid_argument before any query, whatever the scope
     const scope = await this.scope(grant, q);
     const hits = await this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
     if (hits.length === 0) await this.assertProject(scope, q.project);

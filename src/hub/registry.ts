@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { BrainError } from '../model/errors.js';
+import { inTransaction } from '../projection/postgres/transaction.js';
 
 /** A registered repository as stored. Times are ISO 8601 UTC strings or null. */
 export interface RepoRecord {
@@ -51,16 +52,22 @@ export async function getRepo(pool: pg.Pool, name: string): Promise<RepoRecord> 
   return toRecord(rows[0]);
 }
 
-/** Registers a repository. Errors: `invalid_argument` when the name, or the same source and branch, is already registered. */
+/**
+ * Registers a repository; the check and the insert hold one advisory lock, so two `brain hub
+ * add` runs at once cannot both take a name or a source. Errors: `invalid_argument` when the
+ * name, or the same source and branch, is already registered.
+ */
 export async function insertRepo(pool: pg.Pool, repo: { name: string; source: string; branch: string }): Promise<RepoRecord> {
-  const clash = await pool.query<{ name: string; source: string }>('SELECT name, source FROM hub_repos WHERE name = $1 OR (source = $2 AND branch = $3)', [repo.name, repo.source, repo.branch]);
-  const other = clash.rows[0];
-  if (other) {
-    const what = other.name === repo.name ? `the name "${repo.name}" is taken (by ${other.source})` : `${repo.source} is already registered as "${other.name}"`;
-    throw new BrainError('invalid_argument', `cannot register: ${what}`, { hint: 'pick another --name, or `brain hub remove` the old one first', data: { repo: other.name } });
-  }
-  const { rows } = await pool.query('INSERT INTO hub_repos (name, source, branch) VALUES ($1, $2, $3) RETURNING *', [repo.name, repo.source, repo.branch]);
-  return toRecord(rows[0] as Record<string, unknown>);
+  return inTransaction(pool, async (client) => {
+    const clash = await client.query<{ name: string; source: string }>('SELECT name, source FROM hub_repos WHERE name = $1 OR (source = $2 AND branch = $3)', [repo.name, repo.source, repo.branch]);
+    const other = clash.rows[0];
+    if (other) {
+      const what = other.name === repo.name ? `the name "${repo.name}" is taken (by ${other.source})` : `${repo.source} is already registered as "${other.name}"`;
+      throw new BrainError('invalid_argument', `cannot register: ${what}`, { hint: 'pick another --name, or `brain hub remove` the old one first', data: { repo: other.name } });
+    }
+    const { rows } = await client.query('INSERT INTO hub_repos (name, source, branch) VALUES ($1, $2, $3) RETURNING *', [repo.name, repo.source, repo.branch]);
+    return toRecord(rows[0] as Record<string, unknown>);
+  }, { lock: 'brain_hub_repos' });
 }
 
 /** Unregisters a repository; true when it existed. */

@@ -7,7 +7,9 @@
  * `project` filter ({@link noSuchProject}).
  */
 import { BrainError } from '../model/errors.js';
+import { PROJECT_ID_PATTERN } from '../model/limits.js';
 import type { Scope } from '../projection/backend.js';
+import { checkRepoName } from './names.js';
 
 /** The capabilities a token can carry. `write` is modelled, but no hub route accepts writes (docs/decisions/0027). */
 export const CAPABILITIES = ['read', 'write'] as const;
@@ -29,6 +31,20 @@ export function parseCapabilities(text: string | readonly string[]): Capability[
     throw new BrainError('invalid_argument', bad === undefined ? 'a token needs at least one capability' : `unknown capability "${bad.slice(0, 40)}"`, { hint: 'capabilities: read, or read,write' });
   }
   return [...new Set(parts as Capability[])].sort();
+}
+
+/**
+ * A token scope from its parts as given (CLI flags or a `POST /api/tokens` body): repository
+ * names checked (names.ts), project ids checked (DESIGN §2 pattern), both deduplicated and
+ * sorted; null lists mean all. Errors: `invalid_argument`.
+ */
+export function tokenScope(args: { repos: readonly string[] | null; projects: readonly string[] | null; capabilities: string | readonly string[] }): TokenScope {
+  const project = (p: string) => {
+    if (!PROJECT_ID_PATTERN.test(p)) throw new BrainError('invalid_argument', `invalid project id "${p.slice(0, 60)}"`, { hint: 'project ids are lower-case letters, digits, ".", "-" and "_" (GET /api/projects lists them)' });
+    return p;
+  };
+  const list = (values: readonly string[] | null, check: (v: string) => string) => (values === null ? null : [...new Set(values.map(check))].sort());
+  return { repos: list(args.repos, checkRepoName), projects: list(args.projects, project), capabilities: parseCapabilities(args.capabilities) };
 }
 
 const subset = (a: readonly string[], b: readonly string[]) => a.every((x) => b.includes(x));

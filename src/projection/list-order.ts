@@ -5,13 +5,14 @@
  */
 import type { ListCursor, RepoRow } from './backend.js';
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Byte (UTF-8) order, as SQLite's BINARY and PostgreSQL's `COLLATE "C"` compare; UTF-16 `<` differs beyond the BMP. */
+const cmp = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** The cursor of `row` (the key a next page starts after). */
 export const cursorOf = (row: RepoRow): ListCursor => ({ recorded_at: row.entry.recorded_at, entry_id: row.entry.entry_id, repo: row.repo });
 
 /** Negative when `a` comes first in the list order. */
-export function compareKeys(a: ListCursor, b: ListCursor): number {
+function compareKeys(a: ListCursor, b: ListCursor): number {
   return cmp(b.recorded_at, a.recorded_at) || cmp(a.entry_id, b.entry_id) || cmp(a.repo, b.repo);
 }
 

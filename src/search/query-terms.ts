@@ -19,7 +19,8 @@ export function queryTerms(query: string): string[] {
 export function searchWords(query: string): string[] {
   const terms = queryTerms(query);
   if (terms.length === 0) {
-    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query)} has no words to search for`, { hint: 'brain search "words to find" (letters and digits; punctuation is ignored)' });
+    // Every surface (CLI, daemon, hub, MCP) reaches this: a hint in no surface's syntax.
+    throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. "sqlite cache"' });
   }
   return terms;
 }

@@ -68,6 +68,7 @@ describe('brain hub CLI', () => {
     expect(early.stderr).toMatch(/^warning: not registered on this hub \(yet\): ghost, later;/);
     expect(hub(['token', 'create', '--capability', 'read']).code).toBe(2);
     expect(hub(['token', 'create', '--all-repos', '--capability', 'admin']).code).toBe(2);
+    expect(hub(['token', 'create', '--all-repos', '--project', 'Not A Project']).code).toBe(2); // checked as POST /api/tokens checks it
     const synced = hub(['sync']);
     expect(synced.code).toBe(1); // junk still fails
     expect(synced.json().map((o: any) => o.ok)).toEqual([false, true]);

@@ -144,6 +144,14 @@ describe('brain hub end to end', () => {
     expect(JSON.parse(body).error).toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/over \d+ bytes/) });
   });
 
+  it('two registrations racing for one name: one wins, the other is a coded refusal', async () => {
+    const { insertRepo, deleteRepo } = await import('../../src/hub/registry.js');
+    const results = await Promise.allSettled([0, 1, 2].map((i) => insertRepo(hub.pool, { name: 'twin', source: `/srv/twin-${i}`, branch: 'brain' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'invalid_argument' });
+    expect(await deleteRepo(hub.pool, 'twin')).toBe(true);
+  });
+
   it('picks a push up on the schedule', async () => {
     const scheduled = await serveHub(hub, { port: 0, intervalS: 1, webhookSecret: null });
     try {

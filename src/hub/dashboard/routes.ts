@@ -32,7 +32,7 @@ import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js'
 import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
 import type { Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
-import { decodeCursor, encodeCursor } from '../http/params.js';
+import { decodeCursor, nextCursor } from '../http/params.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
@@ -116,8 +116,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
       hub.scope(grant),
       hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
     ]);
-    const last = list.rows[list.rows.length - 1];
-    const next = list.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
+    const next = nextCursor(list);
     const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
     return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
   });

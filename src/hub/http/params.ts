@@ -6,7 +6,8 @@
  */
 import type { Context } from 'hono';
 import { BrainError } from '../../model/errors.js';
-import type { ListCursor } from '../../projection/backend.js';
+import type { ListCursor, RepoRow } from '../../projection/backend.js';
+import { cursorOf } from '../../projection/list-order.js';
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
@@ -32,6 +33,12 @@ export function intParam(name: string, text: string | undefined, bounds: { min: 
 /** The opaque cursor of a row. */
 export function encodeCursor(key: ListCursor): string {
   return Buffer.from(JSON.stringify([key.recorded_at, key.entry_id, key.repo])).toString('base64url');
+}
+
+/** The cursor of the page after `page` (its last row's list key), or null on the last page. */
+export function nextCursor(page: { rows: readonly RepoRow[]; has_more: boolean }): string | null {
+  const last = page.rows[page.rows.length - 1];
+  return page.has_more && last ? encodeCursor(cursorOf(last)) : null;
 }
 
 /** Inverse of {@link encodeCursor}. Errors: `invalid_argument`. */

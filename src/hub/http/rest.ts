@@ -20,7 +20,7 @@ import { Hono, type Context } from 'hono';
 import { BrainError } from '../../model/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { HubEnv } from './auth.js';
-import { decodeCursor, encodeCursor, intParam, params } from './params.js';
+import { decodeCursor, nextCursor, intParam, params } from './params.js';
 
 /** `limit` bounds of `/api/entries`, as the daemon's. */
 export const LIST_LIMIT = { default: 50, max: 500 } as const;
@@ -49,8 +49,7 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
       repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
       ...(q.path !== undefined ? { path: q.path } : {}), limit, ...(after ? { after } : {}), facet: q.facets === 'repo',
     });
-    const last = page.rows[page.rows.length - 1];
-    const next = page.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
+    const next = nextCursor(page);
     return send(c, { data: page.rows.map((r) => ({ repo: r.repo, ...r.entry })), pagination: { limit, has_more: next !== null, next_cursor: next }, ...(page.facet ? { facets: { repo: page.facet } } : {}) });
   });
 

@@ -9,27 +9,20 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
-import { PROJECT_ID_PATTERN } from '../../model/limits.js';
-import { checkRepoName } from '../names.js';
-import { parseCapabilities, type TokenScope } from '../scope.js';
+import { tokenScope, type TokenScope } from '../scope.js';
 import { createToken } from '../tokens.js';
 import type { HubEnv } from './auth.js';
 import { send } from './rest.js';
 
 const bad = (message: string) => new BrainError('invalid_argument', message, { hint: 'body: {"name": "ci", "repos": ["payments"], "projects": null, "capabilities": ["read"]}' });
 
-function names(value: unknown, what: string, check: (s: string) => string): string[] | null {
+function names(value: unknown, what: string): string[] | null {
   if (value === 'all' || value === null || value === undefined) {
     if (value === undefined && what === 'repos') throw bad('repos is required: a list of repository names, or "all"');
     return null;
   }
   if (!Array.isArray(value) || value.length === 0 || value.length > 1000 || !value.every((v) => typeof v === 'string')) throw bad(`${what} must be a non-empty list of names${what === 'repos' ? ', or "all"' : ', or null'}`);
-  return [...new Set(value.map(check))].sort();
-}
-
-function checkProject(p: string): string {
-  if (!PROJECT_ID_PATTERN.test(p)) throw bad(`invalid project id "${p.slice(0, 60)}"`);
-  return p;
+  return value as string[];
 }
 
 /** Parses the body into a name and a scope. Errors: `invalid_argument`. */
@@ -40,7 +33,7 @@ export function parseTokenRequest(body: unknown): { name: string; scope: TokenSc
   if (unknown !== undefined) throw bad(`unknown field "${unknown.slice(0, 40)}"`);
   if (b.name !== undefined && (typeof b.name !== 'string' || b.name.length > 200 || /[\x00-\x1f]/.test(b.name))) throw bad('name must be one line of at most 200 characters');
   if (typeof b.capabilities !== 'string' && !(Array.isArray(b.capabilities) && b.capabilities.every((x) => typeof x === 'string'))) throw bad('capabilities is required: ["read"] or ["read", "write"]');
-  const scope = { repos: names(b.repos, 'repos', checkRepoName), projects: names(b.projects, 'projects', checkProject), capabilities: parseCapabilities(b.capabilities as string | string[]) };
+  const scope = tokenScope({ repos: names(b.repos, 'repos'), projects: names(b.projects, 'projects'), capabilities: b.capabilities as string | string[] });
   return { name: (b.name as string | undefined) ?? 'minted', scope };
 }
 

@@ -14,7 +14,7 @@ import { neutralizeDeep, summarize } from '../../mcp/summaries.js';
 import { renderEntryText, renderSummaries, summaryLine } from '../../mcp/render.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenScope } from '../scope.js';
-import { decodeCursor, encodeCursor } from '../http/params.js';
+import { decodeCursor, nextCursor } from '../http/params.js';
 
 /** One hub tool: MCP metadata, a strict zod input schema, and what it runs. */
 export interface HubTool {
@@ -42,8 +42,7 @@ const list = tool({
     const limit = a.limit ?? 50;
     const page = await hub.list(grant, { repo: a.repo, project: a.project, kind: a.entry_kind, status: a.status, tag: a.tag, author: a.author, relatedTask: a.related_task, updatedSince: a.updated_since, ...(a.path ? { path: a.path } : {}), limit, ...(a.cursor ? { after: decodeCursor(a.cursor) } : {}), facet: a.by_repo === true });
     const entries = page.rows.map((r) => ({ repo: r.repo, ...summarize(r.entry) }));
-    const last = page.rows[page.rows.length - 1];
-    const next = page.has_more && last ? encodeCursor({ recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id, repo: last.repo }) : null;
+    const next = nextCursor(page);
     const head = `${entries.length} entries, newest first${page.facet ? `; by repo: ${page.facet.map((f) => `${f.repo} ${f.entries}`).join(', ') || 'none'}` : ''}`;
     return { structured: neutralizeDeep({ count: entries.length, entries, next_cursor: next, ...(page.facet ? { by_repo: page.facet } : {}) }), text: renderSummaries(head, entries.map((s) => `[${s.repo}] ${summaryLine(s)}`), next ? `more: cursor "${next}"` : undefined) };
   },

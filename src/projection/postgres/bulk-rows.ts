@@ -24,7 +24,7 @@ type Column = [name: string, type: string];
  * Inserts `rows` (values in `columns` order; `repo` is added) into `table` of schema `s`.
  * `conflict` is appended (e.g. `ON CONFLICT DO NOTHING`). Errors: PostgreSQL errors.
  */
-export async function insertRows(client: pg.ClientBase, s: string, table: string, repo: string, columns: readonly Column[], rows: readonly unknown[][], conflict = ''): Promise<void> {
+async function insertRows(client: pg.ClientBase, s: string, table: string, repo: string, columns: readonly Column[], rows: readonly unknown[][], conflict = ''): Promise<void> {
   const names = columns.map(([n]) => n).join(', ');
   const arrays = columns.map(([, type], i) => `$${i + 2}::${type}[]`).join(', ');
   const sql = `INSERT INTO ${s}.${table} (repo, ${names}) SELECT $1::text, * FROM unnest(${arrays}) ${conflict}`;

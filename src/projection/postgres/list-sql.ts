@@ -64,10 +64,3 @@ export const toRepoRow = (r: { repo: string; json: string; forked: boolean; revi
   path: r.path,
   repo: r.repo,
 });
-
-const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
-/** The list order as a comparator (negative: `a` first): recorded_at desc, then entry_id, then repo, each a byte order as `COLLATE "C"`. */
-export function listOrder(a: RepoRow, b: RepoRow): number {
-  return bytes(b.entry.recorded_at, a.entry.recorded_at) || bytes(a.entry.entry_id, b.entry.entry_id) || bytes(a.repo, b.repo);
-}

@@ -15,7 +15,8 @@
 import type pg from 'pg';
 import { isGlob, pathFilterMatches, selfAndAncestors } from '../../model/path-match.js';
 import type { ListCursor, ProjectionListQuery, RepoRow } from '../backend.js';
-import { Params, ROW_COLUMNS, afterWhere, entryWhere, filterWhere, listOrder, scopeWhere, toRepoRow } from './list-sql.js';
+import { Params, ROW_COLUMNS, afterWhere, entryWhere, filterWhere, scopeWhere, toRepoRow } from './list-sql.js';
+import { compareListOrder } from '../list-order.js';
 
 /** Rows read per batch by a glob filter at most (batches double from the page size). */
 const MAX_BATCH = 10_000;
@@ -82,6 +83,6 @@ export async function listByPathDir(db: pg.Pool, s: string, q: ProjectionListQue
   const [a, b] = await Promise.all([inside(db, s, q, filter, base), beside(db, s, q, filter, base)]);
   if (b.length === 0) return a;
   const merged = new Map([...a, ...b].map((r) => [`${r.repo}\0${r.entry.entry_id}`, r]));
-  const rows = [...merged.values()].sort(listOrder);
+  const rows = [...merged.values()].sort(compareListOrder);
   return q.limit !== undefined ? rows.slice(0, q.limit) : rows;
 }

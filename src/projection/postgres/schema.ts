@@ -22,7 +22,6 @@ export const PG_FORMAT = 3;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
-export type PgDataTable = (typeof PG_DATA_TABLES)[number];
 
 const T = 'text COLLATE "C" NOT NULL';
 

@@ -92,13 +92,12 @@ export function insertEntryProblems(db: CacheDb, problems: readonly EntryCheckPr
 
 /**
  * Recomputes the entry-check problems of one entry directory (`projects/<p>/<kind>/<fan>/<id>`)
- * from the tables (the incremental apply path). `fresh`: no entry-check problem of the
- * directory is stored yet, so none is deleted first.
+ * from the tables (the incremental apply path), replacing the ones stored.
  */
-export function checkEntryDir(db: CacheDb, dir: string, fresh = false): void {
+export function checkEntryDir(db: CacheDb, dir: string): void {
   const s = statements(db);
   const range = { lo: `${dir}/`, hi: `${dir}0` };
-  if (!fresh) s.clear.run(range);
+  s.clear.run(range);
   const [, projectId, kind, , entryId] = dir.split('/') as [string, string, string, string, string];
   const key = [entryId, projectId, kind] as const;
   const hex = (b: Buffer) => b.toString('hex');

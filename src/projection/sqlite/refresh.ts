@@ -8,6 +8,7 @@
  * (even across rewritten history) yields the same tables as a full rebuild — the property the
  * tests check. See docs/decisions/0003-projection-is-a-function-of-the-tree.md.
  */
+import { BrainError } from '../../model/errors.js';
 import type { ObjectReader } from '../../git/object-reader.js';
 import type { ApplyStats } from './apply-changes.js';
 import { planChanges } from '../read-changes.js';
@@ -34,7 +35,8 @@ export interface RefreshOptions {
 
 /**
  * Brings `db` to `tip`. Retries when another process advanced the projection concurrently.
- * Errors: reader errors (`git_error`, `not_found`).
+ * Errors: reader errors (`git_error`, `not_found`); `lock_timeout` when other writers kept
+ * moving the projection for 6 plans.
  */
 export async function refreshCache(options: RefreshOptions): Promise<RefreshResult> {
   const started = performance.now();
@@ -53,7 +55,9 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
       const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });
       return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
     } catch (err) {
-      if (!(err instanceof StaleProjectionError) || attempt >= 5) throw err;
+      if (!(err instanceof StaleProjectionError)) throw err;
+      // As the PostgreSQL apply path (postgres/apply.ts): a coded error, not a bare one, when others keep moving it.
+      if (attempt >= 5) throw new BrainError('lock_timeout', `the projection kept moving during ${attempt + 1} refreshes`, { hint: 'other processes keep applying to this cache: retry', cause: err });
     }
   }
 }
