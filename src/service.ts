@@ -248,8 +248,9 @@ export class Brain {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
       const kind = args.kind ? parseEntryKind(args.kind) : undefined;
       await this.refresh();
-      const hits = searchEntries(this.db(), { query: args.query, projectId: await this.readProjectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
-      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
+      const projectId = await this.readProjectId();
+      const hits = searchEntries(this.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
     });
   }
 

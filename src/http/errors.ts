@@ -7,7 +7,7 @@
  * - 404 Not Found — no such entry, revision, project or route: `not_found`.
  * - 409 Conflict — valid, but conflicts with the current state of the resource and the client
  *   can resolve it: `ambiguous_id` (the prefix matches several entries *now*; send more
- *   characters), `revision_conflict`, `ref_conflict`, `branch_exists`, `ambiguous_remote` (several remotes
+ *   characters), `revision_conflict`, `conflict` (an entry id another project holds), `ref_conflict`, `branch_exists`, `ambiguous_remote` (several remotes
  *   have the docs branch and none is origin: the operator picks one).
  * - 503 Service Unavailable (+ `Retry-After`) — temporary, retrying later can succeed:
  *   `not_initialized` (no docs branch yet: `brain init`), `lock_timeout`, `ref_locked`.
@@ -32,6 +32,7 @@ export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCod
   not_found: 404,
   ambiguous_id: 409,
   revision_conflict: 409,
+  conflict: 409,
   ref_conflict: 409,
   branch_exists: 409,
   ambiguous_remote: 409,

@@ -110,7 +110,7 @@ export class HubService {
     const hubDir = this.options.hubDir;
     if (hubDir === null) throw new BrainError('invalid_argument', 'reading revisions needs the hub directory (the mirrors hold their bodies)', { hint: 'open the hub with its directory (--dir or BRAIN_HUB_DIR)' });
     const current = await this.get(grant, args);
-    const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id });
+    const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id, projectId: current.entry.project_id });
     const location = mirrorLocation(hubDir, args.repo);
     const reader = await createObjectReader({ repo: location });
     try {

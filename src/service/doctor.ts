@@ -52,6 +52,7 @@ const PROBLEM_ADVICE: Record<string, string> = {
   unledgered_revision: 'a revision file was added outside brain: remove it in a commit, or record the change with brain revise',
   invalid_ledger: 'the ledger is not valid JSON lines: restore it from git history',
   stray_file: 'a file that is not part of the layout sits under projects/: move it out in a commit',
+  duplicate_entry_id: 'two projects hold the same entry id (written outside brain): `brain verify` names them; record the hidden entries again in their project with brain add (new ids), then remove this directory in a commit',
 };
 
 async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {

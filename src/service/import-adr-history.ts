@@ -65,7 +65,7 @@ export async function historyPlan(args: { brain: Brain; dir: string; projectId: 
   }
   await brain.refresh();
   for (const [entryId, steps] of plan) {
-    const existing = await brain.withCache(async () => (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId)).map((r) => r.entry));
+    const existing = await brain.withCache(async () => (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), { entryId, projectId })).map((r) => r.entry));
     if (existing.length === 0) continue;
     const asEntry = (step: PlannedRevision): Entry => {
       const base = newEntryBase({ entry_id: entryId, entry_kind: 'decision', project_id: projectId, author: step.author, recorded_at: step.recorded_at });

@@ -126,7 +126,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
         try {
           revision = (await tx.put(rest)).entry.revision;
         } catch (err) {
-          if (isBrainError(err)) err.data.line = line;
+          if (isBrainError(err)) throw new BrainError(err.code, `line ${line}: ${err.message}`, { hint: err.hint, data: { ...err.data, line }, cause: err });
           throw err;
         }
         action = current ? 'revised' : 'imported';

@@ -13,7 +13,7 @@
 import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 
 /** The tables (and their primary keys). */
 const TABLES_SQL = `
