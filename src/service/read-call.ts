@@ -51,7 +51,7 @@ export async function performRead(brain: Brain, call: ReadCall): Promise<unknown
 
 type ArgKind = 'string' | 'strings' | Bounds;
 
-/** The arguments each command takes and what each must be; `entryId`/`query` are required. */
+/** The arguments each command takes and what each must be. */
 const ARGS: Record<ReadCall['command'], Record<string, ArgKind>> = {
   list: { kind: 'string', status: 'string', tag: 'string', author: 'string', relatedTask: 'string', path: 'string', updatedSince: 'string', limit: BOUNDS.count },
   get: { entryId: 'string', revision: BOUNDS.revision },
@@ -59,6 +59,9 @@ const ARGS: Record<ReadCall['command'], Record<string, ArgKind>> = {
   context: { budget: BOUNDS.budget, paths: 'strings', taskIds: 'strings' },
   history: { entryId: 'string' },
 };
+
+/** The one argument some commands cannot do without. */
+const REQUIRED: Partial<Record<ReadCall['command'], string>> = { get: 'entryId', history: 'entryId', search: 'query' };
 
 const fits = (value: unknown, kind: ArgKind): boolean =>
   kind === 'string' ? typeof value === 'string'
@@ -77,7 +80,7 @@ export function isReadCall(value: unknown): value is ReadCall {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return false;
   const allowed = ARGS[command as ReadCall['command']];
   const given = args as Record<string, unknown>;
-  if (['get', 'history'].includes(command) && given.entryId === undefined) return false;
-  if (command === 'search' && given.query === undefined) return false;
+  const required = REQUIRED[command as ReadCall['command']];
+  if (required !== undefined && given[required] === undefined) return false;
   return Object.entries(given).every(([key, v]) => Object.hasOwn(allowed, key) && fits(v, allowed[key] as ArgKind));
 }
