@@ -246,7 +246,7 @@ export class Brain {
   async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
     return this.withCache(async () => {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
-      const kind = args.kind ? parseEntryKind(args.kind) : undefined;
+      const kind = args.kind !== undefined ? parseEntryKind(args.kind) : undefined;
       await this.refresh();
       const projectId = await this.readProjectId();
       const hits = searchEntries(this.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });

@@ -8,7 +8,7 @@
  * CLI's usual error path (exit 1; a bad `--port` is exit 2).
  */
 import type { Command } from 'commander';
-import { BrainError } from '../model/errors.js';
+import { BOUNDS, parseIntegerText } from '../model/number-text.js';
 import { DEFAULT_PORT } from '../daemon/default-port.js';
 import type { GlobalOptions } from './context.js';
 
@@ -16,12 +16,6 @@ interface DaemonCommandOptions {
   port: string;
   pollInterval: string;
   readOnly?: boolean;
-}
-
-function parseIntOption(name: string, text: string, min: number, max: number): number {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new BrainError('invalid_argument', `${name} must be an integer from ${min} to ${max}, got "${text}"`);
-  return n;
 }
 
 function waitForSignal(): Promise<string> {
@@ -47,8 +41,8 @@ export function registerDaemonCommand(program: Command): void {
     .option('--read-only', 'hide MCP write tools (no admin token is needed or created)')
     .action(async (options: DaemonCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const port = parseIntOption('--port', options.port, 0, 65535);
-      const pollMs = parseIntOption('--poll-interval', options.pollInterval, 100, 3_600_000);
+      const port = parseIntegerText('--port', options.port, BOUNDS.port);
+      const pollMs = parseIntegerText('--poll-interval', options.pollInterval, { min: 100, max: 3_600_000, example: 2000 });
       const signal = waitForSignal(); // listen before starting: a signal during boot still stops cleanly
       // Loaded on demand: the HTTP stack and MCP SDK cost every other command ~100 ms of start-up.
       const { startDaemon } = await import('../daemon/daemon.js');

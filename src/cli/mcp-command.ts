@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { GlobalOptions } from './context.js';
+import { onClosedOutput } from './closed-output.js';
 
 /** Registers `mcp` on `program`. */
 export function registerMcpCommand(program: Command): void {
@@ -15,6 +16,7 @@ export function registerMcpCommand(program: Command): void {
     .option('--read-only', 'offer only the read tools (write tools are not listed and cannot be called)')
     .action(async (options: { readOnly?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
+      onClosedOutput(() => undefined); // the server shuts down cleanly when the client stops reading (stdio.ts)
       // Loaded on demand: the MCP SDK is only needed by this command.
       const { runStdioServer } = await import('../mcp/stdio.js');
       await runStdioServer({

@@ -8,7 +8,7 @@ import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
-import { parsePositiveInt } from './fields.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
 
 interface ListOptions {
@@ -29,7 +29,7 @@ export function registerReadCommands(program: Command): void {
     .description('show an entry (any unique id prefix), current or --revision N')
     .option('--revision <n>', 'a past revision')
     .action(async (entryId: string, options: { revision?: string }, command: Command) => {
-      const revision = parsePositiveInt('revision', options.revision);
+      const revision = parseOptionalInteger('--revision', options.revision, BOUNDS.revision);
       const { renderEntry } = await import('./render-entry.js');
       await runRead<CurrentRow>(
         command,
@@ -51,19 +51,20 @@ export function registerReadCommands(program: Command): void {
     .option('--updated-since <iso>', 'only entries revised at or after this ISO 8601 time')
     .option('--limit <n>', 'at most N entries')
     .action(async (options: ListOptions, command: Command) => {
-      const limit = parsePositiveInt('limit', options.limit);
+      const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
       // The global --author (author of new revisions) means nothing to list: commander hands
       // `list --author A` to the program, so read it from there as the filter.
       const author = options.author ?? command.optsWithGlobals<{ author?: string }>().author;
+      // A given filter is passed even when blank: the service refuses what can never match (issue #17).
       const args = {
-        ...(options.kind ? { kind: options.kind } : {}),
-        ...(options.status ? { status: options.status } : {}),
-        ...(options.tag ? { tag: options.tag } : {}),
-        ...(author ? { author } : {}),
-        ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
+        ...(options.kind !== undefined ? { kind: options.kind } : {}),
+        ...(options.status !== undefined ? { status: options.status } : {}),
+        ...(options.tag !== undefined ? { tag: options.tag } : {}),
+        ...(author !== undefined ? { author } : {}),
+        ...(options.relatedTask !== undefined ? { relatedTask: options.relatedTask } : {}),
         ...(options.path !== undefined ? { path: options.path } : {}),
-        ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
-        ...(limit ? { limit } : {}),
+        ...(options.updatedSince !== undefined ? { updatedSince: options.updatedSince } : {}),
+        ...(limit !== undefined ? { limit } : {}),
       };
       await runRead<CurrentRow[]>(command, { command: 'list', args }, renderList, (rows) => rows.map((r) => r.entry));
     });
@@ -81,8 +82,8 @@ export function registerReadCommands(program: Command): void {
     .option('--kind <kind>', 'only this kind')
     .option('--limit <n>', 'at most N hits (default 20)')
     .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
-      const limit = parsePositiveInt('limit', options.limit);
-      await runRead(command, { command: 'search', args: { query, ...(options.kind ? { kind: options.kind } : {}), ...(limit ? { limit } : {}) } }, renderSearch);
+      const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
+      await runRead(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch);
     });
 
   program
@@ -92,7 +93,7 @@ export function registerReadCommands(program: Command): void {
     .option('--paths <path...>', 'favour entries about these code paths')
     .option('--task <id...>', 'favour entries related to these tasks')
     .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
-      const budget = parsePositiveInt('budget', options.budget);
+      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget);
       await runRead<Brief>(
         command,
         { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },

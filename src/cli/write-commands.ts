@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
 import { runWithBrain } from './context.js';
-import { collect, fieldsFromOptions, parsePositiveInt, type FieldOptions } from './fields.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { collect, fieldsFromOptions, type FieldOptions } from './fields.js';
 import type { WriteResult } from '../service/writes.js';
 
 function fieldOptions(command: Command): Command {
@@ -46,7 +47,7 @@ export function registerWriteCommands(program: Command): void {
   fieldOptions(program.command('revise <entry_id>').description('append the next revision with the given fields changed'))
     .option('--expected-revision <n>', 'fail with a conflict unless the entry is at revision N')
     .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
-      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       const fields = fieldsFromOptions(options);
       await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
@@ -61,7 +62,7 @@ export function registerWriteCommands(program: Command): void {
       if (options.answer !== undefined && options.resolution !== undefined) {
         throw new BrainError('invalid_argument', 'give --answer or --resolution, not both');
       }
-      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       await runWithBrain(
         command,
         async (brain) =>

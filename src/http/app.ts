@@ -20,7 +20,7 @@ import { Hono } from 'hono';
 import { BrainError } from '../model/errors.js';
 import type { Log } from '../daemon/log.js';
 import { errorFields } from '../daemon/log.js';
-import { errorResponse, HttpError, toErrorResponse } from './errors.js';
+import { asClientAbort, errorResponse, HttpError, toErrorResponse } from './errors.js';
 import { contentEtag, notModified } from './etag.js';
 import { hostGuard } from './host-guard.js';
 import { createMcpRoute, type McpRouteOptions } from './mcp-route.js';
@@ -66,7 +66,8 @@ export function createApp(options: AppOptions): Hono {
   app.route('/', createDashboard({ brainFor: options.brainFor, defaultProject: options.defaultProject ?? (async () => null), log: options.log }));
 
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the REST API lives under /api, MCP at /mcp')));
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asClientAbort(c, thrown);
     const { status, body } = toErrorResponse(err);
     const fields = { method: c.req.method, path: c.req.path, status, code: body.error.code, message: status >= 500 ? errorFields(err).message : body.error.message };
     if (status >= 500) options.log.error('request_error', { ...fields, stack: err instanceof Error ? err.stack : undefined });

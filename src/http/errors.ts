@@ -17,7 +17,10 @@
  * - 500 — everything else (`git_error`, `io_error`, `unsupported_format`, `verify_failed`,
  *   `not_a_repository`, unknown errors as `internal`, without internals in the message).
  *
- * Adapter-level failures (wrong method, host, origin, route) are {@link HttpError}s.
+ * - 499 — `client_closed_request`: the client went away before its request was complete
+ *   ({@link asClientAbort}); logged as the client's doing, answered to no one.
+ *
+ * Adapter-level failures (wrong method, host, origin, route, a client's abort) are {@link HttpError}s.
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -61,7 +64,7 @@ export interface ErrorBody {
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: 'not_found' | 'method_not_allowed' | 'misdirected_request' | 'forbidden_origin',
+    readonly code: 'not_found' | 'method_not_allowed' | 'misdirected_request' | 'forbidden_origin' | 'client_closed_request',
     message: string,
     readonly hint?: string,
     readonly headers: Record<string, string> = {},
@@ -69,6 +72,20 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/**
+ * `err` as the client's abort when the client closed the connection before its request was
+ * complete (an upload cut off: the body read fails with `ECONNRESET` and the request's signal
+ * is aborted): an {@link HttpError} 499 `client_closed_request` (nginx's "Client Closed
+ * Request"), logged as the client's doing instead of a 500 `internal` (issue #17). Anything
+ * else is returned as is. Nobody reads the response: the client is gone.
+ */
+export function asClientAbort(c: Context, err: unknown): unknown {
+  // Both: the body read failed with the connection reset, and the request is aborted. An
+  // ECONNRESET alone may be a server-side connection (PostgreSQL) failing: a 500.
+  if (!c.req.raw.signal.aborted || (err as NodeJS.ErrnoException | null)?.code !== 'ECONNRESET') return err;
+  return new HttpError(499 as ContentfulStatusCode, 'client_closed_request', 'the client closed the connection before the request was complete', 'nothing to do on the server: the client gave up (a cut connection or a cancelled upload); it may retry');
 }
 
 /** A resolved error response: status, body and extra headers. */

@@ -20,6 +20,7 @@
 import { Hono, type Context } from 'hono';
 import type { Brain } from '../service.js';
 import { BrainError } from '../model/errors.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
 import { historyWithCommits } from '../service/history.js';
 
@@ -43,13 +44,6 @@ function params(c: Context, allowed: string[]): Record<string, string | undefine
     out[name] = values[0];
   }
   return out;
-}
-
-function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
-  if (text === undefined) return bounds.fallback;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
-  return n;
 }
 
 /** The opaque cursor of a keyset position. */
@@ -125,14 +119,15 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain', async (c) => {
     const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
     if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
-    const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const brain = await brainOf(c);
     return respond(c, brain, async () => {
       const rows = await brain.list({
-        ...(q.kind ? { kind: q.kind } : {}), ...(q.status ? { status: q.status } : {}), ...(q.tag ? { tag: q.tag } : {}),
-        ...(q.author ? { author: q.author } : {}), ...(q.related_task ? { relatedTask: q.related_task } : {}),
-        ...(q.path !== undefined ? { path: q.path } : {}), ...(q.updated_since ? { updatedSince: q.updated_since } : {}), ...(after ? { after } : {}), limit: limit + 1,
+        // A given filter is passed even when empty (`tag=`): the service refuses what can never match (issue #17).
+        ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.status !== undefined ? { status: q.status } : {}), ...(q.tag !== undefined ? { tag: q.tag } : {}),
+        ...(q.author !== undefined ? { author: q.author } : {}), ...(q.related_task !== undefined ? { relatedTask: q.related_task } : {}),
+        ...(q.path !== undefined ? { path: q.path } : {}), ...(q.updated_since !== undefined ? { updatedSince: q.updated_since } : {}), ...(after ? { after } : {}), limit: limit + 1,
       });
       const page = rows.slice(0, limit).map((r) => r.entry);
       const last = page[page.length - 1];
@@ -144,14 +139,14 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain/search', async (c) => {
     const q = params(c, ['q', 'kind', 'limit']);
     if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', 'GET …/brain/search?q=sqlite+cache');
-    const limit = intParam('limit', q.limit, { min: 1, max: 100, fallback: 20 });
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
     const brain = await brainOf(c);
-    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
+    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
   });
 
   routes.get('/brain/context', async (c) => {
     params(c, ['budget', 'path', 'task']);
-    const budget = intParam('budget', c.req.query('budget'), { min: 1, max: 1_000_000 });
+    const budget = parseOptionalInteger('budget', c.req.query('budget'), BOUNDS.budget);
     const paths = c.req.queries('path');
     const taskIds = c.req.queries('task');
     const brain = await brainOf(c);
@@ -166,7 +161,7 @@ export function createRestRoutes(options: RestOptions): Hono {
 
   routes.get('/brain/:entry_id', async (c) => {
     const q = params(c, ['revision']);
-    const revision = intParam('revision', q.revision, { min: 1, max: 1_000_000_000 });
+    const revision = parseOptionalInteger('revision', q.revision, BOUNDS.revision);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: (await brain.get({ entryId: c.req.param('entry_id'), ...(revision ? { revision } : {}) })).entry }));
   });

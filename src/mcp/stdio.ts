@@ -3,12 +3,14 @@
  * carries the protocol only; logs go to stderr. One long-lived Brain per process, brought up
  * to date on start (in the background: the handshake is not delayed) and on every call. Ends
  * when the client closes stdin (or stdout breaks), or on SIGTERM/SIGINT: running calls finish,
- * then the server and the Brain are closed.
+ * then the server and the Brain are closed. A line that is not a JSON-RPC message is answered
+ * with a JSON-RPC error (stdio-guard.ts).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { BrainError } from '../model/errors.js';
 import { openBrain, type BrainOptions } from '../service.js';
 import { createMcpServer, whenIdle } from './server.js';
+import { guardJsonRpcLines } from './stdio-guard.js';
 
 /** Options of {@link runStdioServer}. */
 export interface StdioServerOptions {
@@ -42,13 +44,16 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
   const onEnd = () => finish('stdin closed');
   const onBrokenPipe = () => finish('stdout closed');
   const stdout = options.stdout ?? process.stdout;
+  const guard = guardJsonRpcLines((reply) => stdout.write(`${JSON.stringify(reply)}\n`));
   stdin.once('end', onEnd);
   stdout.on('error', onBrokenPipe);
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   server.server.onclose = () => finish('transport closed');
   try {
-    await server.connect(new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout));
+    // Lines that are not JSON-RPC messages are answered by the guard (-32700 / -32600), never silently dropped.
+    stdin.pipe(guard);
+    await server.connect(new StdioServerTransport(guard, stdout as typeof process.stdout));
     const warm = brain.status().then(
       (s) => log(`serving project ${s.project_id} (${s.entries} entries) from branch ${s.branch}, writes ${options.readOnly ? 'hidden (--read-only)' : 'enabled'}`),
       (err: unknown) => log(`warning: ${err instanceof BrainError ? `${err.message}${err.hint ? ` (hint: ${err.hint})` : ''}` : String(err)}`),
@@ -60,6 +65,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
     await server.close();
     return reason;
   } finally {
+    stdin.unpipe(guard);
     stdin.off('end', onEnd);
     stdout.off('error', onBrokenPipe);
     process.off('SIGTERM', onSignal);

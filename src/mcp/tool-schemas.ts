@@ -9,10 +9,11 @@
 import { z } from 'zod';
 import { CitationSchema } from '../model/entry.js';
 import { LIMITS } from '../model/limits.js';
+import { BOUNDS } from '../model/number-text.js';
 import { ENTRY_KINDS, STATUSES, type EntryKind } from '../model/kinds.js';
 
 const entryId = z.string().min(1).max(LIMITS.ref).describe('an entry id like dec-4f9k2m1x7q3z, or any unique prefix of one');
-const revision = z.number().int().min(1);
+const revision = z.number().int().min(BOUNDS.revision.min).max(BOUNDS.revision.max);
 const expectedRevision = revision
   .optional()
   .describe('compare-and-swap: fail with revision_conflict (nothing written) unless the entry is still at this revision; pass the revision you last read');
@@ -108,7 +109,7 @@ export const HistoryInput = z.strictObject({ entry_id: entryId });
 
 /** brain_context: `{budget? (tokens, default 6000), paths?, task_ids?}` (DESIGN §7). */
 export const ContextInput = z.strictObject({
-  budget: z.number().int().min(1).max(200_000).optional().describe('token budget of the brief (default 6000)'),
+  budget: z.number().int().min(BOUNDS.budget.min).max(BOUNDS.budget.max).optional().describe('token budget of the brief (default 6000)'),
   paths: strings(LIMITS.paths, LIMITS.path).optional().describe('favour entries about these code paths (the files you are working on)'),
   task_ids: strings(LIMITS.listItems, LIMITS.ref).optional().describe('favour entries related to these tasks'),
 });

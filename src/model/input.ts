@@ -8,6 +8,8 @@ import type { Citation, Entry } from './entry.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
 import { validateEntry } from './validate.js';
 import { normalizeLineEnds } from './text.js';
+import { assertJsonDepth } from './json-depth.js';
+import { LIMITS } from './limits.js';
 
 /** Caller-settable fields; absent fields keep their base value. */
 export interface EntryFields {
@@ -70,9 +72,12 @@ export function newEntryBase(args: {
 
 /**
  * `base` with `fields` applied and `overrides` (revision, author, recorded_at) set, validated.
- * Errors: `invalid_entry`, `illegal_status` (from {@link validateEntry}).
+ * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
+ * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
 export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at'>): Entry {
+  assertJsonDepth(fields.payload, 'payload', { max: LIMITS.depth - 1 });
+  assertJsonDepth(fields, 'the entry');
   const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   return validateEntry({

@@ -16,6 +16,8 @@ export const LIMITS = {
   tag: 100,
   paths: 200,
   path: 1_000,
+  /** Nesting of arrays and objects in a revision document (the envelope is level 1, its payload 2). */
+  depth: 32,
 } as const;
 
 /** A project id: lower-case letters, digits, `.`, `_`, `-`; at most 64 characters. */

@@ -40,7 +40,8 @@ import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl } from './parts.js';
-import { decodePair, intParam, pageParams } from './query.js';
+import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
+import { decodePair, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
@@ -153,7 +154,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/projects/:project/brief', async (c) => {
-    const budget = intParam('budget', pageParams(c, ['budget']).budget, { min: 1, max: 1_000_000 });
+    const budget = parseOptionalInteger('budget', pageParams(c, ['budget']).budget, BOUNDS.budget);
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
@@ -172,7 +173,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   routes.get('/projects/:project/dependencies', async (c) => {
     const q = pageParams(c, ['resolved', 'page']);
     if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
-    const page = (intParam('page', q.page, { min: 1, max: 1_000_000 }) ?? 1) - 1;
+    const page = (parseOptionalInteger('page', q.page, { min: 1, max: 1_000_000, example: 2 }) ?? 1) - 1;
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {

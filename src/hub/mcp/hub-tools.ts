@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
+import { BOUNDS } from '../../model/number-text.js';
 import { inlineText } from '../../context/inline-text.js';
 import { wrapUntrusted } from '../../context/untrusted.js';
 import { neutralizeDeep, summarize } from '../../mcp/summaries.js';
@@ -88,7 +89,7 @@ const context = tool({
   name: 'brain_context',
   title: 'Brief across repositories',
   description: 'What is decided, open, blocked, at risk and why — across every repository you can read (or one: repo; one project), within a token budget (default 6000). Pass paths to rank related entries first.',
-  inputSchema: z.strictObject({ repo: repo.optional(), project, paths: z.array(z.string().min(1).max(1000)).max(50).optional(), budget: z.number().int().min(1).max(1_000_000).optional() }),
+  inputSchema: z.strictObject({ repo: repo.optional(), project, paths: z.array(z.string().min(1).max(1000)).max(50).optional(), budget: z.number().int().min(BOUNDS.budget.min).max(BOUNDS.budget.max).optional() }),
   async run(hub, grant, a) {
     const brief = await hub.brief(grant, { repo: a.repo, project: a.project, ...(a.paths ? { paths: a.paths } : {}), ...(a.budget ? { budget: a.budget } : {}) });
     return { structured: { ...brief }, text: brief.markdown };

@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BrainError } from '../../model/errors.js';
+import { adrText } from './read-adr-dir.js';
 
 const run = promisify(execFile);
 
@@ -38,16 +39,19 @@ export interface GitFileHistory {
   last(path: string): FileCommit | null;
 }
 
-async function git(dir: string, args: string[]): Promise<string | null> {
+/** git's stdout, or null when git is missing or fails (exit status). Errors: `io_error`. */
+async function gitBytes(dir: string, args: string[]): Promise<Buffer | null> {
   try {
-    const { stdout } = await run('git', ['-C', dir, ...args], { maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const { stdout } = await run('git', ['-C', dir, ...args], { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' });
     return stdout;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (typeof (err as { code?: unknown }).code === 'number') return null;
-    throw new BrainError('io_error', `git log failed in ${dir}`, { cause: err });
+    throw new BrainError('io_error', `git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} failed in ${dir}`, { cause: err });
   }
 }
+
+const git = async (dir: string, args: string[]): Promise<string | null> => (await gitBytes(dir, args))?.toString('utf8') ?? null;
 
 /**
  * Reads the history of the `*.md` files under `dir` (paths relative to `dir`). `null` when `dir`
@@ -98,8 +102,10 @@ export async function readGitFileHistory(options: { dir: string }): Promise<GitF
 
 /**
  * The text of `path` (relative to `dir`) at `oid`, or null when it does not exist there.
- * Errors: `io_error` when git cannot run.
+ * Errors: `io_error` when git cannot run, `invalid_argument` when the file is not UTF-8 there
+ * (read-adr-dir.ts `adrText`).
  */
 export async function readFileAt(options: { dir: string; oid: string; path: string }): Promise<string | null> {
-  return git(options.dir, ['show', `${options.oid}:./${options.path}`]);
+  const bytes = await gitBytes(options.dir, ['show', `${options.oid}:./${options.path}`]);
+  return bytes === null ? null : adrText(bytes, `ADR file ${options.path} at commit ${options.oid.slice(0, 12)}`);
 }

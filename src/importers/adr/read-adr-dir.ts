@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
+import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
 import { assembleDrafts } from './assemble-drafts.js';
 import { listAdrFiles, type SkippedFile } from './list-adr-files.js';
@@ -83,7 +84,8 @@ export interface AdrReadResult {
  *   status and are reported (assemble-drafts.ts). An entry never links to itself.
  * - title, rationale, payload, tags and citations per parse-adr.ts.
  *
- * Errors: BrainError `invalid_argument` for a projectId that is not a slug, `not_found` when
+ * Errors: BrainError `invalid_argument` for a projectId that is not a slug or a file that is
+ * not UTF-8 (its byte offset and line named), `not_found` when
  * `dir` is missing or not a directory, `io_error` when a file cannot be read.
  */
 export async function readAdrDirectory(options: { dir: string; projectId: string }): Promise<AdrReadResult> {
@@ -96,13 +98,25 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
   const listing = await listAdrFiles({ dir: options.dir });
   const sources: AdrSource[] = [];
   for (const sourcePath of listing.files) {
+    let bytes: Buffer;
     try {
-      sources.push({ source_path: sourcePath, source: await readFile(join(options.dir, sourcePath), 'utf8') });
+      bytes = await readFile(join(options.dir, sourcePath));
     } catch (cause) {
       throw new BrainError('io_error', `cannot read ADR file ${sourcePath}`, { cause, data: { source_path: sourcePath } });
     }
+    sources.push({ source_path: sourcePath, source: adrText(bytes, `ADR file ${sourcePath}`) });
   }
   return assembleAdrSources({ sources, skipped: listing.skipped, projectId: options.projectId });
+}
+
+/**
+ * The text of an ADR file's bytes. A file holding NUL is binary: decoded as is, and skipped as
+ * `not a text file` ({@link assembleAdrSources}); any other must be UTF-8 (issue #17: a Latin-1
+ * ADR was imported with U+FFFD in place of its accents). `source` names it in the error.
+ * Errors: `invalid_argument` naming the byte offset and line of the first bad sequence.
+ */
+export function adrText(bytes: Buffer, source: string): string {
+  return bytes.includes(0) ? bytes.toString('utf8') : decodeUtf8(bytes, source);
 }
 
 /** One ADR file's path (relative to the imported directory, POSIX) and text. */
