@@ -127,7 +127,7 @@ describe('brain doctor', () => {
     expect(findings(check).writer_lock.message).toContain('held for 22 h');
     const fixed = brain(dir, ['doctor', '--fix', '--json']);
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
-    expect(findings(fixed).writer_lock.fixed).toBeTruthy();
+    expect(findings(fixed).writer_lock.fixed).toBe('took the lock over and cleaned up after the dead writer');
     expect(existsSync(lock)).toBe(false);
     expect(brain(dir, ['add', 'decision', '--title', 'after doctor']).code).toBe(0);
   });

@@ -111,6 +111,7 @@ describe('writers killed inside the write window', () => {
       kills += 2;
       if (existsSync(join(dir, '.git', 'brain', 'write.lock'))) killedHoldingLock++;
     }
+    console.log(`kill soak: ${kills} kills in ${kills / 2} rounds; ${killedHoldingLock} left write.lock; ${acknowledged.length} writes acknowledged`);
     // The kills did land inside writes (a killed holder leaves write.lock behind).
     expect(killedHoldingLock, `${killedHoldingLock} of ${kills / 2} rounds left write.lock`).toBeGreaterThanOrEqual(20);
 
