@@ -146,10 +146,12 @@ async function repairLocks(brain: Brain, removeRefLock: boolean): Promise<boolea
 async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
   const bad = (check: string) => findings.find((f) => f.check === check && !f.ok);
   const writer = bad('writer_lock');
+  // A hung, running holder is reported (kill it), never waited for: only a gone one is taken over.
+  const takeOver = writer !== undefined && isStale(readLock(writeLockPath(brainDir(brain.repo))));
   const refLock = bad('ref_lock');
   const temps = bad('temp_files');
-  if ((writer || refLock || temps) && (await repairLocks(brain, refLock !== undefined))) {
-    if (writer) writer.fixed = 'took the lock over and cleaned up after the dead writer';
+  if ((takeOver || refLock || temps) && (await repairLocks(brain, refLock !== undefined))) {
+    if (writer && takeOver) writer.fixed = 'took the lock over and cleaned up after the dead writer';
     if (refLock) refLock.fixed = 'removed the ref lock';
     if (temps) temps.fixed = 'removed the temp files';
   }
