@@ -41,6 +41,13 @@ export class GitStore {
   readonly repo: RepoLocation;
   readonly branch: string;
   readonly gitdir: string;
+  /**
+   * Test seam, not an option (issue 17): awaited in {@link transact} after the commit is built
+   * on `tip` and before the compare-and-swap moves the branch, with the attempt number (1, then
+   * 2… after each `ref_conflict`). A test pauses here to move the branch from plain git, so the
+   * race the compare-and-swap exists for happens every time. Nothing else sets it.
+   */
+  beforeRefUpdate: ((at: { attempt: number; tip: string | null; commit: string }) => Promise<void>) | null = null;
 
   constructor(private readonly options: GitStoreOptions) {
     this.repo = options.repo;
@@ -150,6 +157,7 @@ export class GitStore {
           const tree = trees.get(state.dir);
           if (tree) rememberEntryState(tree, state);
         }
+        await this.beforeRefUpdate?.({ attempt, tip, commit });
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
           return { commit, staged: tx.staged, value };

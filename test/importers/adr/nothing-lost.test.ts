@@ -1,38 +1,61 @@
 /**
  * Issue #9 "Nothing lost": over every ADR of every bundled corpus (fixtures/adr/*, 147 files),
- * each non-blank line of the body — outside the front matter, the title line and the status
- * line — appears in the entry (title, rationale, decision outcome or options), unless the import
- * reported that field as cut to its bound (docs/decisions/0014).
+ * each non-blank line of the source — outside the front matter — appears in the entry (title,
+ * rationale, decision outcome or options), unless the import reported that field as cut to its
+ * bound (docs/decisions/0014). The reference is this file's own reading of the Markdown, never
+ * the importer's section lists or parsers (issue 17: a test that shares the code's list cannot
+ * see what the list gets wrong). Three lines live in the entry as structured fields instead of
+ * text, and only they are exempt, each found by comparing the source with the entry:
+ * - the title: the first heading line whose text holds the entry's title;
+ * - the status: the first `Status:` line (`- Status: x`, `**Status:** x`) between the title and
+ *   the next heading, else the first line but a date under a `Status` heading — and that
+ *   heading, when nothing else is under it;
+ * - the outcome's heading: the heading with only blank lines between it and the first line of
+ *   the decision outcome.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
-import { splitFrontMatter } from '../../../src/importers/adr/front-matter.js';
-import { outlineMarkdown } from '../../../src/importers/adr/markdown-outline.js';
-import { findStatus } from '../../../src/importers/adr/status-source.js';
-import { DECISION_SECTIONS } from '../../../src/importers/adr/adr-content.js';
 
 const ROOT = fileURLToPath(new URL('../../../fixtures/adr', import.meta.url));
 const CORPORA = readdirSync(ROOT).sort();
 
-/** The body lines the test may skip: the title heading, the status line, the outcome heading. */
-function exemptLines(source: string): Set<string> {
-  const fm = splitFrontMatter(source.replace(/\r\n?/g, '\n'));
-  const outline = outlineMarkdown(fm.body);
-  const found = findStatus({ frontMatter: fm, outline });
-  const out = new Set<string>();
-  const title = outline.tokens[outline.titleIndex];
-  if (title) out.add(title.raw.trim());
-  const decision = outline.sections.find((s) => s.depth === outline.sectionDepth && DECISION_SECTIONS.has(s.key));
-  if (decision) out.add(outline.tokens[decision.start]?.raw.trim() ?? '');
-  if (found.raw !== null && found.origin !== 'front_matter') {
-    const status = outline.sections.find((s) => s.key === 'status');
-    const lines = fm.body.split('\n').map((l) => l.trim());
-    const statusLine = lines.find((l) => l.includes(found.raw ?? '\u0000'));
-    if (statusLine) out.add(statusLine);
-    // A Status section holding nothing but its status line is the status, heading included.
-    if (status && found.origin === 'status_section') out.add(outline.tokens[status.start]?.raw.trim() ?? '');
+/** The source's lines after a leading YAML front matter block (`---` … `---` or `...`). */
+function bodyLines(source: string): string[] {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  if (lines[0]?.trim() !== '---') return lines;
+  const end = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)\s*$/.test(l));
+  return end < 0 ? lines : lines.slice(end + 1);
+}
+
+const isHeading = (line: string) => /^#{1,6}\s/.test(line);
+const words = (text: string) => text.replace(/[*_`#>:-]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The lines the entry holds as fields, not text (see the module comment), by index in `lines`. */
+function structuredLines(lines: string[], entry: { title: string; outcome: string }): Set<number> {
+  const out = new Set<number>();
+  const title = lines.findIndex((l) => isHeading(l) && words(l).includes(words(entry.title)));
+  if (title >= 0) out.add(title);
+  // The status: a `Status:` line in the header (between the title and the next heading), else a Status section.
+  const headerEnd = lines.findIndex((l, i) => i > title && isHeading(l));
+  const statusLine = lines.findIndex((l, i) => i > title && (headerEnd < 0 || i < headerEnd) && /^\W*status\W*:/i.test(l));
+  const statusHeading = lines.findIndex((l) => isHeading(l) && words(l) === 'status');
+  if (statusLine >= 0) out.add(statusLine);
+  else if (statusHeading >= 0) {
+    const under = lines.slice(statusHeading + 1);
+    const next = under.findIndex(isHeading);
+    const section = (next < 0 ? under : under.slice(0, next)).map((l, i) => ({ l, i: statusHeading + 1 + i })).filter(({ l }) => l.trim() !== '');
+    const first = section.find(({ l }) => !/^\W*date\b/i.test(l));
+    if (first) out.add(first.i);
+    if (section.every(({ i }) => out.has(i))) out.add(statusHeading);
+  }
+  // The outcome's heading: the heading with only blank lines between it and the outcome's first line.
+  const outcomeFirst = entry.outcome.split('\n').find((l) => l.trim() !== '')?.trim();
+  if (outcomeFirst !== undefined) {
+    const at = lines.findIndex((l, i) => l.trim() === outcomeFirst && lines.slice(0, i).some(isHeading));
+    const heading = at < 0 ? -1 : lines.slice(0, at).findLastIndex(isHeading);
+    if (heading >= 0 && lines.slice(heading + 1, at).every((l) => l.trim() === '')) out.add(heading);
   }
   return out;
 }
@@ -47,17 +70,13 @@ describe('every body line of every bundled ADR reaches its entry', () => {
       const read = await readAdrDirectory({ dir, projectId: 'demo' });
       for (const draft of read.drafts) {
         files += 1;
-        const source = readFileSync(`${dir}/${draft.source_path}`, 'utf8');
-        const body = splitFrontMatter(source.replace(/\r\n?/g, '\n')).body;
+        const body = bodyLines(readFileSync(`${dir}/${draft.source_path}`, 'utf8'));
         const payload = draft.fields.payload as { alternatives: string[]; decision_outcome: string };
         const text = [draft.fields.title, draft.fields.rationale, payload.decision_outcome, ...payload.alternatives].join('\n');
-        const exempt = exemptLines(source);
+        const exempt = structuredLines(body, { title: String(draft.fields.title), outcome: payload.decision_outcome });
         const cut = read.overflow.filter((o) => o.source_path === draft.source_path);
-        const missing = body
-          .split('\n')
-          .map((l) => l.trim())
-          .filter((l) => l !== '' && !exempt.has(l) && !text.includes(l));
-        lines += body.split('\n').filter((l) => l.trim() !== '').length;
+        const missing = body.filter((l, i) => l.trim() !== '' && !exempt.has(i) && !text.includes(l.trim())).map((l) => l.trim());
+        lines += body.filter((l) => l.trim() !== '').length;
         if (cut.length === 0) failures.push(...missing.map((l) => `${corpus}/${draft.source_path}: ${l}`));
         else expect(missing.length, `${corpus}/${draft.source_path} is cut and reported`).toBeGreaterThan(0);
       }
