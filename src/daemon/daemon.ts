@@ -145,8 +145,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     return brain;
   };
   try {
-    const tokens = brainDir(primary.repo);
-    if (!options.readOnly) ensureDefaultToken({ brainDir: tokens });
+    const stateDir = brainDir(primary.repo); // .git/brain: the default token and tokens.json
+    if (!options.readOnly) ensureDefaultToken({ brainDir: stateDir });
     await catchUp('boot');
     const watcher = await createRefWatcher({
       commonDir, branch: primary.branch, initialOid: primary.projectedOid(), readTip: () => primary.store.resolveTip(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
@@ -172,7 +172,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const app = createApp({
       brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, defaultProject: projectOrNull,
       mcp: { brain: primary, readOnly: options.readOnly === true, createServer: createMcpServer },
-      authenticate: (secret) => authenticateDaemonToken({ brainDir: tokens, secret }),
+      authenticate: (secret) => authenticateDaemonToken({ brainDir: stateDir, secret }),
     });
     // One-shot CLI reads (issue #10): a Brain opened as the CLI would open it; the primary when the options match.
     const cli = createCliRoute({ branch: primary.branch, shared: primary, open: async (projectId) => (projectId === options.projectId ? primary : open(projectId)) });

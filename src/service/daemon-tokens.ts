@@ -28,7 +28,6 @@ import { readDefaultToken, readText, TOKEN_FILE } from './default-token.js';
 export const TOKENS_FILE = 'tokens.json';
 /** The name of the default token (the agent its writes record). */
 export const DEFAULT_TOKEN_NAME = 'daemon';
-export { TOKEN_FILE } from './default-token.js';
 /** What a token made today may do. */
 export const TOKEN_CAPABILITIES = ['read', 'write'] as const;
 

@@ -4,10 +4,10 @@
  * (daemon-tokens.ts). In clear text: the one-shot CLI reads it to ask a running daemon, so this
  * module stays light (node:fs only, no zod) for the CLI's cold start.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../git/git-fs.js';
+import { newSecret } from './bearer-auth.js';
 
 /** The default token's file inside `.git/brain/`. */
 export const TOKEN_FILE = 'token';
@@ -41,7 +41,7 @@ export function ensureDefaultToken(options: { brainDir: string }): { token: stri
     if ((fs.statSync(path).mode & 0o077) !== 0) fs.chmodSync(path, 0o600);
     return { token: existing, path, created: false };
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret(''); // no prefix: tokens made before named tokens look the same
   writeFileAtomicSync(path, `${token}\n`, 0o600);
   fs.chmodSync(path, 0o600); // the umask may have narrowed less than asked; never more open
   return { token, path, created: true };
