@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { BOUNDS, parseIntegerText } from '../model/number-text.js';
 import { DEFAULT_PORT } from '../daemon/default-port.js';
 import type { GlobalOptions } from './context.js';
+import { registerDaemonTokenCommands } from './daemon-token-command.js';
 
 interface DaemonCommandOptions {
   port: string;
@@ -30,15 +31,15 @@ function waitForSignal(): Promise<string> {
   });
 }
 
-/** Registers `daemon` (alias `serve`) on `program`. */
+/** Registers `daemon` (alias `serve`) on `program`, with its `token` subcommands (daemon-token-command.ts). */
 export function registerDaemonCommand(program: Command): void {
-  program
+  const daemon = program
     .command('daemon')
     .alias('serve')
     .description(`serve REST (/api), MCP (/mcp) and health on 127.0.0.1, following the docs branch (default port ${DEFAULT_PORT})`)
     .option('--port <n>', `TCP port on 127.0.0.1; 0 picks a free one`, String(DEFAULT_PORT))
     .option('--poll-interval <ms>', 'safety-net poll of the branch tip, in ms', '2000')
-    .option('--read-only', 'hide MCP write tools (no admin token is needed or created)')
+    .option('--read-only', 'hide MCP write tools (no default token is needed or created)')
     .action(async (options: DaemonCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const port = parseIntegerText('--port', options.port, BOUNDS.port);
@@ -63,4 +64,5 @@ export function registerDaemonCommand(program: Command): void {
       // loop alive, do not hang the shell that sent the signal.
       setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
     });
+  registerDaemonTokenCommands(daemon);
 }

@@ -4,7 +4,7 @@
  * (issue #10: lazy-load what a command does not use).
  */
 import type { Entry } from '../model/entry.js';
-import { setFieldPairs } from '../model/entry-fields.js';
+import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { summaryLine } from '../model/summary.js';
 
 function payloadLines(entry: Entry): string[] {
@@ -23,7 +23,7 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} revision files` : ''}`,
     `title:       ${entry.title}`,
     `project:     ${entry.project_id}`,
-    `recorded:    ${entry.recorded_at} by ${entry.author}`,
+    `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
   ];
   const summary = summaryLine(entry);
   if (summary !== '') lines.push(`summary:     ${summary}`);

@@ -6,6 +6,7 @@
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
+import { writtenBy } from '../model/entry-fields.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -34,11 +35,11 @@ export function renderList(rows: CurrentRow[]): string {
   );
 }
 
-/** `brain history` as a table. */
+/** `brain history` as a table; BY is the author, or `<agent> for <author>` (docs/decisions/0032). */
 export function renderHistory(revisions: { entry: Entry; sha256: string }[]): string {
   return table(
-    ['REV', 'RECORDED', 'AUTHOR', 'STATUS', 'SHA256', 'TITLE'],
-    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(r.entry.author, 24), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
+    ['REV', 'RECORDED', 'BY', 'STATUS', 'SHA256', 'TITLE'],
+    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(writtenBy(r.entry), 48), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
   );
 }
 

@@ -71,26 +71,31 @@ export function newEntryBase(args: {
 }
 
 /**
- * `base` with `fields` applied and `overrides` (revision, author, recorded_at) set, validated.
+ * `base` with `fields` applied and `overrides` (revision, author, recorded_at, and `agent` when
+ * an agent writes) set, validated. The writer stamp is never inherited: a revision has the
+ * base's `agent` only if `overrides` gives it again (docs/decisions/0032).
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
-export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at'>): Entry {
+export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'>): Entry {
   assertJsonDepth(fields.payload, 'payload', { max: LIMITS.depth - 1 });
   assertJsonDepth(fields, 'the entry');
   const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const { agent: _previousAgent, ...unstamped } = base;
+  const { agent, ...stamp } = overrides;
   return validateEntry({
-    ...base,
+    ...unstamped,
     ...defined,
-    ...overrides,
+    ...stamp,
+    ...(agent !== undefined ? { agent } : {}),
     payload: { ...base.payload, ...(payload ?? {}) },
   });
 }
 
-/** True when two revisions say the same thing (ignores revision, author and recorded_at). */
+/** True when two revisions say the same thing (ignores revision, author, agent and recorded_at). */
 export function sameContent(a: Entry, b: Entry): boolean {
-  const strip = ({ revision: _r, author: _a, recorded_at: _t, ...rest }: Entry) => rest;
+  const strip = ({ revision: _r, author: _a, agent: _g, recorded_at: _t, ...rest }: Entry) => rest;
   return JSON.stringify(sortDeep(strip(a))) === JSON.stringify(sortDeep(strip(b)));
 }
 

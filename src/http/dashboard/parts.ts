@@ -110,3 +110,8 @@ export function pager(args: { first?: string | null; next?: string | null; label
   if (!args.first && !args.next) return h``;
   return h`<nav class="pager" aria-label="${args.label ?? 'Pages'}">${args.first ? h`<a class="button quiet" href="${args.first}">← First page</a>` : ''}${args.next ? h`<a class="button quiet" href="${args.next}" rel="next">Next page →</a>` : ''}</nav>`;
 }
+
+/** Who wrote a revision: the author, or the agent that wrote it for them (`agent … for …`; docs/decisions/0032). Escaped by `h`. */
+export function writtenByHtml(e: Pick<Entry, 'author' | 'agent'>): Html {
+  return e.agent === undefined ? h`<strong>${e.author}</strong>` : h`agent <strong class="agent">${e.agent}</strong> for <strong>${e.author}</strong>`;
+}
