@@ -27,7 +27,7 @@ export interface BriefOptions {
   source?: BriefSource;
   /** Tokens (integer ≥ 1), default {@link DEFAULT_BUDGET}; estimated as Math.ceil(chars / 4). */
   budget?: number;
-  /** Boost entries whose `paths` match one of these (segment-prefix match, either direction). */
+  /** Boost entries whose `paths` concern one of these (prefixes or globs: the rule of `brain list --path`, model/path-match.ts). */
   paths?: string[];
   /** Boost entries whose `related_task_ids` contain one of these. */
   taskIds?: string[];

@@ -136,4 +136,7 @@ export const WriteOutput = z.strictObject({
   written: z.boolean().describe('false when the call changed nothing (no revision, no commit)'),
   commit: z.string().nullable(),
   also: z.array(EntryOutput).describe('other entries the same commit revised (brain_supersede: the successor)'),
+  defaults_applied: z
+    .array(z.strictObject({ field: z.string(), value: z.unknown() }))
+    .describe('brain_append: payload fields set by default because the call left them out (e.g. a risk\'s likelihood and impact: medium); revise the entry if that is not your judgement'),
 });
