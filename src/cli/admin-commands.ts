@@ -20,6 +20,7 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
   }
+  if (s.upstream) lines.push(`upstream:   ${s.upstream.summary}${s.upstream.fix ? `; run \`${s.upstream.fix}\`` : ''}`);
   if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
   if (s.problems.length) {
     lines.push(`problems:   ${s.problems.length} file(s) failed to parse or validate:`);

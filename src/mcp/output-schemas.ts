@@ -116,6 +116,15 @@ export const StatusOutput = z.looseObject({
   forked: strings,
   problems: z.array(z.looseObject({ path: z.string(), code: z.string(), message: z.string() })),
   cache: z.looseObject({ path: z.string(), reset: z.string().nullable(), last_refresh: z.string().nullable() }),
+  upstream: z
+    .strictObject({
+      remote: z.string(), ref: z.string(), oid: z.string(), ahead: count, behind: count,
+      relation: z.enum(['up_to_date', 'ahead', 'behind', 'diverged']),
+      fetched_at: z.string().nullable().describe('when the upstream was last fetched (ISO 8601), null when unknown'),
+      summary: z.string(), fix: z.string().nullable().describe('the command that brings the two together'),
+    })
+    .nullable()
+    .describe('the local docs branch against <remote>/<branch> as of the last fetch; null when no remote has it'),
 });
 
 /** brain_projects (issue #7) */

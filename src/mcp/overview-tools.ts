@@ -48,6 +48,7 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`- ${kind}: ${Object.entries(statuses).map(([status, n]) => `${status} ${n}`).join(', ')}`);
   }
+  if (s.upstream) lines.push(`upstream: ${inlineText(s.upstream.summary, 300)}${s.upstream.fix ? `; fix: ${inlineText(s.upstream.fix, 200)}` : ''}`);
   if (s.forked.length) lines.push(`forked entries (two revisions share a number; see brain_history): ${s.forked.join(', ')}`);
   if (s.problems.length === 0) return [...lines, 'problems: none'].join('\n');
   const problems = s.problems.map((p) => `${p.code} ${p.path}: ${p.message}`).join('\n');
@@ -60,8 +61,8 @@ const status = defineTool({
   access: 'read',
   description:
     'Health and size of the project brain: project id, docs branch and its tip commit, whether the local projection is up to date, ' +
-    'entry counts per kind and status (a quick "how many blockers / open questions are there"), entries forked by a merge, and files ' +
-    'on the branch that failed to validate (problems). Cheap; no arguments.',
+    'entry counts per kind and status (a quick "how many blockers / open questions are there"), entries forked by a merge, files ' +
+    'on the branch that failed to validate (problems), and how far the local docs branch is ahead of or behind its upstream as of the last fetch (upstream, with the fix). Cheap; no arguments.',
   inputSchema: StatusInput,
   outputSchema: StatusOutput,
   async run(brain) {

@@ -1,12 +1,13 @@
 /**
  * `brain status` (DESIGN §4, issue #7 "Problems are visible where people look"): the branch,
- * its tip and the projected oid, counts per kind and status, forks, and every problem the
- * projection found. Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
+ * its tip and the projected oid, counts per kind and status, forks, every problem the
+ * projection found, and how the branch stands against its upstream (issue #19). Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
  */
 import { countProject, listProblems } from '../projection/sqlite/queries.js';
 import type { ResetReason } from '../projection/sqlite/open-cache.js';
 import type { RefreshResult } from '../projection/sqlite/refresh.js';
 import type { Brain } from '../service.js';
+import { upstreamStatus, type UpstreamStatus } from './upstream-status.js';
 
 /** `brain status` */
 export interface BrainStatus {
@@ -20,6 +21,8 @@ export interface BrainStatus {
   forked: string[];
   problems: { path: string; code: string; message: string }[];
   cache: { path: string; reset: ResetReason; last_refresh: RefreshResult['mode'] | null };
+  /** The local branch against `<remote>/<branch>` as of the last fetch (upstream-status.ts); null without an upstream. */
+  upstream: UpstreamStatus | null;
 }
 
 /** The status of `brain`'s project, after a refresh. Errors: as every read (`not_found` for an unknown project). */
@@ -35,6 +38,7 @@ export async function brainStatus(brain: Brain): Promise<BrainStatus> {
       ...countProject(brain.db(), projectId),
       problems: listProblems(brain.db()),
       cache: brain.cacheState(),
+      upstream: await upstreamStatus(brain),
     };
   });
 }

@@ -29,6 +29,7 @@ import { buildDependencyGraph } from '../../service/dependency-graph.js';
 import { buildEntryView } from '../../service/entry-view.js';
 import { buildTimeline } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
+import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
@@ -79,27 +80,29 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
     if (body === null || notModified(inm, etag)) return c.body(null, 304, headers);
     return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
   };
-  const render = async (oid: string | null) => {
+  const render = async (oid: string | null, upstream: UpstreamStatus | null) => {
     const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
-    return renderPage({ ...parts, project, projects, oid });
+    return renderPage({ ...parts, project, projects, oid, upstream });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
     const done = await brain.readScope(async () => {
       const oid = brain.projectedOid();
-      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+      // The header says how the branch stands against its upstream: a fetch changes the page, not the oid.
+      const upstream = await upstreamStatus(brain);
+      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${upstream?.summary ?? ''} ${url.pathname}${url.search}` });
       if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
       // A hard reload (`Cache-Control: no-cache`) renders afresh.
       const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
       if (cached !== undefined) return send(etag, cached);
-      const body = await render(oid);
+      const body = await render(oid, upstream);
       if (brain.projectedOid() !== oid) return null;
       cache.set(etag, body);
       return send(etag, body);
     });
     if (done) return done;
   }
-  const body = await render(brain.projectedOid());
+  const body = await render(brain.projectedOid(), await upstreamStatus(brain));
   return send(contentEtag(body), body);
 }
 
