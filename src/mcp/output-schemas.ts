@@ -125,6 +125,18 @@ export const StatusOutput = z.looseObject({
     })
     .nullable()
     .describe('the local docs branch against <remote>/<branch> as of the last fetch; null when no remote has it'),
+  sync: z
+    .strictObject({
+      configured: z.strictObject({ remote: z.string(), interval_seconds: count }).nullable(),
+      daemon: z
+        .strictObject({
+          pid: count, remote: z.string(), interval_seconds: count, last_attempt_at: z.string().nullable(), last_ok_at: z.string().nullable(),
+          last_error: z.strictObject({ code: z.string(), message: z.string() }).nullable(), failures: count, next_at: z.string().nullable(),
+        })
+        .nullable(),
+      error: z.string().optional().describe('why brain.json\'s "sync" is not used'),
+    })
+    .describe("the daemon's sync with the remote: brain.json's setting (null: off) and the running loop (null: none)"),
 });
 
 /** brain_projects (issue #7) */

@@ -1,9 +1,8 @@
 /**
  * The installable artefact (issue #19): `npm pack` of this repository gives a tarball that
  * `npm install --global` puts into an empty prefix — with its own HOME and npm cache, away from
- * this repository — without dev dependencies, `src/` or source maps, with the exact dependency
- * versions of package-lock.json (the shrinkwrap packed by scripts/prepack.js), and with
- * better-sqlite3 built by its install script. Then the README's usage runs from that install:
+ * this repository — without dev dependencies, `src/` or source maps, and with better-sqlite3
+ * built by its install script. Then the README's usage runs from that install:
  * `brain --version`, `init`, `add`, `list`, `context`, `daemon`, `mcp`, `ui --no-open`, and the
  * format document its hints name exists there.
  *
@@ -23,7 +22,6 @@ import { httpGet } from '../helpers/daemon.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
 
 const work = tempDir('brain-install-');
 const home = join(work, 'home');
@@ -67,7 +65,6 @@ beforeAll(() => {
   execFileSync('npm', ['pack', '--pack-destination', out], { cwd: source, env: npmEnv(), stdio: 'ignore' });
   const tarball = join(out, `${pkg.name}-${pkg.version}.tgz`);
   packed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
-  expect(existsSync(join(source, 'npm-shrinkwrap.json'))).toBe(false); // postpack removed it
   // Installed from a directory that is not a checkout of this repository.
   execFileSync('npm', ['install', '--global', '--allow-scripts=better-sqlite3', tarball], { cwd: work, env: npmEnv(), stdio: 'ignore' });
 }, 30 * 60_000);
@@ -84,19 +81,16 @@ afterAll(() => {
 });
 
 describe('npm pack → npm install --global → brain', () => {
-  it('packs the built code, the format documents and the shrinkwrap; no sources, tests or source maps', () => {
-    expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/brain.js', 'dist/cli/main.js', 'docs/format.md', 'docs/schema/revision.schema.json', 'npm-shrinkwrap.json']));
+  it('packs the built code and the format documents; no sources, tests or source maps', () => {
+    expect(packed).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/brain.js', 'dist/cli/main.js', 'docs/format.md', 'docs/schema/revision.schema.json']));
     expect(packed.filter((f) => /^(src|test|scripts|bench|fixtures)\/|\.map$|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('installs without dev dependencies, with the locked versions, and better-sqlite3 built', () => {
+  it('installs the dependencies without dev dependencies, and better-sqlite3 built', () => {
     expect(existsSync(join(pkgDir, 'src'))).toBe(false);
     const installed = readdirSync(join(pkgDir, 'node_modules'));
     for (const dev of ['typescript', 'vitest', 'fast-check', 'playwright-core', '@tktco']) expect(installed).not.toContain(dev);
-    for (const dep of Object.keys(pkg.dependencies)) {
-      const version = (JSON.parse(readFileSync(join(pkgDir, 'node_modules', dep, 'package.json'), 'utf8')) as { version: string }).version;
-      expect([dep, version]).toEqual([dep, lock.packages[`node_modules/${dep}`]?.version]);
-    }
+    for (const dep of Object.keys(pkg.dependencies)) expect(existsSync(join(pkgDir, 'node_modules', dep, 'package.json')), dep).toBe(true);
     expect(existsSync(join(pkgDir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
   });
 
@@ -153,7 +147,9 @@ describe('npm pack → npm install --global → brain', () => {
     expect(ui.code).toBe(0);
     const info = JSON.parse(ui.stdout) as { url: string; pid: number; port: number };
     started.push(info.pid);
-    const page = await httpGet(info.port, '/');
+    const home = await httpGet(info.port, new URL(info.url).pathname);
+    expect(home.status).toBe(302); // to the default project's board
+    const page = await httpGet(info.port, String(home.headers.location));
     expect(page.status).toBe(200);
     expect(page.body).toContain('Which port for the daemon?');
   });
