@@ -127,9 +127,9 @@ export function createDashboard(options: DashboardOptions): Hono {
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
 
   routes.get('/projects/:project', async (c) => {
-    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'task', 'author', 'cursor']);
+    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
-    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, task: q.task, author: q.author };
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
     const brain = await brainOf(c);
     return sendPage(c, brain, cache, async () => {
       const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });

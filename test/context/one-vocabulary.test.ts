@@ -1,9 +1,12 @@
 /**
- * One path-matching rule everywhere (issue #19, model/path-match.ts): asked about the file
+ * One vocabulary, one rule per option (issue #19). One path-matching rule everywhere
+ * (model/path-match.ts): asked about the file
  * `src/payments/charge.ts`, `brain list --path`, `brain context --path` (the brief marks
  * "matches paths"), `brain review --code` on a change of that file, MCP `brain_list` and
  * `brain_context`, REST `/brain` and `/brain/context`, and the dashboard's board all pick the
- * same entries — globs (`src/payments/**`, `**\/*.ts`) as well as prefixes.
+ * same entries — globs (`src/payments/**`, `**\/*.ts`) as well as prefixes. One name for
+ * the task filter: `related_task` (CLI `--related-task`) in list, context, REST, MCP and the
+ * dashboard; the older `--task`/`task`/`task_ids` still work, out of the help.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, commitFiles, git, initRepo } from '../helpers/git.js';
@@ -19,6 +22,9 @@ const idOf = new Map<string, string>();
 let d: DaemonProcess;
 
 const expected = () => CONCERNED.map((p) => idOf.get(p)).sort();
+const taskId = () => idOf.get('task') as string;
+/** The ids the brief marks `matches task`. */
+const taskMarked = (markdown: string) => sorted([...idOf.values()].filter((id) => markdown.split('\n').some((l) => l.includes(`\`${id}\``) && l.includes('matches task'))));
 const sorted = (ids: string[]) => [...ids].sort();
 /** The ids the brief marks `matches paths`. */
 const marked = (markdown: string) => sorted([...idOf.values()].filter((id) => markdown.split('\n').some((l) => l.includes(`\`${id}\``) && l.includes('matches paths'))));
@@ -32,6 +38,8 @@ beforeAll(async () => {
     expect(r.code, r.stderr).toBe(0);
     idOf.set(path, r.json().entry_id);
   }
+  const task = brain(repo, ['--json', 'add', 'open_question', '--title', 'About task T-42', '--related-task', 'T-42']);
+  idOf.set('task', task.json().entry_id);
   git(repo, ['checkout', '-q', '-b', 'change']);
   commitFiles(repo, { [FILE]: 'export const charge = 2;\n' }, 'change the charge');
   d = await startDaemonProcess(repo);
@@ -83,5 +91,26 @@ describe('the path rule of list --path is the rule of every surface', () => {
     expect(board.status).toBe(200);
     const shown = sorted([...idOf.values()].filter((id) => board.body.includes(id)));
     expect(shown).toEqual(expected());
+  });
+
+  it('related_task: one name in list, context, REST, MCP and the dashboard (old spellings kept)', async () => {
+    expect(brain(repo, ['--json', 'list', '--related-task', 'T-42']).json().map((e: { entry_id: string }) => e.entry_id)).toEqual([taskId()]);
+    for (const flag of ['--related-task', '--task']) expect(taskMarked(brain(repo, ['context', flag, 'T-42']).stdout)).toEqual([taskId()]);
+    expect(brain(repo, ['context', '--help']).stdout).toContain('--related-task');
+    for (const param of ['related_task', 'task']) {
+      expect(taskMarked((await httpGet(d.port, `/api/projects/shop/brain/context?${param}=T-42`)).json().data.markdown)).toEqual([taskId()]);
+      const board = await httpGet(d.port, `/projects/shop?${param}=T-42`);
+      expect([...idOf.values()].filter((id) => board.body.includes(id))).toEqual([taskId()]);
+    }
+    const entry = await httpGet(d.port, `/projects/shop/entries/${taskId()}`);
+    expect(entry.body).toContain('?related_task=T-42');
+    const mcp = await startMcp(repo);
+    try {
+      for (const args of [{ related_task: 'T-42' }, { related_task: ['T-42'] }, { task_ids: ['T-42'] }]) {
+        expect(taskMarked(((await mcp.call('brain_context', args)).structuredContent as { markdown: string }).markdown)).toEqual([taskId()]);
+      }
+    } finally {
+      await mcp.close();
+    }
   });
 });
