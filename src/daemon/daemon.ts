@@ -30,6 +30,7 @@ import { readSyncSetting, type SyncSetting } from '../service/sync-setting.js';
 import { upstreamStatus } from '../service/upstream-status.js';
 
 export { DEFAULT_PORT } from './default-port.js';
+import { DEFAULT_PORT } from './default-port.js';
 
 /** brain.json's `sync` setting (service/sync-setting.ts), or null: off, no brain yet, or invalid (logged). */
 async function syncSetting(brain: Brain, log: Log): Promise<SyncSetting | null> {
@@ -40,7 +41,6 @@ async function syncSetting(brain: Brain, log: Log): Promise<SyncSetting | null> 
     return null;
   }
 }
-import { DEFAULT_PORT } from './default-port.js';
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {

@@ -1,7 +1,8 @@
 /**
  * `brain status` (DESIGN §4, issue #7 "Problems are visible where people look"): the branch,
  * its tip and the projected oid, counts per kind and status, forks, every problem the
- * projection found, and how the branch stands against its upstream (issue #19). Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
+ * projection found, how the branch stands against its upstream and the daemon's sync (issue
+ * #19). Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
  */
 import { countProject, listProblems } from '../projection/sqlite/queries.js';
 import type { ResetReason } from '../projection/sqlite/open-cache.js';
