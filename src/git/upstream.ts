@@ -10,7 +10,7 @@
  * The upstream is the only remote that has the branch; with several, `branch.<branch>.remote`
  * when configured (as `git checkout` / brain set it), else `origin`'s. Nothing is spawned while every remote-tracking
  * ref equals the local tip (the common case of a read); counts are memoized per (local,
- * upstream) pair.
+ * upstream) pair, and carried over to the commits this process writes ({@link rememberChild}).
  */
 import * as fs from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +42,11 @@ export interface UpstreamState {
 }
 
 const counts = new Map<string, { ahead: number; behind: number }>();
+const countsKey = (commonDir: string, local: string, upstream: string) => `${commonDir}\0${local}\0${upstream}`;
+function remember(key: string, value: { ahead: number; behind: number }): void {
+  if (counts.size > 256) counts.clear();
+  counts.set(key, value);
+}
 
 function configuredRemote(repo: RepoLocation, branch: string): Promise<string | null> {
   return runGit(repo, ['config', '--get', `branch.${branch}.remote`]).then((r) => (r.code === 0 ? r.stdout.trim() || null : null));
@@ -53,20 +58,32 @@ async function chooseUpstream(repo: RepoLocation, branch: string, refs: RemoteTr
   const named = configured === null ? undefined : refs.find((r) => r.remote === configured);
   if (named) return named;
   if (configured !== null && configured !== '.') return null; // tracks a remote that has no such ref (yet)
-  return refs.find((r) => r.remote === 'origin') ?? (refs.length === 1 ? (refs[0] as RemoteTrackingRef) : null);
+  return refs.find((r) => r.remote === 'origin') ?? null;
 }
 
 async function aheadBehind(repo: RepoLocation, local: string, upstream: string): Promise<{ ahead: number; behind: number } | null> {
-  const key = `${repo.commonDir}\0${local}\0${upstream}`;
+  const key = countsKey(repo.commonDir, local, upstream);
   const known = counts.get(key);
   if (known) return known;
   const run = await runGit(repo, ['rev-list', '--left-right', '--count', `${local}...${upstream}`]);
   const m = /^(\d+)\s+(\d+)\s*$/.exec(run.stdout);
   if (run.code !== 0 || !m) return null; // an object is missing (a broken clone): no claim
   const value = { ahead: Number(m[1]), behind: Number(m[2]) };
-  if (counts.size > 256) counts.clear();
-  counts.set(key, value);
+  remember(key, value);
   return value;
+}
+
+/**
+ * Records that commit `child`, whose only parent is `parent`, became the local tip (a write of
+ * this process): its counts against every remote-tracking ref of `branch` follow from the
+ * parent's without asking git (one more ahead), so the next read spawns nothing.
+ */
+export function rememberChild(args: { repo: RepoLocation; branch: string; parent: string | null; child: string }): void {
+  if (args.parent === null) return;
+  for (const ref of listRemoteTrackingRefs({ commonDir: args.repo.commonDir, branch: args.branch })) {
+    const before = ref.oid === args.parent ? { ahead: 0, behind: 0 } : counts.get(countsKey(args.repo.commonDir, args.parent, ref.oid));
+    if (before) remember(countsKey(args.repo.commonDir, args.child, ref.oid), { ahead: before.ahead + 1, behind: before.behind });
+  }
 }
 
 /** The later of FETCH_HEAD's mtime (when it names `branch`) and the ref's last reflog line; null when neither says. */

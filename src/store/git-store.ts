@@ -12,7 +12,7 @@ import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type M
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
-import { fastForward, type FastForwarded } from '../git/upstream.js';
+import { fastForward, rememberChild, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
 import type { StagedRevision, WriteTransaction } from './write-transaction.js';
 
@@ -161,6 +161,7 @@ export class GitStore {
         }
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
+          rememberChild({ repo: this.repo, branch: this.branch, parent: tip, child: commit });
           return { commit, staged: tx.staged, value };
         } catch (err) {
           if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;
