@@ -8,6 +8,7 @@ import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
+import { upstreamLine } from '../service/upstream-line.js';
 
 /** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
 function syncLine(sync: BrainStatus['sync']): string | null {
@@ -32,7 +33,7 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
   }
-  if (s.upstream) lines.push(`upstream:   ${s.upstream.summary}${s.upstream.fix ? `; run \`${s.upstream.fix}\`` : ''}`);
+  if (s.upstream) lines.push(`upstream:   ${upstreamLine(s.upstream)}`);
   const sync = syncLine(s.sync);
   if (sync) lines.push(`sync:       ${sync}`);
   if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);

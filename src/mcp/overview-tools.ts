@@ -11,6 +11,7 @@ import { ContextInput, ProjectsInput, StatusInput } from './tool-schemas.js';
 import { ContextOutput, ProjectsOutput, StatusOutput } from './output-schemas.js';
 import { ENTRY_KINDS } from '../model/kinds.js';
 import type { ProjectCounts } from '../service/projects.js';
+import { upstreamLine } from '../service/upstream-line.js';
 import { defineTool, type BrainTool } from './tool-definition.js';
 
 const context = defineTool({
@@ -48,7 +49,7 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`- ${kind}: ${Object.entries(statuses).map(([status, n]) => `${status} ${n}`).join(', ')}`);
   }
-  if (s.upstream) lines.push(`upstream: ${inlineText(s.upstream.summary, 300)}${s.upstream.fix ? `; fix: ${inlineText(s.upstream.fix, 200)}` : ''}`);
+  if (s.upstream) lines.push(`upstream: ${inlineText(upstreamLine(s.upstream), 400)}`);
   if (s.forked.length) lines.push(`forked entries (two revisions share a number; see brain_history): ${s.forked.join(', ')}`);
   if (s.problems.length === 0) return [...lines, 'problems: none'].join('\n');
   const problems = s.problems.map((p) => `${p.code} ${p.path}: ${p.message}`).join('\n');

@@ -9,6 +9,7 @@ import { cacheBriefSource } from '../projection/sqlite/brief-queries.js';
 import type { Brain } from '../service.js';
 import { assertPathFilter } from '../model/path-match.js';
 import { upstreamStatus } from './upstream-status.js';
+import { upstreamLine } from './upstream-line.js';
 
 /** The brief of `brain`'s project after a refresh. Errors: `invalid_argument` (budget, a blank or over-long path), `not_found` (unknown project), as `brain.refresh`. */
 export async function projectBrief(brain: Brain, args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
@@ -17,7 +18,6 @@ export async function projectBrief(brain: Brain, args: { budget?: number; paths?
     const result = await brain.refresh();
     const projectId = await brain.readProjectId();
     const upstream = await upstreamStatus(brain);
-    const upstreamLine = upstream === null ? null : `${upstream.summary}${upstream.fix ? `; run \`${upstream.fix}\`` : ''}`;
-    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstreamLine, ...args });
+    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), ...args });
   });
 }
