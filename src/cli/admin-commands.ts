@@ -8,6 +8,19 @@ import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
+import { upstreamLine } from '../service/upstream-line.js';
+
+/** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
+function syncLine(sync: BrainStatus['sync']): string | null {
+  if (sync.error) return `off: ${sync.error}`;
+  const d = sync.daemon;
+  if (d) {
+    const last = d.last_error ? `last round failed (${d.last_error.message}; ${d.failures} in a row, backing off)` : d.last_ok_at ? `last synced ${d.last_ok_at}` : 'first round pending';
+    return `the daemon (pid ${d.pid}) syncs with ${d.remote} every ${d.interval_seconds} s and after each local write; ${last}; next ${d.next_at ?? 'soon'}`;
+  }
+  if (sync.configured) return `brain.json asks the daemon to sync with ${sync.configured.remote} every ${sync.configured.interval_seconds} s; no daemon runs here (\`brain daemon\` or \`brain ui\` starts one)`;
+  return null;
+}
 
 function renderStatus(s: BrainStatus): string {
   const lines = [
@@ -20,6 +33,9 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
   }
+  if (s.upstream) lines.push(`upstream:   ${upstreamLine(s.upstream)}`);
+  const sync = syncLine(s.sync);
+  if (sync) lines.push(`sync:       ${sync}`);
   if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
   if (s.problems.length) {
     lines.push(`problems:   ${s.problems.length} file(s) failed to parse or validate:`);

@@ -3,12 +3,13 @@
  * to the branch tip first (inside the service), or is answered by the running daemon of the
  * repository (context.ts `runRead`; issue #10).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { collect } from './fields.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
 
 interface ListOptions {
@@ -90,13 +91,18 @@ export function registerReadCommands(program: Command): void {
     .command('context')
     .description('the re-entry brief: what is decided, open, blocked, at risk, and why (Markdown)')
     .option('--budget <tokens>', 'token budget (default 6000)')
-    .option('--paths <path...>', 'favour entries about these code paths')
-    .option('--task <id...>', 'favour entries related to these tasks')
-    .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
+    .option('--path <path>', "favour entries whose paths concern this path prefix or glob, as list --path (repeatable)", collect)
+    .option('--related-task <id>', 'favour entries related to this task (repeatable)', collect)
+    // The spellings before issue #19, kept working but out of the help (one name per concept).
+    .addOption(new Option('--paths <path...>').hideHelp())
+    .addOption(new Option('--task <id...>').hideHelp())
+    .action(async (options: { budget?: string; path?: string[]; paths?: string[]; relatedTask?: string[]; task?: string[] }, command: Command) => {
       const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget);
+      const paths = [...(options.path ?? []), ...(options.paths ?? [])];
+      const taskIds = [...(options.relatedTask ?? []), ...(options.task ?? [])];
       await runRead<Brief>(
         command,
-        { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },
+        { command: 'context', args: { ...(budget ? { budget } : {}), ...(paths.length ? { paths } : {}), ...(taskIds.length ? { taskIds } : {}) } },
         (brief) => brief.markdown,
       );
     });

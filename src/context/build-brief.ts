@@ -27,7 +27,7 @@ export interface BriefOptions {
   source?: BriefSource;
   /** Tokens (integer ≥ 1), default {@link DEFAULT_BUDGET}; estimated as Math.ceil(chars / 4). */
   budget?: number;
-  /** Boost entries whose `paths` match one of these (segment-prefix match, either direction). */
+  /** Boost entries whose `paths` concern one of these (prefixes or globs: the rule of `brain list --path`, model/path-match.ts). */
   paths?: string[];
   /** Boost entries whose `related_task_ids` contain one of these. */
   taskIds?: string[];
@@ -35,6 +35,8 @@ export interface BriefOptions {
   now?: string;
   /** Docs-branch tip shown in the header when given. */
   tipOid?: string | null;
+  /** How the docs branch stands against its upstream, one line (service/upstream-status.ts), shown in the header when given. */
+  upstream?: string | null;
 }
 
 /** The brief and what it left out. */
@@ -78,7 +80,7 @@ export function buildBrief(options: BriefOptions): Brief {
   const relevance = createRelevance(options);
   const counts = source.counts();
   const countOf = (kind: string, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
-  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null });
+  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null, upstream: options.upstream ?? null });
   const plans = SECTION_SPECS.map((spec) => planSection(spec, source, relevance, countOf(spec.kind, spec.status))).filter((p) => p.count > 0);
   // The recent changes are placed only once every layer 1–2 item is shown: those are "listed above".
   const listed = (e: Entry) => SECTION_SPECS.some((spec) => spec.kind === e.entry_kind && spec.status === e.status);

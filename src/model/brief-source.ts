@@ -20,9 +20,9 @@ export interface PageKey {
   second: string;
 }
 
-/** The caller's boosts: normalized path segment lists and task ids (src/context/relevance.ts). */
+/** The caller's boosts: paths (prefixes or globs, model/path-match.ts) and task ids (src/context/relevance.ts). */
 export interface BoostQuery {
-  paths: readonly (readonly string[])[];
+  paths: readonly string[];
   taskIds: readonly string[];
 }
 

@@ -45,6 +45,25 @@ export function defaultPayload(kind: EntryKind): Record<string, unknown> {
   }
 }
 
+/** A payload field a new entry got from {@link defaultPayload} because the caller gave none. */
+export interface AppliedDefault {
+  /** `payload.<name>` */
+  field: string;
+  value: unknown;
+}
+
+/**
+ * The judgements {@link defaultPayload} makes for the caller of a new entry of `kind` that
+ * `payload` leaves out: a blocker's `severity`, a risk's `likelihood` and `impact`, a
+ * dependency's `dependency_kind` (empty defaults — no alternatives yet, no answer — are not
+ * judgements and are not listed). Surfaces say them when applied (issue #19).
+ */
+export function appliedDefaults(kind: EntryKind, payload: Record<string, unknown> | undefined): AppliedDefault[] {
+  return Object.entries(defaultPayload(kind))
+    .filter(([name, value]) => typeof value === 'string' && value !== '' && payload?.[name] === undefined)
+    .map(([name, value]) => ({ field: `payload.${name}`, value }));
+}
+
 /** The base of revision 1 of a new entry, before caller fields are applied. */
 export function newEntryBase(args: {
   entry_id: string;

@@ -106,7 +106,7 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
 <dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>
 <dt>Tags</dt><dd>${e.tags.length ? tagList(project, e.tags) : h`<span class="muted">none</span>`}</dd>
 <dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${boardUrl(project, { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>
-<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${boardUrl(project, { task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
+<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${boardUrl(project, { related_task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
 </dl>`;
   const links = linkRows.filter(([, list]) => list.length > 0).map(([label, list]) => h`<h3>${label}</h3>${linked(project, list)}`);
   const history = [...view.history].reverse();

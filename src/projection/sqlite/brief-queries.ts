@@ -2,17 +2,15 @@
  * The re-entry brief's reads (DESIGN §7, issue #10): a {@link BriefSource} over the
  * projection. Counts are one GROUP BY over the `current_kind_status` index; a section's best
  * entries are pages of the `current_rank` index (project, kind, status, rank_score DESC,
- * recorded_at DESC); boosted entries come from `entry_paths_norm` / `entry_tasks_task`; the
+ * recorded_at DESC); boosted entries come from `entry_paths_norm` (the path rule of `brain list --path`) / `entry_tasks_task`; the
  * recent changes from `current_recent`. Only the rows read are parsed.
  */
 import type { BoostQuery, BriefSource, KindStatusCount, PageKey } from '../../model/brief-source.js';
 import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
+import { entriesConcerning } from './path-candidates.js';
 
 const parse = (rows: unknown[]): Entry[] => (rows as { json: string }[]).map((r) => JSON.parse(r.json) as Entry);
-
-/** `['a','b','c']` → `['a', 'a/b', 'a/b/c']`. */
-const ancestors = (segments: readonly string[]): string[] => segments.map((_, i) => segments.slice(0, i + 1).join('/'));
 
 /** A {@link BriefSource} of `projectId`'s current entries in `db`. Reads on each call; SQLite errors propagate. */
 export function cacheBriefSource(db: CacheDb, projectId: string): BriefSource {
@@ -31,11 +29,8 @@ export function cacheBriefSource(db: CacheDb, projectId: string): BriefSource {
     },
     boosted: (kind, status, boost: BoostQuery) => {
       const ids = new Set<string>();
-      const byPath = db.prepare('SELECT entry_id FROM entry_paths WHERE project_id = ? AND glob IN (0, 1) AND (norm IN (SELECT value FROM json_each(?)) OR (norm >= ? AND norm < ?))');
-      for (const segments of boost.paths) {
-        const path = segments.join('/');
-        for (const r of byPath.all(p, JSON.stringify(ancestors(segments)), `${path}/`, `${path}0`) as { entry_id: string }[]) ids.add(r.entry_id);
-      }
+      // The rule of `brain list --path` (path-candidates.ts over model/path-match.ts), globs included.
+      for (const path of boost.paths) for (const id of entriesConcerning(db, p, path)) ids.add(id);
       if (boost.taskIds.length > 0) {
         const rows = db.prepare('SELECT entry_id FROM entry_tasks WHERE project_id = ? AND task_id IN (SELECT value FROM json_each(?))').all(p, JSON.stringify([...new Set(boost.taskIds)]));
         for (const r of rows as { entry_id: string }[]) ids.add(r.entry_id);
