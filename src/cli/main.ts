@@ -27,6 +27,7 @@ import { registerProjectsCommand } from './projects-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerHubCommand } from './hub-command.js';
+import { registerSetupCommand } from './setup-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -62,6 +63,7 @@ export function createProgram(): Command {
   registerProjectsCommand(program);
   registerUiCommand(program);
   registerHubCommand(program);
+  registerSetupCommand(program);
   return program;
 }
 

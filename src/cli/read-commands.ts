@@ -10,6 +10,8 @@ import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
+import { safeJson } from './terminal-text.js';
+import { HOOK_BUDGET, sessionStartAnswer } from '../setup/session-start-hook.js';
 
 interface ListOptions {
   kind?: string;
@@ -92,12 +94,15 @@ export function registerReadCommands(program: Command): void {
     .option('--budget <tokens>', 'token budget (default 6000)')
     .option('--paths <path...>', 'favour entries about these code paths')
     .option('--task <id...>', 'favour entries related to these tasks')
-    .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
-      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget);
-      await runRead<Brief>(
-        command,
-        { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },
-        (brief) => brief.markdown,
-      );
+    .option('--hook', `answer as a session-start hook: {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": <brief>}} (default budget ${HOOK_BUDGET})`)
+    .action(async (options: { budget?: string; paths?: string[]; task?: string[]; hook?: boolean }, command: Command) => {
+      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget) ?? (options.hook ? HOOK_BUDGET : undefined);
+      const args = { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) };
+      if (options.hook) {
+        // The answer is JSON whether or not --json is given: clients parse it (src/setup/session-start-hook.ts).
+        await runRead<Brief>(command, { command: 'context', args }, (brief) => safeJson(sessionStartAnswer(brief.markdown), 0), (brief) => sessionStartAnswer(brief.markdown));
+        return;
+      }
+      await runRead<Brief>(command, { command: 'context', args }, (brief) => brief.markdown);
     });
 }
