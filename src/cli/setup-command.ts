@@ -74,7 +74,7 @@ export function registerSetupCommand(program: Command): void {
         diffOf = (file) =>
           file.action === 'unchanged'
             ? ''
-            : createTwoFilesPatch(file.before === null ? '/dev/null' : `a/${file.label}`, `b/${file.label}`, file.before ?? '', file.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }).trimEnd();
+            : createTwoFilesPatch(file.before === null ? '/dev/null' : `a/${file.label}`, `b/${file.label}`, file.before ?? '', file.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
       }
       if (globals.json) {
         const files = planned.map((file) => ({ path: file.label, action: file.action, what: file.what, ...(flags.dryRun === true ? { diff: diffOf(file) } : {}) }));
@@ -84,7 +84,7 @@ export function registerSetupCommand(program: Command): void {
       const verb = { create: flags.dryRun ? 'would create' : 'created', update: flags.dryRun ? 'would update' : 'updated', unchanged: 'unchanged' } as const;
       const width = Math.max(...planned.map((file) => file.label.length));
       const lines = [
-        ...planned.map(diffOf).filter((diff) => diff !== ''),
+        ...planned.map((file) => diffOf(file).trimEnd()).filter((diff) => diff !== ''),
         ...planned.map((file) => `${verb[file.action].padEnd(12)} ${file.label.padEnd(width)}  ${file.what}`),
         ...notes.map((note) => `note: ${note}`),
         ...(flags.dryRun === true ? ['dry run: nothing was written'] : []),

@@ -53,7 +53,7 @@ export function valueAt(doc: JsonDocument, path: JSONPath): unknown {
  */
 export function setValue(doc: JsonDocument, path: JSONPath, value: unknown, append = false): string {
   if (doc.root === undefined || (doc.root.children?.length === 0 && /^\s*\{\s*\}\s*$/.test(doc.text))) {
-    return `${JSON.stringify(nest(path, value), null, 2)}\n`;
+    return newJsonFile(nest(path, value));
   }
   // modify() answers one edit: the new member (or array item) as compact JSON, at its place.
   const [edit] = modify(doc.text, path, value, { isArrayInsertion: append });

@@ -69,7 +69,11 @@ export function applySetup(planned: PlannedFile[]): void {
         throw err;
       }
     } catch (err) {
-      throw new BrainError('io_error', `cannot write ${file.label}: ${err instanceof Error ? err.message : String(err)}`, { cause: err, data: { path: file.label } });
+      throw new BrainError('io_error', `cannot write ${file.label}: ${err instanceof Error ? err.message : String(err)}`, {
+        hint: 'the files listed before it were written; fix the cause and run brain setup again (it finishes the rest)',
+        cause: err,
+        data: { path: file.label },
+      });
     }
   }
 }

@@ -70,6 +70,10 @@ describe('jsonHookGroup', () => {
     expect(after.startsWith('{\n  "permissions": {"allow": ["Bash(ls)"]},\n  "hooks": {\n    "SessionStart": [\n      {"hooks": [{"type": "command", "command": "echo hi"}]},')).toBe(true);
     expect(JSON.parse(after).hooks.SessionStart).toEqual([{ hooks: [{ type: 'command', command: 'echo hi' }] }, group]);
     expect(edit(after, 'settings.json')).toBe(after);
+    const withoutHooks = '{\n  "model": "opus"\n}\n';
+    const added = edit(withoutHooks, 'settings.json');
+    expect(added.startsWith('{\n  "model": "opus",\n  "hooks": {\n    "SessionStart": [\n')).toBe(true);
+    expect(JSON.parse(added)).toEqual({ model: 'opus', hooks: { SessionStart: [group] } });
   });
 
   it('refuses a brain context hook it did not write, and a SessionStart that is not an array', () => {
