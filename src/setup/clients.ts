@@ -20,7 +20,6 @@ import { HTML_COMMENT } from './marked-block.js';
 import { HOOK_COMMAND, runsBrainContext } from './session-start-hook.js';
 import { tomlEntry } from './toml-entry.js';
 
-
 /** What the person asked for. */
 export interface SetupOptions {
   /** The work tree root: project files are written there. */

@@ -26,14 +26,23 @@ export interface PlannedFile {
 
 const BOM = '\uFEFF';
 
-/** The text of `path` without a byte order mark, and whether it had one; null when absent. Errors: `conflict` for a directory. */
+/**
+ * The text of `path` without a byte order mark, and whether it had one; null when absent.
+ * Errors: `conflict` for a directory, a dangling link, or bytes that are not UTF-8.
+ */
 function readText(path: string, label: string): { text: string; bom: boolean } | null {
   if (!existsSync(path)) {
     if (lstatSync(path, { throwIfNoEntry: false })) throw new BrainError('conflict', `${label} is a symbolic link to nothing`, { hint: `remove ${label} or point it at a file; nothing was written`, data: { path: label } });
     return null;
   }
   if (!statSync(path).isFile()) throw new BrainError('conflict', `${label} is not a file`, { hint: `move ${label} away; nothing was written`, data: { path: label } });
-  const raw = readFileSync(path, 'utf8');
+  let raw: string;
+  try {
+    raw = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(path));
+  } catch {
+    // Decoding would replace bytes brain must keep.
+    throw new BrainError('conflict', `${label} is not UTF-8 text`, { hint: `save ${label} as UTF-8, then run brain setup again; nothing was written`, data: { path: label } });
+  }
   return raw.startsWith(BOM) ? { text: raw.slice(BOM.length), bom: true } : { text: raw, bom: false };
 }
 
