@@ -28,6 +28,7 @@ import { registerDoctorCommand } from './doctor-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerHubCommand } from './hub-command.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
+import { registerSetupCommand } from './setup-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -63,6 +64,7 @@ export function createProgram(): Command {
   registerProjectsCommand(program);
   registerUiCommand(program);
   registerHubCommand(program);
+  registerSetupCommand(program);
   return program;
 }
 
