@@ -63,7 +63,8 @@ export class BrainWrites {
   /** Creates a new entry (revision 1). Errors: `invalid_entry`, `illegal_status`, `invalid_argument`. */
   async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
     const kind = parseEntryKind(args.kind);
-    const { buildEntry, newEntryBase } = await input();
+    const { buildEntry, checkTypedText, newEntryBase } = await input();
+    checkTypedText(args.fields);
     return this.commit(async (tx, { author, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
       const entry = buildEntry(base, args.fields, { revision: 1, author, recorded_at: now });
@@ -73,7 +74,8 @@ export class BrainWrites {
   }
 
   private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: { author: string; now: string }): Promise<Entry> {
-    const { buildEntry, sameContent } = await input();
+    const { buildEntry, checkTypedText, sameContent } = await input();
+    checkTypedText(fields);
     const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, recorded_at: ctx.now });
     // A repair (the newest revision is invalid) is written even when it restores `current` as is.
     if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;
