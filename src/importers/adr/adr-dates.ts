@@ -88,19 +88,21 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
 }
 
 /**
- * How a corpus writes numeric dates: `month_first` when more of its unambiguous numeric dates
- * (`12/31/2020`) put the month first than the day first (`31/12/2020`), else `day_first` (the
- * corpora seen are European). Only forms with a four-digit year vote.
+ * How numeric dates are written in `texts`: `month_first` when more unambiguous numeric dates put
+ * the month first (`12/31/2020`, `6/22/23`) than the day first (`31/12/2020`), `day_first` when
+ * fewer, null when none tells (or as many each way). A file's own dates decide for it first, then
+ * its corpus's, then day first (the corpora seen are mostly European; cosmos/interchain-security
+ * writes `7/23/2023`).
  */
-export function dateOrder(texts: readonly string[]): DateOrder {
+export function dateOrder(texts: readonly string[]): DateOrder | null {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const text of texts) {
-    for (const m of text.matchAll(/(?<![\d.])(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?![\d])/g)) {
-      const [a, b] = [Number(m[1]), Number(m[2])];
+    for (const m of text.matchAll(/(?<![\d.])(\d{1,2})(?:[-/.](\d{1,2})[-/.]\d{4}|\/(\d{1,2})\/\d{2})(?![\d])/g)) {
+      const [a, b] = [Number(m[1]), Number(m[2] ?? m[3])];
       if (a > 12 && b <= 12) dayFirst += 1;
       else if (b > 12 && a <= 12) monthFirst += 1;
     }
   }
-  return monthFirst > dayFirst ? 'month_first' : 'day_first';
+  return monthFirst > dayFirst ? 'month_first' : dayFirst > monthFirst ? 'day_first' : null;
 }

@@ -135,18 +135,19 @@ export type ParseCache = Map<string, ParsedAdr>;
  * folder's index pages (README.md …), read for a status index (status-index.ts). Binary and
  * empty texts are skipped and reported with `skipped`, and so is a file whose text does not fit
  * a stored revision ({@link LIMITS.body} characters in one field: not imported, nothing cut).
- * Numeric dates are read in the corpus's own order (adr-dates.ts). Pure; never throws.
+ * Numeric dates are read in the file's own order, else the corpus's (adr-dates.ts). Pure; never throws.
  */
 export function assembleAdrSources(options: { sources: readonly AdrSource[]; indexPages?: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string; cache?: ParseCache }): AdrReadResult {
   const skipped = [...(options.skipped ?? [])];
   const parsed: ParsedAdr[] = [];
   const texts = options.sources.filter(({ source }) => !source.includes('\u0000') && source.trim() !== '');
   const index = readStatusIndex(options.indexPages ?? [], new Set(texts.map((s) => s.source_path)));
-  const order = dateOrder(texts.map((s) => s.source));
+  const corpusOrder = dateOrder(texts.map((s) => s.source)) ?? 'day_first';
   for (const { source_path: sourcePath, source } of options.sources) {
     if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
     else {
+      const order = dateOrder([source]) ?? corpusOrder;
       const adr = parseCached({ sourcePath, source, indexStatus: index.get(sourcePath) ?? null, dateOrder: order }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
