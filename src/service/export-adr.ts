@@ -13,7 +13,8 @@ import { posix } from 'node:path';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { adrLabelOf } from '../model/adr-label.js';
-import { adrFileName, corpusNaming, renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
+import { adrFileName, corpusNaming } from '../exporters/adr/adr-file-name.js';
+import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
 import type { Brain } from '../service.js';
 
 /** `brain export adr --json` */

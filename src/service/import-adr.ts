@@ -17,6 +17,7 @@ import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
 import {
   readAdrDirectory,
   type AdrDraft,
+  type AdrReadResult,
   type DefaultedStatus,
   type IndexedReport,
   type NumberingReport,
@@ -106,9 +107,10 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   }
 }
 
+/** {@link importAdr} once the folder and its git history are read: the plan, the one commit, the report. */
 async function importRead(
   brain: Brain,
-  args: { dir: string; projectId: string; read: Awaited<ReturnType<typeof readAdrDirectory>>; git: GitFileHistory | null; history: boolean },
+  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean },
 ): Promise<ImportReport> {
   const { dir, projectId, read, git } = args;
   if (args.history && git === null) {

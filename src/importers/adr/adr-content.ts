@@ -51,8 +51,6 @@ export interface AdrContent {
   rationale: string;
   decision_outcome: string;
   alternatives: string[];
-  /** Index (in the outline's tokens) of the heading whose section became the outcome, or -1. */
-  outcomeHeading: number;
 }
 
 /**
@@ -177,6 +175,5 @@ export function extractContent(options: { outline: MarkdownOutline; status: Stat
     rationale,
     decision_outcome: outcome,
     alternatives: optionSection ? optionTitles(outline, optionSection) : [],
-    outcomeHeading: decision?.start ?? -1,
   };
 }

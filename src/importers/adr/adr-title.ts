@@ -60,16 +60,6 @@ export function adrLabel(number: number): string {
 }
 
 /**
- * The ADR's number: the file name's ({@link leadingNumber}), else the title heading's
- * ({@link headingNumber}), else null — the heading is a cross-check, never the source when the
- * file name has a number (a heading that disagrees is reported by the import). Kept as the
- * source citation's locator (issue #9).
- */
-export function adrNumber(options: { fileName: string; headingText: string }): number | null {
-  return leadingNumber(options.fileName) ?? headingNumber(options.headingText);
-}
-
-/**
  * Shortens `text` to at most {@link LIMITS.title} characters: 199 characters and "…"
  * (without splitting a surrogate pair). Shorter text is returned unchanged.
  */
