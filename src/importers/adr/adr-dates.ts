@@ -9,7 +9,7 @@
 /** How numeric dates whose two first numbers can both be a month are read. */
 export type DateOrder = 'day_first' | 'month_first';
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** `YYYY-MM-DD` of a real calendar day, or null (month 13, 31 April, years before 1970…). */
 function isoDay(year: number, month: number, day: number): string | null {
@@ -19,13 +19,10 @@ function isoDay(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** 1–12 for a month name or its 3+ letter abbreviation ("Sept" too), else 0. */
+/** 1–12 for an English month name or its abbreviation of 3 letters or more ("Sept" too), else 0. */
 function monthOf(word: string): number {
   const w = word.toLowerCase();
-  const at = MONTHS.indexOf(w.slice(0, 3)) + 1;
-  if (at === 0) return 0;
-  const full = new Date(Date.UTC(2000, at - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' }).toLowerCase();
-  return full.startsWith(w) || (w === 'sept' && at === 9) ? at : 0;
+  return w.length < 3 ? 0 : MONTHS.findIndex((m) => m.startsWith(w)) + 1;
 }
 
 const year4 = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y));

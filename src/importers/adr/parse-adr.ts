@@ -10,7 +10,7 @@ import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { extractTitle, headingNumber, leadingNumber } from './adr-title.js';
 import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
-import { blockTexts, outlineMarkdown } from './markdown-outline.js';
+import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
 import { findStatus, type StatusOrigin } from './status-source.js';
@@ -90,7 +90,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   });
   // Status lines, header notes and Links sections: any ADR link is a relation; the title and the
   // prose of every section: only what a keyword states ("supersedes", "in favour of", …).
-  const prose = [title, ...outline.sections.flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
+  const prose = [title, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
   const format = detectFormat({
     hasFrontMatterStatus: frontMatter.status !== null,
     hasHeaderBullets: found.hasHeaderBullets,
