@@ -5,7 +5,7 @@
  * files keep what the sources had: file names and folders, numbers, status words, front matter
  * keys brain does not model, images' relative links; supersession as Markdown links.
  */
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,40 @@ describe('the exported files', () => {
     const files: string[] = exported.json().files.map((f: { file: string }) => f.file);
     expect(files).toContain('adr-028-use-grpc-gateways.md');
     expect(readFileSync(join(out, 'adr-028-use-grpc-gateways.md'), 'utf8')).toMatch(/^---\nstatus: "accepted"\ndate: \d{4}-\d{2}-\d{2}\ndecision-makers: "test-agent"\n---\n# Use gRPC gateways\n/);
+  });
+
+  it('round-trips ADR-001- and 001_ names, numbers only in headings, and names a new decision in their naming (011_slug.md)', async () => {
+    const dir = tempDir('brain-adr-');
+    const files: Record<string, string> = {
+      '001_choose_database.md': '# ADR 001: Choose a database\n\n**Status**: Accepted\n\n## Context\n\nWe need one.\n\n## Decision\n\nPostgreSQL.\n',
+      '002_use_queues.md': '# 2. Use queues\n\nDate: 03.01.2022\n\n## Status\n\nPartially Accepted\n\n## Decision\n\nRabbitMQ, then maybe Kafka. See ADR 1.\n',
+      'ops/ADR-010-deploy.md': '---\nstatus: Implemented (moved to [ops](https://example.com/ops))\nnav_order: 10\n---\n# Deploy with Helm\n\n## Decision\n\nHelm charts, in favour of ADR 2.\n\n![diagram](./img/deploy.png)\n',
+      'naming-only-in-heading.md': '# ADR 7: Keep names short\n\n## Status\n\nProposed\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const first = await importAdr(brain, { dir });
+      expect(first.unresolved).toEqual([]);
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        expect(written(await importAdr(brain, { dir: out })), format).toBe(0);
+        expect(readFileSync(join(out, 'naming-only-in-heading.md'), 'utf8')).toContain('# ADR-0007: Keep names short');
+        expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('nav_order: 10');
+        expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('![diagram](./img/deploy.png)');
+      }
+      await brain.writes.append({ kind: 'decision', fields: { title: 'Cache reads', status: 'accepted' } });
+      const out = tempDir('brain-export-');
+      const report = await exportAdr(brain, { dir: out });
+      expect(report.files.map((f) => f.file)).toContain('011_cache_reads.md');
+    } finally {
+      await brain.close();
+    }
   });
 });
