@@ -98,8 +98,9 @@ function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
  * Status: a mapped status is 'explicit'; else the corpus index's (reported in `indexed`); an
  * unmappable one becomes `proposed` (reported with the mapper's reason); no status takes the
  * format's documented default (reported in `defaulted`), or `proposed` with reason "no status"
- * when the format has none. Every `unmapped` report carries the status finally stored. Supersede edges (both
- * directions, see supersede-links.ts) are then applied with `applyEdge`'s rules; a pair of
+ * when the format has none. Every `unmapped` report carries the status finally stored.
+ * Supersede edges (both directions, see supersede-links.ts) are then applied with `applyEdge`'s
+ * rules; a pair of
  * files that each claim to supersede the other is dropped and both are reported. A file whose
  * own status says superseded but whose successor cannot be found keeps `superseded` and is
  * reported. A heading number that disagrees with the file name's is reported in `numbering`

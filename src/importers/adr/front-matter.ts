@@ -73,9 +73,6 @@ export function unmodeledFrontMatter(yamlText: string, used: readonly string[]):
   return String(doc).replace(/\s+$/, '');
 }
 
-/** The front matter keys tags are read from. */
-export const TAG_KEYS = ['tags', 'category', 'categories'] as const;
-
 /**
  * Tags from front matter `tags` (a list, or a comma-separated string) and `category` /
  * `categories` (a string or list): trimmed, lower-cased, non-blank, at most {@link LIMITS.tag}
