@@ -11,7 +11,7 @@ import type { SectionPlan } from './budget.js';
 import { inlineText } from './inline-text.js';
 import { createRelevance, matchReasons, rankEntries, type Relevance } from './relevance.js';
 import { renderItem } from './render-item.js';
-import { RECENT_LIMIT, RETIRED_DECISION_STATUSES, headingLine, listHint, moreLine, type SectionSpec } from './sections.js';
+import { RECENT_LIMIT, RETIRED_DECISION_STATUSES, confidenceScore, headingLine, listHint, moreLine, type SectionSpec } from './sections.js';
 
 const FIRST_PAGE = 32;
 const MAX_PAGE = 512;
@@ -66,14 +66,15 @@ export function planSection(spec: SectionSpec, source: BriefSource, relevance: R
 
 /**
  * The plan of layer 3's first part, the decisions no longer in force (superseded, rejected,
- * deprecated), the most recently decided first, each with what replaced it (its summary names
- * the successor, or the decision it was rejected in favour of). `countOf` gives the number of
- * current entries of a kind and status. Read page by page, like the other sections.
+ * deprecated), ranked as decisions are (confidence, then the most recently decided), each with
+ * what replaced it (its summary names the successor, or the decision it was rejected in favour
+ * of). `countOf` gives the number of current entries of a kind and status. Each status is read
+ * page by page, like the other sections, and the three are merged.
  */
 export function planRetired(source: BriefSource, countOf: (kind: string, status: string) => number): SectionPlan {
   const none = createRelevance({});
   const streams = RETIRED_DECISION_STATUSES.map((status) => {
-    const spec: SectionSpec = { key: 'retired_decisions', layer: 3, title: '', noun: ['', ''], kind: 'decision', status, primary: () => 0 };
+    const spec: SectionSpec = { key: 'retired_decisions', layer: 3, title: '', noun: ['', ''], kind: 'decision', status, primary: confidenceScore };
     const count = countOf('decision', status);
     return { count, next: 0, at: count > 0 ? rankedCandidates(spec, source, none) : () => undefined as unknown as Entry };
   });
@@ -82,7 +83,7 @@ export function planRetired(source: BriefSource, countOf: (kind: string, status:
   const at = (i: number): Entry => {
     while (merged.length <= i) {
       const heads = streams.filter((s) => s.next < s.count).map((s) => ({ s, entry: s.at(s.next) }));
-      const best = rankEntries(heads.map((h) => h.entry), () => 0, null)[0];
+      const best = rankEntries(heads.map((h) => h.entry), confidenceScore, null)[0];
       const head = heads.find((h) => h.entry === best);
       if (head === undefined) throw new Error(`the retired decisions have no candidate ${i}: their count and their rows disagree`);
       head.s.next += 1;
