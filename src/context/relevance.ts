@@ -1,9 +1,11 @@
 /**
  * Relevance ordering for the re-entry brief (DESIGN §7): entries that match the caller's
  * `--paths` / `--task` come first, then a per-section primary score (confidence, severity,
- * likelihood×impact), then recency, then `entry_id` — a total order, so the brief is
- * byte-for-byte deterministic whatever order the entries arrive in.
+ * likelihood×impact), then recency — a decision's own day when it records one, not its last
+ * edit (issue #18) — then `entry_id`: a total order, so the brief is byte-for-byte deterministic
+ * whatever order the entries arrive in.
  */
+import { orderedAt } from '../model/decision-origin.js';
 import type { Entry } from '../model/entry.js';
 import { normalizePath, pathFilterMatches } from '../model/path-match.js';
 
@@ -66,22 +68,25 @@ export function compareIdentity(a: Entry, b: Entry): number {
 
 /**
  * `entries` sorted best first: number of matched filters (paths, task; 0–2) descending, then
- * `primary(entry)` descending (pass `() => 0` for none), then `recorded_at` descending (by
- * instant, then by text), then title, and only for entries equal on all of these
+ * `primary(entry)` descending (pass `() => 0` for none), then recency descending (by instant,
+ * then by text) — `orderedAt` (a decision's own day, else `recorded_at`), or `recorded_at` with
+ * `by: 'recorded'` (the recent changes) — then title, and only for entries equal on all of these
  * {@link compareIdentity} (issue #9: never ordered by id). Pass `relevance: null` to rank by
- * primary score and recency only (the "recent changes" section). Does not mutate `entries`.
+ * primary score and recency only. Does not mutate `entries`.
  */
-export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null): Entry[] {
+export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null, by: 'ordered' | 'recorded' = 'ordered'): Entry[] {
   const keyed = entries.map((entry) => {
     const m = relevance === null ? { paths: false, task: false } : matchReasons(entry, relevance);
-    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), ms: recordedMs(entry) };
+    const at = by === 'recorded' ? entry.recorded_at : orderedAt(entry);
+    const ms = Date.parse(at);
+    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), at, ms: Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms };
   });
   keyed.sort(
     (a, b) =>
       b.boost - a.boost ||
       b.score - a.score ||
       (a.ms === b.ms ? 0 : b.ms > a.ms ? 1 : -1) ||
-      (a.entry.recorded_at === b.entry.recorded_at ? 0 : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1) ||
+      (a.at === b.at ? 0 : a.at < b.at ? 1 : -1) ||
       (a.entry.title === b.entry.title ? 0 : a.entry.title < b.entry.title ? -1 : 1) ||
       compareIdentity(a.entry, b.entry),
   );

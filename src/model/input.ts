@@ -5,11 +5,12 @@
  * validates the result.
  */
 import type { Citation, Entry } from './entry.js';
+import { BrainError } from './errors.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
+import { LIMITS } from './limits.js';
 import { validateEntry } from './validate.js';
 import { normalizeLineEnds } from './text.js';
 import { assertJsonDepth } from './json-depth.js';
-import { LIMITS } from './limits.js';
 
 /** Caller-settable fields; absent fields keep their base value. */
 export interface EntryFields {
@@ -93,6 +94,9 @@ export function newEntryBase(args: {
  * `base` with `fields` applied and `overrides` (revision, author, recorded_at, and `agent` when
  * an agent writes) set, validated. The writer stamp is never inherited: a revision has the
  * base's `agent` only if `overrides` gives it again (docs/decisions/0032).
+ * A decision whose status changes loses the source's status words (`payload.status_text`: the
+ * key goes, so an export writes the new status) unless `fields` sets them: they described the
+ * status it had.
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
@@ -103,13 +107,36 @@ export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Ent
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const { agent: _previousAgent, ...unstamped } = base;
   const { agent, ...stamp } = overrides;
-  return validateEntry({
-    ...unstamped,
-    ...defined,
-    ...stamp,
-    ...(agent !== undefined ? { agent } : {}),
-    payload: { ...base.payload, ...(payload ?? {}) },
-  });
+  const merged: Record<string, unknown> = { ...base.payload, ...(payload ?? {}) };
+  const statusChanged = typeof defined['status'] === 'string' && defined['status'] !== base.status;
+  if (statusChanged && 'status_text' in merged && payload?.['status_text'] === undefined) delete merged['status_text'];
+  return validateEntry({ ...unstamped, ...defined, ...stamp, ...(agent !== undefined ? { agent } : {}), payload: merged });
+}
+
+/** Payload fields that hold free text, per kind (bounded by {@link LIMITS.text} when typed). */
+const TYPED_TEXT = ['decision_outcome', 'answer', 'resolution', 'mitigation', 'summary'];
+
+/**
+ * Checks the text a person or agent gives (CLI, MCP, REST) against the typed bounds:
+ * `rationale` ≤ {@link LIMITS.rationale}, payload text and each alternative ≤ {@link LIMITS.text}.
+ * A stored revision may hold more (an imported ADR, up to {@link LIMITS.body}), so this runs on
+ * input only. Errors: `invalid_entry` naming the field.
+ */
+export function checkTypedText(fields: EntryFields): void {
+  const tooLong: string[] = [];
+  if (typeof fields.rationale === 'string' && fields.rationale.length > LIMITS.rationale) tooLong.push(`rationale: must be at most ${LIMITS.rationale} characters`);
+  const payload = fields.payload ?? {};
+  for (const key of TYPED_TEXT) {
+    const value = payload[key];
+    if (typeof value === 'string' && value.length > LIMITS.text) tooLong.push(`payload.${key}: must be at most ${LIMITS.text} characters`);
+  }
+  const alternatives = payload['alternatives'];
+  if (Array.isArray(alternatives) && alternatives.some((a) => typeof a === 'string' && a.length > LIMITS.text)) tooLong.push(`payload.alternatives: each must be at most ${LIMITS.text} characters`);
+  if (tooLong.length > 0) {
+    throw new BrainError('invalid_entry', `invalid entry: ${tooLong.join('; ')}`, {
+      hint: 'shorten the text; a longer document belongs in a file the entry cites (or import it: brain import adr)',
+    });
+  }
 }
 
 /** True when two revisions say the same thing (ignores revision, author, agent and recorded_at). */

@@ -92,7 +92,8 @@ export class BrainWrites {
    */
   async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
     const kind = parseEntryKind(args.kind);
-    const { appliedDefaults, buildEntry, newEntryBase } = await input();
+    const { appliedDefaults, buildEntry, checkTypedText, newEntryBase } = await input();
+    checkTypedText(args.fields);
     const result = await this.commit(async (tx, { author, agent, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
       const entry = buildEntry(base, args.fields, { revision: 1, author, agent, recorded_at: now });
@@ -103,7 +104,8 @@ export class BrainWrites {
   }
 
   private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: WriteStamp): Promise<Entry> {
-    const { buildEntry, sameContent } = await input();
+    const { buildEntry, checkTypedText, sameContent } = await input();
+    checkTypedText(fields);
     const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, agent: ctx.agent, recorded_at: ctx.now });
     // A repair (the newest revision is invalid) is written even when it restores `current` as is.
     if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;
