@@ -37,7 +37,7 @@ async function* folderStates(git: GitFileHistory): AsyncGenerator<{ author: stri
     for (const change of commit.changes) {
       const files = isAdrPath(change.path) ? adrs : skipReason(change.path.split('/').pop() ?? '') === INDEX_PAGE ? pages : null;
       if (files === null) continue;
-      const text = change.blob === null ? null : await git.readBlob(change.blob);
+      const text = change.blob === null ? null : await git.readBlob(change.blob, `${change.path} at commit ${commit.oid.slice(0, 12)}`);
       if (text === null || files.get(change.path) === text) continue;
       files.set(change.path, text);
       touched = true;
