@@ -2,17 +2,18 @@
  * Credentials never reach the branch (issue #20, docs/decisions/0040): every string value of
  * a record about to be written — an entry revision, a candidate — is scanned with the rules of
  * secretlint's recommended preset (`@secretlint/secretlint-rule-preset-recommend`, in-process,
- * no network), and the write is refused with `secret_detected` naming each field and rule,
- * never the secret.
+ * no network) and one of ours for PEM private key blocks it misses (pem-private-key-rule.ts),
+ * and the write is refused with `secret_detected` naming each field and rule, never the secret.
  *
  * One secretlint run per record, not per field (a run's fixed cost, ~0.4 ms, dwarfs the rules'
  * regexes): the string values are joined with {@link FIELD_SEPARATOR}, which no rule of the
  * pinned preset matches across (entry text holds no NUL: text.ts refuses control characters),
- * and each finding is mapped back to its field. A finding that spans a separator anyway (a
- * future rule) is re-checked field by field, so none names text that no single field holds.
+ * and each finding is mapped back to the field it starts in. test/model/secret-scan.test.ts
+ * checks that the joined run finds exactly what field-by-field runs find (rerun it on upgrade).
  * Pure: no IO, no state but the rules, loaded on the first scan (a read never loads them).
  */
 import { BrainError } from './errors.js';
+import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
 
 /** One credential found in a record; never holds the credential itself. */
 export interface SecretFinding {
@@ -46,21 +47,27 @@ let engine: Promise<(content: string) => Promise<Match[]>> | null = null;
 /** secretlint with the preset's rules, its always-on profiler switched off. */
 function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
   engine ??= (async () => {
-    const [{ lintSource }, { rules }, { secretLintProfiler }] = await Promise.all([
+    const [{ lintSource }, { rules }, { secretLintProfiler }, { pemPrivateKeyRule }] = await Promise.all([
       import('@secretlint/core'),
       import('@secretlint/secretlint-rule-preset-recommend'),
       import('@secretlint/profiler'),
+      import('./pem-private-key-rule.js'),
     ]);
     // On by default, it keeps every performance mark of every run: memory and time that grow
     // with each write of a long-lived daemon (secretlint issue #1633).
     secretLintProfiler.setEnabled(false);
     // The preset's rules, each as a rule of its own: secretlint ignores `disabled` on a rule
     // inside a preset, and the comment filter must go (`secretlint-disable` written into entry
-    // text would switch the scan off). AWS access key ids are found too, not only assignments.
+    // text would switch the scan off). AWS access key ids are found too, not only secret key
+    // assignments — but not account ids, which are identifiers (a bundled ADR names one).
+    // Then the PEM blocks the preset's private key rule misses (pem-private-key-rule.ts).
+    const aws = { options: { enableIDScanRule: true }, allowMessageIds: ['AWSAccountID'] };
     const config: LintConfig = {
-      rules: rules
-        .filter((rule) => rule.meta.id !== FILTER_COMMENTS)
-        .map((rule) => ({ id: rule.meta.id, rule, options: rule.meta.id === AWS ? { enableIDScanRule: true } : {} })),
+      rules: [...rules.filter((rule) => rule.meta.id !== FILTER_COMMENTS), pemPrivateKeyRule].map((rule) => ({
+        id: rule.meta.id,
+        rule,
+        ...(rule.meta.id === AWS ? aws : { options: {} }),
+      })),
     };
     return async (content: string) =>
       (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages;
@@ -78,15 +85,10 @@ export function stringFields(value: unknown, path = '', out: [string, string][] 
   return out;
 }
 
-/** The finding of `match` at `offset` of field `field` holding `text`. */
-function finding(field: string, text: string, match: Match, offset: number): SecretFinding {
-  const before = text.slice(0, offset);
-  return { field, rule_id: match.ruleId, message_id: match.messageId, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-}
-
 /**
- * Every credential the preset's rules find in the string values of `value` (any JSON value),
- * in field order. Errors: none of its own (a value without strings finds nothing).
+ * Every credential the rules find in the string values of `value` (any JSON value), in the
+ * order they appear (secretlint sorts by position; fields in {@link stringFields} order).
+ * Errors: none of its own (a value without strings finds nothing).
  */
 export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
   const fields = stringFields(value).filter(([, text]) => text !== '');
@@ -103,21 +105,17 @@ export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
     while (i > 0 && (starts[i] as number) > at) i--;
     return i;
   };
-  let findings: SecretFinding[] = [];
-  const recheck = new Set<number>();
+  const findings: SecretFinding[] = [];
   for (const match of await lint(fields.map(([, text]) => text).join(FIELD_SEPARATOR))) {
-    const [from, to] = match.range;
-    const i = fieldAt(from);
+    const i = fieldAt(match.range[0]);
     const [field, text] = fields[i] as [string, string];
-    if (to <= (starts[i] as number) + text.length) findings.push(finding(field, text, match, from - (starts[i] as number)));
-    else for (let j = i; j <= fieldAt(to - 1); j++) recheck.add(j);
+    const offset = match.range[0] - (starts[i] as number);
+    const before = text.slice(0, offset);
+    findings.push({ field, rule_id: match.ruleId, message_id: match.messageId, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') });
   }
-  for (const i of recheck) {
-    const [field, text] = fields[i] as [string, string];
-    findings = [...findings.filter((f) => f.field !== field), ...(await lint(text)).map((m) => finding(field, text, m, m.range[0]))];
-  }
-  const order = new Map(fields.map(([field], i) => [field, i]));
-  return findings.sort((a, b) => (order.get(a.field) as number) - (order.get(b.field) as number) || a.line - b.line || a.column - b.column);
+  // A key block both private key rules find is named once, by the preset's.
+  const twice = (f: SecretFinding) => findings.some((o) => o !== f && o.field === f.field && o.line === f.line && o.column === f.column);
+  return findings.filter((f) => f.rule_id !== PEM_PRIVATE_KEY_RULE || !twice(f));
 }
 
 /** How many findings the message lists (`data.findings` has them all). */

@@ -18,6 +18,8 @@ export interface PlannedRevision {
   fields: EntryFields;
   recorded_at: string;
   author: string;
+  /** The commit of the ADR folder this text is from. */
+  commit: string;
 }
 
 /** The ADR texts of the folder after each commit that changed one, oldest first. */
@@ -60,7 +62,7 @@ export async function historyPlan(args: { brain: Brain; dir: string; projectId: 
       const key = JSON.stringify(draft.fields);
       if (lastFields.get(draft.entry_id) === key) continue;
       lastFields.set(draft.entry_id, key);
-      plan.set(draft.entry_id, [...(plan.get(draft.entry_id) ?? []), { fields: draft.fields, recorded_at: state.date, author: state.author }]);
+      plan.set(draft.entry_id, [...(plan.get(draft.entry_id) ?? []), { fields: draft.fields, recorded_at: state.date, author: state.author, commit: state.oid }]);
     }
   }
   await brain.refresh();
