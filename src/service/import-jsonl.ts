@@ -9,6 +9,7 @@ import { BrainError, isBrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
 import { validateEntry } from '../model/validate.js';
+import { describeFinding, type SecretFinding } from '../model/secret-scan.js';
 import type { Brain } from '../service.js';
 
 /** One valid input line. */
@@ -100,7 +101,8 @@ export function parseJsonlEntries(text: string, projectId: string, source = 'inp
 function secretLines(secrets: readonly { line: number; error: BrainError }[], source: string): BrainError {
   const shown = secrets.slice(0, MAX_REPORTED);
   const more = secrets.length > shown.length ? `; … ${secrets.length - shown.length} more` : '';
-  return new BrainError('secret_detected', `${secrets.length} line(s) of ${source} hold credentials, nothing written: ${shown.map((s) => `line ${s.line}: ${s.error.message}`).join('; ')}${more}`, {
+  const named = shown.flatMap((s) => (s.error.data.findings as SecretFinding[]).map((f) => `line ${s.line}: ${describeFinding(f)}`));
+  return new BrainError('secret_detected', `${secrets.length} line(s) of ${source} hold credentials, nothing written: ${named.join('; ')}${more}`, {
     hint: (secrets[0] as { error: BrainError }).error.hint,
     data: { lines: shown.map((s) => ({ line: s.line, ...s.error.data })), error_count: secrets.length },
   });

@@ -95,10 +95,10 @@ describe('writes refuse credentials (exit 2, nothing written)', () => {
     const file = join(tempDir('brain-jsonl-'), 'entries.jsonl');
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const error = refused(dir, () => brain(dir, ['import', 'jsonl', file, '--json']));
-    expect(error.message).toMatch(new RegExp(`^${REAL.length} line\\(s\\) of .*entries\\.jsonl hold credentials, nothing written: line 2: entry dec-000000000001 r1 holds a credential, nothing written: rationale \\(line 1, column 1\\): AWSAccessKeyID, @secretlint/secretlint-rule-aws; line 3: entry dec-000000000002 r1 holds a credential, nothing written: payload.decision_outcome `));
+    expect(error.message).toMatch(new RegExp(`^${REAL.length} line\\(s\\) of .*entries\\.jsonl hold credentials, nothing written: line 2: rationale \\(line 1, column 1\\): AWSAccessKeyID, @secretlint/secretlint-rule-aws; line 3: payload.decision_outcome \\(line 1, column 1\\): AWSAccessKeyID, .*; … 2 more$`));
     expect(error.data?.error_count).toBe(REAL.length);
-    const named = (error.data?.lines as { line: number; findings: { rule_id: string }[] }[]).map((l) => [l.line, l.findings.map((f) => f.rule_id)]);
-    expect(named).toEqual(REAL.slice(0, 20).map((s, i) => [i + 2, [s.rule_id]]));
+    const named = (error.data?.lines as { line: number; where: string; findings: { rule_id: string }[] }[]).map((l) => [l.line, l.where, l.findings.map((f) => f.rule_id)]);
+    expect(named).toEqual(REAL.slice(0, 20).map((s, i) => [i + 2, `entry dec-${String(i + 1).padStart(12, '0')} r1`, [s.rule_id]]));
     expect(brain(dir, ['list', '--json']).json()).toEqual([]);
   });
 
