@@ -29,7 +29,7 @@ export interface SecretFinding {
 }
 
 /** Between two fields in the joined text: the newline ends every `[^\s…]` and `.` run, the NUL every `\s` run. */
-export const FIELD_SEPARATOR = '\n\u0000\n';
+const FIELD_SEPARATOR = '\n\u0000\n';
 
 const AWS = '@secretlint/secretlint-rule-aws';
 const FILTER_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
@@ -76,7 +76,7 @@ function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
 }
 
 /** `[path, text]` for every string value of `value`, depth first in key order (keys are not scanned). */
-export function stringFields(value: unknown, path = '', out: [string, string][] = []): [string, string][] {
+function stringFields(value: unknown, path = '', out: [string, string][] = []): [string, string][] {
   if (typeof value === 'string') out.push([path, value]);
   else if (Array.isArray(value)) value.forEach((item, i) => stringFields(item, `${path}[${i}]`, out));
   else if (value !== null && typeof value === 'object') {
