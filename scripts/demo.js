@@ -7,7 +7,7 @@
 //   npm run demo                 the temp repo is removed at the end
 //   npm run demo -- --keep       keeps it and prints the `cd` that makes the commands runnable
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,18 +43,33 @@ run('git', ['commit', '-q', '--allow-empty', '-m', 'a project with a history of 
 console.log(`# Project Brain demo — the bundled ADR corpora, one project each\n\nrepository: ${repo}`);
 console.log(brain('init', '--project', 'demo').trim());
 
+// The corpora are imported from a copy outside any git repository: inside this checkout, git
+// would date every ADR that states no date by the commit that vendored the fixtures, and name
+// its author as the decision's. Copied, such an ADR says its day is unknown, as it is.
+const copies = mkdtempSync(join(tmpdir(), 'brain-demo-adr-'));
 const projects = [];
+const failed = [];
 for (const corpus of readdirSync(corpora).sort()) {
   const project = corpus.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  projects.push(project);
-  const dir = join(corpora, corpus);
+  const dir = join(copies, corpus);
+  cpSync(join(corpora, corpus), dir, { recursive: true });
   console.log(`\n## ${corpus}`);
   const started = performance.now();
-  const report = brain('--project', project, 'import', 'adr', dir).trimEnd();
+  let report;
+  try {
+    report = brain('--project', project, 'import', 'adr', dir).trimEnd();
+  } catch (err) {
+    // Say what the brain said, go on with the other corpora, and fail at the end.
+    console.log(`\n$ brain --project ${project} import adr fixtures/adr/${corpus}\n${String(err.stderr ?? err.message).trimEnd()}`);
+    failed.push(corpus);
+    continue;
+  }
+  projects.push(project);
   const ms = Math.round(performance.now() - started);
   console.log(`\n$ brain --project ${project} import adr fixtures/adr/${corpus}   (${ms} ms)\n${report}`);
   ask('--project', project, 'context', '--budget', project.includes('cloud-platform') ? '2000' : '800');
 }
+rmSync(copies, { recursive: true, force: true });
 
 console.log('\n## Asking for one decision, and what supersedes what');
 const cloud = projects.find((p) => p.includes('cloud-platform')) ?? projects[0];
@@ -83,3 +98,7 @@ if (keep) {
   console.log('\n(the demo repository was removed; run `npm run demo -- --keep` to keep it)');
 }
 rmSync(home, { recursive: true, force: true });
+if (failed.length > 0) {
+  console.error(`\nnot imported: ${failed.join(', ')} (see above)`);
+  process.exitCode = 1;
+}

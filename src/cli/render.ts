@@ -8,6 +8,7 @@ import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { writtenBy } from '../model/entry-fields.js';
 import { decisionOrigin } from '../model/decision-origin.js';
+import { cutLine } from '../model/summary.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -15,9 +16,9 @@ function listedTitle(entry: Entry, max: number): string {
   return oneLine(label === null ? entry.title : `${label} ${entry.title}`, max);
 }
 
+/** `text` on one line, at most `max` characters with its `…`: cut at a word when one ends near (summary.ts's {@link cutLine}). */
 function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return cutLine(text.replace(/\s+/g, ' ').trim(), max - 1);
 }
 
 /** A left-aligned table with a header row; columns sized to content. */

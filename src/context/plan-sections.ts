@@ -97,7 +97,11 @@ export function planRetired(source: BriefSource, countOf: (kind: string, status:
     count,
     at,
     render: (entry, excerpt) => renderItem(entry, { excerpt, entries: source.linked(entry) }),
-    more: (n) => moreLine(n, ['decision no longer in force', 'decisions no longer in force'], 'brain list --kind decision --status superseded (also rejected, deprecated)'),
+    more: (n) => {
+      // The list command to run names only the statuses that hold decisions (one --status each).
+      const [first, ...also] = RETIRED_DECISION_STATUSES.filter((_, i) => (streams[i]?.count ?? 0) > 0);
+      return moreLine(n, ['decision no longer in force', 'decisions no longer in force'], `brain list --kind decision --status ${first}${also.length > 0 ? ` (also ${also.join(', ')})` : ''}`);
+    },
   };
 }
 

@@ -32,6 +32,16 @@ export interface SecretFinding {
 const FIELD_SEPARATOR = '\n\u0000\n';
 
 const AWS = '@secretlint/secretlint-rule-aws';
+const DATABASE_URL = '@secretlint/secretlint-rule-database-connection-string';
+
+/**
+ * A database URL whose password is a placeholder in angle or square brackets —
+ * `postgresql://<user>:<password>@<host>/<db>`, `mysql://app:[password]@db` — is documentation,
+ * not a credential (a bundled CometBFT ADR holds one). The rule already skips `${VAR}`, `{var}`,
+ * `$VAR`, `%VAR%`, `***` and words such as `password`. The trade: a real password that is
+ * written inside brackets passes.
+ */
+const PLACEHOLDER_PASSWORD = String.raw`/^(?:jdbc:)?[a-z+]{1,20}:\/\/[^:\/\s]{1,100}:(?:<[^<>\s@\/]{1,100}>|\[[^\[\]\s@\/]{1,100}\])@/i`;
 const FILTER_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
 
 type LintSource = typeof import('@secretlint/core').lintSource;
@@ -62,11 +72,12 @@ function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
     // assignments — but not account ids, which are identifiers (a bundled ADR names one).
     // Then the PEM blocks the preset's private key rule misses (pem-private-key-rule.ts).
     const aws = { options: { enableIDScanRule: true }, allowMessageIds: ['AWSAccountID'] };
+    const options = (id: string) => (id === AWS ? aws : id === DATABASE_URL ? { options: { allows: [PLACEHOLDER_PASSWORD] } } : { options: {} });
     const config: LintConfig = {
       rules: [...rules.filter((rule) => rule.meta.id !== FILTER_COMMENTS), pemPrivateKeyRule].map((rule) => ({
         id: rule.meta.id,
         rule,
-        ...(rule.meta.id === AWS ? aws : { options: {} }),
+        ...options(rule.meta.id),
       })),
     };
     return async (content: string) =>

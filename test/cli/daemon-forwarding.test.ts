@@ -49,7 +49,7 @@ beforeAll(async () => {
   };
   expect(brain(dir, ['revise', ids.decision, '--status', 'accepted', '--rationale', 'Embedded and fast; measured.']).code).toBe(0);
   daemon = await startDaemonProcess(dir);
-}, 60_000);
+});
 afterAll(() => {
   killDaemons();
   rmSync(probeDir, { recursive: true, force: true });

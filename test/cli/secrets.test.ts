@@ -3,7 +3,7 @@
  * repositories: `add`, `revise`, `import jsonl` and `import adr` (with and without `--history`)
  * refuse a credential with `secret_detected`, exit 2, naming the field, the rule and the line or
  * file, never the credential, and write nothing (branch tip, object count, `git fsck --strict`);
- * look-alikes and the four bundled ADR corpora pass; `brain sync` still replays a revision an
+ * look-alikes and every bundled ADR corpus passes; `brain sync` still replays a revision an
  * older brain committed locally.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { ok, remoteWithClones } from '../sync/sync-helpers.js';
 import { WriteTransaction } from '../../src/store/write-transaction.js';
 import { writeCommit } from '../../src/git/commit-writer.js';
 import type { Entry } from '../../src/model/entry.js';
+import { listAdrFiles } from '../../src/importers/adr/list-adr-files.js';
 
 afterAll(cleanupTempDirs);
 
@@ -134,14 +135,17 @@ describe('no false refusal', () => {
     expect(r.json().rationale).toBe(texts.join('\n\n'));
   });
 
-  it('every ADR of the four bundled corpora is imported (0 refusals)', () => {
+  it('every ADR of every bundled corpus is imported (0 refusals)', async () => {
     const dir = freshBrain();
-    for (const corpus of ['JabRef__jabref', 'adr__madr', 'ministryofjustice__cloud-platform', 'thomvaill__log4brains']) {
-      const path = fileURLToPath(new URL(`../../fixtures/adr/${corpus}`, import.meta.url));
-      const r = brain(dir, ['import', 'adr', path, '--json']);
+    const root = fileURLToPath(new URL('../../fixtures/adr', import.meta.url));
+    const corpora = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(corpora.length).toBeGreaterThanOrEqual(7);
+    for (const corpus of corpora) {
+      const path = join(root, corpus);
+      const r = brain(dir, ['--project', corpus.toLowerCase().replace(/[^a-z0-9-]+/g, '-'), 'import', 'adr', path, '--json']);
       expect(r.code, `${corpus}: ${r.stderr}`).toBe(0);
       const report = r.json();
-      expect(report.entries.length + report.skipped.length, corpus).toBe(readdirSync(path).filter((f) => /^\d+.*\.md$/.test(f)).length);
+      expect(report.entries.length + report.skipped.length, corpus).toBe((await listAdrFiles({ dir: path })).files.length);
     }
   });
 });

@@ -14,7 +14,7 @@ import { isProcessAlive } from '../../src/git/process-alive.js';
 const started: number[] = [];
 afterAll(async () => {
   for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-  await waitFor('the daemons to stop', async () => started.every((pid) => !isProcessAlive(pid)), { timeoutMs: 10_000 }).catch(() => undefined);
+  await waitFor('the daemons to stop', async () => started.every((pid) => !isProcessAlive(pid)), { timeoutMs: 120_000 }).catch(() => undefined);
   cleanupTempDirs();
 });
 
@@ -40,7 +40,7 @@ describe('brain ui', () => {
     expect(again.stderr).toContain(`using the running daemon (pid ${out.pid})`);
 
     process.kill(out.pid, 'SIGTERM');
-    await waitFor('the daemon to stop', async () => !isProcessAlive(out.pid), { timeoutMs: 10_000 });
+    await waitFor('the daemon to stop', async () => !isProcessAlive(out.pid), { timeoutMs: 120_000 });
     const restarted = brain(dir, ['ui', '--no-open', '--port', '0']);
     expect(restarted.code).toBe(0);
     expect(restarted.stderr).toMatch(/started the daemon in the background \(pid \d+/);

@@ -65,4 +65,17 @@ describe('the brief and imported decisions', () => {
     const tight = budgets.map((budget) => buildBrief({ projectId: 'p', entries, budget })).find((b) => parseSections(b.markdown).get('Accepted decisions')?.items.length === 2 && !parseSections(b.markdown).has(RETIRED));
     expect(tight?.omitted['retired_decisions']).toBe(2);
   });
+
+  it('the "+N more" line names only the statuses that hold decisions no longer in force', () => {
+    const entries = [
+      adr('In force', '2024-01-01', '2024-01-01T00:00:00Z'),
+      ...Array.from({ length: 8 }, (_, i) => adr(`Rejected option ${i}`, `2023-0${i + 1}-01`, '2023-10-01T00:00:00Z', { status: 'rejected' })),
+      ...Array.from({ length: 3 }, (_, i) => adr(`Deprecated way ${i}`, `2022-0${i + 1}-01`, '2023-10-01T00:00:00Z', { status: 'deprecated' })),
+    ];
+    const budgets = Array.from({ length: 200 }, (_, i) => 150 + i * 10);
+    const cut = budgets.map((budget) => buildBrief({ projectId: 'p', entries, budget }).markdown).find((md) => /more decisions? no longer in force/.test(md));
+    expect(cut).toBeDefined();
+    expect(cut).toMatch(/more decisions? no longer in force: brain list --kind decision --status rejected \(also deprecated\)/);
+    expect(cut).not.toContain('--status superseded');
+  });
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   git(repo, ['checkout', '-q', '-b', 'change']);
   commitFiles(repo, { [FILE]: 'export const charge = 2;\n' }, 'change the charge');
   d = await startDaemonProcess(repo);
-}, 120_000);
+});
 afterAll(async () => {
   await d?.stop();
   killDaemons();

@@ -34,7 +34,7 @@ function setSync(dir: string, sync: unknown): void {
 
 beforeAll(() => {
   ({ remote, clones: [a, b] = [] } = remoteWithClones(2) as { remote: string; clones: string[] });
-}, 120_000);
+});
 afterAll(() => {
   killDaemons();
   cleanupTempDirs();
@@ -75,10 +75,10 @@ describe('brain daemon and brain.json "sync"', () => {
       expect(d.events().find((e) => e.event === 'start')?.sync).toEqual({ remote: 'origin', interval_seconds: 10 });
       add(b, 'Written in B, pushed by its daemon');
       const tip = git(b, ['rev-parse', 'brain']);
-      await waitFor('the daemon to push the write', async () => remoteTip() === tip, { timeoutMs: 30_000, intervalMs: 200 });
+      await waitFor('the daemon to push the write', async () => remoteTip() === tip, { timeoutMs: 180_000, intervalMs: 200 });
       add(a, 'Pushed by A');
       ok(brain(a, ['sync']));
-      await waitFor("the daemon to bring A's revision", async () => titles(b).includes('Pushed by A'), { timeoutMs: 40_000, intervalMs: 500 });
+      await waitFor("the daemon to bring A's revision", async () => titles(b).includes('Pushed by A'), { timeoutMs: 180_000, intervalMs: 500 });
       const sync = ok(brain(b, ['status', '--json'])).json().sync;
       expect(sync).toMatchObject({ configured: { remote: 'origin', interval_seconds: 10 }, daemon: { pid: d.pid, remote: 'origin', interval_seconds: 10, failures: 0, last_error: null } });
       expect(sync.daemon.last_ok_at).toEqual(expect.any(String));
@@ -106,7 +106,7 @@ describe('brain daemon and brain.json "sync"', () => {
     git(c, ['remote', 'set-url', 'origin', join(tempDir(), 'gone.git')]);
     const d = await startDaemonProcess(c);
     try {
-      const failed = await waitFor('a failed round', async () => d.events().find((e) => e.event === 'sync_error'), { timeoutMs: 30_000 });
+      const failed = await waitFor('a failed round', async () => d.events().find((e) => e.event === 'sync_error'), { timeoutMs: 180_000 });
       expect(failed).toMatchObject({ failures: 1, retry_in_ms: 20_000, error: { code: 'remote_error' } });
       const sync = ok(brain(c, ['status', '--json'])).json().sync;
       expect(sync.daemon).toMatchObject({ failures: 1, last_error: { code: 'remote_error' }, last_ok_at: null });

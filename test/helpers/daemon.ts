@@ -37,7 +37,7 @@ export function daemonEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 /**
  * Spawns `brain [globals] daemon --port 0 [args]` in `dir` (or `serve`, another port; `env` added to {@link daemonEnv}); resolves once the `start` line
  * (with its port) is logged. Rejects with the stderr text if the process exits first, or after
- * `timeoutMs` (default 30 s).
+ * `timeoutMs` (default 300 s: a backstop for a hang on a loaded machine, not a budget).
  */
 export function startDaemonProcess(dir: string, args: string[] = [], options: { globals?: string[]; timeoutMs?: number; command?: 'daemon' | 'serve'; port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<DaemonProcess> {
   const child = spawn(process.execPath, [BRAIN_BIN, ...(options.globals ?? []), options.command ?? 'daemon', '--port', String(options.port ?? 0), ...args], { cwd: dir, env: daemonEnv(options.env) });
@@ -54,7 +54,7 @@ export function startDaemonProcess(dir: string, args: string[] = [], options: { 
   );
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`daemon did not start in time:\n${stderr}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => reject(new Error(`daemon did not start in time:\n${stderr}`)), options.timeoutMs ?? 300_000);
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
       pending += d.toString();
@@ -103,10 +103,15 @@ export interface HttpResult {
   json<T = any>(): T;
 }
 
-/** One HTTP request to 127.0.0.1:`port` (default Host `127.0.0.1:<port>`, overridable). */
+/**
+ * One HTTP request to 127.0.0.1:`port` (default Host `127.0.0.1:<port>`, overridable), on a
+ * connection of its own: a kept-alive socket idle past the server's keep-alive timeout (5 s)
+ * while a synchronous CLI call blocked this process is closed by the server just as it is reused
+ * ("socket hang up"), which no real client of one request per process meets.
+ */
 export function httpRequest(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: options.host ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers } }, (res) => {
+    const req = request({ agent: false, host: options.host ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}), ...options.headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -125,10 +130,10 @@ export function httpGet(port: number, path: string, headers: Record<string, stri
 
 /**
  * Polls `probe` until it returns a truthy value, which is returned. Bounded: throws after
- * `timeoutMs` (default 5000) with `what` — tests never assert a timing, only eventual truth.
+ * `timeoutMs` (default 120 000: a backstop for a hang, never a budget) with `what` — tests never assert a timing, only eventual truth.
  */
 export async function waitFor<T>(what: string, probe: () => Promise<T | false | null | undefined>, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5000);
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
     const value = await probe();
     if (value) return value;

@@ -97,8 +97,8 @@ export async function serveTestHub(repos: [string, string][], options: { webhook
   };
 }
 
-/** Polls `probe` until it returns a value other than undefined, or throws after `deadlineMs` (default 60 s) naming `what`. */
-export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, deadlineMs = 60_000): Promise<T> {
+/** Polls `probe` until it returns a value other than undefined, or throws after `deadlineMs` (default 300 s: a backstop, never a budget) naming `what`. */
+export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, deadlineMs = 300_000): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await probe();

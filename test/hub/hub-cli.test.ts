@@ -22,7 +22,7 @@ beforeAll(async () => {
   pgServer = await startPostgres();
   dir = hubDir();
   env = { BRAIN_HUB_DB: await pgServer.createDatabase(), BRAIN_HUB_DIR: dir };
-}, 120_000);
+});
 
 afterAll(async () => {
   await pgServer?.stop();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   w = await startHubDashboardWorld();
   browser = await launchChromium();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await w?.stop();

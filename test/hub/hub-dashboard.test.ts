@@ -15,7 +15,7 @@ let w: HubDashboardWorld;
 
 beforeAll(async () => {
   w = await startHubDashboardWorld();
-}, 120_000);
+});
 afterAll(async () => {
   await w?.stop();
 });

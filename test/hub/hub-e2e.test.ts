@@ -43,7 +43,7 @@ beforeAll(async () => {
   world = await serveTestHub(['alpha', 'beta', 'gamma'].map((name) => [name, dirs[name]!]), { webhookSecret: SECRET });
   ({ hub, server, db: dbUrl } = world);
   admin = await world.readToken('admin', null);
-}, 120_000);
+});
 
 afterAll(async () => {
   await world?.stop();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await record(dir, 'payments', [{ kind: 'decision', fields: { title: 'Use idempotency keys', tags: ['billing'] } }]);
   world = await serveTestHub([['alpha', dir]], { webhookSecret: 'webhook-secret-for-tests', log: (event, fields) => logged.push({ event, ...fields }) });
   token = await world.readToken('reader', null);
-}, 120_000);
+});
 afterAll(async () => {
   await world?.stop();
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   commit('secret', VISIBLE_OWNS, 'Secret later copy r2', '2024-03-02T00:00:00.000Z', 2, 'zebra stripes again');
   world = await serveTestHub([['r', dir]]);
   token = (await createToken(world.hub.pool, { name: 'visible-only', scope: { repos: ['r'], projects: ['visible'], capabilities: ['read'] } })).secret;
-}, 120_000);
+});
 
 afterAll(async () => {
   await world?.stop();

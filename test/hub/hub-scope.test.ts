@@ -39,7 +39,7 @@ beforeAll(async () => {
   world = await serveTestHub([['alpha', alpha], ['beta', beta]]);
   ({ hub, server } = world);
   alphaOnly = await world.readToken('alpha', ['alpha']);
-}, 120_000);
+});
 
 afterAll(async () => {
   await world?.stop();

@@ -76,5 +76,5 @@ describe.each(BACKENDS)('projection conformance on $name: incremental == full re
       await backend.close();
       await reference.close();
     }
-  }, 300_000);
+});
 });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Finally the secret copy of VISIBLE_OWNS is removed again: its problem must go.
   const gone = git(dir, ['ls-tree', '-r', '--name-only', 'brain', `projects/secret/decision/cl/${VISIBLE_OWNS}`]).split('\n');
   tips.push(handCommit(dir, Object.fromEntries(gone.map((p) => [p, null])), 'remove the secret copy'));
-}, 120_000);
+});
 
 afterAll(async () => {
   await brain.close();

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await solo.init();
   await solo.writes.append({ kind: 'decision', fields: { title: 'Solo decision about the cache', rationale: 'Only in solo: zanzibar.', tags: ['storage'] } });
   await solo.close();
-}, 120_000);
+});
 
 afterAll(async () => {
   await brain.close();
@@ -63,7 +63,7 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     const solo = await openTestBrain(other, { projectId: 'solo' });
     await backend.refresh({ repo: 'solo', reader: await solo.reader(), tip: solo.store.tip() });
     await solo.close();
-  }, 120_000);
+});
   afterAll(async () => backend?.close());
 
   it('lists what the clone lists, filter by filter, path by path, in the same order', async () => {

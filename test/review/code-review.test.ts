@@ -47,7 +47,7 @@ beforeAll(async () => {
 
   // The merge base: main moves (docs change) at a whole second after every revision above.
   boundary = Math.floor(Date.now() / 1000) + 1;
-  await waitFor('the clock to pass the boundary second', async () => Date.now() >= boundary * 1000, { timeoutMs: 3000 });
+  await waitFor('the clock to pass the boundary second', async () => Date.now() >= boundary * 1000, { timeoutMs: 60_000 });
   const fork = git(repo, ['rev-parse', 'HEAD']);
   commitFiles(repo, { 'docs/guide.md': '# Guide, v2\n' }, 'docs on main');
   git(repo, ['commit', '-q', '--amend', '--no-edit'], { env: { GIT_COMMITTER_DATE: `@${boundary} +0000` } });
@@ -71,7 +71,7 @@ beforeAll(async () => {
   git(repo, ['checkout', '-q', '-b', 'typo-fix', 'main']);
   commitFiles(repo, { 'README.md': '# test repo, fixed\n' }, 'Fix a typo');
   git(repo, ['checkout', '-q', 'feature/SHOP-12-refunds']);
-}, 60_000);
+});
 afterAll(cleanupTempDirs);
 
 describe('brain review --code', () => {

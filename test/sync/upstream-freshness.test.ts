@@ -22,7 +22,7 @@ const add = (dir: string, title: string) => ok(brain(dir, ['add', 'decision', '-
 
 beforeAll(() => {
   [a, b] = remoteWithClones(2).clones as [string, string];
-}, 120_000);
+});
 afterAll(() => {
   killDaemons();
   cleanupTempDirs();

@@ -29,7 +29,7 @@ beforeAll(async () => {
   dir = initRepo();
   b = await openTestBrain(dir, { projectId: 'demo' });
   await b.init();
-}, 120_000);
+});
 afterAll(async () => {
   await b?.close();
   await server?.stop();
@@ -92,7 +92,7 @@ describe('PostgreSQL projection apply path', () => {
       await live.close();
       await scratch.close();
     }
-  }, 120_000);
+});
 
   it('two backend objects refreshing one repository at once leave one copy of each row at the tip', async () => {
     const one = await createPostgresProjection({ url, schema: 'race' });
@@ -110,7 +110,7 @@ describe('PostgreSQL projection apply path', () => {
       await one.close();
       await two.close();
     }
-  }, 120_000);
+});
 
   it('verify reports a tampered row; drop removes only that repository', async () => {
     const pool = new pg.Pool({ connectionString: url });
@@ -138,7 +138,7 @@ describe('PostgreSQL projection apply path', () => {
       await p.close();
       await pool.end();
     }
-  }, 120_000);
+});
 
   it('a format change drops and recreates only the proj_ tables', async () => {
     const pool = new pg.Pool({ connectionString: url });
@@ -158,5 +158,5 @@ describe('PostgreSQL projection apply path', () => {
     } finally {
       await pool.end();
     }
-  }, 120_000);
+});
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   p = await createPostgresProjection({ url: await server.createDatabase() });
   await p.refresh({ repo: 'a', reader: await a.reader(), tip: a.store.tip() });
   await p.refresh({ repo: 'b', reader: await bb.reader(), tip: bb.store.tip() });
-}, 180_000);
+});
 afterAll(async () => {
   await p?.close();
   await a?.close();

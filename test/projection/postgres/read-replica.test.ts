@@ -13,7 +13,7 @@ import { startPostgres, type PostgresServer } from '../../helpers/postgres.js';
 let server: PostgresServer;
 beforeAll(async () => {
   server = await startPostgres();
-}, 60_000);
+});
 afterAll(async () => {
   await server?.stop();
   cleanupTempDirs();

@@ -107,5 +107,5 @@ describe('incremental catch-up equals a full rebuild (random operation sequences
       expect(coverage.endedWithForks).toBeGreaterThan(0);
     }
     if (process.env.FC_VERBOSE) console.log(JSON.stringify({ ...coverage, readers: [...coverage.readers] }));
-  }, 180_000);
+});
 });

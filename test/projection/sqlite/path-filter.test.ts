@@ -30,7 +30,7 @@ beforeAll(async () => {
   ids.none = add('decision', 'No paths', []);
   daemon = await startDaemonProcess(repo);
   mcp = await startMcp(repo);
-}, 60_000);
+});
 afterAll(async () => {
   await mcp?.close();
   await daemon?.stop();

@@ -23,7 +23,7 @@ beforeAll(async () => {
     const { entry } = await b.writes.append({ kind: i % 2 ? 'decision' : 'risk', fields: { title: `Entry ${i}`, paths, ...(i % 2 ? {} : { payload: { likelihood: 'low', impact: 'low' } }) } as never });
     entries.push(entry);
   }
-}, 120_000);
+});
 afterAll(async () => {
   await b.close();
   cleanupTempDirs();

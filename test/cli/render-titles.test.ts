@@ -1,0 +1,33 @@
+/**
+ * Titles in the CLI's tables (`list`, `search`, `history`) are cut at a word with `…` when one
+ * ends near the column's width, never inside a word or a surrogate pair.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderHistory, renderList, renderSearch } from '../../src/cli/render.js';
+import { newEntryBase } from '../../src/model/input.js';
+import type { Entry } from '../../src/model/entry.js';
+
+const title = 'Use a dedicated panel (OO Panel) to decide which LibreOffice Integration options are shown to the user at startup';
+const entry: Entry = { ...newEntryBase({ entry_id: 'dec-0a1b2c3d4e5f', entry_kind: 'decision', project_id: 'p', author: 'Ada', recorded_at: '2026-01-02T03:04:05.000Z' }), title };
+const lastCell = (table: string) => (table.split('\n')[1] as string).split('  ').pop() as string;
+
+describe('table titles', () => {
+  it('are cut at a word boundary, with an ellipsis, within the column', () => {
+    for (const [cell, max] of [
+      [lastCell(renderList([{ entry, forked: false, revision_count: 1 } as never])), 80],
+      [lastCell(renderSearch([{ entry, relevance_score: 1 }])), 70],
+      [lastCell(renderHistory([{ entry, sha256: 'a'.repeat(64) }])), 60],
+    ] as const) {
+      expect(cell.length).toBeLessThanOrEqual(max);
+      expect(cell.endsWith('…')).toBe(true);
+      expect(title.startsWith(cell.slice(0, -1))).toBe(true);
+      expect(title.charAt(cell.length - 1)).toBe(' ');
+    }
+  });
+
+  it('never split an astral character', () => {
+    const emoji = { ...entry, title: `${'x'.repeat(58)}😀😀😀` };
+    const cell = lastCell(renderHistory([{ entry: emoji, sha256: 'a'.repeat(64) }]));
+    expect(cell).toBe(`${'x'.repeat(58)}…`);
+  });
+});
