@@ -9,7 +9,9 @@
  *   4. catch-up, list and search in-process (queries.js), one write vs git plumbing (writes.js);
  *   5. the daemon: list / search / context latency and memory (daemon-targets.js),
  *      write-to-visible and MCP (daemon.js), every dashboard page (dashboard.js);
- *   6. a teammate's fresh clone: first search, and the cache's size beside the pack.
+ *   6. a teammate's fresh clone: first search, and the cache's size beside the pack;
+ *   7. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
+ *      PostgreSQL (search-questions.js; alone: `npm run bench -- questions`).
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -36,6 +38,7 @@ import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { dashboardBench } from './dashboard.js';
 import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
+import { questionsTable, searchQuestionsSection } from './search-questions.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const log = (msg) => process.stderr.write(`${msg}\n`);
@@ -51,6 +54,13 @@ if (process.argv.includes('hub')) {
   // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
   const { hubBench } = await import('./hub.js');
   await hubBench({ root: BENCH_ROOT, scale: SCALE, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
+if (process.argv.includes('questions')) {
+  // `npm run bench -- questions` (issue #18): search quality over the ADR corpora, on its own.
+  const rows = await searchQuestionsSection({ root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`) });
+  process.stdout.write(`\nSearch questions (recall@3, MRR; bench/questions)\n\n${questionsTable(rows)}\n`);
   process.exit(0);
 }
 
@@ -100,6 +110,7 @@ m.daemon = await daemonQueryTargets(daemonArgs);
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
 m.fresh = await freshCloneSection(ctx);
+const questionRows = await searchQuestionsSection({ root: ctx.root, log, section: ctx.section, results: ctx.results });
 
 addTargetRows(ctx.targets, m);
 
@@ -126,4 +137,5 @@ writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: c
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);
-out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\nwritten: ${join(outDir, 'results.json')}\n`);
+out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
+out(`Search questions (recall@3, MRR; bench/questions)\n\n${questionsTable(questionRows)}\n\nwritten: ${join(outDir, 'results.json')}\n`);
