@@ -1,15 +1,22 @@
 /**
  * Full-text search over current entries with SQLite FTS5 (issue #10 "Search without load
- * costs", docs/decisions/0021): the index lives in the projection (`entry_search_fts`, kept in
- * the apply path's transaction), so a search costs one indexed query and nothing is loaded.
- * Ranking is BM25 with field weights title 3, tags 2, payload 1.5, rationale 1. Every query
- * word is a prefix match; all words must match (AND), and when that finds nothing, any word
- * (OR). A word that matches nothing in the vocabulary is widened to the vocabulary words within
- * a small edit distance (typo tolerance, src/search/typo-expansion.ts).
+ * costs", docs/decisions/0021; issue #18 "Search answers plain questions", 0035): the index
+ * lives in the projection (`entry_search_fts`, Porter stems, kept in the apply path's
+ * transaction), so a search costs a few indexed queries and nothing is loaded.
+ *
+ * The query's words without English stop words (src/search/query-terms.ts) match by their
+ * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
+ * vocabulary stems within a small edit distance (typo tolerance, src/search/typo-expansion.ts). A query is a question: the hits
+ * holding every word come first, then — when the page has room — those holding any of them.
+ * Each tier is ranked by BM25 with field weights title 3, tags 2, payload 1.5, rationale 1 (a
+ * hit holding more of the words scores higher), times the status weight (src/search/in-force.ts:
+ * entries no longer in force count half).
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
-import { ftsString, searchWords } from './query-terms.js';
+import { statusWeight } from './in-force.js';
+import { ftsString, searchQuery } from './query-terms.js';
+import { relevanceScores } from './relevance.js';
 import { typoAlternatives } from './typo-expansion.js';
 
 /** One hit: the entry id and a relevance score in [0, 1] relative to the best hit (the best is 1). */
@@ -40,18 +47,21 @@ export const RANK_SQL = `
 SELECT rowid AS doc, bm25(entry_search_fts, 3.0, 2.0, 1.5, 1.0) AS score
 FROM entry_search_fts WHERE entry_search_fts MATCH ? ORDER BY score LIMIT ?`;
 
-/** One ranked row's entry, project and kind (rowid lookup). */
-export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind FROM entry_search WHERE doc = ?';
+/** One ranked row's entry, project, kind and status (rowid lookup). */
+export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM entry_search WHERE doc = ?';
 
 const statements = new WeakMap<CacheDb, { rank: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]> }>();
 
 type Ranked = { entry_id: string; score: number };
+type Doc = { entry_id: string; project_id: string; entry_kind: string; status: string };
 
 /**
- * The best `limit` rows matching `match` in the project (and kind), ordered by score then
- * entry id. Ranks the top N of the whole index and keeps what passes the filters; N grows
- * (×4) until `limit` rows pass and no row beyond them can tie with the last one, or the
- * matches run out — so the answer equals ranking only the filtered rows.
+ * The best `limit` rows matching `match` in the project (and kind), ordered by score (BM25 ×
+ * status weight; negative, lower is better) then entry id. Ranks the top N of the whole index
+ * by BM25 and keeps what passes the filters; N grows (×4) until `limit` rows pass and no row
+ * beyond them can tie with the last one, or the matches run out — so the answer equals ranking
+ * only the filtered rows. A row beyond has BM25 ≥ the last ranked one's, and its weight (≤ 1)
+ * only raises it.
  */
 function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   let s = statements.get(db);
@@ -59,14 +69,14 @@ function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: str
     s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL) };
     statements.set(db, s);
   }
-  const docs = new Map<number, { entry_id: string; project_id: string; entry_kind: string } | undefined>();
+  const docs = new Map<number, Doc | undefined>();
   for (let n = Math.max(filter.limit * 2, 40); ; n *= 4) {
     const rows = s.rank.all(match, n) as { doc: number; score: number }[];
     const kept: Ranked[] = [];
     for (const r of rows) {
-      if (!docs.has(r.doc)) docs.set(r.doc, s.doc.get(r.doc) as { entry_id: string; project_id: string; entry_kind: string } | undefined);
+      if (!docs.has(r.doc)) docs.set(r.doc, s.doc.get(r.doc) as Doc | undefined);
       const d = docs.get(r.doc);
-      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score });
+      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score * statusWeight(d.status) });
     }
     kept.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
     const exhausted = rows.length < n;
@@ -75,29 +85,41 @@ function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: str
   }
 }
 
-/** The MATCH expression of one word: a prefix match, or the prefix OR its typo alternatives. */
-function termExpression(term: string, alternatives: readonly string[] = []): string {
-  if (alternatives.length === 0) return ftsString(term, true);
-  return `(${[ftsString(term, true), ...alternatives.map((a) => ftsString(a, false))].join(' OR ')})`;
+/**
+ * The MATCH expression of one word: its stem as a word OR as a prefix — BM25 sums the phrases a
+ * hit holds, so the word itself ("log", any inflection) outranks the longer words it merely
+ * starts ("logic") — OR its typo alternatives, vocabulary stems, as prefixes too (FTS5 stems a
+ * query string again, and a stem of a stem may lose a letter: "databas" → "databa").
+ */
+function termExpression(term: string, alternatives: readonly string[], next: readonly string[]): string {
+  const phrases = next.map((n) => ftsString(`${term} ${n}`, false));
+  return `(${[ftsString(term, false), ...[term, ...alternatives].map((a) => ftsString(a, true)), ...phrases].join(' OR ')})`;
 }
 
 /**
- * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best first; ties by
- * entry id. The query text is hostile input: only its words reach FTS5, each quoted.
+ * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best
+ * first: the hits holding every word, then — when the page has room — those holding any word,
+ * each tier by score, ties by entry id. The query text is
+ * hostile input: only its words reach FTS5, each quoted.
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
-  const terms = searchWords(q.query);
-  const typos = typoAlternatives(db, terms);
-  const expressions = terms.map((t) => termExpression(t, typos.get(t)));
+  const { words, pairs } = searchQuery(q.query);
+  const typos = typoAlternatives(db, words);
+  // A pair's phrase joins its first word's group: it implies that word, so it changes no match, only the score.
+  const expressions = words.map((w) => termExpression(w, typos.get(w) ?? [], pairs.filter(([a]) => a === w).map(([, b]) => b)));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
   const run = (match: string) => ranked(db, match, { inProject, kind, limit });
-  let rows = run(expressions.join(' AND '));
-  if (rows.length === 0 && expressions.length > 1) rows = run(expressions.join(' OR '));
-  const best = rows[0]?.score ?? -1;
-  // bm25() is negative, lower is better; a score of 0 (a word in every document) ranks as 1.
-  return rows.map((r) => ({ entry_id: r.entry_id, relevance_score: best === 0 ? 1 : Math.round((r.score / best) * 1e6) / 1e6 }));
+  const rows = run(expressions.join(' AND '));
+  if (rows.length < limit && expressions.length > 1) {
+    // Its top `limit` holds at most rows.length hits already listed, so enough others to fill the page.
+    const listed = new Set(rows.map((r) => r.entry_id));
+    rows.push(...run(expressions.join(' OR ')).filter((r) => !listed.has(r.entry_id)).slice(0, limit - rows.length));
+  }
+  // bm25() is negative, lower is better: relevance of its negation.
+  const relevance = relevanceScores(rows.map((r) => -r.score));
+  return rows.map((r, i) => ({ entry_id: r.entry_id, relevance_score: relevance[i]! }));
 }

@@ -1,9 +1,10 @@
 /**
  * Full-text search in the projection (issue #10 "Search without load costs",
- * docs/decisions/0021): the FTS5 rows follow writes, revisions and deletions in the apply
+ * docs/decisions/0021, 0035): the FTS5 rows follow writes, revisions and deletions in the apply
  * transaction and equal a full rebuild; BM25 with field weights ranks title hits above
- * rationale hits; prefix AND, else OR; typo fallback; project and kind filters; hostile query
- * text never reaches FTS5 syntax.
+ * rationale hits; all words first, then any word; typo fallback; project and kind filters;
+ * hostile query text never reaches FTS5 syntax. Plain questions (issue #18): stems, stop words,
+ * in force above superseded, adjacent words as a phrase.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,8 +51,10 @@ describe('search in the projection', () => {
     for (const h of hits) expect(h.relevance_score).toBeLessThanOrEqual(1);
   });
 
-  it('matches every word as a prefix, all words first, any word when all find nothing; strings inside the payload count', async () => {
-    expect(await found('kube deploy')).toEqual([ids.titled]);
+  it('matches every word as a prefix, the hits holding all words first, then those holding any; strings inside the payload count', async () => {
+    const kubeDeploy = await found('kube deploy');
+    expect(kubeDeploy[0]).toBe(ids.titled); // the only hit holding both words
+    expect(new Set(kubeDeploy.slice(1))).toEqual(new Set([ids.tagged, ids.rationaled]));
     expect(await found('zeppel')).toEqual([ids.payload]);
     expect((await found('zeppelin deployment')).sort()).toEqual([ids.payload, ids.titled].sort());
     expect(await found('cafe naive')).toEqual([ids.cafe]); // diacritics folded both ways
@@ -149,5 +152,72 @@ describe('search in the projection', () => {
       scratch.close();
       rmSync(scratchDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('plain questions (issue #18)', () => {
+  let q: Brain;
+  const e: Record<string, string> = {};
+  const add2 = async (kind: string, fields: Record<string, unknown>) => (await q.writes.append({ kind, fields: fields as never })).entry.entry_id;
+  const ask = async (query: string, limit?: number) => (await q.search({ query, ...(limit ? { limit } : {}) })).map((h) => h.entry.entry_id);
+
+  beforeAll(async () => {
+    q = await openTestBrain(initRepo(), { projectId: 'questions' });
+    await q.init();
+    e.backup = await add2('decision', { title: 'Backup Strategy', rationale: 'Nightly snapshots of every volume, kept for a month.' });
+    e.policy = await add2('decision', { title: 'Retention policy', rationale: 'Logs are kept for a year.' });
+    // The issue's case: the superseded entry holds every word of the question, stop words included.
+    e.langOld = await add2('decision', { title: 'Use Java', rationale: 'Which languages do we use? Java only, for now.' });
+    e.languages = await add2('decision', { title: 'Use Kotlin and Java', rationale: 'Both languages run on the JVM.' });
+    await q.writes.supersede({ entryId: e.langOld, byEntryId: e.languages });
+    // Same words, the older one saying "postgresql" once more: slightly better, but superseded.
+    e.pgNew = await add2('decision', { title: 'Use PostgreSQL for the main database', rationale: 'It runs well for us.' });
+    e.pgOld = await add2('decision', { title: 'Use PostgreSQL for the main database', rationale: 'PostgreSQL runs well for us.' });
+    await q.writes.supersede({ entryId: e.pgOld, byEntryId: e.pgNew });
+    // A superseded entry about redis vs an in-force one that mentions it once: the old one matches much better.
+    e.redisOld = await add2('decision', { title: 'Redis for sessions', rationale: 'Redis keeps sessions; redis is fast.' });
+    e.redisNew = await add2('decision', { title: 'Session store in the database', rationale: 'We tried redis once, long ago, for a different reason.' });
+    await q.writes.supersede({ entryId: e.redisOld, byEntryId: e.redisNew });
+    // The query's adjacent words as a phrase: one entry says "ingress controller", the other says each word twice, apart.
+    e.phrase = await add2('decision', { title: 'Networking', rationale: 'We run one ingress controller per cluster.' });
+    e.apart = await add2('decision', { title: 'Traffic', rationale: 'Ingress traffic reaches a controller; the ingress side and the controller side scale apart.' });
+  });
+  afterAll(() => q.close());
+
+  it('stems words: "policies" finds "Retention policy", "backups" "Backup Strategy" (stop words dropped)', async () => {
+    expect(await ask('policies')).toEqual([e.policy]);
+    expect(await ask('what are our retention policies?')).toEqual([e.policy]);
+    expect(await ask('backups')).toEqual([e.backup]);
+    expect((await ask('how do we do backups'))[0]).toBe(e.backup);
+  });
+
+  it('treats a question as a question: stop words need not match, any word may; the entry in force first', async () => {
+    expect((await ask('which languages do we use')).slice(0, 2)).toEqual([e.languages, e.langOld]);
+    // "kotlin" and "python": no entry holds both; the one holding either is found.
+    expect(await ask('kotlin or python')).toEqual([e.languages]);
+  });
+
+  it('ranks the entry in force above a superseded one of comparable relevance, not above one that matches much better', async () => {
+    expect((await ask('postgresql database')).slice(0, 2)).toEqual([e.pgNew, e.pgOld]);
+    expect((await ask('redis')).slice(0, 2)).toEqual([e.redisOld, e.redisNew]);
+  });
+
+  it('ranks a hit holding adjacent query words as a phrase above one holding them apart', async () => {
+    expect((await ask('ingress controller')).slice(0, 2)).toEqual([e.phrase, e.apart]);
+  });
+
+  it('a question of stop words only still searches for its words; a query without words is still invalid_argument', async () => {
+    const hits = await q.search({ query: 'for the' });
+    expect(hits.map((h) => h.entry.entry_id)).toContain(e.pgNew); // "for the main database"
+    await expect(q.search({ query: ' ?! ' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('keeps typo tolerance over stems: "databse", "snapshts"; relevance never rises down the list, the first is 1', async () => {
+    expect(await ask('databse')).toEqual(expect.arrayContaining([e.pgNew, e.pgOld, e.redisNew]));
+    expect((await ask('snapshts'))[0]).toBe(e.backup);
+    const hits = await q.search({ query: 'which database do we use for sessions' });
+    expect(hits[0]!.relevance_score).toBe(1);
+    for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
+    expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
   });
 });
