@@ -18,6 +18,7 @@ import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
 import { branchFiles, dirOf, handCommit } from '../helpers/plain-git.js';
+import { seedPlainQuestions, type PlainQuestionIds } from '../helpers/plain-questions.js';
 
 let dir: string;
 let b: Brain;
@@ -157,30 +158,13 @@ describe('search in the projection', () => {
 
 describe('plain questions (issue #18)', () => {
   let q: Brain;
-  const e: Record<string, string> = {};
-  const add2 = async (kind: string, fields: Record<string, unknown>) => (await q.writes.append({ kind, fields: fields as never })).entry.entry_id;
-  const ask = async (query: string, limit?: number) => (await q.search({ query, ...(limit ? { limit } : {}) })).map((h) => h.entry.entry_id);
+  let e: PlainQuestionIds;
+  const ask = async (query: string) => (await q.search({ query })).map((h) => h.entry.entry_id);
 
   beforeAll(async () => {
     q = await openTestBrain(initRepo(), { projectId: 'questions' });
     await q.init();
-    e.backup = await add2('decision', { title: 'Backup Strategy', rationale: 'Nightly snapshots of every volume, kept for a month.' });
-    e.policy = await add2('decision', { title: 'Retention policy', rationale: 'Logs are kept for a year.' });
-    // The issue's case: the superseded entry holds every word of the question, stop words included.
-    e.langOld = await add2('decision', { title: 'Use Java', rationale: 'Which languages do we use? Java only, for now.' });
-    e.languages = await add2('decision', { title: 'Use Kotlin and Java', rationale: 'Both languages run on the JVM.' });
-    await q.writes.supersede({ entryId: e.langOld, byEntryId: e.languages });
-    // Same words, the older one saying "postgresql" once more: slightly better, but superseded.
-    e.pgNew = await add2('decision', { title: 'Use PostgreSQL for the main database', rationale: 'It runs well for us.' });
-    e.pgOld = await add2('decision', { title: 'Use PostgreSQL for the main database', rationale: 'PostgreSQL runs well for us.' });
-    await q.writes.supersede({ entryId: e.pgOld, byEntryId: e.pgNew });
-    // A superseded entry about redis vs an in-force one that mentions it once: the old one matches much better.
-    e.redisOld = await add2('decision', { title: 'Redis for sessions', rationale: 'Redis keeps sessions; redis is fast.' });
-    e.redisNew = await add2('decision', { title: 'Session store in the database', rationale: 'We tried redis once, long ago, for a different reason.' });
-    await q.writes.supersede({ entryId: e.redisOld, byEntryId: e.redisNew });
-    // The query's adjacent words as a phrase: one entry says "ingress controller", the other says each word twice, apart.
-    e.phrase = await add2('decision', { title: 'Networking', rationale: 'We run one ingress controller per cluster.' });
-    e.apart = await add2('decision', { title: 'Traffic', rationale: 'Ingress traffic reaches a controller; the ingress side and the controller side scale apart.' });
+    e = await seedPlainQuestions(q);
   });
   afterAll(() => q.close());
 
@@ -207,8 +191,7 @@ describe('plain questions (issue #18)', () => {
   });
 
   it('a question of stop words only still searches for its words; a query without words is still invalid_argument', async () => {
-    const hits = await q.search({ query: 'for the' });
-    expect(hits.map((h) => h.entry.entry_id)).toContain(e.pgNew); // "for the main database"
+    expect(await ask('for the')).toContain(e.pgNew); // "for the main database"
     await expect(q.search({ query: ' ?! ' })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 

@@ -1,0 +1,76 @@
+/**
+ * Ranking every match of a PostgreSQL search by BM25 (issue #18 "rank by BM25 with field
+ * weights … on both backends"; docs/decisions/0035), used when the query's any-word matches are
+ * few enough ({@link RANK_ALL_LIMIT}) — always on a single ADR corpus. The same rule as SQLite's
+ * FTS5 `bm25()` (src/search/fts-search.ts), from PostgreSQL's parts:
+ *
+ * - each query word (its stem as a word or a prefix, or its typo alternatives) and each pair of
+ *   adjacent words (a phrase) is a term; a term's weight is BM25's IDF, `ln((N − n + 0.5) /
+ *   (n + 0.5))`, at least 1e-6 as in FTS5, with N the entries in scope and n those matching it;
+ * - a hit's score is the sum over the terms it holds of IDF × `ts_rank` of that term with the
+ *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
+ *   PostgreSQL's [0, 1]) and length normalization 1 — saturating term frequency over document
+ *   length, BM25's shape — times the status weight (src/search/in-force.ts);
+ * - the hits holding every word come first, then the others; ties newest first, entry id, repo.
+ *
+ * Each match's vector is decompressed once (a materialized copy), not once per term.
+ */
+import type pg from 'pg';
+import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
+import type { ProjectionSearchQuery } from '../backend.js';
+import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
+
+/** Above this many any-word matches, search.ts ranks in two tiers instead (decision 0026). */
+export const RANK_ALL_LIMIT = 2_000;
+
+/** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
+export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
+
+/** A search's tsqueries: one per word and per adjacent pair, and the words' conjunction and disjunction. */
+export interface SearchPlan {
+  words: string[];
+  pairs: string[];
+  all: string;
+  any: string;
+}
+
+/** A selected row with its score. */
+export type ScoredRow = Parameters<typeof toRepoRow>[0] & { entry_id: string; score: number };
+
+/** The conditions of `q`'s scope, project and kind on `proj_current c`. */
+export function searchWhere(p: Params, q: ProjectionSearchQuery): string[] {
+  const where = scopeWhere(p, q);
+  if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
+  if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
+  return where;
+}
+
+/** How many rows match `plan.any`, counting no further than `limit + 1`. */
+export async function countMatches(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<number> {
+  const p = new Params();
+  const where = [...searchWhere(p, q), `c.search @@ ${p.add(plan.any)}::tsquery`];
+  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s}.proj_current c WHERE ${where.join(' AND ')} LIMIT ${p.add(limit + 1)}) x`, p.values);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The best `limit` rows of every match of `plan.any`, in the order of the module comment. */
+export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<ScoredRow[]> {
+  const p = new Params();
+  const where = searchWhere(p, q).join(' AND ');
+  const [any, all, out] = [p.add(plan.any), p.add(plan.all), p.add([...NOT_IN_FORCE])];
+  const terms = [...plan.words, ...plan.pairs].map((t) => p.add(t));
+  const counts = terms.map((t, i) => `count(*) FILTER (WHERE v @@ ${t}::tsquery)::float8 AS d${i}`);
+  const idf = (i: number) => `greatest(ln((n.n - d.d${i} + 0.5) / (d.d${i} + 0.5)), 1e-6)`;
+  const rank = (t: string) => `ts_rank('${WEIGHTS}', m.v, ${t}::tsquery, 1)`;
+  // A pair's ts_rank measures its words' proximity whether or not they are adjacent: it counts only as a phrase match.
+  const sum = terms.map((t, i) => (i < plan.words.length ? `${idf(i)} * ${rank(t)}` : `(m.v @@ ${t}::tsquery)::int * ${idf(i)} * ${rank(t)}`));
+  const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * (${sum.join(' + ')})`;
+  const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search || ''::tsvector AS v
+      FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
+    n AS (SELECT count(*)::float8 AS n FROM ${s}.proj_current c WHERE ${where}),
+    d AS (SELECT ${counts.join(', ')} FROM m)
+    SELECT ${ROW_COLUMNS}, c.entry_id, k.score FROM (SELECT m.repo, m.entry_id, m.recorded_at, m.v @@ ${all}::tsquery AS every, ${score} AS score
+      FROM m, n, d ORDER BY every DESC, score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k
+    JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY k.every DESC, k.score DESC, k.recorded_at DESC, c.entry_id, c.repo`;
+  return (await db.query(sql, p.values)).rows as ScoredRow[];
+}
