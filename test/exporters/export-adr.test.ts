@@ -3,7 +3,7 @@
  * four bundled corpora, importing the exported files writes no new revision — and the files
  * read as ADRs (status, supersession as Markdown links, outcome, options).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ import { cleanupTempDirs, git, initRepo, tempDir } from '../helpers/git.js';
 afterAll(cleanupTempDirs);
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/adr', import.meta.url));
-const CORPORA = readdirSync(FIXTURES).sort();
+// The four bundled corpora; fixtures/adr also holds held-out corpora the importer work of issue #18 is measured on.
+const CORPORA = ['JabRef__jabref', 'adr__madr', 'ministryofjustice__cloud-platform', 'thomvaill__log4brains'];
 
 describe('export adr → import adr is a fixed point', () => {
   it.each(['madr', 'nygard'] as const)('writes no new revision for any bundled corpus (%s)', async (format) => {

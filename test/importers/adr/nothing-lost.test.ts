@@ -4,7 +4,7 @@
  * line — appears in the entry (title, rationale, decision outcome or options), unless the import
  * reported that field as cut to its bound (docs/decisions/0014).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
@@ -14,7 +14,8 @@ import { findStatus } from '../../../src/importers/adr/status-source.js';
 import { DECISION_SECTIONS } from '../../../src/importers/adr/adr-content.js';
 
 const ROOT = fileURLToPath(new URL('../../../fixtures/adr', import.meta.url));
-const CORPORA = readdirSync(ROOT).sort();
+// The four bundled corpora; fixtures/adr also holds held-out corpora the importer work of issue #18 is measured on.
+const CORPORA = ['JabRef__jabref', 'adr__madr', 'ministryofjustice__cloud-platform', 'thomvaill__log4brains'];
 
 /** The body lines the test may skip: the title heading, the status line, the outcome heading. */
 function exemptLines(source: string): Set<string> {
