@@ -37,7 +37,7 @@ export interface PostgresProjectionOptions {
    */
   readPool?: pg.Pool;
   /**
-   * Search ranks every match by BM25 when at most this many rows hold a query word (default
+   * Search ranks every match by BM25 when at most this many entries hold a query word (default
    * {@link RANK_ALL_LIMIT}); beyond that, in two cheaper tiers (src/projection/postgres/search.ts,
    * docs/decisions/0035). A tuning knob: 0 always uses the tiers.
    */

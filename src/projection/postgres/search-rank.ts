@@ -6,14 +6,13 @@
  *
  * - each query word (its stem as a word or a prefix, or its typo alternatives) and each pair of
  *   adjacent words (a phrase) is a term; a term's weight is BM25's IDF, `ln((N − n + 0.5) /
- *   (n + 0.5))`, at least 1e-6 as in FTS5, with N the entries in scope and n those matching it;
+ *   (n + 0.5))`, at least 1e-6 as in FTS5, with N the entries of the visible repositories (the
+ *   empty word of `proj_vocab`, vocabulary.ts) and n the entries in scope matching the term;
  * - a hit's score is the sum over the terms it holds of IDF × `ts_rank` of that term with the
  *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
  *   PostgreSQL's [0, 1]) and length normalization 1 — saturating term frequency over document
  *   length, BM25's shape — times the status weight (src/search/in-force.ts);
  * - the hits holding every word come first, then the others; ties newest first, entry id, repo.
- *
- * Each match's vector is decompressed once (a materialized copy), not once per term.
  */
 import type pg from 'pg';
 import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
@@ -21,17 +20,22 @@ import type { ProjectionSearchQuery } from '../backend.js';
 import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
 
 /** Above this many any-word matches, search.ts ranks in two tiers instead (decision 0026). */
-export const RANK_ALL_LIMIT = 2_000;
+export const RANK_ALL_LIMIT = 500;
 
 /** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
 export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
 
-/** A search's tsqueries: one per word and per adjacent pair, and the words' conjunction and disjunction. */
+/**
+ * A search's tsqueries — one per word and per adjacent pair, the words' conjunction and
+ * disjunction — and the lexemes its words match as prefixes or exactly (typo alternatives).
+ */
 export interface SearchPlan {
   words: string[];
   pairs: string[];
   all: string;
   any: string;
+  prefixes: string[];
+  exact: string[];
 }
 
 /** A selected row with its score. */
@@ -45,12 +49,16 @@ export function searchWhere(p: Params, q: ProjectionSearchQuery): string[] {
   return where;
 }
 
-/** How many rows match `plan.any`, counting no further than `limit + 1`. */
-export async function countMatches(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<number> {
-  const p = new Params();
-  const where = [...searchWhere(p, q), `c.search @@ ${p.add(plan.any)}::tsquery`];
-  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s}.proj_current c WHERE ${where.join(' AND ')} LIMIT ${p.add(limit + 1)}) x`, p.values);
-  return r.rows[0]?.n ?? 0;
+/**
+ * At least as many as the rows of the visible repositories matching `plan.any`: the sum of the
+ * entry counts of the vocabulary words its lexemes start (or are). Read from `proj_vocab`'s
+ * index alone — counting the matches themselves would read every matching row.
+ */
+export async function matchBound(db: pg.ClientBase, s: string, repos: readonly string[], plan: SearchPlan): Promise<number> {
+  const r = await db.query<{ n: string }>(`SELECT
+    (SELECT coalesce(sum(v.docs), 0) FROM unnest($2::text[]) AS p(l) JOIN ${s}.proj_vocab v ON v.repo = ANY($1::text[]) AND v.word >= p.l AND v.word < p.l || chr(1114111))
+    + (SELECT coalesce(sum(v.docs), 0) FROM ${s}.proj_vocab v WHERE v.repo = ANY($1::text[]) AND v.word = ANY($3::text[])) AS n`, [[...repos], plan.prefixes, plan.exact]);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** The best `limit` rows of every match of `plan.any`, in the order of the module comment. */
@@ -65,9 +73,9 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   // A pair's ts_rank measures its words' proximity whether or not they are adjacent: it counts only as a phrase match.
   const sum = terms.map((t, i) => (i < plan.words.length ? `${idf(i)} * ${rank(t)}` : `(m.v @@ ${t}::tsquery)::int * ${idf(i)} * ${rank(t)}`));
   const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * (${sum.join(' + ')})`;
-  const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search || ''::tsvector AS v
+  const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search AS v
       FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
-    n AS (SELECT count(*)::float8 AS n FROM ${s}.proj_current c WHERE ${where}),
+    n AS (SELECT coalesce(sum(docs), 0)::float8 AS n FROM ${s}.proj_vocab WHERE repo = ANY(${p.add([...q.repos])}::text[]) AND word = ''),
     d AS (SELECT ${counts.join(', ')} FROM m)
     SELECT ${ROW_COLUMNS}, c.entry_id, k.score FROM (SELECT m.repo, m.entry_id, m.recorded_at, m.v @@ ${all}::tsquery AS every, ${score} AS score
       FROM m, n, d ORDER BY every DESC, score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k

@@ -8,8 +8,8 @@
  * near vocabulary stems (search-typos.ts). Scope, project and kind filter inside the query.
  *
  * A query is a question: the hits holding every word come first, then those holding any. When
- * at most {@link RANK_ALL_LIMIT} rows (a projection option) hold any word, every one is ranked
- * by BM25 (search-rank.ts).
+ * the vocabulary shows at most {@link RANK_ALL_LIMIT} entries (a projection option) holding
+ * any word, every match is ranked by BM25 (search-rank.ts).
  * Beyond that (a common word across a hub's repositories), ranking every match costs too much
  * (decision 0026, "Search ranking"), so each of the two word sets is ranked in two tiers:
  *
@@ -31,7 +31,7 @@ import { englishStems } from './english-stems.js';
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { indexWords } from './search-doc.js';
-import { countMatches, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow, type SearchPlan } from './search-rank.js';
+import { matchBound, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow, type SearchPlan } from './search-rank.js';
 import { typoAlternativesPg } from './search-typos.js';
 import { inTransaction } from './transaction.js';
 
@@ -63,7 +63,8 @@ async function plan(db: pg.ClientBase, names: PgNames, repos: readonly string[],
   const typos = await typoAlternativesPg(db, names, repos, single);
   const wordQueries = [...lexemes].map(([w, l]) => wordQuery(l, typos.get(w) ?? []));
   const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
-  return { words: wordQueries, pairs: pairQueries, all: wordQueries.join(' & '), any: wordQueries.join(' | ') };
+  const exact = [...typos.values()].flat();
+  return { words: wordQueries, pairs: pairQueries, all: wordQueries.join(' & '), any: wordQueries.join(' | '), prefixes: [...lexemes.values()].flat(), exact };
 }
 
 /**
@@ -107,8 +108,8 @@ async function tiered(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, pl
 
 /**
  * Hits for `q.query` in the visible repositories, in the order of the module doc
- * (ProjectionBackend.search); every match is ranked when at most `rankAllLimit` rows hold a
- * query word. Errors: `invalid_argument` when the query has no word (letters or digits);
+ * (ProjectionBackend.search); every match is ranked when at most `rankAllLimit` entries hold a
+ * query word (as the vocabulary counts them). Errors: `invalid_argument` when the query has no word (letters or digits);
  * PostgreSQL errors.
  */
 export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery, rankAllLimit = RANK_ALL_LIMIT): Promise<RepoSearchHit[]> {
@@ -118,7 +119,7 @@ export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearc
   const rows = await inTransaction(db, async (client) => {
     const p = await plan(client, names, q.repos, q.query);
     if (p === null) return [];
-    if ((await countMatches(client, names.s, q, p, rankAllLimit)) <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
+    if ((await matchBound(client, names.s, q.repos, p)) <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
     return tiered(client, names.s, q, p, limit);
   }, { snapshot: true });
   const relevance = relevanceScores(rows.map((r) => r.score));
