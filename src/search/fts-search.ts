@@ -6,11 +6,12 @@
  *
  * The query's words without English stop words (src/search/query-terms.ts) match by their
  * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
- * vocabulary stems within a small edit distance (typo tolerance, src/search/typo-expansion.ts). A query is a question: the hits
- * holding every word come first, then — when the page has room — those holding any of them.
- * Each tier is ranked by BM25 with field weights title 3, tags 2, payload 1.5, rationale 1 (a
- * hit holding more of the words scores higher), times the status weight (src/search/in-force.ts:
- * entries no longer in force count half).
+ * vocabulary stems within a small edit distance (typo tolerance, src/search/typo-expansion.ts).
+ * A query is a question: the hits holding every word come first, then — when the page has
+ * room — those holding any of them. Each tier is ranked by BM25 with field weights title 3,
+ * tags 2, payload 1.5, rationale 1 (a hit holding more of the words, or two adjacent query
+ * words as a phrase, scores higher), times the status weight (src/search/in-force.ts: entries
+ * no longer in force count half).
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
@@ -89,7 +90,8 @@ function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: str
  * The MATCH expression of one word: its stem as a word OR as a prefix — BM25 sums the phrases a
  * hit holds, so the word itself ("log", any inflection) outranks the longer words it merely
  * starts ("logic") — OR its typo alternatives, vocabulary stems, as prefixes too (FTS5 stems a
- * query string again, and a stem of a stem may lose a letter: "databas" → "databa").
+ * query string again, and a stem of a stem may lose a letter: "databas" → "databa") — OR the
+ * phrases of the word and each query word that follows it in `next`.
  */
 function termExpression(term: string, alternatives: readonly string[], next: readonly string[]): string {
   const phrases = next.map((n) => ftsString(`${term} ${n}`, false));
@@ -99,8 +101,8 @@ function termExpression(term: string, alternatives: readonly string[], next: rea
 /**
  * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best
  * first: the hits holding every word, then — when the page has room — those holding any word,
- * each tier by score, ties by entry id. The query text is
- * hostile input: only its words reach FTS5, each quoted.
+ * each tier by score, ties by entry id. The query text is hostile input: only its words reach
+ * FTS5, each quoted.
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {

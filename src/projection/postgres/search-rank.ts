@@ -1,7 +1,8 @@
 /**
  * Ranking every match of a PostgreSQL search by BM25 (issue #18 "rank by BM25 with field
- * weights … on both backends"; docs/decisions/0035), used when the query's any-word matches are
- * few enough ({@link RANK_ALL_LIMIT}) — always on a single ADR corpus. The same rule as SQLite's
+ * weights … on both backends"; docs/decisions/0035), used when the vocabulary shows few enough
+ * entries holding a query word (`SearchPlan.bound` ≤ {@link RANK_ALL_LIMIT}, search-plan.ts) — an ADR corpus
+ * always. The same rule as SQLite's
  * FTS5 `bm25()` (src/search/fts-search.ts), from PostgreSQL's parts:
  *
  * - each query word (its stem as a word or a prefix, or its typo alternatives) and each pair of
@@ -18,25 +19,13 @@ import type pg from 'pg';
 import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
 import type { ProjectionSearchQuery } from '../backend.js';
 import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
+import type { SearchPlan } from './search-plan.js';
 
-/** Above this many any-word matches, search.ts ranks in two tiers instead (decision 0026). */
+/** Above this many entries holding a query word (`SearchPlan.bound`), search.ts ranks in two tiers instead (decision 0026). */
 export const RANK_ALL_LIMIT = 500;
 
 /** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
 export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
-
-/**
- * A search's tsqueries — one per word and per adjacent pair, the words' conjunction and
- * disjunction — and the lexemes its words match as prefixes or exactly (typo alternatives).
- */
-export interface SearchPlan {
-  words: string[];
-  pairs: string[];
-  all: string;
-  any: string;
-  prefixes: string[];
-  exact: string[];
-}
 
 /** A selected row with its score. */
 export type ScoredRow = Parameters<typeof toRepoRow>[0] & { entry_id: string; score: number };
@@ -47,18 +36,6 @@ export function searchWhere(p: Params, q: ProjectionSearchQuery): string[] {
   if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
   if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
   return where;
-}
-
-/**
- * At least as many as the rows of the visible repositories matching `plan.any`: the sum of the
- * entry counts of the vocabulary words its lexemes start (or are). Read from `proj_vocab`'s
- * index alone — counting the matches themselves would read every matching row.
- */
-export async function matchBound(db: pg.ClientBase, s: string, repos: readonly string[], plan: SearchPlan): Promise<number> {
-  const r = await db.query<{ n: string }>(`SELECT
-    (SELECT coalesce(sum(v.docs), 0) FROM unnest($2::text[]) AS p(l) JOIN ${s}.proj_vocab v ON v.repo = ANY($1::text[]) AND v.word >= p.l AND v.word < p.l || chr(1114111))
-    + (SELECT coalesce(sum(v.docs), 0) FROM ${s}.proj_vocab v WHERE v.repo = ANY($1::text[]) AND v.word = ANY($3::text[])) AS n`, [[...repos], plan.prefixes, plan.exact]);
-  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** The best `limit` rows of every match of `plan.any`, in the order of the module comment. */

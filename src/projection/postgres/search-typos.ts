@@ -18,13 +18,6 @@ import type { PgNames } from './schema.js';
 
 const SIMILARITY = 0.2;
 
-/** The words of `words` no vocabulary word of `repos` starts with (one index range probe each, one round trip). */
-async function unknown(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Set<string>> {
-  const r = await db.query<{ w: string }>(`SELECT w FROM unnest($2::text[]) AS w WHERE NOT EXISTS (
-    SELECT 1 FROM ${s}.proj_vocab v WHERE v.repo = ANY($1::text[]) AND v.word >= w AND v.word < w || chr(1114111))`, [[...repos], [...words]]);
-  return new Set(r.rows.map((row) => row.w));
-}
-
 /** Vocabulary words of `repos` sharing enough trigrams with `word`, with their document counts. */
 async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly string[], word: string): Promise<{ word: string; docs: number }[]> {
   const r = await db.query<{ word: string; docs: number }>(
@@ -33,21 +26,21 @@ async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly s
 }
 
 /**
- * For each of `words` (folded query words, each with its stem) whose stem no vocabulary stem
- * starts with and that is long enough, its alternatives (keyed by the word); known words are
- * absent from the map. Runs inside the caller's transaction on `db` (it lowers
- * `pg_trgm.similarity_threshold` with SET LOCAL: the pool is shared). Errors: PostgreSQL errors.
+ * For each of `words` (folded query words, each with its stem, that no vocabulary stem of
+ * `repos` starts with — the caller knows: search-plan.ts) long enough to have alternatives,
+ * its alternatives with the entries holding each (keyed by the word). Runs inside the caller's
+ * transaction on `db` (it lowers `pg_trgm.similarity_threshold` with SET LOCAL: the pool is
+ * shared). Errors: PostgreSQL errors.
  */
-export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: ReadonlyMap<string, string>): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
+export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: ReadonlyMap<string, string>): Promise<Map<string, { word: string; docs: number }[]>> {
+  const result = new Map<string, { word: string; docs: number }[]>();
   const candidates = [...words].filter(([word]) => allowedDistance([...word].length) > 0);
   if (candidates.length === 0) return result;
-  const missing = await unknown(db, names.s, repos, [...new Set(candidates.map(([, stem]) => stem))]);
-  if (missing.size > 0) await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
+  await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
   for (const [word, stem] of candidates) {
-    if (!missing.has(stem)) continue;
     const near = (await similarWords(db, names, repos, stem)).filter((c) => !isStopWord(c.word));
-    result.set(word, pickAlternatives(stem, near, allowedDistance([...word].length)));
+    const docs = new Map(near.map((c) => [c.word, c.docs]));
+    result.set(word, pickAlternatives(stem, near, allowedDistance([...word].length)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
   }
   return result;
 }

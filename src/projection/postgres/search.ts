@@ -1,23 +1,22 @@
 /**
  * Full-text search over the PostgreSQL projection (issue #11; issue #18 "Search answers plain
  * questions"; docs/decisions/0026, 0035), the counterpart of src/search/fts-search.ts: the
- * query's words without English stop words and its adjacent word pairs
- * (src/search/query-terms.ts, so both backends see the same words), each word as its English
- * stem (english-stems.ts) matched as a word or a prefix against the weighted
- * `proj_current.search` tsvector (GIN index); a word whose stem starts nothing is widened to
- * near vocabulary stems (search-typos.ts). Scope, project and kind filter inside the query.
+ * query's words without English stop words, as English stems matched as words or prefixes,
+ * or widened to near vocabulary stems, and its adjacent word pairs (search-plan.ts), against
+ * the weighted `proj_current.search` tsvector (GIN index). Scope, project and kind filter
+ * inside the query.
  *
  * A query is a question: the hits holding every word come first, then those holding any. When
  * the vocabulary shows at most {@link RANK_ALL_LIMIT} entries (a projection option) holding
- * any word, every match is ranked by BM25 (search-rank.ts).
- * Beyond that (a common word across a hub's repositories), ranking every match costs too much
- * (decision 0026, "Search ranking"), so each of the two word sets is ranked in two tiers:
+ * any word, every match is ranked by BM25 (search-rank.ts). Beyond that (a common word across
+ * a hub's repositories), ranking every match costs too much (decision 0026, "Search
+ * ranking"), so each of the two word sets is ranked in two tiers:
  *
  * 1. matches with a query word in the title or tags (weights A, B; found through the
  *    `proj_current_head` index) by `ts_rank` with the field weights, times the status weight
  *    (src/search/in-force.ts), ties newest first;
- * 2. when that leaves room, matches only in the payload or rationale: in force first, then
- *    newest first (recorded_at desc, entry id, repo).
+ * 2. when that leaves room, matches only in the payload or rationale, newest first
+ *    (recorded_at desc, entry id, repo): those in force, then the others.
  *
  * `relevance_score` follows src/search/relevance.ts. All queries of one search read one
  * snapshot (REPEATABLE READ, read only).
@@ -27,71 +26,45 @@ import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
 import { searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
 import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
-import { englishStems } from './english-stems.js';
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
-import { indexWords } from './search-doc.js';
-import { matchBound, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow, type SearchPlan } from './search-rank.js';
-import { typoAlternativesPg } from './search-typos.js';
+import { searchPlan, type SearchPlan } from './search-plan.js';
+import { rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
 import { inTransaction } from './transaction.js';
 
 /** The title and tags words of a row: the expression of the `proj_current_head` index (schema.ts). */
 const HEAD = `ts_filter(c.search, '{a,b}')`;
 
-/** A lexeme as a tsquery operand (letters and digits only: nothing to escape). */
-const operand = (lexeme: string, prefix: boolean) => `'${lexeme}'${prefix ? ':*' : ''}`;
-
 /**
- * The tsquery of one word from its index words' lexemes: a single lexeme as itself OR as a
- * prefix (a hit holding the word itself matches both and ranks higher) OR its typo
- * alternatives; a word folded into several index words, all of them as prefixes.
+ * One tier's rows matching `match` (decision 0026's two tiers, for many matches): tier 1
+ * (`inForce` null) those whose title or tags match `head`, best weighted `ts_rank` first; tier
+ * 2 the others, in force or not as `inForce` says, newest first — the list order, so the
+ * newest entries are walked only until the page is full.
  */
-function wordQuery(lexemes: readonly string[], alternatives: readonly string[]): string {
-  if (lexemes.length > 1) return `(${lexemes.map((l) => operand(l, true)).join(' & ')})`;
-  return `(${[operand(lexemes[0]!, false), operand(lexemes[0]!, true), ...alternatives.map((a) => operand(a, false))].join(' | ')})`;
-}
-
-/** The plan of `query` (see the module comment), reading stems and typo alternatives in `db`'s transaction. */
-async function plan(db: pg.ClientBase, names: PgNames, repos: readonly string[], query: string): Promise<SearchPlan | null> {
-  const { words, pairs } = searchQuery(query);
-  // Each query word folded as the index holds it (a word typed with combining marks may fold into several).
-  const pieces = new Map(words.map((w) => [w, indexWords(w)] as const).filter(([, p]) => p.length > 0));
-  if (pieces.size === 0) return null;
-  const stems = await englishStems(db, [...pieces.values()].flat());
-  const lexemes = new Map([...pieces].map(([w, p]) => [w, p.map((x) => stems.get(x) ?? x)]));
-  const single = new Map([...lexemes].filter(([, l]) => l.length === 1).map(([w, l]) => [w, l[0]!]));
-  const typos = await typoAlternativesPg(db, names, repos, single);
-  const wordQueries = [...lexemes].map(([w, l]) => wordQuery(l, typos.get(w) ?? []));
-  const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
-  const exact = [...typos.values()].flat();
-  return { words: wordQueries, pairs: pairQueries, all: wordQueries.join(' & '), any: wordQueries.join(' | '), prefixes: [...lexemes.values()].flat(), exact };
-}
-
-/**
- * One tier's rows matching `match` (decision 0026's two tiers, for many matches): tier 1 those
- * whose title or tags match `head`, best weighted `ts_rank` first; tier 2 the others, in force
- * first, then newest first.
- */
-async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; first: boolean; limit: number }): Promise<ScoredRow[]> {
+async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; inForce: boolean | null; limit: number }): Promise<ScoredRow[]> {
   const p = new Params();
   const match = p.add(t.match);
   const where = searchWhere(p, q);
+  const first = t.inForce === null;
   // A row whose title or tags match the whole query matches it: tier 1 of a one-word query needs only the head index.
-  if (!t.first || t.head !== t.match) where.push(`c.search @@ ${match}::tsquery`);
-  where.push(`${t.first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
+  if (!first || t.head !== t.match) where.push(`c.search @@ ${match}::tsquery`);
+  where.push(`${first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
   const out = `c.status = ANY(${p.add([...NOT_IN_FORCE])}::text[])`;
+  if (!first) where.push(t.inForce ? `NOT ${out}` : out);
   const rank = `(CASE WHEN ${out} THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, 1)`;
-  const order = t.first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : `${out}, c.recorded_at DESC, c.entry_id, c.repo`;
+  const order = first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : 'c.recorded_at DESC, c.entry_id, c.repo';
   // The page's keys first (the sort carries no vector or JSON), then its rows by primary key, scored again: in tier 2 only they pay for ts_rank.
   const sql = `SELECT ${ROW_COLUMNS}, c.entry_id, ${rank} AS score FROM (SELECT c.repo, c.entry_id FROM ${s}.proj_current c
     WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(t.limit)}) k JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY ${order}`;
   return (await db.query(sql, p.values)).rows as ScoredRow[];
 }
 
-/** Both tiers of one tsquery, at most `limit` rows. */
+/** Both tiers of one tsquery (tier 2 in force first), at most `limit` rows. */
 async function tiers(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, match: string, head: string, limit: number): Promise<ScoredRow[]> {
-  const rows = await tier(db, s, q, { match, head, first: true, limit });
-  if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, first: false, limit: limit - rows.length })));
+  const rows: ScoredRow[] = [];
+  for (const inForce of [null, true, false]) {
+    if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, inForce, limit: limit - rows.length })));
+  }
   return rows;
 }
 
@@ -109,17 +82,17 @@ async function tiered(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, pl
 /**
  * Hits for `q.query` in the visible repositories, in the order of the module doc
  * (ProjectionBackend.search); every match is ranked when at most `rankAllLimit` entries hold a
- * query word (as the vocabulary counts them). Errors: `invalid_argument` when the query has no word (letters or digits);
- * PostgreSQL errors.
+ * query word (as the vocabulary counts them). Errors: `invalid_argument` when the query has no
+ * word (letters or digits); PostgreSQL errors.
  */
 export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery, rankAllLimit = RANK_ALL_LIMIT): Promise<RepoSearchHit[]> {
   searchQuery(q.query); // a query without words is an error whatever the scope
   if (q.repos.length === 0) return [];
   const limit = q.limit ?? 20;
   const rows = await inTransaction(db, async (client) => {
-    const p = await plan(client, names, q.repos, q.query);
+    const p = await searchPlan(client, names, q.repos, q.query);
     if (p === null) return [];
-    if ((await matchBound(client, names.s, q.repos, p)) <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
+    if (p.bound <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
     return tiered(client, names.s, q, p, limit);
   }, { snapshot: true });
   const relevance = relevanceScores(rows.map((r) => r.score));

@@ -178,6 +178,9 @@ describe('PostgreSQL projection reads', () => {
     const tagged = await add('Fleet policy', 'Nothing here.', ['zeppelin']);
     const titled = await add('Zeppelin hangar lease', 'Signed for two years.');
     const mixed = await add('Airship zeppelin checklist', 'Checklist for the hangar crew.');
+    // The newest body-only hit, but no longer in force: after every body-only hit in force.
+    const bodyOut = await add('Deploy notes', 'The zeppelin schedule, as it was.');
+    await c.writes.revise({ entryId: bodyOut, fields: { status: 'superseded' } as never });
     // Tiers whatever the number of matches (a hub's common word: decision 0026).
     const q = await createPostgresProjection({ url: await server.createDatabase(), searchRankAllLimit: 0 });
     const bm25 = await createPostgresProjection({ url: await server.createDatabase() });
@@ -186,9 +189,9 @@ describe('PostgreSQL projection reads', () => {
       await bm25.refresh({ repo: 'c', reader: await c.reader(), tip: c.store.tip() });
       const hits = await q.search({ repos: ['c'], query: 'zeppelin' });
       const order = ids(hits);
-      // Tier 1 (title or tags) before tier 2, whatever the body's word count; tier 2 newest first.
+      // Tier 1 (title or tags) before tier 2, whatever the body's word count; tier 2 newest first, in force first.
       expect(new Set(order.slice(0, 3))).toEqual(new Set([tagged, titled, mixed]));
-      expect(order.slice(3)).toEqual([bodyNew, bodyLoud, bodyOld]);
+      expect(order.slice(3)).toEqual([bodyNew, bodyLoud, bodyOld, bodyOut]);
       expect(hits[0]!.relevance_score).toBe(1);
       for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
       expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
@@ -200,7 +203,7 @@ describe('PostgreSQL projection reads', () => {
       const both = ids(await q.search({ repos: ['c'], query: 'zeppelin crew' }));
       expect(both.slice(0, 2)).toEqual([mixed, bodyNew]);
       expect(new Set(both.slice(2, 4))).toEqual(new Set([tagged, titled]));
-      expect(both.slice(4)).toEqual([bodyLoud, bodyOld]);
+      expect(both.slice(4)).toEqual([bodyLoud, bodyOld, bodyOut]);
       // Few matches: BM25 over every one — the body saying the word six times above the ones saying it once.
       const ranked = ids(await bm25.search({ repos: ['c'], query: 'zeppelin' }));
       expect(ranked.indexOf(bodyLoud)).toBeLessThan(ranked.indexOf(bodyNew));
