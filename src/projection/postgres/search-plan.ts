@@ -15,11 +15,11 @@ import { typoAlternativesPg } from './search-typos.js';
 
 /** A search's tsqueries. */
 export interface SearchPlan {
-  /** One per word. */
+  /** One per word, to score it: the stem OR the stem as a prefix (OR the typo alternatives). */
   words: string[];
   /** One per pair of adjacent words (a phrase). */
   pairs: string[];
-  /** The words' conjunction and disjunction. */
+  /** The words' conjunction and disjunction, to match: each stem as a prefix only (the same rows, half the work). */
   all: string;
   any: string;
   /** At least the number of entries holding any word: the sum of the vocabulary's counts of the words the query's lexemes start (or are). */
@@ -48,13 +48,20 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
   const single = new Map([...lexemes].filter(([, l]) => l.length === 1).map(([w, l]) => [w, l[0]!.stem]));
   const typos = await typoAlternativesPg(db, names, repos, new Map([...lexemes].filter(([, l]) => l.length === 1 && l[0]!.docs === 0).map(([w, l]) => [w, l[0]!.stem])));
   let bound = 0;
-  const wordQueries = [...lexemes].map(([w, l]) => {
+  const scored: string[] = [];
+  const matched: string[] = [];
+  for (const [w, l] of lexemes) {
     bound += l.reduce((n, x) => n + x.docs, 0);
-    if (l.length > 1) return `(${l.map((x) => operand(x.stem, true)).join(' & ')})`;
-    const alternatives = typos.get(w) ?? [];
-    bound += alternatives.reduce((n, a) => n + a.docs, 0);
-    return `(${[operand(l[0]!.stem, false), operand(l[0]!.stem, true), ...alternatives.map((a) => operand(a.word, false))].join(' | ')})`;
-  });
+    if (l.length > 1) {
+      scored.push(`(${l.map((x) => operand(x.stem, true)).join(' & ')})`);
+      matched.push(scored[scored.length - 1]!);
+      continue;
+    }
+    const alternatives = (typos.get(w) ?? []).map((a) => operand(a.word, false));
+    bound += (typos.get(w) ?? []).reduce((n, a) => n + a.docs, 0);
+    scored.push(`(${[operand(l[0]!.stem, false), operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
+    matched.push(`(${[operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
+  }
   const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
-  return { words: wordQueries, pairs: pairQueries, all: wordQueries.join(' & '), any: wordQueries.join(' | '), bound };
+  return { words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), bound };
 }
