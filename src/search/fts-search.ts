@@ -6,7 +6,7 @@
  *
  * The query's words without English stop words (src/search/query-terms.ts) match by their
  * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
- * vocabulary stems within a small edit distance (typo tolerance, src/search/typo-expansion.ts).
+ * vocabulary stems within a small edit distance (typo tolerance; src/search/word-plan.ts).
  * A query is a question: the hits holding every word come first, then — when the page has
  * room — those holding any of them. Each tier is ranked by BM25 with field weights title 3,
  * tags 2, payload 1.5, rationale 1 (a hit holding more of the words, or two adjacent query
@@ -18,7 +18,7 @@ import type { CacheDb } from '../projection/sqlite/open-cache.js';
 import { statusWeight } from './in-force.js';
 import { ftsString, searchQuery } from './query-terms.js';
 import { relevanceScores } from './relevance.js';
-import { typoAlternatives } from './typo-expansion.js';
+import { planWords, type WordPlan } from './word-plan.js';
 
 /** One hit: the entry id and a relevance score in [0, 1] relative to the best hit (the best is 1). */
 export interface SearchHit {
@@ -87,15 +87,21 @@ function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: str
 }
 
 /**
- * The MATCH expression of one word: its stem as a word OR as a prefix — BM25 sums the phrases a
- * hit holds, so the word itself ("log", any inflection) outranks the longer words it merely
- * starts ("logic") — OR its typo alternatives, vocabulary stems, as prefixes too (FTS5 stems a
- * query string again, and a stem of a stem may lose a letter: "databas" → "databa") — OR the
- * phrases of the word and each query word that follows it in `next`.
+ * The MATCH expression of one word (src/search/word-plan.ts): its stem as a word when it is an
+ * indexed term, as a prefix when longer terms start with it — both when both: BM25 sums the
+ * phrases a hit holds, so the word itself ("log", any inflection) outranks the longer words it
+ * merely starts ("logic") — or, for a typo, its alternatives, vocabulary stems, as prefixes
+ * (FTS5 stems a query string again, and a stem of a stem may lose a letter: "databas" →
+ * "databa"); OR the phrases of the word and each query word that follows it in `next`.
  */
-function termExpression(term: string, alternatives: readonly string[], next: readonly string[]): string {
-  const phrases = next.map((n) => ftsString(`${term} ${n}`, false));
-  return `(${[ftsString(term, false), ...[term, ...alternatives].map((a) => ftsString(a, true)), ...phrases].join(' OR ')})`;
+function wordExpression(word: string, plan: WordPlan, next: readonly string[]): string {
+  const phrases = [
+    ...(plan.exact ? [ftsString(word, false)] : []),
+    ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [ftsString(word, true)] : []),
+    ...plan.alternatives.map((a) => ftsString(a, true)),
+    ...next.map((n) => ftsString(`${word} ${n}`, false)),
+  ];
+  return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
 }
 
 /**
@@ -107,9 +113,9 @@ function termExpression(term: string, alternatives: readonly string[], next: rea
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const { words, pairs } = searchQuery(q.query);
-  const typos = typoAlternatives(db, words);
+  const plans = planWords(db, words);
   // A pair's phrase joins its first word's group: it implies that word, so it changes no match, only the score.
-  const expressions = words.map((w) => termExpression(w, typos.get(w) ?? [], pairs.filter(([a]) => a === w).map(([, b]) => b)));
+  const expressions = words.map((w) => wordExpression(w, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => b)));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;

@@ -13,13 +13,16 @@ import type pg from 'pg';
 /** Words per statement. */
 const BATCH = 10_000;
 
+/** The SQL expression of the lexeme of the text expression `word`: its English stem, or the word itself for a stop word. */
+export const englishStemSql = (word: string): string => `coalesce((ts_lexize('pg_catalog.english_stem', ${word}))[1], ${word})`;
+
 /** The lexeme of each of `words` (folded index words): its English stem, or the word itself for a stop word. Errors: PostgreSQL errors. */
 export async function englishStems(db: pg.ClientBase, words: Iterable<string>): Promise<Map<string, string>> {
   const all = [...new Set(words)];
   const stems = new Map<string, string>();
   for (let at = 0; at < all.length; at += BATCH) {
     const r = await db.query<{ w: string; s: string }>(
-      "SELECT w, coalesce((ts_lexize('pg_catalog.english_stem', w))[1], w) AS s FROM unnest($1::text[]) AS w", [all.slice(at, at + BATCH)]);
+      `SELECT w, ${englishStemSql('w')} AS s FROM unnest($1::text[]) AS w`, [all.slice(at, at + BATCH)]);
     for (const row of r.rows) stems.set(row.w, row.s);
   }
   return stems;

@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import { searchQuery } from '../../search/query-terms.js';
+import { englishStemSql } from './english-stems.js';
 import type { PgNames } from './schema.js';
 import { indexWords } from './search-doc.js';
 import { typoAlternativesPg } from './search-typos.js';
@@ -33,7 +34,7 @@ const operand = (lexeme: string, prefix: boolean) => `'${lexeme}'${prefix ? ':*'
 async function stemCounts(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Map<string, { stem: string; docs: number }>> {
   const r = await db.query<{ w: string; stem: string; docs: string }>(`SELECT x.w, x.stem, (SELECT coalesce(sum(v.docs), 0) FROM ${s}.proj_vocab v
       WHERE v.repo = ANY($1::text[]) AND v.word >= x.stem AND v.word < x.stem || chr(1114111)) AS docs
-    FROM (SELECT w, coalesce((ts_lexize('pg_catalog.english_stem', w))[1], w) AS stem FROM unnest($2::text[]) AS w) x`, [[...repos], [...new Set(words)]]);
+    FROM (SELECT w, ${englishStemSql('w')} AS stem FROM unnest($2::text[]) AS w) x`, [[...repos], [...new Set(words)]]);
   return new Map(r.rows.map((row) => [row.w, { stem: row.stem, docs: Number(row.docs) }]));
 }
 
