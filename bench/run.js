@@ -10,7 +10,10 @@
  *   5. the daemon: list / search / context latency and memory (daemon-targets.js),
  *      write-to-visible and MCP (daemon.js), every dashboard page (dashboard.js);
  *   6. a teammate's fresh clone: first search, and the cache's size beside the pack;
- *   7. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
+ *   7. the real ADR corpora of fixtures/adr (issue #18): lines kept, dates, statuses and links
+ *      matched, round-trip writes, `--history` against `git log --follow` (adr-corpora.js).
+ *      `npm run bench -- adr` runs this section alone.
+ *   8. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
  *      PostgreSQL (search-questions.js; alone: `npm run bench -- questions`).
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
@@ -64,6 +67,12 @@ if (process.argv.includes('questions')) {
   process.exit(0);
 }
 
+if (process.argv.includes('adr')) {
+  const { adrCorporaSection } = await import('./adr-corpora.js');
+  await adrCorporaSection({ root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
 const ctx = {
   root: BENCH_ROOT,
   SCALE,
@@ -110,6 +119,8 @@ m.daemon = await daemonQueryTargets(daemonArgs);
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
 m.fresh = await freshCloneSection(ctx);
+const { adrCorporaSection } = await import('./adr-corpora.js');
+m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
 const questionRows = await searchQuestionsSection({ root: ctx.root, log, section: ctx.section, results: ctx.results });
 
 addTargetRows(ctx.targets, m);
@@ -133,7 +144,7 @@ const meta = {
 };
 const outDir = join(new URL('.', import.meta.url).pathname, 'out');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows }, null, 2)}\n`);
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows, adr_corpora: m.adr }, null, 2)}\n`);
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);

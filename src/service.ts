@@ -81,6 +81,7 @@ export class Brain {
         }
       },
       onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
+      onFastForwarded: (f) => options.onNotice?.(`fast-forwarded ${f.branch} to ${f.remote}/${f.branch} (${f.commits} new commit${f.commits === 1 ? '' : 's'}, ${f.from.slice(0, 12)}..${f.to.slice(0, 12)})`),
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);
@@ -246,10 +247,11 @@ export class Brain {
   async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
     return this.withCache(async () => {
       if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
-      const kind = args.kind ? parseEntryKind(args.kind) : undefined;
+      const kind = args.kind !== undefined ? parseEntryKind(args.kind) : undefined;
       await this.refresh();
-      const hits = searchEntries(this.db(), { query: args.query, projectId: await this.readProjectId(), ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
-      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id) as CurrentRow).entry, relevance_score: h.relevance_score }));
+      const projectId = await this.readProjectId();
+      const hits = searchEntries(this.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
     });
   }
 

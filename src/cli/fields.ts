@@ -7,6 +7,7 @@ import type { Citation } from '../model/entry.js';
 import { ENTRY_ID_PATTERN } from '../model/entry-id.js';
 import { BrainError } from '../model/errors.js';
 import type { EntryFields } from '../model/input.js';
+import { BOUNDS, parseDecimalText } from '../model/number-text.js';
 
 /** The raw option values commander collects for entry fields. */
 export interface FieldOptions {
@@ -44,24 +45,6 @@ export function parseCitation(text: string): Citation {
   return { source_ref: ref, source_kind: kind };
 }
 
-function parseNumber(name: string, text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) {
-    throw new BrainError('invalid_argument', `--${name} must be a number, got "${text}"`, { hint: `e.g. --${name} ${name === 'confidence' ? '0.8' : '2'}` });
-  }
-  return value;
-}
-
-/** Parses a positive integer option. */
-export function parsePositiveInt(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = parseNumber(name, text);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new BrainError('invalid_argument', `--${name} must be a positive integer (1, 2, 3, …), got "${text}"`, { hint: `e.g. --${name} 2` });
-  }
-  return value;
-}
-
 /** The entry fields given on the command line (absent options stay absent). */
 export function fieldsFromOptions(options: FieldOptions): EntryFields {
   const fields: EntryFields = {};
@@ -73,7 +56,7 @@ export function fieldsFromOptions(options: FieldOptions): EntryFields {
   if (options.relatedEntry?.length) fields.related_entry_ids = options.relatedEntry;
   if (options.path?.length) fields.paths = options.path;
   if (options.cite?.length) fields.citations = options.cite.map(parseCitation);
-  if (options.confidence !== undefined) fields.confidence = parseNumber('confidence', options.confidence);
+  if (options.confidence !== undefined) fields.confidence = parseDecimalText('--confidence', options.confidence, BOUNDS.confidence);
   if (options.payload !== undefined) {
     let payload: unknown;
     try {

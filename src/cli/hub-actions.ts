@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { BrainError } from '../model/errors.js';
+import { BOUNDS, parseIntegerText } from '../model/number-text.js';
 import type { GlobalOptions } from './context.js';
 import { table } from './render.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
@@ -27,12 +28,6 @@ export interface HubCliOptions {
   allRepos?: boolean;
   project?: string[];
   capability?: string;
-}
-
-function intOption(name: string, text: string, min: number, max: number): number {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new BrainError('invalid_argument', `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 20)}"`);
-  return n;
 }
 
 /** The webhook secret of `--webhook-secret-file` or BRAIN_HUB_WEBHOOK_SECRET (null: none). Errors: `io_error` (unreadable file), `invalid_argument` (too short). */
@@ -92,13 +87,13 @@ export async function hubAction(name: string, positional: (string | undefined)[]
     }
   }
   const readDb = options.readDb ?? process.env.BRAIN_HUB_READ_DB;
-  // Checked before connecting: a missing secret file fails fast, with nothing opened.
+  // Checked before connecting: a bad option or a missing secret file fails fast, with nothing opened.
+  const port = name === 'serve' ? parseIntegerText('--port', options.port ?? '7420', BOUNDS.port) : 0;
+  const intervalS = name === 'serve' ? parseIntegerText('--interval', options.interval ?? '60', { min: 0, max: 86_400, example: 60 }) : 0;
   const secret = name === 'serve' ? webhookSecret(options) : null;
   const hub = await hubMod.openHub({ db, dir: requireDir(name, dir), backend, ...(name === 'serve' && readDb ? { readDb } : {}) });
   try {
     if (name === 'serve') {
-      const port = intOption('--port', options.port ?? '7420', 0, 65535);
-      const intervalS = intOption('--interval', options.interval ?? '60', 0, 86_400);
       const stop = signal();
       const { serveHub } = await import('../hub/hub-server.js');
       const server = await serveHub(hub, { port, intervalS, webhookSecret: secret, ...(options.host ? { host: options.host } : {}), log: (event, fields) => process.stderr.write(`${JSON.stringify({ event, ...fields })}\n`) });

@@ -6,23 +6,31 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
+import { decodeUtf8 } from '../model/utf8.js';
 import type { JsonlImportReport } from '../service/import-jsonl.js';
 import { interactive, runWithBrain } from './context.js';
 
-/** The whole input: FILE, or stdin for `-`. Errors: `invalid_argument` when FILE cannot be read. */
+/**
+ * The whole input, FILE or stdin for `-`, decoded as strict UTF-8 (issue #17: invalid bytes
+ * were stored as U+FFFD). Errors: `invalid_argument` when FILE cannot be read; `invalid_entry`
+ * naming the byte offset and line of the first sequence that is not UTF-8.
+ */
 async function readInput(file: string): Promise<string> {
+  let bytes: Buffer;
   if (file === '-') {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    bytes = Buffer.concat(chunks);
+  } else {
+    try {
+      bytes = readFileSync(file);
+    } catch (err) {
+      throw new BrainError('invalid_argument', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
+        hint: 'give a JSON-lines file, or - to read stdin (e.g. brain list --json | jq -c ".[]" | brain import jsonl -)',
+      });
+    }
   }
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new BrainError('invalid_argument', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
-      hint: 'give a JSON-lines file, or - to read stdin (e.g. brain list --json | jq -c ".[]" | brain import jsonl -)',
-    });
-  }
+  return decodeUtf8(bytes, file === '-' ? 'stdin' : file, 'invalid_entry');
 }
 
 function renderReport(r: JsonlImportReport): string {

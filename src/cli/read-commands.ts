@@ -3,13 +3,16 @@
  * to the branch tip first (inside the service), or is answered by the running daemon of the
  * repository (context.ts `runRead`; issue #10).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
-import { parsePositiveInt } from './fields.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { collect } from './fields.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
+import { safeJson } from './terminal-text.js';
+import { HOOK_BUDGET, sessionStartAnswer } from '../setup/session-start-hook.js';
 
 interface ListOptions {
   kind?: string;
@@ -29,7 +32,7 @@ export function registerReadCommands(program: Command): void {
     .description('show an entry (any unique id prefix), current or --revision N')
     .option('--revision <n>', 'a past revision')
     .action(async (entryId: string, options: { revision?: string }, command: Command) => {
-      const revision = parsePositiveInt('revision', options.revision);
+      const revision = parseOptionalInteger('--revision', options.revision, BOUNDS.revision);
       const { renderEntry } = await import('./render-entry.js');
       await runRead<CurrentRow>(
         command,
@@ -51,19 +54,20 @@ export function registerReadCommands(program: Command): void {
     .option('--updated-since <iso>', 'only entries revised at or after this ISO 8601 time')
     .option('--limit <n>', 'at most N entries')
     .action(async (options: ListOptions, command: Command) => {
-      const limit = parsePositiveInt('limit', options.limit);
+      const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
       // The global --author (author of new revisions) means nothing to list: commander hands
       // `list --author A` to the program, so read it from there as the filter.
       const author = options.author ?? command.optsWithGlobals<{ author?: string }>().author;
+      // A given filter is passed even when blank: the service refuses what can never match (issue #17).
       const args = {
-        ...(options.kind ? { kind: options.kind } : {}),
-        ...(options.status ? { status: options.status } : {}),
-        ...(options.tag ? { tag: options.tag } : {}),
-        ...(author ? { author } : {}),
-        ...(options.relatedTask ? { relatedTask: options.relatedTask } : {}),
+        ...(options.kind !== undefined ? { kind: options.kind } : {}),
+        ...(options.status !== undefined ? { status: options.status } : {}),
+        ...(options.tag !== undefined ? { tag: options.tag } : {}),
+        ...(author !== undefined ? { author } : {}),
+        ...(options.relatedTask !== undefined ? { relatedTask: options.relatedTask } : {}),
         ...(options.path !== undefined ? { path: options.path } : {}),
-        ...(options.updatedSince ? { updatedSince: options.updatedSince } : {}),
-        ...(limit ? { limit } : {}),
+        ...(options.updatedSince !== undefined ? { updatedSince: options.updatedSince } : {}),
+        ...(limit !== undefined ? { limit } : {}),
       };
       await runRead<CurrentRow[]>(command, { command: 'list', args }, renderList, (rows) => rows.map((r) => r.entry));
     });
@@ -81,22 +85,30 @@ export function registerReadCommands(program: Command): void {
     .option('--kind <kind>', 'only this kind')
     .option('--limit <n>', 'at most N hits (default 20)')
     .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
-      const limit = parsePositiveInt('limit', options.limit);
-      await runRead(command, { command: 'search', args: { query, ...(options.kind ? { kind: options.kind } : {}), ...(limit ? { limit } : {}) } }, renderSearch);
+      const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
+      await runRead(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch);
     });
 
   program
     .command('context')
     .description('the re-entry brief: what is decided, open, blocked, at risk, and why (Markdown)')
     .option('--budget <tokens>', 'token budget (default 6000)')
-    .option('--paths <path...>', 'favour entries about these code paths')
-    .option('--task <id...>', 'favour entries related to these tasks')
-    .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
-      const budget = parsePositiveInt('budget', options.budget);
-      await runRead<Brief>(
-        command,
-        { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },
-        (brief) => brief.markdown,
-      );
+    .option('--path <path>', "favour entries whose paths concern this path prefix or glob, as list --path (repeatable)", collect)
+    .option('--related-task <id>', 'favour entries related to this task (repeatable)', collect)
+    .option('--hook', `answer as a session-start hook: {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": <brief>}} (default budget ${HOOK_BUDGET})`)
+    // The spellings before issue #19, kept working but out of the help (one name per concept).
+    .addOption(new Option('--paths <path...>').hideHelp())
+    .addOption(new Option('--task <id...>').hideHelp())
+    .action(async (options: { budget?: string; path?: string[]; paths?: string[]; relatedTask?: string[]; task?: string[]; hook?: boolean }, command: Command) => {
+      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget) ?? (options.hook ? HOOK_BUDGET : undefined);
+      const paths = [...(options.path ?? []), ...(options.paths ?? [])];
+      const taskIds = [...(options.relatedTask ?? []), ...(options.task ?? [])];
+      const args = { ...(budget ? { budget } : {}), ...(paths.length ? { paths } : {}), ...(taskIds.length ? { taskIds } : {}) };
+      if (options.hook) {
+        // The answer is JSON whether or not --json is given: clients parse it (src/setup/session-start-hook.ts).
+        await runRead<Brief>(command, { command: 'context', args }, (brief) => safeJson(sessionStartAnswer(brief.markdown), 0), (brief) => sessionStartAnswer(brief.markdown));
+        return;
+      }
+      await runRead<Brief>(command, { command: 'context', args }, (brief) => brief.markdown);
     });
 }

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { BrainError } from '../model/errors.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import type { GlobalOptions } from './context.js';
 
 interface UiOptions {
@@ -35,8 +35,7 @@ export function registerUiCommand(program: Command): void {
     .option('--no-open', 'print the URL only; do not open a browser')
     .action(async (options: UiOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const port = options.port === undefined ? undefined : /^\d{1,5}$/.test(options.port) && Number(options.port) <= 65535 ? Number(options.port) : NaN;
-      if (Number.isNaN(port)) throw new BrainError('invalid_argument', `--port must be an integer from 0 to 65535, got "${options.port}"`);
+      const port = parseOptionalInteger('--port', options.port, BOUNDS.port);
       const { ensureDaemon } = await import('../daemon/ensure-daemon.js');
       const daemon = await ensureDaemon({
         repoDir: globals.repo ?? process.cwd(),

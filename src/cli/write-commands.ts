@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
 import { runWithBrain } from './context.js';
-import { collect, fieldsFromOptions, parsePositiveInt, type FieldOptions } from './fields.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { collect, fieldsFromOptions, type FieldOptions } from './fields.js';
 import type { WriteResult } from '../service/writes.js';
 
 function fieldOptions(command: Command): Command {
@@ -34,19 +35,44 @@ const printWrite = async (): Promise<(result: WriteResult) => string> => {
 };
 const entryOf = (result: WriteResult) => result.entry;
 
+/**
+ * Says on stderr which payload fields a new entry got by default (issue #19: a default the user
+ * did not choose is shown when applied): a `warning:` line, or with `--json` one JSON line
+ * `{"warnings": [{code: "defaults_applied", message, hint, data: {entry_id, defaults_applied}}]}`
+ * (stdout keeps the entry alone).
+ */
+function warnDefaults(result: WriteResult, json: boolean): void {
+  const applied = result.defaults_applied;
+  if (applied.length === 0) return;
+  const message = `not given, so set by default: ${applied.map((d) => `${d.field} = ${JSON.stringify(d.value)}`).join(', ')}`;
+  const example = JSON.stringify(Object.fromEntries(applied.map((d) => [d.field.replace(/^payload\./, ''), d.value])));
+  const hint = `if that is not your judgement: brain revise ${result.entry.entry_id} --payload '${example}' with the right values`;
+  const data = { entry_id: result.entry.entry_id, defaults_applied: applied };
+  process.stderr.write(json ? `${JSON.stringify({ warnings: [{ code: 'defaults_applied', message, hint, data }] })}\n` : `warning: ${message}\nhint: ${hint}\n`);
+}
+
 /** Registers the write commands on `program`. */
 export function registerWriteCommands(program: Command): void {
   fieldOptions(program.command('add <kind>').description('record a new entry: decision, open_question, blocker, risk, dependency, plan_revision'))
     .action(async (kind: string, options: FieldOptions, command: Command) => {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain add decision --title "Use SQLite for the cache"' });
       const renderEntry = await entryView();
-      await runWithBrain(command, async (brain) => entryOf(await brain.writes.append({ kind, fields: fieldsFromOptions(options) })), (e) => renderEntry(e));
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      await runWithBrain(
+        command,
+        async (brain) => {
+          const result = await brain.writes.append({ kind, fields: fieldsFromOptions(options) });
+          warnDefaults(result, json);
+          return entryOf(result);
+        },
+        (e) => renderEntry(e),
+      );
     });
 
   fieldOptions(program.command('revise <entry_id>').description('append the next revision with the given fields changed'))
     .option('--expected-revision <n>', 'fail with a conflict unless the entry is at revision N')
     .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
-      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       const fields = fieldsFromOptions(options);
       await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
@@ -61,7 +87,7 @@ export function registerWriteCommands(program: Command): void {
       if (options.answer !== undefined && options.resolution !== undefined) {
         throw new BrainError('invalid_argument', 'give --answer or --resolution, not both');
       }
-      const expectedRevision = parsePositiveInt('expected-revision', options.expectedRevision);
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       await runWithBrain(
         command,
         async (brain) =>

@@ -4,30 +4,31 @@
  * without races; the ref itself is still updated with compare-and-swap (refs.ts), so writers
  * that bypass this lock (plain git) can never be overwritten.
  *
- * The lock file holds `{pid, hostname, acquired_at, ref_lock?}` and is created complete in one
- * step (written to a temp file, then hard-linked into place, which fails if the lock exists),
- * so it is never seen empty. Before the holder takes the branch's ref lock it records that in
- * `ref_lock` (and, once created, the lock file's inode): this is the proof that lets the next
- * writer remove a ref lock a killed holder left behind (issue #7 "Recovery without a person").
+ * The lock file holds `{pid, hostname, acquired_at, process_start, ref_lock?}` and is created
+ * complete in one step (written to a temp file, then hard-linked into place, which fails if the
+ * lock exists), so it is never seen empty. Before the holder takes the branch's ref lock it
+ * records that in `ref_lock` (and, once created, the lock file's inode): this is the proof that
+ * lets the next writer remove a ref lock a killed holder left behind (issue #7 "Recovery
+ * without a person").
  *
- * A lock whose process is dead (same host) is stale and taken over — under a second exclusive
- * file, `write.lock.break`, after re-reading the lock, so two takers can never displace a live
- * holder — keeping the dead holder's record in `inherited` until what it left (its ref lock,
- * its temp objects) is cleaned up (stale-writer.ts), so a taker killed mid-clean-up passes the
- * job on.
+ * A lock whose holder is gone — its pid dead, or now another process (`process_start`, the
+ * holder's start as the OS reports it, differs), or unconfirmable and older than any write
+ * (lock-holder.ts, issue 17) — is stale and taken over, under a second exclusive file,
+ * `write.lock.break`, after re-reading the lock, so two takers can never displace a live
+ * holder. The taker keeps the dead holder's record in `inherited` until what it left (its ref
+ * lock, its temp objects) is cleaned up (stale-writer.ts), so a taker killed mid-clean-up
+ * passes the job on.
  */
 import * as fs from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
-import { isProcessAlive } from './process-alive.js';
+import { checkHolder, MAX_WRITE_MS, type LockHolder } from './lock-holder.js';
+import { ownProcessStart } from './process-start.js';
 import { findDeadTempFiles, recoverFromDeadWriters, type RefLockIntent } from './stale-writer.js';
 
-/** What `write.lock` holds. */
-export interface LockInfo {
-  pid: number;
-  hostname: string;
-  acquired_at: string;
+/** What `write.lock` holds: its holder (pid, host, start, when it took the lock), and more. */
+export interface LockInfo extends LockHolder {
   /** Set while the holder takes or holds the branch's ref lock. */
   ref_lock?: RefLockIntent;
   /** Dead holders this one took the lock over from and has not cleaned up after yet. */
@@ -54,9 +55,9 @@ export function readLock(path: string): LockInfo | null {
   }
 }
 
-/** True when `info` names a process of this host that is gone. */
+/** True when `info` names a holder that is gone (lock-holder.ts: dead, reused pid, or unconfirmed and older than any write). */
 export function isStale(info: LockInfo | null): boolean {
-  return info !== null && info.hostname === hostname() && !isProcessAlive(info.pid);
+  return info !== null && checkHolder(info).stale;
 }
 
 /** A sibling temp file written whole, named so stale-writer.ts can tell its owner is dead. */
@@ -118,6 +119,12 @@ function tryTakeOver(lockPath: string, info: LockInfo): DeadWriter[] | null {
   }
 }
 
+function timeoutHint(holder: LockInfo | null): string {
+  if (holder === null) return 'retry in a moment';
+  const held = `held by pid ${holder.pid} on ${holder.hostname} since ${holder.acquired_at}`;
+  return checkHolder(holder).age_ms > MAX_WRITE_MS ? `${held}, longer than any write takes: run brain doctor` : `${held}; retry when it is done`;
+}
+
 /** Options of {@link withWriteLock}. */
 export interface WriteLockOptions {
   /** `.git/brain` */
@@ -146,7 +153,8 @@ export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: Wri
   fs.mkdirSync(options.brainDir, { recursive: true });
   const lockPath = writeLockPath(options.brainDir);
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  const info: LockInfo = { pid: process.pid, hostname: hostname(), acquired_at: new Date().toISOString() };
+  const start = ownProcessStart();
+  const info: LockInfo = { pid: process.pid, hostname: hostname(), acquired_at: new Date().toISOString(), ...(start ? { process_start: start.token } : {}) };
   let dead: DeadWriter[] = [];
   for (let attempt = 0; ; attempt++) {
     if (createComplete(lockPath, JSON.stringify(info))) break;
@@ -161,7 +169,7 @@ export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: Wri
     }
     if (Date.now() >= deadline) {
       throw new BrainError('lock_timeout', `another brain writer holds ${lockPath}`, {
-        hint: holder ? `held by pid ${holder.pid} on ${holder.hostname} since ${holder.acquired_at}; retry when it is done` : 'retry in a moment',
+        hint: timeoutHint(holder),
         data: { lock: lockPath, holder },
       });
     }

@@ -5,7 +5,7 @@
  * |---|---|---|
  * | `/brain` | `kind status tag author related_task path updated_since limit cursor` (`path`: a prefix or glob) | `Entry[]`, newest first (recorded_at desc, entry_id asc) + `pagination: {limit, next_cursor, has_more}` |
  * | `/brain/search` | `q` (required), `kind`, `limit` (≤ 100, default 20) | `{entry, relevance_score}[]` |
- * | `/brain/context` | `budget`, `path`…, `task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
+ * | `/brain/context` | `budget`, `path`…, `related_task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
  * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
  * | `/brain/:entry_id/history` | — | `{entry, sha256, path, commit: {oid, author, email, time} \| null}[]`, oldest first |
  *
@@ -20,6 +20,7 @@
 import { Hono, type Context } from 'hono';
 import type { Brain } from '../service.js';
 import { BrainError } from '../model/errors.js';
+import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
 import { historyWithCommits } from '../service/history.js';
 
@@ -34,22 +35,15 @@ export const LIST_LIMIT = { default: 50, max: 500 } as const;
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
-function params(c: Context, allowed: string[]): Record<string, string | undefined> {
+function params(c: Context, allowed: string[], repeatable: string[] = ['path']): Record<string, string | undefined> {
   const all = c.req.queries();
   const out: Record<string, string | undefined> = {};
   for (const [name, values] of Object.entries(all)) {
     if (!allowed.includes(name)) throw bad(`unknown query parameter "${name}"`, `allowed: ${allowed.join(', ') || 'none'}`);
-    if (values.length > 1 && name !== 'path' && name !== 'task') throw bad(`query parameter "${name}" given ${values.length} times`);
+    if (values.length > 1 && !repeatable.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`);
     out[name] = values[0];
   }
   return out;
-}
-
-function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
-  if (text === undefined) return bounds.fallback;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
-  return n;
 }
 
 /** The opaque cursor of a keyset position. */
@@ -125,14 +119,15 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain', async (c) => {
     const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
     if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
-    const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const brain = await brainOf(c);
     return respond(c, brain, async () => {
       const rows = await brain.list({
-        ...(q.kind ? { kind: q.kind } : {}), ...(q.status ? { status: q.status } : {}), ...(q.tag ? { tag: q.tag } : {}),
-        ...(q.author ? { author: q.author } : {}), ...(q.related_task ? { relatedTask: q.related_task } : {}),
-        ...(q.path !== undefined ? { path: q.path } : {}), ...(q.updated_since ? { updatedSince: q.updated_since } : {}), ...(after ? { after } : {}), limit: limit + 1,
+        // A given filter is passed even when empty (`tag=`): the service refuses what can never match (issue #17).
+        ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.status !== undefined ? { status: q.status } : {}), ...(q.tag !== undefined ? { tag: q.tag } : {}),
+        ...(q.author !== undefined ? { author: q.author } : {}), ...(q.related_task !== undefined ? { relatedTask: q.related_task } : {}),
+        ...(q.path !== undefined ? { path: q.path } : {}), ...(q.updated_since !== undefined ? { updatedSince: q.updated_since } : {}), ...(after ? { after } : {}), limit: limit + 1,
       });
       const page = rows.slice(0, limit).map((r) => r.entry);
       const last = page[page.length - 1];
@@ -144,16 +139,17 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain/search', async (c) => {
     const q = params(c, ['q', 'kind', 'limit']);
     if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', 'GET …/brain/search?q=sqlite+cache');
-    const limit = intParam('limit', q.limit, { min: 1, max: 100, fallback: 20 });
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
     const brain = await brainOf(c);
-    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
+    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
   });
 
   routes.get('/brain/context', async (c) => {
-    params(c, ['budget', 'path', 'task']);
-    const budget = intParam('budget', c.req.query('budget'), { min: 1, max: 1_000_000 });
+    params(c, ['budget', 'path', 'related_task', 'task'], ['path', 'related_task', 'task']); // `task`: the spelling before issue #19
+    const budget = parseOptionalInteger('budget', c.req.query('budget'), BOUNDS.budget);
     const paths = c.req.queries('path');
-    const taskIds = c.req.queries('task');
+    const tasks = [...(c.req.queries('related_task') ?? []), ...(c.req.queries('task') ?? [])];
+    const taskIds = tasks.length > 0 ? tasks : undefined;
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: await brain.context({ ...(budget ? { budget } : {}), ...(paths ? { paths } : {}), ...(taskIds ? { taskIds } : {}) }) }));
   });
@@ -166,7 +162,7 @@ export function createRestRoutes(options: RestOptions): Hono {
 
   routes.get('/brain/:entry_id', async (c) => {
     const q = params(c, ['revision']);
-    const revision = intParam('revision', q.revision, { min: 1, max: 1_000_000_000 });
+    const revision = parseOptionalInteger('revision', q.revision, BOUNDS.revision);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: (await brain.get({ entryId: c.req.param('entry_id'), ...(revision ? { revision } : {}) })).entry }));
   });

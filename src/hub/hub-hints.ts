@@ -13,6 +13,7 @@ export const HUB_DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   not_found: 'see GET /api/repos for the repositories you can read, GET /api/entries for their entries',
   ambiguous_id: 'give the full entry id (GET /api/entries lists them)',
   revision_conflict: 'the hub serves no writes: write in the repository itself; the hub picks the push up',
+  conflict: 'the hub serves no writes: write in the repository itself; the hub picks the push up',
   invalid_entry: 'a file of the repository failed to validate: GET /api/problems lists them',
   illegal_status: 'use one of the legal statuses named above',
   invalid_argument: 'see the hub routes and their query parameters: GET /api/repos, /api/entries, /api/search, /api/projects, /api/brief',

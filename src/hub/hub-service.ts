@@ -58,8 +58,11 @@ export class HubService {
     return this.options.backend;
   }
 
-  /** The backend scope of `grant` narrowed by `n`. Errors: `not_found` for a repository not visible. */
+  /** The backend scope of `grant` narrowed by `n`. Errors: `invalid_argument` (a blank `repo` or `project`: it can never match, issue #17), `not_found` for a repository not visible. */
   async scope(grant: TokenScope, n: Narrowing = {}): Promise<Scope> {
+    for (const [name, value] of [['repo', n.repo], ['project', n.project]] as const) {
+      if (value !== undefined && value.trim() === '') throw new BrainError('invalid_argument', `${name} filter must not be blank`, { hint: `omit ${name} for every ${name === 'repo' ? 'repository' : 'project'} you can read` });
+    }
     const scope = resolveScope(grant, await repoNames(this.options.pool), n);
     return scope.projects?.length === 0 ? { repos: [], projects: [] } : scope;
   }
@@ -110,7 +113,7 @@ export class HubService {
     const hubDir = this.options.hubDir;
     if (hubDir === null) throw new BrainError('invalid_argument', 'reading revisions needs the hub directory (the mirrors hold their bodies)', { hint: 'open the hub with its directory (--dir or BRAIN_HUB_DIR)' });
     const current = await this.get(grant, args);
-    const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id });
+    const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id, projectId: current.entry.project_id });
     const location = mirrorLocation(hubDir, args.repo);
     const reader = await createObjectReader({ repo: location });
     try {

@@ -4,10 +4,13 @@
  * Surfaces map codes in one place each: CLI exit codes (src/cli/exit-codes.ts), and later
  * HTTP statuses and MCP errors.
  */
+import { FORMAT_DOC } from './package-info.js';
+
 export type BrainErrorCode =
   | 'not_found'
   | 'ambiguous_id'
   | 'revision_conflict'
+  | 'conflict'
   | 'invalid_entry'
   | 'illegal_status'
   | 'invalid_argument'
@@ -45,7 +48,8 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   not_found: 'list what exists with `brain list` (or `brain projects` for projects)',
   ambiguous_id: 'give more characters of the id',
   revision_conflict: 'read the entry again (`brain show <id>`) and retry with its current revision',
-  invalid_entry: 'fix the fields named above; see docs/format.md for the entry schema',
+  conflict: 'the write clashes with what the branch already holds; see the message for what exists',
+  invalid_entry: `fix the fields named above; the entry format is specified in ${FORMAT_DOC}`,
   illegal_status: 'use one of the legal statuses named above',
   invalid_argument: 'run `brain <command> --help` for the accepted values',
   invalid_identity: 'pass --author "Name" or --author "Name <email>" without control characters, "<" or ">" inside name or email',

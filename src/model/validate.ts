@@ -4,6 +4,8 @@
  */
 import type { z } from 'zod';
 import { BrainError } from './errors.js';
+import { assertJsonDepth } from './json-depth.js';
+import { FORMAT_DOC } from './package-info.js';
 import { EnvelopeSchema, PAYLOAD_SCHEMAS, type Entry } from './entry.js';
 import { KIND_PREFIX, assertLegalStatus, type EntryKind } from './kinds.js';
 
@@ -19,16 +21,18 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): 
 
 function invalid(message: string, data: Record<string, unknown> = {}): BrainError {
   return new BrainError('invalid_entry', message, {
-    hint: 'fix the fields named above; see docs/format.md for the entry schema',
+    hint: `fix the fields named above; the entry format is specified in ${FORMAT_DOC}`,
     data,
   });
 }
 
 /**
  * Validates `raw` as one revision and returns it typed.
- * Errors: `invalid_entry` (schema, bounds, id prefix, payload), `illegal_status`.
+ * Errors: `invalid_entry` (nesting deeper than LIMITS.depth — checked first, so nothing
+ * recursive ever walks such a value —, schema, bounds, id prefix, payload), `illegal_status`.
  */
 export function validateEntry(raw: unknown): Entry {
+  assertJsonDepth(raw, 'the entry');
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     const { entry_kind: kind, status } = raw as Record<string, unknown>;
     // Check legality first so "a risk cannot be resolved" wins over a generic enum error.

@@ -126,8 +126,13 @@ export interface ProjectionBackend {
   count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]>;
   /** One current entry by full id in the visible repositories (several when two repositories hold the same id), sorted by repo. */
   get(args: Scope & { entryId: string }): Promise<RepoRow[]>;
-  /** Every projected revision of an entry in one repository, in DESIGN §3 invariant-5 order (oldest first). */
-  revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]>;
+  /**
+   * Every projected revision of an entry in one repository, in DESIGN §3 invariant-5 order
+   * (oldest first), of project `projectId` only: readers pass the project of the current row
+   * they were allowed to see, so a branch where two projects hold the same id never shows one
+   * project's revisions in the other's scope (docs/decisions/0029).
+   */
+  revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]>;
   /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
   /** Problems of the visible repositories, by repo then path. */

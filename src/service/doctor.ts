@@ -3,8 +3,11 @@
  * otherwise piece together from `status`, `verify` and `ls .git`, explains each problem in
  * plain words with the command that fixes it, and with `fix` performs the safe repairs:
  *
- * - a writer lock whose holder died, and what it left (its recorded ref lock, temp objects):
- *   taken over and cleaned up exactly as the next write would (write-lock.ts);
+ * - a writer lock whose holder is gone — dead, its pid reused by another process, or
+ *   unconfirmable and older than any write (lock-holder.ts) — and what it left (its recorded
+ *   ref lock, temp objects): taken over and cleaned up exactly as the next write would
+ *   (write-lock.ts). A lock its running writer has held longer than any write takes is
+ *   reported with the command that clears it (`kill <pid>`), never taken;
  * - temp files of dead processes under `.git/objects` and `.git/brain`;
  * - a branch ref lock older than {@link OLD_REF_LOCK_MS} while no brain writer runs (git holds
  *   one for milliseconds; git's own advice for this case is to remove it);
@@ -19,7 +22,8 @@ import { isBrainError } from '../model/errors.js';
 import { branchRef } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
-import { isStale, readLock, withWriteLock, writeLockPath } from '../git/write-lock.js';
+import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
+import { isStale, readLock, withWriteLock, writeLockPath, type LockInfo } from '../git/write-lock.js';
 import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
@@ -28,7 +32,7 @@ export const OLD_REF_LOCK_MS = 60_000;
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
-  /** What was checked: `identity`, `branch`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
+  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
   check: string;
   ok: boolean;
   /** Plain words: what is wrong (or what is fine). */
@@ -52,6 +56,7 @@ const PROBLEM_ADVICE: Record<string, string> = {
   unledgered_revision: 'a revision file was added outside brain: remove it in a commit, or record the change with brain revise',
   invalid_ledger: 'the ledger is not valid JSON lines: restore it from git history',
   stray_file: 'a file that is not part of the layout sits under projects/: move it out in a commit',
+  duplicate_entry_id: 'two projects hold the same entry id (written outside brain): `brain verify` names them; record the hidden entries again in their project with brain add (new ids), then remove this directory in a commit',
 };
 
 async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
@@ -66,6 +71,9 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   try {
     const status = await brain.status();
     findings.push({ check: 'branch', ok: true, message: `${status.branch} at ${status.tip?.slice(0, 12) ?? '(none)'}; ${status.entries} entries in ${status.project_id}` });
+    const up = status.upstream; // issue #19: a clone behind, ahead or diverged from its upstream is told so
+    // Unpushed revisions (ahead) are normal work, said with the command; behind or diverged needs it.
+    if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
     for (const problem of status.problems) {
       findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? 'see brain verify for details; fix entries with brain revise' });
     }
@@ -76,16 +84,33 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   return findings;
 }
 
+/** Hours or minutes, for a lock's age. */
+function duration(ms: number): string {
+  if (!Number.isFinite(ms)) return 'since an unreadable time';
+  return ms >= 2 * 3_600_000 ? `for ${Math.round(ms / 3_600_000)} h` : `for ${Math.max(1, Math.round(ms / 60_000))} min`;
+}
+
+/** The writer lock: free, a write in progress, stale (any write or --fix takes it over), or held past any write. */
+function writerLockFinding(lock: LockInfo | null): DoctorFinding {
+  if (lock === null) return { check: 'writer_lock', ok: true, message: 'free' };
+  const holder = checkHolder(lock);
+  const held = `the writer lock has been held ${duration(holder.age_ms)} by pid ${lock.pid} on ${lock.hostname}`;
+  if (holder.stale) {
+    const why = holder.state === 'unconfirmed' ? `${holder.reason}, and no write takes that long` : holder.reason;
+    return { check: 'writer_lock', ok: false, message: `${held}: ${why}`, fix: 'brain doctor --fix (or any write) takes it over and cleans up after it' };
+  }
+  if (holder.age_ms > MAX_WRITE_MS) {
+    // Only a running, confirmed holder gets here: a writer that hangs. Doctor does not kill processes.
+    return { check: 'writer_lock', ok: false, message: `${held}, which is still running: no write takes that long, the writer hangs`, fix: `kill ${lock.pid}; then any write, or brain doctor --fix, takes the lock over` };
+  }
+  return { check: 'writer_lock', ok: true, message: `held by pid ${lock.pid} on ${lock.hostname} since ${lock.acquired_at} (a write in progress${holder.state === 'unconfirmed' ? `; unconfirmed: ${holder.reason}` : ''})` };
+}
+
 function lockFindings(brain: Brain): DoctorFinding[] {
-  const findings: DoctorFinding[] = [];
   const dir = brainDir(brain.repo);
   const lock = readLock(writeLockPath(dir));
   const writerAlive = lock !== null && !isStale(lock);
-  if (lock && !writerAlive) {
-    findings.push({ check: 'writer_lock', ok: false, message: `the writer lock is held by pid ${lock.pid}, which is no longer running`, fix: 'brain doctor --fix (or any write) takes it over and cleans up after it' });
-  } else {
-    findings.push({ check: 'writer_lock', ok: true, message: lock ? `held by running pid ${lock.pid} (a write in progress)` : 'free' });
-  }
+  const findings: DoctorFinding[] = [writerLockFinding(lock)];
   const refLock = join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`);
   const age = (() => {
     try {
@@ -103,19 +128,34 @@ function lockFindings(brain: Brain): DoctorFinding[] {
   return findings;
 }
 
-async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
+/**
+ * Takes the writer lock — recovering from a gone holder exactly as the next write would — and
+ * removes the ref lock and temp files found. False when a running holder keeps the lock (a
+ * write that outlasts the wait, or a hung writer): those findings stay unfixed.
+ */
+async function repairLocks(brain: Brain, removeRefLock: boolean): Promise<boolean> {
   const dir = brainDir(brain.repo);
-  const bad = (check: string) => findings.find((f) => f.check === check && !f.ok);
-  const writer = bad('writer_lock');
-  const refLock = bad('ref_lock');
-  const temps = bad('temp_files');
-  if (writer || refLock || temps) {
-    // Taking the writer lock recovers from a dead holder exactly as the next write would.
+  try {
     await withWriteLock({ brainDir: dir, commonDir: brain.repo.commonDir, timeoutMs: 5_000 }, async () => {
-      if (refLock) fs.rmSync(join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`), { force: true });
+      if (removeRefLock) fs.rmSync(join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`), { force: true });
       for (const path of findDeadTempFiles({ commonDir: brain.repo.commonDir, brainDir: dir })) fs.rmSync(path, { force: true });
     });
-    if (writer) writer.fixed = 'took the lock over and cleaned up after the dead writer';
+    return true;
+  } catch (err) {
+    if (isBrainError(err, 'lock_timeout')) return false;
+    throw err;
+  }
+}
+
+async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
+  const bad = (check: string) => findings.find((f) => f.check === check && !f.ok);
+  const writer = bad('writer_lock');
+  // A hung, running holder is reported (kill it), never waited for: only a gone one is taken over.
+  const takeOver = writer !== undefined && isStale(readLock(writeLockPath(brainDir(brain.repo))));
+  const refLock = bad('ref_lock');
+  const temps = bad('temp_files');
+  if ((takeOver || refLock || temps) && (await repairLocks(brain, refLock !== undefined))) {
+    if (writer && takeOver) writer.fixed = 'took the lock over and cleaned up after the dead writer';
     if (refLock) refLock.fixed = 'removed the ref lock';
     if (temps) temps.fixed = 'removed the temp files';
   }

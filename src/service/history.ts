@@ -38,9 +38,10 @@ export async function historyWithCommits(brain: Brain, args: { entryId: string }
 export async function entryAt(brain: Brain, args: { entryId: string; revision?: number }): Promise<CurrentRow> {
   return brain.withCache(async () => {
     const entryId = await brain.resolveId(args.entryId);
-    const row = getCurrent(brain.db(), entryId) as CurrentRow;
+    const projectId = await brain.readProjectId();
+    const row = getCurrent(brain.db(), entryId, projectId) as CurrentRow;
     if (args.revision === undefined) return row;
-    const match = (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId)).filter((r) => r.entry.revision === args.revision);
+    const match = (await listRevisions(brain.db(), (oid) => brain.readBlob(oid), { entryId, projectId })).filter((r) => r.entry.revision === args.revision);
     const last = match[match.length - 1];
     if (!last) {
       throw new BrainError('not_found', `${entryId} has no revision ${args.revision}`, {
@@ -67,6 +68,6 @@ export async function listEntries(brain: Brain, filter: RawListFilter & Pick<Lis
 export async function entryHistory(brain: Brain, args: { entryId: string }): Promise<RevisionRow[]> {
   return brain.withCache(async () => {
     const entryId = await brain.resolveId(args.entryId);
-    return listRevisions(brain.db(), (oid) => brain.readBlob(oid), entryId);
+    return listRevisions(brain.db(), (oid) => brain.readBlob(oid), { entryId, projectId: await brain.readProjectId() });
   });
 }

@@ -9,6 +9,7 @@ import { BrainError, isBrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
 import { validateEntry } from '../model/validate.js';
+import { FORMAT_DOC } from '../model/package-info.js';
 import type { Brain } from '../service.js';
 
 /** One valid input line. */
@@ -88,7 +89,7 @@ export function parseJsonlEntries(text: string, projectId: string, source = 'inp
     throw new BrainError('invalid_entry', `${errors.length} invalid line(s) in ${source}, nothing written: ${shown.map((e) => `line ${e.line}: ${e.message}`).join('; ')}${more}`, {
       hint: errors.some((e) => e.code === 'invalid_argument')
         ? 'pass --project <id> to write to the lines\' project, or fix their project_id'
-        : 'fix the lines named above (one entry per line, as `brain list --json` prints them; see docs/format.md)',
+        : `fix the lines named above (one entry per line, as \`brain list --json\` prints them; the format: ${FORMAT_DOC})`,
       data: { errors: shown, error_count: errors.length },
     });
   }
@@ -126,7 +127,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
         try {
           revision = (await tx.put(rest)).entry.revision;
         } catch (err) {
-          if (isBrainError(err)) err.data.line = line;
+          if (isBrainError(err)) throw new BrainError(err.code, `line ${line}: ${err.message}`, { hint: err.hint, data: { ...err.data, line }, cause: err });
           throw err;
         }
         action = current ? 'revised' : 'imported';

@@ -10,6 +10,7 @@ import type { Brain } from '../service.js';
 import type { RawListFilter } from '../model/list-filter.js';
 import type { ListFilter } from '../projection/sqlite/queries.js';
 import { BrainError } from '../model/errors.js';
+import { BOUNDS, type Bounds } from '../model/number-text.js';
 
 /** `brain list` arguments: the service's list filter (no cursor: the CLI prints one snapshot). */
 export type ListArgs = RawListFilter & Pick<ListFilter, 'limit' | 'path'>;
@@ -48,9 +49,38 @@ export async function performRead(brain: Brain, call: ReadCall): Promise<unknown
   }
 }
 
-/** True when `value` has the shape of a {@link ReadCall} (a known command and an args object). */
+type ArgKind = 'string' | 'strings' | Bounds;
+
+/** The arguments each command takes and what each must be. */
+const ARGS: Record<ReadCall['command'], Record<string, ArgKind>> = {
+  list: { kind: 'string', status: 'string', tag: 'string', author: 'string', relatedTask: 'string', path: 'string', updatedSince: 'string', limit: BOUNDS.count },
+  get: { entryId: 'string', revision: BOUNDS.revision },
+  search: { query: 'string', kind: 'string', limit: BOUNDS.count },
+  context: { budget: BOUNDS.budget, paths: 'strings', taskIds: 'strings' },
+  history: { entryId: 'string' },
+};
+
+/** The one argument some commands cannot do without. */
+const REQUIRED: Partial<Record<ReadCall['command'], string>> = { get: 'entryId', history: 'entryId', search: 'query' };
+
+const fits = (value: unknown, kind: ArgKind): boolean =>
+  kind === 'string' ? typeof value === 'string'
+  : kind === 'strings' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+  : Number.isInteger(value) && (value as number) >= kind.min && (value as number) <= kind.max;
+
+/**
+ * True when `value` is a {@link ReadCall}: a known command and exactly its arguments, each of
+ * its type (integers within {@link BOUNDS}, as the CLI parses them) — what arrives at the
+ * daemon's route is checked before any of it reaches the service (issue #17).
+ */
 export function isReadCall(value: unknown): value is ReadCall {
   if (value === null || typeof value !== 'object') return false;
   const { command, args } = value as { command?: unknown; args?: unknown };
-  return typeof command === 'string' && (READ_COMMANDS as readonly string[]).includes(command) && args !== null && typeof args === 'object' && !Array.isArray(args);
+  if (typeof command !== 'string' || !(READ_COMMANDS as readonly string[]).includes(command)) return false;
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return false;
+  const allowed = ARGS[command as ReadCall['command']];
+  const given = args as Record<string, unknown>;
+  const required = REQUIRED[command as ReadCall['command']];
+  if (required !== undefined && given[required] === undefined) return false;
+  return Object.entries(given).every(([key, v]) => Object.hasOwn(allowed, key) && fits(v, allowed[key] as ArgKind));
 }

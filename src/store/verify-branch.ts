@@ -78,7 +78,30 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     }
     failures.push(...verifyLedger({ dir, ledger, files: dirFiles }));
   }
+  failures.push(...duplicateIds([...byDir.keys()]));
   return { revisions, ledgers };
+}
+
+/**
+ * Entry ids held by several projects (docs/decisions/0029: an entry id is unique in a brain):
+ * one `duplicate_entry_id` failure per directory of such an id, naming the other projects.
+ */
+function duplicateIds(dirs: readonly string[]): VerifyFailure[] {
+  const byId = new Map<string, string[]>();
+  for (const dir of dirs) {
+    const id = dir.slice(dir.lastIndexOf('/') + 1);
+    (byId.get(id) ?? byId.set(id, []).get(id)!).push(dir);
+  }
+  const failures: VerifyFailure[] = [];
+  for (const [id, held] of byId) {
+    if (held.length < 2) continue;
+    const projectOf = (dir: string) => dir.split('/')[1] as string;
+    for (const dir of held.sort()) {
+      const others = held.filter((d) => d !== dir).map(projectOf);
+      failures.push({ code: 'duplicate_entry_id', path: dir, message: `entry id ${id} is also in project ${others.join(', ')}: an entry id is unique in a brain (the project holding its oldest revision owns it; the others' revisions are not shown)` });
+    }
+  }
+  return failures;
 }
 
 /** Commits reachable from `start` (inclusive), stopping at any in `stop`. */

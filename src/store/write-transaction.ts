@@ -7,7 +7,10 @@ import type { Entry } from '../model/entry.js';
 import { validateEntry } from '../model/validate.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { readEntryState, type EntryState } from './entry-state.js';
-import { LEDGER_FILE, revisionFileName } from './layout.js';
+import { LEDGER_FILE, PROJECTS_DIR, entryDir, revisionFileName } from './layout.js';
+import { BrainError } from '../model/errors.js';
+import { kindOfEntryId } from '../model/kinds.js';
+import { readTreeCached, treeOidAt } from '../git/tree-reader.js';
 import { formatLedgerLine, parseLedger } from './ledger.js';
 
 /** A revision staged in a transaction. */
@@ -24,6 +27,8 @@ export class WriteTransaction {
   readonly files = new Map<string, string>();
   readonly staged: StagedRevision[] = [];
   private readonly states = new Map<string, EntryState>();
+  /** The other projects on the branch at {@link tip} (read once, when a new entry is first staged). */
+  private otherProjects: Promise<string[]> | null = null;
 
   constructor(
     readonly gitdir: string,
@@ -58,14 +63,43 @@ export class WriteTransaction {
   }
 
   /**
+   * The other project holding `entryId` at the tip, or null. An entry id is unique in a brain
+   * (docs/decisions/0029): one tree lookup per other project, made only for an id new to this
+   * project.
+   */
+  private async heldElsewhere(entryId: string): Promise<string | null> {
+    const tip = this.tip;
+    if (tip === null) return null;
+    this.otherProjects ??= treeOidAt(this.gitdir, tip, PROJECTS_DIR).then(async (tree) =>
+      tree === null ? [] : (await readTreeCached(this.gitdir, tree)).filter((e) => e.type === 'tree' && e.path !== this.projectId).map((e) => e.path),
+    );
+    const kind = kindOfEntryId(entryId);
+    for (const project of await this.otherProjects) {
+      if ((await treeOidAt(this.gitdir, tip, entryDir(project, kind, entryId))) !== null) return project;
+    }
+    return null;
+  }
+
+  /**
    * Stages the next revision of `entry.entry_id`: the revision number is assigned here
    * (max existing + 1), the result validated, written canonically and chained in the ledger.
    * When the entry is forked (several files hold its top revision, DESIGN §3 invariant 5), the
    * ledger line chains onto the current one and lists the other heads in `merged_sha256`:
-   * this revision closes the fork. Errors: `invalid_entry`, `illegal_status`.
+   * this revision closes the fork. Errors: `invalid_entry`, `illegal_status`; `conflict` when
+   * the id is new to this project but another project on the branch holds it (an entry id is
+   * unique in a brain: docs/decisions/0029).
    */
   async put(entry: Omit<Entry, 'revision'>): Promise<StagedRevision> {
     const state = await this.state(entry.entry_id);
+    if (state.maxRevision === 0 && state.ledger.length === 0) {
+      const other = await this.heldElsewhere(entry.entry_id);
+      if (other !== null) {
+        throw new BrainError('conflict', `entry id ${entry.entry_id} already exists in project ${other}: an entry id is unique in a brain`, {
+          hint: `revise it there (brain --project ${other} …), or record this one under a new id (leave entry_id out, or change it)`,
+          data: { entry_id: entry.entry_id, project_id: this.projectId, existing_project_id: other },
+        });
+      }
+    }
     const revision = state.maxRevision + 1;
     const validated = validateEntry({ ...entry, revision });
     const text = canonicalJson(validated);

@@ -3,18 +3,34 @@
  * safe repairs (stale locks, temp files of killed writers, an unusable cache) and says so;
  * branch problems are explained, never "fixed" by rewriting history.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
 import { handCommit, revisionPath } from '../helpers/plain-git.js';
 import type { Entry } from '../../src/model/entry.js';
+import { processStart } from '../../src/git/process-start.js';
 
 afterAll(cleanupTempDirs);
 
 const DEAD_PID = 4194303; // above Linux's default pid_max: never a running process
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+/** A running `sleep`, unrelated to brain (killed after the test), and its start as the OS reports it. */
+async function sleeper(): Promise<{ pid: number; start: string }> {
+  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
+  children.push(child);
+  await new Promise((resolve, reject) => child.once('spawn', resolve).once('error', reject));
+  return { pid: child.pid as number, start: processStart(child.pid as number)?.token as string };
+}
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 function setup(): string {
   const dir = initRepo();
@@ -95,5 +111,53 @@ describe('brain doctor', () => {
     const found = findings(run);
     expect(found.invalid_current).toMatchObject({ ok: false, fix: expect.stringContaining('brain revise') });
     expect(found.ledger_missing_file).toMatchObject({ ok: false, fix: expect.stringContaining('git history') });
+  });
+
+  it('a 22-hour-old lock naming a pid now reused by an unrelated process is stale: explained, taken over by --fix, and writes work', async () => {
+    const writer = await sleeper(); // the writer that took the lock, then was killed
+    children.pop()?.kill('SIGKILL');
+    let reused = await sleeper();
+    // Two processes started in the same clock tick share a start time: the OS could not tell them apart either.
+    while (reused.start === writer.start) (children.pop()?.kill('SIGKILL'), (reused = await sleeper()));
+    expect(writer.start).toMatch(/\S/);
+    const dir = setup();
+    const lock = join(dir, '.git', 'brain', 'write.lock');
+    writeFileSync(lock, JSON.stringify({ pid: reused.pid, hostname: hostname(), acquired_at: hoursAgo(22), process_start: writer.start }));
+
+    const check = brain(dir, ['doctor', '--json']);
+    expect(check.code).toBe(1);
+    expect(findings(check).writer_lock).toMatchObject({ ok: false, message: expect.stringContaining(`pid ${reused.pid} is now another process`), fix: expect.stringContaining('brain doctor --fix') });
+    expect(findings(check).writer_lock.message).toContain('held for 22 h');
+    const fixed = brain(dir, ['doctor', '--fix', '--json']);
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+    expect(findings(fixed).writer_lock.fixed).toBe('took the lock over and cleaned up after the dead writer');
+    expect(existsSync(lock)).toBe(false);
+    expect(brain(dir, ['add', 'decision', '--title', 'after doctor']).code).toBe(0);
+  });
+
+  it('an old-format lock (no start recorded) naming a process started after it: stale, and --fix takes it over', async () => {
+    const reused = await sleeper();
+    const dir = setup();
+    const lock = join(dir, '.git', 'brain', 'write.lock');
+    writeFileSync(lock, JSON.stringify({ pid: reused.pid, hostname: hostname(), acquired_at: hoursAgo(22) }));
+    expect(findings(brain(dir, ['doctor', '--json'])).writer_lock).toMatchObject({ ok: false, message: expect.stringContaining('after the lock was taken') });
+    expect(brain(dir, ['doctor', '--fix']).code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('a lock held past any write by the process that took it: reported with the command that clears it, never taken', async () => {
+    const holder = await sleeper();
+    const dir = setup();
+    const lock = join(dir, '.git', 'brain', 'write.lock');
+    const text = JSON.stringify({ pid: holder.pid, hostname: hostname(), acquired_at: hoursAgo(22), process_start: holder.start });
+    writeFileSync(lock, text);
+    const fixed = brain(dir, ['doctor', '--fix', '--json']);
+    expect(fixed.code).toBe(1);
+    expect(findings(fixed).writer_lock).toMatchObject({ ok: false, message: expect.stringContaining('the writer hangs'), fix: expect.stringContaining(`kill ${holder.pid}`) });
+    expect(findings(fixed).writer_lock.fixed).toBeUndefined();
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+    // A young lock of a running holder is a write in progress.
+    writeFileSync(lock, JSON.stringify({ pid: holder.pid, hostname: hostname(), acquired_at: new Date().toISOString(), process_start: holder.start }));
+    expect(findings(brain(dir, ['doctor', '--json'])).writer_lock).toMatchObject({ ok: true, message: expect.stringContaining('a write in progress') });
   });
 });

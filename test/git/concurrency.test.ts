@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanupTempDirs, git, gitEnv, initRepo, testHome } from '../helpers/git.js';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
 
 afterAll(cleanupTempDirs);
 
@@ -56,31 +56,38 @@ describe('concurrent writers (real processes)', () => {
     expect(brain(dir, ['verify']).code).toBe(0);
   });
 
-  it('a native git writer moving the branch meanwhile is never overwritten (compare-and-swap)', async () => {
+  it('a native git writer moving the branch meanwhile is never overwritten (compare-and-swap, retried on the new tip)', async () => {
     const dir = setup();
-    const run = writer(dir, ['30', 'append']);
-    // Meanwhile, plain git appends commits to the brain branch with its own CAS (update-ref old value).
+    const b = await openTestBrain(dir);
+    const attempts: number[] = [];
     const gitCommits: string[] = [];
-    for (let i = 0; i < 15; i++) {
-      for (;;) {
-        const tip = git(dir, ['rev-parse', 'brain']);
+    try {
+      // Brain is held between building its commit on the tip it read and moving the ref; meanwhile
+      // plain git appends a commit with its own compare-and-swap (update-ref <new> <old>). The
+      // first two attempts of every write lose that race; the third finds the branch still.
+      b.store.beforeRefUpdate = async ({ attempt, tip }) => {
+        attempts.push(attempt);
+        if (attempt > 2) return;
+        expect(git(dir, ['rev-parse', 'brain'])).toBe(tip);
         const tree = git(dir, ['rev-parse', `${tip}^{tree}`]);
-        const commit = git(dir, ['commit-tree', tree, '-p', tip, '-m', `plain git ${i}`]);
-        try {
-          git(dir, ['update-ref', 'refs/heads/brain', commit, tip]);
-          gitCommits.push(commit);
-          break;
-        } catch {
-          // lost the race to brain: retry on the new tip
-        }
-      }
+        const commit = git(dir, ['commit-tree', tree, '-p', tip as string, '-m', `plain git ${gitCommits.length}`]);
+        git(dir, ['update-ref', 'refs/heads/brain', commit, tip as string]);
+        gitCommits.push(commit);
+      };
+      const written: string[] = [];
+      for (let i = 0; i < 5; i++) written.push((await b.writes.append({ kind: 'decision', fields: { title: `brain ${i}` } })).commit as string);
+      expect(attempts).toEqual([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]);
+      // Each brain commit was rebuilt on the plain-git commit that beat it.
+      written.forEach((commit, i) => expect(git(dir, ['rev-parse', `${commit}^`]), `brain write ${i}`).toBe(gitCommits[2 * i + 1]));
+    } finally {
+      await b.close();
     }
-    const r = await run.done;
-    expect(r.code, r.stderr).toBe(0);
     const history = git(dir, ['rev-list', 'brain']).split('\n');
+    expect(gitCommits).toHaveLength(10);
     for (const c of gitCommits) expect(history).toContain(c);
-    expect(brain(dir, ['list', '--json']).json()).toHaveLength(30);
-    expect(history).toHaveLength(1 + 30 + 15);
+    expect(history).toHaveLength(1 + 5 + 10);
+    expect(brain(dir, ['list', '--json']).json().map((e: { title: string }) => e.title).sort()).toEqual(['brain 0', 'brain 1', 'brain 2', 'brain 3', 'brain 4']);
+    git(dir, ['fsck', '--strict', '--no-dangling']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Issue #7 "Recovery without a person": writers killed with SIGKILL inside the write window
  * leave a ref lock (`refs/heads/brain.lock`) or temp objects behind; the next write must clean
- * them up by itself. Soak: ≥ 200 kills of real writer processes, two at a time, then the next
+ * them up by itself. Soak: 200 kills of real writer processes, two at a time, each after its
+ * first acknowledged write — counted, never cut short by a clock (issue 17) — then the next
  * write succeeds with no manual step, `git fsck --strict` prints nothing, `brain verify`
  * passes and every acknowledged write is present.
  */
@@ -18,21 +19,34 @@ afterAll(cleanupTempDirs);
 
 const WRITER = fileURLToPath(new URL('../helpers/writer-process.mjs', import.meta.url));
 
-/** Starts a writer appending forever; kills it with SIGKILL `delayMs` after its first acknowledged write. */
+/** No writer takes this long to acknowledge its first write (a hang, not a slow machine). */
+const FIRST_WRITE_TIMEOUT_MS = 120_000;
+
+/**
+ * Starts a writer appending forever; kills it with SIGKILL `delayMs` after its first
+ * acknowledged write. Resolves with the acknowledged lines; rejects when the writer exits, or
+ * acknowledges nothing within {@link FIRST_WRITE_TIMEOUT_MS}, without a first write.
+ */
 function killedWriter(dir: string, delayMs: number): Promise<string[]> {
   const child = spawn(process.execPath, [WRITER, dir, 'forever', 'append'], { env: gitEnv(testHome()) });
   let stdout = '';
+  let stderr = '';
   let timer: NodeJS.Timeout | undefined;
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
     timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
   });
-  child.stderr.resume();
-  const safety = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((resolve) =>
-    child.on('close', () => {
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  let hung = false;
+  const safety = setTimeout(() => ((hung = true), child.kill('SIGKILL')), FIRST_WRITE_TIMEOUT_MS);
+  return new Promise((resolve, reject) =>
+    child.on('close', (code, signal) => {
       clearTimeout(safety);
       if (timer) clearTimeout(timer);
+      if (timer === undefined) {
+        reject(new Error(`writer ${hung ? `acknowledged nothing in ${FIRST_WRITE_TIMEOUT_MS} ms` : `exited (${code ?? signal}) before its first write`}: ${stderr}`));
+        return;
+      }
       // Only complete lines were acknowledged: a line cut by the kill was not.
       resolve(stdout.split('\n').slice(0, -1).filter(Boolean));
     }),
@@ -81,24 +95,25 @@ describe('writers killed inside the write window', () => {
     expect(git(dir, ['rev-list', '--count', 'brain'])).toBe('1');
   });
 
-  it('soak: 200+ SIGKILLs inside the write window; the next write needs no manual step and nothing acknowledged is lost', async () => {
+  it('soak: 200 SIGKILLs inside the write window, however long they take; the next write needs no manual step and nothing acknowledged is lost', async () => {
     const dir = initRepo();
     expect(brain(dir, ['init']).code).toBe(0);
     const acknowledged: string[] = [];
     let kills = 0;
     let killedHoldingLock = 0;
-    const started = Date.now();
-    for (let round = 0; kills < 200 && Date.now() - started < 150_000; round++) {
-      // Two writers at once, killed 0–40 ms after their first acknowledged write: most of a
-      // writer's life is inside a write (objects, ref lock, rename), so the kills land there.
+    // 200 kills, however long they take (a slow machine only makes it slower; speed is measured
+    // by npm run bench). Two writers at once, killed 0–40 ms after their first acknowledged
+    // write: most of a writer's life is inside a write (objects, ref lock, rename), so the
+    // kills land there.
+    for (let round = 0; kills < 200; round++) {
       const runs = await Promise.all([killedWriter(dir, (round * 7) % 41), killedWriter(dir, (round * 13 + 5) % 41)]);
       for (const lines of runs) acknowledged.push(...lines);
       kills += 2;
       if (existsSync(join(dir, '.git', 'brain', 'write.lock'))) killedHoldingLock++;
     }
-    expect(kills).toBeGreaterThanOrEqual(200);
+    console.log(`kill soak: ${kills} kills in ${kills / 2} rounds; ${killedHoldingLock} left write.lock; ${acknowledged.length} writes acknowledged`);
     // The kills did land inside writes (a killed holder leaves write.lock behind).
-    expect(killedHoldingLock).toBeGreaterThanOrEqual(20);
+    expect(killedHoldingLock, `${killedHoldingLock} of ${kills / 2} rounds left write.lock`).toBeGreaterThanOrEqual(20);
 
     const next = brain(dir, ['add', 'decision', '--title', 'after 200 kills', '--json']);
     expect(next.code, next.stderr).toBe(0);
@@ -110,5 +125,5 @@ describe('writers killed inside the write window', () => {
     const listed = new Set(brain(dir, ['list', '--json']).json().map((e: { entry_id: string }) => e.entry_id));
     const lost = acknowledged.map((line) => line.split(' ')[0] as string).filter((id) => !listed.has(id));
     expect(lost).toEqual([]);
-  }, 240_000);
+  }, 100 * FIRST_WRITE_TIMEOUT_MS); // a backstop for a hang only: each round is bounded by the writers' own timeout
 });

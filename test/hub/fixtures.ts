@@ -76,14 +76,15 @@ export interface TestHub {
 
 /**
  * A hub on a fresh real PostgreSQL (backend: HUB_BACKEND) with `repos` (name, source dir)
- * registered in order and served on port 0 with no schedule pass in the tests' lifetime.
+ * registered in order and served on port 0 with no schedule pass in the tests' lifetime;
+ * `log` receives the server's log events.
  */
-export async function serveTestHub(repos: [string, string][], options: { webhookSecret?: string | null } = {}): Promise<TestHub> {
+export async function serveTestHub(repos: [string, string][], options: { webhookSecret?: string | null; log?: (event: string, fields: Record<string, unknown>) => void } = {}): Promise<TestHub> {
   const pg = await startPostgres();
   const db = await pg.createDatabase();
   const hub = await openHub({ db, dir: hubDir(), backend: HUB_BACKEND });
   for (const [name, source] of repos) await addRepo(hub, { source, name });
-  const server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: options.webhookSecret ?? null });
+  const server = await serveHub(hub, { port: 0, intervalS: 3600, webhookSecret: options.webhookSecret ?? null, ...(options.log ? { log: options.log } : {}) });
   return {
     pg, db, hub, server,
     readToken: async (name, scoped) => (await createToken(hub.pool, { name, scope: { repos: scoped, projects: null, capabilities: ['read'] } })).secret,

@@ -151,7 +151,7 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     expect(got.map((r) => r.repo)).toEqual(['alpha', 'beta']);
     expect(got[0]!.entry).toEqual((await brain.get({ entryId: seeded.sqlite })).entry);
     const history = await brain.history({ entryId: seeded.sqlite });
-    const keys = await backend.revisions({ repo: 'alpha', entryId: seeded.sqlite });
+    const keys = await backend.revisions({ repo: 'alpha', entryId: seeded.sqlite, projectId: 'demo' });
     expect(keys.map((k) => k.path)).toEqual(history.map((h) => h.path));
     expect(keys.map((k) => k.sha256)).toEqual(history.map((h) => h.sha256));
     expect(keys.map((k) => k.revision)).toEqual(history.map((h) => h.entry.revision));

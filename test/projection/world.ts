@@ -20,6 +20,8 @@ import { branchFiles, dirOf, forceBranch, handCommit, makeEntry, pruneUnreachabl
 
 /** The project every operation writes to. */
 export const PROJECT = 'demo';
+/** The project plain git copies entry ids into (`handCopy`). */
+export const OTHER_PROJECT = 'other';
 export type Reader = 'cat-file' | 'isomorphic-git';
 const BAD_KINDS = ['invalid_json', 'invalid_entry', 'illegal_status', 'hash_mismatch', 'misplaced', 'stray_file', 'invalid_ledger'] as const;
 type BadKind = (typeof BAD_KINDS)[number];
@@ -32,6 +34,7 @@ export type Op =
   | { t: 'supersede'; pick: number; by: number }
   | { t: 'handValid'; pick: number; fresh: boolean; kind: EntryKind; fork: boolean }
   | { t: 'handBad'; bad: BadKind; pick: number; inExisting: boolean }
+  | { t: 'handCopy'; pick: number; older: boolean }
   | { t: 'gitDelete'; pick: number }
   | { t: 'forceBack'; back: number; prune: boolean }
   | { t: 'gc'; prune: boolean }
@@ -49,6 +52,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('supersede' as const), pick, by: pick }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('handValid' as const), pick, fresh: fc.boolean(), kind: kindArb, fork: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('handBad' as const), bad: fc.constantFrom(...BAD_KINDS), pick, inExisting: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('handCopy' as const), pick, older: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('gitDelete' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('forceBack' as const), back: fc.integer({ min: 1, max: 4 }), prune: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('gc' as const), prune: fc.boolean() }) },
@@ -214,6 +218,18 @@ export async function apply(w: World, op: Op): Promise<boolean> {
       }
       w.tainted.add(id);
       handCommit(w.dir, files, `hand: ${op.bad}`);
+      return true;
+    }
+    case 'handCopy': {
+      // The same entry id in another project (issue #17): older, the copy owns the id and the original is hidden.
+      const existing = w.choose(w.entries(), op.pick);
+      if (!existing) return false;
+      const { entry } = topEntry(w, existing.dir);
+      // Brain's own writes are dated now, hand-made ones in 2024: a copy from 2000 is older than every revision, one from 2099 newer.
+      const recordedAt = new Date(Date.UTC(op.older ? 2000 : 2099, 0, 1) + w.next() * 60_000).toISOString();
+      const copy = { ...entry, project_id: OTHER_PROJECT, title: `copy ${w.next()}`, revision: 1, recorded_at: recordedAt };
+      handCommit(w.dir, revisionFiles(w.dir, copy), 'hand: the same id in another project');
+      if (op.older) w.tainted.add(existing.id);
       return true;
     }
     case 'gitDelete': {

@@ -3,7 +3,8 @@ import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { cleanupTempDirs, git, initRepo, initBareRepo, tempDir, commitFiles } from '../helpers/git.js';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
+import { removeDbFiles } from '../../src/projection/sqlite/open-cache.js';
 
 afterAll(cleanupTempDirs);
 
@@ -78,6 +79,20 @@ describe('brain init and writes leave the checkout alone', () => {
     expect(brain(dir, ['add', 'risk', '--title', 'after gc']).code).toBe(0);
     expect(brain(dir, ['list', '--json']).json()).toHaveLength(6);
     expect(brain(dir, ['verify', '--cache']).code).toBe(0);
+    // Each reader, on its own, rebuilds the projection from the packed branch (no cache) and writes after gc.
+    for (const [i, reader] of (['cat-file', 'isomorphic-git'] as const).entries()) {
+      const b = await openTestBrain(dir, { reader });
+      try {
+        expect((await b.reader()).kind).toBe(reader);
+        removeDbFiles(b.cachePath);
+        expect((await b.list()).map((r) => r.entry.title).sort()).toEqual([...Array.from({ length: 5 + i }, (_, n) => `risk ${n}`), 'after gc'].sort());
+        expect((await b.verify()).ok).toBe(true);
+        await b.writes.append({ kind: 'risk', fields: { title: `risk ${5 + i}` } });
+      } finally {
+        await b.close();
+      }
+    }
+    expect(brain(dir, ['list', '--json']).json()).toHaveLength(8);
     git(dir, ['fsck', '--strict', '--no-dangling']);
   });
 

@@ -21,14 +21,6 @@ export function pageParams(c: Context, allowed: readonly string[]): Record<strin
   return out;
 }
 
-/** An integer parameter within bounds, or undefined when absent. Errors: `invalid_argument`. */
-export function intParam(name: string, text: string | undefined, bounds: { min: number; max: number }): number | undefined {
-  if (text === undefined) return undefined;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`);
-  return n;
-}
-
 /** Decodes a dashboard page cursor (base64url JSON of two strings). Errors: `invalid_argument`. */
 export function decodePair(cursor: string): [string, string] {
   try {

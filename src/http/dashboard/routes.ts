@@ -29,6 +29,7 @@ import { buildDependencyGraph } from '../../service/dependency-graph.js';
 import { buildEntryView } from '../../service/entry-view.js';
 import { buildTimeline } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
+import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
@@ -40,7 +41,8 @@ import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl } from './parts.js';
-import { decodePair, intParam, pageParams } from './query.js';
+import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
+import { decodePair, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
@@ -79,27 +81,29 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
     if (body === null || notModified(inm, etag)) return c.body(null, 304, headers);
     return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
   };
-  const render = async (oid: string | null) => {
+  const render = async (oid: string | null, upstream: UpstreamStatus | null) => {
     const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
-    return renderPage({ ...parts, project, projects, oid });
+    return renderPage({ ...parts, project, projects, oid, upstream });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
     const done = await brain.readScope(async () => {
       const oid = brain.projectedOid();
-      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+      // The header says how the branch stands against its upstream: a fetch changes the page, not the oid.
+      const upstream = await upstreamStatus(brain);
+      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${upstream?.summary ?? ''} ${url.pathname}${url.search}` });
       if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
       // A hard reload (`Cache-Control: no-cache`) renders afresh.
       const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
       if (cached !== undefined) return send(etag, cached);
-      const body = await render(oid);
+      const body = await render(oid, upstream);
       if (brain.projectedOid() !== oid) return null;
       cache.set(etag, body);
       return send(etag, body);
     });
     if (done) return done;
   }
-  const body = await render(brain.projectedOid());
+  const body = await render(brain.projectedOid(), await upstreamStatus(brain));
   return send(contentEtag(body), body);
 }
 
@@ -124,9 +128,9 @@ export function createDashboard(options: DashboardOptions): Hono {
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
 
   routes.get('/projects/:project', async (c) => {
-    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'task', 'author', 'cursor']);
+    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
-    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, task: q.task, author: q.author };
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
     const brain = await brainOf(c);
     return sendPage(c, brain, cache, async () => {
       const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });
@@ -153,7 +157,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/projects/:project/brief', async (c) => {
-    const budget = intParam('budget', pageParams(c, ['budget']).budget, { min: 1, max: 1_000_000 });
+    const budget = parseOptionalInteger('budget', pageParams(c, ['budget']).budget, BOUNDS.budget);
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
@@ -172,7 +176,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   routes.get('/projects/:project/dependencies', async (c) => {
     const q = pageParams(c, ['resolved', 'page']);
     if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
-    const page = (intParam('page', q.page, { min: 1, max: 1_000_000 }) ?? 1) - 1;
+    const page = (parseOptionalInteger('page', q.page, { min: 1, max: 1_000_000, example: 2 }) ?? 1) - 1;
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {

@@ -27,7 +27,8 @@ import { hubError } from '../hub-hints.js';
 import { renderEntry } from '../../http/dashboard/entry-page.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
-import { intParam, pageParams } from '../../http/dashboard/query.js';
+import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
+import { pageParams } from '../../http/dashboard/query.js';
 import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
 import type { Html } from '../../http/dashboard/html.js';
@@ -109,12 +110,13 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   }
 
   routes.get('/', async (c) => {
-    const q = pageParams(c, [...BOARD_FILTERS, 'cursor']);
+    const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
+    if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
     const grant = c.get('session');
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const [scope, list] = await Promise.all([
       hub.scope(grant),
-      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
+      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
     ]);
     const next = nextCursor(list);
     const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
@@ -150,7 +152,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
 
   routes.get('/brief', async (c) => {
     const q = pageParams(c, ['repo', 'project', 'budget']);
-    const budget = intParam('budget', q.budget, { min: 1, max: 1_000_000 });
+    const budget = parseOptionalInteger('budget', q.budget, BOUNDS.budget);
     const grant = c.get('session');
     const [scope, brief] = await Promise.all([hub.scope(grant), hub.brief(grant, { repo: q.repo, project: q.project, ...(budget ? { budget } : {}) })]);
     return page(c, { ...renderHubBrief({ brief, repos: scope.repos, ...(q.repo ? { repo: q.repo } : {}), ...(q.project ? { project: q.project } : {}), ...(budget ? { budget } : {}) }), active: 'brief' });

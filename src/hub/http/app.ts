@@ -10,11 +10,12 @@
  * - anything else → 404.
  *
  * Errors become `{error: {code, message, hint?}}` through the daemon's one mapping
- * (src/http/errors.ts), with the hub's hints (hub-errors.ts): 401 `unauthorized`, 403 `forbidden`, …
+ * (src/http/errors.ts), with the hub's hints (hub-errors.ts): 401 `unauthorized`, 403 `forbidden`,
+ * …; a request its client abandoned (a cut webhook upload) is logged as 499 `client_closed_request`.
  */
 import { Hono } from 'hono';
 import type pg from 'pg';
-import { errorResponse, HttpError, toErrorResponse } from '../../http/errors.js';
+import { asClientAbort, errorResponse, HttpError, toErrorResponse } from '../../http/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { RepoSyncer } from '../sync.js';
 import { createHubDashboard } from '../dashboard/routes.js';
@@ -51,7 +52,8 @@ export function createHubApp(options: HubAppOptions): Hono<HubEnv> {
   app.route('/mcp', createHubMcpRoute(options.hub, (err) => options.log({ path: '/mcp', status: 500, message: err instanceof Error ? err.message : String(err) })));
   app.route('/', createHubDashboard({ pool: options.pool, hub: options.hub, log: options.log }));
   app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the dashboard is at /, the REST API under /api, MCP at /mcp, the webhook at /hooks/git')));
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asClientAbort(c, thrown);
     const { status, body } = toErrorResponse(err);
     options.log({ method: c.req.method, path: c.req.path, status, code: body.error.code, message: body.error.message, ...(status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
     return hubErrorResponse(c, err);

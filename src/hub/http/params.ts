@@ -22,14 +22,6 @@ export function params(c: Context, allowed: string[], multi: string[] = []): Rec
   return out;
 }
 
-/** An integer parameter within bounds (`fallback` when absent). Errors: `invalid_argument`. */
-export function intParam(name: string, text: string | undefined, bounds: { min: number; max: number; fallback?: number }): number | undefined {
-  if (text === undefined) return bounds.fallback;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= bounds.min && n <= bounds.max)) throw bad(`${name} must be an integer from ${bounds.min} to ${bounds.max}, got "${text.slice(0, 40)}"`, bounds.fallback === undefined ? `omit ${name} for the default` : `omit ${name} for the default of ${bounds.fallback}`);
-  return n;
-}
-
 /** The opaque cursor of a row. */
 export function encodeCursor(key: ListCursor): string {
   return Buffer.from(JSON.stringify([key.recorded_at, key.entry_id, key.repo])).toString('base64url');

@@ -20,7 +20,8 @@ import { Hono, type Context } from 'hono';
 import { BrainError } from '../../model/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { HubEnv } from './auth.js';
-import { decodeCursor, nextCursor, intParam, params } from './params.js';
+import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
+import { decodeCursor, nextCursor, params } from './params.js';
 
 /** `limit` bounds of `/api/entries`, as the daemon's. */
 export const LIST_LIMIT = { default: 50, max: 500 } as const;
@@ -43,7 +44,7 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   routes.get('/entries', async (c) => {
     const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
     if (q.facets !== undefined && q.facets !== 'repo') throw new BrainError('invalid_argument', `unknown facet "${q.facets.slice(0, 40)}"`, { hint: 'facets=repo counts every match per repository' });
-    const limit = intParam('limit', q.limit, { min: 1, max: LIST_LIMIT.max, fallback: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const page = await hub.list(grant(c), {
       repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
@@ -67,7 +68,7 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   routes.get('/search', async (c) => {
     const q = params(c, ['q', 'repo', 'project', 'kind', 'limit']);
     if (q.q === undefined || q.q.trim() === '') throw new BrainError('invalid_argument', 'q is required: the words to search for', { hint: 'GET /api/search?q=sqlite+cache' });
-    const limit = intParam('limit', q.limit, { min: 1, max: 100, fallback: 20 });
+    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
     const hits = await hub.search(grant(c), { query: q.q, repo: q.repo, project: q.project, kind: q.kind, limit });
     return send(c, { data: hits.map((h) => ({ repo: h.repo, entry: h.entry, relevance_score: h.relevance_score })) });
   });
@@ -84,7 +85,7 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
 
   routes.get('/brief', async (c) => {
     const q = params(c, ['repo', 'project', 'path', 'budget'], ['path']);
-    const budget = intParam('budget', q.budget, { min: 1, max: 1_000_000 });
+    const budget = parseOptionalInteger('budget', q.budget, BOUNDS.budget);
     const paths = c.req.queries('path');
     return send(c, { data: await hub.brief(grant(c), { repo: q.repo, project: q.project, ...(paths ? { paths } : {}), ...(budget ? { budget } : {}) }) });
   });

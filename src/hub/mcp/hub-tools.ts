@@ -8,8 +8,10 @@
  */
 import { z } from 'zod';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
+import { BOUNDS } from '../../model/number-text.js';
 import { inlineText } from '../../context/inline-text.js';
 import { wrapUntrusted } from '../../context/untrusted.js';
+import { writtenBy } from '../../model/entry-fields.js';
 import { neutralizeDeep, summarize } from '../../mcp/summaries.js';
 import { renderEntryText, renderSummaries, summaryLine } from '../../mcp/render.js';
 import type { HubService } from '../hub-service.js';
@@ -66,8 +68,8 @@ const history = tool({
   inputSchema: z.strictObject({ repo, entry_id: z.string().min(1).max(200) }),
   async run(hub, grant, a) {
     const revisions = await hub.history(grant, { repo: a.repo, entryId: a.entry_id });
-    const items = revisions.map((r) => ({ revision: r.entry.revision, recorded_at: r.entry.recorded_at, author: r.entry.author, status: r.entry.status, title: r.entry.title, sha256: r.sha256, commit: r.commit?.oid ?? null }));
-    const lines = items.map((r) => `- r${r.revision} ${r.recorded_at} ${r.status} by ${inlineText(r.author, 60)} — ${inlineText(r.title, 120)}`);
+    const items = revisions.map((r) => ({ revision: r.entry.revision, recorded_at: r.entry.recorded_at, author: r.entry.author, ...(r.entry.agent !== undefined ? { agent: r.entry.agent } : {}), status: r.entry.status, title: r.entry.title, sha256: r.sha256, commit: r.commit?.oid ?? null }));
+    const lines = items.map((r) => `- r${r.revision} ${r.recorded_at} ${r.status} by ${inlineText(writtenBy(r), 130)} — ${inlineText(r.title, 120)}`);
     return { structured: neutralizeDeep({ repo: a.repo, entry_id: a.entry_id, revisions: items }), text: renderSummaries(`${a.repo} ${a.entry_id}: ${items.length} revisions, oldest first`, lines) };
   },
 });
@@ -88,7 +90,7 @@ const context = tool({
   name: 'brain_context',
   title: 'Brief across repositories',
   description: 'What is decided, open, blocked, at risk and why — across every repository you can read (or one: repo; one project), within a token budget (default 6000). Pass paths to rank related entries first.',
-  inputSchema: z.strictObject({ repo: repo.optional(), project, paths: z.array(z.string().min(1).max(1000)).max(50).optional(), budget: z.number().int().min(1).max(1_000_000).optional() }),
+  inputSchema: z.strictObject({ repo: repo.optional(), project, paths: z.array(z.string().min(1).max(1000)).max(50).optional(), budget: z.number().int().min(BOUNDS.budget.min).max(BOUNDS.budget.max).optional() }),
   async run(hub, grant, a) {
     const brief = await hub.brief(grant, { repo: a.repo, project: a.project, ...(a.paths ? { paths: a.paths } : {}), ...(a.budget ? { budget: a.budget } : {}) });
     return { structured: { ...brief }, text: brief.markdown };

@@ -21,6 +21,7 @@ import type { RefreshResult } from '../sqlite/refresh.js';
 import { insertCurrent, insertEntryProblems, insertParsed } from './bulk-rows.js';
 import { checkEntryDirs } from './dir-checks.js';
 import { planCurrentPg } from './plan.js';
+import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { PG_DATA_TABLES } from './schema.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { addVocabulary, removeVocabulary } from './vocabulary.js';
@@ -72,7 +73,7 @@ async function write(client: pg.ClientBase, s: string, args: { repo: string; cha
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const problems = parsed.filter((p): p is ParsedProblem => p.kind === 'problem');
   const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
-  const plan = await planCurrentPg({ client, s, repo, changes, revisions, full, readBlob: args.readBlob });
+  const { plan, duplicates, clearDirs } = await planCurrentPg({ client, s, repo, changes, revisions, full, readBlob: args.readBlob });
   const dirs = new Set<string>();
   for (const c of changes) {
     const w = parseBrainPath(c.path);
@@ -96,6 +97,8 @@ async function write(client: pg.ClientBase, s: string, args: { repo: string; cha
   await addVocabulary(client, s, repo, full ? null : [...states.keys()]);
   if (full) await insertEntryProblems(client, s, repo, [...gatherFacts(dirs, revisions, ledgers, problems)].flatMap(([dir, f]) => entryDirProblems(dir, f)));
   else await checkEntryDirs(client, s, repo, dirs);
+  if (!full) await client.query(`DELETE FROM ${s}.proj_problems WHERE repo = $1 AND path = ANY($2::text[]) AND code = $3`, [repo, clearDirs, DUPLICATE_ID_CODE]);
+  await insertEntryProblems(client, s, repo, duplicates);
   // A bulk load that is a large share of the tables changes their statistics wholesale: refresh them, or the planner keeps
   // an empty table's estimates until autovacuum gets to it. A small repository beside many others leaves them as they are
   // (ANALYZE samples whole tables: per repository it made a hub's first sync of 100 repositories quadratic).

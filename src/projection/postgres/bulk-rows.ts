@@ -12,6 +12,7 @@ import type { CurrentState } from '../sqlite/current.js';
 import type { ParsedLedger, ParsedProblem } from '../sqlite/full-rebuild.js';
 import type { ParsedRevision } from '../sqlite/plan-current.js';
 import type { EntryCheckProblem } from '../sqlite/entry-checks.js';
+import type { DuplicateProblem } from '../decide-current.js';
 import { englishStems } from './english-stems.js';
 import { documentWords, searchVector } from './search-doc.js';
 
@@ -56,7 +57,7 @@ export async function insertParsed(client: pg.ClientBase, s: string, repo: strin
 }
 
 /** Writes entry-check problems, replacing a row at the same path (the last one for a path wins, as SQLite's INSERT OR REPLACE). */
-export async function insertEntryProblems(client: pg.ClientBase, s: string, repo: string, problems: readonly EntryCheckProblem[]): Promise<void> {
+export async function insertEntryProblems(client: pg.ClientBase, s: string, repo: string, problems: readonly (EntryCheckProblem | DuplicateProblem)[]): Promise<void> {
   const byPath = new Map(problems.map(([path, code, message]) => [path, [path, '', code, message]]));
   await insertRows(client, s, 'proj_problems', repo, PROBLEM_COLUMNS, [...byPath.values()], 'ON CONFLICT (repo, path) DO UPDATE SET blob_oid = excluded.blob_oid, code = excluded.code, message = excluded.message');
 }

@@ -89,7 +89,7 @@ export class PostgresProjection implements ProjectionBackend {
     return getRows(this.reads, this.names.s, args);
   }
 
-  revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
+  revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     return revisionRows(this.reads, this.names.s, args);
   }
 

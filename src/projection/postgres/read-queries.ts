@@ -16,9 +16,9 @@ const REVISION_SQL = (s: string, where: string) =>
 
 const toKey = (r: Omit<RevisionKey, 'path'>): RevisionKey => ({ ...r, path: revisionPath(r) });
 
-/** Every projected revision of `entryId` in `repo`, oldest first (revision, recorded_at, sha256). */
-export async function revisionRows(db: pg.Pool, s: string, args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
-  const r = await db.query(`${REVISION_SQL(s, 'repo = $1 AND entry_id = $2')} ORDER BY revision, recorded_at, sha256`, [args.repo, args.entryId]);
+/** Every projected revision of `entryId` of project `projectId` in `repo`, oldest first (revision, recorded_at, sha256). */
+export async function revisionRows(db: pg.Pool, s: string, args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
+  const r = await db.query(`${REVISION_SQL(s, 'repo = $1 AND entry_id = $2 AND project_id = $3')} ORDER BY revision, recorded_at, sha256`, [args.repo, args.entryId, args.projectId]);
   return r.rows.map(toKey);
 }
 

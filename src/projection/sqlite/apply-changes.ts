@@ -11,7 +11,8 @@ import { getMeta, setMeta, type CacheDb } from './open-cache.js';
 import { insertParsedRows } from './row-writes.js';
 import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
-import { checkEntryDir } from './entry-checks.js';
+import { checkEntryDir, insertDuplicateProblems } from './entry-checks.js';
+import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
 import { readParsed, type FileChange } from '../read-changes.js';
 
@@ -45,6 +46,7 @@ function statementsFor(db: CacheDb) {
     deleteRevision: db.prepare('DELETE FROM revisions WHERE entry_id = ? AND project_id = ? AND entry_kind = ? AND file = ?'),
     deleteProblem: db.prepare('DELETE FROM problems WHERE path = ?'),
     deleteLedger: db.prepare('DELETE FROM ledger_lines WHERE entry_id = ? AND project_id = ? AND entry_kind = ?'),
+    deleteDuplicate: db.prepare(`DELETE FROM problems WHERE path = ? AND code = '${DUPLICATE_ID_CODE}'`),
   };
 }
 
@@ -56,7 +58,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
   const parsed = await readParsed(options.changes, options.readBlob);
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
-  const plan = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
+  const { plan, duplicates, clearDirs } = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
   const dirs = new Set<string>();
   for (const change of options.changes) {
     const where = parseBrainPath(change.path);
@@ -67,7 +69,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
   if (options.full) {
     const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
     const rebuild = db.transaction(() => {
-      writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs });
+      writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs, duplicates });
       setMeta(db, 'projected_oid', options.toOid ?? '');
     });
     rebuild.immediate();
@@ -91,6 +93,8 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
       else setCurrent(db, entryId, change.state);
     }
     for (const dir of dirs) checkEntryDir(db, dir);
+    for (const dir of clearDirs) s.deleteDuplicate.run(dir);
+    insertDuplicateProblems(db, duplicates);
     setMeta(db, 'projected_oid', options.toOid ?? '');
     return stats;
   });

@@ -96,7 +96,7 @@ export async function timelinePage(db: CacheDb, readBlob: (oid: string) => Promi
   if (args.kind) where.push('r.entry_kind = @kind');
   if (args.after) where.push(`r.recorded_at <= @afterAt AND (r.recorded_at < @afterAt OR ${PATH_SQL} > @afterPath)`);
   const sql = `SELECT r.entry_id, r.project_id, r.entry_kind, r.file, r.blob_oid,
-      (SELECT p.status FROM revisions p WHERE p.entry_id = r.entry_id AND p.revision < r.revision ORDER BY p.revision DESC, p.recorded_at DESC, p.sha256 DESC LIMIT 1) AS previous_status
+      (SELECT p.status FROM revisions p WHERE p.entry_id = r.entry_id AND p.project_id = r.project_id AND p.revision < r.revision ORDER BY p.revision DESC, p.recorded_at DESC, p.sha256 DESC LIMIT 1) AS previous_status
     FROM revisions r
     WHERE ${where.join(' AND ')}
       AND (r.entry_kind IN ('decision', 'plan_revision') OR r.revision = 1 OR previous_status IS NULL OR previous_status <> r.status)

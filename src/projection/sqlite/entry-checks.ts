@@ -9,6 +9,7 @@
  * Same codes as verify-ledger.ts. Deterministic from the branch state: incremental == full.
  */
 import type { CacheDb } from './open-cache.js';
+import type { DuplicateProblem } from '../decide-current.js';
 
 /** The problem codes this module owns (recomputed per directory on every apply). */
 export const ENTRY_CHECK_CODES = ['ledger_missing_file', 'ledger_hash_mismatch', 'unledgered_revision', 'invalid_current'] as const;
@@ -86,6 +87,12 @@ export function entryDirProblems(dir: string, facts: EntryDirFacts): EntryCheckP
 /** Writes entry-check problems (replacing a row at the same path). */
 export function insertEntryProblems(db: CacheDb, problems: readonly EntryCheckProblem[]): void {
   if (problems.length === 0) return;
+  const s = statements(db);
+  for (const [path, code, message] of problems) s.insert.run(path, code, message);
+}
+
+/** Writes `duplicate_entry_id` problems (src/projection/decide-current.ts), replacing a row at the same path. */
+export function insertDuplicateProblems(db: CacheDb, problems: readonly DuplicateProblem[]): void {
   const s = statements(db);
   for (const [path, code, message] of problems) s.insert.run(path, code, message);
 }

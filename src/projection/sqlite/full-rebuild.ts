@@ -12,7 +12,8 @@
  * - the entry checks are computed from what the apply read, not queried back per directory.
  */
 import { setCurrent } from './current.js';
-import { entryDirProblems, insertEntryProblems, type EntryDirFacts } from './entry-checks.js';
+import { entryDirProblems, insertDuplicateProblems, insertEntryProblems, type EntryDirFacts } from './entry-checks.js';
+import type { DuplicateProblem } from '../decide-current.js';
 import type { CacheDb } from './open-cache.js';
 import type { CurrentChange, ParsedRevision } from './plan-current.js';
 import { DATA_TABLES, INDEXES_SQL, SEARCH_TRIGGERS_SQL, createdNames } from './schema.js';
@@ -71,6 +72,8 @@ export function writeFullRebuild(db: CacheDb, args: {
   plan: ReadonlyMap<string, CurrentChange>;
   /** Every entry directory holding a ledger or revision path (valid or not). */
   dirs: ReadonlySet<string>;
+  /** The `duplicate_entry_id` problems the plan found (src/projection/decide-current.ts). */
+  duplicates: readonly DuplicateProblem[];
 }): void {
   const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(SEARCH_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
   db.exec(dropped.join('\n'));
@@ -86,6 +89,7 @@ export function writeFullRebuild(db: CacheDb, args: {
     if (change.type === 'state') setCurrent(db, entryId, change.state, true);
   }
   for (const [dir, f] of facts) insertEntryProblems(db, entryDirProblems(dir, f));
+  insertDuplicateProblems(db, args.duplicates);
   db.exec("INSERT INTO entry_search_fts (entry_search_fts) VALUES ('rebuild')");
   db.exec(INDEXES_SQL + SEARCH_TRIGGERS_SQL);
 }

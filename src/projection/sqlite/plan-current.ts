@@ -10,7 +10,7 @@
 import type { Entry } from '../../model/entry.js';
 import { parseBrainPath } from '../../store/layout.js';
 import type { CurrentState } from './current.js';
-import { decideCurrent, fromParsed, type Candidate, type StoredCurrent } from '../decide-current.js';
+import { decideCurrent, fromParsed, type Candidate, type CurrentDecision, type StoredCurrent } from '../decide-current.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 
@@ -48,9 +48,16 @@ interface StoredRow {
   blob_oid: Buffer;
 }
 
+/** {@link planCurrent}'s answer: the decision, and the directories whose `duplicate_entry_id` problems it replaces. */
+export interface CurrentPlan extends CurrentDecision {
+  /** Every directory of a touched entry id, in any project (empty for a full rebuild, which clears every table). */
+  clearDirs: string[];
+}
+
 /**
- * The change of each touched entry, by entry id. `changes` are the changed paths,
- * `revisions` the valid revision files among them. Errors: reader errors of `readBlob`.
+ * The change of each touched entry, by entry id, and its duplicate-id problems
+ * (src/projection/decide-current.ts). `changes` are the changed paths, `revisions` the valid
+ * revision files among them. Errors: reader errors of `readBlob`.
  */
 export async function planCurrent(args: {
   db: CacheDb;
@@ -58,21 +65,23 @@ export async function planCurrent(args: {
   revisions: readonly ParsedRevision[];
   full: boolean;
   readBlob: (oid: string) => Promise<Buffer>;
-}): Promise<Map<string, CurrentChange>> {
+}): Promise<CurrentPlan> {
   const byEntry = new Map<string, Candidate[]>();
   const add = (id: string, c: Candidate) => (byEntry.get(id) ?? byEntry.set(id, []).get(id)!).push(c);
+  const clearDirs = new Set<string>();
   if (!args.full) {
     const changed = new Set(args.changes.map((c) => c.path));
     const touched = new Set<string>();
     for (const c of args.changes) {
       const where = parseBrainPath(c.path);
-      if (where.type === 'revision') touched.add(where.entry_id);
+      if (where.type === 'revision') touched.add(where.entry_id), clearDirs.add(where.dir);
     }
     const rowsOf = args.db.prepare('SELECT project_id, entry_kind, file, revision, recorded_at, sha256, blob_oid FROM revisions WHERE entry_id = ?');
     for (const id of touched) {
       byEntry.set(id, []);
       for (const r of rowsOf.all(id) as StoredRow[]) {
         const path = revisionPath({ ...r, entry_id: id });
+        clearDirs.add(path.slice(0, path.lastIndexOf('/')));
         if (!changed.has(path)) add(id, { path, revision: r.revision, recorded_at: r.recorded_at, sha256: r.sha256.toString('hex'), oid: r.blob_oid.toString('hex'), parsed: null });
       }
     }
@@ -83,5 +92,5 @@ export async function planCurrent(args: {
     const row = current?.get(id) as { path: string; sha256: string; revision_count: number; forked: number } | undefined;
     return row && { ...row, forked: row.forked === 1 };
   };
-  return decideCurrent(byEntry, stored, args.readBlob);
+  return { ...(await decideCurrent(byEntry, stored, args.readBlob)), clearDirs: [...clearDirs] };
 }

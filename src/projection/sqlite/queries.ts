@@ -186,22 +186,32 @@ async function withBodies(rows: RevisionDbRow[], readBlob: (oid: string) => Prom
  */
 export async function listRevisionsSince(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { projectId: string; since: string }): Promise<RevisionRow[]> {
   const rows = db
-    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE project_id = ? AND recorded_at >= ? ORDER BY recorded_at, entry_id, revision, sha256')
+    // Only revisions of entries the project owns (another project's id in this project's tree is a problem, not history: docs/decisions/0029).
+    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions r WHERE project_id = ? AND recorded_at >= ? AND EXISTS (SELECT 1 FROM current c WHERE c.entry_id = r.entry_id AND c.project_id = r.project_id) ORDER BY recorded_at, entry_id, revision, sha256')
     .all(args.projectId, args.since.slice(0, 19)) as RevisionDbRow[];
   return withBodies(rows, readBlob);
 }
 
-/** The current row of `entryId`, or null. */
-export function getCurrent(db: CacheDb, entryId: string): CurrentRow | null {
-  const row = db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ?`).get(entryId) as CurrentDbRow | undefined;
+/**
+ * The current row of `entryId`, or null; with `projectId`, null unless the entry is that
+ * project's (an id is owned by one project: docs/decisions/0029).
+ */
+export function getCurrent(db: CacheDb, entryId: string, projectId?: string): CurrentRow | null {
+  const row = (projectId === undefined
+    ? db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ?`).get(entryId)
+    : db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ? AND c.project_id = ?`).get(entryId, projectId)) as CurrentDbRow | undefined;
   return row ? toRow(row) : null;
 }
 
-/** Every revision of `entryId`, oldest first (DESIGN §3 invariant-5 order); bodies read from git with `readBlob`. Errors: reader errors. */
-export async function listRevisions(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, entryId: string): Promise<RevisionRow[]> {
+/**
+ * Every revision of `entryId` in project `projectId`, oldest first (DESIGN §3 invariant-5
+ * order); bodies read from git with `readBlob`. Only the project's own files: a branch where
+ * another project holds the same id never mixes the two (docs/decisions/0029). Errors: reader errors.
+ */
+export async function listRevisions(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { entryId: string; projectId: string }): Promise<RevisionRow[]> {
   const rows = db
-    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE entry_id = ? ORDER BY revision, recorded_at, sha256')
-    .all(entryId) as RevisionDbRow[];
+    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256')
+    .all(args.entryId, args.projectId) as RevisionDbRow[];
   return withBodies(rows, readBlob);
 }
 

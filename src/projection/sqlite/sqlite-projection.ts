@@ -127,13 +127,9 @@ export class SqliteProjection implements ProjectionBackend {
     return out;
   }
 
-  async revisions(args: { repo: string; entryId: string }): Promise<RevisionKey[]> {
+  async revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     const db = this.db(args.repo);
-    if (!db) return [];
-    const rows = db
-      .prepare('SELECT entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid FROM revisions WHERE entry_id = ? ORDER BY revision, recorded_at, sha256')
-      .all(args.entryId) as (Omit<RevisionKey, 'repo' | 'path' | 'sha256' | 'blob_oid'> & { sha256: Buffer; blob_oid: Buffer })[];
-    return rows.map((r) => ({ ...r, repo: args.repo, sha256: r.sha256.toString('hex'), blob_oid: r.blob_oid.toString('hex'), path: revisionPath(r) }));
+    return db ? revisionKeys(db, args.repo, 'entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256', [args.entryId, args.projectId]) : [];
   }
 
   async search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
@@ -161,8 +157,7 @@ export class SqliteProjection implements ProjectionBackend {
     const db = this.db(repo);
     if (!db) return { projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [] };
     const ids = (db.prepare('SELECT entry_id FROM current ORDER BY entry_id').all() as { entry_id: string }[]).map((r) => r.entry_id);
-    const keys = (db.prepare('SELECT DISTINCT entry_id FROM revisions ORDER BY entry_id').all() as { entry_id: string }[]).map((r) => r.entry_id);
-    const revisions = (await Promise.all(keys.map((entryId) => this.revisions({ repo, entryId })))).flat().sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const revisions = revisionKeys(db, repo, '1 = 1', []).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const lines = db.prepare('SELECT entry_id, project_id, entry_kind, file, revision, sha256 FROM ledger_lines').all() as { entry_id: string; project_id: string; entry_kind: string; file: string; revision: number; sha256: Buffer }[];
     return {
       projected_oid: getMeta(db, 'projected_oid') || null,
@@ -181,4 +176,12 @@ export class SqliteProjection implements ProjectionBackend {
     for (const db of this.dbs.values()) db.close();
     this.dbs.clear();
   }
+}
+
+/** `revisions` rows matching `where` (SQL after WHERE, with `params`) as {@link RevisionKey}s of `repo`. */
+function revisionKeys(db: CacheDb, repo: string, where: string, params: unknown[]): RevisionKey[] {
+  const rows = db
+    .prepare(`SELECT entry_id, project_id, entry_kind, file, revision, status, recorded_at, sha256, blob_oid FROM revisions WHERE ${where}`)
+    .all(...params) as (Omit<RevisionKey, 'repo' | 'path' | 'sha256' | 'blob_oid'> & { sha256: Buffer; blob_oid: Buffer })[];
+  return rows.map((r) => ({ ...r, repo, sha256: r.sha256.toString('hex'), blob_oid: r.blob_oid.toString('hex'), path: revisionPath(r) }));
 }

@@ -132,7 +132,9 @@ describe('PostgreSQL projection reads', () => {
     ]);
     expect(await p.projects({ repos: ['b'], projects: ['demo'] })).toEqual([]);
     expect(await p.problems({ repos: ['a', 'b'] })).toEqual([]);
-    expect((await p.revisions({ repo: 'a', entryId: (await a.list())[5]!.entry.entry_id })).length).toBeGreaterThanOrEqual(1);
+    const fifth = (await a.list())[5]!.entry;
+    expect((await p.revisions({ repo: 'a', entryId: fifth.entry_id, projectId: fifth.project_id })).length).toBeGreaterThanOrEqual(1);
+    expect(await p.revisions({ repo: 'a', entryId: fifth.entry_id, projectId: 'elsewhere' })).toEqual([]);
   });
 
   it('search: prefixes, AND then OR, typos, filters — top hits as SQLite', async () => {

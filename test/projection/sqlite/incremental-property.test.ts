@@ -98,7 +98,7 @@ describe('incremental catch-up equals a full rebuild (random operation sequences
     expect(runs).toBe(RUNS);
     if (RUNS >= 30) {
       expect([...coverage.readers].sort()).toEqual(['cat-file', 'isomorphic-git']);
-      for (const t of ['append', 'revise', 'resolve', 'supersede', 'handValid', 'handBad', 'gitDelete', 'forceBack', 'gc', 'refresh', 'read', 'reopen']) {
+      for (const t of ['append', 'revise', 'resolve', 'supersede', 'handValid', 'handBad', 'handCopy', 'gitDelete', 'forceBack', 'gc', 'refresh', 'read', 'reopen']) {
         expect(coverage.ops[t] ?? 0, `${t} never had an effect: ${JSON.stringify(coverage.ops)}`).toBeGreaterThan(0);
       }
       expect(coverage.modes.incremental ?? 0, JSON.stringify(coverage.modes)).toBeGreaterThan(0);
