@@ -7,14 +7,14 @@
  * The query's words without English stop words (src/search/query-terms.ts) match by their
  * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
  * vocabulary stems within a small edit distance (typo tolerance; src/search/word-plan.ts).
- * A query is a question: the hits holding every word come first, then — when the page has
- * room — those holding any of them. Each tier is ranked by BM25 with field weights title 3,
- * tags 2, payload 1.5, rationale 1 (a hit holding more of the words, or two adjacent query
- * words as a phrase, scores higher), times the status weight (src/search/in-force.ts: entries
- * no longer in force count half).
+ * A query is a question: a hit may hold any of the words. Hits are ranked by BM25 with field
+ * weights title 3, tags 2, payload 1.5, rationale 1 (two adjacent query words as a phrase score
+ * higher), times the share of the words the hit holds (src/search/coordination.ts) and the
+ * status weight (src/search/in-force.ts: entries no longer in force count half).
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
+import { coordination } from './coordination.js';
 import { statusWeight } from './in-force.js';
 import { ftsString, searchQuery } from './query-terms.js';
 import { relevanceScores } from './relevance.js';
@@ -51,33 +51,43 @@ FROM entry_search_fts WHERE entry_search_fts MATCH ? ORDER BY score LIMIT ?`;
 /** One ranked row's entry, project, kind and status (rowid lookup). */
 export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM entry_search WHERE doc = ?';
 
-const statements = new WeakMap<CacheDb, { rank: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]> }>();
+/** Which of the rows (a JSON array of rowids) match one word's expression. */
+export const HELD_SQL = 'SELECT rowid AS doc FROM entry_search_fts WHERE entry_search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+
+const statements = new WeakMap<CacheDb, { rank: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]>; held: Database.Statement<unknown[]> }>();
 
 type Ranked = { entry_id: string; score: number };
 type Doc = { entry_id: string; project_id: string; entry_kind: string; status: string };
 
 /**
- * The best `limit` rows matching `match` in the project (and kind), ordered by score (BM25 ×
- * status weight; negative, lower is better) then entry id. Ranks the top N of the whole index
- * by BM25 and keeps what passes the filters; N grows (×4) until `limit` rows pass and no row
- * beyond them can tie with the last one, or the matches run out — so the answer equals ranking
- * only the filtered rows. A row beyond has BM25 ≥ the last ranked one's, and its weight (≤ 1)
- * only raises it.
+ * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
+ * ordered by score (BM25 × coordination × status weight; negative, lower is better) then entry
+ * id. Ranks the top N of the whole index by BM25 and keeps what passes the filters; N grows (×4)
+ * until `limit` rows pass and no row beyond them can tie with the last one, or the matches run
+ * out — so the answer equals ranking only the filtered rows. A row beyond has BM25 ≥ the last
+ * ranked one's, and its factors (≤ 1) only raise it.
  */
-function ranked(db: CacheDb, match: string, filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
+function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   let s = statements.get(db);
   if (!s) {
-    s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL) };
+    s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL), held: db.prepare(HELD_SQL) };
     statements.set(db, s);
   }
   const docs = new Map<number, Doc | undefined>();
+  const held = new Map<number, number>(); // rowid → how many of the words it holds, once counted
   for (let n = Math.max(filter.limit * 2, 40); ; n *= 4) {
-    const rows = s.rank.all(match, n) as { doc: number; score: number }[];
+    const rows = s.rank.all(words.join(' OR '), n) as { doc: number; score: number }[];
+    const fresh = rows.filter((r) => !held.has(r.doc));
+    for (const r of fresh) held.set(r.doc, 0);
+    if (words.length > 1 && fresh.length > 0) {
+      const ids = JSON.stringify(fresh.map((r) => r.doc));
+      for (const w of words) for (const r of s.held.all(w, ids) as { doc: number }[]) held.set(r.doc, held.get(r.doc)! + 1);
+    }
     const kept: Ranked[] = [];
     for (const r of rows) {
       if (!docs.has(r.doc)) docs.set(r.doc, s.doc.get(r.doc) as Doc | undefined);
       const d = docs.get(r.doc);
-      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score * statusWeight(d.status) });
+      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score * coordination(held.get(r.doc)!, words.length) * statusWeight(d.status) });
     }
     kept.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
     const exhausted = rows.length < n;
@@ -106,8 +116,7 @@ function wordExpression(word: string, plan: WordPlan, next: readonly string[]): 
 
 /**
  * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best
- * first: the hits holding every word, then — when the page has room — those holding any word,
- * each tier by score, ties by entry id. The query text is hostile input: only its words reach
+ * first: every hit holding any word, by score (module comment), ties by entry id. The query text is hostile input: only its words reach
  * FTS5, each quoted.
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
@@ -120,13 +129,7 @@ export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
-  const run = (match: string) => ranked(db, match, { inProject, kind, limit });
-  const rows = run(expressions.join(' AND '));
-  if (rows.length < limit && expressions.length > 1) {
-    // Its top `limit` holds at most rows.length hits already listed, so enough others to fill the page.
-    const listed = new Set(rows.map((r) => r.entry_id));
-    rows.push(...run(expressions.join(' OR ')).filter((r) => !listed.has(r.entry_id)).slice(0, limit - rows.length));
-  }
+  const rows = ranked(db, expressions, { inProject, kind, limit });
   // bm25() is negative, lower is better: relevance of its negation.
   const relevance = relevanceScores(rows.map((r) => -r.score));
   return rows.map((r, i) => ({ entry_id: r.entry_id, relevance_score: relevance[i]! }));

@@ -2,7 +2,7 @@
  * Full-text search in the projection (issue #10 "Search without load costs",
  * docs/decisions/0021, 0035): the FTS5 rows follow writes, revisions and deletions in the apply
  * transaction and equal a full rebuild; BM25 with field weights ranks title hits above
- * rationale hits; all words first, then any word; typo fallback; project and kind filters;
+ * rationale hits; any word, more of them ranking higher; typo fallback; project and kind filters;
  * hostile query text never reaches FTS5 syntax. Plain questions (issue #18): stems, stop words,
  * in force above superseded, adjacent words as a phrase.
  */
@@ -52,7 +52,7 @@ describe('search in the projection', () => {
     for (const h of hits) expect(h.relevance_score).toBeLessThanOrEqual(1);
   });
 
-  it('matches every word as a prefix, the hits holding all words first, then those holding any; strings inside the payload count', async () => {
+  it('matches every word as a prefix, the hits holding more words first; strings inside the payload count', async () => {
     const kubeDeploy = await found('kube deploy');
     expect(kubeDeploy[0]).toBe(ids.titled); // the only hit holding both words
     expect(new Set(kubeDeploy.slice(1))).toEqual(new Set([ids.tagged, ids.rationaled]));
@@ -179,6 +179,11 @@ describe('plain questions (issue #18)', () => {
     expect((await ask('which languages do we use')).slice(0, 2)).toEqual([e.languages, e.langOld]);
     // "kotlin" and "python": no entry holds both; the one holding either is found.
     expect(await ask('kotlin or python')).toEqual([e.languages]);
+  });
+
+  it('ranks a hit by its words and by the share of the question it holds: an entry about two of three words above one holding all three in passing', async () => {
+    expect((await ask('how do idle heartbeats work')).slice(0, 2)).toEqual([e.idle, e.notes]);
+    expect((await ask('idle heartbeats')).slice(0, 2)).toEqual([e.idle, e.notes]);
   });
 
   it('ranks the entry in force above a superseded one of comparable relevance, not above one that matches much better', async () => {

@@ -12,8 +12,9 @@
  * - a hit's score is the sum over the terms it holds of IDF × `ts_rank` of that term with the
  *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
  *   PostgreSQL's [0, 1]) and length normalization 1 — saturating term frequency over document
- *   length, BM25's shape — times the status weight (src/search/in-force.ts);
- * - the hits holding every word come first, then the others; ties newest first, entry id, repo.
+ *   length, BM25's shape — times the share of the query's words the hit holds
+ *   (src/search/coordination.ts) and the status weight (src/search/in-force.ts);
+ * - ties newest first, entry id, repo.
  */
 import type pg from 'pg';
 import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
@@ -42,20 +43,22 @@ export function searchWhere(p: Params, q: ProjectionSearchQuery): string[] {
 export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<ScoredRow[]> {
   const p = new Params();
   const where = searchWhere(p, q).join(' AND ');
-  const [any, all, out] = [p.add(plan.any), p.add(plan.all), p.add([...NOT_IN_FORCE])];
+  const [any, out] = [p.add(plan.any), p.add([...NOT_IN_FORCE])];
   const terms = [...plan.words, ...plan.pairs].map((t) => p.add(t));
   const counts = terms.map((t, i) => `count(*) FILTER (WHERE v @@ ${t}::tsquery)::float8 AS d${i}`);
   const idf = (i: number) => `greatest(ln((n.n - d.d${i} + 0.5) / (d.d${i} + 0.5)), 1e-6)`;
   const rank = (t: string) => `ts_rank('${WEIGHTS}', m.v, ${t}::tsquery, 1)`;
   // A pair's ts_rank measures its words' proximity whether or not they are adjacent: it counts only as a phrase match.
   const sum = terms.map((t, i) => (i < plan.words.length ? `${idf(i)} * ${rank(t)}` : `(m.v @@ ${t}::tsquery)::int * ${idf(i)} * ${rank(t)}`));
-  const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * (${sum.join(' + ')})`;
+  const held = plan.words.map((_, i) => `(m.v @@ ${terms[i]}::tsquery)::int`);
+  const coordination = plan.words.length <= 1 ? '1' : `(${held.join(' + ')})::float8 / ${plan.words.length}`;
+  const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ${coordination} * (${sum.join(' + ')})`;
   const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search AS v
       FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
     n AS (SELECT coalesce(sum(docs), 0)::float8 AS n FROM ${s}.proj_vocab WHERE repo = ANY(${p.add([...q.repos])}::text[]) AND word = ''),
     d AS (SELECT ${counts.join(', ')} FROM m)
-    SELECT ${ROW_COLUMNS}, c.entry_id, k.score FROM (SELECT m.repo, m.entry_id, m.recorded_at, m.v @@ ${all}::tsquery AS every, ${score} AS score
-      FROM m, n, d ORDER BY every DESC, score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k
-    JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY k.every DESC, k.score DESC, k.recorded_at DESC, c.entry_id, c.repo`;
+    SELECT ${ROW_COLUMNS}, c.entry_id, k.score FROM (SELECT m.repo, m.entry_id, m.recorded_at, ${score} AS score
+      FROM m, n, d ORDER BY score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k
+    JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY k.score DESC, k.recorded_at DESC, c.entry_id, c.repo`;
   return (await db.query(sql, p.values)).rows as ScoredRow[];
 }

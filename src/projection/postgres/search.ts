@@ -6,11 +6,12 @@
  * the weighted `proj_current.search` tsvector (GIN index). Scope, project and kind filter
  * inside the query.
  *
- * A query is a question: the hits holding every word come first, then those holding any. When
- * the vocabulary shows at most {@link RANK_ALL_LIMIT} entries (a projection option) holding
- * any word, every match is ranked by BM25 (search-rank.ts). Beyond that (a common word across
- * a hub's repositories), ranking every match costs too much (decision 0026, "Search
- * ranking"), so each of the two word sets is ranked in two tiers:
+ * A query is a question: a hit may hold any of the words. When the vocabulary shows at most
+ * {@link RANK_ALL_LIMIT} entries (a projection option) holding any word, every match is ranked
+ * by BM25 times the share of the words it holds, as on SQLite (search-rank.ts). Beyond that (a
+ * common word across a hub's repositories), ranking every match costs too much (decision 0026,
+ * "Search ranking"): the hits holding every word come first, then those holding any, each of
+ * the two word sets ranked in two tiers:
  *
  * 1. matches with a query word in the title or tags (weights A, B; found through the
  *    `proj_current_head` index) by `ts_rank` with the field weights, times the status weight
