@@ -1,7 +1,8 @@
 /**
  * `relevance_score` of search hits (docs/decisions/0021, 0026, 0035), the same rule on every
- * projection backend: each hit's score over the first hit's, never rising down the list (a
- * hit of the any-word tier may score above one of the all-words tier ranked before it), in
+ * projection backend: each hit's score over the first hit's, never rising down the list (on
+ * the hub's tiers beyond its BM25 bound, a hit of the any-word set may score above one of the
+ * all-words set ranked before it), in
  * (0, 1], the first hit 1, rounded to 6 decimals.
  */
 
