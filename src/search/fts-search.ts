@@ -51,7 +51,10 @@ FROM entry_search_fts WHERE entry_search_fts MATCH ? ORDER BY score LIMIT ?`;
 /** One ranked row's entry, project, kind and status (rowid lookup). */
 export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM entry_search WHERE doc = ?';
 
-/** Which of the rows (a JSON array of rowids) match one word's expression. */
+/**
+ * Which of the rows (a JSON array of rowids) match one word's expression: FTS5 looks each rowid
+ * up (plan `INDEX 0:=M`), so it costs the ranked rows, not the word's matches.
+ */
 export const HELD_SQL = 'SELECT rowid AS doc FROM entry_search_fts WHERE entry_search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
 
 const statements = new WeakMap<CacheDb, { rank: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]>; held: Database.Statement<unknown[]> }>();
@@ -116,8 +119,8 @@ function wordExpression(word: string, plan: WordPlan, next: readonly string[]): 
 
 /**
  * Hits for `q.query` in project `q.projectId` and `q.projects` (optionally one entry kind), best
- * first: every hit holding any word, by score (module comment), ties by entry id. The query text is hostile input: only its words reach
- * FTS5, each quoted.
+ * first: every hit holding any word, by score (module comment), ties by entry id. The query
+ * text is hostile input: only its words reach FTS5, each quoted.
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
