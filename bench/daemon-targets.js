@@ -92,14 +92,14 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
   }
 }
 
-/** FTS5 over the projection's current documents, in memory: the search floor. */
+/** FTS5 over the projection's current documents, in memory, with the projection's tokenizer (Porter stems): the search floor. */
 export function ftsBaseline(cachePath, projectId) {
   const raw = new Database(cachePath, { readonly: true });
   const docs = raw.prepare('SELECT entry_id, json FROM current WHERE project_id = ?').all(projectId);
   raw.close();
   const fts = new Database(':memory:');
   const t0 = performance.now();
-  fts.exec("CREATE VIRTUAL TABLE docs USING fts5(entry_id UNINDEXED, title, rationale, payload_text, tags, tokenize = 'unicode61 remove_diacritics 2')");
+  fts.exec("CREATE VIRTUAL TABLE docs USING fts5(entry_id UNINDEXED, title, rationale, payload_text, tags, tokenize = 'porter unicode61 remove_diacritics 2')");
   const insert = fts.prepare('INSERT INTO docs VALUES (?, ?, ?, ?, ?)');
   fts.transaction(() => {
     for (const d of docs) {

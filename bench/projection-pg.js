@@ -70,7 +70,7 @@ async function main() {
       const s = await sample(async () => listCurrent(db, { projectId: PROJECT, limit: 50, ...f }), { runs: RUNS });
       row(`2 repos: list ${JSON.stringify(f)} limit 50, p50`, median(p), median(s));
     }
-    for (const query of ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat']) {
+    for (const query of ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat', 'how do we invalidate the cache', 'which retry policy do we use']) {
       const p = await sample(() => pgp.search({ repos: ['bench'], projectId: PROJECT, query }), { runs: RUNS });
       const s = await sample(async () => searchEntries(db, { projectId: PROJECT, query }), { runs: RUNS });
       row(`search "${query}", p50`, median(p), median(s));

@@ -14,6 +14,8 @@
  *      matched, round-trip writes, `--history` against `git log --follow` (adr-corpora.js).
  *      `npm run bench -- adr` runs this section alone.
  *   8. secrets (secrets.js, issue #20): credentials written, false refusals, the scan's cost.
+ *   9. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
+ *      PostgreSQL (search-questions.js; alone: `npm run bench -- questions`).
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -41,6 +43,7 @@ import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { dashboardBench } from './dashboard.js';
 import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
+import { questionsTable, searchQuestionsSection } from './search-questions.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const log = (msg) => process.stderr.write(`${msg}\n`);
@@ -64,6 +67,13 @@ if (process.argv.includes('hub')) {
   // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
   const { hubBench } = await import('./hub.js');
   await hubBench({ root: BENCH_ROOT, scale: SCALE, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
+if (process.argv.includes('questions')) {
+  // `npm run bench -- questions` (issue #18): search quality over the ADR corpora, on its own.
+  const rows = await searchQuestionsSection({ root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`) });
+  process.stdout.write(`\nSearch questions (recall@3, MRR; bench/questions)\n\n${questionsTable(rows)}\n`);
   process.exit(0);
 }
 
@@ -122,6 +132,7 @@ await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.r
 m.fresh = await freshCloneSection(ctx);
 const { adrCorporaSection } = await import('./adr-corpora.js');
 m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
+const questionRows = await searchQuestionsSection({ root: ctx.root, log, section: ctx.section, results: ctx.results });
 
 addTargetRows(ctx.targets, m);
 
@@ -148,4 +159,5 @@ writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: c
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);
-out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\nwritten: ${join(outDir, 'results.json')}\n`);
+out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
+out(`Search questions (recall@3, MRR; bench/questions)\n\n${questionsTable(questionRows)}\n\nwritten: ${join(outDir, 'results.json')}\n`);

@@ -80,7 +80,8 @@ const search = defineTool({
   title: 'Search the brain',
   access: 'read',
   description:
-    'Full-text search (fuzzy and prefix matching) over the current entries of the project brain: titles, rationales, payloads, tags. Use it to ' +
+    'Full-text search (stemmed, prefix and typo-tolerant) over the current entries of the project brain: titles, rationales, payloads, tags. ' +
+    'A plain question works: stop words are ignored, hits holding more of the words rank higher, entries in force rank above superseded ones. Use it to ' +
     'find what was already decided or asked about a topic before recording something new. Returns compact summaries with relevance_score ' +
     `(1 = the best hit of this query); optional entry_kind filter and limit (default 20). ${QUOTED}`,
   inputSchema: SearchInput,

@@ -6,24 +6,46 @@
  * FTS5 syntax (docs/decisions/0021).
  */
 import { BrainError } from '../model/errors.js';
+import { contentWords } from './stop-words.js';
 
 /** Distinct words of `query` in order of first appearance (at most 32; the rest are ignored). */
 export function queryTerms(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 32);
 }
 
+/** What a search looks for (see {@link searchQuery}). */
+export interface SearchQueryWords {
+  /** The words, distinct, in order of first appearance. */
+  words: string[];
+  /** Pairs of `words` that stand next to each other in the query ("ingress controller"), distinct. */
+  pairs: [string, string][];
+}
+
 /**
- * The words of a search query ({@link queryTerms}), shared by every projection backend
- * so they search for the same words. Errors: `invalid_argument` when it has none (letters or digits).
+ * What a search looks for, shared by every projection backend so they search for the same
+ * words: the words of the query ({@link queryTerms}) without English stop words, or all of them
+ * when each is one (src/search/stop-words.ts), and the pairs of those words that are adjacent
+ * in the query — a hit holding such a pair as a phrase ranks higher (docs/decisions/0035).
+ * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
-export function searchWords(query: string): string[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) {
+export function searchQuery(query: string): SearchQueryWords {
+  const words = contentWords(queryTerms(query));
+  if (words.length === 0) {
     // Every surface (CLI, daemon, hub, MCP) reaches this: a hint in no surface's syntax.
     throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. "sqlite cache"' });
   }
-  return terms;
+  const kept = new Set(words);
+  const sequence = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
+  const pairs = new Map<string, [string, string]>();
+  for (let i = 1; i < sequence.length; i++) {
+    const [a, b] = [sequence[i - 1]!, sequence[i]!];
+    if (a !== b && kept.has(a) && kept.has(b)) pairs.set(`${a} ${b}`, [a, b]);
+  }
+  return { words, pairs: [...pairs.values()] };
 }
+
+/** The words of {@link searchQuery}. Errors: `invalid_argument` when the query has no word. */
+export const searchWords = (query: string): string[] => searchQuery(query).words;
 
 /** `term` as FTS5's `unicode61 remove_diacritics 2` folds it (how it appears in the vocabulary). */
 export function foldTerm(term: string): string {

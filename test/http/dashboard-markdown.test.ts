@@ -62,6 +62,14 @@ describe('search highlighting', () => {
     expect(out).toBe('&lt;b&gt;<mark>SQLite</mark>&lt;/b&gt; &amp; <mark>sqlitebrowser</mark>, not mysqlite');
   });
 
+  it('marks what search matched: stems ("backups" → Backup, "policies" → policy), not the stop words of a question (issue #18)', () => {
+    expect(queryTerms('How do we do backups?')).toEqual(['backups']);
+    expect(highlight('Backup Strategy: do we back up?', queryTerms('how do we do backups')).toString()).toBe('<mark>Backup</mark> Strategy: do we back up?');
+    expect(highlight('Retention policy', queryTerms('retention policies')).toString()).toBe('<mark>Retention</mark> <mark>policy</mark>');
+    const cut = excerpt(`${'lorem '.repeat(300)}our backup runs nightly ${'ipsum '.repeat(100)}`, queryTerms('backups'), 100);
+    expect(cut).toMatch(/^….*our backup runs nightly.*…$/);
+  });
+
   it('cannot be steered into markup by the query', () => {
     expect(queryTerms('<mark onclick=x> "script"')).toEqual(['mark', 'onclick', 'x', 'script']);
     expect(highlight('a <script> tag', queryTerms('<script>')).toString()).toBe('a &lt;<mark>script</mark>&gt; tag');

@@ -5,8 +5,10 @@
  * (`alpha` and its fork `beta` — the same entries — and `solo`, a second repository). Each
  * query must answer what the clone's own projection (Brain, the reference) answers: filters,
  * paths, pagination (also across two repositories holding the same entry ids), history,
- * projects, problems, scope (repositories and projects) and search within a ranking tolerance;
- * `verify` passes, and catches a row changed behind the apply path.
+ * projects, problems, scope (repositories and projects) and search within a ranking tolerance,
+ * plain questions included; the plain-question entries (test/helpers/plain-questions.ts) in the
+ * same order on every backend (issue #18); `verify` passes, and catches a row changed behind
+ * the apply path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListCursor, ProjectionBackend, ProjectionListQuery } from '../../src/projection/backend.js';
@@ -17,10 +19,13 @@ import { seedDashboard, type Seeded } from '../http/dashboard-seed.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { handCommit } from '../helpers/plain-git.js';
+import { plainQuestionCases, seedPlainQuestions, type PlainQuestionIds } from '../helpers/plain-questions.js';
 import { BACKENDS, stopBackends } from './backends.js';
 
 let dir: string;
 let other: string;
+let questions: string;
+let plain: PlainQuestionIds;
 let seeded: Seeded;
 let brain: Brain;
 
@@ -35,6 +40,11 @@ beforeAll(async () => {
   await solo.init();
   await solo.writes.append({ kind: 'decision', fields: { title: 'Solo decision about the cache', rationale: 'Only in solo: zanzibar.', tags: ['storage'] } });
   await solo.close();
+  questions = initRepo();
+  const q = await openTestBrain(questions, { projectId: 'questions', author: 'erin' });
+  await q.init();
+  plain = await seedPlainQuestions(q);
+  await q.close();
 });
 
 afterAll(async () => {
@@ -63,7 +73,10 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     const solo = await openTestBrain(other, { projectId: 'solo' });
     await backend.refresh({ repo: 'solo', reader: await solo.reader(), tip: solo.store.tip() });
     await solo.close();
-});
+    const q = await openTestBrain(questions, { projectId: 'questions' });
+    await backend.refresh({ repo: 'questions', reader: await q.reader(), tip: q.store.tip() });
+    await q.close();
+  });
   afterAll(async () => backend?.close());
 
   it('lists what the clone lists, filter by filter, path by path, in the same order', async () => {
@@ -151,7 +164,8 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
   });
 
   it('searches like the clone within a ranking tolerance, with typos and a coded error for no words', async () => {
-    for (const query of ['SQLite projection', 'chromium', 'migration tool schema', 'disk', 'sqlit', 'chromuim browser']) {
+    const plainQuestions = ['where do we keep the cache', 'which browser tests do we run', 'disks', 'what does the migration tool need', 'who is it'];
+    for (const query of ['SQLite projection', 'chromium', 'migration tool schema', 'disk', 'sqlit', 'chromuim browser', ...plainQuestions]) {
       const expected = (await brain.search({ query, limit: 5 })).map((h) => h.entry.entry_id);
       const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, limit: 5 })).map((h) => h.entry.entry_id);
       expect(got.length > 0, query).toBe(expected.length > 0);
@@ -167,6 +181,14 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     for (const h of hits) expect(h.relevance_score).toBeGreaterThan(0);
     expect((await backend.search({ repos: ['alpha'], query: 'cache', kind: 'risk' })).every((h) => h.entry.entry_kind === 'risk')).toBe(true);
     await expect(backend.search({ repos: ['alpha'], query: '  !!  ' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('answers plain questions alike (issue #18): stems, stop words, in force above superseded, phrases, typos', async () => {
+    for (const { query, first } of plainQuestionCases(plain)) {
+      const got = (await backend.search({ repos: ['questions'], query })).map((h) => h.entry.entry_id);
+      expect(got.slice(0, first.length), query).toEqual(first);
+    }
+    expect((await backend.search({ repos: ['questions'], query: 'for the' })).length).toBeGreaterThan(0); // stop words only: still words
   });
 
   it('verifies against a rebuild, and catches a row changed behind the apply path', async () => {

@@ -1,9 +1,10 @@
 /**
  * Full-text search in the projection (issue #10 "Search without load costs",
- * docs/decisions/0021): the FTS5 rows follow writes, revisions and deletions in the apply
+ * docs/decisions/0021, 0035): the FTS5 rows follow writes, revisions and deletions in the apply
  * transaction and equal a full rebuild; BM25 with field weights ranks title hits above
- * rationale hits; prefix AND, else OR; typo fallback; project and kind filters; hostile query
- * text never reaches FTS5 syntax.
+ * rationale hits; any word, more of them ranking higher; typo fallback; project and kind filters;
+ * hostile query text never reaches FTS5 syntax. Plain questions (issue #18): stems, stop words,
+ * in force above superseded, adjacent words as a phrase.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
 import { branchFiles, dirOf, handCommit } from '../helpers/plain-git.js';
+import { seedPlainQuestions, type PlainQuestionIds } from '../helpers/plain-questions.js';
 
 let dir: string;
 let b: Brain;
@@ -50,8 +52,10 @@ describe('search in the projection', () => {
     for (const h of hits) expect(h.relevance_score).toBeLessThanOrEqual(1);
   });
 
-  it('matches every word as a prefix, all words first, any word when all find nothing; strings inside the payload count', async () => {
-    expect(await found('kube deploy')).toEqual([ids.titled]);
+  it('matches every word as a prefix, the hits holding more words first; strings inside the payload count', async () => {
+    const kubeDeploy = await found('kube deploy');
+    expect(kubeDeploy[0]).toBe(ids.titled); // the only hit holding both words
+    expect(new Set(kubeDeploy.slice(1))).toEqual(new Set([ids.tagged, ids.rationaled]));
     expect(await found('zeppel')).toEqual([ids.payload]);
     expect((await found('zeppelin deployment')).sort()).toEqual([ids.payload, ids.titled].sort());
     expect(await found('cafe naive')).toEqual([ids.cafe]); // diacritics folded both ways
@@ -149,5 +153,59 @@ describe('search in the projection', () => {
       scratch.close();
       rmSync(scratchDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('plain questions (issue #18)', () => {
+  let q: Brain;
+  let e: PlainQuestionIds;
+  const ask = async (query: string) => (await q.search({ query })).map((h) => h.entry.entry_id);
+
+  beforeAll(async () => {
+    q = await openTestBrain(initRepo(), { projectId: 'questions' });
+    await q.init();
+    e = await seedPlainQuestions(q);
+  });
+  afterAll(() => q.close());
+
+  it('stems words: "policies" finds "Retention policy", "backups" "Backup Strategy" (stop words dropped)', async () => {
+    expect(await ask('policies')).toEqual([e.policy]);
+    expect(await ask('what are our retention policies?')).toEqual([e.policy]);
+    expect(await ask('backups')).toEqual([e.backup]);
+    expect((await ask('how do we do backups'))[0]).toBe(e.backup);
+  });
+
+  it('treats a question as a question: stop words need not match, any word may; the entry in force first', async () => {
+    expect((await ask('which languages do we use')).slice(0, 2)).toEqual([e.languages, e.langOld]);
+    // "kotlin" and "python": no entry holds both; the one holding either is found.
+    expect(await ask('kotlin or python')).toEqual([e.languages]);
+  });
+
+  it('ranks a hit by its words and by the share of the question it holds: an entry about two of three words above one holding all three in passing', async () => {
+    expect((await ask('how do idle heartbeats work')).slice(0, 2)).toEqual([e.idle, e.notes]);
+    expect((await ask('idle heartbeats')).slice(0, 2)).toEqual([e.idle, e.notes]);
+  });
+
+  it('ranks the entry in force above a superseded one of comparable relevance, not above one that matches much better', async () => {
+    expect((await ask('postgresql database')).slice(0, 2)).toEqual([e.pgNew, e.pgOld]);
+    expect((await ask('redis')).slice(0, 2)).toEqual([e.redisOld, e.redisNew]);
+  });
+
+  it('ranks a hit holding adjacent query words as a phrase above one holding them apart', async () => {
+    expect((await ask('ingress controller')).slice(0, 2)).toEqual([e.phrase, e.apart]);
+  });
+
+  it('a question of stop words only still searches for its words; a query without words is still invalid_argument', async () => {
+    expect(await ask('for the')).toContain(e.pgNew); // "for the main database"
+    await expect(q.search({ query: ' ?! ' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('keeps typo tolerance over stems: "databse", "snapshts"; relevance never rises down the list, the first is 1', async () => {
+    expect(await ask('databse')).toEqual(expect.arrayContaining([e.pgNew, e.pgOld, e.redisNew]));
+    expect((await ask('snapshts'))[0]).toBe(e.backup);
+    const hits = await q.search({ query: 'which database do we use for sessions' });
+    expect(hits[0]!.relevance_score).toBe(1);
+    for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
+    expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
   });
 });

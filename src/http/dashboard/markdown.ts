@@ -9,6 +9,7 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { markTerms, matchedWords } from '../../search/word-marks.js';
 import { h, trusted, type Html } from './html.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -38,23 +39,23 @@ export function renderMarkdown(text: string): Html {
   return trusted(sanitizeHtml(marked.parse(text, { async: false }) as string, SANITIZE));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The words of a search query search looks for (src/search/word-marks.ts): lower-cased runs of letters and digits, stop words dropped. */
+export const queryTerms = markTerms;
 
-/** The words of a search query as search sees them (src/search/query-terms.ts): lower-cased runs of letters and digits. */
-export function queryTerms(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-}
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * `text` escaped, with each word that starts with one of `terms` (prefix search, any case)
- * wrapped in `<mark>`. Fuzzy matches are not marked.
+ * `text` escaped, with each word search matched for `terms` (src/search/word-marks.ts: a word
+ * starting with a term, or sharing its stem, any case) wrapped in `<mark>`. Fuzzy matches are
+ * not marked.
  */
 export function highlight(text: string, terms: readonly string[]): Html {
-  if (terms.length === 0) return h`${text}`;
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...terms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu');
+  const marked = matchedWords(terms, text.match(WORD) ?? []);
+  if (marked.size === 0) return h`${text}`;
   const parts: Html[] = [];
   let last = 0;
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(WORD)) {
+    if (!marked.has(m[0].toLowerCase())) continue;
     parts.push(h`${text.slice(last, m.index)}<mark>${m[0]}</mark>`);
     last = m.index + m[0].length;
   }
@@ -63,14 +64,24 @@ export function highlight(text: string, terms: readonly string[]): Html {
 }
 
 /**
- * A plain-text excerpt of `text` of about `length` characters, centred on the first word that
- * starts with one of `terms` (the start when none does). Whitespace is collapsed.
+ * A plain-text excerpt of `text` of about `length` characters, centred on the first word
+ * search matched for `terms` (the start when none is). Whitespace is collapsed.
  */
 export function excerpt(text: string, terms: readonly string[], length = 220): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= length) return flat;
-  const lower = flat.toLowerCase();
-  const hit = terms.map((t) => lower.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}`, 'u'))).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  // Words in chunks, in order: a long body is stemmed only up to its first match.
+  const words = [...flat.matchAll(WORD)];
+  let hit = 0;
+  for (let at = 0; at < words.length; at += 200) {
+    const chunk = words.slice(at, at + 200);
+    const marked = matchedWords(terms, chunk.map((m) => m[0]));
+    const first = chunk.find((m) => marked.has(m[0].toLowerCase()));
+    if (first) {
+      hit = first.index;
+      break;
+    }
+  }
   const start = Math.max(0, Math.min(hit - Math.floor(length / 3), flat.length - length));
   return `${start > 0 ? '…' : ''}${flat.slice(start, start + length).trim()}${start + length < flat.length ? '…' : ''}`;
 }

@@ -77,7 +77,7 @@ const history = tool({
 const search = tool({
   name: 'brain_search',
   title: 'Search the brains',
-  description: `Full-text search over the current entries of every repository you can read (or one: repo); hits carry repo and relevance_score. ${QUOTED}`,
+  description: `Full-text search over the current entries of every repository you can read (or one: repo), as brain_search in a clone (a plain question works); hits carry repo and relevance_score. ${QUOTED}`,
   inputSchema: z.strictObject({ query: z.string().min(1).max(1000), repo: repo.optional(), project, entry_kind: z.enum(ENTRY_KINDS).optional(), limit: z.number().int().min(1).max(100).optional() }),
   async run(hub, grant, a) {
     const hits = await hub.search(grant, { query: a.query, repo: a.repo, project: a.project, kind: a.entry_kind, limit: a.limit });

@@ -13,7 +13,8 @@ import type { ParsedLedger, ParsedProblem } from '../sqlite/full-rebuild.js';
 import type { ParsedRevision } from '../sqlite/plan-current.js';
 import type { EntryCheckProblem } from '../sqlite/entry-checks.js';
 import type { DuplicateProblem } from '../decide-current.js';
-import { searchVector } from './search-doc.js';
+import { englishStems } from './english-stems.js';
+import { documentWords, searchVector } from './search-doc.js';
 
 /** Rows per statement (arrays of this many values per column). */
 const BATCH = 2_000;
@@ -87,6 +88,21 @@ function sideRows(e: Entry) {
   };
 }
 
+/** The search vector of each state's entry, stemming the words of {@link BATCH} entries per statement (memory stays bounded). */
+async function searchVectors(client: pg.ClientBase, states: ReadonlyMap<string, CurrentState>): Promise<Map<string, string>> {
+  const vectors = new Map<string, string>();
+  const stems = new Map<string, string>();
+  const all = [...states];
+  for (let at = 0; at < all.length; at += BATCH) {
+    const documents = all.slice(at, at + BATCH).map(([entryId, st]) => [entryId, documentWords(st.entry)] as const);
+    const fresh = new Set<string>();
+    for (const [, fields] of documents) for (const [words] of fields) for (const w of words) if (!stems.has(w)) fresh.add(w);
+    for (const [w, stem] of await englishStems(client, fresh)) stems.set(w, stem);
+    for (const [entryId, fields] of documents) vectors.set(entryId, searchVector(fields, stems));
+  }
+  return vectors;
+}
+
 /**
  * Inserts the current rows of `states` (entry id → state) and their side tables; the caller
  * has removed any earlier rows of these entries. Errors: PostgreSQL errors.
@@ -94,9 +110,10 @@ function sideRows(e: Entry) {
 export async function insertCurrent(client: pg.ClientBase, s: string, repo: string, states: ReadonlyMap<string, CurrentState>): Promise<void> {
   const current: unknown[][] = [];
   const side = { tags: [] as unknown[][], tasks: [] as unknown[][], paths: [] as unknown[][], dirs: [] as unknown[][], links: [] as unknown[][] };
+  const vectors = await searchVectors(client, states);
   for (const [entryId, st] of states) {
     const e = st.entry;
-    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), st.sha256, st.path, st.json, searchVector(e)]);
+    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), st.sha256, st.path, st.json, vectors.get(entryId)]);
     const rows = sideRows({ ...e, entry_id: entryId });
     side.tags.push(...rows.tags);
     side.tasks.push(...rows.tasks);

@@ -17,6 +17,7 @@ import { countRows, getRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
 import { searchRows } from './search.js';
+import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
 
@@ -35,6 +36,12 @@ export interface PostgresProjectionOptions {
    * Not ended by `close()`.
    */
   readPool?: pg.Pool;
+  /**
+   * Search ranks every match by BM25 when at most this many entries hold a query word (default
+   * {@link RANK_ALL_LIMIT}); beyond that, in two cheaper tiers (src/projection/postgres/search.ts,
+   * docs/decisions/0035). A tuning knob: 0 always uses the tiers.
+   */
+  searchRankAllLimit?: number;
 }
 
 /** The PostgreSQL implementation of {@link ProjectionBackend}. Create it with {@link createPostgresProjection}. */
@@ -47,6 +54,7 @@ export class PostgresProjection implements ProjectionBackend {
     private readonly schema: string,
     private readonly ownsPool: boolean,
     private readonly reads: pg.Pool = pool,
+    private readonly rankAllLimit: number = RANK_ALL_LIMIT,
   ) {}
 
   refresh(args: { repo: string; reader: ObjectReader; tip: string | null; full?: boolean }): Promise<RefreshResult> {
@@ -86,7 +94,7 @@ export class PostgresProjection implements ProjectionBackend {
   }
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
-    return searchRows(this.reads, this.names, q);
+    return searchRows(this.reads, this.names, q, this.rankAllLimit);
   }
 
   problems(args: Scope): Promise<ProblemRow[]> {
@@ -125,7 +133,7 @@ export async function createPostgresProjection(options: PostgresProjectionOption
   const pool = options.pool ?? new pg.Pool({ connectionString: options.url, max: 4 });
   try {
     const names = await ensureSchema(pool, schema);
-    return new PostgresProjection(pool, names, schema, !options.pool, options.readPool ?? pool);
+    return new PostgresProjection(pool, names, schema, !options.pool, options.readPool ?? pool, options.searchRankAllLimit ?? RANK_ALL_LIMIT);
   } catch (err) {
     if (!options.pool) await pool.end();
     throw err;

@@ -18,7 +18,7 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 4;
+export const PG_FORMAT = 5;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;

@@ -6,9 +6,10 @@
  *
  * The words are cut here, not by a PostgreSQL text-search parser: lower-cased runs of letters
  * and digits with diacritics removed, the tokens SQLite's `unicode61 remove_diacritics 2`
- * indexes and the words src/search/query-terms.ts takes from a query. The vector is written
- * as a tsvector literal (`'word':1A,7C`), so no parser, dictionary or server locale changes a
- * word: both backends index the same words.
+ * indexes and the words src/search/query-terms.ts takes from a query. Each is then held as its
+ * English stem (english-stems.ts: the `english` configuration's Snowball stemmer; SQLite's FTS5
+ * holds Porter stems of the same words, docs/decisions/0035). The vector is written as a
+ * tsvector literal (`'word':1A,7C`), so no parser or server locale changes a word.
  */
 import type { Entry } from '../../model/entry.js';
 import { payloadText } from '../sqlite/search-rows.js';
@@ -23,24 +24,32 @@ export function indexWords(text: string): string[] {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The weighted tsvector literal of `entry`'s search document (see the module comment). */
-export function searchVector(entry: Entry): string {
-  const fields: [string, string][] = [
-    [entry.title, 'A'],
-    [entry.tags.join(' '), 'B'],
-    [payloadText(entry.payload), 'C'],
-    [entry.rationale, 'D'],
+/** The index words of `entry`'s search document, field by field with their weights: title A, tags B, payload C, rationale D. */
+export function documentWords(entry: Entry): [words: string[], weight: string][] {
+  return [
+    [indexWords(entry.title), 'A'],
+    [indexWords(entry.tags.join(' ')), 'B'],
+    [indexWords(payloadText(entry.payload)), 'C'],
+    [indexWords(entry.rationale), 'D'],
   ];
+}
+
+/**
+ * The weighted tsvector literal of a search document (see the module comment) from its
+ * {@link documentWords}; `stems` maps each word to its lexeme (english-stems.ts; a word absent is kept).
+ */
+export function searchVector(fields: readonly [words: string[], weight: string][], stems: ReadonlyMap<string, string>): string {
   const positions = new Map<string, string[]>();
   let position = 0;
-  for (const [text, weight] of fields) {
-    for (const word of indexWords(text)) {
+  for (const [words, weight] of fields) {
+    for (const word of words) {
       position = Math.min(position + 1, MAX_POSITION);
-      if (Buffer.byteLength(word) > MAX_WORD_BYTES) continue;
-      const held = positions.get(word) ?? positions.set(word, []).get(word)!;
+      const lexeme = stems.get(word) ?? word;
+      if (Buffer.byteLength(lexeme) > MAX_WORD_BYTES) continue;
+      const held = positions.get(lexeme) ?? positions.set(lexeme, []).get(lexeme)!;
       if (held.length < MAX_POSITIONS_PER_WORD) held.push(`${position}${weight}`);
     }
   }
-  // Words hold only letters and digits: no quote or backslash to escape.
+  // Words and their stems hold only letters and digits: no quote or backslash to escape.
   return [...positions].map(([word, at]) => `'${word}':${at.join(',')}`).join(' ');
 }

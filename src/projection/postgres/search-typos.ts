@@ -1,9 +1,10 @@
 /**
  * Typo tolerance of the PostgreSQL search (issue #11 "typo tolerance where the SQLite side has
- * it (pg_trgm)"; docs/decisions/0026), the counterpart of src/search/typo-expansion.ts with the
- * same rule: a query word that no vocabulary word of the visible repositories starts with, and
- * that is long enough, is widened to the vocabulary words within its allowed edit distance (1
- * for 4–7 characters, 2 from 8), at most 8, closest first, then most documents, then A–Z.
+ * it (pg_trgm)"; docs/decisions/0026, 0035), the counterpart of src/search/word-plan.ts with
+ * the same rule: a query word whose stem no vocabulary stem of the visible repositories starts
+ * with, and that is long enough, is widened to the vocabulary stems within its allowed edit
+ * distance of its stem (1 for 4–7 characters, 2 from 8), at most 8, closest first, then most
+ * documents, then A–Z; stop words (held unstemmed, english-stems.ts) are never offered.
  *
  * The candidates come from `proj_vocab`'s trigram index (`%` at similarity ≥ 0.2), then the
  * exact Levenshtein bound is checked by the shared rule (src/search/typo-rule.ts). Known difference from
@@ -11,17 +12,11 @@
  * word (an edit in a 4–5 letter word's first letters) is not offered.
  */
 import type pg from 'pg';
+import { isStopWord } from '../../search/stop-words.js';
 import { allowedDistance, pickAlternatives } from '../../search/typo-rule.js';
 import type { PgNames } from './schema.js';
 
 const SIMILARITY = 0.2;
-
-/** The words of `words` no vocabulary word of `repos` starts with (one index range probe each, one round trip). */
-async function unknown(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Set<string>> {
-  const r = await db.query<{ w: string }>(`SELECT w FROM unnest($2::text[]) AS w WHERE NOT EXISTS (
-    SELECT 1 FROM ${s}.proj_vocab v WHERE v.repo = ANY($1::text[]) AND v.word >= w AND v.word < w || chr(1114111))`, [[...repos], [...words]]);
-  return new Set(r.rows.map((row) => row.w));
-}
 
 /** Vocabulary words of `repos` sharing enough trigrams with `word`, with their document counts. */
 async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly string[], word: string): Promise<{ word: string; docs: number }[]> {
@@ -31,17 +26,21 @@ async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly s
 }
 
 /**
- * For each of `words` (folded query words) that no vocabulary word starts with and that is long
- * enough, its alternatives; known words are absent from the map. Runs inside the caller's
+ * For each of `words` (folded query words, each with its stem, that no vocabulary stem of
+ * `repos` starts with — the caller knows: search-plan.ts) long enough to have alternatives,
+ * its alternatives with the entries holding each (keyed by the word). Runs inside the caller's
  * transaction on `db` (it lowers `pg_trgm.similarity_threshold` with SET LOCAL: the pool is
  * shared). Errors: PostgreSQL errors.
  */
-export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: readonly string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  const candidates = [...new Set(words)].filter((word) => allowedDistance([...word].length) > 0);
+export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: ReadonlyMap<string, string>): Promise<Map<string, { word: string; docs: number }[]>> {
+  const result = new Map<string, { word: string; docs: number }[]>();
+  const candidates = [...words].filter(([word]) => allowedDistance([...word].length) > 0);
   if (candidates.length === 0) return result;
-  const missing = [...(await unknown(db, names.s, repos, candidates))];
-  if (missing.length > 0) await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
-  for (const word of missing) result.set(word, pickAlternatives(word, await similarWords(db, names, repos, word), allowedDistance([...word].length)));
+  await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
+  for (const [word, stem] of candidates) {
+    const near = (await similarWords(db, names, repos, stem)).filter((c) => !isStopWord(c.word));
+    const docs = new Map(near.map((c) => [c.word, c.docs]));
+    result.set(word, pickAlternatives(stem, near, allowedDistance([...word].length)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
+  }
   return result;
 }

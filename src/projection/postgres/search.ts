@@ -1,103 +1,101 @@
 /**
- * Full-text search over the PostgreSQL projection (issue #11; docs/decisions/0026), the
- * counterpart of src/search/fts-search.ts: the query's words (src/search/query-terms.ts, so
- * both backends see the same words) each a prefix match (`'word':*`) against the weighted
- * `proj_current.search` tsvector (GIN index); all words must match (AND), and when that finds
- * nothing, any word (OR); a word nothing starts with is widened to near vocabulary words
- * (search-typos.ts). Scope, project and kind filter inside the query.
+ * Full-text search over the PostgreSQL projection (issue #11; issue #18 "Search answers plain
+ * questions"; docs/decisions/0026, 0035), the counterpart of src/search/fts-search.ts: the
+ * query's words without English stop words, as English stems matched as words or prefixes,
+ * or widened to near vocabulary stems, and its adjacent word pairs (search-plan.ts), against
+ * the weighted `proj_current.search` tsvector (GIN index). Scope, project and kind filter
+ * inside the query.
  *
- * Ranking in two tiers (decision 0026, "Search ranking"), so that a query never ranks every
- * match of a common word (issue #11 search p50 ≤ 30 ms; `cache` matches 25 000 of 40 000
- * entries in the bench):
+ * A query is a question: a hit may hold any of the words. When the vocabulary shows at most
+ * {@link RANK_ALL_LIMIT} entries (a projection option) holding any word, every match is ranked
+ * by BM25 times the share of the words it holds, as on SQLite (search-rank.ts). Beyond that (a
+ * common word across a hub's repositories), ranking every match costs too much (decision 0026,
+ * "Search ranking"): the hits holding every word come first, then those holding any, each of
+ * the two word sets ranked in two tiers:
  *
  * 1. matches with a query word in the title or tags (weights A, B; found through the
- *    `proj_current_head` index) by `ts_rank` with the field weights of SQLite's BM25 (title 3,
- *    tags 2, payload 1.5, rationale 1, scaled to PostgreSQL's [0, 1] weights) and length
- *    normalization 1, ties newest first;
- * 2. when that leaves room, matches only in the payload or rationale, newest first (the
- *    list order: recorded_at desc, entry id, repo), found by walking the newest entries.
+ *    `proj_current_head` index) by `ts_rank` with the field weights, times the status weight
+ *    (src/search/in-force.ts), ties newest first;
+ * 2. when that leaves room, matches only in the payload or rationale, newest first
+ *    (recorded_at desc, entry id, repo): those in force, then the others.
  *
- * `relevance_score` is each hit's `ts_rank` over the first hit's, capped by the hit before it:
- * in (0, 1], the first hit 1, never rising down the list. All queries of one search read one
+ * `relevance_score` follows src/search/relevance.ts. All queries of one search read one
  * snapshot (REPEATABLE READ, read only).
  */
 import type pg from 'pg';
-import { searchWords } from '../../search/query-terms.js';
+import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
+import { searchQuery } from '../../search/query-terms.js';
+import { relevanceScores } from '../../search/relevance.js';
 import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
-import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
+import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
-import { indexWords } from './search-doc.js';
-import { typoAlternativesPg } from './search-typos.js';
+import { searchPlan, type SearchPlan } from './search-plan.js';
+import { rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
 import { inTransaction } from './transaction.js';
-
-/** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
-const WEIGHTS = '{0.333333,0.5,0.666667,1}';
 
 /** The title and tags words of a row: the expression of the `proj_current_head` index (schema.ts). */
 const HEAD = `ts_filter(c.search, '{a,b}')`;
 
-/** A word as a tsquery operand (letters and digits only: nothing to escape). */
-const operand = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
-
-/** The tsquery of one query word: its index words as prefixes (AND), or the word OR its typo alternatives. */
-function termQuery(words: readonly string[], alternatives: readonly string[]): string {
-  const prefix = words.map((w) => operand(w, true)).join(' & ');
-  if (alternatives.length === 0) return words.length > 1 ? `(${prefix})` : prefix;
-  return `(${[prefix, ...alternatives.map((a) => operand(a, false))].join(' | ')})`;
-}
-
-type ScoredRow = Parameters<typeof toRepoRow>[0] & { score: number };
-
 /**
- * One tier's rows matching `match`: tier 1 those whose title or tags match `head`, best
- * `ts_rank` first; tier 2 the others, newest first.
+ * One tier's rows matching `match` (decision 0026's two tiers, for many matches): tier 1
+ * (`inForce` null) those whose title or tags match `head`, best weighted `ts_rank` first; tier
+ * 2 the others, in force or not as `inForce` says, newest first — the list order, so the
+ * newest entries are walked only until the page is full.
  */
-async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; first: boolean; limit: number }): Promise<ScoredRow[]> {
+async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; inForce: boolean | null; limit: number }): Promise<ScoredRow[]> {
   const p = new Params();
   const match = p.add(t.match);
-  const where = scopeWhere(p, q);
+  const where = searchWhere(p, q);
+  const first = t.inForce === null;
   // A row whose title or tags match the whole query matches it: tier 1 of a one-word query needs only the head index.
-  if (!t.first || t.head !== t.match) where.push(`c.search @@ ${match}::tsquery`);
-  where.push(`${t.first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
-  if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
-  if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
-  const rank = `ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, 1)`;
-  const order = t.first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : 'c.recorded_at DESC, c.entry_id, c.repo';
+  if (!first || t.head !== t.match) where.push(`c.search @@ ${match}::tsquery`);
+  where.push(`${first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
+  const out = `c.status = ANY(${p.add([...NOT_IN_FORCE])}::text[])`;
+  if (!first) where.push(t.inForce ? `NOT ${out}` : out);
+  const rank = `(CASE WHEN ${out} THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, 1)`;
+  const order = first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : 'c.recorded_at DESC, c.entry_id, c.repo';
   // The page's keys first (the sort carries no vector or JSON), then its rows by primary key, scored again: in tier 2 only they pay for ts_rank.
-  const sql = `SELECT ${ROW_COLUMNS}, ${rank} AS score FROM (SELECT c.repo, c.entry_id FROM ${s}.proj_current c
+  const sql = `SELECT ${ROW_COLUMNS}, c.entry_id, ${rank} AS score FROM (SELECT c.repo, c.entry_id FROM ${s}.proj_current c
     WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(t.limit)}) k JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY ${order}`;
   return (await db.query(sql, p.values)).rows as ScoredRow[];
 }
 
-/** Both tiers of one tsquery, at most `limit` rows. */
-async function ranked(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, match: string, head: string, limit: number): Promise<ScoredRow[]> {
-  const rows = await tier(db, s, q, { match, head, first: true, limit });
-  if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, first: false, limit: limit - rows.length })));
+/** Both tiers of one tsquery (tier 2 in force first), at most `limit` rows. */
+async function tiers(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, match: string, head: string, limit: number): Promise<ScoredRow[]> {
+  const rows: ScoredRow[] = [];
+  for (const inForce of [null, true, false]) {
+    if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, inForce, limit: limit - rows.length })));
+  }
+  return rows;
+}
+
+/** The all-words hits, then the any-word ones, in two tiers each (many matches). */
+async function tiered(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<ScoredRow[]> {
+  const rows = await tiers(db, s, q, plan.all, plan.any, limit);
+  if (rows.length < limit && plan.words.length > 1) {
+    const key = (r: ScoredRow) => `${r.repo}\0${r.entry_id}`;
+    const listed = new Set(rows.map(key));
+    rows.push(...(await tiers(db, s, q, plan.any, plan.any, limit)).filter((r) => !listed.has(key(r))).slice(0, limit - rows.length));
+  }
   return rows;
 }
 
 /**
  * Hits for `q.query` in the visible repositories, in the order of the module doc
- * (ProjectionBackend.search). Errors: `invalid_argument` when the query has no word (letters
- * or digits); PostgreSQL errors.
+ * (ProjectionBackend.search); every match is ranked when at most `rankAllLimit` entries hold a
+ * query word (as the vocabulary counts them). Errors: `invalid_argument` when the query has no
+ * word (letters or digits); PostgreSQL errors.
  */
-export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
-  // Each query word folded as the index holds it (a word typed with combining marks may fold into several); typos are looked up whole.
-  const terms = searchWords(q.query).map(indexWords).filter((words) => words.length > 0);
-  if (terms.length === 0 || q.repos.length === 0) return [];
+export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearchQuery, rankAllLimit = RANK_ALL_LIMIT): Promise<RepoSearchHit[]> {
+  searchQuery(q.query); // a query without words is an error whatever the scope
+  if (q.repos.length === 0) return [];
   const limit = q.limit ?? 20;
   const rows = await inTransaction(db, async (client) => {
-    const typos = await typoAlternativesPg(client, names, q.repos, terms.map((words) => words.join('')));
-    const parts = terms.map((words) => termQuery(words, typos.get(words.join('')) ?? []));
-    const any = parts.join(' | ');
-    const all = await ranked(client, names.s, q, parts.join(' & '), any, limit);
-    return all.length === 0 && parts.length > 1 ? ranked(client, names.s, q, any, any, limit) : all;
+    const p = await searchPlan(client, names, q.repos, q.query);
+    if (p === null) return [];
+    if (p.bound <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
+    return tiered(client, names.s, q, p, limit);
   }, { snapshot: true });
-  const best = rows[0]?.score ?? 0;
-  let previous = 1;
-  return rows.map((r) => {
-    const relative = best > 0 && r.score > 0 ? Math.round((r.score / best) * 1e6) / 1e6 : 1e-6;
-    previous = Math.max(1e-6, Math.min(previous, relative));
-    return { ...toRepoRow(r), relevance_score: previous };
-  });
+  const relevance = relevanceScores(rows.map((r) => r.score));
+  return rows.map((r, i) => ({ ...toRepoRow(r), relevance_score: relevance[i]! }));
 }

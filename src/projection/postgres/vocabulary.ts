@@ -1,8 +1,9 @@
 /**
  * The search vocabulary of the PostgreSQL projection (issue #11 "typo tolerance where the
- * SQLite side has it (pg_trgm)"; docs/decisions/0026): `proj_vocab` holds, per repository,
+ * SQLite side has it (pg_trgm)"; docs/decisions/0026, 0035): `proj_vocab` holds, per repository,
  * every word of the current entries' search vectors and how many entries hold it — what
- * SQLite's `entry_search_vocab` (fts5vocab) gives. Maintained by the apply path in its
+ * SQLite's `entry_search_vocab` (fts5vocab) gives — and the empty word, which every entry
+ * holds: its count is the number of entries, BM25's N (search-rank.ts). Maintained by the apply path in its
  * transaction: the words of entries whose current row is replaced are counted out before the
  * rows go, those of the new rows counted in after; a word no entry holds is deleted. A GIN
  * `gin_trgm_ops` index on `word` serves the typo lookup (search-typos.ts).
@@ -11,7 +12,7 @@ import type pg from 'pg';
 
 /** The words of the current rows of `ids`, with how many of those rows hold each. */
 const wordsOf = (s: string, all = false) => `SELECT w.word, count(*)::int AS n
-  FROM ${s}.proj_current c, unnest(tsvector_to_array(c.search)) AS w(word)
+  FROM ${s}.proj_current c, unnest(tsvector_to_array(c.search) || ''::text) AS w(word)
   WHERE c.repo = $1 ${all ? '' : 'AND c.entry_id = ANY($2::text[])'} GROUP BY w.word`;
 
 /** Counts out the words of the current rows of `ids` (call before deleting them). */

@@ -13,7 +13,13 @@
 import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
+
+/**
+ * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
+ * removed (docs/decisions/0035: "backups" finds "Backup Strategy"). Stop words stay indexed.
+ */
+export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
 /** The tables (and their primary keys). */
 const TABLES_SQL = `
@@ -59,6 +65,7 @@ CREATE TABLE IF NOT EXISTS entry_search (
   entry_id TEXT NOT NULL UNIQUE,
   project_id TEXT NOT NULL,
   entry_kind TEXT NOT NULL,
+  status TEXT NOT NULL,
   title TEXT NOT NULL,
   tags TEXT NOT NULL,
   payload_text TEXT NOT NULL,
@@ -66,7 +73,7 @@ CREATE TABLE IF NOT EXISTS entry_search (
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_fts USING fts5(
   title, tags, payload_text, rationale,
-  content = 'entry_search', content_rowid = 'doc', tokenize = 'unicode61 remove_diacritics 2'
+  content = 'entry_search', content_rowid = 'doc', tokenize = '${FTS_TOKENIZER}'
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_vocab USING fts5vocab(entry_search_fts, 'row');
 `;
@@ -125,7 +132,7 @@ export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks',
  * were applied in, not on the tree (docs/decisions/0003).
  */
 export function comparableRowsSql(table: (typeof DATA_TABLES)[number]): string {
-  if (table === 'entry_search') return 'SELECT entry_id, project_id, entry_kind, title, tags, payload_text, rationale FROM entry_search';
+  if (table === 'entry_search') return 'SELECT entry_id, project_id, entry_kind, status, title, tags, payload_text, rationale FROM entry_search';
   return `SELECT * FROM ${table}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The search document of an entry (docs/decisions/0021, issue #10 "Search without load
  * costs"): one `entry_search` row per current entry — title, tags, every string inside the
- * payload, rationale — replaced in the apply path's transaction whenever the entry's current
+ * payload, rationale, and the status search ranks by (docs/decisions/0035) — replaced in the apply path's transaction whenever the entry's current
  * revision is recomputed (src/projection/sqlite/current.ts clears `entry_search` with the other side
  * tables, then calls {@link insertSearchRow}), so an entry without a current revision has
  * none. The FTS5 index follows through the table's triggers (src/projection/sqlite/schema.ts).
@@ -32,10 +32,10 @@ export function insertSearchRow(db: CacheDb, entry: Entry): void {
   let insert = cache.get(db);
   if (!insert) {
     insert = db.prepare(
-      `INSERT INTO entry_search (entry_id, project_id, entry_kind, title, tags, payload_text, rationale)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO entry_search (entry_id, project_id, entry_kind, status, title, tags, payload_text, rationale)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     cache.set(db, insert);
   }
-  insert.run(entry.entry_id, entry.project_id, entry.entry_kind, entry.title, entry.tags.join(' '), payloadText(entry.payload), entry.rationale);
+  insert.run(entry.entry_id, entry.project_id, entry.entry_kind, entry.status, entry.title, entry.tags.join(' '), payloadText(entry.payload), entry.rationale);
 }

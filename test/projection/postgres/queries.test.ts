@@ -2,7 +2,8 @@
  * The PostgreSQL projection's reads (issue #11; src/projection/postgres/) against the SQLite
  * projection of the same repositories: list filters, path prefixes and globs, keyset pages,
  * counts, problems and projects per scope (two repositories never leak into each other), and
- * search — prefix words, AND then OR, a typo widened through pg_trgm.
+ * search — prefix words, all words then any, a typo widened through pg_trgm, BM25 over few
+ * matches and two tiers over many, PostgreSQL's English stop words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListCursor, ProjectionListQuery } from '../../../src/projection/backend.js';
@@ -11,6 +12,8 @@ import type { Brain } from '../../../src/service.js';
 import { openTestBrain } from '../../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres.js';
+import { ENGLISH_STOP_WORDS } from '../../../src/search/stop-words.js';
+import pg from 'pg';
 
 let server: PostgresServer;
 let p: PostgresProjection;
@@ -152,7 +155,21 @@ describe('PostgreSQL projection reads', () => {
     expect(await p.search({ repos: ['a'], query: 'qqqqqqq' })).toEqual([]);
   });
 
-  it('search ranks title and tag hits first, then body-only hits newest first, with relevance never rising', async () => {
+  it('drops the stop words of the server\'s own english configuration, and only those', async () => {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      const dir = (await client.query<{ setting: string }>("SELECT setting FROM pg_config WHERE name = 'SHAREDIR'")).rows[0]!.setting;
+      const file = (await client.query<{ text: string }>('SELECT pg_read_file($1) AS text', [`${dir}/tsearch_data/english.stop`])).rows[0]!.text;
+      expect(ENGLISH_STOP_WORDS).toEqual(file.split('\n').map((w) => w.trim()).filter((w) => w !== ''));
+      const kept = await client.query<{ w: string }>("SELECT w FROM unnest($1::text[]) AS w WHERE ts_lexize('english_stem', w) <> '{}'", [[...ENGLISH_STOP_WORDS]]);
+      expect(kept.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('search over many matches ranks title and tag hits first, then body-only hits newest first, with relevance never rising; over few, every hit by BM25', async () => {
     const c = await openTestBrain(initRepo(), { projectId: 'tiers' });
     await c.init();
     const add = async (title: string, rationale: string, tags: string[] = []) => (await c.writes.append({ kind: 'decision', fields: { title, rationale, tags } as never })).entry.entry_id;
@@ -163,25 +180,40 @@ describe('PostgreSQL projection reads', () => {
     const tagged = await add('Fleet policy', 'Nothing here.', ['zeppelin']);
     const titled = await add('Zeppelin hangar lease', 'Signed for two years.');
     const mixed = await add('Airship zeppelin checklist', 'Checklist for the hangar crew.');
-    const q = await createPostgresProjection({ url: await server.createDatabase() });
+    // The newest body-only hit, but no longer in force: after every body-only hit in force.
+    const bodyOut = await add('Deploy notes', 'The zeppelin schedule, as it was.');
+    await c.writes.revise({ entryId: bodyOut, fields: { status: 'superseded' } as never });
+    // Tiers whatever the number of matches (a hub's common word: decision 0026).
+    const q = await createPostgresProjection({ url: await server.createDatabase(), searchRankAllLimit: 0 });
+    const bm25 = await createPostgresProjection({ url: await server.createDatabase() });
     try {
       await q.refresh({ repo: 'c', reader: await c.reader(), tip: c.store.tip() });
+      await bm25.refresh({ repo: 'c', reader: await c.reader(), tip: c.store.tip() });
       const hits = await q.search({ repos: ['c'], query: 'zeppelin' });
       const order = ids(hits);
-      // Tier 1 (title or tags) before tier 2, whatever the body's word count; tier 2 newest first.
+      // Tier 1 (title or tags) before tier 2, whatever the body's word count; tier 2 newest first, in force first.
       expect(new Set(order.slice(0, 3))).toEqual(new Set([tagged, titled, mixed]));
-      expect(order.slice(3)).toEqual([bodyNew, bodyLoud, bodyOld]);
+      expect(order.slice(3)).toEqual([bodyNew, bodyLoud, bodyOld, bodyOut]);
       expect(hits[0]!.relevance_score).toBe(1);
       for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
       expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
       // A limit inside tier 1 never reaches tier 2; one spanning both takes the newest body hit.
       expect(ids(await q.search({ repos: ['c'], query: 'zeppelin', limit: 2 })).every((id) => [tagged, titled, mixed].includes(id))).toBe(true);
       expect(ids(await q.search({ repos: ['c'], query: 'zeppelin', limit: 4 }))[3]).toBe(bodyNew);
-      // Every word must match; one of them in the title puts the hit in tier 1.
-      expect(ids(await q.search({ repos: ['c'], query: 'hangar crew' }))).toEqual([mixed]);
-      expect(ids(await q.search({ repos: ['c'], query: 'zeppelin crew' }))).toEqual([mixed, bodyNew]);
+      // The hits holding every word first (one of them in the title puts the hit in tier 1), then those holding any.
+      expect(ids(await q.search({ repos: ['c'], query: 'hangar crew' }))).toEqual([mixed, titled, bodyNew]);
+      const both = ids(await q.search({ repos: ['c'], query: 'zeppelin crew' }));
+      expect(both.slice(0, 2)).toEqual([mixed, bodyNew]);
+      expect(new Set(both.slice(2, 4))).toEqual(new Set([tagged, titled]));
+      expect(both.slice(4)).toEqual([bodyLoud, bodyOld, bodyOut]);
+      // Few matches: BM25 over every one — the body saying the word six times above the ones saying it once.
+      const ranked = ids(await bm25.search({ repos: ['c'], query: 'zeppelin' }));
+      expect(ranked.indexOf(bodyLoud)).toBeLessThan(ranked.indexOf(bodyNew));
+      expect(ranked.indexOf(bodyLoud)).toBeLessThan(ranked.indexOf(bodyOld));
+      expect(ranked[0]).toBe(titled);
     } finally {
       await q.close();
+      await bm25.close();
       await c.close();
     }
   });

@@ -1,0 +1,68 @@
+/**
+ * What a PostgreSQL search looks for (issue #18; docs/decisions/0035): the query's words and
+ * adjacent pairs (src/search/query-terms.ts, shared with SQLite), each word folded as the index
+ * holds it (search-doc.ts) and stemmed by the `english` configuration's stemmer, as tsqueries —
+ * a word as its stem OR the stem as a prefix (a hit holding the word itself matches both and
+ * ranks higher), or, for a stem nothing starts with, OR its typo alternatives (search-typos.ts);
+ * a pair as a phrase. One round trip reads the stems and, from `proj_vocab`, how many entries
+ * hold a word each stem starts; typo lookups follow only for unknown words.
+ */
+import type pg from 'pg';
+import { searchQuery } from '../../search/query-terms.js';
+import { englishStemSql } from './english-stems.js';
+import type { PgNames } from './schema.js';
+import { indexWords } from './search-doc.js';
+import { typoAlternativesPg } from './search-typos.js';
+
+/** A search's tsqueries. */
+export interface SearchPlan {
+  /** One per word, to score it: the stem OR the stem as a prefix (OR the typo alternatives). */
+  words: string[];
+  /** One per pair of adjacent words (a phrase). */
+  pairs: string[];
+  /** The words' conjunction and disjunction, to match: each stem as a prefix only (the same rows, half the work). */
+  all: string;
+  any: string;
+  /** At least the number of entries holding any word: the sum of the vocabulary's counts of the words the query's lexemes start (or are). */
+  bound: number;
+}
+
+/** A lexeme as a tsquery operand (letters and digits only: nothing to escape). */
+const operand = (lexeme: string, prefix: boolean) => `'${lexeme}'${prefix ? ':*' : ''}`;
+
+/** Each of `words` (folded) with its English stem and the entries of `repos` holding a vocabulary word that starts with it. */
+async function stemCounts(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Map<string, { stem: string; docs: number }>> {
+  const r = await db.query<{ w: string; stem: string; docs: string }>(`SELECT x.w, x.stem, (SELECT coalesce(sum(v.docs), 0) FROM ${s}.proj_vocab v
+      WHERE v.repo = ANY($1::text[]) AND v.word >= x.stem AND v.word < x.stem || chr(1114111)) AS docs
+    FROM (SELECT w, ${englishStemSql('w')} AS stem FROM unnest($2::text[]) AS w) x`, [[...repos], [...new Set(words)]]);
+  return new Map(r.rows.map((row) => [row.w, { stem: row.stem, docs: Number(row.docs) }]));
+}
+
+/** The plan of `query` over `repos`, read in `db`'s transaction; null when no word survives folding. Errors: `invalid_argument` (no words), PostgreSQL errors. */
+export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: readonly string[], query: string): Promise<SearchPlan | null> {
+  const { words, pairs } = searchQuery(query);
+  // A word typed with combining marks may fold into several index words: all of them, as prefixes.
+  const pieces = new Map(words.map((w) => [w, indexWords(w)] as const).filter(([, p]) => p.length > 0));
+  if (pieces.size === 0) return null;
+  const counts = await stemCounts(db, names.s, repos, [...pieces.values()].flat());
+  const lexemes = new Map([...pieces].map(([w, p]) => [w, p.map((x) => counts.get(x)!)]));
+  const single = new Map([...lexemes].filter(([, l]) => l.length === 1).map(([w, l]) => [w, l[0]!.stem]));
+  const typos = await typoAlternativesPg(db, names, repos, new Map([...lexemes].filter(([, l]) => l.length === 1 && l[0]!.docs === 0).map(([w, l]) => [w, l[0]!.stem])));
+  let bound = 0;
+  const scored: string[] = [];
+  const matched: string[] = [];
+  for (const [w, l] of lexemes) {
+    bound += l.reduce((n, x) => n + x.docs, 0);
+    if (l.length > 1) {
+      scored.push(`(${l.map((x) => operand(x.stem, true)).join(' & ')})`);
+      matched.push(scored[scored.length - 1]!);
+      continue;
+    }
+    const alternatives = (typos.get(w) ?? []).map((a) => operand(a.word, false));
+    bound += (typos.get(w) ?? []).reduce((n, a) => n + a.docs, 0);
+    scored.push(`(${[operand(l[0]!.stem, false), operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
+    matched.push(`(${[operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
+  }
+  const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
+  return { words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), bound };
+}

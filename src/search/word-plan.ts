@@ -1,0 +1,87 @@
+/**
+ * How each query word matches in the SQLite search (docs/decisions/0021, 0035). The index holds
+ * Porter stems (src/projection/sqlite/schema.ts), so a word is first stemmed as FTS5 stems it
+ * (src/search/porter-stems.ts): "backups" → "backup", "databse" → "databs". Two vocabulary
+ * probes then tell whether the stem is itself an indexed term and whether longer indexed terms
+ * start with it; the search asks FTS5 only for the phrases that can match — the word itself,
+ * the word as a prefix, or both, so that BM25 ranks the word itself ("log") above the longer
+ * words it starts ("logic").
+ *
+ * Typo tolerance (issue #10 "keep typo tolerance"): a word whose stem starts no indexed term,
+ * of 4+ characters, is widened to the indexed stems within edit distance 1 (4–7 characters) or
+ * 2 (8 and more) of its stem, at most 8 (src/search/typo-rule.ts); stems of stop words are never
+ * offered. Only this fallback reads the whole vocabulary (`entry_search_vocab`, ~20–40 ms at
+ * 10 000 entries: FTS5 walks every doclist to list it), kept per database handle until the
+ * projection moves.
+ */
+import type Database from 'better-sqlite3';
+import type { CacheDb } from '../projection/sqlite/open-cache.js';
+import { getMeta } from '../projection/sqlite/open-cache.js';
+import { porterStems } from './porter-stems.js';
+import { foldTerm } from './query-terms.js';
+import { ENGLISH_STOP_WORDS } from './stop-words.js';
+import { allowedDistance, pickAlternatives } from './typo-rule.js';
+
+/** How one query word matches. */
+export interface WordPlan {
+  /** Its stem is an indexed term (the word, in some inflection, is in some entry). */
+  exact: boolean;
+  /** Longer indexed terms start with its stem. */
+  longer: boolean;
+  /** Indexed stems standing in for a typo: empty unless nothing starts with the stem. */
+  alternatives: string[];
+}
+
+interface State {
+  exact: Database.Statement<unknown[]>;
+  longer: Database.Statement<unknown[]>;
+  all: Database.Statement<unknown[]>;
+  /** The vocabulary as of `projected`, without stems of stop words (null: not read yet). */
+  vocabulary: { projected: string | null; words: { word: string; docs: number }[] } | null;
+}
+const states = new WeakMap<CacheDb, State>();
+let stopStems: ReadonlySet<string> | null = null;
+
+function stateOf(db: CacheDb): State {
+  let s = states.get(db);
+  if (!s) {
+    s = {
+      exact: db.prepare('SELECT 1 FROM entry_search_vocab WHERE term = ?'),
+      longer: db.prepare('SELECT 1 FROM entry_search_vocab WHERE term > ? AND term < ? LIMIT 1'),
+      all: db.prepare('SELECT term, doc FROM entry_search_vocab').raw(),
+      vocabulary: null,
+    };
+    states.set(db, s);
+  }
+  return s;
+}
+
+function vocabulary(db: CacheDb, s: State): { word: string; docs: number }[] {
+  const projected = getMeta(db, 'projected_oid');
+  if (s.vocabulary?.projected !== projected) {
+    stopStems ??= new Set([...porterStems(ENGLISH_STOP_WORDS).values()].flat());
+    const skip = stopStems;
+    const words = (s.all.all() as [string, number][]).filter(([word]) => !skip.has(word)).map(([word, docs]) => ({ word, docs }));
+    s.vocabulary = { projected, words };
+  }
+  return s.vocabulary.words;
+}
+
+/**
+ * The plan of each of `words` (query words). A word FTS5 makes no token or several tokens of is
+ * left to FTS5 as a prefix (`longer`, no alternatives). Errors: SQLite errors only.
+ */
+export function planWords(db: CacheDb, words: readonly string[]): Map<string, WordPlan> {
+  const s = stateOf(db);
+  const folded = words.map(foldTerm);
+  const stems = porterStems(folded);
+  return new Map(words.map((word, i) => {
+    const [stem, ...more] = stems.get(folded[i]!) ?? [];
+    if (stem === undefined || more.length > 0) return [word, { exact: false, longer: true, alternatives: [] }];
+    const exact = s.exact.get(stem) !== undefined;
+    const longer = s.longer.get(stem, `${stem}\u{10FFFF}`) !== undefined;
+    const max = allowedDistance([...folded[i]!].length);
+    const alternatives = exact || longer || max === 0 ? [] : pickAlternatives(stem, vocabulary(db, s), max);
+    return [word, { exact, longer, alternatives }];
+  }));
+}

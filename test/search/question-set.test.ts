@@ -1,0 +1,44 @@
+/**
+ * The search question set (issue #18 "Measure it"; bench/question-set.js, docs/decisions/0035):
+ * every ADR corpus with questions in bench/questions/ is imported into a fresh brain and each
+ * question searched on the SQLite projection; recall@3 must stay at or above a floor per
+ * corpus, so a change that loses answers fails here (`npm run bench -- questions` prints the
+ * numbers on both backends).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { CORPORA_DIR, DEPTH, evaluateSet, loadQuestionSets } from '../../bench/question-set.js';
+import { importAdr } from '../../src/service/import-adr.js';
+import { openTestBrain } from '../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+
+/**
+ * The floor of recall@3 per corpus: a regression guard below the measured values (0.81–1.00
+ * over the eight corpora; decision 0035), not the target.
+ */
+const FLOOR = 0.8;
+
+afterAll(cleanupTempDirs);
+
+const sets = loadQuestionSets() as { corpus: string; dir: string; questions: { question: string; answers: string[] }[] }[];
+
+describe('search answers the question set', () => {
+  it('has a question set of 20+ questions for every corpus of fixtures/adr', () => {
+    expect(sets.map((s) => s.corpus)).toEqual(readdirSync(CORPORA_DIR).sort());
+    for (const set of sets) expect(set.questions.length, set.corpus).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(sets.map((s) => [s.corpus, s] as const))(`%s: recall@3 ≥ ${FLOOR} on SQLite`, async (_corpus, set) => {
+    const brain = await openTestBrain(initRepo(), { projectId: 'adr' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir: set.dir });
+      const fileOf = new Map(report.entries.map((e) => [e.entry_id, e.source_path]));
+      const result = await evaluateSet(set, async (query: string) => (await brain.search({ query, limit: DEPTH })).map((h) => fileOf.get(h.entry.entry_id) ?? h.entry.entry_id));
+      const misses = result.misses.map((m: { question: string; top3: string[] }) => `${m.question} → ${m.top3.join(', ')}`).join('\n');
+      expect(result.recall3, `recall@3 ${result.recall3.toFixed(3)}, MRR ${result.mrr.toFixed(3)}; misses:\n${misses}`).toBeGreaterThanOrEqual(FLOOR);
+    } finally {
+      await brain.close();
+    }
+  });
+});
