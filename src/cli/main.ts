@@ -17,6 +17,7 @@ import { endOnClosedOutput } from './closed-output.js';
 import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerWriteCommands } from './write-commands.js';
+import { registerCandidateCommands } from './candidate-commands.js';
 import { registerAdminCommands } from './admin-commands.js';
 import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
@@ -52,6 +53,7 @@ export function createProgram(): Command {
     .showHelpAfterError('(run brain --help for usage)')
     .exitOverride();
   registerWriteCommands(program);
+  registerCandidateCommands(program);
   registerReadCommands(program);
   registerAdminCommands(program);
   registerSyncCommand(program);

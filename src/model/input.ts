@@ -5,6 +5,7 @@
  * validates the result.
  */
 import type { Citation, Entry } from './entry.js';
+import type { Approval } from './approval.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
 import { validateEntry } from './validate.js';
 import { normalizeLineEnds } from './text.js';
@@ -71,31 +72,33 @@ export function newEntryBase(args: {
 }
 
 /**
- * `base` with `fields` applied and `overrides` (revision, author, recorded_at, and `agent` when
- * an agent writes) set, validated. The writer stamp is never inherited: a revision has the
- * base's `agent` only if `overrides` gives it again (docs/decisions/0032).
+ * `base` with `fields` applied and `overrides` (revision, author, recorded_at, `agent` when
+ * an agent writes, `approval` when approving a candidate writes it) set, validated. The writer
+ * stamp is never inherited: a revision has the base's `agent` or `approval` only if `overrides`
+ * gives it again (docs/decisions/0032, 0042).
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
-export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'>): Entry {
+export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'> & { approval?: Approval | undefined }): Entry {
   assertJsonDepth(fields.payload, 'payload', { max: LIMITS.depth - 1 });
   assertJsonDepth(fields, 'the entry');
   const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  const { agent: _previousAgent, ...unstamped } = base;
-  const { agent, ...stamp } = overrides;
+  const { agent: _previousAgent, approval: _previousApproval, ...unstamped } = base;
+  const { agent, approval, ...stamp } = overrides;
   return validateEntry({
     ...unstamped,
     ...defined,
     ...stamp,
     ...(agent !== undefined ? { agent } : {}),
+    ...(approval !== undefined ? { approval } : {}),
     payload: { ...base.payload, ...(payload ?? {}) },
   });
 }
 
-/** True when two revisions say the same thing (ignores revision, author, agent and recorded_at). */
+/** True when two revisions say the same thing (ignores revision, author, agent, approval and recorded_at). */
 export function sameContent(a: Entry, b: Entry): boolean {
-  const strip = ({ revision: _r, author: _a, agent: _g, recorded_at: _t, ...rest }: Entry) => rest;
+  const strip = ({ revision: _r, author: _a, agent: _g, approval: _p, recorded_at: _t, ...rest }: Entry) => rest;
   return JSON.stringify(sortDeep(strip(a))) === JSON.stringify(sortDeep(strip(b)));
 }
 

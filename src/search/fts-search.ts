@@ -28,6 +28,8 @@ export interface SearchQuery {
   kind?: string;
   /** Maximum hits (default 20). */
   limit?: number;
+  /** Any word may match (OR) from the start, instead of all words first: the candidate reviewer's comparison set (issue #20). */
+  anyWord?: boolean;
 }
 
 /**
@@ -95,8 +97,8 @@ export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const only = q.projects ? new Set(q.projects) : null;
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
   const run = (match: string) => ranked(db, match, { inProject, kind, limit });
-  let rows = run(expressions.join(' AND '));
-  if (rows.length === 0 && expressions.length > 1) rows = run(expressions.join(' OR '));
+  let rows = q.anyWord === true ? [] : run(expressions.join(' AND '));
+  if (rows.length === 0 && (expressions.length > 1 || q.anyWord === true)) rows = run(expressions.join(' OR '));
   const best = rows[0]?.score ?? -1;
   // bm25() is negative, lower is better; a score of 0 (a word in every document) ranks as 1.
   return rows.map((r) => ({ entry_id: r.entry_id, relevance_score: best === 0 ? 1 : Math.round((r.score / best) * 1e6) / 1e6 }));

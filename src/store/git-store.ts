@@ -13,7 +13,7 @@ import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
 import { withWriteLock } from '../git/write-lock.js';
-import type { StagedRevision, WriteTransaction } from './write-transaction.js';
+import type { StagedCandidate, StagedRevision, WriteTransaction } from './write-transaction.js';
 
 /** Options of {@link GitStore}. */
 export interface GitStoreOptions {
@@ -31,6 +31,8 @@ export interface CommitResult<T> {
   /** The new tip, or null when the operation staged nothing (no commit made). */
   commit: string | null;
   staged: StagedRevision[];
+  /** Candidate revisions the commit holds (issue #20). */
+  stagedCandidates: StagedCandidate[];
   value: T;
 }
 
@@ -149,7 +151,7 @@ export class GitStore {
         await this.manifest(tip);
         const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
         const { message, value } = await operation(tx);
-        if (tx.files.size === 0) return { commit: null, staged: [], value };
+        if (tx.files.size === 0) return { commit: null, staged: [], stagedCandidates: [], value };
         const trees = new Map<string, string>();
         const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees });
         // The next transaction (a bulk import's next batch) reads these entries from memory.
@@ -160,7 +162,7 @@ export class GitStore {
         await this.beforeRefUpdate?.({ attempt, tip, commit });
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
-          return { commit, staged: tx.staged, value };
+          return { commit, staged: tx.staged, stagedCandidates: tx.stagedCandidates, value };
         } catch (err) {
           if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;
         }

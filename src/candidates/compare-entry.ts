@@ -1,0 +1,102 @@
+/**
+ * What the reviewer learns from comparing a candidate with one entry (issue #20;
+ * docs/decisions/0043): title similarity, text similarity, how much of the entry the candidate
+ * repeats (coverage) and how much it adds (novelty), the search engine's relevance, shared
+ * scope (paths, tags, related tasks), kind and status, replacement cues the candidate adds, and
+ * lineage. Pure.
+ */
+import type { Entry } from '../model/entry.js';
+import type { Evidence, Proposal } from '../model/candidate.js';
+import { normalizePath } from '../model/path-match.js';
+import { containment, cosine, dice, fullText, profileOf, proposalText, type Profile } from './text-profile.js';
+import { newCues, replacementCues } from './replacement-cues.js';
+
+/** The candidate's side, computed once per review. */
+export interface CandidateFacts {
+  proposal: Proposal;
+  title: Profile;
+  text: Profile;
+  cues: string[];
+}
+
+/** An entry as compared: its evidence and the facts the relation is decided on. */
+export interface Comparison {
+  entry: Entry;
+  sha256: string;
+  evidence: Evidence;
+  sameKind: boolean;
+  /** The entry is still in force (not superseded, rejected, deprecated, retired, resolved or cleared). */
+  live: boolean;
+  /** Replacement cues the candidate holds and the entry does not. */
+  cues: string[];
+  /** The proposal's status differs from the entry's (a lifecycle step: proposed → accepted, open → resolved). */
+  statusChange: boolean;
+  text: Profile;
+}
+
+const LIVE = new Set(['proposed', 'accepted', 'open', 'blocked', 'active']);
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The candidate's profiles and cues. */
+export function candidateFacts(proposal: Proposal): CandidateFacts {
+  const text = proposalText(proposal);
+  return { proposal, title: profileOf(proposal.title), text: profileOf(text), cues: replacementCues(text) };
+}
+
+/** Paths, tags and related tasks named by both (`path:…`, `tag:…`, `task:…`), sorted. */
+function sharedScope(p: Proposal, e: Entry): string[] {
+  const out: string[] = [];
+  const paths = new Set(e.paths.map(normalizePath));
+  for (const path of p.paths ?? []) {
+    const n = normalizePath(path);
+    if (paths.has(n) || [...paths].some((q) => n.startsWith(`${q}/`) || q.startsWith(`${n}/`))) out.push(`path:${path}`);
+  }
+  const tags = new Set(e.tags.map((t) => t.toLowerCase()));
+  for (const tag of p.tags ?? []) if (tags.has(tag.toLowerCase())) out.push(`tag:${tag}`);
+  for (const task of p.related_task_ids ?? []) if (e.related_task_ids.includes(task)) out.push(`task:${task}`);
+  return [...new Set(out)].sort();
+}
+
+/**
+ * Compares the candidate with `entry` (its current revision, file hash `sha256`, the search's
+ * relevance for the candidate's words in [0, 1]). `successorOf` names the compared entry that
+ * supersedes it, if any (lineage). The combined score: 0.6 × text similarity + 0.4 × title
+ * similarity, + 0.1 with shared scope, × 0.6 across kinds, at most 1.
+ */
+export function compareEntry(c: CandidateFacts, entry: Entry, sha256: string, searchRelevance: number, successorOf: string | null): Comparison {
+  const text = profileOf(fullText(entry));
+  const titleSimilarity = dice(c.title, profileOf(entry.title));
+  const textSimilarity = cosine(c.text, text);
+  const scope = sharedScope(c.proposal, entry);
+  const sameKind = entry.entry_kind === c.proposal.entry_kind;
+  const live = LIVE.has(entry.status);
+  const cues = newCues(c.cues, replacementCues(fullText(entry)));
+  const statusChange = sameKind && c.proposal.status !== undefined && c.proposal.status !== entry.status;
+  const raw = (0.6 * textSimilarity + 0.4 * titleSimilarity + (scope.length > 0 ? 0.1 : 0)) * (sameKind ? 1 : 0.6);
+  const signals = [
+    sameKind ? 'same_kind' : `other_kind:${entry.entry_kind}`,
+    live ? 'in_force' : `not_in_force:${entry.status}`,
+    ...cues.map((cue) => `replacement_cue:${cue}`),
+    ...(statusChange ? [`status_change:${entry.status}→${c.proposal.status}`] : []),
+    ...(c.proposal.supersedes_entry_id === entry.entry_id ? ['named_as_superseded'] : []),
+    ...(c.proposal.related_entry_ids?.includes(entry.entry_id) ? ['named_as_related'] : []),
+    ...(successorOf !== null ? [`superseded_by:${successorOf}`] : []),
+  ];
+  const evidence: Evidence = {
+    entry_id: entry.entry_id,
+    revision: entry.revision,
+    entry_kind: entry.entry_kind,
+    status: entry.status,
+    title: entry.title,
+    score: round(Math.min(1, raw)),
+    title_similarity: round(titleSimilarity),
+    text_similarity: round(textSimilarity),
+    coverage: round(containment(text, c.text)),
+    novelty: round(1 - containment(c.text, text)),
+    search_relevance: round(Math.max(0, Math.min(1, searchRelevance))),
+    shared_scope: scope.slice(0, 50),
+    signals,
+  };
+  return { entry, sha256, evidence, sameKind, live, cues, statusChange, text };
+}
