@@ -24,7 +24,7 @@ import type { EntryFields } from '../model/input.js';
 import { checkAgentName } from '../model/agent-name.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
-import { getCandidate, listCandidates, resolveCandidateId, type CandidateRow } from '../projection/sqlite/candidate-queries.js';
+import { countCandidates, getCandidate, listCandidates, resolveCandidateId, type CandidateRow } from '../projection/sqlite/candidate-queries.js';
 import type { ApprovalChoice } from './candidate-approval.js';
 import type { Brain } from '../service.js';
 
@@ -161,25 +161,26 @@ export class BrainCandidates {
     });
   }
 
+  /** The project to read candidates of, after a refresh: one with candidates (it may have no entry yet), else as Brain.readProjectId. Errors: `not_found`. */
+  private async readProject(): Promise<string> {
+    await this.brain.refresh();
+    const projectId = await this.brain.projectId();
+    return countCandidates(this.brain.db(), projectId) > 0 ? projectId : this.brain.readProjectId();
+  }
+
   /** The full id of a candidate prefix in the project (after a refresh). Errors: `not_found`, `ambiguous_id`. */
   async resolveId(prefix: string): Promise<string> {
-    return this.brain.withCache(async () => {
-      await this.brain.refresh();
-      return resolveCandidateId(this.brain.db(), await this.brain.readProjectId(), prefix);
-    });
+    return this.brain.withCache(async () => resolveCandidateId(this.brain.db(), await this.readProject(), prefix));
   }
 
   /** The project's candidates of `status` (default: every status), most recent first. Errors: `not_found` (project). */
   async list(args: { status?: CandidateStatus } = {}): Promise<CandidateRow[]> {
-    return this.brain.withCache(async () => {
-      await this.brain.refresh();
-      return listCandidates(this.brain.db(), { projectId: await this.brain.readProjectId(), ...(args.status ? { status: args.status } : {}) });
-    });
+    return this.brain.withCache(async () => listCandidates(this.brain.db(), { projectId: await this.readProject(), ...(args.status ? { status: args.status } : {}) }));
   }
 
   /** One candidate by id or unique prefix. Errors: `not_found`, `ambiguous_id`. */
   async get(args: { candidateId: string }): Promise<CandidateRow> {
     const candidateId = await this.resolveId(args.candidateId);
-    return this.brain.withCache(async () => getCandidate(this.brain.db(), await this.brain.readProjectId(), candidateId) as CandidateRow);
+    return this.brain.withCache(async () => getCandidate(this.brain.db(), await this.readProject(), candidateId) as CandidateRow);
   }
 }

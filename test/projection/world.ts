@@ -62,8 +62,8 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ t: 'refresh' as const }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('read' as const), which: fc.constantFrom('list' as const, 'status' as const, 'search' as const, 'context' as const) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('reopen' as const), reader: fc.constantFrom<Reader>('cat-file', 'isomorphic-git') }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('propose' as const), kind: kindArb, echo: fc.boolean(), pick }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('decide' as const), pick, approve: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('propose' as const), kind: kindArb, echo: fc.boolean(), pick }) },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('decide' as const), pick, approve: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('handCandidate' as const), pick, bad: fc.constantFrom('invalid_json' as const, 'delete' as const) }) },
 );
 

@@ -46,9 +46,10 @@ export function getCandidate(db: CacheDb, projectId: string, candidateId: string
   return row ? toRow(row) : null;
 }
 
-/** Pending candidates per project (for `brain status`). */
-export function countPendingCandidates(db: CacheDb, projectId: string): number {
-  return (db.prepare("SELECT COUNT(*) AS n FROM candidates WHERE project_id = ? AND status = 'pending'").get(projectId) as { n: number }).n;
+/** How many candidates `projectId` has (of `status` when given). */
+export function countCandidates(db: CacheDb, projectId: string, status?: CandidateStatus): number {
+  const sql = `SELECT COUNT(*) AS n FROM candidates WHERE project_id = ?${status === undefined ? '' : ' AND status = ?'}`;
+  return (db.prepare(sql).get(...(status === undefined ? [projectId] : [projectId, status])) as { n: number }).n;
 }
 
 /**
