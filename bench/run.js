@@ -9,7 +9,8 @@
  *   4. catch-up, list and search in-process (queries.js), one write vs git plumbing (writes.js);
  *   5. the daemon: list / search / context latency and memory (daemon-targets.js),
  *      write-to-visible and MCP (daemon.js), every dashboard page (dashboard.js);
- *   6. a teammate's fresh clone: first search, and the cache's size beside the pack.
+ *   6. a teammate's fresh clone: first search, and the cache's size beside the pack;
+ *   7. the candidate reviewer against the reviewer set (reviewer-set.js; alone: `npm run bench -- reviewer`).
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -36,6 +37,7 @@ import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { dashboardBench } from './dashboard.js';
 import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
+import { reviewerTable, runReviewerSet } from './reviewer-set.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const log = (msg) => process.stderr.write(`${msg}\n`);
@@ -51,6 +53,13 @@ if (process.argv.includes('hub')) {
   // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
   const { hubBench } = await import('./hub.js');
   await hubBench({ root: BENCH_ROOT, scale: SCALE, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
+if (process.argv.includes('reviewer')) {
+  // `npm run bench -- reviewer` (issue #20): the candidate reviewer against the reviewer set, on its own.
+  log('\n== reviewer set');
+  process.stdout.write(`\nCandidate reviewer (issue #20), fixtures/reviewer-set/\n\n${reviewerTable(await runReviewerSet({ root: BENCH_ROOT, log }))}\n`);
   process.exit(0);
 }
 
@@ -100,6 +109,8 @@ m.daemon = await daemonQueryTargets(daemonArgs);
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
 m.fresh = await freshCloneSection(ctx);
+ctx.section('reviewer set');
+const reviewer = await runReviewerSet({ root: BENCH_ROOT, log });
 
 addTargetRows(ctx.targets, m);
 
@@ -126,4 +137,5 @@ writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: c
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);
-out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\nwritten: ${join(outDir, 'results.json')}\n`);
+out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
+out(`Candidate reviewer (issue #20), fixtures/reviewer-set/\n\n${reviewerTable(reviewer)}\n\nwritten: ${join(outDir, 'results.json')}\n`);

@@ -1,22 +1,27 @@
 /**
  * What the reviewer learns from comparing a candidate with one entry (issue #20;
  * docs/decisions/0043): title similarity, text similarity, how much of the entry the candidate
- * repeats (coverage) and how much it adds (novelty), the search engine's relevance, shared
- * scope (paths, tags, related tasks), kind and status, replacement cues the candidate adds, and
- * lineage. Pure.
+ * repeats (coverage) and how much it adds (novelty) — all weighted by how rare each word is in
+ * the project —, the search engine's relevance, shared scope (paths, tags, related tasks), kind
+ * and status, replacement cues of the candidate that leave what the entry chose, whether the candidate names the entry (its id,
+ * its ADR number, its source file), and lineage. Pure.
  */
 import type { Entry } from '../model/entry.js';
 import type { Evidence, Proposal } from '../model/candidate.js';
 import { normalizePath } from '../model/path-match.js';
-import { containment, cosine, dice, fullText, profileOf, proposalText, type Profile } from './text-profile.js';
-import { newCues, replacementCues } from './replacement-cues.js';
+import { containment, cosine, dice, fullText, profileOf, proposalText, type Profile, type WordFrequencies } from './text-profile.js';
+import { replacementCues, type Cue } from './replacement-cues.js';
+import { entryChoice, replacingCues } from './entry-choice.js';
 
 /** The candidate's side, computed once per review. */
 export interface CandidateFacts {
   proposal: Proposal;
   title: Profile;
   text: Profile;
-  cues: string[];
+  cues: Cue[];
+  /** The candidate's text, lower-cased (to find the entries it names). */
+  lower: string;
+  frequencies: WordFrequencies | null;
 }
 
 /** An entry as compared: its evidence and the facts the relation is decided on. */
@@ -27,10 +32,14 @@ export interface Comparison {
   sameKind: boolean;
   /** The entry is still in force (not superseded, rejected, deprecated, retired, resolved or cleared). */
   live: boolean;
-  /** Replacement cues the candidate holds and the entry does not. */
+  /** The candidate's replacement cues whose object is what the entry chose (and did not already leave). */
   cues: string[];
   /** The proposal's status differs from the entry's (a lifecycle step: proposed → accepted, open → resolved). */
   statusChange: boolean;
+  /** The candidate names the entry: its id, its ADR number (`ADR-0045`) or its source file. */
+  mentioned: boolean;
+  /** A replacement cue's object is the entry's id or ADR number ("Supersedes ADR-0045"). */
+  cueNamesEntry: boolean;
   text: Profile;
 }
 
@@ -38,11 +47,27 @@ const LIVE = new Set(['proposed', 'accepted', 'open', 'blocked', 'active']);
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The candidate's profiles and cues. */
-export function candidateFacts(proposal: Proposal): CandidateFacts {
+/** The candidate's profiles, cues and text, weighted by `frequencies` (null: every word weighs 1). */
+export function candidateFacts(proposal: Proposal, frequencies: WordFrequencies | null): CandidateFacts {
   const text = proposalText(proposal);
-  return { proposal, title: profileOf(proposal.title), text: profileOf(text), cues: replacementCues(text) };
+  return { proposal, title: profileOf(proposal.title, frequencies), text: profileOf(text, frequencies), cues: replacementCues(text), lower: text.toLowerCase(), frequencies };
 }
+
+/** Whether `lower` (a lower-cased text) names `entry`: its id, its ADR number (`ADR-0045`, `ADR 45`), or the base name of its source file. */
+function names(lower: string, entry: Entry): boolean {
+  if (lower.includes(entry.entry_id)) return true;
+  for (const c of entry.citations) {
+    if (c.source_kind !== 'file') continue;
+    const number = /^ADR-0*(\d+)$/.exec(c.locator ?? '')?.[1];
+    if (number !== undefined && new RegExp(`\\badr[-\\s]?0*${number}\\b`).test(lower)) return true;
+    const base = c.source_ref.slice(c.source_ref.lastIndexOf('/') + 1).replace(/\.md$/i, '').toLowerCase();
+    if (base.length >= 8 && lower.includes(base)) return true;
+  }
+  return false;
+}
+
+/** Whether the clause after a cue names `entry` ("supersedes ADR-0045"). */
+const cueNames = (cues: readonly Cue[], entry: Entry) => cues.some((cue) => names(cue.after, entry));
 
 /** Paths, tags and related tasks named by both (`path:…`, `tag:…`, `task:…`), sorted. */
 function sharedScope(p: Proposal, e: Entry): string[] {
@@ -65,14 +90,16 @@ function sharedScope(p: Proposal, e: Entry): string[] {
  * similarity, + 0.1 with shared scope, × 0.6 across kinds, at most 1.
  */
 export function compareEntry(c: CandidateFacts, entry: Entry, sha256: string, searchRelevance: number, successorOf: string | null): Comparison {
-  const text = profileOf(fullText(entry));
-  const titleSimilarity = dice(c.title, profileOf(entry.title));
+  const text = profileOf(fullText(entry), c.frequencies);
+  const titleSimilarity = dice(c.title, profileOf(entry.title, c.frequencies));
   const textSimilarity = cosine(c.text, text);
   const scope = sharedScope(c.proposal, entry);
   const sameKind = entry.entry_kind === c.proposal.entry_kind;
   const live = LIVE.has(entry.status);
-  const cues = newCues(c.cues, replacementCues(fullText(entry)));
+  const cues = replacingCues(c.cues, entryChoice(entry));
   const statusChange = sameKind && c.proposal.status !== undefined && c.proposal.status !== entry.status;
+  const mentioned = names(c.lower, entry);
+  const cueNamesEntry = cueNames(c.cues, entry);
   const raw = (0.6 * textSimilarity + 0.4 * titleSimilarity + (scope.length > 0 ? 0.1 : 0)) * (sameKind ? 1 : 0.6);
   const signals = [
     sameKind ? 'same_kind' : `other_kind:${entry.entry_kind}`,
@@ -81,6 +108,8 @@ export function compareEntry(c: CandidateFacts, entry: Entry, sha256: string, se
     ...(statusChange ? [`status_change:${entry.status}→${c.proposal.status}`] : []),
     ...(c.proposal.supersedes_entry_id === entry.entry_id ? ['named_as_superseded'] : []),
     ...(c.proposal.related_entry_ids?.includes(entry.entry_id) ? ['named_as_related'] : []),
+    ...(mentioned ? ['mentioned'] : []),
+    ...(cueNamesEntry ? ['replacement_cue_names_entry'] : []),
     ...(successorOf !== null ? [`superseded_by:${successorOf}`] : []),
   ];
   const evidence: Evidence = {
@@ -98,5 +127,5 @@ export function compareEntry(c: CandidateFacts, entry: Entry, sha256: string, se
     shared_scope: scope.slice(0, 50),
     signals,
   };
-  return { entry, sha256, evidence, sameKind, live, cues, statusChange, text };
+  return { entry, sha256, evidence, sameKind, live, cues, statusChange, mentioned, cueNamesEntry, text };
 }

@@ -11,7 +11,7 @@
 import type { CandidateAction, Proposal, Relation, Review } from '../model/candidate.js';
 import type { Entry } from '../model/entry.js';
 import { candidateFacts, compareEntry, type Comparison } from './compare-entry.js';
-import { cosine } from './text-profile.js';
+import { cosine, type WordFrequencies } from './text-profile.js';
 
 /** The reviewer's name and version, recorded in every review. */
 export const REVIEWER = 'brain-reviewer/1';
@@ -20,26 +20,34 @@ export const REVIEWER = 'brain-reviewer/1';
 export const THRESHOLDS = {
   /** Below this best score the candidate is novel. */
   novel: 0.3,
-  /** A duplicate adds at most this share of new words… */
+  /** …and so it is when it shares less text than this with the best entry… */
+  unrelatedText: 0.3,
+  /** …while most of what it says (at least this share) is new: a resembling title alone is no overlap. */
+  unrelatedNovelty: 0.7,
+  /** A candidate holding this much of an entry (coverage) repeats it whole… */
+  whole: 0.9,
+  /** …and is its duplicate when it adds at most this much (novelty: word-level noise), else an update of it. */
+  nothingNew: 0.01,
+  /** A restatement adds at most this much (novelty)… */
   duplicateNovelty: 0.35,
-  /** …and resembles the entry at least this much (title or text). */
-  duplicateSimilarity: 0.6,
-  /** An update repeats at least this share of the entry's words, or has a title this similar. */
-  updateCoverage: 0.75,
+  /** …and resembles the entry (title or text) at least this much more than it adds: the more it adds, the closer it must be. */
+  duplicateMargin: 0.3,
+  /** An update short of repeating the entry whole: a title this similar. */
   updateTitle: 0.6,
-  /** A replacement needs a new cue and at least this score. */
-  replacement: 0.3,
-  /** A split covers two entries at least this much each, entries this unlike each other. */
-  splitCoverage: 0.5,
-  splitDistinct: 0.5,
+  /** A replacement: a cue leaving what the entry chose and at least this score (or a cue naming the entry). */
+  replacement: 0.35,
+  /** A split holds two entries at least this much each, entries less alike than this. */
+  splitCoverage: 0.8,
+  splitDistinct: 0.8,
   /** Any same-kind entry in force scoring this much is a conflict signal (auto-approval refused). */
   conflict: 0.2,
 } as const;
 
-/** What the reviewer compares with: current revisions, their file hash, and the search's relevance for the candidate's words (0 when not a hit). */
+/** What the reviewer compares with: current revisions, their file hash, and the search's relevance for the candidate's words (0 when not a hit); the project's word frequencies (null: every word weighs 1). */
 export interface ReviewInput {
   proposal: Proposal;
   entries: readonly { entry: Entry; sha256: string; search_relevance: number }[];
+  frequencies?: WordFrequencies | null;
 }
 
 const ACTION: Readonly<Record<Relation, CandidateAction>> = {
@@ -58,22 +66,30 @@ function rank(a: Comparison, b: Comparison): number {
   return b.evidence.score - a.evidence.score || (a.entry.recorded_at < b.entry.recorded_at ? 1 : a.entry.recorded_at > b.entry.recorded_at ? -1 : 0) || (a.entry.entry_id < b.entry.entry_id ? -1 : 1);
 }
 
-/** The relation and the entry it concerns. */
+/** Of the same kind as the candidate, and a kind that is superseded. */
+const supersedable = (c: Comparison) => c.sameKind && SUPERSEDABLE.has(c.entry.entry_kind);
+/** A replacement of `c`: a cue leaving what it chose, and enough resemblance. */
+const replaces = (c: Comparison) => supersedable(c) && c.cues.length > 0 && c.evidence.score >= THRESHOLDS.replacement;
+
+/** The relation and the entry it concerns (see docs/decisions/0043 for the order of the rules). */
 function decide(p: Proposal, ranked: Comparison[]): { relation: Relation; target: Comparison | null } {
   const named = p.supersedes_entry_id ? ranked.find((c) => c.entry.entry_id === p.supersedes_entry_id) : undefined;
   if (named && named.sameKind && SUPERSEDABLE.has(named.entry.entry_kind)) return { relation: 'full_replacement', target: named };
+  const namedByCue = ranked.find((c) => c.cueNamesEntry && supersedable(c));
+  if (namedByCue) return { relation: 'full_replacement', target: namedByCue };
   const best = ranked[0];
   if (!best || best.evidence.score < THRESHOLDS.novel) return { relation: 'novel', target: null };
+  const held = ranked.filter((c) => c.sameKind && c.evidence.coverage >= THRESHOLDS.splitCoverage);
+  const [first, second] = held;
+  if (first && second && cosine(first.text, second.text) < THRESHOLDS.splitDistinct) return { relation: 'possible_split', target: first };
   if (!best.sameKind) return { relation: 'ambiguous_overlap', target: best };
   const e = best.evidence;
-  const second = ranked.find((c) => c !== best && c.sameKind && c.evidence.coverage >= THRESHOLDS.splitCoverage && c.evidence.score >= THRESHOLDS.novel);
-  if (second && e.coverage >= THRESHOLDS.splitCoverage && cosine(best.text, second.text) < THRESHOLDS.splitDistinct && e.novelty > THRESHOLDS.duplicateNovelty) {
-    return { relation: 'possible_split', target: best };
-  }
-  if (best.cues.length > 0 && e.score >= THRESHOLDS.replacement && SUPERSEDABLE.has(best.entry.entry_kind)) return { relation: 'full_replacement', target: best };
-  const similar = Math.max(e.title_similarity, e.text_similarity) >= THRESHOLDS.duplicateSimilarity;
-  if (similar && e.novelty <= THRESHOLDS.duplicateNovelty && !best.statusChange) return { relation: 'duplicate', target: best };
-  if (e.coverage >= THRESHOLDS.updateCoverage || e.title_similarity >= THRESHOLDS.updateTitle || best.statusChange) return { relation: 'additive_update', target: best };
+  if (best.statusChange && (e.coverage >= THRESHOLDS.whole || e.title_similarity >= THRESHOLDS.updateTitle)) return { relation: 'additive_update', target: best };
+  if (e.coverage >= THRESHOLDS.whole) return { relation: e.novelty <= THRESHOLDS.nothingNew ? 'duplicate' : 'additive_update', target: best };
+  if (replaces(best)) return { relation: 'full_replacement', target: best };
+  if (e.text_similarity < THRESHOLDS.unrelatedText && e.novelty >= THRESHOLDS.unrelatedNovelty) return { relation: 'novel', target: null };
+  if (e.novelty <= THRESHOLDS.duplicateNovelty && Math.max(e.title_similarity, e.text_similarity) >= e.novelty + THRESHOLDS.duplicateMargin) return { relation: 'duplicate', target: best };
+  if (e.title_similarity >= THRESHOLDS.updateTitle) return { relation: 'additive_update', target: best };
   return { relation: 'ambiguous_overlap', target: best };
 }
 
@@ -100,7 +116,7 @@ function summary(relation: Relation, target: Comparison | null): string {
 
 /** Reviews `input.proposal` against `input.entries` (see the module doc). Errors: none. */
 export function reviewCandidate(input: ReviewInput): Review {
-  const facts = candidateFacts(input.proposal);
+  const facts = candidateFacts(input.proposal, input.frequencies ?? null);
   const byId = new Map(input.entries.map((e) => [e.entry.entry_id, e]));
   const entries = [...byId.values()].sort((a, b) => (a.entry.entry_id < b.entry.entry_id ? -1 : 1));
   const successor = new Map<string, string>();

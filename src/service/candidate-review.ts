@@ -3,7 +3,8 @@
  * add`-style fields into a checked {@link Proposal}, gathers what the reviewer compares it
  * with from the projection — the full-text search's top hits for its words (FTS5 BM25), the
  * entries sharing its tags, related tasks or paths, the entries it names, and the successors of
- * any superseded one (lineage) — and runs the pure reviewer (src/candidates/). The projection is
+ * any superseded one (lineage), and how many entries hold each word (the reviewer's word
+ * weights) — and runs the pure reviewer (src/candidates/). The projection is
  * brought up to the branch tip first.
  */
 import type { Proposal, Review } from '../model/candidate.js';
@@ -13,8 +14,8 @@ import type { EntryFields } from '../model/input.js';
 import { KIND_PREFIX, parseEntryKind } from '../model/kinds.js';
 import { formatIssues } from '../model/validate.js';
 import { searchEntries } from '../search/fts-search.js';
-import { currentWithHashes, entriesSharingScope, successorsOf } from '../projection/sqlite/review-queries.js';
-import { keyWords, proposalText } from '../candidates/text-profile.js';
+import { currentWithHashes, documentFrequencies, entriesSharingScope, successorsOf } from '../projection/sqlite/review-queries.js';
+import { contentWords, fullText, keyWords, proposalText } from '../candidates/text-profile.js';
 import { reviewCandidate } from '../candidates/review-candidate.js';
 import type { Brain } from '../service.js';
 
@@ -58,6 +59,7 @@ export async function reviewProposal(brain: Brain, projectId: string, proposal: 
     const ids = new Set([...relevance.keys(), ...scope, ...named]);
     for (const id of successorsOf(db, [...ids])) ids.add(id);
     const rows = currentWithHashes(db, projectId, [...ids]);
-    return reviewCandidate({ proposal, entries: rows.map((r) => ({ entry: r.entry, sha256: r.sha256, search_relevance: relevance.get(r.entry.entry_id) ?? 0 })) });
+    const frequencies = documentFrequencies(db, [proposalText(proposal), ...rows.map((r) => fullText(r.entry))].flatMap(contentWords));
+    return reviewCandidate({ proposal, frequencies, entries: rows.map((r) => ({ entry: r.entry, sha256: r.sha256, search_relevance: relevance.get(r.entry.entry_id) ?? 0 })) });
   });
 }

@@ -6,6 +6,7 @@
  */
 import { normalizePath } from '../../model/path-match.js';
 import type { CacheDb } from './open-cache.js';
+import { foldTerm } from '../../search/query-terms.js';
 import { CURRENT_COLUMNS, toRow, type CurrentDbRow, type CurrentRow } from './queries.js';
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -39,4 +40,21 @@ export function currentWithHashes(db: CacheDb, projectId: string, ids: readonly 
   if (ids.length === 0) return [];
   const rows = db.prepare(`SELECT ${CURRENT_COLUMNS}, c.sha256 FROM current c WHERE c.project_id = ? AND c.entry_id IN (${placeholders(ids.length)}) ORDER BY c.entry_id`).all(projectId, ...ids) as (CurrentDbRow & { sha256: string })[];
   return rows.map((r) => ({ ...toRow(r), sha256: r.sha256 }));
+}
+
+/**
+ * How many search documents (current entries, every project of the cache) hold each of `words`
+ * as the full-text index folds them (lower case, diacritics removed), from the FTS5 vocabulary;
+ * words no document holds are left out. `documents`: all search documents. The reviewer's word
+ * weights (docs/decisions/0043).
+ */
+export function documentFrequencies(db: CacheDb, words: Iterable<string>): { documents: number; df: Map<string, number> } {
+  const probe = db.prepare('SELECT doc FROM entry_search_vocab WHERE term = ?').pluck();
+  const df = new Map<string, number>();
+  for (const word of new Set(words)) {
+    const doc = probe.get(foldTerm(word)) as number | undefined;
+    if (doc !== undefined) df.set(word, doc);
+  }
+  const documents = db.prepare('SELECT count(*) FROM entry_search').pluck().get() as number;
+  return { documents, df };
 }
