@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { openBrain } from '../dist/service.js';
 import { importAdr } from '../dist/service/import-adr.js';
 import { assembleAdrSources } from '../dist/importers/adr/read-adr-dir.js';
+import { LIMITS } from '../dist/model/limits.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 /** The relations of the set, in report order. */
@@ -37,12 +38,17 @@ function baseText(corpus, file) {
   return corpus.earlier.includes(file) ? dropLastSection(text) : text;
 }
 
-/** The entry fields an ADR file proposes (as `brain import adr` reads it; no citation or link: an agent proposing cites nothing). */
+/**
+ * The entry fields an ADR file proposes (as `brain import adr` reads it; no citation or link: an
+ * agent proposing cites nothing), cut to the bounds of typed input (LIMITS.rationale,
+ * LIMITS.text) as an agent proposing it must.
+ */
 function adrFields(corpus, file, projectId) {
   const source = readFileSync(join(FIXTURES, 'adr', corpus.name, file), 'utf8');
   const [draft] = assembleAdrSources({ sources: [{ source_path: file, source }], projectId }).drafts;
   const { title, rationale, status, tags, payload } = draft.fields;
-  return { title, rationale, ...(status ? { status } : {}), ...(tags?.length ? { tags } : {}), payload };
+  const cut = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, LIMITS.text) : Array.isArray(v) ? v.map((a) => (typeof a === 'string' ? a.slice(0, LIMITS.text) : a)) : v]));
+  return { title, rationale: rationale.slice(0, LIMITS.rationale), ...(status ? { status } : {}), ...(tags?.length ? { tags } : {}), payload: cut };
 }
 
 /** One candidate covering two ADRs: both titles, both texts, both outcomes and alternatives. */
@@ -52,8 +58,8 @@ function combined(corpus, [a, b], projectId) {
   const title = `${x.title} and ${y.title.charAt(0).toLowerCase()}${y.title.slice(1)}`.slice(0, 200);
   return {
     title,
-    rationale: `${x.rationale.slice(0, 9000)}\n\n${y.rationale.slice(0, 9000)}`,
-    payload: { decision_outcome: `${x.payload.decision_outcome}\n\n${y.payload.decision_outcome}`.slice(0, 20_000), alternatives: [...x.payload.alternatives, ...y.payload.alternatives].slice(0, 100) },
+    rationale: `${x.rationale.slice(0, LIMITS.rationale / 2 - 1)}\n\n${y.rationale.slice(0, LIMITS.rationale / 2 - 1)}`,
+    payload: { decision_outcome: `${x.payload.decision_outcome}\n\n${y.payload.decision_outcome}`.slice(0, LIMITS.text), alternatives: [...x.payload.alternatives, ...y.payload.alternatives].slice(0, 100) },
   };
 }
 

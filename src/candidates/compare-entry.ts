@@ -9,7 +9,7 @@
 import type { Entry } from '../model/entry.js';
 import type { Evidence, Proposal } from '../model/candidate.js';
 import { normalizePath } from '../model/path-match.js';
-import { containment, cosine, dice, fullText, profileOf, proposalText, type Profile, type WordFrequencies } from './text-profile.js';
+import { containment, cosine, dice, fullText, profileOf, proposalText, wordCount, type Profile, type WordFrequencies } from './text-profile.js';
 import { replacementCues, type Cue } from './replacement-cues.js';
 import { entryChoice, replacingCues } from './entry-choice.js';
 
@@ -40,6 +40,8 @@ export interface Comparison {
   mentioned: boolean;
   /** A replacement cue's object is the entry's id or ADR number ("Supersedes ADR-0045"). */
   cueNamesEntry: boolean;
+  /** How many more content words the candidate holds than the entry (0 when fewer). */
+  added: number;
   text: Profile;
 }
 
@@ -127,5 +129,5 @@ export function compareEntry(c: CandidateFacts, entry: Entry, sha256: string, se
     shared_scope: scope.slice(0, 50),
     signals,
   };
-  return { entry, sha256, evidence, sameKind, live, cues, statusChange, mentioned, cueNamesEntry, text };
+  return { entry, sha256, evidence, sameKind, live, cues, statusChange, mentioned, cueNamesEntry, added: Math.max(0, wordCount(c.text) - wordCount(text)), text };
 }

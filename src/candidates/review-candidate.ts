@@ -26,8 +26,8 @@ export const THRESHOLDS = {
   unrelatedNovelty: 0.7,
   /** A candidate holding this much of an entry (coverage) repeats it whole… */
   whole: 0.9,
-  /** …and is its duplicate when it adds at most this much (novelty: word-level noise), else an update of it. */
-  nothingNew: 0.01,
+  /** …and is its update when it adds this many content words or more (a clause), or new matter beyond `duplicateNovelty`; else its duplicate. */
+  addedWords: 5,
   /** A restatement adds at most this much (novelty)… */
   duplicateNovelty: 0.35,
   /** …and resembles the entry (title or text) at least this much more than it adds: the more it adds, the closer it must be. */
@@ -85,7 +85,7 @@ function decide(p: Proposal, ranked: Comparison[]): { relation: Relation; target
   if (!best.sameKind) return { relation: 'ambiguous_overlap', target: best };
   const e = best.evidence;
   if (best.statusChange && (e.coverage >= THRESHOLDS.whole || e.title_similarity >= THRESHOLDS.updateTitle)) return { relation: 'additive_update', target: best };
-  if (e.coverage >= THRESHOLDS.whole) return { relation: e.novelty <= THRESHOLDS.nothingNew ? 'duplicate' : 'additive_update', target: best };
+  if (e.coverage >= THRESHOLDS.whole) return { relation: e.novelty <= THRESHOLDS.duplicateNovelty && best.added < THRESHOLDS.addedWords ? 'duplicate' : 'additive_update', target: best };
   if (replaces(best)) return { relation: 'full_replacement', target: best };
   if (e.text_similarity < THRESHOLDS.unrelatedText && e.novelty >= THRESHOLDS.unrelatedNovelty) return { relation: 'novel', target: null };
   if (e.novelty <= THRESHOLDS.duplicateNovelty && Math.max(e.title_similarity, e.text_similarity) >= e.novelty + THRESHOLDS.duplicateMargin) return { relation: 'duplicate', target: best };

@@ -75,6 +75,13 @@ export function proposalText(p: Proposal): string {
   return fullText({ title: p.title, rationale: p.rationale, payload: p.payload });
 }
 
+/** How many content words `p` holds (every occurrence). */
+export function wordCount(p: Profile): number {
+  let n = 0;
+  for (const x of p.values()) n += x.n;
+  return n;
+}
+
 /** Cosine similarity of two profiles, each stem weighing (1 + ln n) × idf, in [0, 1]. */
 export function cosine(a: Profile, b: Profile): number {
   const w = (x: { n: number; idf: number }) => (1 + Math.log(x.n)) * x.idf;

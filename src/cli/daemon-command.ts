@@ -17,6 +17,7 @@ interface DaemonCommandOptions {
   port: string;
   pollInterval: string;
   readOnly?: boolean;
+  sync: boolean;
 }
 
 function waitForSignal(): Promise<string> {
@@ -40,6 +41,7 @@ export function registerDaemonCommand(program: Command): void {
     .option('--port <n>', `TCP port on 127.0.0.1; 0 picks a free one`, String(DEFAULT_PORT))
     .option('--poll-interval <ms>', 'safety-net poll of the branch tip, in ms', '2000')
     .option('--read-only', 'hide MCP write tools (no default token is needed or created)')
+    .option('--no-sync', "never sync with the remote, even when brain.json's \"sync\" asks the daemon to")
     .action(async (options: DaemonCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const port = parseIntegerText('--port', options.port, BOUNDS.port);
@@ -55,6 +57,7 @@ export function registerDaemonCommand(program: Command): void {
         ...(globals.project ? { projectId: globals.project } : {}),
         ...(globals.author ? { author: globals.author } : {}),
         ...(options.readOnly ? { readOnly: true } : {}),
+        ...(options.sync === false ? { sync: false } : {}),
       });
       const started = { pid: process.pid, port: daemon.port, url: daemon.url, branch: globals.branch, project_id: daemon.projectId };
       process.stdout.write(globals.json ? `${JSON.stringify(started)}\n` : `brain daemon: ${daemon.url} (pid ${process.pid}, project ${daemon.projectId ?? '(no brain yet)'}, branch ${globals.branch}; stop with Ctrl-C)\n`);

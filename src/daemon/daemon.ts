@@ -25,9 +25,23 @@ import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger 
 import { ensureDefaultToken } from '../service/default-token.js';
 import { authenticateDaemonToken } from '../service/daemon-tokens.js';
 import { createCliRoute } from './cli-route.js';
+import { startAutoSync, type AutoSync } from './auto-sync.js';
+import { syncBrain } from '../service/sync.js';
+import { readSyncSetting, type SyncSetting } from '../service/sync-setting.js';
+import { upstreamStatus } from '../service/upstream-status.js';
 
 export { DEFAULT_PORT } from './default-port.js';
 import { DEFAULT_PORT } from './default-port.js';
+
+/** brain.json's `sync` setting (service/sync-setting.ts), or null: off, no brain yet, or invalid (logged). */
+async function syncSetting(brain: Brain, log: Log): Promise<SyncSetting | null> {
+  try {
+    return readSyncSetting(await brain.store.manifest());
+  } catch (err) {
+    if (!isBrainError(err, 'not_initialized')) log.warn('sync_setting', { message: 'brain.json "sync" is invalid: the daemon does not sync', error: errorFields(err) });
+    return null;
+  }
+}
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {
@@ -45,6 +59,8 @@ export interface DaemonOptions {
   readOnly?: boolean;
   /** Safety-net poll of the tip, ms (default 2000). */
   pollMs?: number;
+  /** False: never sync, whatever brain.json says (`brain daemon --no-sync`). Default: as brain.json's `sync` (auto-sync.ts). */
+  sync?: boolean;
   log?: Log;
 }
 
@@ -109,6 +125,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     file.remove();
   };
   let lastCatchUp: CatchUp | null = null;
+  let autoSync: AutoSync | null = null;
   const catchUp = async (trigger: CatchUp['trigger']): Promise<void> => {
     const waiting = (error?: unknown) => {
       if (lastCatchUp?.mode !== 'uninitialized') log.warn('catch_up', { trigger, mode: 'uninitialized', message: `branch ${primary.branch} has no brain yet; waiting for \`brain init\``, ...(error ? { error: errorFields(error) } : {}) });
@@ -120,6 +137,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       lastCatchUp = { trigger, mode: r.mode, from: r.from, to: r.to, ms: Math.round(r.ms * 10) / 10, at: new Date().toISOString(), ...(r.stats ?? {}) };
       log.info('catch_up', { ...lastCatchUp });
       file.update({ projected: r.to });
+      // A local write (ours, the CLI's, an agent's) left revisions the remote lacks: sync soon.
+      if (autoSync) {
+        const relation = (await upstreamStatus(primary))?.relation;
+        if (relation === undefined || relation === 'ahead' || relation === 'diverged') autoSync.kick();
+      }
     } catch (err) {
       if (!isBrainError(err, 'not_initialized')) throw err;
       waiting(err);
@@ -184,7 +206,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const url = `http://127.0.0.1:${port}`;
     const projectId = await projectOrNull();
     file.update({ port, url, project_id: projectId });
-    log.info('start', { pid: process.pid, port, url, repo: commonDir, branch: primary.branch, project_id: projectId, projected: primary.projectedOid(), mcp_writes: options.readOnly ? 'hidden' : 'token', boot_ms: Math.round(process.uptime() * 1000) });
+    const setting = options.sync === false ? null : await syncSetting(primary, log);
+    if (setting) {
+      autoSync = startAutoSync({ setting, brainDir: brainDir(primary.repo), log, run: () => syncBrain(primary, { remote: setting.remote }) });
+      cleanups.push(() => autoSync?.close());
+    }
+    log.info('start', { pid: process.pid, port, url, repo: commonDir, branch: primary.branch, project_id: projectId, projected: primary.projectedOid(), mcp_writes: options.readOnly ? 'hidden' : 'token', sync: setting ?? (options.sync === false ? 'off (--no-sync)' : 'off'), boot_ms: Math.round(process.uptime() * 1000) });
     let closing: Promise<void> | null = null;
     const close = (signal?: string) =>
       (closing ??= cleanUp().then(() => log.info('stop', { pid: process.pid, ...(signal ? { signal } : {}) })));

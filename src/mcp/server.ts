@@ -4,10 +4,10 @@
  * daemon makes one per HTTP request (stateless) over the Brain it keeps hot; stdio makes one per
  * process. The server never owns the Brain: closing it does not close the Brain.
  */
-import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
+import { PACKAGE_VERSION } from '../model/package-info.js';
 import { callTool, type CallContext } from './call-tool.js';
 import { available, listed, type McpAccess } from './access.js';
 import { serverInstructions } from './guide.js';
@@ -32,7 +32,7 @@ export interface CreateMcpServerOptions {
 }
 
 /** The server's name and version in the MCP initialize result. */
-export const SERVER_INFO = { name: 'project-brain', version: (createRequire(import.meta.url)('../../package.json') as { version: string }).version };
+export const SERVER_INFO = { name: 'project-brain', version: PACKAGE_VERSION };
 
 const inflight = new WeakMap<McpServer, Set<Promise<unknown>>>();
 

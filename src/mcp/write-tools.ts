@@ -25,9 +25,15 @@ const CAS =
 function output(verb: string, result: WriteResult): ToolOutput<z.input<typeof WriteOutput>> {
   const written = result.commit !== null;
   return {
-    structured: neutralizeDeep({ entry: result.entry, written, commit: result.commit, also: result.also }),
-    text: renderWrite(verb, [result.entry, ...result.also], written),
+    structured: neutralizeDeep({ entry: result.entry, written, commit: result.commit, also: result.also, defaults_applied: result.defaults_applied }),
+    text: renderWrite(verb, [result.entry, ...result.also], written) + defaultsText(result),
   };
+}
+
+/** `\nSet by default (not given): payload.likelihood = "medium", …` when the write applied defaults. */
+function defaultsText(result: WriteResult): string {
+  if (result.defaults_applied.length === 0) return '';
+  return `\nSet by default (not given): ${result.defaults_applied.map((d) => `${d.field} = ${JSON.stringify(d.value)}`).join(', ')}; brain_revise ${result.entry.entry_id} with a payload if that is not your judgement.`;
 }
 
 /** The entry fields of an append/revise call (absent arguments stay absent). */

@@ -31,7 +31,8 @@ const SCOPE_MATCHES = 12;
 export async function toProposal(kind: string, fields: EntryFields): Promise<Proposal> {
   const entryKind = parseEntryKind(kind);
   if (fields.title === undefined) throw new BrainError('invalid_argument', 'a proposal needs a title', { hint: 'brain propose decision --title "Use SQLite for the cache"' });
-  const { buildEntry, newEntryBase } = await import('../model/input.js');
+  const { buildEntry, checkTypedText, newEntryBase } = await import('../model/input.js');
+  checkTypedText(fields);
   const now = '2000-01-01T00:00:00.000Z';
   const built = buildEntry(newEntryBase({ entry_id: `${KIND_PREFIX[entryKind]}-000000000000`, entry_kind: entryKind, project_id: 'p', author: 'a', recorded_at: now }), fields, { revision: 1, author: 'a', agent: undefined, recorded_at: now });
   const given = Object.keys(fields).filter((k) => (fields as Record<string, unknown>)[k] !== undefined && k !== 'payload');

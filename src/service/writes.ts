@@ -7,7 +7,7 @@
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
-import type { EntryFields } from '../model/input.js';
+import type { AppliedDefault, EntryFields } from '../model/input.js';
 import { parseEntryKind } from '../model/kinds.js';
 import { clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
@@ -21,6 +21,8 @@ export interface WriteResult {
   commit: string | null;
   /** Other entries the same commit revised (supersede links its successor). */
   also: Entry[];
+  /** Payload fields of a new entry set by default, not by the caller (model/input.ts `appliedDefaults`); [] otherwise. */
+  defaults_applied: AppliedDefault[];
 }
 
 function oneLine(title: string): string {
@@ -81,23 +83,29 @@ export class BrainWrites {
       return { message: withAgentTrailer(value.message, this.agent), value };
     });
     await this.brain.refresh();
-    return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [] };
+    return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [], defaults_applied: [] };
   }
 
-  /** Creates a new entry (revision 1). Errors: `invalid_entry`, `illegal_status`, `invalid_argument`. */
+  /**
+   * Creates a new entry (revision 1); `defaults_applied` names the payload judgements made for
+   * the caller. Errors: `invalid_entry`, `illegal_status`, `invalid_argument`.
+   */
   async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
     const kind = parseEntryKind(args.kind);
-    const { buildEntry, newEntryBase } = await input();
-    return this.commit(async (tx, { author, agent, now }) => {
+    const { appliedDefaults, buildEntry, checkTypedText, newEntryBase } = await input();
+    checkTypedText(args.fields);
+    const result = await this.commit(async (tx, { author, agent, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
       const entry = buildEntry(base, args.fields, { revision: 1, author, agent, recorded_at: now });
       const { entry: written } = await tx.put(entry);
       return { message: `brain: add ${written.entry_id} r1 — ${oneLine(written.title)}`, entry: written };
     });
+    return { ...result, defaults_applied: appliedDefaults(kind, args.fields.payload) };
   }
 
   private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: WriteStamp): Promise<Entry> {
-    const { buildEntry, sameContent } = await input();
+    const { buildEntry, checkTypedText, sameContent } = await input();
+    checkTypedText(fields);
     const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, agent: ctx.agent, recorded_at: ctx.now });
     // A repair (the newest revision is invalid) is written even when it restores `current` as is.
     if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;

@@ -119,7 +119,9 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
   const txs = new Map<string, WriteTransaction>();
   const txOf = (projectId: string): WriteTransaction => {
     let tx = txs.get(projectId);
-    if (!tx) txs.set(projectId, (tx = new WriteTransaction(options.gitdir, options.onto, projectId)));
+    // Not scanned for credentials: these revisions are already committed on the local branch
+    // (docs/decisions/0040), and the remote's fields merged into them are on the remote's.
+    if (!tx) txs.set(projectId, (tx = new WriteTransaction(options.gitdir, options.onto, projectId, { scanSecrets: false })));
     return tx;
   };
   const result: ReplayResult = { files: new Map(), entries: [], unreplayable: [] };

@@ -16,6 +16,7 @@ import { BrainError } from '../model/errors.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { readTreeCached, treeOidAt } from '../git/tree-reader.js';
 import { formatLedgerLine, parseLedger } from './ledger.js';
+import { assertNoSecrets } from '../model/secret-scan.js';
 
 /** A revision staged in a transaction. */
 export interface StagedRevision {
@@ -48,6 +49,12 @@ export class WriteTransaction {
     /** The tip this transaction builds on (null: the branch has no commit yet). */
     readonly tip: string | null,
     readonly projectId: string,
+    /**
+     * Refuse revisions holding a credential (`secret_detected`, docs/decisions/0040). Every
+     * writer leaves it on; only `brain sync`'s replay of revisions already committed on the
+     * local branch turns it off (refusing them now would strand the clone, not un-leak them).
+     */
+    private readonly options: { scanSecrets: boolean } = { scanSecrets: true },
   ) {}
 
   /** The state every entry and candidate written by this transaction is left in (what its new tree holds). */
@@ -73,12 +80,13 @@ export class WriteTransaction {
 
   /**
    * Stages the next revision of `candidate.candidate_id` (numbered here, validated, written
-   * canonically and chained in its ledger, as {@link put} does for entries).
-   * Errors: `invalid_entry`.
+   * canonically and chained in its ledger, as {@link put} does for entries); its proposal is
+   * scanned for credentials like an entry. Errors: `invalid_entry`, `secret_detected`.
    */
   async putCandidate(candidate: Omit<Candidate, 'revision'>): Promise<StagedCandidate> {
     const state = await this.candidateState(candidate.candidate_id);
     const validated = validateCandidate({ ...candidate, revision: state.maxRevision + 1 });
+    if (this.options.scanSecrets) await assertNoSecrets(validated.proposal, { where: `candidate ${validated.candidate_id} r${validated.revision}` });
     const { path, sha256, next } = this.append(state, validated);
     this.candidateStates.set(candidate.candidate_id, next);
     const staged: StagedCandidate = { candidate: validated, path, sha256 };
@@ -166,7 +174,8 @@ export class WriteTransaction {
    * (max existing + 1), the result validated, written canonically and chained in the ledger.
    * When the entry is forked (several files hold its top revision, DESIGN §3 invariant 5), the
    * ledger line chains onto the current one and lists the other heads in `merged_sha256`:
-   * this revision closes the fork. Errors: `invalid_entry`, `illegal_status`; `conflict` when
+   * this revision closes the fork. Every string field is scanned for credentials first.
+   * Errors: `invalid_entry`, `illegal_status`; `secret_detected` (nothing staged); `conflict` when
    * the id is new to this project but another project on the branch holds it (an entry id is
    * unique in a brain: docs/decisions/0029).
    */
@@ -181,7 +190,9 @@ export class WriteTransaction {
         });
       }
     }
-    const validated = validateEntry({ ...entry, revision: state.maxRevision + 1 });
+    const revision = state.maxRevision + 1;
+    const validated = validateEntry({ ...entry, revision });
+    if (this.options.scanSecrets) await assertNoSecrets(validated, { where: `entry ${validated.entry_id} r${revision}` });
     const { path, sha256, next } = this.append(state, validated);
     const staged: StagedRevision = { entry: validated, path, sha256, previous: state.current?.entry ?? null };
     this.staged.push(staged);

@@ -17,6 +17,7 @@ import { parseLedger } from '../../src/store/ledger.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { branchFiles, handCommit, readBranchFile } from '../helpers/plain-git.js';
+import { REAL_SHAPED } from '../../fixtures/secrets/real-shaped.js'; // plain ESM, shared with the benchmark
 
 afterAll(cleanupTempDirs);
 
@@ -80,6 +81,15 @@ describe('a proposal', () => {
     expect((await rejected(ada.candidates.propose({ kind: 'risk', fields: {} }))).code).toBe('invalid_argument');
     expect((await rejected(ada.candidates.propose({ kind: 'risk', fields: { title: 'x', payload: { likelihood: 'always' } } }))).code).toBe('invalid_entry');
     expect(tip()).toBe(before);
+  });
+
+  it('is refused with nothing written when it holds a credential (issue #20: every write is scanned)', async () => {
+    const before = tip();
+    const key = (REAL_SHAPED as { name: string; text: string }[]).find((s) => s.name === 'AWS access key id') as { text: string };
+    const error = await rejected(ada.candidates.byAgent('claude-code').propose({ kind: 'risk', fields: { title: 'Deploy key in CI', rationale: `the key ${key.text} is in the CI logs` } }));
+    expect(error.code).toBe('secret_detected');
+    expect(tip()).toBe(before);
+    expect(git(dir, ['ls-tree', '-r', '--name-only', 'brain']).split('\n').filter((f) => f.startsWith('candidates/'))).toEqual([]);
   });
 });
 

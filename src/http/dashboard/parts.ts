@@ -3,6 +3,7 @@
  * links, times (UTC, absolute — a page is a function of the projected commit, never of the
  * clock, so its ETag is exact), tags, the per-kind detail of an entry, and pagers.
  */
+import { decisionOrigin } from '../../model/decision-origin.js';
 import type { Entry } from '../../model/entry.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
@@ -77,6 +78,16 @@ export const levelBadge = (label: string, level: string) => h`<span class="badge
 export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: boolean } = {}): Html {
   const shown = options.dateOnly ? iso.slice(0, 10) : options.timeOnly ? `${iso.slice(11, 16)}` : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
   return h`<time datetime="${iso}" title="${iso}">${shown}</time>`;
+}
+
+/**
+ * When and by whom a decision was decided (an imported ADR records it), for the lists' "Updated"
+ * cell: `decided 2019-06-27 by Marko` under the last change; '' when the entry records neither.
+ */
+export function decidedNote(e: Entry): Html {
+  const origin = decisionOrigin(e);
+  if (origin === null) return h``;
+  return h`<div class="meta">decided ${origin.date === null ? '' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */
