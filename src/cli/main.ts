@@ -18,6 +18,7 @@ import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerWriteCommands } from './write-commands.js';
 import { registerCandidateCommands } from './candidate-commands.js';
+import { registerCaptureCommand } from './capture-command.js';
 import { registerAdminCommands } from './admin-commands.js';
 import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
@@ -56,6 +57,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerWriteCommands(program);
   registerCandidateCommands(program);
+  registerCaptureCommand(program);
   registerReadCommands(program);
   registerAdminCommands(program);
   registerSyncCommand(program);

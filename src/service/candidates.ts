@@ -71,6 +71,14 @@ export class BrainCandidates {
   }
 
   private async commit(message: string, operation: (tx: WriteTransaction, who: Identity, now: string) => Promise<string>): Promise<CandidateWriteResult> {
+    const { candidates, entries, commit } = await this.write(message, operation);
+    const last = candidates[candidates.length - 1];
+    if (!last) throw new Error('a candidate write staged no candidate');
+    return { candidate: last, entries, commit };
+  }
+
+  /** One commit by this writer: `operation` stages, its return is appended to `message`; returns every candidate and entry revision staged. */
+  private async write(message: string, operation: (tx: WriteTransaction, who: Identity, now: string) => Promise<string>): Promise<{ candidates: Candidate[]; entries: Entry[]; commit: string }> {
     const who = this.stamp();
     const { identity } = this.brain.writer();
     const projectId = await this.brain.projectId();
@@ -79,9 +87,8 @@ export class BrainCandidates {
       return { message: withAgentTrailer(`${message}${suffix}`, this.agent), value: null };
     });
     await this.brain.refresh();
-    const last = result.stagedCandidates[result.stagedCandidates.length - 1];
-    if (!result.commit || !last) throw new Error('a candidate write staged no candidate');
-    return { candidate: last.candidate, entries: result.staged.map((s) => s.entry), commit: result.commit };
+    if (!result.commit) throw new Error('a candidate write made no commit');
+    return { candidates: result.stagedCandidates.map((s) => s.candidate), entries: result.staged.map((s) => s.entry), commit: result.commit };
   }
 
   /** The reviewer's verdict on a proposal, without writing anything. Errors: as candidate-review.ts `toProposal`. */
@@ -112,6 +119,27 @@ export class BrainCandidates {
       await this.putDecided(tx, first.candidate, who, now, 'approved', decision);
       return `\n\napproved by the ${AUTO_APPROVE_RULE} rule: ${decision.entry_id} r1`;
     });
+  }
+
+  /**
+   * Records every proposal of `args.proposals` as a pending candidate in ONE commit (`brain
+   * capture`, issue #20: captured text lands as candidates, never as entries — no
+   * auto-approval). Each is checked and reviewed before anything is written: one invalid
+   * proposal (or a credential in one) refuses them all, nothing written. An empty list writes
+   * nothing and returns no commit. Errors: as {@link propose}.
+   */
+  async capture(args: { proposals: readonly { kind: string; fields: EntryFields }[]; extractor: 'command' | 'builtin'; source: string }): Promise<{ candidates: Candidate[]; commit: string | null }> {
+    const reviewed: { proposal: Proposal; review: Review }[] = [];
+    for (const p of args.proposals) reviewed.push(await this.review(p));
+    if (reviewed.length === 0) return { candidates: [], commit: null };
+    const ids = reviewed.map(() => newCandidateId());
+    const result = await this.write(`brain: capture ${reviewed.length} candidate${reviewed.length === 1 ? '' : 's'} from ${oneLine(args.source)} (${args.extractor} extractor)`, async (tx, who, now) => {
+      for (const [i, { proposal, review }] of reviewed.entries()) {
+        await tx.putCandidate({ candidate_id: ids[i] as string, project_id: tx.projectId, status: 'pending', ...who, recorded_at: now, proposed_by: who, proposal, review, capture: { extractor: args.extractor } });
+      }
+      return `\n\n${ids.map((id, i) => `${id} — ${oneLine(reviewed[i]?.proposal.title ?? '')}`).join('\n')}`;
+    });
+    return { candidates: result.candidates, commit: result.commit };
   }
 
   /** Appends the decided revision of `current`, written by `who`. */
