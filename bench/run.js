@@ -16,6 +16,8 @@
  *   8. secrets (secrets.js, issue #20): credentials written, false refusals, the scan's cost.
  *   9. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
  *      PostgreSQL (search-questions.js; alone: `npm run bench -- questions`).
+ *  10. the candidate reviewer against the reviewer set (reviewer-set.js, issue #20; alone:
+ *      `npm run bench -- reviewer`).
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -44,6 +46,7 @@ import { dashboardBench } from './dashboard.js';
 import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
 import { questionsTable, searchQuestionsSection } from './search-questions.js';
+import { reviewerTable, runReviewerSet } from './reviewer-set.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const log = (msg) => process.stderr.write(`${msg}\n`);
@@ -80,6 +83,13 @@ if (process.argv.includes('questions')) {
 if (process.argv.includes('adr')) {
   const { adrCorporaSection } = await import('./adr-corpora.js');
   await adrCorporaSection({ root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
+if (process.argv.includes('reviewer')) {
+  // `npm run bench -- reviewer` (issue #20): the candidate reviewer against the reviewer set, on its own.
+  log('\n== reviewer set');
+  process.stdout.write(`\nCandidate reviewer (issue #20), fixtures/reviewer-set/\n\n${reviewerTable(await runReviewerSet({ root: BENCH_ROOT, log }))}\n`);
   process.exit(0);
 }
 
@@ -133,6 +143,8 @@ m.fresh = await freshCloneSection(ctx);
 const { adrCorporaSection } = await import('./adr-corpora.js');
 m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
 const questionRows = await searchQuestionsSection({ root: ctx.root, log, section: ctx.section, results: ctx.results });
+ctx.section('reviewer set');
+m.reviewer = await runReviewerSet({ root: join(BENCH_ROOT, 'reviewer'), log });
 
 addTargetRows(ctx.targets, m);
 
@@ -155,9 +167,10 @@ const meta = {
 };
 const outDir = join(new URL('.', import.meta.url).pathname, 'out');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows, adr_corpora: m.adr }, null, 2)}\n`);
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows, adr_corpora: m.adr, reviewer: m.reviewer.summary }, null, 2)}\n`);
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);
 out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
-out(`Search questions (recall@3, MRR; bench/questions)\n\n${questionsTable(questionRows)}\n\nwritten: ${join(outDir, 'results.json')}\n`);
+out(`Search questions (recall@3, MRR; bench/questions)\n\n${questionsTable(questionRows)}\n\n`);
+out(`Candidate reviewer (issue #20), fixtures/reviewer-set/\n\n${reviewerTable(m.reviewer)}\n\nwritten: ${join(outDir, 'results.json')}\n`);

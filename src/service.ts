@@ -22,6 +22,7 @@ import type { RawListFilter } from './model/list-filter.js';
 import { searchEntries } from './search/fts-search.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
+import { BrainCandidates } from './service/candidates.js';
 import type { BrainVerifyReport } from './service/verify.js';
 import { listBrainProjects, type ProjectCounts } from './service/projects.js';
 import { entryAt, entryHistory, listEntries } from './service/history.js';
@@ -57,6 +58,8 @@ export async function openBrain(options: BrainOptions = {}): Promise<Brain> {
 export class Brain {
   readonly store: GitStore;
   readonly writes: BrainWrites;
+  /** Candidates: propose, list, approve, reject (issue #20, src/service/candidates.ts). */
+  readonly candidates: BrainCandidates;
   private cacheHandle: CacheHandle | null = null;
   private readerHandle: Promise<ObjectReader> | null = null;
   private lastRefresh: RefreshResult | null = null;
@@ -85,6 +88,7 @@ export class Brain {
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);
+    this.candidates = new BrainCandidates(this);
   }
 
   get branch(): string {

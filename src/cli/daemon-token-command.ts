@@ -35,10 +35,13 @@ export function registerDaemonTokenCommands(daemon: Command): void {
     .command('create')
     .description('make a token for one agent; its secret is printed once')
     .requiredOption('--name <name>', 'the agent that will hold it (a-z 0-9 . _ -), e.g. claude-code')
-    .action(async (options: { name: string }, command: Command) => {
+    .option('--capabilities <list>', 'what it may do, comma-separated: read, propose, write, approve (default read,propose: it proposes, a person approves)')
+    .action(async (options: { name: string; capabilities?: string }, command: Command) => {
+      const { parseCapabilities } = await import('../model/capabilities.js');
+      const capabilities = options.capabilities === undefined ? undefined : parseCapabilities(options.capabilities, '--capabilities');
       await runWithBrain(
         command,
-        async (brain) => (await tokensOf()).createDaemonToken({ ...(await dirsOf(brain.repo)), name: options.name }),
+        async (brain) => (await tokensOf()).createDaemonToken({ ...(await dirsOf(brain.repo)), name: options.name, ...(capabilities ? { capabilities } : {}) }),
         (r) => `${r.secret}\n(token ${r.token.name}, capabilities ${r.token.capabilities.join(', ')}; the secret is shown only now: give it to the agent as "Authorization: Bearer <secret>")`,
       );
     });

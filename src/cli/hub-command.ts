@@ -72,7 +72,7 @@ export function registerHubCommand(program: Command): void {
     .option('--repo <name>', 'a repository it may read (repeatable)', collect)
     .option('--all-repos', 'every repository, including those added later')
     .option('--project <id>', 'only this project (repeatable)', collect)
-    .option('--capability <list>', 'read, or read,write (the hub serves no writes yet)', 'read')
+    .option('--capability <list>', 'comma-separated: read, propose, write, approve (the hub serves reads only yet)', 'read')
     .option('--name <name>', 'a label', 'cli')
     .action(run('token-create'));
   withHubOptions(token.command('list').description('every token (never its secret)')).action(run('token-list'));

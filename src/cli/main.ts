@@ -17,6 +17,8 @@ import { endOnClosedOutput } from './closed-output.js';
 import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerWriteCommands } from './write-commands.js';
+import { registerCandidateCommands } from './candidate-commands.js';
+import { registerCaptureCommand } from './capture-command.js';
 import { registerAdminCommands } from './admin-commands.js';
 import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
@@ -54,6 +56,8 @@ export function createProgram(): Command {
     .showHelpAfterError('(run brain --help for usage)')
     .exitOverride();
   registerWriteCommands(program);
+  registerCandidateCommands(program);
+  registerCaptureCommand(program);
   registerReadCommands(program);
   registerAdminCommands(program);
   registerSyncCommand(program);

@@ -6,10 +6,14 @@
  *
  * Writes are made by an agent for the person (`--author`, else BRAIN_AUTHOR, else git
  * user.name): `--agent`, else `BRAIN_AGENT`, else the client's own name from the MCP handshake
- * (docs/decisions/0032). A bad `--agent`/`BRAIN_AGENT` is exit 2 before serving.
+ * (docs/decisions/0032). What it may do: `--capabilities` (default `read,propose`: the agent
+ * proposes candidates a person approves; docs/decisions/0042). A bad `--agent`/`BRAIN_AGENT`
+ * or `--capabilities` is exit 2 before serving.
  */
 import type { Command } from 'commander';
 import { checkAgentName } from '../model/agent-name.js';
+import { BrainError } from '../model/errors.js';
+import { parseCapabilities } from '../model/capabilities.js';
 import type { GlobalOptions } from './context.js';
 import { onClosedOutput } from './closed-output.js';
 
@@ -25,12 +29,15 @@ export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('serve the brain to an MCP client (Claude Code, Codex, …) over stdio until stdin closes')
-    .option('--read-only', 'offer only the read tools (write tools are not listed and cannot be called)')
+    .option('--read-only', 'offer only the read tools (no other tool is listed or can be called)')
+    .option('--capabilities <list>', 'what the agent may do, comma-separated: read, propose, write, approve (default read,propose)')
     .option('--agent <name>', "the agent writes are recorded as made by, for the person (default: BRAIN_AGENT, else the client's name)")
-    .action(async (options: { readOnly?: boolean; agent?: string }, command: Command) => {
+    .action(async (options: { readOnly?: boolean; agent?: string; capabilities?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       onClosedOutput(() => undefined); // the server shuts down cleanly when the client stops reading (stdio.ts)
       const agent = agentOption(options.agent);
+      if (options.readOnly && options.capabilities !== undefined) throw new BrainError('invalid_argument', 'give --read-only or --capabilities, not both', { hint: '--read-only is --capabilities read with every other tool hidden' });
+      const capabilities = options.capabilities === undefined ? undefined : parseCapabilities(options.capabilities, '--capabilities');
       // Loaded on demand: the MCP SDK is only needed by this command.
       const { runStdioServer } = await import('../mcp/stdio.js');
       await runStdioServer({
@@ -42,6 +49,7 @@ export function registerMcpCommand(program: Command): void {
           onNotice: (message) => process.stderr.write(`brain mcp: ${message}\n`),
         },
         readOnly: options.readOnly === true,
+        ...(capabilities !== undefined ? { capabilities } : {}),
         ...(agent !== undefined ? { agent } : {}),
       });
     });

@@ -9,7 +9,8 @@ import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { collect, fieldsFromOptions, type FieldOptions } from './fields.js';
 import type { WriteResult } from '../service/writes.js';
 
-function fieldOptions(command: Command): Command {
+/** The entry field options of `add` and `revise` (also `propose`). */
+export function fieldOptions(command: Command): Command {
   return command
     .option('--title <text>', 'title (1–200 characters)')
     .option('--rationale <text>', 'the why (≤ 20 000 characters)')

@@ -7,23 +7,21 @@
  *
  * - POST only: the spec lets a server without a standalone SSE stream answer GET with 405, and
  *   there is no session to DELETE, so GET/DELETE/… are 405 with `Allow: POST`.
- * - Capability (DESIGN §6): write tools are `enabled` when the request's token (auth.ts, checked
- *   before this route: a wrong token never gets here) has the `write` capability — its writes are
- *   made by the agent the token names, for the daemon's git user (docs/decisions/0032) — else
- *   `unauthorized` (listed, refused when called; the guest without a token); `hidden` when the
- *   daemon runs `--read-only`.
+ * - Capabilities (DESIGN §6, issue #20): the request's token (auth.ts, checked before this route:
+ *   a wrong token never gets here) brings its capabilities — `read`, `propose`, `write`,
+ *   `approve` — and its name, the agent its writes are made by, for the daemon's git user
+ *   (docs/decisions/0032); no token: the guest (null capabilities). What each allows:
+ *   src/mcp/access.ts. A `--read-only` daemon offers read tools only.
  * - The host guard (host-guard.ts) runs before this route, like for every route.
  */
 import { Hono, type Context } from 'hono';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Brain } from '../service.js';
-import type { CreateMcpServerOptions, WriteAccess } from '../mcp/server.js';
+import type { CreateMcpServerOptions, McpAccess } from '../mcp/server.js';
+import { knownCapabilities } from '../model/capabilities.js';
 import type { DaemonCaller } from '../service/daemon-tokens.js';
 import type { CallerEnv } from './auth.js';
-
-/** What the MCP server may do with write tools for one request (src/mcp/call-tool.ts `WriteAccess`). */
-export type McpWrites = WriteAccess;
 
 /** The factory of src/mcp/server.ts (`createMcpServer`): one server per request. */
 export type CreateMcpServer = (options: CreateMcpServerOptions) => McpServer;
@@ -42,10 +40,9 @@ function jsonRpcError(c: Context, status: 405 | 500, message: string, headers: R
   return c.json({ jsonrpc: '2.0', error: { code: status === 405 ? -32000 : -32603, message }, id: null }, status, headers);
 }
 
-/** The capability a request's caller gets (see module doc). */
-export function writesFor(caller: DaemonCaller | null, readOnly: boolean): McpWrites {
-  if (readOnly) return 'hidden';
-  return caller?.capabilities.includes('write') ? 'enabled' : 'unauthorized';
+/** What a request's caller may do over MCP (see module doc): the token's known capabilities, or null for the guest. */
+export function accessFor(caller: DaemonCaller | null, readOnly: boolean): McpAccess {
+  return { capabilities: caller === null ? null : knownCapabilities(caller.capabilities), readOnly };
 }
 
 /** The `/mcp` routes; mount with `app.route('/mcp', createMcpRoute(…))` after auth.ts's middleware. */
@@ -53,8 +50,7 @@ export function createMcpRoute(options: McpRouteOptions): Hono<CallerEnv> {
   const route = new Hono<CallerEnv>();
   route.post('/', async (c) => {
     const caller = c.get('caller');
-    const writes = writesFor(caller, options.readOnly);
-    const server = options.createServer({ brain: options.brain, writes, ...(writes === 'enabled' && caller ? { agent: caller.name } : {}) });
+    const server = options.createServer({ brain: options.brain, access: accessFor(caller, options.readOnly), ...(caller ? { agent: caller.name } : {}) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);

@@ -8,6 +8,8 @@
  * | `/brain/context` | `budget`, `path`…, `related_task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
  * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
  * | `/brain/:entry_id/history` | — | `{entry, sha256, path, commit: {oid, author, email, time} \| null}[]`, oldest first |
+ * | `/candidates` | `status` (`pending` default, `approved`, `rejected`, `all`) | candidate revisions (docs/format.md "Candidates"), newest first (issue #20) |
+ * | `/candidates/:candidate_id` | — | one candidate (any unique id prefix) |
  *
  * and, mounted at `/api/projects` ({@link createProjectsRoute}): `GET /api/projects` → `data:
  * {project_id, entries, by_kind}[]`, every project on the branch, sorted (issue #7).
@@ -158,6 +160,20 @@ export function createRestRoutes(options: RestOptions): Hono {
     params(c, []);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: await historyWithCommits(brain, { entryId: c.req.param('entry_id') }) }));
+  });
+
+  routes.get('/candidates', async (c) => {
+    const q = params(c, ['status']);
+    const status = q.status ?? 'pending';
+    if (!['pending', 'approved', 'rejected', 'all'].includes(status)) throw bad(`unknown candidate status "${status.slice(0, 40)}"`, 'status=pending (default), approved, rejected or all');
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: (await brain.candidates.list(status === 'all' ? {} : { status: status as 'pending' | 'approved' | 'rejected' })).map((r) => r.candidate) }));
+  });
+
+  routes.get('/candidates/:candidate_id', async (c) => {
+    params(c, []);
+    const brain = await brainOf(c);
+    return respond(c, brain, async () => ({ data: (await brain.candidates.get({ candidateId: c.req.param('candidate_id') })).candidate }));
   });
 
   routes.get('/brain/:entry_id', async (c) => {

@@ -11,10 +11,14 @@ import { PROJECT_ID_PATTERN } from '../model/limits.js';
 import type { Scope } from '../projection/backend.js';
 import { checkRepoName } from './names.js';
 
-/** The capabilities a token can carry. `write` is modelled, but no hub route accepts writes (docs/decisions/0027). */
-export const CAPABILITIES = ['read', 'write'] as const;
-/** One of {@link CAPABILITIES}. */
-export type Capability = (typeof CAPABILITIES)[number];
+import { CAPABILITIES, type Capability } from '../model/capabilities.js';
+
+/**
+ * The capabilities a token can carry: the vocabulary of daemon tokens (src/model/capabilities.ts;
+ * issue #20) — `read`, `propose`, `write`, `approve`. Only `read` is served: no hub route accepts
+ * writes, proposals or approvals (docs/decisions/0027, 0042).
+ */
+export { CAPABILITIES, type Capability };
 
 /** A token's grant: `repos`/`projects` null = all (repositories registered later included). */
 export interface TokenScope {
@@ -28,7 +32,7 @@ export function parseCapabilities(text: string | readonly string[]): Capability[
   const parts = (typeof text === 'string' ? text.split(',') : [...text]).map((s) => s.trim()).filter((s) => s !== '');
   const bad = parts.find((p) => !(CAPABILITIES as readonly string[]).includes(p));
   if (bad !== undefined || parts.length === 0) {
-    throw new BrainError('invalid_argument', bad === undefined ? 'a token needs at least one capability' : `unknown capability "${bad.slice(0, 40)}"`, { hint: 'capabilities: read, or read,write' });
+    throw new BrainError('invalid_argument', bad === undefined ? 'a token needs at least one capability' : `unknown capability "${bad.slice(0, 40)}"`, { hint: `capabilities: ${CAPABILITIES.join(', ')} (comma-separated)` });
   }
   return [...new Set(parts as Capability[])].sort();
 }

@@ -1,6 +1,6 @@
 /**
- * How one `tools/call` runs (MCP spec, tools/call): find the tool, check the write capability
- * (DESIGN §6), validate the arguments against the tool's zod input schema, run it on the Brain,
+ * How one `tools/call` runs (MCP spec, tools/call): find the tool, check the connection's
+ * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the tool's zod input schema, run it on the Brain,
  * check its structured content against the tool's output schema, and map any failure through
  * errors.ts. This replaces the SDK's own tools/call handler, which would turn arguments that do
  * not match the input schema into an `isError` result; issue #3 asks for the MCP
@@ -10,22 +10,15 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
 import { formatIssues } from '../model/validate.js';
-import { invalidArguments, mapToolError, unauthorizedResult, unknownTool } from './errors.js';
+import { invalidArguments, mapToolError, unknownTool } from './errors.js';
+import { refusal, type McpAccess } from './access.js';
 import { toolResult, type BrainTool, type ToolOutput } from './tool-definition.js';
 
-/**
- * The write capability of a server (DESIGN §6): `enabled` (stdio, or HTTP with a valid bearer
- * token); `unauthorized` (HTTP without one: write tools are listed but every call fails with
- * `unauthorized` and writes nothing); `hidden` (stdio `--read-only`: write tools are not listed
- * and calling one is an unknown tool).
- */
-export type WriteAccess = 'enabled' | 'unauthorized' | 'hidden';
-
-/** What a call runs against: the Brain (owned by the caller), the offered tools, the capability, and the agent writes are made by. */
+/** What a call runs against: the Brain (owned by the caller), the tools that exist on the connection, its access, and the agent writes are made by. */
 export interface CallContext {
   brain: Brain;
   tools: ReadonlyMap<string, BrainTool>;
-  writes: WriteAccess;
+  access: McpAccess;
   /** The agent name write tools record (asked per call: over stdio it is known once the client has initialized). */
   agent: () => string;
 }
@@ -42,13 +35,15 @@ function checkedOutput(tool: BrainTool, output: ToolOutput): ToolOutput {
 
 /**
  * Runs `tool` with raw `args`. Returns the tool result, or an `isError` result for
- * `unauthorized` and every BrainError of the service (validation, `not_found`,
- * `revision_conflict`, operational codes); throws McpError `-32602` for arguments that do not
- * match the input schema, `-32603` for bugs. The capability is checked before the arguments,
- * so an unauthorized caller learns nothing from validation messages.
+ * `unauthorized`/`forbidden` (access.ts) and every BrainError of the service (validation,
+ * `not_found`, `revision_conflict`, `forbidden` self-approval, operational codes); throws
+ * McpError `-32602` for arguments that do not match the input schema, `-32603` for bugs. The
+ * capability is checked before the arguments, so an unauthorized caller learns nothing from
+ * validation messages.
  */
 export async function invokeTool(context: CallContext, tool: BrainTool, args: unknown): Promise<CallToolResult> {
-  if (tool.access === 'write' && context.writes !== 'enabled') return unauthorizedResult(tool.name);
+  const refused = refusal(tool, context.access);
+  if (refused !== null) return refused;
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) throw invalidArguments(tool.name, parsed.error);
   try {

@@ -11,7 +11,8 @@
  *   throws for a well-formed call — validation (`invalid_entry`, `illegal_status`,
  *   `invalid_argument`, `ambiguous_id`, `secret_detected`: a credential in a field), state
  *   (`not_found`, `revision_conflict`, which names the current revision in `message` and
- *   `data.current_revision`), capability (`unauthorized`) and
+ *   `data.current_revision`), capability (`unauthorized`, `forbidden`: src/mcp/access.ts; a
+ *   self-approval) and
  *   operational codes (`not_initialized`, `lock_timeout`, `git_error`, …). `structuredContent` is
  *   `{error: {code, message, hint?, data?}}` (output-schemas.ts `ToolErrorOutput`), the text is
  *   `code: message` + `hint: …`. Clients hand these to the model, which can correct itself
@@ -90,17 +91,4 @@ export function invalidArguments(tool: string, error: z.ZodError): McpError {
 /** `-32602` for a tool name this server does not offer (as the SDK answers). */
 export function unknownTool(name: string): McpError {
   return mcpError(ErrorCode.InvalidParams, `Tool ${name} not found`, { code: 'unknown_tool', message: `no tool ${name} on this server`, hint: 'see tools/list' });
-}
-
-/**
- * The result of a write tool on a connection without the write capability (DESIGN §6: over
- * HTTP, a bearer token from `.git/brain/token`). Nothing was written.
- */
-export function unauthorizedResult(tool: string): CallToolResult {
-  return toolErrorResult({
-    code: 'unauthorized',
-    message: `${tool} needs the write capability, which this connection does not have; nothing was written`,
-    hint: 'over HTTP send "Authorization: Bearer <token>" with the token from .git/brain/token (mode 0600); or use `brain mcp` over stdio',
-    data: { tool },
-  });
 }

@@ -37,6 +37,10 @@ export const EntryOutput = z.strictObject({
   status,
   author: z.string().describe('the person the revision was written for'),
   agent: z.string().optional().describe('the agent that wrote it on their behalf; absent when the person wrote it'),
+  approval: z
+    .strictObject({ candidate_id: z.string(), proposed_by: z.record(z.string(), z.string()), approved_by: z.record(z.string(), z.string()) })
+    .optional()
+    .describe('set when approving a candidate wrote this revision: the candidate, who proposed it ({author, agent?}), who approved it ({author, agent?} or {rule})'),
   recorded_at: z.string().describe('ISO 8601 UTC'),
   related_task_ids: strings,
   related_entry_ids: strings,

@@ -8,20 +8,21 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
-import { callTool, type CallContext, type WriteAccess } from './call-tool.js';
+import { callTool, type CallContext } from './call-tool.js';
+import { available, listed, type McpAccess } from './access.js';
 import { serverInstructions } from './guide.js';
 import { describeTool } from './tool-definition.js';
 import { brainTools } from './tools.js';
 import { agentNameOfClient, UNKNOWN_MCP_AGENT } from '../model/agent-name.js';
 
-export type { WriteAccess } from './call-tool.js';
+export type { McpAccess } from './access.js';
 
 /** Options of {@link createMcpServer}. */
 export interface CreateMcpServerOptions {
   /** The brain the tools run on; the caller opens and closes it. */
   brain: Brain;
-  /** The write capability of this connection ({@link WriteAccess}). */
-  writes: WriteAccess;
+  /** What this connection may do ({@link McpAccess}: capabilities, read-only). */
+  access: McpAccess;
   /**
    * The agent writes are made by, for the Brain's writer (docs/decisions/0032): over HTTP the
    * token's name; over stdio `--agent`/`BRAIN_AGENT`. Default: the client's name from the
@@ -38,20 +39,20 @@ const inflight = new WeakMap<McpServer, Set<Promise<unknown>>>();
 /**
  * An MCP server offering the brain tools (tools/list, tools/call) with `instructions` that
  * explain the brain to a newcomer agent. Connect it to any transport (`server.connect(t)`).
- * Write tools are listed unless `writes` is `hidden`; with `unauthorized` they fail (see
- * {@link WriteAccess}). Tool errors: see errors.ts.
+ * Which tools are listed and which calls are refused: access.ts. Tool errors: see errors.ts.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: serverInstructions({ writes: options.writes }) });
-  const tools = brainTools().filter((t) => t.access === 'read' || options.writes !== 'hidden');
+  const server = new McpServer(SERVER_INFO, { instructions: serverInstructions(options.access) });
+  const tools = brainTools().filter((t) => available(t, options.access));
+  const shown = tools.filter((t) => listed(t, options.access));
   const agent = () => options.agent ?? agentNameOfClient(server.server.getClientVersion()?.name) ?? UNKNOWN_MCP_AGENT;
-  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), writes: options.writes, agent };
+  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), access: options.access, agent };
   // The tools/* handlers are our own, not McpServer.registerTool's: tools/list publishes each
   // outputSchema as "success shape or coded error" (the SDK only publishes zod objects), and
   // tools/call keeps invalid arguments a JSON-RPC -32602 error (issue #3); see call-tool.ts.
   // The list never changes while a server lives.
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: shown.map(describeTool) }));
   const calls = new Set<Promise<unknown>>();
   inflight.set(server, calls);
   server.server.setRequestHandler(CallToolRequestSchema, (request) => {

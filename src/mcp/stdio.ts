@@ -11,13 +11,19 @@ import { BrainError } from '../model/errors.js';
 import { openBrain, type BrainOptions } from '../service.js';
 import { createMcpServer, whenIdle } from './server.js';
 import { guardJsonRpcLines } from './stdio-guard.js';
+import { AGENT_DEFAULT_CAPABILITIES, type Capability } from '../model/capabilities.js';
+
+/** What `brain mcp` may do unless `--capabilities` says otherwise: an agent reads and proposes (issue #20; docs/decisions/0042). */
+export const STDIO_DEFAULT_CAPABILITIES: readonly Capability[] = AGENT_DEFAULT_CAPABILITIES;
 
 /** Options of {@link runStdioServer}. */
 export interface StdioServerOptions {
   /** How to open the brain (repo, branch, project, author), as the CLI's global options. */
   brain: BrainOptions;
-  /** Hide the write tools (`--read-only`): they are not listed and calling one fails. */
+  /** Hide every tool but the read tools (`--read-only`): they are not listed and calling one fails. */
   readOnly?: boolean;
+  /** What this process may do (`--capabilities`; default {@link STDIO_DEFAULT_CAPABILITIES}). */
+  capabilities?: readonly Capability[];
   /** The agent writes are made by (`--agent`/`BRAIN_AGENT`, an agent name); default: the client's `clientInfo.name` (server.ts). */
   agent?: string;
   /** Protocol streams (default: process.stdin / process.stdout). */
@@ -39,7 +45,8 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
   const log = options.log ?? stderrLog;
   const stdin = options.stdin ?? process.stdin;
   const brain = await openBrain(options.brain);
-  const server = createMcpServer({ brain, writes: options.readOnly ? 'hidden' : 'enabled', ...(options.agent !== undefined ? { agent: options.agent } : {}) });
+  const capabilities = options.readOnly ? ['read' as const] : (options.capabilities ?? STDIO_DEFAULT_CAPABILITIES);
+  const server = createMcpServer({ brain, access: { capabilities, readOnly: options.readOnly === true }, ...(options.agent !== undefined ? { agent: options.agent } : {}) });
   let finish: (reason: string) => void = () => undefined;
   const done = new Promise<string>((resolve) => (finish = resolve));
   const onSignal = (signal: NodeJS.Signals) => finish(signal);
@@ -57,7 +64,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
     stdin.pipe(guard);
     await server.connect(new StdioServerTransport(guard, stdout as typeof process.stdout));
     const warm = brain.status().then(
-      (s) => log(`serving project ${s.project_id} (${s.entries} entries) from branch ${s.branch}, writes ${options.readOnly ? 'hidden (--read-only)' : `enabled, made by agent ${options.agent ?? "(the client's name)"}`}`),
+      (s) => log(`serving project ${s.project_id} (${s.entries} entries) from branch ${s.branch}, ${options.readOnly ? 'read-only' : `capabilities ${capabilities.join(', ')}, writes made by agent ${options.agent ?? "(the client's name)"}`}`),
       (err: unknown) => log(`warning: ${err instanceof BrainError ? `${err.message}${err.hint ? ` (hint: ${err.hint})` : ''}` : String(err)}`),
     );
     const reason = await done;

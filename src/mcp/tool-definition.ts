@@ -7,6 +7,7 @@
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Brain } from '../service.js';
+import type { Capability } from '../model/capabilities.js';
 import { ToolErrorOutput } from './output-schemas.js';
 
 /** What a tool computed: structured content (a JSON object matching its outputSchema) and its short text rendering. */
@@ -27,8 +28,8 @@ export interface BrainTool<S extends z.ZodObject = z.ZodObject, O extends z.ZodO
   title: string;
   /** Written for an agent that has never seen the brain (issue #3). */
   description: string;
-  /** `write` tools need the write capability (DESIGN §6) and are hidden on read-only servers. */
-  access: 'read' | 'write';
+  /** The capability a call needs (access.ts): `read` tools need none; the others are hidden on read-only servers. */
+  access: Capability;
   inputSchema: S;
   /** The shape of `structuredContent` on success (src/mcp/output-schemas.ts). */
   outputSchema: O;
@@ -41,7 +42,7 @@ export function defineTool<S extends z.ZodObject, O extends z.ZodObject>(tool: B
   return tool as unknown as BrainTool;
 }
 
-/** MCP tool annotations for a read or write tool (writes append revisions: never destructive). */
+/** MCP tool annotations for a read tool, or a tool that writes (proposals, entries, decisions append revisions: never destructive). */
 export function annotationsOf(tool: BrainTool): ToolAnnotations {
   return tool.access === 'read'
     ? { title: tool.title, readOnlyHint: true, openWorldHint: false }

@@ -155,3 +155,31 @@ export const ClearBlockerInput = z.strictObject({
   resolution: z.string().min(1).max(LIMITS.text).describe('how it was cleared'),
   expected_revision: expectedRevision,
 });
+
+const candidateId = z.string().min(1).max(LIMITS.ref).describe('a candidate id like cand-4f9k2m1x7q3z, or any unique prefix of one');
+
+/** brain_propose: the arguments of brain_append (issue #20: the same fields as `brain add`). */
+export const ProposeInput = AppendInput;
+
+/** brain_candidates: `{status? (pending, approved, rejected or all; default pending), candidate_id?}`. */
+export const CandidatesInput = z.strictObject({
+  status: z.enum(['pending', 'approved', 'rejected', 'all']).optional().describe('which candidates (default pending)'),
+  candidate_id: candidateId.optional().describe('one candidate in full, with every entry revision the reviewer compared'),
+});
+
+/** brain_approve: `{candidate_id, action?, entry_id?}` — the names of a decision in the output. */
+export const ApproveInput = z.strictObject({
+  candidate_id: candidateId,
+  action: z.enum(['accept', 'merge', 'supersede']).optional().describe("accept (a new entry), merge (into entry_id as its next revision), supersede (entry_id); default: the reviewer's suggestion"),
+  entry_id: entryId.optional().describe('with merge or supersede: the entry'),
+}).superRefine((args, ctx) => {
+  const needs = args.action === 'merge' || args.action === 'supersede';
+  if (needs && args.entry_id === undefined) ctx.addIssue({ code: 'custom', path: ['entry_id'], message: `required with action ${args.action}` });
+  if (!needs && args.entry_id !== undefined) ctx.addIssue({ code: 'custom', path: ['entry_id'], message: 'only with action merge or supersede' });
+});
+
+/** brain_reject: `{candidate_id, reason}`. */
+export const RejectInput = z.strictObject({
+  candidate_id: candidateId,
+  reason: z.string().min(1).max(LIMITS.text).describe('why (kept in the candidate\'s history)'),
+});

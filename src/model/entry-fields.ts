@@ -5,6 +5,7 @@
  * the same facts.
  */
 import type { Entry } from './entry.js';
+import { describeApprover } from './candidate-id.js';
 
 /**
  * Who wrote a revision, for people (docs/decisions/0032): `Alice Example` when she wrote it,
@@ -14,7 +15,7 @@ export function writtenBy(entry: Pick<Entry, 'author' | 'agent'>): string {
   return entry.agent === undefined ? entry.author : `${entry.agent} for ${entry.author}`;
 }
 
-/** `[['tags', 'db, cache'], ['cites', 'file src/a.ts#L3'], …]` for the fields `entry` sets. */
+/** `[['tags', 'db, cache'], ['cites', 'file src/a.ts#L3'], …]` for the fields `entry` sets; `approval` names the candidate, its proposer and approver (docs/decisions/0042). */
 export function setFieldPairs(entry: Entry): [label: string, value: string][] {
   const pairs: [string, string][] = [];
   if (entry.confidence !== null) pairs.push(['confidence', String(entry.confidence)]);
@@ -24,5 +25,6 @@ export function setFieldPairs(entry: Entry): [label: string, value: string][] {
   if (entry.supersedes_entry_id) pairs.push(['supersedes', entry.supersedes_entry_id]);
   if (entry.paths.length) pairs.push(['paths', entry.paths.join(', ')]);
   for (const c of entry.citations) pairs.push(['cites', `${c.source_kind} ${c.source_ref}${c.locator ? `#${c.locator}` : ''}`]);
+  if (entry.approval) pairs.push(['approval', `${entry.approval.candidate_id}, proposed by ${describeApprover(entry.approval.proposed_by)}, approved by ${describeApprover(entry.approval.approved_by)}`]);
   return pairs;
 }

@@ -28,6 +28,11 @@ export function newEntryId(kind: EntryKind): string {
   return `${KIND_PREFIX[kind]}-${encode60(randomBytes(8))}`;
 }
 
+/** A fresh random candidate id (`cand-` + 60 random bits; src/model/candidate.ts). */
+export function newCandidateId(): string {
+  return `cand-${encode60(randomBytes(8))}`;
+}
+
 /** A deterministic id for `kind` derived from `seed` (sha256, top 60 bits). */
 export function deriveEntryId(kind: EntryKind, seed: string): string {
   return `${KIND_PREFIX[kind]}-${encode60(createHash('sha256').update(seed).digest())}`;

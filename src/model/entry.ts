@@ -9,6 +9,7 @@ import { ENTRY_ID_PATTERN } from './entry-id.js';
 import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text-schemas.js';
 import { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
 import { AGENT_NAME_PATTERN } from './agent-name.js';
+import { ApprovalSchema } from './approval.js';
 
 
 const list = (item: z.ZodType<string>, max: number) =>
@@ -72,6 +73,8 @@ export const EnvelopeSchema = z.strictObject({
   author: nonBlankLine(LIMITS.short),
   /** The agent that wrote this revision on `author`'s behalf (docs/decisions/0032); absent — not null — when a person wrote it, so older revisions keep their bytes. */
   agent: z.string().regex(AGENT_NAME_PATTERN, { message: 'must be an agent name: a-z, 0-9, ".", "_", "-", at most 64' }).optional(),
+  /** Set on a revision written by approving a candidate: the candidate, who proposed it, who approved it (docs/decisions/0042); absent otherwise. */
+  approval: ApprovalSchema.optional(),
   recorded_at: z.iso.datetime({ message: 'must be ISO 8601 UTC ending in Z' }),
   related_task_ids: list(nonBlankLine(LIMITS.ref), LIMITS.listItems),
   related_entry_ids: list(z.string().regex(ENTRY_ID_PATTERN), LIMITS.listItems),

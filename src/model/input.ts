@@ -5,6 +5,7 @@
  * validates the result.
  */
 import type { Citation, Entry } from './entry.js';
+import type { Approval } from './approval.js';
 import { BrainError } from './errors.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
 import { LIMITS } from './limits.js';
@@ -91,26 +92,27 @@ export function newEntryBase(args: {
 }
 
 /**
- * `base` with `fields` applied and `overrides` (revision, author, recorded_at, and `agent` when
- * an agent writes) set, validated. The writer stamp is never inherited: a revision has the
- * base's `agent` only if `overrides` gives it again (docs/decisions/0032).
+ * `base` with `fields` applied and `overrides` (revision, author, recorded_at, `agent` when
+ * an agent writes, `approval` when approving a candidate writes it) set, validated. The writer
+ * stamp is never inherited: a revision has the base's `agent` or `approval` only if `overrides`
+ * gives it again (docs/decisions/0032, 0042).
  * A decision whose status changes loses the source's status words (`payload.status_text`: the
  * key goes, so an export writes the new status) unless `fields` sets them: they described the
  * status it had.
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
-export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'>): Entry {
+export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'> & { approval?: Approval | undefined }): Entry {
   assertJsonDepth(fields.payload, 'payload', { max: LIMITS.depth - 1 });
   assertJsonDepth(fields, 'the entry');
   const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  const { agent: _previousAgent, ...unstamped } = base;
-  const { agent, ...stamp } = overrides;
+  const { agent: _previousAgent, approval: _previousApproval, ...unstamped } = base;
+  const { agent, approval, ...stamp } = overrides;
   const merged: Record<string, unknown> = { ...base.payload, ...(payload ?? {}) };
   const statusChanged = typeof defined['status'] === 'string' && defined['status'] !== base.status;
   if (statusChanged && 'status_text' in merged && payload?.['status_text'] === undefined) delete merged['status_text'];
-  return validateEntry({ ...unstamped, ...defined, ...stamp, ...(agent !== undefined ? { agent } : {}), payload: merged });
+  return validateEntry({ ...unstamped, ...defined, ...stamp, ...(agent !== undefined ? { agent } : {}), ...(approval !== undefined ? { approval } : {}), payload: merged });
 }
 
 /** Payload fields that hold free text, per kind (bounded by {@link LIMITS.text} when typed). */
@@ -139,9 +141,9 @@ export function checkTypedText(fields: EntryFields): void {
   }
 }
 
-/** True when two revisions say the same thing (ignores revision, author, agent and recorded_at). */
+/** True when two revisions say the same thing (ignores revision, author, agent, approval and recorded_at). */
 export function sameContent(a: Entry, b: Entry): boolean {
-  const strip = ({ revision: _r, author: _a, agent: _g, recorded_at: _t, ...rest }: Entry) => rest;
+  const strip = ({ revision: _r, author: _a, agent: _g, approval: _p, recorded_at: _t, ...rest }: Entry) => rest;
   return JSON.stringify(sortDeep(strip(a))) === JSON.stringify(sortDeep(strip(b)));
 }
 

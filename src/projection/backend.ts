@@ -15,11 +15,13 @@
 import type { ObjectReader } from '../git/object-reader.js';
 import type { CheckedListFilter } from '../model/list-filter.js';
 import type { CurrentRow } from './sqlite/queries.js';
+import type { CandidateRow } from './sqlite/candidate-queries.js';
+import type { CandidateStatus } from '../model/candidate-id.js';
 import type { ProjectCounts } from './sqlite/projects.js';
 import type { CacheReport } from './sqlite/verify-cache.js';
 import type { RefreshResult } from './sqlite/refresh.js';
 
-export type { CurrentRow, ProjectCounts, CacheReport, RefreshResult };
+export type { CurrentRow, CandidateRow, ProjectCounts, CacheReport, RefreshResult };
 
 /** What a read may see: these repositories and, when `projects` is given, only these projects in them. */
 export interface Scope {
@@ -31,6 +33,17 @@ export interface Scope {
 /** A current entry and the repository it belongs to. */
 export interface RepoRow extends CurrentRow {
   repo: string;
+}
+
+/** A candidate's current revision and the repository it belongs to (issue #20). */
+export interface RepoCandidateRow extends CandidateRow {
+  repo: string;
+}
+
+/** A candidates query: scope, optional project, optional status (absent: every status). */
+export interface ProjectionCandidatesQuery extends Scope {
+  projectId?: string;
+  status?: CandidateStatus;
 }
 
 /** The list order's key: `recorded_at` descending, then `entry_id`, then `repo` ascending. */
@@ -102,6 +115,8 @@ export interface ProjectionSnapshot {
   revisions: RevisionKey[];
   problems: ProblemRow[];
   ledger_lines: { path: string; revision: number; sha256: string }[];
+  /** Every candidate's current row, by path (issue #20). */
+  candidates: RepoCandidateRow[];
 }
 
 /** What every projection backend implements. Errors: backend I/O errors propagate as thrown. */
@@ -135,6 +150,14 @@ export interface ProjectionBackend {
   revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]>;
   /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
+  /**
+   * Candidates of the visible repositories (issue #20), newest first (recorded_at descending,
+   * candidate_id, repo). Nothing else in this contract returns candidates: lists, counts,
+   * search and projects are of entries only.
+   */
+  candidates(q: ProjectionCandidatesQuery): Promise<RepoCandidateRow[]>;
+  /** One candidate by full id in the visible repositories (several when two repositories hold it), by repo. */
+  candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]>;
   /** Problems of the visible repositories, by repo then path. */
   problems(args: Scope): Promise<ProblemRow[]>;
   /** Projects of the visible repositories with their counts per kind, by repo then project id. */

@@ -11,8 +11,8 @@ const cmp = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buf
 /** The cursor of `row` (the key a next page starts after). */
 export const cursorOf = (row: RepoRow): ListCursor => ({ recorded_at: row.entry.recorded_at, entry_id: row.entry.entry_id, repo: row.repo });
 
-/** Negative when `a` comes first in the list order. */
-function compareKeys(a: ListCursor, b: ListCursor): number {
+/** Negative when `a` comes first in the list order (also the order of candidates, keyed by candidate id). */
+export function compareKeys(a: ListCursor, b: ListCursor): number {
   return cmp(b.recorded_at, a.recorded_at) || cmp(a.entry_id, b.entry_id) || cmp(a.repo, b.repo);
 }
 

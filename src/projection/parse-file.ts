@@ -5,15 +5,16 @@
  * path's thread or in the parse worker (src/projection/sqlite/parse-worker.ts, issue #10 cold rebuild) with
  * identical results.
  */
-import { parseBrainPath } from '../store/layout.js';
+import { parseBrainPath, parseCandidatePath } from '../store/layout.js';
 import { parseLedger } from '../store/ledger.js';
 import { RevisionProblem, readRevisionFile } from '../store/revision-file.js';
 import type { ParsedLedger, ParsedProblem } from './sqlite/full-rebuild.js';
 import type { ParsedRevision } from './sqlite/plan-current.js';
 import { compareRevisions } from '../store/revision-order.js';
+import { parseCandidateChange, type ParsedCandidate } from './decide-candidates.js';
 
 /** What the apply path learns from one file. */
-export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
+export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger | ParsedCandidate;
 
 /**
  * Whether `path` needs its blob read: a ledger or revision path. Stray paths are problems
@@ -21,17 +22,20 @@ export type Parsed = ParsedRevision | ParsedProblem | ParsedLedger;
  */
 export function needsBlob(path: string): boolean {
   const type = parseBrainPath(path).type;
-  return type === 'ledger' || type === 'revision';
+  if (type === 'ledger' || type === 'revision') return true;
+  const candidate = parseCandidatePath(path).type;
+  return candidate === 'candidate_ledger' || candidate === 'candidate_revision';
 }
 
 /**
  * Parses the file at `path` (blob `oid`, content `bytes`, null when not read because
- * {@link needsBlob} is false). Returns null for paths outside the projection. Errors: only
+ * {@link needsBlob} is false); a file under `candidates/` through parseCandidateChange.
+ * Returns null for paths outside the projection. Errors: only
  * unexpected ones (a RevisionProblem or a bad ledger becomes a `problem`).
  */
 export function parseFile(path: string, oid: string, bytes: Buffer | null): Parsed | null {
   const where = parseBrainPath(path);
-  if (where.type === 'other') return null;
+  if (where.type === 'other') return parseCandidateChange(path, oid, bytes);
   if (where.type === 'stray') return { kind: 'problem', path, oid, code: 'stray_file', message: where.reason };
   if (bytes === null) throw new Error(`the blob of ${path} was not read`);
   if (where.type === 'ledger') {

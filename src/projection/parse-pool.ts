@@ -64,7 +64,7 @@ export class ParsePool {
     return new Promise((resolve, reject) => {
       const withBytes = (parsed: (Parsed | null)[]) => {
         parsed.forEach((p, i) => {
-          if (p?.kind === 'revision') p.bytes = jobs[i]!.bytes!;
+          if (p?.kind === 'revision' || p?.kind === 'candidate') p.bytes = jobs[i]!.bytes!;
         });
         resolve(parsed);
       };

@@ -20,7 +20,7 @@ port.on('message', (batch: Batch) => {
     const parsed = dropOutranked(batch.files.map((f) => parseFile(f.path, f.oid, f.bytes === null ? null : Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength))));
     for (const p of parsed) {
       // The caller holds the bytes already: not sent back (ParsePool.parse puts its own back).
-      if (p?.kind === 'revision') (p as { bytes: Buffer | null }).bytes = null;
+      if (p?.kind === 'revision' || p?.kind === 'candidate') (p as { bytes: Buffer | null }).bytes = null;
     }
     port.postMessage({ id: batch.id, parsed });
   } catch (err) {

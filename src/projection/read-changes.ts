@@ -7,7 +7,7 @@
  */
 import type { ObjectReader } from '../git/object-reader.js';
 import { diffTrees } from '../git/tree-diff.js';
-import { PROJECTS_DIR } from '../store/layout.js';
+import { CANDIDATES_DIR, PROJECTS_DIR } from '../store/layout.js';
 import { dropOutranked, needsBlob, parseFile, type Parsed } from './parse-file.js';
 import { ParsePool, type ParseJob } from './parse-pool.js';
 
@@ -18,21 +18,30 @@ export interface FileChange {
   newOid: string | null;
 }
 
+/** The trees the projection reads: entries, and candidates (issue #20). */
+const PROJECTED_DIRS = [PROJECTS_DIR, CANDIDATES_DIR] as const;
+
 /**
- * The changed files from commit `from` to `to`: a tree diff under `projects/` when `from` is
- * readable and not `full`, else every file at `to` as added (`full: true` in the result).
- * `to` null (no branch): nothing, as a full rebuild. Errors: reader errors.
+ * The changed files from commit `from` to `to`: a tree diff under `projects/` and
+ * `candidates/` when `from` is readable and not `full`, else every file of both at `to` as
+ * added (`full: true` in the result). `to` null (no branch): nothing, as a full rebuild.
+ * Errors: reader errors.
  */
 export async function planChanges(reader: ObjectReader, from: string | null, to: string | null, full: boolean): Promise<{ changes: FileChange[]; full: boolean }> {
   if (to === null) return { changes: [], full: true };
   const newTree = (await reader.readCommit(to)).tree;
+  const changes: FileChange[] = [];
   if (!full && from !== null && (await reader.hasObject(from))) {
     const oldTree = (await reader.readCommit(from)).tree;
-    const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
-    return { changes: changes.map((c) => ({ path: c.path, status: c.status, newOid: c.newOid })), full: false };
+    for (const prefix of PROJECTED_DIRS) {
+      for (const c of await diffTrees({ reader, oldTree, newTree, prefix })) changes.push({ path: c.path, status: c.status, newOid: c.newOid });
+    }
+    return { changes, full: false };
   }
-  const files = await reader.listFiles(newTree, PROJECTS_DIR);
-  return { changes: files.map((f) => ({ path: f.path, status: 'added' as const, newOid: f.oid })), full: true };
+  for (const prefix of PROJECTED_DIRS) {
+    for (const f of await reader.listFiles(newTree, prefix)) changes.push({ path: f.path, status: 'added', newOid: f.oid });
+  }
+  return { changes, full: true };
 }
 
 /** Blobs asked of the reader at a time. */

@@ -11,6 +11,7 @@ import { writtenBy } from '../model/entry-fields.js';
 import { GROUP_TITLES } from './group.js';
 import { codeSpan, fencedBlock, mdText } from './markdown-text.js';
 import { REVIEW_GROUPS, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
+import type { CandidateChange } from './candidate-changes.js';
 
 /** Options of {@link renderReview}. */
 export interface RenderReviewOptions {
@@ -44,6 +45,7 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
   const out = [`## Brain review ${codeSpan(range.spec, 300)}`, '', `${plural(review.commits, 'commit')} · ${base} → head ${short(range.head)} · ${all.length} ${all.length === 1 ? 'entry' : 'entries'} changed`];
   const counts = REVIEW_GROUPS.filter((g) => review.groups[g].length > 0).map((g) => `${GROUP_TITLES[g]} **${review.groups[g].length}**`);
   if (review.problems.length > 0) counts.push(`Problems **${review.problems.length}**`);
+  if (review.candidates.length > 0) counts.push(`Candidates **${review.candidates.length}**`);
   if (counts.length === 0) return `${[...out, '', 'No brain changes in this range.'].join('\n')}\n`;
   out.push('', counts.join(' · '));
   for (const group of REVIEW_GROUPS) {
@@ -52,10 +54,20 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
     out.push('', `### ${GROUP_TITLES[group]} (${changes.length})`);
     for (const change of changes) out.push('', ...renderChange(change, { showProject, maxDiffLines }));
   }
+  if (review.candidates.length > 0) {
+    out.push('', `### Candidates (${review.candidates.length})`, '', ...review.candidates.map(renderCandidateChange));
+  }
   if (review.problems.length > 0) {
     out.push('', `### Problems (${review.problems.length})`, '', ...review.problems.map(renderProblem));
   }
   return `${out.join('\n')}\n`;
+}
+
+/** `- cand-… · decision · **Title** · proposed · duplicate → reject dec-… · by claude-code for Ada` (text escaped: it is hostile). */
+function renderCandidateChange(c: CandidateChange): string {
+  const suggestion = c.target_entry_id === null ? c.suggested_action : `${c.suggested_action} ${codeSpan(c.target_entry_id)}`;
+  const status = c.proposed_in_range ? (c.status === 'pending' ? 'proposed' : `proposed, ${c.status}`) : c.status;
+  return `- ${codeSpan(c.candidate_id)} · ${KIND_LABEL[c.entry_kind]} · **${mdText(c.title)}** · ${status} · ${c.relation} → ${suggestion} · by ${mdText(c.proposed_by, 170)}`;
 }
 
 function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines: number }): string[] {

@@ -6,6 +6,7 @@
  */
 import type { Citation } from '../model/entry.js';
 import type { EntryKind, Status } from '../model/kinds.js';
+import type { CandidateChange } from './candidate-changes.js';
 
 /** Review groups, in display order (see group.ts for which entry goes where). */
 export const REVIEW_GROUPS = ['decided', 'resolved', 'newly_open', 'newly_blocked', 'risks', 'plan', 'other'] as const;
@@ -98,4 +99,6 @@ export interface Review {
   groups: Record<ReviewGroup, EntryChange[]>;
   /** Sorted by path, then entry id, then code. */
   problems: ReviewProblem[];
+  /** Candidates proposed or decided in the range (issue #20), by candidate id. */
+  candidates: CandidateChange[];
 }

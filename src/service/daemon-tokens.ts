@@ -10,15 +10,19 @@
  *   this version does not know (a newer brain's) are kept when the file is rewritten; a higher
  *   `format` is refused.
  *
- * Capabilities: `read` and `write` today (every token has both); a capability this version
- * does not know grants nothing. Both files are read on every authenticated request, so a token
- * created or revoked while the daemon runs counts at once.
+ * Capabilities (src/model/capabilities.ts; issue #20, docs/decisions/0042): `read`, `propose`,
+ * `write`, `approve`. A token gets `read, propose` unless its creator names others — the
+ * default token too: an agent proposes, a person approves. Tokens made before keep what they
+ * were given (`read, write`). A capability this version does not know grants nothing. Both
+ * files are read on every authenticated request, so a token created or revoked while the
+ * daemon runs counts at once.
  */
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BrainError } from '../model/errors.js';
 import { AGENT_NAME_PATTERN, checkAgentName } from '../model/agent-name.js';
+import { AGENT_DEFAULT_CAPABILITIES, type Capability } from '../model/capabilities.js';
 import { writeFileAtomicSync } from '../git/git-fs.js';
 import { withWriteLock } from '../git/write-lock.js';
 import { hashSecret, newSecret, secretMatches } from './bearer-auth.js';
@@ -28,8 +32,8 @@ import { readDefaultToken, readText, TOKEN_FILE } from './default-token.js';
 export const TOKENS_FILE = 'tokens.json';
 /** The name of the default token (the agent its writes record). */
 export const DEFAULT_TOKEN_NAME = 'daemon';
-/** What a token made today may do. */
-export const TOKEN_CAPABILITIES = ['read', 'write'] as const;
+/** What a token may do unless its creator says otherwise, and what the default token may do: read and propose. */
+export const TOKEN_CAPABILITIES: readonly Capability[] = AGENT_DEFAULT_CAPABILITIES;
 
 /** A token as listed (never its secret). `default`: it is the `.git/brain/token` one. */
 export interface DaemonTokenInfo {
@@ -92,19 +96,19 @@ export function listDaemonTokens(options: { brainDir: string }): DaemonTokenInfo
 }
 
 /**
- * Makes a token named `name` with every capability of {@link TOKEN_CAPABILITIES}; returns it
- * and its secret (`bd_` + 256 random bits; only its hash is kept). Under the writer lock.
- * Errors: `invalid_argument` (not an agent name, the reserved `daemon`, a live token has the
- * name), `lock_timeout`, `io_error`.
+ * Makes a token named `name` with `capabilities` (default {@link TOKEN_CAPABILITIES}: read and
+ * propose); returns it and its secret (`bd_` + 256 random bits; only its hash is kept). Under
+ * the writer lock. Errors: `invalid_argument` (not an agent name, the reserved `daemon`, a live
+ * token has the name), `lock_timeout`, `io_error`.
  */
-export async function createDaemonToken(options: { brainDir: string; commonDir: string; name: string }): Promise<{ token: DaemonTokenInfo; secret: string }> {
+export async function createDaemonToken(options: { brainDir: string; commonDir: string; name: string; capabilities?: readonly Capability[] }): Promise<{ token: DaemonTokenInfo; secret: string }> {
   const name = checkAgentName(options.name, '--name');
   if (name === DEFAULT_TOKEN_NAME) throw new BrainError('invalid_argument', `"${DEFAULT_TOKEN_NAME}" is the default token's name (.git/brain/token)`, { hint: 'name the token after the agent that will hold it, e.g. --name claude-code' });
   return withWriteLock({ brainDir: options.brainDir, commonDir: options.commonDir }, async () => {
     const file = readTokensFile(options.brainDir);
     if (file.tokens.some((t) => t.name === name)) throw new BrainError('invalid_argument', `a token named ${name} exists`, { hint: `revoke it first (brain daemon token revoke ${name}), or pick another name`, data: { name } });
     const secret = newSecret('bd_');
-    const record: TokenRecord = { name, secret_sha256: hashSecret(secret), capabilities: [...TOKEN_CAPABILITIES], created_at: new Date().toISOString() };
+    const record: TokenRecord = { name, secret_sha256: hashSecret(secret), capabilities: [...(options.capabilities ?? TOKEN_CAPABILITIES)], created_at: new Date().toISOString() };
     writeTokensFile(options.brainDir, { ...file, tokens: [...file.tokens, record] });
     return { token: info(record), secret };
   });

@@ -3,7 +3,7 @@
  * revises, per entry, grouped for a reviewer (src/review/). BASE and HEAD are any git
  * revisions, resolved by the system git; HEAD is compared with the merge base of BASE and HEAD,
  * like `git diff BASE...HEAD`, so changes that landed on BASE meanwhile are not shown as the
- * pull request's (docs/decisions/0011-brain-review.md). Read-only: needs no cache, no lock,
+ * pull request's; the candidates proposed or decided in the range too (issue #20) (docs/decisions/0011-brain-review.md). Read-only: needs no cache, no lock,
  * and not even a local docs branch when both sides are named.
  */
 import { BrainError } from '../model/errors.js';
@@ -13,6 +13,7 @@ import { parseManifest } from '../store/manifest.js';
 import type { ObjectReader } from '../git/object-reader.js';
 import { countCommits, mergeBase, resolveCommit } from '../git/rev-parse.js';
 import { computeReview } from '../review/compute-review.js';
+import { candidateChanges } from '../review/candidate-changes.js';
 import { parseReviewRange } from '../review/parse-range.js';
 import type { Review } from '../review/review.js';
 import type { Brain } from '../service.js';
@@ -41,8 +42,9 @@ export async function reviewRange(brain: Brain, args: ReviewRangeOptions): Promi
   await assertBrainTree(reader, headCommit.tree, spec.head ?? brain.branch);
   const [mergeOid, commits] = await Promise.all([mergeBase({ repo, a: base, b: head }), countCommits({ repo, base, head })]);
   const baseTree = mergeOid === null ? null : (await reader.readCommit(mergeOid)).tree;
-  const body = await computeReview({ reader, baseTree, headTree: headCommit.tree, ...(projectId !== undefined ? { projectId } : {}) });
-  return { range: { spec: spec.spec, base, head, merge_base: mergeOid }, commits, ...body };
+  const scope = { reader, baseTree, headTree: headCommit.tree, ...(projectId !== undefined ? { projectId } : {}) };
+  const [body, candidates] = await Promise.all([computeReview(scope), candidateChanges(scope)]);
+  return { range: { spec: spec.spec, base, head, merge_base: mergeOid }, commits, ...body, candidates };
 }
 
 async function docsTip(brain: Brain): Promise<string> {

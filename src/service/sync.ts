@@ -95,7 +95,7 @@ function bothSides(plan: SyncPlan): SyncedEntry[] {
       theirs: e.theirs,
       now: e.revisions.map((r) => r.to),
       both_changed: [...new Set(e.revisions.flatMap((r) => r.conflicts))].sort(),
-      review: `brain show ${e.entry_id}`,
+      review: e.entry_id.startsWith('cand-') ? `brain candidates ${e.entry_id}` : `brain show ${e.entry_id}`,
     }));
 }
 

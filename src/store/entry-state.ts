@@ -1,19 +1,24 @@
 /**
- * Reading one entry's revisions straight from a commit (git is the source of truth; the
- * store never asks the cache). Used by writers under the lock to number the next revision.
+ * Reading one entry's — or one candidate's (issue #20) — revisions straight from a commit (git
+ * is the source of truth; the store never asks the cache). Used by writers under the lock to
+ * number the next revision. Entries and candidates share the layout of a record directory
+ * (revision files and a hash-chained ledger) and so this code; only validation differs.
  */
 import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { validateEntry } from '../model/validate.js';
+import type { Candidate } from '../model/candidate.js';
+import { validateCandidate } from '../model/validate-candidate.js';
 import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
 import { sha256Hex } from './canonical-json.js';
-import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
+import { LEDGER_FILE, candidateDir, entryDir, parseRevisionFileName } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 
-/** One entry as stored at a commit. */
-export interface EntryState {
+/** One record (an entry or a candidate) as stored at a commit. */
+export interface RecordState<T> {
+  /** The record's id (an entry id or a candidate id). */
   entry_id: string;
   dir: string;
   /** The ledger text exactly as on the branch ('' for a new entry). */
@@ -22,7 +27,7 @@ export interface EntryState {
   /** Highest revision number seen in the ledger or among the files (0 for a new entry). */
   maxRevision: number;
   /** The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry. */
-  current: { entry: Entry; sha256: string } | null;
+  current: { entry: T; sha256: string } | null;
   /**
    * The sha256 of every valid file holding the top revision number, in invariant-5 order (the
    * last is `current`). More than one: the entry is forked (a merge made outside `brain sync`),
@@ -38,6 +43,21 @@ export interface EntryState {
   repairs: string | null;
 }
 
+/** One entry as stored at a commit. */
+export type EntryState = RecordState<Entry>;
+/** One candidate as stored at a commit. */
+export type CandidateState = RecordState<Candidate>;
+
+/** How to read the revision files of one kind of record. */
+interface RecordKind<T> {
+  validate: (raw: unknown) => T;
+  /** What to do when no revision is valid (the hint of the `invalid_entry` error). */
+  hint: string;
+}
+
+const ENTRY_KIND: RecordKind<Entry> = { validate: validateEntry, hint: 'run `brain doctor` for details; record it again with `brain add` (the bad file stays on the branch as history)' };
+const CANDIDATE_KIND: RecordKind<Candidate> = { validate: validateCandidate, hint: 'run `brain doctor` for details; propose it again with `brain propose` (the bad file stays on the branch as history)' };
+
 /**
  * Entry states by entry directory, each with the oid of the entry's tree it was computed
  * from: a state is a function of that tree's content (issue #10: no read-back from git per
@@ -45,14 +65,14 @@ export interface EntryState {
  * and the working set is the number of entries, not of revisions. Bounded, least recently
  * used dropped first.
  */
-const stateCache = new Map<string, { treeOid: string; state: EntryState }>();
+const stateCache = new Map<string, { treeOid: string; state: RecordState<unknown> }>();
 const STATE_CACHE_LIMIT = 32_768;
 
 /**
  * A copy the caller owns: the entry (handed to callers, who may change it) is cloned; the
  * ledger lines and strings are shared — nothing changes them (a new revision makes new arrays).
  */
-function copyState(state: EntryState): EntryState {
+function copyState<T>(state: RecordState<T>): RecordState<T> {
   return {
     ...state,
     heads: [...state.heads],
@@ -64,7 +84,7 @@ function copyState(state: EntryState): EntryState {
  * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
  * calls this after a commit with each state its transaction left). Stored and handed out as copies.
  */
-export function rememberEntryState(treeOid: string, state: EntryState): void {
+export function rememberEntryState(treeOid: string, state: RecordState<unknown>): void {
   stateCache.delete(state.dir);
   stateCache.set(state.dir, { treeOid, state: copyState(state) });
   if (stateCache.size > STATE_CACHE_LIMIT) stateCache.delete(stateCache.keys().next().value as string);
@@ -75,14 +95,18 @@ export function rememberEntryState(treeOid: string, state: EntryState): void {
  * invalid or missing newest revision is not an error: see {@link EntryState.repairs}.
  * Errors: `invalid_entry` when no revision of the entry is valid (nothing to build on).
  */
-export async function readEntryState(args: {
-  gitdir: string;
-  commitOid: string | null;
-  projectId: string;
-  entryId: string;
-}): Promise<EntryState> {
-  const dir = entryDir(args.projectId, kindOfEntryId(args.entryId), args.entryId);
-  const empty: EntryState = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [], repairs: null };
+export async function readEntryState(args: { gitdir: string; commitOid: string | null; projectId: string; entryId: string }): Promise<EntryState> {
+  return readRecordState({ ...args, dir: entryDir(args.projectId, kindOfEntryId(args.entryId), args.entryId), kind: ENTRY_KIND });
+}
+
+/** The state of candidate `candidateId` of project `projectId` at `commitOid`, as {@link readEntryState}. */
+export async function readCandidateState(args: { gitdir: string; commitOid: string | null; projectId: string; candidateId: string }): Promise<CandidateState> {
+  return readRecordState({ gitdir: args.gitdir, commitOid: args.commitOid, entryId: args.candidateId, dir: candidateDir(args.projectId, args.candidateId), kind: CANDIDATE_KIND });
+}
+
+async function readRecordState<T extends { revision: number; recorded_at: string }>(args: { gitdir: string; commitOid: string | null; entryId: string; dir: string; kind: RecordKind<T> }): Promise<RecordState<T>> {
+  const { dir } = args;
+  const empty: RecordState<T> = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [], repairs: null };
   if (!args.commitOid) return empty;
   const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
   if (treeOid === null) return empty;
@@ -90,35 +114,36 @@ export async function readEntryState(args: {
   if (hit?.treeOid === treeOid) {
     stateCache.delete(dir); // most recently used last
     stateCache.set(dir, hit);
-    return copyState(hit.state); // callers own what they get
+    return copyState(hit.state as RecordState<T>); // callers own what they get
   }
-  const state = await computeEntryState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty });
+  const state = await computeRecordState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty, kind: args.kind });
   rememberEntryState(treeOid, state);
   return state;
 }
 
-async function computeEntryState(args: { gitdir: string; entryId: string; dir: string; files: Map<string, string>; empty: EntryState }): Promise<EntryState> {
+async function computeRecordState<T extends { revision: number; recorded_at: string }>(args: { gitdir: string; entryId: string; dir: string; files: Map<string, string>; empty: RecordState<T>; kind: RecordKind<T> }): Promise<RecordState<T>> {
   const { dir, files, empty } = args;
   if (files.size === 0) return empty;
   const ledgerOid = files.get(LEDGER_FILE);
   const ledgerText = ledgerOid ? (await readBlobAt(args.gitdir, ledgerOid)).toString('utf8') : '';
   const ledger = parseLedger(ledgerText);
-  const revisions = [...files.keys()]
-    .map((file) => parseBrainPath(`${dir}/${file}`))
-    .flatMap((p) => (p.type === 'revision' ? [p] : []));
+  const revisions = [...files.keys()].flatMap((file) => {
+    const name = parseRevisionFileName(file);
+    return name ? [{ file, revision: name.revision }] : [];
+  });
   const maxRevision = Math.max(0, ...revisions.map((r) => r.revision), ...ledger.map((l) => l.revision));
-  const read = async (file: string): Promise<{ entry: Entry | null; sha256: string } | null> => {
+  const read = async (file: string): Promise<{ entry: T | null; sha256: string } | null> => {
     const oid = files.get(file);
     if (!oid) return null;
     const bytes = await readBlobAt(args.gitdir, oid);
     try {
-      return { entry: validateEntry(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes) };
+      return { entry: args.kind.validate(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes) };
     } catch {
       return { entry: null, sha256: sha256Hex(bytes) };
     }
   };
   const top = revisions.filter((r) => r.revision === maxRevision);
-  const candidates: { entry: Entry; sha256: string; revision: number; recorded_at: string }[] = [];
+  const candidates: { entry: T; sha256: string; revision: number; recorded_at: string }[] = [];
   const badHeads: string[] = [];
   for (const candidate of top) {
     const file = await read(candidate.file);
@@ -144,14 +169,14 @@ async function computeEntryState(args: { gitdir: string; entryId: string; dir: s
   const ledgerHeads = ledger.filter((l) => l.revision === maxRevision).map((l) => l.sha256);
   const heads = [...new Set(badHeads.length > 0 ? badHeads : ledgerHeads)].sort();
   const parent = heads[heads.length - 1];
-  let base: Entry | null = null;
+  let base: T | null = null;
   for (const older of revisions.filter((r) => r.revision < maxRevision).sort((a, b) => b.revision - a.revision)) {
     base = (await read(older.file))?.entry ?? null;
     if (base) break;
   }
   if (!base || parent === undefined) {
     throw new BrainError('invalid_entry', `${args.entryId} has no valid revision to build on: its revision ${maxRevision} is invalid or missing`, {
-      hint: 'run `brain doctor` for details; record it again with `brain add` (the bad file stays on the branch as history)',
+      hint: args.kind.hint,
       data: { entry_id: args.entryId, revision: maxRevision },
     });
   }

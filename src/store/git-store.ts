@@ -14,7 +14,7 @@ import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
 import { fastForward, rememberChild, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
-import type { StagedRevision, WriteTransaction } from './write-transaction.js';
+import type { StagedCandidate, StagedRevision, WriteTransaction } from './write-transaction.js';
 
 /** Options of {@link GitStore}. */
 export interface GitStoreOptions {
@@ -34,6 +34,8 @@ export interface CommitResult<T> {
   /** The new tip, or null when the operation staged nothing (no commit made). */
   commit: string | null;
   staged: StagedRevision[];
+  /** Candidate revisions the commit holds (issue #20). */
+  stagedCandidates: StagedCandidate[];
   value: T;
 }
 
@@ -158,7 +160,7 @@ export class GitStore {
         await this.manifest(tip);
         const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
         const { message, value } = await operation(tx);
-        if (tx.files.size === 0) return { commit: null, staged: [], value };
+        if (tx.files.size === 0) return { commit: null, staged: [], stagedCandidates: [], value };
         const trees = new Map<string, string>();
         const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees });
         // The next transaction (a bulk import's next batch) reads these entries from memory.
@@ -170,7 +172,7 @@ export class GitStore {
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
           rememberChild({ repo: this.repo, branch: this.branch, parent: tip, child: commit });
-          return { commit, staged: tx.staged, value };
+          return { commit, staged: tx.staged, stagedCandidates: tx.stagedCandidates, value };
         } catch (err) {
           if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;
         }

@@ -9,4 +9,5 @@ import { PROJECT_ID_PATTERN } from '../model/limits.js';
 export const ManifestSchema = z.looseObject({
   format: z.number().int().min(1),
   default_project: z.string().regex(PROJECT_ID_PATTERN).optional(),
+  auto_approve: z.unknown().optional().describe('"safe": a candidate the reviewer finds novel, with no conflict signal, is approved without a person, by the auto_approve:safe rule (issue #20; docs/decisions/0042). Any other value, or none: every candidate waits for a person.'),
 });

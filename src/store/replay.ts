@@ -8,12 +8,14 @@
  * Content is rebased field by field ({@link rebaseEntry}): what the remote changed meanwhile is
  * kept unless the local revision changed the same field. A local revision whose rebased content
  * equals the entry's current revision on `onto` is skipped (it is already there — e.g. a replay
- * already pushed), which also makes a repeated replay idempotent.
+ * already pushed), which also makes a repeated replay idempotent. Candidates' local-only
+ * revisions are replayed too, in the same transactions (replay-candidates.ts, issue #20).
  */
 import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
 import { rebaseEntry } from '../model/rebase-entry.js';
-import { parseBrainPath } from './layout.js';
+import { parseBrainPath, parseCandidatePath } from './layout.js';
+import { replayCandidateDir } from './replay-candidates.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 import type { ObjectReader } from '../git/object-reader.js';
@@ -60,7 +62,7 @@ export interface ReplayOptions {
   local: string;
   /** The tip they are replayed onto (the fetched remote tip). */
   onto: string;
-  /** Paths of the revision files `local` has and `onto` lacks (from a tree diff). */
+  /** Paths of the revision files (of entries and candidates) `local` has and `onto` lacks (from a tree diff). */
   localOnly: string[];
 }
 
@@ -107,12 +109,21 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
   const { reader } = options;
   const localTree = (await reader.readCommit(options.local)).tree;
   const byDir = new Map<string, Set<string>>();
+  const candidateDirs = new Map<string, Set<string>>();
   for (const path of options.localOnly) {
     const where = parseBrainPath(path);
-    if (where.type !== 'revision') continue;
-    byDir.set(where.dir, (byDir.get(where.dir) ?? new Set()).add(path));
+    if (where.type === 'revision') byDir.set(where.dir, (byDir.get(where.dir) ?? new Set()).add(path));
+    const candidate = parseCandidatePath(path);
+    if (candidate.type === 'candidate_revision') candidateDirs.set(candidate.dir, (candidateDirs.get(candidate.dir) ?? new Set()).add(path));
   }
   const txs = new Map<string, WriteTransaction>();
+  const txOf = (projectId: string): WriteTransaction => {
+    let tx = txs.get(projectId);
+    // Not scanned for credentials: these revisions are already committed on the local branch
+    // (docs/decisions/0040), and the remote's fields merged into them are on the remote's.
+    if (!tx) txs.set(projectId, (tx = new WriteTransaction(options.gitdir, options.onto, projectId, { scanSecrets: false })));
+    return tx;
+  };
   const result: ReplayResult = { files: new Map(), entries: [], unreplayable: [] };
   for (const dir of [...byDir.keys()].sort()) {
     const local = await readLocalDir(reader, localTree, dir, byDir.get(dir) as Set<string>);
@@ -120,10 +131,7 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
     const first = local.revisions[0];
     if (!first) continue;
     const { project_id, entry_id } = first.entry;
-    let tx = txs.get(project_id);
-    // Not scanned for credentials: these revisions are already committed on the local branch
-    // (docs/decisions/0040), and the remote's fields merged into them are on the remote's.
-    if (!tx) txs.set(project_id, (tx = new WriteTransaction(options.gitdir, options.onto, project_id, { scanSecrets: false })));
+    const tx = txOf(project_id);
     const before = await tx.current(entry_id);
     const replayed: ReplayedEntry = { entry_id, project_id, theirs: before?.revision ?? null, title: before?.title ?? first.entry.title, revisions: [] };
     for (const ours of local.revisions) {
@@ -140,6 +148,11 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
       replayed.title = staged.entry.title;
     }
     result.entries.push(replayed);
+  }
+  for (const dir of [...candidateDirs.keys()].sort()) {
+    const { replayed, invalid } = await replayCandidateDir({ reader, localTree, dir, wanted: candidateDirs.get(dir) as Set<string>, txOf });
+    result.unreplayable.push(...invalid);
+    if (replayed) result.entries.push(replayed);
   }
   for (const tx of txs.values()) for (const [path, text] of tx.files) result.files.set(path, text);
   return result;

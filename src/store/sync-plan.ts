@@ -13,7 +13,7 @@
  */
 import { BrainError } from '../model/errors.js';
 import { writeCommit, type Identity } from '../git/commit-writer.js';
-import { PROJECTS_DIR, parseBrainPath } from './layout.js';
+import { CANDIDATES_DIR, PROJECTS_DIR, parseBrainPath, parseCandidatePath } from './layout.js';
 import type { ObjectReader } from '../git/object-reader.js';
 import { isAncestor } from '../git/remote-git.js';
 import { replayRevisions, type ReplayedEntry } from './replay.js';
@@ -57,18 +57,21 @@ export interface PlanSyncOptions {
 async function revisionDelta(reader: ObjectReader, from: string | null, to: string): Promise<{ added: string[]; deleted: string[] }> {
   const oldTree = from === null ? null : (await reader.readCommit(from)).tree;
   const newTree = (await reader.readCommit(to)).tree;
-  const changes = await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR });
-  const isRevision = (path: string) => parseBrainPath(path).type === 'revision';
+  const changes = [...(await diffTrees({ reader, oldTree, newTree, prefix: PROJECTS_DIR })), ...(await diffTrees({ reader, oldTree, newTree, prefix: CANDIDATES_DIR }))];
+  const isRevision = (path: string) => parseBrainPath(path).type === 'revision' || parseCandidatePath(path).type === 'candidate_revision';
   return {
     added: changes.filter((c) => c.status !== 'deleted' && isRevision(c.path)).map((c) => c.path),
     deleted: changes.filter((c) => c.status === 'deleted' && isRevision(c.path)).map((c) => c.path),
   };
 }
 
+/** The entry and candidate ids of revision paths. */
 function entryIds(paths: string[]): Set<string> {
   return new Set(paths.flatMap((p) => {
     const where = parseBrainPath(p);
-    return where.type === 'revision' ? [where.entry_id] : [];
+    if (where.type === 'revision') return [where.entry_id];
+    const candidate = parseCandidatePath(p);
+    return candidate.type === 'candidate_revision' ? [candidate.candidate_id] : [];
   }));
 }
 

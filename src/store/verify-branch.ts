@@ -4,9 +4,11 @@
  * files with the right sha256 and forms a hash chain; every revision file has a ledger line;
  * and across the branch's whole history no revision file was ever modified or deleted and no
  * ledger line removed. Each failure names the file (and the commit for history checks).
+ * Candidates (`candidates/`, issue #20) are checked like entries, by the same rules.
  */
 import { canonicalJson } from './canonical-json.js';
-import { LEDGER_FILE, PROJECTS_DIR, parseBrainPath } from './layout.js';
+import { CANDIDATES_DIR, LEDGER_FILE, PROJECTS_DIR, parseBrainPath, parseCandidatePath } from './layout.js';
+import { readCandidateFile } from './candidate-file.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import type { ObjectReader } from '../git/object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
@@ -31,15 +33,38 @@ export interface BranchReport {
   forks: OpenFork[];
 }
 
+/** A path of an entry or a candidate directory, or not one: what verify needs to know of it. */
+type RecordPath =
+  | { type: 'revision'; dir: string; file: string; read: (bytes: Buffer) => { sha256: string; canonical: string } }
+  | { type: 'ledger'; dir: string }
+  | { type: 'stray'; reason: string }
+  | { type: 'other' };
+
+/** Classifies `path` as a file of an entry directory (projects/) or of a candidate directory (candidates/). */
+function classify(path: string): RecordPath {
+  const entry = parseBrainPath(path);
+  if (entry.type === 'revision') return { type: 'revision', dir: entry.dir, file: entry.file, read: (bytes) => { const r = readRevisionFile(entry, bytes); return { sha256: r.sha256, canonical: canonicalJson(r.entry) }; } };
+  if (entry.type !== 'other') return entry;
+  const candidate = parseCandidatePath(path);
+  if (candidate.type === 'candidate_revision') return { type: 'revision', dir: candidate.dir, file: candidate.file, read: (bytes) => { const r = readCandidateFile(candidate, bytes); return { sha256: r.sha256, canonical: canonicalJson(r.candidate) }; } };
+  if (candidate.type === 'candidate_ledger') return { type: 'ledger', dir: candidate.dir };
+  return candidate;
+}
+
+/** The files of both record trees (`projects/`, `candidates/`) at `tree`. */
+async function recordFiles(reader: ObjectReader, tree: string): Promise<{ path: string; oid: string }[]> {
+  return [...(await reader.listFiles(tree, PROJECTS_DIR)), ...(await reader.listFiles(tree, CANDIDATES_DIR))];
+}
+
 async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[], forks: OpenFork[]): Promise<{ revisions: number; ledgers: number }> {
   const tree = (await reader.readCommit(tip)).tree;
-  const files = await reader.listFiles(tree, PROJECTS_DIR);
+  const files = await recordFiles(reader, tree);
   const byDir = new Map<string, { ledger: LedgerLine[] | null; files: Map<string, string> }>();
   let revisions = 0;
   let ledgers = 0;
   const contents = await Promise.all(files.map(async (f) => ({ ...f, bytes: await reader.readBlob(f.oid) })));
   for (const { path, bytes } of contents) {
-    const where = parseBrainPath(path);
+    const where = classify(path);
     if (where.type === 'other') continue;
     if (where.type === 'stray') {
       failures.push({ code: 'stray_file', path, message: where.reason });
@@ -59,9 +84,9 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     }
     revisions++;
     try {
-      const { sha256, entry } = readRevisionFile(where, bytes);
+      const { sha256, canonical } = where.read(bytes);
       dir.files.set(where.file, sha256);
-      if (canonicalJson(entry) !== bytes.toString('utf8')) {
+      if (canonical !== bytes.toString('utf8')) {
         failures.push({ code: 'not_canonical', path, message: 'bytes are not canonical JSON (sorted keys, 2-space indent, LF, trailing newline)' });
       }
     } catch (err) {
@@ -78,7 +103,7 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     }
     failures.push(...verifyLedger({ dir, ledger, files: dirFiles }));
   }
-  failures.push(...duplicateIds([...byDir.keys()]));
+  failures.push(...duplicateIds([...byDir.keys()].filter((dir) => dir.startsWith(`${PROJECTS_DIR}/`))));
   return { revisions, ledgers };
 }
 
@@ -126,9 +151,12 @@ async function verifyHistory(reader: ObjectReader, tip: string, base: string | n
   for (const commit of commits) {
     for (const parent of commit.parents) {
       const parentTree = treeOf.get(parent) ?? (await reader.readCommit(parent)).tree;
-      const changes = await diffTrees({ reader, oldTree: parentTree, newTree: commit.tree, prefix: PROJECTS_DIR });
+      const changes = [
+        ...(await diffTrees({ reader, oldTree: parentTree, newTree: commit.tree, prefix: PROJECTS_DIR })),
+        ...(await diffTrees({ reader, oldTree: parentTree, newTree: commit.tree, prefix: CANDIDATES_DIR })),
+      ];
       for (const change of changes) {
-        const where = parseBrainPath(change.path);
+        const where = classify(change.path);
         if (where.type === 'revision' && change.status !== 'added') {
           failures.push({ code: `revision_${change.status}`, path: change.path, commit: commit.oid, message: `revision file ${change.status} by commit ${commit.oid.slice(0, 12)} (revision files are immutable)` });
         }

@@ -5,11 +5,11 @@
  * of a line one revision lower, and every revision file has a line. Forks (two lines with one
  * revision number) are legal here (invariant 5); {@link openFork} reports the one still open.
  */
-import { LEDGER_FILE, parseBrainPath } from './layout.js';
+import { LEDGER_FILE, parseRevisionFileName } from './layout.js';
 import type { LedgerLine } from './ledger.js';
 import type { VerifyFailure } from './verify-branch.js';
 
-/** Failures of one entry directory; `files` maps file name → sha256 of valid revision files. */
+/** Failures of one entry (or candidate) directory; `files` maps file name → sha256 of valid revision files. */
 export function verifyLedger(args: { dir: string; ledger: LedgerLine[]; files: Map<string, string> }): VerifyFailure[] {
   const failures: VerifyFailure[] = [];
   const ledgerPath = `${args.dir}/${LEDGER_FILE}`;
@@ -71,9 +71,9 @@ export interface OpenFork {
 export function openFork(args: { dir: string; files: Map<string, string> }): OpenFork | null {
   const byRevision = new Map<number, string[]>();
   for (const file of args.files.keys()) {
-    const where = parseBrainPath(`${args.dir}/${file}`);
-    if (where.type !== 'revision') continue;
-    byRevision.set(where.revision, [...(byRevision.get(where.revision) ?? []), file]);
+    const name = parseRevisionFileName(file);
+    if (name === null) continue;
+    byRevision.set(name.revision, [...(byRevision.get(name.revision) ?? []), file]);
   }
   const top = Math.max(0, ...byRevision.keys());
   const files = (byRevision.get(top) ?? []).sort();

@@ -1,12 +1,16 @@
 /**
- * One write operation's staging area (DESIGN §3): reads entries at the tip it started from,
- * assigns the next revision number (never the caller), builds the canonical revision file and
- * appends its ledger line. Nothing touches git until the store commits the staged files.
+ * One write operation's staging area (DESIGN §3): reads entries — and candidates (issue #20) —
+ * at the tip it started from, assigns the next revision number (never the caller), builds the
+ * canonical revision file and appends its ledger line. Nothing touches git until the store
+ * commits the staged files: an approval's entry revisions and the candidate's approval are one
+ * commit.
  */
 import type { Entry } from '../model/entry.js';
+import type { Candidate } from '../model/candidate.js';
 import { validateEntry } from '../model/validate.js';
+import { validateCandidate } from '../model/validate-candidate.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
-import { readEntryState, type EntryState } from './entry-state.js';
+import { readCandidateState, readEntryState, type CandidateState, type EntryState, type RecordState } from './entry-state.js';
 import { LEDGER_FILE, PROJECTS_DIR, entryDir, revisionFileName } from './layout.js';
 import { BrainError } from '../model/errors.js';
 import { kindOfEntryId } from '../model/kinds.js';
@@ -23,11 +27,20 @@ export interface StagedRevision {
   previous: Entry | null;
 }
 
+/** A candidate revision staged in a transaction. */
+export interface StagedCandidate {
+  candidate: Candidate;
+  path: string;
+  sha256: string;
+}
+
 /** Staging area of one commit; created by the store, handed to the operation callback. */
 export class WriteTransaction {
   readonly files = new Map<string, string>();
   readonly staged: StagedRevision[] = [];
+  readonly stagedCandidates: StagedCandidate[] = [];
   private readonly states = new Map<string, EntryState>();
+  private readonly candidateStates = new Map<string, CandidateState>();
   /** The other projects on the branch at {@link tip} (read once, when a new entry is first staged). */
   private otherProjects: Promise<string[]> | null = null;
 
@@ -44,10 +57,79 @@ export class WriteTransaction {
     private readonly options: { scanSecrets: boolean } = { scanSecrets: true },
   ) {}
 
-  /** The state every entry written by this transaction is left in (what its new tree holds). */
-  written(): EntryState[] {
+  /** The state every entry and candidate written by this transaction is left in (what its new tree holds). */
+  written(): RecordState<unknown>[] {
     const ids = new Set(this.staged.map((s) => s.entry.entry_id));
-    return [...ids].map((id) => this.states.get(id) as EntryState);
+    const candidates = new Set(this.stagedCandidates.map((s) => s.candidate.candidate_id));
+    return [...[...ids].map((id) => this.states.get(id) as EntryState), ...[...candidates].map((id) => this.candidateStates.get(id) as CandidateState)];
+  }
+
+  private async candidateState(candidateId: string): Promise<CandidateState> {
+    let state = this.candidateStates.get(candidateId);
+    if (!state) {
+      state = await readCandidateState({ gitdir: this.gitdir, commitOid: this.tip, projectId: this.projectId, candidateId });
+      this.candidateStates.set(candidateId, state);
+    }
+    return state;
+  }
+
+  /** The current revision of candidate `candidateId` of this project as of this transaction (including staged ones), or null. */
+  async currentCandidate(candidateId: string): Promise<Candidate | null> {
+    return (await this.candidateState(candidateId)).current?.entry ?? null;
+  }
+
+  /**
+   * Stages the next revision of `candidate.candidate_id` (numbered here, validated, written
+   * canonically and chained in its ledger, as {@link put} does for entries); its proposal is
+   * scanned for credentials like an entry. Errors: `invalid_entry`, `secret_detected`.
+   */
+  async putCandidate(candidate: Omit<Candidate, 'revision'>): Promise<StagedCandidate> {
+    const state = await this.candidateState(candidate.candidate_id);
+    const validated = validateCandidate({ ...candidate, revision: state.maxRevision + 1 });
+    if (this.options.scanSecrets) await assertNoSecrets(validated.proposal, { where: `candidate ${validated.candidate_id} r${validated.revision}` });
+    const { path, sha256, next } = this.append(state, validated);
+    this.candidateStates.set(candidate.candidate_id, next);
+    const staged: StagedCandidate = { candidate: validated, path, sha256 };
+    this.stagedCandidates.push(staged);
+    return staged;
+  }
+
+  /**
+   * Stages `record` (validated, numbered `state.maxRevision + 1`) as the next revision file of
+   * the record directory `state`, chained in its ledger: onto the current revision, listing
+   * the other heads of a fork in `merged_sha256` (DESIGN §3 invariant 5). Returns its path,
+   * sha256 and the state it leaves.
+   */
+  private append<T extends { revision: number; recorded_at: string; author: string }>(state: RecordState<T>, record: T): { path: string; sha256: string; next: RecordState<T> } {
+    const text = canonicalJson(record);
+    const sha256 = sha256Hex(text);
+    const file = revisionFileName(record.revision, sha256);
+    const parent = state.current?.sha256 ?? null;
+    const merged = state.heads.filter((head) => head !== parent).sort();
+    const line = formatLedgerLine({
+      revision: record.revision,
+      file,
+      sha256,
+      parent_sha256: parent,
+      ...(merged.length > 0 ? { merged_sha256: merged } : {}),
+      recorded_at: record.recorded_at,
+      author: record.author,
+    });
+    const base = state.ledgerText === '' || state.ledgerText.endsWith('\n') ? state.ledgerText : `${state.ledgerText}\n`;
+    const ledgerText = base + line;
+    const path = `${state.dir}/${file}`;
+    this.files.set(path, text);
+    this.files.set(`${state.dir}/${LEDGER_FILE}`, ledgerText);
+    const next: RecordState<T> = {
+      ...state,
+      ledgerText,
+      ledger: [...state.ledger, ...parseLedger(line)],
+      maxRevision: record.revision,
+      current: { entry: record, sha256 },
+      heads: [sha256],
+      repairs: null,
+    };
+    return { path, sha256, next };
   }
 
   private async state(entryId: string): Promise<EntryState> {
@@ -111,36 +193,10 @@ export class WriteTransaction {
     const revision = state.maxRevision + 1;
     const validated = validateEntry({ ...entry, revision });
     if (this.options.scanSecrets) await assertNoSecrets(validated, { where: `entry ${validated.entry_id} r${revision}` });
-    const text = canonicalJson(validated);
-    const sha256 = sha256Hex(text);
-    const file = revisionFileName(revision, sha256);
-    const parent = state.current?.sha256 ?? null;
-    const merged = state.heads.filter((head) => head !== parent).sort();
-    const line = formatLedgerLine({
-      revision,
-      file,
-      sha256,
-      parent_sha256: parent,
-      ...(merged.length > 0 ? { merged_sha256: merged } : {}),
-      recorded_at: validated.recorded_at,
-      author: validated.author,
-    });
-    const base = state.ledgerText === '' || state.ledgerText.endsWith('\n') ? state.ledgerText : `${state.ledgerText}\n`;
-    const ledgerText = base + line;
-    const path = `${state.dir}/${file}`;
-    this.files.set(path, text);
-    this.files.set(`${state.dir}/${LEDGER_FILE}`, ledgerText);
+    const { path, sha256, next } = this.append(state, validated);
     const staged: StagedRevision = { entry: validated, path, sha256, previous: state.current?.entry ?? null };
     this.staged.push(staged);
-    this.states.set(entry.entry_id, {
-      ...state,
-      ledgerText,
-      ledger: [...state.ledger, ...parseLedger(line)],
-      maxRevision: revision,
-      current: { entry: validated, sha256 },
-      heads: [sha256],
-      repairs: null,
-    });
+    this.states.set(entry.entry_id, next);
     return staged;
   }
 }

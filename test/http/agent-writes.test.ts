@@ -113,7 +113,8 @@ describe('every write says who made it', () => {
   let base: string;
 
   it('a named token writes as its agent for the repository user, in the revision file and the commit', async () => {
-    const created = brain(dir, ['--json', 'daemon', 'token', 'create', '--name', 'claude-code']);
+    // An agent's token proposes unless its creator grants write (issue #20): this one may write.
+    const created = brain(dir, ['--json', 'daemon', 'token', 'create', '--name', 'claude-code', '--capabilities', 'read,write']);
     expect(created.code).toBe(0);
     secret = created.json().secret;
     expect(created.json().token).toMatchObject({ name: 'claude-code', capabilities: ['read', 'write'], default: false });
@@ -183,11 +184,15 @@ describe('every write says who made it', () => {
     expect(brain(dir, ['--json', 'daemon', 'token', 'list']).json().map((t: any) => t.name)).toEqual(['daemon']);
   });
 
-  it('the default token writes as the daemon', async () => {
+  it('the default token proposes as the daemon, and may not write entries (issue #20)', async () => {
     const client = await connect(defaultToken);
     try {
-      const written = await call(client, 'brain_append', { entry_kind: 'risk', title: 'Written with the default token' });
-      expect((written.structuredContent as any).entry).toMatchObject({ author: PERSON, agent: 'daemon' });
+      const before = tip();
+      const denied = await call(client, 'brain_append', { entry_kind: 'risk', title: 'Written with the default token' });
+      expect((denied.structuredContent as any).error).toMatchObject({ code: 'forbidden', data: { capability: 'write', capabilities: ['read', 'propose'] } });
+      expect(tip()).toBe(before);
+      const proposed = await call(client, 'brain_propose', { entry_kind: 'risk', title: 'Proposed with the default token' });
+      expect((proposed.structuredContent as any).candidate).toMatchObject({ author: PERSON, agent: 'daemon', proposed_by: { author: PERSON, agent: 'daemon' } });
     } finally {
       await client.close();
     }

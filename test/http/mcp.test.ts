@@ -1,11 +1,9 @@
 /**
  * `/mcp` on the real daemon process (issue #3): the SDK's real Client over
  * StreamableHTTPClientTransport, stateless; write tools refused without a bearer token and
- * accepted with the one from `.git/brain/token`; a wrong token is 401 before any MCP message
+ * accepted with a token granted write (`brain daemon token create --capabilities`); a wrong token is 401 before any MCP message
  * (issue #17; more in agent-writes.test.ts); POST only; `--read-only` hides writes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -23,7 +21,10 @@ beforeAll(async () => {
   expect(brain(dir, ['init', '--project', 'demo']).code).toBe(0);
   expect(brain(dir, ['add', 'decision', '--title', 'Serve MCP from the daemon']).code).toBe(0);
   d = await startDaemonProcess(dir);
-  token = readFileSync(join(dir, '.git', 'brain', 'token'), 'utf8').trim();
+  // The default token proposes only (issue #20): writes need a token granted them.
+  const created = brain(dir, ['--json', 'daemon', 'token', 'create', '--name', 'writer', '--capabilities', 'read,propose,write']);
+  expect(created.code).toBe(0);
+  token = created.json().secret;
 });
 afterAll(async () => {
   await d?.stop();
@@ -72,7 +73,7 @@ describe('/mcp on the daemon', () => {
       const id = (ok.structuredContent as any).entry.entry_id as string;
       expect(tip()).not.toBe(before);
       const rest = await httpGet(d.port, `/api/projects/demo/brain/${id}`);
-      expect(rest.json().data).toMatchObject({ title: 'Written over HTTP', author: 'test-agent', agent: 'daemon' });
+      expect(rest.json().data).toMatchObject({ title: 'Written over HTTP', author: 'test-agent', agent: 'writer' });
     } finally {
       await Promise.all([anonymous.close(), admin.close()]);
     }

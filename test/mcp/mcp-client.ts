@@ -5,7 +5,7 @@
  * tools once on connect, so the client validates the structuredContent of every later call
  * against the tool's outputSchema (SDK `Client.callTool`; a mismatch rejects the call).
  *
- *   const s = await startMcp(dir);                 // or startMcp(dir, ['--read-only'])
+ *   const s = await startMcp(dir);                 // or startMcp(dir, ['--read-only']), startMcp(dir, ['--capabilities', 'read,propose'])
  *   const r = await s.call('brain_append', { entry_kind: 'risk', title: 'Disk fills up' });
  *   const e = await s.callError('brain_append', { entry_kind: 'epic' });   // McpError -32602
  *   const refusal = errorOf(await s.call('brain_get', { entry_id: 'dec-none' }));   // {code: 'not_found', …}
@@ -38,9 +38,17 @@ function env(): Record<string, string> {
   return out;
 }
 
+/**
+ * The capabilities a session gets unless `args` names `--capabilities` or `--read-only`:
+ * reading, proposing and writing entries, as `brain mcp` gave before issue #20 made its
+ * default `read,propose`; the tests of capabilities pass their own.
+ */
+export const WRITER_CAPABILITIES = ['--capabilities', 'read,propose,write'];
+
 /** Spawns `brain [globals] mcp [args]` in `dir` and connects a client to it. */
 export async function startMcp(dir: string, args: string[] = [], globals: string[] = []): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BRAIN_BIN, ...globals, 'mcp', ...args], cwd: dir, env: env(), stderr: 'pipe' });
+  const access = args.includes('--capabilities') || args.includes('--read-only') ? [] : WRITER_CAPABILITIES;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BRAIN_BIN, ...globals, 'mcp', ...access, ...args], cwd: dir, env: env(), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'brain-test', version: '0.0.0' });

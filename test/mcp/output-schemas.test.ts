@@ -41,6 +41,8 @@ async function successCalls(): Promise<[string, Record<string, unknown>][]> {
     ['brain_resolve', { entry_id: question, answer: '7420' }],
     ['brain_supersede', { entry_id: old, by_entry_id: successor }],
     ['brain_clear_blocker', { entry_id: blocker, resolution: 'flaky test fixed' }],
+    ['brain_propose', { entry_kind: 'risk', title: `Proposed risk ${old}`, tags: ['ops'] }],
+    ['brain_candidates', { status: 'all' }],
   ];
 }
 
@@ -65,7 +67,7 @@ describe('MCP outputSchema, checked by the SDK client', () => {
       expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
       expect(r.structuredContent, name).toBeTypeOf('object');
     }
-    expect(structured(await s.call('brain_projects')).projects.map((p: any) => [p.project_id, p.entries])).toEqual([['demo', 5], ['other', 1]]);
+    expect(structured(await s.call('brain_projects')).projects.map((p: any) => [p.project_id, p.entries])).toEqual([['demo', 5], ['other', 1]]); // candidates are not entries
   });
 
   it('the client rejects a result whose structuredContent does not match (so the check above can fail)', async () => {
@@ -152,7 +154,7 @@ describe('refusals are isError results with the coded error', () => {
         inputSchema: z.strictObject({}), outputSchema: z.strictObject({ count: z.number() }),
         run: async () => ({ structured: { count: 'three' } as unknown as { count: number }, text: 'three' }),
       });
-      const err = await invokeTool({ brain, tools: new Map(), writes: 'enabled', agent: () => 'test-agent' }, broken, {}).catch((e: unknown) => e);
+      const err = await invokeTool({ brain, tools: new Map(), access: { capabilities: ['read', 'propose', 'write'], readOnly: false }, agent: () => 'test-agent' }, broken, {}).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(McpError);
       expect((err as McpError).code).toBe(ErrorCode.InternalError);
       expect((err as McpError).message).toContain('broken_tool produced structuredContent that does not match its outputSchema: count');

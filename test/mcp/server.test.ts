@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain as cli, openTestBrain } from '../helpers/brain.js';
-import { createMcpServer, type WriteAccess } from '../../src/mcp/server.js';
+import { createMcpServer, type McpAccess } from '../../src/mcp/server.js';
 import type { Brain } from '../../src/service.js';
 
 let dir: string;
@@ -16,8 +16,12 @@ let brain: Brain;
 let decisionId: string;
 const tip = () => git(dir, ['rev-parse', 'brain']);
 
-async function connect(writes: WriteAccess): Promise<{ client: Client; close: () => Promise<void> }> {
-  const server = createMcpServer({ brain, writes });
+const GUEST: McpAccess = { capabilities: null, readOnly: false };
+const WRITER: McpAccess = { capabilities: ['read', 'propose', 'write'], readOnly: false };
+const READ_ONLY: McpAccess = { capabilities: ['read'], readOnly: true };
+
+async function connect(access: McpAccess): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = createMcpServer({ brain, access });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'in-process', version: '0.0.0' });
@@ -39,13 +43,15 @@ afterAll(async () => {
 });
 
 describe('createMcpServer', () => {
-  it("writes: 'unauthorized' lists the write tools, but every call fails with an authorization error and writes nothing", async () => {
+  it('the guest (no token) is shown the write tools, but every call fails with an authorization error and writes nothing', async () => {
     const before = tip();
-    const { client, close } = await connect('unauthorized');
+    const { client, close } = await connect(GUEST);
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain('brain_append');
-      expect(names).toHaveLength(12);
+      expect(names).toContain('brain_propose');
+      expect(names).not.toContain('brain_approve'); // approve tools are listed only with the approve capability
+      expect(names).toHaveLength(14);
       expect(client.getInstructions()).toContain('Authorization: Bearer');
       const attempts: [string, Record<string, unknown>][] = [
         ['brain_append', { kind: 'decision', title: 'Sneak in' }],
@@ -54,6 +60,8 @@ describe('createMcpServer', () => {
         ['brain_resolve', { entry_id: decisionId }],
         ['brain_supersede', { entry_id: decisionId, by_entry_id: decisionId }],
         ['brain_clear_blocker', { entry_id: decisionId, resolution: 'x' }],
+        ['brain_propose', { entry_kind: 'risk', title: 'Sneak in' }],
+        ['brain_approve', { candidate_id: 'cand-0000' }],
       ];
       for (const [name, args] of attempts) {
         const r = await call(client, name, args);
@@ -69,22 +77,25 @@ describe('createMcpServer', () => {
     expect(tip()).toBe(before);
   });
 
-  it("writes: 'enabled' writes; closing the server leaves the caller's Brain open", async () => {
-    const { client, close } = await connect('enabled');
+  it("the write capability writes; closing the server leaves the caller's Brain open; read-only hides every other tool", async () => {
+    const { client, close } = await connect(WRITER);
     const r = await call(client, 'brain_revise', { entry_id: decisionId, rationale: 'fewer moving parts', expected_revision: 1 });
     expect((r.structuredContent as any).entry).toMatchObject({ revision: 2, rationale: 'fewer moving parts' });
     await close();
     expect((await brain.get({ entryId: decisionId })).entry.revision).toBe(2);
-    const hidden = await connect('hidden');
+    const hidden = await connect(READ_ONLY);
     try {
-      expect((await hidden.client.listTools()).tools.map((t) => t.name)).not.toContain('brain_revise');
+      const names = (await hidden.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('brain_revise');
+      expect(names).not.toContain('brain_propose');
+      expect(names).toContain('brain_candidates');
     } finally {
       await hidden.close();
     }
   });
 
   it('serves concurrent calls on one Brain (as the daemon does, one server per request)', async () => {
-    const sessions = await Promise.all([connect('enabled'), connect('enabled'), connect('enabled')]);
+    const sessions = await Promise.all([connect(WRITER), connect(WRITER), connect(WRITER)]);
     try {
       const results = await Promise.all(sessions.map((s, i) => call(s.client, 'brain_append', { kind: 'risk', title: `Concurrent risk ${i}` })));
       expect(results.every((r) => !r.isError)).toBe(true);

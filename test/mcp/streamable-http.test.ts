@@ -29,7 +29,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body: unknown = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-    const server = createMcpServer({ brain, writes: req.headers.authorization === `Bearer ${TOKEN}` ? 'enabled' : 'unauthorized' });
+    const server = createMcpServer({ brain, access: { capabilities: req.headers.authorization === `Bearer ${TOKEN}` ? ['read', 'propose', 'write'] : null, readOnly: false } });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);
@@ -57,7 +57,7 @@ describe('MCP over stateless Streamable HTTP', () => {
     const anonymous = await client();
     const admin = await client(TOKEN);
     try {
-      expect((await anonymous.listTools()).tools).toHaveLength(12);
+      expect((await anonymous.listTools()).tools).toHaveLength(14); // approve tools are listed only with the approve capability
       const before = tip();
       for (const c of [anonymous, await client('wrong')]) {
         const denied = (await c.callTool({ name: 'brain_append', arguments: { kind: 'risk', title: 'over http' } })) as CallToolResult;

@@ -7,6 +7,8 @@ import { alive, startMcp, structured, textOf } from './mcp-client.js';
 
 const READ_TOOLS = ['brain_context', 'brain_status', 'brain_projects', 'brain_get', 'brain_list', 'brain_search', 'brain_history'];
 const WRITE_TOOLS = ['brain_append', 'brain_revise', 'brain_resolve', 'brain_supersede', 'brain_clear_blocker'];
+/** Candidates (issue #20): brain_candidates reads; brain_propose needs propose; brain_approve and brain_reject (listed only with approve) are in test/mcp/candidate-access.test.ts. */
+const CANDIDATE_READ = ['brain_candidates'];
 
 let dir: string;
 const tip = () => git(dir, ['rev-parse', 'brain']);
@@ -26,13 +28,13 @@ describe('brain mcp: tools/list', () => {
       for (const kind of ['decision', 'open_question', 'blocker', 'risk', 'dependency', 'plan_revision']) expect(instructions).toContain(kind);
       expect(instructions).toContain('<brain-state>');
       const { tools } = await s.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual([...READ_TOOLS, ...WRITE_TOOLS]);
+      expect(tools.map((t) => t.name)).toEqual([...READ_TOOLS, 'brain_propose', ...CANDIDATE_READ, ...WRITE_TOOLS]);
       for (const tool of tools) {
         expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
         expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(150);
         expect(tool.inputSchema.type).toBe('object');
         expect((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties).toBe(false);
-        expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_TOOLS.includes(tool.name));
+        expect(tool.annotations?.readOnlyHint, tool.name).toBe([...READ_TOOLS, ...CANDIDATE_READ].includes(tool.name));
         expect(tool.annotations?.destructiveHint ?? false).toBe(false);
         // outputSchema: an object, the success shape or the coded error of a refusal.
         expect(tool.outputSchema?.type, tool.name).toBe('object');
@@ -66,14 +68,14 @@ describe('brain mcp: tools/list', () => {
     }
   });
 
-  it('--read-only hides the write tools; calling one fails and writes nothing', async () => {
+  it('--read-only hides every tool that writes; calling one fails and writes nothing', async () => {
     const before = tip();
     const s = await startMcp(dir, ['--read-only']);
     try {
       expect(s.client.getInstructions()).toContain('read-only');
       const { tools } = await s.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(READ_TOOLS);
-      for (const name of WRITE_TOOLS) {
+      expect(tools.map((t) => t.name)).toEqual([...READ_TOOLS, ...CANDIDATE_READ]);
+      for (const name of [...WRITE_TOOLS, 'brain_propose', 'brain_approve', 'brain_reject']) {
         const err = await s.callError(name, { kind: 'decision', title: 'sneaky', entry_id: 'dec-000000000000', resolution: 'r', by_entry_id: 'dec-000000000001' });
         expect(err.code).toBe(ErrorCode.InvalidParams);
         expect(err.message).toContain(`Tool ${name} not found`);

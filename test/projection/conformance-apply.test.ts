@@ -4,7 +4,8 @@
  * files, forks, deletions, the branch forced back past the projected commit, gc) are projected
  * incrementally at random points; at each point and at the end the backend's snapshot equals
  * a full rebuild on the same backend AND a full rebuild by the reference SQLite projection —
- * so both backends hold the same current state, revisions, ledger lines and problems — and
+ * so both backends hold the same current state, revisions, ledger lines, problems and
+ * candidates (issue #20: proposals, approvals, rejections, bad and deleted candidate files) — and
  * `verify` passes. Deterministic: a fixed fast-check seed (FC_SEED, FC_RUNS).
  */
 import fc from 'fast-check';
@@ -30,6 +31,7 @@ const neutral = (s: ProjectionSnapshot) => ({
   current: s.current.map(({ repo: _r, ...row }) => row),
   revisions: s.revisions.map(({ repo: _r, ...key }) => key),
   problems: s.problems.map(({ repo: _r, ...p }) => p),
+  candidates: s.candidates.map(({ repo: _r, ...c }) => c),
 });
 
 describe.each(BACKENDS)('projection conformance on $name: incremental == full rebuild == the SQLite reference', (under) => {
@@ -38,6 +40,7 @@ describe.each(BACKENDS)('projection conformance on $name: incremental == full re
     const reference = createSqliteProjection({ dir: tempDir('brain-reference-') });
     let run = 0;
     const modes = new Set<string>();
+    const candidateStates = new Set<string>();
     try {
       await fc.assert(
         fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 20 }), fc.nat(), async (ops, seed) => {
@@ -53,6 +56,7 @@ describe.each(BACKENDS)('projection conformance on $name: incremental == full re
             await reference.refresh({ repo, reader, tip, full: true });
             const live = neutral(await backend.snapshot(repo));
             expect(live.projected_oid, `projected oid ${when}`).toBe(tip);
+            for (const c of live.candidates) candidateStates.add(c.candidate.status);
             expect(live, `incremental vs full rebuild ${when}`).toEqual(neutral(await backend.snapshot(`${repo}-full`)));
             expect(live, `${under.name} vs the SQLite reference ${when}`).toEqual(neutral(await reference.snapshot(repo)));
           };
@@ -72,6 +76,8 @@ describe.each(BACKENDS)('projection conformance on $name: incremental == full re
       );
       expect(run).toBe(RUNS);
       if (RUNS >= 12) expect([...modes].sort()).toEqual(expect.arrayContaining(['full', 'incremental']));
+      // Candidates (issue #20) were projected in every state.
+      if (RUNS >= 12) expect([...candidateStates].sort()).toEqual(['approved', 'pending', 'rejected']);
     } finally {
       await backend.close();
       await reference.close();

@@ -52,6 +52,7 @@ const neutral = (s: ProjectionSnapshot) => ({
   current: s.current.map(({ repo: _r, ...row }) => row),
   revisions: s.revisions.map(({ repo: _r, ...key }) => key),
   problems: s.problems.map(({ repo: _r, ...p }) => p),
+  candidates: s.candidates.map(({ repo: _r, ...c }) => c),
 });
 
 describe.each(BACKENDS)('projection conformance on $name: colliding entry ids', (under) => {

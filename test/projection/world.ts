@@ -11,7 +11,7 @@ import type { Entry } from '../../src/model/entry.js';
 import { deriveEntryId } from '../../src/model/entry-id.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, STATUSES, type EntryKind } from '../../src/model/kinds.js';
 import { sha256Hex } from '../../src/store/canonical-json.js';
-import { LEDGER_FILE, parseBrainPath, revisionFileName } from '../../src/store/layout.js';
+import { LEDGER_FILE, candidateDir, parseBrainPath, parseCandidatePath, revisionFileName } from '../../src/store/layout.js';
 import { parseLedger } from '../../src/store/ledger.js';
 import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
@@ -40,7 +40,10 @@ export type Op =
   | { t: 'gc'; prune: boolean }
   | { t: 'refresh' }
   | { t: 'read'; which: 'list' | 'status' | 'search' | 'context' }
-  | { t: 'reopen'; reader: Reader };
+  | { t: 'reopen'; reader: Reader }
+  | { t: 'propose'; kind: EntryKind; echo: boolean; pick: number }
+  | { t: 'decide'; pick: number; approve: boolean }
+  | { t: 'handCandidate'; pick: number; bad: 'invalid_json' | 'delete' };
 
 const kindArb = fc.constantFrom(...ENTRY_KINDS);
 const pick = fc.nat({ max: 1000 });
@@ -59,6 +62,9 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ t: 'refresh' as const }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('read' as const), which: fc.constantFrom('list' as const, 'status' as const, 'search' as const, 'context' as const) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('reopen' as const), reader: fc.constantFrom<Reader>('cat-file', 'isomorphic-git') }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('propose' as const), kind: kindArb, echo: fc.boolean(), pick }) },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('decide' as const), pick, approve: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('handCandidate' as const), pick, bad: fc.constantFrom('invalid_json' as const, 'delete' as const) }) },
 );
 
 /** One run: a fresh repository with a brain, and what the run knows about it. */
@@ -269,5 +275,36 @@ export async function apply(w: World, op: Op): Promise<boolean> {
       await b.close();
       w.open(await openTestBrain(w.dir, { reader: op.reader }));
       return true;
+    case 'propose': {
+      // Candidates (issue #20): a proposal repeating an entry's title, or a new one.
+      const echoed = op.echo ? w.choose(w.entries((x) => x.kind === op.kind), op.pick) : undefined;
+      const title = echoed ? topEntry(w, echoed.dir).entry.title : `proposed ${op.kind} ${w.next()}`;
+      const payload = op.kind === 'dependency' ? { depends_on: 'git', dependency_kind: 'requires' } : undefined;
+      await b.candidates.byAgent('proposer').propose({ kind: op.kind, fields: { title, ...(payload ? { payload } : {}) } });
+      return true;
+    }
+    case 'decide': {
+      const pending = (await b.candidates.list({ status: 'pending' })).filter((r) => !w.tainted.has(r.candidate.candidate_id));
+      const c = w.choose(pending, op.pick);
+      if (!c) return false;
+      const id = c.candidate.candidate_id;
+      if (op.approve) await b.candidates.approve({ candidateId: id, choice: { action: 'accept' } });
+      else await b.candidates.reject({ candidateId: id, reason: `no ${w.next()}` });
+      return true;
+    }
+    case 'handCandidate': {
+      if (op.bad === 'invalid_json') {
+        const id = `cand-${w.handId('decision').slice(4)}`;
+        const bytes = `{"candidate_id": "${id}", ${w.next()}`;
+        handCommit(w.dir, { [`${candidateDir(PROJECT, id)}/${revisionFileName(1, sha256Hex(bytes))}`]: bytes }, 'hand: bad candidate');
+        return true;
+      }
+      const path = w.choose(branchFiles(w.dir, 'candidates'), op.pick);
+      if (!path) return false;
+      const where = parseCandidatePath(path);
+      if (where.type === 'candidate_revision' || where.type === 'candidate_ledger') w.tainted.add(where.candidate_id);
+      handCommit(w.dir, { [path]: null }, 'hand: delete a candidate file');
+      return true;
+    }
   }
 }

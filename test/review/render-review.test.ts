@@ -25,6 +25,7 @@ function review(changes: EntryChange[], problems: Review['problems'] = []): Revi
     commits: 1,
     groups: { decided: changes, resolved: [], newly_open: [], newly_blocked: [], risks: [], plan: [], other: [] },
     problems,
+    candidates: [],
   };
 }
 

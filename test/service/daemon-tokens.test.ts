@@ -10,7 +10,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticateDaemonToken, createDaemonToken, listDaemonTokens, revokeDaemonToken, TOKENS_FILE } from '../../src/service/daemon-tokens.js';
 import { ensureDefaultToken } from '../../src/service/default-token.js';
 import { hashSecret } from '../../src/service/bearer-auth.js';
-import { writesFor } from '../../src/http/mcp-route.js';
+import { accessFor } from '../../src/http/mcp-route.js';
 import { BrainError } from '../../src/model/errors.js';
 import { cleanupTempDirs, tempDir } from '../helpers/git.js';
 
@@ -36,13 +36,21 @@ describe('daemon tokens', () => {
   it('keep only the hash of a secret, mode 0600, and authenticate it by name', async () => {
     const { token, secret } = await createDaemonToken({ ...dirs, name: 'claude-code' });
     expect(secret).toMatch(/^bd_[A-Za-z0-9_-]{43}$/);
-    expect(token).toMatchObject({ name: 'claude-code', capabilities: ['read', 'write'], default: false });
+    expect(token).toMatchObject({ name: 'claude-code', capabilities: ['read', 'propose'], default: false }); // issue #20: an agent's token proposes
     expect(readFileSync(join(dirs.brainDir, TOKENS_FILE), 'utf8')).not.toContain(secret);
     expect(file().tokens[0].secret_sha256).toBe(hashSecret(secret));
     expect(statSync(join(dirs.brainDir, TOKENS_FILE)).mode & 0o777).toBe(0o600);
-    expect(authenticateDaemonToken({ brainDir: dirs.brainDir, secret })).toEqual({ name: 'claude-code', capabilities: ['read', 'write'] });
+    expect(authenticateDaemonToken({ brainDir: dirs.brainDir, secret })).toEqual({ name: 'claude-code', capabilities: ['read', 'propose'] });
     expect(authenticateDaemonToken({ brainDir: dirs.brainDir, secret: `${secret}x` })).toBeNull();
     expect(await code(createDaemonToken({ ...dirs, name: 'claude-code' }))).toBe('invalid_argument');
+    const lead = await createDaemonToken({ ...dirs, name: 'lead-bot', capabilities: ['read', 'approve'] });
+    expect(authenticateDaemonToken({ brainDir: dirs.brainDir, secret: lead.secret })).toEqual({ name: 'lead-bot', capabilities: ['read', 'approve'] });
+  });
+
+  it('the default token reads and proposes, and nothing more', () => {
+    const { token } = ensureDefaultToken({ brainDir: dirs.brainDir });
+    expect(authenticateDaemonToken({ brainDir: dirs.brainDir, secret: token })).toEqual({ name: 'daemon', capabilities: ['read', 'propose'] });
+    expect(listDaemonTokens(dirs)[0]).toMatchObject({ name: 'daemon', capabilities: ['read', 'propose'], default: true });
   });
 
   it('list the default token as daemon; revoking it deletes .git/brain/token', async () => {
@@ -63,13 +71,14 @@ describe('daemon tokens', () => {
     const secret = 'bd_written-by-a-newer-brain-0000000000000000000';
     writeFileSync(join(dirs.brainDir, TOKENS_FILE), JSON.stringify({
       format: 1, note: 'kept',
-      tokens: [{ name: 'reviewer', secret_sha256: hashSecret(secret), capabilities: ['read', 'propose'], created_at: '2026-11-23T00:00:00.000Z', projects: ['demo'] }],
+      tokens: [{ name: 'reviewer', secret_sha256: hashSecret(secret), capabilities: ['read', 'telepathy'], created_at: '2026-11-23T00:00:00.000Z', projects: ['demo'] }],
     }));
     const caller = authenticateDaemonToken({ brainDir: dirs.brainDir, secret });
-    expect(caller).toEqual({ name: 'reviewer', capabilities: ['read', 'propose'] });
-    expect(writesFor(caller, false)).toBe('unauthorized');
-    expect(writesFor({ name: 'claude-code', capabilities: ['read', 'write'] }, false)).toBe('enabled');
-    expect(writesFor({ name: 'claude-code', capabilities: ['read', 'write'] }, true)).toBe('hidden');
+    expect(caller).toEqual({ name: 'reviewer', capabilities: ['read', 'telepathy'] });
+    expect(accessFor(caller, false)).toEqual({ capabilities: ['read'], readOnly: false });
+    expect(accessFor({ name: 'claude-code', capabilities: ['write', 'read'] }, false)).toEqual({ capabilities: ['read', 'write'], readOnly: false });
+    expect(accessFor({ name: 'claude-code', capabilities: ['read', 'write'] }, true)).toEqual({ capabilities: ['read', 'write'], readOnly: true });
+    expect(accessFor(null, false)).toEqual({ capabilities: null, readOnly: false });
     await createDaemonToken({ ...dirs, name: 'codex' });
     expect(file()).toMatchObject({ note: 'kept', tokens: [{ name: 'reviewer', projects: ['demo'] }, { name: 'codex' }] });
 

@@ -23,6 +23,8 @@ import { checkEntryDirs } from './dir-checks.js';
 import { planCurrentPg } from './plan.js';
 import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { PG_DATA_TABLES } from './schema.js';
+import type { ParsedCandidate } from '../decide-candidates.js';
+import { writeCandidateRowsPg } from './candidate-rows.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { addVocabulary, removeVocabulary } from './vocabulary.js';
 
@@ -99,6 +101,8 @@ async function write(client: pg.ClientBase, s: string, args: { repo: string; cha
   else await checkEntryDirs(client, s, repo, dirs);
   if (!full) await client.query(`DELETE FROM ${s}.proj_problems WHERE repo = $1 AND path = ANY($2::text[]) AND code = $3`, [repo, clearDirs, DUPLICATE_ID_CODE]);
   await insertEntryProblems(client, s, repo, duplicates);
+  const candidates = parsed.filter((p): p is ParsedCandidate => p.kind === 'candidate');
+  await writeCandidateRowsPg(client, s, repo, { changes, parsed: candidates, full, readBlob: args.readBlob });
   // A bulk load that is a large share of the tables changes their statistics wholesale: refresh them, or the planner keeps
   // an empty table's estimates until autovacuum gets to it. A small repository beside many others leaves them as they are
   // (ANALYZE samples whole tables: per repository it made a hub's first sync of 100 repositories quadratic).

@@ -9,8 +9,8 @@ import pg from 'pg';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
 import type {
-  CacheReport, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
-  RefreshResult, RepoRow, RepoSearchHit, RevisionKey, Scope,
+  CacheReport, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
+  RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
 import { countRows, getRows, listRows } from './list-query.js';
@@ -20,6 +20,7 @@ import { searchRows } from './search.js';
 import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
+import { candidateById, candidateRows } from './candidate-rows.js';
 
 /** Options of {@link createPostgresProjection}. */
 export interface PostgresProjectionOptions {
@@ -95,6 +96,14 @@ export class PostgresProjection implements ProjectionBackend {
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
     return searchRows(this.reads, this.names, q, this.rankAllLimit);
+  }
+
+  candidates(q: ProjectionCandidatesQuery): Promise<RepoCandidateRow[]> {
+    return candidateRows(this.reads, this.names.s, q);
+  }
+
+  candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]> {
+    return candidateById(this.reads, this.names.s, args);
   }
 
   problems(args: Scope): Promise<ProblemRow[]> {

@@ -58,5 +58,7 @@ export async function snapshotRepo(db: pg.Pool, s: string, repo: string): Promis
   const lines = await db.query<{ entry_id: string; project_id: string; entry_kind: string; file: string; revision: number; sha256: string }>(
     `SELECT entry_id, project_id, entry_kind, file, revision, sha256 FROM ${s}.proj_ledger_lines WHERE repo = $1`, [repo]);
   const ledger_lines = lines.rows.map((l) => ({ path: revisionPath(l), revision: l.revision, sha256: l.sha256 })).sort((a, b) => byText(a.path, b.path));
-  return { projected_oid: await projectedOid(db, s, repo), current, revisions, problems, ledger_lines };
+  const candidates = (await db.query(`SELECT repo, json, forked, revision_count, path FROM ${s}.proj_candidates WHERE repo = $1 ORDER BY path`, [repo])).rows
+    .map((r: { repo: string; json: string; forked: boolean; revision_count: number; path: string }) => ({ repo: r.repo, candidate: JSON.parse(r.json), forked: r.forked, revision_count: r.revision_count, path: r.path }));
+  return { projected_oid: await projectedOid(db, s, repo), current, revisions, problems, ledger_lines, candidates };
 }

@@ -12,16 +12,17 @@
  * normalized) with the entry's recorded_at, indexed in list order (a path filter's page:
  * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
  * words of those vectors per repository with their document counts (typo tolerance).
+ * `proj_candidate_revisions` and `proj_candidates` hold candidates (issue #20, candidate-rows.ts).
  */
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 5;
+export const PG_FORMAT = 6;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
-export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab'] as const;
+export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
 
 const T = 'text COLLATE "C" NOT NULL';
 
@@ -56,6 +57,12 @@ CREATE INDEX IF NOT EXISTS proj_links_target ON ${s}.proj_links (repo, target_id
 CREATE TABLE IF NOT EXISTS ${s}.proj_problems (repo ${T}, path ${T}, blob_oid ${T}, code ${T}, message ${T}, PRIMARY KEY (repo, path));
 CREATE TABLE IF NOT EXISTS ${s}.proj_ledger_lines (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
   sha256 ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));
+CREATE TABLE IF NOT EXISTS ${s}.proj_candidate_revisions (repo ${T}, project_id ${T}, candidate_id ${T}, file ${T}, revision integer NOT NULL,
+  status ${T}, recorded_at ${T}, sha256 ${T}, blob_oid ${T}, PRIMARY KEY (repo, project_id, candidate_id, file));
+CREATE TABLE IF NOT EXISTS ${s}.proj_candidates (repo ${T}, project_id ${T}, candidate_id ${T}, status ${T}, relation ${T}, recorded_at ${T},
+  revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, sha256 ${T}, path ${T}, json text NOT NULL,
+  PRIMARY KEY (repo, project_id, candidate_id));
+CREATE INDEX IF NOT EXISTS proj_candidates_status ON ${s}.proj_candidates (repo, project_id, status, recorded_at DESC, candidate_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_vocab (repo ${T}, word ${T}, docs integer NOT NULL, PRIMARY KEY (repo, word));
 CREATE INDEX IF NOT EXISTS proj_vocab_trgm ON ${s}.proj_vocab USING gin (word ${trgm}.gin_trgm_ops);
 `;

@@ -3,10 +3,10 @@
  * rebuild — goes through {@link applyChanges}, which reads the changed blobs, decides each
  * touched entry's new current state ({@link planCurrent}), and then, in one SQLite
  * transaction, updates revisions, problems, ledger lines, the current table and its side
- * tables, and moves `meta.projected_oid`. Files that fail to parse or validate land in
- * `problems` and never stop the projection.
+ * tables, the candidate tables (issue #20, candidate-rows.ts), and moves `meta.projected_oid`.
+ * Files that fail to parse or validate land in `problems` and never stop the projection.
  */
-import { parseBrainPath } from '../../store/layout.js';
+import { parseBrainPath, parseCandidatePath } from '../../store/layout.js';
 import { getMeta, setMeta, type CacheDb } from './open-cache.js';
 import { insertParsedRows } from './row-writes.js';
 import { setCurrent, setCurrentCounts } from './current.js';
@@ -15,6 +15,8 @@ import { checkEntryDir, insertDuplicateProblems } from './entry-checks.js';
 import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
 import { readParsed, type FileChange } from '../read-changes.js';
+import type { ParsedCandidate } from '../decide-candidates.js';
+import { planCandidates, writeCandidateRows } from './candidate-rows.js';
 
 export type { FileChange };
 
@@ -59,6 +61,9 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const { plan, duplicates, clearDirs } = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
+  const candidates = parsed.filter((p): p is ParsedCandidate => p.kind === 'candidate');
+  const candidatePlan = await planCandidates({ db, changes: options.changes, parsed: candidates, full: options.full, readBlob: options.readBlob });
+  const candidateRows = { changes: options.changes, parsed: candidates, plan: candidatePlan, full: options.full };
   const dirs = new Set<string>();
   for (const change of options.changes) {
     const where = parseBrainPath(change.path);
@@ -70,6 +75,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
     const rebuild = db.transaction(() => {
       writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs, duplicates });
+      writeCandidateRows(db, candidateRows);
       setMeta(db, 'projected_oid', options.toOid ?? '');
     });
     rebuild.immediate();
@@ -82,12 +88,16 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     }
     for (const change of options.changes) {
       const where = parseBrainPath(change.path);
-      if (where.type === 'other') continue;
+      if (where.type === 'other') {
+        if (parseCandidatePath(change.path).type !== 'other') s.deleteProblem.run(change.path);
+        continue;
+      }
       if (where.type === 'revision') s.deleteRevision.run(where.entry_id, where.project_id, where.entry_kind, where.file);
       s.deleteProblem.run(change.path);
       if (where.type === 'ledger') s.deleteLedger.run(where.entry_id, where.project_id, where.entry_kind);
     }
-    for (const p of parsed) insertParsedRows(db, p);
+    for (const p of parsed) if (p.kind !== 'candidate') insertParsedRows(db, p);
+    writeCandidateRows(db, candidateRows);
     for (const [entryId, change] of plan) {
       if (change.type === 'counts') setCurrentCounts(db, entryId, change);
       else setCurrent(db, entryId, change.state);

@@ -9,11 +9,13 @@
  * and oids are stored as bytes, not hex. Only `current` keeps each entry's JSON (lists and the
  * brief answer from it). Every list filter has an index ending in `(recorded_at DESC,
  * entry_id)`, the list order, so a first page reads only its rows (test/cache/query-plans.test.ts).
+ * Candidates (issue #20) have their own two tables, `candidate_revisions` and `candidates`
+ * (the current revision of each): nothing that lists, searches or briefs entries reads them.
  */
 import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 
-export const CACHE_FORMAT = 9;
+export const CACHE_FORMAT = 10;
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
@@ -60,6 +62,31 @@ CREATE TABLE IF NOT EXISTS entry_path_dirs (project_id TEXT NOT NULL, dir TEXT N
 CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS ledger_lines (entry_id TEXT NOT NULL, project_id TEXT NOT NULL, entry_kind TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 BLOB NOT NULL, PRIMARY KEY (entry_id, project_id, entry_kind, file)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS candidate_revisions (
+  project_id TEXT NOT NULL,
+  candidate_id TEXT NOT NULL,
+  file TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  sha256 BLOB NOT NULL,
+  blob_oid BLOB NOT NULL,
+  PRIMARY KEY (project_id, candidate_id, file)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS candidates (
+  project_id TEXT NOT NULL,
+  candidate_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  relation TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  revision_count INTEGER NOT NULL,
+  forked INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  path TEXT NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (project_id, candidate_id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entry_search (
   doc INTEGER PRIMARY KEY,
   entry_id TEXT NOT NULL UNIQUE,
@@ -95,6 +122,7 @@ CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id,
 CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
 CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
+CREATE INDEX IF NOT EXISTS candidates_status ON candidates (project_id, status, recorded_at DESC, candidate_id);
 `;
 
 /**
@@ -124,7 +152,7 @@ export const createdNames = (sql: string): string[] => [...sql.matchAll(/CREATE 
  * Every data table, in a fixed order (used to clear on rebuild and to compare caches).
  * Clearing `entry_search` clears its FTS5 index through the delete trigger.
  */
-export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search'] as const;
+export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search', 'candidate_revisions', 'candidates'] as const;
 
 /**
  * The query that lists a data table's rows for comparison (verify --cache, the property

@@ -11,8 +11,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
-import type { ProblemRow, ProjectionBackend, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
-import { compareListOrder, listAfter } from '../list-order.js';
+import type { ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
+import { listCandidates } from './candidate-queries.js';
+import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
 import { searchEntries } from '../../search/fts-search.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
@@ -144,6 +145,21 @@ export class SqliteProjection implements ProjectionBackend {
     return hits.slice(0, limit);
   }
 
+  async candidates(q: ProjectionCandidatesQuery): Promise<RepoCandidateRow[]> {
+    const rows: RepoCandidateRow[] = [];
+    for (const [repo, db] of this.visible(q)) {
+      for (const r of listCandidates(db, { ...(q.projectId !== undefined ? { projectId: q.projectId } : {}), ...(q.status !== undefined ? { status: q.status } : {}) })) {
+        if (!q.projects || q.projects.includes(r.candidate.project_id)) rows.push({ ...r, repo });
+      }
+    }
+    const key = (r: RepoCandidateRow) => ({ recorded_at: r.candidate.recorded_at, entry_id: r.candidate.candidate_id, repo: r.repo });
+    return rows.sort((a, b) => compareKeys(key(a), key(b)));
+  }
+
+  async candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]> {
+    return (await this.candidates(args)).filter((r) => r.candidate.candidate_id === args.candidateId).sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.candidate.project_id < b.candidate.project_id ? -1 : 1));
+  }
+
   async problems(scope: Scope): Promise<ProblemRow[]> {
     const inScope = (path: string) => !scope.projects || scope.projects.some((p) => path.startsWith(`projects/${p}/`));
     return this.visible(scope).flatMap(([repo, db]) => listProblems(db).filter((p) => inScope(p.path)).map((p) => ({ repo, ...p })));
@@ -155,7 +171,7 @@ export class SqliteProjection implements ProjectionBackend {
 
   async snapshot(repo: string): Promise<ProjectionSnapshot> {
     const db = this.db(repo);
-    if (!db) return { projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [] };
+    if (!db) return { projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [], candidates: [] };
     const ids = (db.prepare('SELECT entry_id FROM current ORDER BY entry_id').all() as { entry_id: string }[]).map((r) => r.entry_id);
     const revisions = revisionKeys(db, repo, '1 = 1', []).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const lines = db.prepare('SELECT entry_id, project_id, entry_kind, file, revision, sha256 FROM ledger_lines').all() as { entry_id: string; project_id: string; entry_kind: string; file: string; revision: number; sha256: Buffer }[];
@@ -165,6 +181,7 @@ export class SqliteProjection implements ProjectionBackend {
       revisions,
       problems: listProblems(db).map((p) => ({ repo, ...p })),
       ledger_lines: lines.map((l) => ({ path: revisionPath(l), revision: l.revision, sha256: l.sha256.toString('hex') })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      candidates: listCandidates(db, {}).map((r) => ({ ...r, repo })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     };
   }
 

@@ -133,7 +133,7 @@ describe('PostgreSQL projection apply path', () => {
       // An empty branch: nothing projected, projected oid null.
       const r = await p.refresh({ repo: 'other', reader, tip: null });
       expect(r.mode).toBe('full');
-      expect(await p.snapshot('other')).toEqual({ projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [] });
+      expect(await p.snapshot('other')).toEqual({ projected_oid: null, current: [], revisions: [], problems: [], ledger_lines: [], candidates: [] });
     } finally {
       await p.close();
       await pool.end();
