@@ -3,7 +3,8 @@
  * its tip and the projected oid, counts per kind and status, forks, and every problem the
  * projection found. Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
  */
-import { countProject, listProblems } from '../projection/sqlite/queries.js';
+import { countProject } from '../projection/sqlite/counts.js';
+import { listProblems } from '../projection/sqlite/queries.js';
 import type { ResetReason } from '../projection/sqlite/open-cache.js';
 import type { RefreshResult } from '../projection/sqlite/refresh.js';
 import type { Brain } from '../service.js';

@@ -239,17 +239,6 @@ export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): 
   });
 }
 
-/** Counts for `brain status`: entries and revisions of a project, per kind and status. */
-export function countProject(db: CacheDb, projectId: string): { entries: number; revisions: number; by_kind: Record<string, Record<string, number>>; forked: string[] } {
-  const entries = (db.prepare('SELECT COUNT(*) AS n FROM current WHERE project_id = ?').get(projectId) as { n: number }).n;
-  const revisions = (db.prepare('SELECT COUNT(*) AS n FROM revisions WHERE project_id = ?').get(projectId) as { n: number }).n;
-  const by_kind: Record<string, Record<string, number>> = {};
-  const rows = db.prepare('SELECT entry_kind, status, COUNT(*) AS n FROM current WHERE project_id = ? GROUP BY entry_kind, status ORDER BY entry_kind, status').all(projectId) as { entry_kind: string; status: string; n: number }[];
-  for (const r of rows) (by_kind[r.entry_kind] ??= {})[r.status] = r.n;
-  const forked = (db.prepare('SELECT entry_id FROM current WHERE project_id = ? AND forked = 1 ORDER BY entry_id').all(projectId) as { entry_id: string }[]).map((r) => r.entry_id);
-  return { entries, revisions, by_kind, forked };
-}
-
 /** Files on the branch that failed to parse or validate. */
 export function listProblems(db: CacheDb): { path: string; code: string; message: string }[] {
   return db.prepare('SELECT path, code, message FROM problems ORDER BY path').all() as { path: string; code: string; message: string }[];
