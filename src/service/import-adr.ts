@@ -103,6 +103,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
         throw err;
       }
     };
+    await tx.prefetch(read.drafts.map((d) => d.entry_id));
     for (const draft of read.drafts) {
       const before = await tx.current(draft.entry_id);
       let written = 0;

@@ -117,6 +117,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
   const { identity } = brain.writer();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const entries: JsonlLineResult[] = [];
+    await tx.prefetch(lines.map((l) => l.entry.entry_id)); // the entries' states read at once, not a git round trip per line
     for (const [index, { line, entry }] of lines.entries()) {
       const current = await tx.current(entry.entry_id);
       let action: JsonlLineResult['action'] = 'unchanged';

@@ -2,12 +2,14 @@
  * Reading one entry's revisions straight from a commit (git is the source of truth; the
  * store never asks the cache). Used by writers under the lock to number the next revision.
  */
+import { getHeapStatistics } from 'node:v8';
+import { LRUCache } from 'lru-cache';
 import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { validateEntry } from '../model/validate.js';
 import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
-import { sha256Hex } from './canonical-json.js';
+import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, entryDir, parseBrainPath } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
@@ -21,8 +23,11 @@ export interface EntryState {
   ledger: LedgerLine[];
   /** Highest revision number seen in the ledger or among the files (0 for a new entry). */
   maxRevision: number;
-  /** The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry. */
-  current: { entry: Entry; sha256: string } | null;
+  /**
+   * The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry:
+   * the entry, its file's sha256, and the entry as canonical JSON (what the state cache keeps).
+   */
+  current: { entry: Entry; sha256: string; text: string } | null;
   /**
    * The sha256 of every valid file holding the top revision number, in invariant-5 order (the
    * last is `current`). More than one: the entry is forked (a merge made outside `brain sync`),
@@ -39,35 +44,46 @@ export interface EntryState {
 }
 
 /**
+ * The state cache's budget, in (estimated) bytes: 1/8 of this process's V8 heap limit (~540 MB
+ * with node's default limit on a 64-bit machine, room for ~150 000 entries of a few revisions);
+ * smaller when the process runs with a smaller heap.
+ */
+export const STATE_CACHE_BYTES = Math.floor(getHeapStatistics().heap_size_limit / 8);
+
+/** What the cache keeps of a state: the current entry as text, no parsed ledger (both rebuilt on a hit). */
+type CachedState = Omit<EntryState, 'ledger' | 'current'> & { treeOid: string; current: { text: string; sha256: string } | null };
+
+/**
  * Entry states by entry directory, each with the oid of the entry's tree it was computed
  * from: a state is a function of that tree's content (issue #10: no read-back from git per
  * `put` of a bulk import). One slot per entry, so a new state replaces its entry's older one
- * and the working set is the number of entries, not of revisions. Bounded, least recently
- * used dropped first.
+ * and the working set is the number of entries, not of revisions. Bounded by memory, not by a
+ * count (issue 21: 32 768 states, fewer than the entries of a real brain, made nearly every
+ * lookup of a long import miss), least recently used dropped first.
  */
-const stateCache = new Map<string, { treeOid: string; state: EntryState }>();
-const STATE_CACHE_LIMIT = 32_768;
+const stateCache = new LRUCache<string, CachedState>({
+  maxSize: STATE_CACHE_BYTES,
+  sizeCalculation: (s) => 256 + s.dir.length + s.ledgerText.length + (s.current?.text.length ?? 0) + s.heads.length * 80 + (s.repairs?.length ?? 0),
+});
 
-/**
- * A copy the caller owns: the entry (handed to callers, who may change it) is cloned; the
- * ledger lines and strings are shared — nothing changes them (a new revision makes new arrays).
- */
-function copyState(state: EntryState): EntryState {
+/** A state the caller owns, from the cache: the entry and the ledger lines parsed again from their text. */
+function fromCache(cached: CachedState): EntryState {
+  const { treeOid: _tree, current, ...rest } = cached;
   return {
-    ...state,
-    heads: [...state.heads],
-    current: state.current && { sha256: state.current.sha256, entry: structuredClone(state.current.entry) },
+    ...rest,
+    ledger: parseLedger(cached.ledgerText),
+    heads: [...cached.heads],
+    current: current && { entry: JSON.parse(current.text) as Entry, sha256: current.sha256, text: current.text },
   };
 }
 
 /**
  * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
- * calls this after a commit with each state its transaction left). Stored and handed out as copies.
+ * calls this after a commit with each state its transaction left).
  */
 export function rememberEntryState(treeOid: string, state: EntryState): void {
-  stateCache.delete(state.dir);
-  stateCache.set(state.dir, { treeOid, state: copyState(state) });
-  if (stateCache.size > STATE_CACHE_LIMIT) stateCache.delete(stateCache.keys().next().value as string);
+  const { ledger: _ledger, current, ...rest } = state;
+  stateCache.set(state.dir, { ...rest, heads: [...state.heads], treeOid, current: current && { text: current.text, sha256: current.sha256 } });
 }
 
 /**
@@ -87,11 +103,7 @@ export async function readEntryState(args: {
   const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
   if (treeOid === null) return empty;
   const hit = stateCache.get(dir);
-  if (hit?.treeOid === treeOid) {
-    stateCache.delete(dir); // most recently used last
-    stateCache.set(dir, hit);
-    return copyState(hit.state); // callers own what they get
-  }
+  if (hit?.treeOid === treeOid) return fromCache(hit);
   const state = await computeEntryState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty });
   rememberEntryState(treeOid, state);
   return state;
@@ -134,7 +146,7 @@ async function computeEntryState(args: { gitdir: string; entryId: string; dir: s
       ledgerText,
       ledger,
       maxRevision,
-      current: last ? { entry: last.entry, sha256: last.sha256 } : null,
+      current: last ? { entry: last.entry, sha256: last.sha256, text: canonicalJson(last.entry) } : null,
       heads: [...new Set(candidates.map((c) => c.sha256))],
       repairs: null,
     };
@@ -156,5 +168,5 @@ async function computeEntryState(args: { gitdir: string; entryId: string; dir: s
     });
   }
   const badFile = top[0]?.file ?? ledger.find((l) => l.revision === maxRevision)?.file ?? `r${maxRevision}`;
-  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent }, heads, repairs: `${dir}/${badFile}` };
+  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent, text: canonicalJson(base) }, heads, repairs: `${dir}/${badFile}` };
 }
