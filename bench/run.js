@@ -9,7 +9,11 @@
  *   4. catch-up, list and search in-process (queries.js), one write vs git plumbing (writes.js);
  *   5. the daemon: list / search / context latency and memory (daemon-targets.js),
  *      write-to-visible and MCP (daemon.js), every dashboard page (dashboard.js);
- *   6. a teammate's fresh clone: first search, and the cache's size beside the pack.
+ *   6. a teammate's fresh clone: first search, and the cache's size beside the pack;
+ *   7. the real ADR corpora of fixtures/adr (issue #18): lines kept, dates, statuses and links
+ *      matched, round-trip writes, `--history` against `git log --follow` (adr-corpora.js).
+ *      `npm run bench -- adr` runs this section alone.
+ *   8. secrets (secrets.js, issue #20): credentials written, false refusals, the scan's cost.
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -31,6 +35,7 @@ import { rebuildSection } from './rebuild.js';
 import { cliSection } from './cli.js';
 import { querySection } from './queries.js';
 import { writeSection } from './writes.js';
+import { secretsSection } from './secrets.js';
 import { daemonBench } from './daemon.js';
 import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { dashboardBench } from './dashboard.js';
@@ -47,10 +52,24 @@ process.on('exit', () => {
   else log(`kept ${BENCH_ROOT}`);
 });
 
+if (process.argv.includes('secrets')) {
+  // `npm run bench -- secrets` (issue #20): the credential scan on its own.
+  const ctx = { root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`), results: new Results(), targets: new Targets() };
+  await secretsSection(ctx);
+  process.stdout.write(`\n${ctx.targets.table()}\n\n${ctx.results.table()}\n`);
+  process.exit(0);
+}
+
 if (process.argv.includes('hub')) {
   // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
   const { hubBench } = await import('./hub.js');
   await hubBench({ root: BENCH_ROOT, scale: SCALE, log, section: (msg) => log(`\n== ${msg}`) });
+  process.exit(0);
+}
+
+if (process.argv.includes('adr')) {
+  const { adrCorporaSection } = await import('./adr-corpora.js');
+  await adrCorporaSection({ root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`) });
   process.exit(0);
 }
 
@@ -90,6 +109,7 @@ m.rebuild = await rebuildSection(ctx);
 m.cli = await cliSection(ctx);
 await querySection(ctx);
 m.write = await writeSection(ctx);
+m.secrets = await secretsSection(ctx);
 await ctx.brain.close();
 
 ctx.section('daemon');
@@ -100,6 +120,8 @@ m.daemon = await daemonQueryTargets(daemonArgs);
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
 m.fresh = await freshCloneSection(ctx);
+const { adrCorporaSection } = await import('./adr-corpora.js');
+m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
 
 addTargetRows(ctx.targets, m);
 
@@ -122,7 +144,7 @@ const meta = {
 };
 const outDir = join(new URL('.', import.meta.url).pathname, 'out');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows }, null, 2)}\n`);
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows, adr_corpora: m.adr }, null, 2)}\n`);
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);

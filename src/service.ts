@@ -81,6 +81,7 @@ export class Brain {
         }
       },
       onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
+      onFastForwarded: (f) => options.onNotice?.(`fast-forwarded ${f.branch} to ${f.remote}/${f.branch} (${f.commits} new commit${f.commits === 1 ? '' : 's'}, ${f.from.slice(0, 12)}..${f.to.slice(0, 12)})`),
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);

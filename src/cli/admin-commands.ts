@@ -8,6 +8,19 @@ import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
+import { upstreamLine } from '../service/upstream-line.js';
+
+/** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
+function syncLine(sync: BrainStatus['sync']): string | null {
+  if (sync.error) return `off: ${sync.error}`;
+  const d = sync.daemon;
+  if (d) {
+    const last = d.last_error ? `last round failed (${d.last_error.message}; ${d.failures} in a row, backing off)` : d.last_ok_at ? `last synced ${d.last_ok_at}` : 'first round pending';
+    return `the daemon (pid ${d.pid}) syncs with ${d.remote} every ${d.interval_seconds} s and after each local write; ${last}; next ${d.next_at ?? 'soon'}`;
+  }
+  if (sync.configured) return `brain.json asks the daemon to sync with ${sync.configured.remote} every ${sync.configured.interval_seconds} s; no daemon runs here (\`brain daemon\` or \`brain ui\` starts one)`;
+  return null;
+}
 
 function renderStatus(s: BrainStatus): string {
   const lines = [
@@ -20,6 +33,9 @@ function renderStatus(s: BrainStatus): string {
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
   }
+  if (s.upstream) lines.push(`upstream:   ${upstreamLine(s.upstream)}`);
+  const sync = syncLine(s.sync);
+  if (sync) lines.push(`sync:       ${sync}`);
   if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
   if (s.problems.length) {
     lines.push(`problems:   ${s.problems.length} file(s) failed to parse or validate:`);
@@ -34,9 +50,10 @@ function renderImport(r: ImportReport): string {
   const some = <T,>(items: T[], line: (item: T) => string): string[] =>
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
-  if (r.unmapped.length) lines.push(`status not mapped (recorded as proposed; review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}`));
+  if (r.indexed.length) lines.push(`status from the folder's index page (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
+  if (r.unmapped.length) lines.push(`status not mapped (review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}; recorded as ${u.status}`));
   if (r.unresolved.length) lines.push(`references to ADRs outside the import (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}`));
-  if (r.overflow.length) lines.push(`cut to the field's bound (the rest stays in the file): ${r.overflow.length}`, ...r.overflow.map((o) => `  ${o.source_path}: ${o.field} ${o.chars} → ${o.kept} characters`));
+  if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
   return lines.join('\n');

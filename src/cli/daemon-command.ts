@@ -11,11 +11,13 @@ import type { Command } from 'commander';
 import { BOUNDS, parseIntegerText } from '../model/number-text.js';
 import { DEFAULT_PORT } from '../daemon/default-port.js';
 import type { GlobalOptions } from './context.js';
+import { registerDaemonTokenCommands } from './daemon-token-command.js';
 
 interface DaemonCommandOptions {
   port: string;
   pollInterval: string;
   readOnly?: boolean;
+  sync: boolean;
 }
 
 function waitForSignal(): Promise<string> {
@@ -30,15 +32,16 @@ function waitForSignal(): Promise<string> {
   });
 }
 
-/** Registers `daemon` (alias `serve`) on `program`. */
+/** Registers `daemon` (alias `serve`) on `program`, with its `token` subcommands (daemon-token-command.ts). */
 export function registerDaemonCommand(program: Command): void {
-  program
+  const daemon = program
     .command('daemon')
     .alias('serve')
     .description(`serve REST (/api), MCP (/mcp) and health on 127.0.0.1, following the docs branch (default port ${DEFAULT_PORT})`)
     .option('--port <n>', `TCP port on 127.0.0.1; 0 picks a free one`, String(DEFAULT_PORT))
     .option('--poll-interval <ms>', 'safety-net poll of the branch tip, in ms', '2000')
-    .option('--read-only', 'hide MCP write tools (no admin token is needed or created)')
+    .option('--read-only', 'hide MCP write tools (no default token is needed or created)')
+    .option('--no-sync', "never sync with the remote, even when brain.json's \"sync\" asks the daemon to")
     .action(async (options: DaemonCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const port = parseIntegerText('--port', options.port, BOUNDS.port);
@@ -54,6 +57,7 @@ export function registerDaemonCommand(program: Command): void {
         ...(globals.project ? { projectId: globals.project } : {}),
         ...(globals.author ? { author: globals.author } : {}),
         ...(options.readOnly ? { readOnly: true } : {}),
+        ...(options.sync === false ? { sync: false } : {}),
       });
       const started = { pid: process.pid, port: daemon.port, url: daemon.url, branch: globals.branch, project_id: daemon.projectId };
       process.stdout.write(globals.json ? `${JSON.stringify(started)}\n` : `brain daemon: ${daemon.url} (pid ${process.pid}, project ${daemon.projectId ?? '(no brain yet)'}, branch ${globals.branch}; stop with Ctrl-C)\n`);
@@ -63,4 +67,5 @@ export function registerDaemonCommand(program: Command): void {
       // loop alive, do not hang the shell that sent the signal.
       setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
     });
+  registerDaemonTokenCommands(daemon);
 }

@@ -27,6 +27,8 @@ import { registerProjectsCommand } from './projects-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
 import { registerUiCommand } from './ui-command.js';
 import { registerHubCommand } from './hub-command.js';
+import { PACKAGE_VERSION } from '../model/package-info.js';
+import { registerSetupCommand } from './setup-command.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -42,7 +44,7 @@ function projectOption(value: string): string {
 export function createProgram(): Command {
   const program = new Command('brain')
     .description('Project Brain: what was decided, what is open, blocked, at risk, and why — stored in git')
-    .version('0.1.0')
+    .version(PACKAGE_VERSION)
     .option('--repo <dir>', 'a directory inside the git repository (default: the current directory)')
     .option('--branch <name>', 'the docs branch', 'brain')
     .option('--project <id>', 'project id (default: brain.json, else the repository name)', projectOption)
@@ -62,6 +64,7 @@ export function createProgram(): Command {
   registerProjectsCommand(program);
   registerUiCommand(program);
   registerHubCommand(program);
+  registerSetupCommand(program);
   return program;
 }
 

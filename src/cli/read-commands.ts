@@ -3,13 +3,16 @@
  * to the branch tip first (inside the service), or is answered by the running daemon of the
  * repository (context.ts `runRead`; issue #10).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { collect } from './fields.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
+import { safeJson } from './terminal-text.js';
+import { HOOK_BUDGET, sessionStartAnswer } from '../setup/session-start-hook.js';
 
 interface ListOptions {
   kind?: string;
@@ -90,14 +93,22 @@ export function registerReadCommands(program: Command): void {
     .command('context')
     .description('the re-entry brief: what is decided, open, blocked, at risk, and why (Markdown)')
     .option('--budget <tokens>', 'token budget (default 6000)')
-    .option('--paths <path...>', 'favour entries about these code paths')
-    .option('--task <id...>', 'favour entries related to these tasks')
-    .action(async (options: { budget?: string; paths?: string[]; task?: string[] }, command: Command) => {
-      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget);
-      await runRead<Brief>(
-        command,
-        { command: 'context', args: { ...(budget ? { budget } : {}), ...(options.paths ? { paths: options.paths } : {}), ...(options.task ? { taskIds: options.task } : {}) } },
-        (brief) => brief.markdown,
-      );
+    .option('--path <path>', "favour entries whose paths concern this path prefix or glob, as list --path (repeatable)", collect)
+    .option('--related-task <id>', 'favour entries related to this task (repeatable)', collect)
+    .option('--hook', `answer as a session-start hook: {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": <brief>}} (default budget ${HOOK_BUDGET})`)
+    // The spellings before issue #19, kept working but out of the help (one name per concept).
+    .addOption(new Option('--paths <path...>').hideHelp())
+    .addOption(new Option('--task <id...>').hideHelp())
+    .action(async (options: { budget?: string; path?: string[]; paths?: string[]; relatedTask?: string[]; task?: string[]; hook?: boolean }, command: Command) => {
+      const budget = parseOptionalInteger('--budget', options.budget, BOUNDS.budget) ?? (options.hook ? HOOK_BUDGET : undefined);
+      const paths = [...(options.path ?? []), ...(options.paths ?? [])];
+      const taskIds = [...(options.relatedTask ?? []), ...(options.task ?? [])];
+      const args = { ...(budget ? { budget } : {}), ...(paths.length ? { paths } : {}), ...(taskIds.length ? { taskIds } : {}) };
+      if (options.hook) {
+        // The answer is JSON whether or not --json is given: clients parse it (src/setup/session-start-hook.ts).
+        await runRead<Brief>(command, { command: 'context', args }, (brief) => safeJson(sessionStartAnswer(brief.markdown), 0), (brief) => sessionStartAnswer(brief.markdown));
+        return;
+      }
+      await runRead<Brief>(command, { command: 'context', args }, (brief) => brief.markdown);
     });
 }

@@ -4,11 +4,16 @@
  * (issue #10: lazy-load what a command does not use).
  */
 import type { Entry } from '../model/entry.js';
-import { setFieldPairs } from '../model/entry-fields.js';
+import { decisionOrigin } from '../model/decision-origin.js';
+import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { summaryLine } from '../model/summary.js';
+
+/** Payload keys shown on their own lines above (decided, status text). */
+const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text']);
 
 function payloadLines(entry: Entry): string[] {
   return Object.keys(entry.payload)
+    .filter((key) => !(entry.entry_kind === 'decision' && SHOWN_ABOVE.has(key)))
     .sort()
     .map((key) => {
       const value = entry.payload[key];
@@ -23,8 +28,12 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} revision files` : ''}`,
     `title:       ${entry.title}`,
     `project:     ${entry.project_id}`,
-    `recorded:    ${entry.recorded_at} by ${entry.author}`,
+    `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
   ];
+  // An imported decision: when and by whom it was decided, beside its last change above.
+  const origin = decisionOrigin(entry);
+  if (origin !== null) lines.push(`decided:     ${[origin.date ?? 'day unknown', ...(origin.by === null ? [] : ['by', origin.by])].join(' ')}`);
+  if (typeof entry.payload['status_text'] === 'string') lines.push(`status text: ${entry.payload['status_text'].replace(/\s+/g, ' ')}`);
   const summary = summaryLine(entry);
   if (summary !== '') lines.push(`summary:     ${summary}`);
   if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');

@@ -6,6 +6,8 @@
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
+import { writtenBy } from '../model/entry-fields.js';
+import { decisionOrigin } from '../model/decision-origin.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -25,20 +27,40 @@ export function table(header: string[], rows: string[][]): string {
   return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 
-/** `brain list` as a table. */
+/** `2019-06-27 Marko`: a day and who, for the list's DECIDED / CHANGED columns. */
+function dayBy(day: string | null, who: string | null): string {
+  return oneLine([day ?? '', who ?? ''].filter((s) => s !== '').join(' '), 40);
+}
+
+/**
+ * `brain list` as a table; its CHANGED column is each entry's last change (day and author), and
+ * when an imported decision records when and by whom it was decided, a DECIDED column beside it.
+ */
 export function renderList(rows: CurrentRow[]): string {
   if (rows.length === 0) return 'no entries';
+  const decided = rows.some((r) => decisionOrigin(r.entry) !== null);
   return table(
-    ['ID', 'KIND', 'STATUS', 'REV', 'TITLE'],
-    rows.map((r) => [r.entry.entry_id, r.entry.entry_kind, r.entry.status, `r${r.entry.revision}${r.forked ? '!' : ''}`, listedTitle(r.entry, 80)]),
+    ['ID', 'KIND', 'STATUS', 'REV', ...(decided ? ['DECIDED'] : []), 'CHANGED', 'TITLE'],
+    rows.map((r) => {
+      const origin = decisionOrigin(r.entry);
+      return [
+        r.entry.entry_id,
+        r.entry.entry_kind,
+        r.entry.status,
+        `r${r.entry.revision}${r.forked ? '!' : ''}`,
+        ...(decided ? [origin === null ? '' : dayBy(origin.date, origin.by)] : []),
+        dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
+        listedTitle(r.entry, 80),
+      ];
+    }),
   );
 }
 
-/** `brain history` as a table. */
+/** `brain history` as a table; BY is the author, or `<agent> for <author>` (docs/decisions/0032). */
 export function renderHistory(revisions: { entry: Entry; sha256: string }[]): string {
   return table(
-    ['REV', 'RECORDED', 'AUTHOR', 'STATUS', 'SHA256', 'TITLE'],
-    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(r.entry.author, 24), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
+    ['REV', 'RECORDED', 'BY', 'STATUS', 'SHA256', 'TITLE'],
+    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(writtenBy(r.entry), 48), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
   );
 }
 

@@ -35,13 +35,38 @@ const printWrite = async (): Promise<(result: WriteResult) => string> => {
 };
 const entryOf = (result: WriteResult) => result.entry;
 
+/**
+ * Says on stderr which payload fields a new entry got by default (issue #19: a default the user
+ * did not choose is shown when applied): a `warning:` line, or with `--json` one JSON line
+ * `{"warnings": [{code: "defaults_applied", message, hint, data: {entry_id, defaults_applied}}]}`
+ * (stdout keeps the entry alone).
+ */
+function warnDefaults(result: WriteResult, json: boolean): void {
+  const applied = result.defaults_applied;
+  if (applied.length === 0) return;
+  const message = `not given, so set by default: ${applied.map((d) => `${d.field} = ${JSON.stringify(d.value)}`).join(', ')}`;
+  const example = JSON.stringify(Object.fromEntries(applied.map((d) => [d.field.replace(/^payload\./, ''), d.value])));
+  const hint = `if that is not your judgement: brain revise ${result.entry.entry_id} --payload '${example}' with the right values`;
+  const data = { entry_id: result.entry.entry_id, defaults_applied: applied };
+  process.stderr.write(json ? `${JSON.stringify({ warnings: [{ code: 'defaults_applied', message, hint, data }] })}\n` : `warning: ${message}\nhint: ${hint}\n`);
+}
+
 /** Registers the write commands on `program`. */
 export function registerWriteCommands(program: Command): void {
   fieldOptions(program.command('add <kind>').description('record a new entry: decision, open_question, blocker, risk, dependency, plan_revision'))
     .action(async (kind: string, options: FieldOptions, command: Command) => {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain add decision --title "Use SQLite for the cache"' });
       const renderEntry = await entryView();
-      await runWithBrain(command, async (brain) => entryOf(await brain.writes.append({ kind, fields: fieldsFromOptions(options) })), (e) => renderEntry(e));
+      const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      await runWithBrain(
+        command,
+        async (brain) => {
+          const result = await brain.writes.append({ kind, fields: fieldsFromOptions(options) });
+          warnDefaults(result, json);
+          return entryOf(result);
+        },
+        (e) => renderEntry(e),
+      );
     });
 
   fieldOptions(program.command('revise <entry_id>').description('append the next revision with the given fields changed'))

@@ -8,8 +8,9 @@
  * 1. every non-empty section's heading and its widest "+N more" line are reserved;
  * 2. items are placed in their *short* form (title and qualifiers) in one fixed order — round
  *    robin over the sections, best first in each, layer 1 before layer 2 within a round, then
- *    the recent changes — stopping at the first that does not fit, so the shown items are a
- *    prefix of that order and more budget never shows fewer;
+ *    the layer 3 tails in turn (decisions no longer in force, then the recent changes) — stopping
+ *    at the first that does not fit, so the shown items are a prefix of that order and more
+ *    budget never shows fewer;
  * 3. what remains lengthens the shown items (summary up to {@link EXCERPT_STEPS} chars) in the
  *    same order. So a long item is shortened before any other item is dropped.
  */
@@ -60,21 +61,20 @@ export function skeletonCost(plan: SectionPlan): number {
 }
 
 /**
- * Fills `plans` (non-empty, in output order; `tail` — the recent changes — is filled only after
- * every item of `plans` is shown, and only if its skeleton fits) within `available` chars, per
- * the module comment. Returns the sections in output order (a tail that did not fit is absent)
- * and the chars used (≤ `available` when the skeletons of `plans` fit). Reads each plan's
- * candidates only up to the first one that does not fit.
+ * Fills `plans` (non-empty, in output order) and then `tails` (layer 3, in order: each is filled
+ * only once every item before it is shown, and only if its skeleton fits) within `available`
+ * chars, per the module comment. Returns the sections in output order (a tail that did not fit
+ * is absent) and the chars used (≤ `available` when the skeletons of `plans` fit). Reads each
+ * plan's candidates only up to the first one that does not fit.
  */
-export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | null, available: number): { sections: FilledSection[]; used: number } {
-  const all = tail !== null && tail.count > 0 ? [...plans, tail] : [...plans];
+export function fillSections(plans: readonly SectionPlan[], tails: readonly SectionPlan[], available: number): { sections: FilledSection[]; used: number } {
+  const all = [...plans, ...tails.filter((t) => t.count > 0)];
   const reserve = all.map(skeletonCost);
   const shown = all.map(() => 0);
   const excerpt = new Map<string, number>();
   const key = (i: number, entry: Entry): string => `${i}\u0000${entry.entry_id}`;
   let used = plans.reduce((n, _, i) => n + (reserve[i] ?? 0), 0);
   const placed: Array<[number, Entry]> = [];
-  const tailIndex = all.length - 1;
   const place = (i: number, entry: Entry): boolean => {
     const plan = all[i] as SectionPlan;
     const cost = lineCost(plan.render(entry, 0));
@@ -92,12 +92,13 @@ export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | 
   for (let r = 0; r < rounds && open; r++) {
     for (let i = 0; i < plans.length && open; i++) if (r < (plans[i] as SectionPlan).count) open = place(i, (plans[i] as SectionPlan).at(r));
   }
-  let tailPlaced = false;
-  if (open && all.length > plans.length && used + (reserve[tailIndex] ?? 0) <= available) {
-    used += reserve[tailIndex] ?? 0;
-    tailPlaced = true;
-    const t = all[tailIndex] as SectionPlan;
-    for (let r = 0; r < t.count; r++) if (!place(tailIndex, t.at(r))) break;
+  const tailPlaced = new Set<number>();
+  for (let i = plans.length; i < all.length && open; i++) {
+    if (used + (reserve[i] ?? 0) > available) break;
+    used += reserve[i] ?? 0;
+    tailPlaced.add(i);
+    const t = all[i] as SectionPlan;
+    for (let r = 0; r < t.count && open; r++) open = place(i, t.at(r));
   }
   for (const step of EXCERPT_STEPS.slice(1)) {
     for (const [i, entry] of placed) {
@@ -110,7 +111,7 @@ export function fillSections(plans: readonly SectionPlan[], tail: SectionPlan | 
     }
   }
   const sections = all.flatMap((plan, i): FilledSection[] => {
-    if (i === tailIndex && all.length > plans.length && !tailPlaced) return [];
+    if (i >= plans.length && !tailPlaced.has(i)) return [];
     const items = Array.from({ length: shown[i] ?? 0 }, (_, r) => plan.at(r));
     const omitted = plan.count - items.length;
     const lines = [plan.heading, ...items.map((e) => plan.render(e, excerpt.get(key(i, e)) ?? 0)), ...(omitted > 0 ? [plan.more(omitted)] : [])];

@@ -5,17 +5,18 @@
  *
  * Layout: layer 0 header (always) · a line saying what follows · `<brain-state>` · layer 1
  * (active plan, accepted decisions) · layer 2 (blockers, open questions, active risks, open
- * dependencies, proposed decisions) · layer 3 (recent changes) · `</brain-state>`.
+ * dependencies, proposed decisions) · layer 3 (decisions no longer in force with what replaced
+ * them, then recent changes not listed above) · `</brain-state>`.
  */
 import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { CHARS_PER_TOKEN, estimateTokens, fillSections, lineCost, skeletonCost } from './budget.js';
 import { renderHeader } from './header.js';
-import { planRecent, planSection } from './plan-sections.js';
+import { planRecent, planRetired, planSection } from './plan-sections.js';
 import { entriesSource } from './entries-source.js';
 import type { BriefSource } from '../model/brief-source.js';
 import { compareIdentity, createRelevance, recordedMs } from './relevance.js';
-import { SECTION_KEYS, SECTION_SPECS } from './sections.js';
+import { RETIRED_DECISION_STATUSES, SECTION_KEYS, SECTION_SPECS } from './sections.js';
 import { BRAIN_STATE_CLOSE, BRAIN_STATE_OPEN, wrapUntrusted } from './untrusted.js';
 
 /** Options of {@link buildBrief}. */
@@ -27,7 +28,7 @@ export interface BriefOptions {
   source?: BriefSource;
   /** Tokens (integer ≥ 1), default {@link DEFAULT_BUDGET}; estimated as Math.ceil(chars / 4). */
   budget?: number;
-  /** Boost entries whose `paths` match one of these (segment-prefix match, either direction). */
+  /** Boost entries whose `paths` concern one of these (prefixes or globs: the rule of `brain list --path`, model/path-match.ts). */
   paths?: string[];
   /** Boost entries whose `related_task_ids` contain one of these. */
   taskIds?: string[];
@@ -35,6 +36,8 @@ export interface BriefOptions {
   now?: string;
   /** Docs-branch tip shown in the header when given. */
   tipOid?: string | null;
+  /** How the docs branch stands against its upstream, one line (service/upstream-status.ts), shown in the header when given. */
+  upstream?: string | null;
 }
 
 /** The brief and what it left out. */
@@ -78,13 +81,14 @@ export function buildBrief(options: BriefOptions): Brief {
   const relevance = createRelevance(options);
   const counts = source.counts();
   const countOf = (kind: string, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
-  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null });
+  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null, upstream: options.upstream ?? null });
   const plans = SECTION_SPECS.map((spec) => planSection(spec, source, relevance, countOf(spec.kind, spec.status))).filter((p) => p.count > 0);
-  // The recent changes are placed only once every layer 1–2 item is shown: those are "listed above".
-  const listed = (e: Entry) => SECTION_SPECS.some((spec) => spec.kind === e.entry_kind && spec.status === e.status);
+  const retired = planRetired(source, countOf);
+  // The recent changes leave out what the sections above list.
+  const listed = [...SECTION_SPECS.map((spec) => [spec.kind, spec.status] as const), ...RETIRED_DECISION_STATUSES.map((status) => ['decision', status] as const)];
   const recent = planRecent({ source, nowMs: resolveNow(options.now, source), listed });
   const omitted: Record<string, number> = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0]));
-  for (const plan of [...plans, recent]) omitted[plan.key] = plan.count;
+  for (const plan of [...plans, retired, recent]) omitted[plan.key] = plan.count;
 
   const fixed = [...header, BRIEF_INTRO, BRAIN_STATE_OPEN, BRAIN_STATE_CLOSE].reduce((n, l) => n + lineCost(l), 0);
   const reserved = plans.map(skeletonCost).reduce((a, b) => a + b, 0);
@@ -94,7 +98,7 @@ export function buildBrief(options: BriefOptions): Brief {
     const fits = [...header, note].reduce((n, l) => n + lineCost(l), 0) <= cap;
     return finish(fits ? [...header, note] : header, 0, omitted);
   }
-  const filled = fillSections(plans, recent, cap - fixed);
+  const filled = fillSections(plans, [retired, recent], cap - fixed);
   const shownIds = new Set<string>();
   for (const section of filled.sections) {
     omitted[section.key] = section.omitted;

@@ -24,7 +24,7 @@ export function entriesSource(entries: readonly Entry[]): BriefSource {
     latestMs: () => entries.reduce((max, e) => Math.max(max, recordedMs(e)), 0),
     boosted: (kind, status) => of(kind, status),
     page: (kind, status, exclude) => ({ entries: of(kind, status).filter((e) => !exclude.has(e.entry_id)), next: null }),
-    recent: () => [...entries],
+    recent: (_limit, exclude) => entries.filter((e) => !exclude.some(([kind, status]) => e.entry_kind === kind && e.status === status)),
     linked: () => byId,
   };
 }

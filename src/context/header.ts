@@ -14,6 +14,8 @@ export interface HeaderOptions {
   counts: readonly KindStatusCount[];
   /** The docs-branch commit the brief reflects, or null when unknown. */
   tipOid: string | null;
+  /** How the docs branch stands against its upstream (issue #19), or null/absent when it has none. */
+  upstream?: string | null;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface HeaderOptions {
  *
  *   # Project brain: <project> — re-entry brief
  *   Tip `<oid>` · <n> entries
+ *   Upstream: 2 commits ahead of origin/brain: … (only when the branch has an upstream)
  *   Decided 5 · Open 3 (1 proposed decision, 2 open questions) · Blocked 0 · At risk 1
  *   - decision: 8 (5 accepted, 1 proposed, 2 superseded)
  *   …one line per kind that has entries, in ENTRY_KINDS order; statuses in lifecycle order,
@@ -36,6 +39,7 @@ export function renderHeader(options: HeaderOptions): string[] {
   const countText = `${total} ${total === 1 ? 'entry' : 'entries'}`;
   const tip = options.tipOid ? `Tip \`${inlineText(options.tipOid, 64)}\` · ` : '';
   lines.push(`${tip}${countText}`);
+  if (options.upstream) lines.push(`Upstream: ${inlineText(options.upstream, 400)}`);
   if (total === 0) return [...lines, '- no entries recorded yet'];
   lines.push(answerLine(options.counts));
   for (const kind of ENTRY_KINDS) {

@@ -9,9 +9,9 @@ import type { BriefSource } from '../model/brief-source.js';
 import type { Entry } from '../model/entry.js';
 import type { SectionPlan } from './budget.js';
 import { inlineText } from './inline-text.js';
-import { matchReasons, rankEntries, type Relevance } from './relevance.js';
+import { createRelevance, matchReasons, rankEntries, type Relevance } from './relevance.js';
 import { renderItem } from './render-item.js';
-import { RECENT_LIMIT, headingLine, listHint, moreLine, type SectionSpec } from './sections.js';
+import { RECENT_LIMIT, RETIRED_DECISION_STATUSES, confidenceScore, headingLine, listHint, moreLine, type SectionSpec } from './sections.js';
 
 const FIRST_PAGE = 32;
 const MAX_PAGE = 512;
@@ -64,23 +64,61 @@ export function planSection(spec: SectionSpec, source: BriefSource, relevance: R
   };
 }
 
+/**
+ * The plan of layer 3's first part, the decisions no longer in force (superseded, rejected,
+ * deprecated), ranked as decisions are (confidence, then the most recently decided), each with
+ * what replaced it (its summary names the successor, or the decision it was rejected in favour
+ * of). `countOf` gives the number of current entries of a kind and status. Each status is read
+ * page by page, like the other sections, and the three are merged.
+ */
+export function planRetired(source: BriefSource, countOf: (kind: string, status: string) => number): SectionPlan {
+  const none = createRelevance({});
+  const streams = RETIRED_DECISION_STATUSES.map((status) => {
+    const spec: SectionSpec = { key: 'retired_decisions', layer: 3, title: '', noun: ['', ''], kind: 'decision', status, primary: confidenceScore };
+    const count = countOf('decision', status);
+    return { count, next: 0, at: count > 0 ? rankedCandidates(spec, source, none) : () => undefined as unknown as Entry };
+  });
+  const count = streams.reduce((n, s) => n + s.count, 0);
+  const merged: Entry[] = [];
+  const at = (i: number): Entry => {
+    while (merged.length <= i) {
+      const heads = streams.filter((s) => s.next < s.count).map((s) => ({ s, entry: s.at(s.next) }));
+      const best = rankEntries(heads.map((h) => h.entry), confidenceScore, null)[0];
+      const head = heads.find((h) => h.entry === best);
+      if (head === undefined) throw new Error(`the retired decisions have no candidate ${i}: their count and their rows disagree`);
+      head.s.next += 1;
+      merged.push(head.entry);
+    }
+    return merged[i] as Entry;
+  };
+  return {
+    key: 'retired_decisions',
+    heading: headingLine('Decisions no longer in force (superseded, rejected, deprecated)', count),
+    count,
+    at,
+    render: (entry, excerpt) => renderItem(entry, { excerpt, entries: source.linked(entry) }),
+    more: (n) => moreLine(n, ['decision no longer in force', 'decisions no longer in force'], 'brain list --kind decision --status superseded (also rejected, deprecated)'),
+  };
+}
+
 /** Options of {@link planRecent}. */
 export interface RecentOptions {
   source: BriefSource;
   /** The instant ages are measured from (ms since epoch). */
   nowMs: number;
-  /** Whether an entry is listed in full by layers 1–2 (then it renders as a short `listed above` line). */
-  listed: (entry: Entry) => boolean;
+  /** The (kind, status) pairs the sections above list in full: their entries are not repeated here. */
+  listed: ReadonlyArray<readonly [string, string]>;
 }
 
 /**
- * The plan of layer 3, "Recent changes": the {@link RECENT_LIMIT} most recently recorded
- * entries of any status (resolved, cleared, superseded included), newest first, ties by
- * title and identity. Not boosted by paths/task: it is a timeline. Its "+N more" line points at
- * `brain list --updated-since <oldest recorded_at in the window>`.
+ * The plan of layer 3's last part, "Recent changes": the {@link RECENT_LIMIT} most recently
+ * recorded entries that no section above lists (resolved questions, cleared blockers, retired
+ * risks …), newest first by their last change, ties by title and identity. Not boosted by
+ * paths/task: it is a timeline. Its "+N more" line points at `brain list --updated-since <oldest
+ * recorded_at in the window>`.
  */
 export function planRecent(options: RecentOptions): SectionPlan {
-  const window = rankEntries(options.source.recent(RECENT_LIMIT), () => 0, null).slice(0, RECENT_LIMIT);
+  const window = rankEntries(options.source.recent(RECENT_LIMIT, options.listed), () => 0, null, 'recorded').slice(0, RECENT_LIMIT);
   const oldest = inlineText(window[window.length - 1]?.recorded_at, 40);
   const asOf = Number.isFinite(options.nowMs) ? new Date(options.nowMs).toISOString() : 'unknown';
   return {
@@ -88,7 +126,7 @@ export function planRecent(options: RecentOptions): SectionPlan {
     heading: headingLine(`Recent changes (latest first, as of ${asOf})`, window.length),
     count: window.length,
     at: (i) => window[i] as Entry,
-    render: (entry, excerpt) => renderItem(entry, { recentNowMs: options.nowMs, seeAbove: options.listed(entry), excerpt }),
+    render: (entry, excerpt) => renderItem(entry, { recentNowMs: options.nowMs, excerpt }),
     more: (n) => moreLine(n, ['recent change', 'recent changes'], `brain list --updated-since ${oldest}`),
   };
 }

@@ -1,15 +1,18 @@
 /**
  * Relevance ordering for the re-entry brief (DESIGN §7): entries that match the caller's
  * `--paths` / `--task` come first, then a per-section primary score (confidence, severity,
- * likelihood×impact), then recency, then `entry_id` — a total order, so the brief is
- * byte-for-byte deterministic whatever order the entries arrive in.
+ * likelihood×impact), then recency — a decision's own day when it records one, not its last
+ * edit (issue #18) — then `entry_id`: a total order, so the brief is byte-for-byte deterministic
+ * whatever order the entries arrive in.
  */
+import { orderedAt } from '../model/decision-origin.js';
 import type { Entry } from '../model/entry.js';
+import { normalizePath, pathFilterMatches } from '../model/path-match.js';
 
 /** What the caller is working on; built once per brief by {@link createRelevance}. */
 export interface Relevance {
-  /** Given paths as segment lists (`src/store/ledger.ts` → `['src','store','ledger.ts']`). */
-  readonly paths: readonly (readonly string[])[];
+  /** Given paths (prefixes or globs), each naming at least one path segment. */
+  readonly paths: readonly string[];
   readonly taskIds: ReadonlySet<string>;
 }
 
@@ -19,39 +22,26 @@ export interface MatchReasons {
   task: boolean;
 }
 
-/** `a/b\c/./d/` → `['a','b','c','d']`: backslashes as separators, empty and `.` segments dropped. */
-export function pathSegments(path: string): string[] {
-  return path.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
-}
-
 /**
- * True when one path is a segment-wise prefix of the other, in either direction:
- * `src/store` matches `src/store/ledger.ts` and vice versa; `src/st` does not match `src/store`.
- * A path with no segments (`''`, `.`, `/`) matches nothing, so it cannot boost every entry.
+ * A {@link Relevance} from the brief options (absent lists = no boosting). Paths that name no
+ * segment (`''`, `.`, `/`) are dropped, so they cannot boost every entry; the service refuses
+ * them before (`assertPathFilter`).
  */
-export function segmentsMatch(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** A {@link Relevance} from the brief options (absent lists = no boosting). */
 export function createRelevance(options: { paths?: readonly string[] | undefined; taskIds?: readonly string[] | undefined }): Relevance {
   return {
-    paths: (options.paths ?? []).map(pathSegments).filter((s) => s.length > 0),
+    paths: (options.paths ?? []).filter((p) => normalizePath(p) !== ''),
     taskIds: new Set(options.taskIds ?? []),
   };
 }
 
-/** Whether `entry.paths` / `entry.related_task_ids` match the caller's paths / task ids. */
+/**
+ * Whether `entry.paths` / `entry.related_task_ids` match the caller's paths / task ids. Paths
+ * follow the one rule of `brain list --path` and `review --code` (model/path-match.ts
+ * `pathFilterMatches`, issue #19): an entry about `src/payments/**` matches
+ * `src/payments/charge.ts`, one about `src` matches `src/payments`, and either way round.
+ */
 export function matchReasons(entry: Entry, relevance: Relevance): MatchReasons {
-  const paths =
-    relevance.paths.length > 0 &&
-    entry.paths.some((p) => {
-      const segs = pathSegments(p);
-      return relevance.paths.some((given) => segmentsMatch(segs, given));
-    });
+  const paths = relevance.paths.length > 0 && entry.paths.some((p) => relevance.paths.some((given) => pathFilterMatches(given, p)));
   const task = relevance.taskIds.size > 0 && entry.related_task_ids.some((t) => relevance.taskIds.has(t));
   return { paths, task };
 }
@@ -78,22 +68,25 @@ export function compareIdentity(a: Entry, b: Entry): number {
 
 /**
  * `entries` sorted best first: number of matched filters (paths, task; 0–2) descending, then
- * `primary(entry)` descending (pass `() => 0` for none), then `recorded_at` descending (by
- * instant, then by text), then title, and only for entries equal on all of these
+ * `primary(entry)` descending (pass `() => 0` for none), then recency descending (by instant,
+ * then by text) — `orderedAt` (a decision's own day, else `recorded_at`), or `recorded_at` with
+ * `by: 'recorded'` (the recent changes) — then title, and only for entries equal on all of these
  * {@link compareIdentity} (issue #9: never ordered by id). Pass `relevance: null` to rank by
- * primary score and recency only (the "recent changes" section). Does not mutate `entries`.
+ * primary score and recency only. Does not mutate `entries`.
  */
-export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null): Entry[] {
+export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) => number, relevance: Relevance | null, by: 'ordered' | 'recorded' = 'ordered'): Entry[] {
   const keyed = entries.map((entry) => {
     const m = relevance === null ? { paths: false, task: false } : matchReasons(entry, relevance);
-    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), ms: recordedMs(entry) };
+    const at = by === 'recorded' ? entry.recorded_at : orderedAt(entry);
+    const ms = Date.parse(at);
+    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), at, ms: Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms };
   });
   keyed.sort(
     (a, b) =>
       b.boost - a.boost ||
       b.score - a.score ||
       (a.ms === b.ms ? 0 : b.ms > a.ms ? 1 : -1) ||
-      (a.entry.recorded_at === b.entry.recorded_at ? 0 : a.entry.recorded_at < b.entry.recorded_at ? 1 : -1) ||
+      (a.at === b.at ? 0 : a.at < b.at ? 1 : -1) ||
       (a.entry.title === b.entry.title ? 0 : a.entry.title < b.entry.title ? -1 : 1) ||
       compareIdentity(a.entry, b.entry),
   );

@@ -4,6 +4,10 @@
  *
  *   - **<title>**: <summary: outcome / answer / … — why> (`ADR-0036` `<entry_id>` r<rev>, <status>[, <qualifier>], <recorded day>[, matches <paths|task>])
  *
+ * A decision that records its own day and makers (an imported ADR) shows them, and its last
+ * change beside them when that is another day or person: `decided 2019-06-27 by Marko, changed
+ * 2025-09-18 by anim001k` (issue #18).
+ *
  * The summary is the shared one-line plain text of src/model/summary.ts, cut to the excerpt
  * length the budget allows (0: left out — the short form). Every field taken from the entry is
  * single-line, bounded and neutralized ({@link inlineText}), so an item is always exactly one
@@ -11,6 +15,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import { adrLabelOf } from '../model/adr-label.js';
+import { decisionOrigin } from '../model/decision-origin.js';
 import { plainTextLine, summaryLine } from '../model/summary.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
@@ -30,8 +35,6 @@ export interface RenderItemOptions {
    * age relative to this instant (ms since epoch) instead of the kind-specific qualifier.
    */
   recentNowMs?: number;
-  /** The entry is already listed in full above: render the head only, plus `— listed above`. */
-  seeAbove?: boolean;
   /** Chars of summary to show (default {@link EXCERPT_CHARS}; 0 = none). */
   excerpt?: number;
   /** Entries by id, so supersession names ADR numbers and titles. */
@@ -49,7 +52,6 @@ function itemText(entry: Entry, entries: ReadonlyMap<string, Entry> | undefined)
 export function renderItem(entry: Entry, options: RenderItemOptions = {}): string {
   const title = inlineText(entry.title, TITLE_CHARS) || '(untitled)';
   const tail = `(${qualifiers(entry, options).join(', ')})`;
-  if (options.seeAbove === true) return `- **${title}** ${tail} — listed above`;
   const excerpt = options.excerpt ?? EXCERPT_CHARS;
   const text = excerpt > 0 ? inlineText(itemText(entry, options.entries), excerpt) : '';
   return text === '' ? `- **${title}** ${tail}` : `- **${title}**: ${text} ${tail}`;
@@ -62,11 +64,22 @@ function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
     q.push(inlineText(entry.entry_kind, 40), inlineText(entry.status, 40));
     q.push(inlineText(entry.recorded_at.slice(0, 10), 10), formatAge(options.recentNowMs - recordedMs(entry)));
   } else {
-    q.push(inlineText(entry.status, 40), ...detail(entry), inlineText(entry.recorded_at.slice(0, 10), 10));
+    q.push(inlineText(entry.status, 40), ...detail(entry), ...when(entry));
   }
   const m = options.match;
   if (m !== undefined && (m.paths || m.task)) q.push(`matches ${[m.paths ? 'paths' : '', m.task ? 'task' : ''].filter(Boolean).join('+')}`);
   return q.filter((s) => s !== '');
+}
+
+/** The recorded day; for a decision with its own day or makers, `decided … by …` and the last change when it differs. */
+function when(entry: Entry): string[] {
+  const day = inlineText(entry.recorded_at.slice(0, 10), 10);
+  const origin = decisionOrigin(entry);
+  if (origin === null) return [day];
+  const by = (who: string | null): string[] => (who === null || who.trim() === '' ? [] : ['by', inlineText(who, 60)]);
+  const decided = ['decided', ...(origin.date === null ? [] : [inlineText(origin.date, 10)]), ...by(origin.by)].join(' ');
+  const sameChange = (origin.date ?? day) === day && (origin.by === null || origin.by === entry.author);
+  return sameChange ? [decided] : [decided, ['changed', day, ...by(entry.author)].join(' ')];
 }
 
 function detail(entry: Entry): string[] {

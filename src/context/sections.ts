@@ -1,7 +1,8 @@
 /**
  * The sections of the re-entry brief (DESIGN §7) as data: which entries each lists, its
  * layer, its heading, how it ranks them, and the `brain list` command that shows what did
- * not fit. Layer 1 (decided) is filled before layer 2 (open work), then layer 3 (recent).
+ * not fit. Layer 1 (decided) is filled before layer 2 (open work), then layer 3: decisions no
+ * longer in force (with what replaced them), then the recent changes.
  */
 import type { Entry } from '../model/entry.js';
 import type { EntryKind, Status } from '../model/kinds.js';
@@ -16,6 +17,7 @@ export const SECTION_KEYS = [
   'proposed_decisions',
   'active_risks',
   'open_dependencies',
+  'retired_decisions',
   'recent',
 ] as const;
 /** One of {@link SECTION_KEYS}. */
@@ -24,10 +26,13 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 /** How many of the most recently recorded entries the "Recent changes" section covers. */
 export const RECENT_LIMIT = 10;
 
-/** One kind+status section of layer 1 or 2. */
+/** Statuses of the decisions no longer in force, listed in layer 3 with what replaced them (issue #18). */
+export const RETIRED_DECISION_STATUSES = ['superseded', 'rejected', 'deprecated'] as const;
+
+/** One kind+status section of layer 1 or 2 (or one status of the layer 3 retired decisions). */
 export interface SectionSpec {
   key: Exclude<SectionKey, 'recent'>;
-  layer: 1 | 2;
+  layer: 1 | 2 | 3;
   title: string;
   /** Singular and plural noun for the "+N more …" line. */
   noun: readonly [string, string];

@@ -2,7 +2,8 @@
  * `POST /cli/read`: the daemon answering a one-shot CLI read (issue #10 "one-shot commands use
  * a running daemon"; docs/decisions/0023-one-shot-cli-uses-daemon.md).
  *
- * Request: `Authorization: Bearer <.git/brain/token>`, JSON body `{branch, project, call}` —
+ * Request: `Authorization: Bearer <.git/brain/token>` (any of the daemon's tokens; checked by
+ * src/http/auth.ts before this route), JSON body `{branch, project, call}` —
  * `project` is the CLI's `--project` or null (the CLI's default: brain.json, else the
  * repository name), `call` a {@link ReadCall}. The call runs through {@link performRead} on a
  * Brain opened with the options the CLI would have used, so the value and any error are the
@@ -10,21 +11,19 @@
  *
  * Response: `{"cli": 1, "data": value}` (200), or `{"cli": 1, "error": {code, message, hint,
  * data?}}` (the error as the CLI prints it; status 400/404/409/503/500 as errors.ts maps it).
- * A request this route will not serve — no or wrong token, a read-only daemon (no token), another
- * branch, a malformed body — gets a 4xx *without* the `cli` marker: the client then falls back
- * to its direct path instead of printing that answer.
+ * A request this route will not serve — no or wrong token, another branch, a malformed body —
+ * gets a 4xx *without* the `cli` marker: the client then falls back to its direct path instead
+ * of printing that answer.
  */
 import { Hono } from 'hono';
 import type { Brain } from '../service.js';
 import { BrainError } from '../model/errors.js';
 import { isReadCall, performRead } from '../service/read-call.js';
 import { STATUS_BY_CODE } from '../http/errors.js';
-import { bearerMatches } from './token.js';
+import type { CallerEnv } from '../http/auth.js';
 
 /** Options of {@link createCliRoute}. */
 export interface CliRouteOptions {
-  /** The admin token; null (read-only daemon) refuses every request. */
-  token: string | null;
   /** The daemon's docs branch. */
   branch: string;
   /** Opens a Brain as the CLI would with `--project` (undefined: none given). */
@@ -39,7 +38,7 @@ const refuse = (reason: string, status: 400 | 401 | 409 = 400) => Response.json(
  * The route; mount with `app.route('/cli', createCliRoute(…))`. Brains are opened on first use
  * per `project` value and kept; `close` closes them (all but `shared`) on shutdown.
  */
-export function createCliRoute(options: CliRouteOptions): { routes: Hono; close: () => Promise<void> } {
+export function createCliRoute(options: CliRouteOptions): { routes: Hono<CallerEnv>; close: () => Promise<void> } {
   const brains = new Map<string, Promise<Brain>>();
   const brainFor = (project: string | null): Promise<Brain> => {
     const key = project ?? '';
@@ -51,9 +50,9 @@ export function createCliRoute(options: CliRouteOptions): { routes: Hono; close:
     }
     return brain;
   };
-  const routes = new Hono();
+  const routes = new Hono<CallerEnv>();
   routes.post('/read', async (c) => {
-    if (options.token === null || !bearerMatches(c.req.header('authorization'), options.token)) return refuse('token', 401);
+    if (c.get('caller') === null) return refuse('token', 401);
     let body: unknown;
     try {
       body = await c.req.json();

@@ -11,13 +11,11 @@
  * command directly. Kept light on purpose (node:http, node:fs): it runs before the CLI decides
  * whether to load the service at all.
  */
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { isProcessAlive } from '../git/process-alive.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
 import { readDaemonFile } from './daemon-file.js';
-import { TOKEN_FILE } from './token.js';
+import { readDefaultToken } from '../service/default-token.js';
 import type { ReadCall } from '../service/read-call.js';
 
 /** How long to wait for the TCP connection, ms. */
@@ -33,13 +31,13 @@ export function findDaemon(repo: RepoLocation, branch: string): { port: number; 
   const dir = brainDir(repo);
   const info = readDaemonFile(dir);
   if (info === null || info.branch !== branch || info.port === null || info.pid === process.pid || !isProcessAlive(info.pid)) return null;
-  let token: string;
+  let token: string | null;
   try {
-    token = readFileSync(join(dir, TOKEN_FILE), 'utf8').trim();
+    token = readDefaultToken(dir);
   } catch {
     return null;
   }
-  return token === '' ? null : { port: info.port, token };
+  return token === null ? null : { port: info.port, token };
 }
 
 function post(port: number, token: string, body: string): Promise<{ status: number; text: string } | null> {

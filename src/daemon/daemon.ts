@@ -22,11 +22,26 @@ import { createApp, serveLoopback } from '../http/app.js';
 import { claimDaemonFile } from './daemon-file.js';
 import { createLog, errorFields, type Log } from './log.js';
 import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
-import { ensureToken } from './token.js';
+import { ensureDefaultToken } from '../service/default-token.js';
+import { authenticateDaemonToken } from '../service/daemon-tokens.js';
 import { createCliRoute } from './cli-route.js';
+import { startAutoSync, type AutoSync } from './auto-sync.js';
+import { syncBrain } from '../service/sync.js';
+import { readSyncSetting, type SyncSetting } from '../service/sync-setting.js';
+import { upstreamStatus } from '../service/upstream-status.js';
 
 export { DEFAULT_PORT } from './default-port.js';
 import { DEFAULT_PORT } from './default-port.js';
+
+/** brain.json's `sync` setting (service/sync-setting.ts), or null: off, no brain yet, or invalid (logged). */
+async function syncSetting(brain: Brain, log: Log): Promise<SyncSetting | null> {
+  try {
+    return readSyncSetting(await brain.store.manifest());
+  } catch (err) {
+    if (!isBrainError(err, 'not_initialized')) log.warn('sync_setting', { message: 'brain.json "sync" is invalid: the daemon does not sync', error: errorFields(err) });
+    return null;
+  }
+}
 
 /** Options of {@link startDaemon}. */
 export interface DaemonOptions {
@@ -38,12 +53,14 @@ export interface DaemonOptions {
   port?: number;
   /** Default project (default: brain.json's `default_project`, else the repo name). */
   projectId?: string;
-  /** Author of MCP writes (default: BRAIN_AUTHOR, else git user.name). */
+  /** The person MCP writes are made for (default: BRAIN_AUTHOR, else git user.name); the agent is the token's name. */
   author?: string;
-  /** Hide MCP write tools from everyone (no token is created). */
+  /** Hide MCP write tools from everyone (no default token is created). */
   readOnly?: boolean;
   /** Safety-net poll of the tip, ms (default 2000). */
   pollMs?: number;
+  /** False: never sync, whatever brain.json says (`brain daemon --no-sync`). Default: as brain.json's `sync` (auto-sync.ts). */
+  sync?: boolean;
   log?: Log;
 }
 
@@ -108,6 +125,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     file.remove();
   };
   let lastCatchUp: CatchUp | null = null;
+  let autoSync: AutoSync | null = null;
   const catchUp = async (trigger: CatchUp['trigger']): Promise<void> => {
     const waiting = (error?: unknown) => {
       if (lastCatchUp?.mode !== 'uninitialized') log.warn('catch_up', { trigger, mode: 'uninitialized', message: `branch ${primary.branch} has no brain yet; waiting for \`brain init\``, ...(error ? { error: errorFields(error) } : {}) });
@@ -119,6 +137,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       lastCatchUp = { trigger, mode: r.mode, from: r.from, to: r.to, ms: Math.round(r.ms * 10) / 10, at: new Date().toISOString(), ...(r.stats ?? {}) };
       log.info('catch_up', { ...lastCatchUp });
       file.update({ projected: r.to });
+      // A local write (ours, the CLI's, an agent's) left revisions the remote lacks: sync soon.
+      if (autoSync) {
+        const relation = (await upstreamStatus(primary))?.relation;
+        if (relation === undefined || relation === 'ahead' || relation === 'diverged') autoSync.kick();
+      }
     } catch (err) {
       if (!isBrainError(err, 'not_initialized')) throw err;
       waiting(err);
@@ -144,7 +167,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     return brain;
   };
   try {
-    const token = options.readOnly ? null : ensureToken({ brainDir: brainDir(primary.repo) }).token;
+    const stateDir = brainDir(primary.repo); // .git/brain: the default token and tokens.json
+    if (!options.readOnly) ensureDefaultToken({ brainDir: stateDir });
     await catchUp('boot');
     const watcher = await createRefWatcher({
       commonDir, branch: primary.branch, initialOid: primary.projectedOid(), readTip: () => primary.store.resolveTip(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
@@ -167,9 +191,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         problems: status?.problems ?? [], watcher: w, last_catch_up: lastCatchUp,
       };
     };
-    const app = createApp({ brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, mcp: { brain: primary, token, createServer: createMcpServer }, defaultProject: projectOrNull });
+    const app = createApp({
+      brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, defaultProject: projectOrNull,
+      mcp: { brain: primary, readOnly: options.readOnly === true, createServer: createMcpServer },
+      authenticate: (secret) => authenticateDaemonToken({ brainDir: stateDir, secret }),
+    });
     // One-shot CLI reads (issue #10): a Brain opened as the CLI would open it; the primary when the options match.
-    const cli = createCliRoute({ token, branch: primary.branch, shared: primary, open: async (projectId) => (projectId === options.projectId ? primary : open(projectId)) });
+    const cli = createCliRoute({ branch: primary.branch, shared: primary, open: async (projectId) => (projectId === options.projectId ? primary : open(projectId)) });
     cleanups.push(() => cli.close());
     app.route('/cli', cli.routes);
     const served = await serveLoopback(app, options.port ?? DEFAULT_PORT);
@@ -178,7 +206,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const url = `http://127.0.0.1:${port}`;
     const projectId = await projectOrNull();
     file.update({ port, url, project_id: projectId });
-    log.info('start', { pid: process.pid, port, url, repo: commonDir, branch: primary.branch, project_id: projectId, projected: primary.projectedOid(), mcp_writes: token === null ? 'hidden' : 'token', boot_ms: Math.round(process.uptime() * 1000) });
+    const setting = options.sync === false ? null : await syncSetting(primary, log);
+    if (setting) {
+      autoSync = startAutoSync({ setting, brainDir: brainDir(primary.repo), log, run: () => syncBrain(primary, { remote: setting.remote }) });
+      cleanups.push(() => autoSync?.close());
+    }
+    log.info('start', { pid: process.pid, port, url, repo: commonDir, branch: primary.branch, project_id: projectId, projected: primary.projectedOid(), mcp_writes: options.readOnly ? 'hidden' : 'token', sync: setting ?? (options.sync === false ? 'off (--no-sync)' : 'off'), boot_ms: Math.round(process.uptime() * 1000) });
     let closing: Promise<void> | null = null;
     const close = (signal?: string) =>
       (closing ??= cleanUp().then(() => log.info('stop', { pid: process.pid, ...(signal ? { signal } : {}) })));

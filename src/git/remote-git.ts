@@ -120,7 +120,7 @@ function readRef(commonDir: string, ref: string): string | null {
 export async function fetchBranch(args: { repo: RepoLocation; remote: string; branch: string }): Promise<string | null> {
   assertRemoteName(args.remote);
   const tracking = trackingRef(args.remote, args.branch);
-  const run = await runGit(args.repo, ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', args.remote, `+refs/heads/${args.branch}:${tracking}`]);
+  const run = await runGit(args.repo, ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', args.remote, `+refs/heads/${args.branch}:${tracking}`]);
   if (run.code !== 0) {
     if (/couldn't find remote ref/i.test(run.stderr)) return null;
     await assertRemote(args); // "does not appear to be a git repository" is also what an unknown name gives

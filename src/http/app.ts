@@ -1,7 +1,9 @@
 /**
  * The daemon's HTTP application (Hono; DESIGN §5–§6, issue #3). Routes, in order:
  *
- * - every request: the loopback host/origin guard (host-guard.ts → 421/403);
+ * - every request: the loopback host/origin guard (host-guard.ts → 421/403), then who is calling
+ *   (auth.ts: no Authorization header → the guest; a daemon token → its name; anything else →
+ *   401 `unauthorized`);
  * - `GET /api/health` → `{data: health}` (shape: daemon.ts `DaemonHealth`), strong ETag of the bytes;
  * - `GET /api/projects` → the projects with their counts per kind (rest.ts `createProjectsRoute`);
  * - `GET /api/projects/:project/brain…` → rest.ts;
@@ -24,6 +26,8 @@ import { asClientAbort, errorResponse, HttpError, toErrorResponse } from './erro
 import { contentEtag, notModified } from './etag.js';
 import { hostGuard } from './host-guard.js';
 import { createMcpRoute, type McpRouteOptions } from './mcp-route.js';
+import { authenticateCaller, type CallerEnv } from './auth.js';
+import type { DaemonCaller } from '../service/daemon-tokens.js';
 import { createProjectsRoute, createRestRoutes, type RestOptions } from './rest.js';
 import type { Brain } from '../service.js';
 import { createDashboard } from './dashboard/routes.js';
@@ -37,15 +41,18 @@ export interface AppOptions {
   health: () => Promise<unknown>;
   /** The `/mcp` endpoint. */
   mcp: Omit<McpRouteOptions, 'onError'>;
+  /** The caller a bearer token's secret belongs to, or null when it matches none (src/service/daemon-tokens.ts). */
+  authenticate: (secret: string) => DaemonCaller | null;
   log: Log;
   /** The default project the dashboard's `/` opens (null: no docs branch yet). Default: none. */
   defaultProject?: () => Promise<string | null>;
 }
 
 /** Builds the app; serve it with `@hono/node-server` on 127.0.0.1. */
-export function createApp(options: AppOptions): Hono {
-  const app = new Hono();
+export function createApp(options: AppOptions): Hono<CallerEnv> {
+  const app = new Hono<CallerEnv>();
   app.use('*', hostGuard());
+  app.use('*', authenticateCaller(options.authenticate));
 
   app.get('/api/health', async (c) => {
     const body = JSON.stringify({ data: await options.health() });
@@ -90,7 +97,7 @@ export interface LoopbackServer {
  * Serves `app` on 127.0.0.1:`port` (0 = any free port) — never another interface (DESIGN §5).
  * Errors: `io_error` when the port is in use, other listen errors as thrown by node.
  */
-export function serveLoopback(app: Hono, port: number): Promise<LoopbackServer> {
+export function serveLoopback(app: Hono<CallerEnv>, port: number): Promise<LoopbackServer> {
   return new Promise((resolve, reject) => {
     const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' }) as Server;
     server.once('error', (err: NodeJS.ErrnoException) => {

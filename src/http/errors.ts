@@ -4,6 +4,8 @@
  * data?}}` (issue #3). Statuses as RFC 9110 §15 defines them:
  *
  * - 400 Bad Request — the request itself is invalid: `invalid_argument`, `invalid_entry`, `illegal_status`.
+ * - 422 Unprocessable Content — well-formed and valid, but refused for what it holds:
+ *   `secret_detected` (a credential in a field; RFC 9110 §15.5.21).
  * - 404 Not Found — no such entry, revision, project or route: `not_found`.
  * - 409 Conflict — valid, but conflicts with the current state of the resource and the client
  *   can resolve it: `ambiguous_id` (the prefix matches several entries *now*; send more
@@ -11,7 +13,8 @@
  *   have the docs branch and none is origin: the operator picks one).
  * - 503 Service Unavailable (+ `Retry-After`) — temporary, retrying later can succeed:
  *   `not_initialized` (no docs branch yet: `brain init`), `lock_timeout`, `ref_locked`.
- * - 401 Unauthorized (+ `WWW-Authenticate: Bearer`) — `unauthorized`: no valid hub token (RFC 6750 §3).
+ * - 401 Unauthorized (+ `WWW-Authenticate: Bearer realm="brain"[, error=…]`, src/service/bearer-auth.ts)
+ *   — `unauthorized`: a wrong or malformed bearer token (daemon and hub), none at all (hub) (RFC 6750 §3).
  * - 403 Forbidden — `forbidden`: a valid token asking for more than its scope or capabilities.
  * - 502 Bad Gateway — `remote_error` (a remote git server failed; RFC 9110 §15.6.3).
  * - 500 — everything else (`git_error`, `io_error`, `unsupported_format`, `verify_failed`,
@@ -25,6 +28,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BrainError, type BrainErrorCode } from '../model/errors.js';
+import { bearerChallenge } from '../service/bearer-auth.js';
 
 /** Status per BrainError code (exhaustive: a new code fails to compile until mapped here). */
 export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCode>> = {
@@ -32,6 +36,7 @@ export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCod
   invalid_identity: 400,
   invalid_entry: 400,
   illegal_status: 400,
+  secret_detected: 422,
   not_found: 404,
   ambiguous_id: 409,
   revision_conflict: 409,
@@ -103,7 +108,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof BrainError) {
     const retry = RETRY_AFTER[err.code];
     const headers: Record<string, string> = retry === undefined ? {} : { 'Retry-After': String(retry) };
-    if (err.code === 'unauthorized') headers['WWW-Authenticate'] = 'Bearer realm="brain-hub"';
+    if (err.code === 'unauthorized') headers['WWW-Authenticate'] = bearerChallenge(err);
     return { status: STATUS_BY_CODE[err.code], body: { error: err.toJSON() }, headers };
   }
   return {

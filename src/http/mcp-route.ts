@@ -7,9 +7,11 @@
  *
  * - POST only: the spec lets a server without a standalone SSE stream answer GET with 405, and
  *   there is no session to DELETE, so GET/DELETE/… are 405 with `Allow: POST`.
- * - Capability (DESIGN §6): write tools are `enabled` when the request carries
- *   `Authorization: Bearer <.git/brain/token>`, else `unauthorized` (listed, refused when
- *   called); `hidden` when the daemon runs `--read-only`.
+ * - Capability (DESIGN §6): write tools are `enabled` when the request's token (auth.ts, checked
+ *   before this route: a wrong token never gets here) has the `write` capability — its writes are
+ *   made by the agent the token names, for the daemon's git user (docs/decisions/0032) — else
+ *   `unauthorized` (listed, refused when called; the guest without a token); `hidden` when the
+ *   daemon runs `--read-only`.
  * - The host guard (host-guard.ts) runs before this route, like for every route.
  */
 import { Hono, type Context } from 'hono';
@@ -17,7 +19,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Brain } from '../service.js';
 import type { CreateMcpServerOptions, WriteAccess } from '../mcp/server.js';
-import { bearerMatches } from '../daemon/token.js';
+import type { DaemonCaller } from '../service/daemon-tokens.js';
+import type { CallerEnv } from './auth.js';
 
 /** What the MCP server may do with write tools for one request (src/mcp/call-tool.ts `WriteAccess`). */
 export type McpWrites = WriteAccess;
@@ -29,8 +32,8 @@ export type CreateMcpServer = (options: CreateMcpServerOptions) => McpServer;
 export interface McpRouteOptions {
   brain: Brain;
   createServer: CreateMcpServer;
-  /** The admin token; null = writes hidden for everyone (read-only daemon). */
-  token: string | null;
+  /** True: write tools hidden for everyone (a `--read-only` daemon). */
+  readOnly: boolean;
   /** Called with failures that escaped the transport (the response is a JSON-RPC error). */
   onError?: (err: unknown) => void;
 }
@@ -39,18 +42,19 @@ function jsonRpcError(c: Context, status: 405 | 500, message: string, headers: R
   return c.json({ jsonrpc: '2.0', error: { code: status === 405 ? -32000 : -32603, message }, id: null }, status, headers);
 }
 
-/** The capability a request gets (see module doc). */
-export function writesFor(authorization: string | undefined, token: string | null): McpWrites {
-  if (token === null) return 'hidden';
-  return bearerMatches(authorization, token) ? 'enabled' : 'unauthorized';
+/** The capability a request's caller gets (see module doc). */
+export function writesFor(caller: DaemonCaller | null, readOnly: boolean): McpWrites {
+  if (readOnly) return 'hidden';
+  return caller?.capabilities.includes('write') ? 'enabled' : 'unauthorized';
 }
 
-/** The `/mcp` routes; mount with `app.route('/mcp', createMcpRoute(…))`. */
-export function createMcpRoute(options: McpRouteOptions): Hono {
-  const route = new Hono();
+/** The `/mcp` routes; mount with `app.route('/mcp', createMcpRoute(…))` after auth.ts's middleware. */
+export function createMcpRoute(options: McpRouteOptions): Hono<CallerEnv> {
+  const route = new Hono<CallerEnv>();
   route.post('/', async (c) => {
-    const writes = writesFor(c.req.header('authorization'), options.token);
-    const server = options.createServer({ brain: options.brain, writes });
+    const caller = c.get('caller');
+    const writes = writesFor(caller, options.readOnly);
+    const server = options.createServer({ brain: options.brain, writes, ...(writes === 'enabled' && caller ? { agent: caller.name } : {}) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);

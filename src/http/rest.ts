@@ -5,7 +5,7 @@
  * |---|---|---|
  * | `/brain` | `kind status tag author related_task path updated_since limit cursor` (`path`: a prefix or glob) | `Entry[]`, newest first (recorded_at desc, entry_id asc) + `pagination: {limit, next_cursor, has_more}` |
  * | `/brain/search` | `q` (required), `kind`, `limit` (≤ 100, default 20) | `{entry, relevance_score}[]` |
- * | `/brain/context` | `budget`, `path`…, `task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
+ * | `/brain/context` | `budget`, `path`…, `related_task`… | the brief `{markdown, tokens, included, omitted}` (DESIGN §7) |
  * | `/brain/:entry_id` | `revision` | `Entry` (any unique id prefix, like the CLI) |
  * | `/brain/:entry_id/history` | — | `{entry, sha256, path, commit: {oid, author, email, time} \| null}[]`, oldest first |
  *
@@ -35,12 +35,12 @@ export const LIST_LIMIT = { default: 50, max: 500 } as const;
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
-function params(c: Context, allowed: string[]): Record<string, string | undefined> {
+function params(c: Context, allowed: string[], repeatable: string[] = ['path']): Record<string, string | undefined> {
   const all = c.req.queries();
   const out: Record<string, string | undefined> = {};
   for (const [name, values] of Object.entries(all)) {
     if (!allowed.includes(name)) throw bad(`unknown query parameter "${name}"`, `allowed: ${allowed.join(', ') || 'none'}`);
-    if (values.length > 1 && name !== 'path' && name !== 'task') throw bad(`query parameter "${name}" given ${values.length} times`);
+    if (values.length > 1 && !repeatable.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`);
     out[name] = values[0];
   }
   return out;
@@ -145,10 +145,11 @@ export function createRestRoutes(options: RestOptions): Hono {
   });
 
   routes.get('/brain/context', async (c) => {
-    params(c, ['budget', 'path', 'task']);
+    params(c, ['budget', 'path', 'related_task', 'task'], ['path', 'related_task', 'task']); // `task`: the spelling before issue #19
     const budget = parseOptionalInteger('budget', c.req.query('budget'), BOUNDS.budget);
     const paths = c.req.queries('path');
-    const taskIds = c.req.queries('task');
+    const tasks = [...(c.req.queries('related_task') ?? []), ...(c.req.queries('task') ?? [])];
+    const taskIds = tasks.length > 0 ? tasks : undefined;
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: await brain.context({ ...(budget ? { budget } : {}), ...(paths ? { paths } : {}), ...(taskIds ? { taskIds } : {}) }) }));
   });

@@ -6,9 +6,10 @@
  * serves no writes yet, docs/decisions/0027). A token may mint narrower ones, never wider
  * (scope.ts `assertNarrower`); revoking a token revokes everything minted from it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { BrainError } from '../model/errors.js';
+import { hashSecret, newSecret } from '../service/bearer-auth.js';
 import { assertNarrower, type TokenScope } from './scope.js';
 
 /** A token as listed (never its secret). */
@@ -18,11 +19,6 @@ export interface TokenRecord extends TokenScope {
   parent_id: string | null;
   created_at: string;
   revoked_at: string | null;
-}
-
-/** The secret's stored form: SHA-256, lowercase hex. */
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 function toRecord(row: Record<string, unknown>): TokenRecord {
@@ -46,7 +42,7 @@ function toRecord(row: Record<string, unknown>): TokenRecord {
  */
 export async function createToken(pool: pg.Pool, args: { name: string; scope: TokenScope; parent?: TokenRecord }): Promise<{ token: TokenRecord; secret: string }> {
   if (args.parent) assertNarrower(args.scope, args.parent);
-  const secret = `bh_${randomBytes(32).toString('base64url')}`;
+  const secret = newSecret('bh_');
   const id = `tok_${randomBytes(8).toString('hex')}`;
   const { rows } = await pool.query(
     'INSERT INTO hub_tokens (id, name, secret_sha256, repos, projects, capabilities, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *',

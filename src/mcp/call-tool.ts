@@ -21,11 +21,13 @@ import { toolResult, type BrainTool, type ToolOutput } from './tool-definition.j
  */
 export type WriteAccess = 'enabled' | 'unauthorized' | 'hidden';
 
-/** What a call runs against: the Brain (owned by the caller), the offered tools, the capability. */
+/** What a call runs against: the Brain (owned by the caller), the offered tools, the capability, and the agent writes are made by. */
 export interface CallContext {
   brain: Brain;
   tools: ReadonlyMap<string, BrainTool>;
   writes: WriteAccess;
+  /** The agent name write tools record (asked per call: over stdio it is known once the client has initialized). */
+  agent: () => string;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function invokeTool(context: CallContext, tool: BrainTool, args: un
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) throw invalidArguments(tool.name, parsed.error);
   try {
-    return toolResult(checkedOutput(tool, await tool.run(context.brain, parsed.data)));
+    return toolResult(checkedOutput(tool, await tool.run(context.brain, parsed.data, { agent: context.agent() })));
   } catch (err) {
     return mapToolError(err);
   }

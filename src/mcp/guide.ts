@@ -47,7 +47,7 @@ export function serverInstructions(options: { writes: 'enabled' | 'unauthorized'
       ? 'Record what you decide, find open, get blocked by or worry about with brain_append; change entries with brain_revise / brain_resolve / ' +
         'brain_supersede / brain_clear_blocker (every change is a new revision, nothing is ever deleted). Pass expected_revision to avoid overwriting a concurrent change.'
       : 'This connection is read-only.',
-    ...(options.writes === 'unauthorized' ? ['Write tools on this connection need `Authorization: Bearer <token>` (the token is in .git/brain/token); without it they fail and write nothing.'] : []),
+    ...(options.writes === 'unauthorized' ? ['Write tools on this connection need `Authorization: Bearer <token>` with a daemon token (`brain daemon token create --name <agent>`, or .git/brain/token); without it they fail and write nothing.'] : []),
     'A call the brain refuses (unknown id, wrong status for the kind, stale expected_revision, …) returns isError with structuredContent {error: {code, message, hint, data}}: read the hint and retry.',
     `Kinds (the entry_kind of every entry; brain_append, brain_list and brain_search take it as entry_kind):\n${kindGuide()}`,
     UNTRUSTED_NOTE,

@@ -19,7 +19,7 @@ const strings = z.array(z.string());
 /** `structuredContent` of every refusal (`isError: true`): `{error: {code, message, hint?, data?}}`. */
 export const ToolErrorOutput = z.strictObject({
   error: z.strictObject({
-    code: z.string().describe('stable error code, e.g. not_found, revision_conflict, illegal_status, invalid_entry, unauthorized'),
+    code: z.string().describe('stable error code, e.g. not_found, revision_conflict, illegal_status, invalid_entry, secret_detected, unauthorized'),
     message: z.string(),
     hint: z.string().optional().describe('what to do next'),
     data: z.record(z.string(), z.unknown()).optional().describe('facts about the failure, e.g. current_revision'),
@@ -35,7 +35,8 @@ export const EntryOutput = z.strictObject({
   title: z.string(),
   rationale: z.string(),
   status,
-  author: z.string(),
+  author: z.string().describe('the person the revision was written for'),
+  agent: z.string().optional().describe('the agent that wrote it on their behalf; absent when the person wrote it'),
   recorded_at: z.string().describe('ISO 8601 UTC'),
   related_task_ids: strings,
   related_entry_ids: strings,
@@ -88,6 +89,7 @@ export const HistoryOutput = z.strictObject({
       revision,
       recorded_at: z.string(),
       author: z.string(),
+      agent: z.string().optional(),
       status,
       title: z.string(),
       changed: strings.describe('fields that differ from the revision before; ["created"] for the first'),
@@ -116,6 +118,27 @@ export const StatusOutput = z.looseObject({
   forked: strings,
   problems: z.array(z.looseObject({ path: z.string(), code: z.string(), message: z.string() })),
   cache: z.looseObject({ path: z.string(), reset: z.string().nullable(), last_refresh: z.string().nullable() }),
+  upstream: z
+    .strictObject({
+      remote: z.string(), ref: z.string(), oid: z.string(), ahead: count, behind: count,
+      relation: z.enum(['up_to_date', 'ahead', 'behind', 'diverged']),
+      fetched_at: z.string().nullable().describe('when the upstream was last fetched (ISO 8601), null when unknown'),
+      summary: z.string(), fix: z.string().nullable().describe('the command that brings the two together'),
+    })
+    .nullable()
+    .describe('the local docs branch against <remote>/<branch> as of the last fetch; null when no remote has it'),
+  sync: z
+    .strictObject({
+      configured: z.strictObject({ remote: z.string(), interval_seconds: count }).nullable(),
+      daemon: z
+        .strictObject({
+          pid: count, remote: z.string(), interval_seconds: count, last_attempt_at: z.string().nullable(), last_ok_at: z.string().nullable(),
+          last_error: z.strictObject({ code: z.string(), message: z.string() }).nullable(), failures: count, next_at: z.string().nullable(),
+        })
+        .nullable(),
+      error: z.string().optional().describe('why brain.json\'s "sync" is not used'),
+    })
+    .describe("the daemon's sync with the remote: brain.json's setting (null: off) and the running loop (null: none)"),
 });
 
 /** brain_projects (issue #7) */
@@ -136,4 +159,7 @@ export const WriteOutput = z.strictObject({
   written: z.boolean().describe('false when the call changed nothing (no revision, no commit)'),
   commit: z.string().nullable(),
   also: z.array(EntryOutput).describe('other entries the same commit revised (brain_supersede: the successor)'),
+  defaults_applied: z
+    .array(z.strictObject({ field: z.string(), value: z.unknown() }))
+    .describe('brain_append: payload fields set by default because the call left them out (e.g. a risk\'s likelihood and impact: medium); revise the entry if that is not your judgement'),
 });

@@ -8,7 +8,7 @@ import type { Entry } from '../model/entry.js';
 import { inlineText } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
 import type { EntrySummary } from './summaries.js';
-import { setFieldPairs } from '../model/entry-fields.js';
+import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 
 /** `dec-4f9k2m1x7q3z r2 decision accepted` — trusted facts only (validated on projection). */
 export function entryHead(entry: Pick<Entry, 'entry_id' | 'revision' | 'entry_kind' | 'status'>): string {
@@ -27,7 +27,7 @@ function payloadLines(payload: Record<string, unknown>): string[] {
 
 /** One entry in full (brain_get): a head line, then every field inside the wrapper. */
 export function renderEntryText(entry: Entry, extra: { revisionCount?: number; forked?: boolean } = {}): string {
-  const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${entry.author}`];
+  const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${label}: ${value}`);
   lines.push(...payloadLines(entry.payload));
   if (entry.rationale.trim()) lines.push('rationale:', entry.rationale.trimEnd());

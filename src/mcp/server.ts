@@ -4,15 +4,16 @@
  * daemon makes one per HTTP request (stateless) over the Brain it keeps hot; stdio makes one per
  * process. The server never owns the Brain: closing it does not close the Brain.
  */
-import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
+import { PACKAGE_VERSION } from '../model/package-info.js';
 import { callTool, type CallContext, type WriteAccess } from './call-tool.js';
 import { serverInstructions } from './guide.js';
 import { describeTool } from './tool-definition.js';
 import { brainTools } from './tools.js';
+import { agentNameOfClient, UNKNOWN_MCP_AGENT } from '../model/agent-name.js';
 
 export type { WriteAccess } from './call-tool.js';
 
@@ -22,10 +23,16 @@ export interface CreateMcpServerOptions {
   brain: Brain;
   /** The write capability of this connection ({@link WriteAccess}). */
   writes: WriteAccess;
+  /**
+   * The agent writes are made by, for the Brain's writer (docs/decisions/0032): over HTTP the
+   * token's name; over stdio `--agent`/`BRAIN_AGENT`. Default: the client's name from the
+   * initialize handshake (`clientInfo.name`, made an agent name), else `mcp-client`.
+   */
+  agent?: string;
 }
 
 /** The server's name and version in the MCP initialize result. */
-export const SERVER_INFO = { name: 'project-brain', version: (createRequire(import.meta.url)('../../package.json') as { version: string }).version };
+export const SERVER_INFO = { name: 'project-brain', version: PACKAGE_VERSION };
 
 const inflight = new WeakMap<McpServer, Set<Promise<unknown>>>();
 
@@ -47,7 +54,8 @@ let sharedValidator: AjvJsonSchemaValidator | null = null;
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: serverInstructions({ writes: options.writes }), jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()) });
   const tools = brainTools().filter((t) => t.access === 'read' || options.writes !== 'hidden');
-  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), writes: options.writes };
+  const agent = () => options.agent ?? agentNameOfClient(server.server.getClientVersion()?.name) ?? UNKNOWN_MCP_AGENT;
+  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), writes: options.writes, agent };
   // The tools/* handlers are our own, not McpServer.registerTool's: tools/list publishes each
   // outputSchema as "success shape or coded error" (the SDK only publishes zod objects), and
   // tools/call keeps invalid arguments a JSON-RPC -32602 error (issue #3); see call-tool.ts.

@@ -18,6 +18,8 @@ export interface StdioServerOptions {
   brain: BrainOptions;
   /** Hide the write tools (`--read-only`): they are not listed and calling one fails. */
   readOnly?: boolean;
+  /** The agent writes are made by (`--agent`/`BRAIN_AGENT`, an agent name); default: the client's `clientInfo.name` (server.ts). */
+  agent?: string;
   /** Protocol streams (default: process.stdin / process.stdout). */
   stdin?: NodeJS.ReadableStream & { pause(): unknown };
   stdout?: NodeJS.WritableStream;
@@ -37,7 +39,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
   const log = options.log ?? stderrLog;
   const stdin = options.stdin ?? process.stdin;
   const brain = await openBrain(options.brain);
-  const server = createMcpServer({ brain, writes: options.readOnly ? 'hidden' : 'enabled' });
+  const server = createMcpServer({ brain, writes: options.readOnly ? 'hidden' : 'enabled', ...(options.agent !== undefined ? { agent: options.agent } : {}) });
   let finish: (reason: string) => void = () => undefined;
   const done = new Promise<string>((resolve) => (finish = resolve));
   const onSignal = (signal: NodeJS.Signals) => finish(signal);
@@ -55,7 +57,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<strin
     stdin.pipe(guard);
     await server.connect(new StdioServerTransport(guard, stdout as typeof process.stdout));
     const warm = brain.status().then(
-      (s) => log(`serving project ${s.project_id} (${s.entries} entries) from branch ${s.branch}, writes ${options.readOnly ? 'hidden (--read-only)' : 'enabled'}`),
+      (s) => log(`serving project ${s.project_id} (${s.entries} entries) from branch ${s.branch}, writes ${options.readOnly ? 'hidden (--read-only)' : `enabled, made by agent ${options.agent ?? "(the client's name)"}`}`),
       (err: unknown) => log(`warning: ${err instanceof BrainError ? `${err.message}${err.hint ? ` (hint: ${err.hint})` : ''}` : String(err)}`),
     );
     const reason = await done;

@@ -81,12 +81,12 @@ function deep(value: unknown): unknown {
 
 /**
  * Which fields differ between two revisions, sorted: top-level fields, then payload keys as
- * `payload.<key>` (revision, recorded_at and author always differ and are left out).
+ * `payload.<key>` (revision, recorded_at, author and agent say who wrote it, not what, and are left out).
  * `['created']` for the first revision.
  */
 export function changedFields(previous: Entry | undefined, entry: Entry): string[] {
   if (!previous) return ['created'];
-  const ignore = new Set(['revision', 'recorded_at', 'author', 'payload']);
+  const ignore = new Set(['revision', 'recorded_at', 'author', 'agent', 'payload']);
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const top = (Object.keys(entry) as (keyof Entry)[]).filter((k) => !ignore.has(k) && !same(previous[k], entry[k])).sort();
   const keys = [...new Set([...Object.keys(previous.payload), ...Object.keys(entry.payload)])].sort();

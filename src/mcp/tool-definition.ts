@@ -15,6 +15,11 @@ export interface ToolOutput<T = Record<string, unknown>> {
   text: string;
 }
 
+/** What a call knows besides its arguments: the agent its writes are attributed to (docs/decisions/0032). */
+export interface ToolCall {
+  agent: string;
+}
+
 /** One tool: its MCP metadata, its zod input and output schemas and what it runs on a {@link Brain}. */
 export interface BrainTool<S extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   /** `brain_*`, matching `^[a-zA-Z0-9_-]{1,64}$` (clients reject colons; DESIGN §6). */
@@ -27,8 +32,8 @@ export interface BrainTool<S extends z.ZodObject = z.ZodObject, O extends z.ZodO
   inputSchema: S;
   /** The shape of `structuredContent` on success (src/mcp/output-schemas.ts). */
   outputSchema: O;
-  /** Errors: {@link BrainError} (mapped by errors.ts); the input was validated against `inputSchema`. */
-  run(brain: Brain, args: z.output<S>): Promise<ToolOutput<z.input<O>>>;
+  /** Errors: {@link BrainError} (mapped by errors.ts); the input was validated against `inputSchema`. Write tools write as `call.agent`. */
+  run(brain: Brain, args: z.output<S>, call: ToolCall): Promise<ToolOutput<z.input<O>>>;
 }
 
 /** A tool with its input and output types checked against its schemas, erased to the common shape. */

@@ -107,11 +107,19 @@ export const SearchInput = withKindRule(z.strictObject({
 /** brain_history: `{entry_id}`. */
 export const HistoryInput = z.strictObject({ entry_id: entryId });
 
-/** brain_context: `{budget? (tokens, default 6000), paths?, task_ids?}` (DESIGN §7). */
+const oneOrMany = (items: number, chars: number) => z.union([z.string().min(1).max(chars), strings(items, chars)]);
+
+/**
+ * brain_context: `{budget? (tokens, default 6000), path?, related_task?}` (DESIGN §7) — the
+ * names brain_list uses (issue #19: one name per concept), each one value or a list;
+ * `paths` and `task_ids`, the names before, are kept as aliases.
+ */
 export const ContextInput = z.strictObject({
   budget: z.number().int().min(BOUNDS.budget.min).max(BOUNDS.budget.max).optional().describe('token budget of the brief (default 6000)'),
-  paths: strings(LIMITS.paths, LIMITS.path).optional().describe('favour entries about these code paths (the files you are working on)'),
-  task_ids: strings(LIMITS.listItems, LIMITS.ref).optional().describe('favour entries related to these tasks'),
+  path: oneOrMany(LIMITS.paths, LIMITS.path).optional().describe('favour entries whose paths concern these code paths — prefixes or globs, matched as brain_list path (the files you are working on)'),
+  related_task: oneOrMany(LIMITS.listItems, LIMITS.ref).optional().describe('favour entries related to these task ids'),
+  paths: strings(LIMITS.paths, LIMITS.path).optional().describe('alias of path'),
+  task_ids: strings(LIMITS.listItems, LIMITS.ref).optional().describe('alias of related_task'),
 });
 
 /** brain_status: no arguments. */

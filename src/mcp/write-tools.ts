@@ -2,7 +2,9 @@
  * Write tools (issue #3, DESIGN §2 lifecycle): brain_append, brain_revise, brain_resolve,
  * brain_supersede, brain_clear_blocker. Each call is one commit on the docs branch through the
  * service (or none when nothing changed); `expected_revision` is the service's
- * compare-and-swap. Results: `{entry, written, commit, also}` (entries neutralized).
+ * compare-and-swap. Every write is made by the call's agent for the Brain's writer: the revision
+ * records both (`agent`, `author`; docs/decisions/0032). Results: `{entry, written, commit, also}`
+ * (entries neutralized).
  */
 import { BrainError } from '../model/errors.js';
 import type { EntryFields } from '../model/input.js';
@@ -23,9 +25,15 @@ const CAS =
 function output(verb: string, result: WriteResult): ToolOutput<z.input<typeof WriteOutput>> {
   const written = result.commit !== null;
   return {
-    structured: neutralizeDeep({ entry: result.entry, written, commit: result.commit, also: result.also }),
-    text: renderWrite(verb, [result.entry, ...result.also], written),
+    structured: neutralizeDeep({ entry: result.entry, written, commit: result.commit, also: result.also, defaults_applied: result.defaults_applied }),
+    text: renderWrite(verb, [result.entry, ...result.also], written) + defaultsText(result),
   };
+}
+
+/** `\nSet by default (not given): payload.likelihood = "medium", …` when the write applied defaults. */
+function defaultsText(result: WriteResult): string {
+  if (result.defaults_applied.length === 0) return '';
+  return `\nSet by default (not given): ${result.defaults_applied.map((d) => `${d.field} = ${JSON.stringify(d.value)}`).join(', ')}; brain_revise ${result.entry.entry_id} with a payload if that is not your judgement.`;
 }
 
 /** The entry fields of an append/revise call (absent arguments stay absent). */
@@ -65,9 +73,9 @@ const append = defineTool({
     `Required: entry_kind (one of the kinds below) and title. One git commit; returns the entry with its new entry_id.\nKinds (entry_kind), their statuses and payloads:\n${kindGuide()}\n${FIELD_GUIDE}`,
   inputSchema: AppendInput,
   outputSchema: WriteOutput,
-  async run(brain, args) {
+  async run(brain, args, call) {
     // The schema requires entry_kind or its alias kind (tool-schemas.ts).
-    return output('recorded', await brain.writes.append({ kind: kindArg(args) as EntryKind, fields: fieldsOf(args) }));
+    return output('recorded', await brain.writes.byAgent(call.agent).append({ kind: kindArg(args) as EntryKind, fields: fieldsOf(args) }));
   },
 });
 
@@ -82,9 +90,9 @@ const revise = defineTool({
     `${CAS} A revision identical to the current one writes nothing (written: false).\nLegal statuses per kind:\n${kindGuide()}`,
   inputSchema: ReviseInput,
   outputSchema: WriteOutput,
-  async run(brain, args) {
+  async run(brain, args, call) {
     const { entry_id, expected_revision, ...rest } = args;
-    return output('revised', await brain.writes.revise({ entryId: entry_id, fields: fieldsOf(rest), ...cas(expected_revision) }));
+    return output('revised', await brain.writes.byAgent(call.agent).revise({ entryId: entry_id, fields: fieldsOf(rest), ...cas(expected_revision) }));
   },
 });
 
@@ -99,8 +107,8 @@ const resolve = defineTool({
     `brain_supersede. ${CAS}`,
   inputSchema: ResolveInput,
   outputSchema: WriteOutput,
-  async run(brain, args) {
-    return output('resolved', await brain.writes.resolve({ entryId: args.entry_id, ...resolveText(args), ...cas(args.expected_revision) }));
+  async run(brain, args, call) {
+    return output('resolved', await brain.writes.byAgent(call.agent).resolve({ entryId: args.entry_id, ...resolveText(args), ...cas(args.expected_revision) }));
   },
 });
 
@@ -114,8 +122,8 @@ const supersede = defineTool({
     `successor records what it supersedes. ${CAS} (expected_revision guards the old entry.)`,
   inputSchema: SupersedeInput,
   outputSchema: WriteOutput,
-  async run(brain, args) {
-    return output('superseded', await brain.writes.supersede({ entryId: args.entry_id, byEntryId: args.by_entry_id, ...cas(args.expected_revision) }));
+  async run(brain, args, call) {
+    return output('superseded', await brain.writes.byAgent(call.agent).supersede({ entryId: args.entry_id, byEntryId: args.by_entry_id, ...cas(args.expected_revision) }));
   },
 });
 
@@ -126,8 +134,8 @@ const clearBlocker = defineTool({
   description: `Mark a blocker cleared (status → cleared) and record how it was cleared (resolution), so nobody waits on it any more. ${CAS}`,
   inputSchema: ClearBlockerInput,
   outputSchema: WriteOutput,
-  async run(brain, args) {
-    return output('cleared', await brain.writes.clearBlocker({ entryId: args.entry_id, resolution: args.resolution, ...cas(args.expected_revision) }));
+  async run(brain, args, call) {
+    return output('cleared', await brain.writes.byAgent(call.agent).clearBlocker({ entryId: args.entry_id, resolution: args.resolution, ...cas(args.expected_revision) }));
   },
 });
 

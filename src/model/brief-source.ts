@@ -13,16 +13,16 @@ export interface KindStatusCount {
   n: number;
 }
 
-/** Where the next page of a section starts: after every entry with (rank_score, recorded second) ≥ this, in rank order. */
+/** Where the next page of a section starts: after every entry with (rank_score, ordered second) ≥ this, in rank order. */
 export interface PageKey {
   score: number;
-  /** `recorded_at`'s first 19 chars (`YYYY-MM-DDTHH:MM:SS`). */
+  /** The first 19 chars (`YYYY-MM-DDTHH:MM:SS`) of `orderedAt` (model/decision-origin.ts): a decision's own day, else `recorded_at`. */
   second: string;
 }
 
-/** The caller's boosts: normalized path segment lists and task ids (src/context/relevance.ts). */
+/** The caller's boosts: paths (prefixes or globs, model/path-match.ts) and task ids (src/context/relevance.ts). */
 export interface BoostQuery {
-  paths: readonly (readonly string[])[];
+  paths: readonly string[];
   taskIds: readonly string[];
 }
 
@@ -36,13 +36,16 @@ export interface BriefSource {
   boosted(kind: string, status: string, boost: BoostQuery): Entry[];
   /**
    * Up to about `limit` entries of `kind`/`status` not in `exclude`, best first by rank_score
-   * then recorded second, starting after `after`; a page never splits entries equal on
-   * (rank_score, recorded second), so sorting each page exactly gives the exact order. `next`
+   * then ordered second (`orderedAt`), starting after `after`; a page never splits entries equal
+   * on (rank_score, ordered second), so sorting each page exactly gives the exact order. `next`
    * is null when nothing is left.
    */
   page(kind: string, status: string, exclude: ReadonlySet<string>, after: PageKey | null, limit: number): { entries: Entry[]; next: PageKey | null };
-  /** At least the `limit` most recently recorded entries (all when fewer), plus every entry recorded in the same second as the last of them. */
-  recent(limit: number): Entry[];
-  /** The entries a summary of `entry` may name (what it supersedes, what supersedes it), by id, the latest recorded first. */
+  /**
+   * At least the `limit` most recently recorded entries whose (kind, status) is not in
+   * `exclude` (all when fewer), plus every such entry recorded in the same second as the last.
+   */
+  recent(limit: number, exclude: ReadonlyArray<readonly [string, string]>): Entry[];
+  /** The entries a summary of `entry` may name (what it supersedes, what supersedes it, the entries it cites), by id, the latest recorded first. */
   linked(entry: Entry): ReadonlyMap<string, Entry>;
 }

@@ -1,9 +1,18 @@
 /**
  * The optional envelope fields of an entry that are set, as `[label, value]` pairs in display
- * order (confidence, tags, tasks, related, supersedes, paths, one pair per citation). Pure;
- * shared by the CLI's and MCP's text renderings so both show the same facts.
+ * order (confidence, tags, tasks, related, supersedes, paths, one pair per citation), and who
+ * wrote a revision. Pure; shared by the CLI's, MCP's and review's text renderings so all show
+ * the same facts.
  */
 import type { Entry } from './entry.js';
+
+/**
+ * Who wrote a revision, for people (docs/decisions/0032): `Alice Example` when she wrote it,
+ * `claude-code for Alice Example` when an agent wrote it on her behalf.
+ */
+export function writtenBy(entry: Pick<Entry, 'author' | 'agent'>): string {
+  return entry.agent === undefined ? entry.author : `${entry.agent} for ${entry.author}`;
+}
 
 /** `[['tags', 'db, cache'], ['cites', 'file src/a.ts#L3'], …]` for the fields `entry` sets. */
 export function setFieldPairs(entry: Entry): [label: string, value: string][] {

@@ -8,6 +8,7 @@ import { ENTRY_KINDS, STATUSES, type EntryKind } from './kinds.js';
 import { ENTRY_ID_PATTERN } from './entry-id.js';
 import { multiLineText, nonBlankLine, nonBlankText, singleLine } from './text-schemas.js';
 import { LIMITS, PROJECT_ID_PATTERN } from './limits.js';
+import { AGENT_NAME_PATTERN } from './agent-name.js';
 
 
 const list = (item: z.ZodType<string>, max: number) =>
@@ -26,7 +27,19 @@ const level = z.enum(['low', 'medium', 'high']);
 export const PAYLOAD_SCHEMAS = {
   decision: z.strictObject({
     alternatives: list(nonBlankText(LIMITS.text), LIMITS.listItems),
-    decision_outcome: multiLineText(LIMITS.text),
+    decision_outcome: multiLineText(LIMITS.body),
+    /**
+     * The status as the source ADR words it ("Accepted (tracked in #9256)"); null when the source
+     * states none (the import derives it: format default, index, links); absent for a decision
+     * not imported, or whose status changed since (the key goes with the change).
+     */
+    status_text: multiLineText(LIMITS.text).nullable().optional(),
+    /** The day the decision was made or first written down (`YYYY-MM-DD`), when known. */
+    decision_date: z.iso.date({ message: 'must be a day, YYYY-MM-DD' }).nullable().optional(),
+    /** Who decided (an imported ADR's deciders, else its original author). */
+    decision_makers: singleLine(LIMITS.ref).nullable().optional(),
+    /** An imported ADR's front matter keys brain does not model, as YAML text. */
+    front_matter: multiLineText(LIMITS.body).nullable().optional(),
   }),
   open_question: z.strictObject({ answer: multiLineText(LIMITS.text).optional() }),
   blocker: z.strictObject({
@@ -54,9 +67,11 @@ export const EnvelopeSchema = z.strictObject({
   project_id: z.string().regex(PROJECT_ID_PATTERN, { message: 'must be a slug: a-z, 0-9, ".", "_", "-"' }),
   entry_kind: z.enum(ENTRY_KINDS),
   title: nonBlankLine(LIMITS.title),
-  rationale: multiLineText(LIMITS.rationale),
+  rationale: multiLineText(LIMITS.body),
   status: z.enum(STATUSES),
   author: nonBlankLine(LIMITS.short),
+  /** The agent that wrote this revision on `author`'s behalf (docs/decisions/0032); absent — not null — when a person wrote it, so older revisions keep their bytes. */
+  agent: z.string().regex(AGENT_NAME_PATTERN, { message: 'must be an agent name: a-z, 0-9, ".", "_", "-", at most 64' }).optional(),
   recorded_at: z.iso.datetime({ message: 'must be ISO 8601 UTC ending in Z' }),
   related_task_ids: list(nonBlankLine(LIMITS.ref), LIMITS.listItems),
   related_entry_ids: list(z.string().regex(ENTRY_ID_PATTERN), LIMITS.listItems),

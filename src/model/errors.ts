@@ -4,6 +4,8 @@
  * Surfaces map codes in one place each: CLI exit codes (src/cli/exit-codes.ts), and later
  * HTTP statuses and MCP errors.
  */
+import { FORMAT_DOC } from './package-info.js';
+
 export type BrainErrorCode =
   | 'not_found'
   | 'ambiguous_id'
@@ -26,7 +28,8 @@ export type BrainErrorCode =
   | 'io_error'
   | 'remote_error'
   | 'unauthorized'
-  | 'forbidden';
+  | 'forbidden'
+  | 'secret_detected';
 
 /** Codes that mean "the caller asked for something invalid" (CLI exit 2, nothing written). */
 export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorCode>([
@@ -36,6 +39,7 @@ export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorC
   'invalid_identity',
   'ambiguous_id',
   'branch_exists',
+  'secret_detected',
 ]);
 
 /**
@@ -47,7 +51,7 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   ambiguous_id: 'give more characters of the id',
   revision_conflict: 'read the entry again (`brain show <id>`) and retry with its current revision',
   conflict: 'the write clashes with what the branch already holds; see the message for what exists',
-  invalid_entry: 'fix the fields named above; see docs/format.md for the entry schema',
+  invalid_entry: `fix the fields named above; the entry format is specified in ${FORMAT_DOC}`,
   illegal_status: 'use one of the legal statuses named above',
   invalid_argument: 'run `brain <command> --help` for the accepted values',
   invalid_identity: 'pass --author "Name" or --author "Name <email>" without control characters, "<" or ">" inside name or email',
@@ -65,6 +69,8 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   remote_error: 'check the remote with `git fetch <remote>`; your git credentials and config apply',
   unauthorized: 'send "Authorization: Bearer <token>" with a hub token (`brain hub token create`)',
   forbidden: 'ask for a token whose scope and capabilities cover this request',
+  secret_detected:
+    'remove the credential from the fields named above and say where it is kept instead (the secret manager entry or variable name, e.g. "DATABASE_URL in Vault"); rotate it if it was shared anywhere; for an example write a placeholder such as ${PASSWORD}',
 };
 
 /** Options for {@link BrainError}. */

@@ -5,11 +5,12 @@
  * validates the result.
  */
 import type { Citation, Entry } from './entry.js';
+import { BrainError } from './errors.js';
 import { DEFAULT_STATUS, type EntryKind } from './kinds.js';
+import { LIMITS } from './limits.js';
 import { validateEntry } from './validate.js';
 import { normalizeLineEnds } from './text.js';
 import { assertJsonDepth } from './json-depth.js';
-import { LIMITS } from './limits.js';
 
 /** Caller-settable fields; absent fields keep their base value. */
 export interface EntryFields {
@@ -45,6 +46,25 @@ export function defaultPayload(kind: EntryKind): Record<string, unknown> {
   }
 }
 
+/** A payload field a new entry got from {@link defaultPayload} because the caller gave none. */
+export interface AppliedDefault {
+  /** `payload.<name>` */
+  field: string;
+  value: unknown;
+}
+
+/**
+ * The judgements {@link defaultPayload} makes for the caller of a new entry of `kind` that
+ * `payload` leaves out: a blocker's `severity`, a risk's `likelihood` and `impact`, a
+ * dependency's `dependency_kind` (empty defaults — no alternatives yet, no answer — are not
+ * judgements and are not listed). Surfaces say them when applied (issue #19).
+ */
+export function appliedDefaults(kind: EntryKind, payload: Record<string, unknown> | undefined): AppliedDefault[] {
+  return Object.entries(defaultPayload(kind))
+    .filter(([name, value]) => typeof value === 'string' && value !== '' && payload?.[name] === undefined)
+    .map(([name, value]) => ({ field: `payload.${name}`, value }));
+}
+
 /** The base of revision 1 of a new entry, before caller fields are applied. */
 export function newEntryBase(args: {
   entry_id: string;
@@ -71,26 +91,57 @@ export function newEntryBase(args: {
 }
 
 /**
- * `base` with `fields` applied and `overrides` (revision, author, recorded_at) set, validated.
+ * `base` with `fields` applied and `overrides` (revision, author, recorded_at, and `agent` when
+ * an agent writes) set, validated. The writer stamp is never inherited: a revision has the
+ * base's `agent` only if `overrides` gives it again (docs/decisions/0032).
+ * A decision whose status changes loses the source's status words (`payload.status_text`: the
+ * key goes, so an export writes the new status) unless `fields` sets them: they described the
+ * status it had.
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
-export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at'>): Entry {
+export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Entry, 'revision' | 'author' | 'recorded_at' | 'agent'>): Entry {
   assertJsonDepth(fields.payload, 'payload', { max: LIMITS.depth - 1 });
   assertJsonDepth(fields, 'the entry');
   const { payload, ...rest } = crlfToLf(fields) as EntryFields;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  return validateEntry({
-    ...base,
-    ...defined,
-    ...overrides,
-    payload: { ...base.payload, ...(payload ?? {}) },
-  });
+  const { agent: _previousAgent, ...unstamped } = base;
+  const { agent, ...stamp } = overrides;
+  const merged: Record<string, unknown> = { ...base.payload, ...(payload ?? {}) };
+  const statusChanged = typeof defined['status'] === 'string' && defined['status'] !== base.status;
+  if (statusChanged && 'status_text' in merged && payload?.['status_text'] === undefined) delete merged['status_text'];
+  return validateEntry({ ...unstamped, ...defined, ...stamp, ...(agent !== undefined ? { agent } : {}), payload: merged });
 }
 
-/** True when two revisions say the same thing (ignores revision, author and recorded_at). */
+/** Payload fields that hold free text, per kind (bounded by {@link LIMITS.text} when typed). */
+const TYPED_TEXT = ['decision_outcome', 'answer', 'resolution', 'mitigation', 'summary'];
+
+/**
+ * Checks the text a person or agent gives (CLI, MCP, REST) against the typed bounds:
+ * `rationale` ≤ {@link LIMITS.rationale}, payload text and each alternative ≤ {@link LIMITS.text}.
+ * A stored revision may hold more (an imported ADR, up to {@link LIMITS.body}), so this runs on
+ * input only. Errors: `invalid_entry` naming the field.
+ */
+export function checkTypedText(fields: EntryFields): void {
+  const tooLong: string[] = [];
+  if (typeof fields.rationale === 'string' && fields.rationale.length > LIMITS.rationale) tooLong.push(`rationale: must be at most ${LIMITS.rationale} characters`);
+  const payload = fields.payload ?? {};
+  for (const key of TYPED_TEXT) {
+    const value = payload[key];
+    if (typeof value === 'string' && value.length > LIMITS.text) tooLong.push(`payload.${key}: must be at most ${LIMITS.text} characters`);
+  }
+  const alternatives = payload['alternatives'];
+  if (Array.isArray(alternatives) && alternatives.some((a) => typeof a === 'string' && a.length > LIMITS.text)) tooLong.push(`payload.alternatives: each must be at most ${LIMITS.text} characters`);
+  if (tooLong.length > 0) {
+    throw new BrainError('invalid_entry', `invalid entry: ${tooLong.join('; ')}`, {
+      hint: 'shorten the text; a longer document belongs in a file the entry cites (or import it: brain import adr)',
+    });
+  }
+}
+
+/** True when two revisions say the same thing (ignores revision, author, agent and recorded_at). */
 export function sameContent(a: Entry, b: Entry): boolean {
-  const strip = ({ revision: _r, author: _a, recorded_at: _t, ...rest }: Entry) => rest;
+  const strip = ({ revision: _r, author: _a, agent: _g, recorded_at: _t, ...rest }: Entry) => rest;
   return JSON.stringify(sortDeep(strip(a))) === JSON.stringify(sortDeep(strip(b)));
 }
 

@@ -4,11 +4,17 @@
  * cold start). entry.ts builds its schemas on these.
  */
 
-/** Field bounds; exceeding one is an `invalid_entry` error. */
+/**
+ * Field bounds; exceeding one is an `invalid_entry` error. `rationale` and `text` bound what
+ * people and agents type (CLI, MCP, REST: {@link checkTypedText} in input.ts); a stored revision
+ * may hold up to `body` characters in `rationale` and a decision's `decision_outcome`, so an
+ * imported ADR is kept whole (docs/decisions/0033-adr-import-holds-any-corpus.md).
+ */
 export const LIMITS = {
   title: 200,
   rationale: 20_000,
   text: 20_000,
+  body: 1_000_000,
   short: 200,
   ref: 2_000,
   listItems: 100,

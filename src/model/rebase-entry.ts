@@ -11,11 +11,11 @@ import type { Entry } from './entry.js';
 import { validateEntry } from './validate.js';
 
 /** Fields a rebase never merges: identity (fixed per entry) and what the store assigns. */
-const FIXED = new Set(['entry_id', 'entry_kind', 'project_id', 'revision', 'author', 'recorded_at', 'payload']);
+const FIXED = new Set(['entry_id', 'entry_kind', 'project_id', 'revision', 'author', 'agent', 'recorded_at', 'payload']);
 
 /** The result of {@link rebaseEntry}. */
 export interface RebasedEntry {
-  /** The merged revision: theirs with our changes, our author and recorded_at, theirs' revision number. */
+  /** The merged revision: theirs with our changes, our author, agent and recorded_at, theirs' revision number. */
   entry: Entry;
   /** Fields both sides changed to different values (`title`, `payload.answer`, …), sorted; ours was kept. */
   conflicts: string[];
@@ -63,7 +63,7 @@ function mergeFields(
 /**
  * Merges `ours` onto `theirs` against `base` (null: no common base known — every field that
  * differs is a conflict and ours wins). The result keeps theirs' `revision` (the store assigns
- * the real number when it is written) and ours' `author` and `recorded_at`. If the merged
+ * the real number when it is written) and ours' `author`, `agent` and `recorded_at`. If the merged
  * fields do not validate together, ours is returned whole with `fallback: true`.
  * Errors: none for valid inputs (all three are validated entries of one entry id).
  */
@@ -76,7 +76,7 @@ export function rebaseEntry(args: { base: Entry | null; ours: Entry; theirs: Ent
   const payloadKeys = new Set([...Object.keys(ours.payload), ...Object.keys(theirs.payload), ...Object.keys(base?.payload ?? {})]);
   const payload = mergeFields(base?.payload ?? null, ours.payload, theirs.payload, payloadKeys, 'payload.', conflicts);
   const identity = { entry_id: ours.entry_id, entry_kind: ours.entry_kind, project_id: ours.project_id };
-  const stamp = { revision: theirs.revision, author: ours.author, recorded_at: ours.recorded_at };
+  const stamp = { revision: theirs.revision, author: ours.author, ...(ours.agent !== undefined ? { agent: ours.agent } : {}), recorded_at: ours.recorded_at };
   try {
     const entry = validateEntry({ ...envelope, ...identity, ...stamp, payload });
     return { entry, conflicts: conflicts.sort(), fallback: false };

@@ -130,7 +130,11 @@ export function leadOf(entry: Entry): string {
   }
 }
 
-/** Supersession of a decision in words: `superseded by …` / `supersedes …` ('' when neither). */
+/**
+ * Supersession of a decision in words: `superseded by …` / `supersedes …`; for a rejected or
+ * deprecated decision, what it names in its place (`in favour of …`, `see …`: its `entry`
+ * citations with their phrase) — '' when none of these.
+ */
 export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry>): string {
   const parts: string[] = [];
   if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
@@ -138,6 +142,9 @@ export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry
     const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
     const related = entry.related_entry_ids.join(', ');
     parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
+  }
+  if (entry.entry_kind === 'decision' && (entry.status === 'rejected' || entry.status === 'deprecated')) {
+    for (const c of entry.citations) if (c.source_kind === 'entry' && c.locator) parts.push(`${collapse(c.locator)} ${entryReference(c.source_ref, entries)}`);
   }
   return parts.join('; ');
 }

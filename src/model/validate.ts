@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { BrainError } from './errors.js';
 import { assertJsonDepth } from './json-depth.js';
+import { FORMAT_DOC } from './package-info.js';
 import { EnvelopeSchema, PAYLOAD_SCHEMAS, type Entry } from './entry.js';
 import { KIND_PREFIX, assertLegalStatus, type EntryKind } from './kinds.js';
 
@@ -20,7 +21,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): 
 
 function invalid(message: string, data: Record<string, unknown> = {}): BrainError {
   return new BrainError('invalid_entry', message, {
-    hint: 'fix the fields named above; see docs/format.md for the entry schema',
+    hint: `fix the fields named above; the entry format is specified in ${FORMAT_DOC}`,
     data,
   });
 }

@@ -64,6 +64,8 @@ export interface RangeRevision {
   status: Status;
   title: string;
   author: string;
+  /** The agent that wrote it for `author`, when one did (docs/decisions/0032). */
+  agent?: string;
   recorded_at: string;
   /** The revision's paths that cover a changed file. */
   matched_paths: string[];
@@ -152,7 +154,7 @@ export function selectForCode(args: { current: readonly Entry[]; revisions: read
     const matchedTasks = r.related_task_ids.filter((t) => args.texts.some((text) => mentionsTask(text, t)));
     if (matchedPaths.length === 0 && matchedTasks.length === 0) continue;
     for (const t of matchedTasks) taskIds.add(t);
-    revisions.push({ entry_id: r.entry_id, revision: r.revision, entry_kind: r.entry_kind, status: r.status, title: r.title, author: r.author, recorded_at: r.recorded_at, matched_paths: matchedPaths, matched_task_ids: matchedTasks });
+    revisions.push({ entry_id: r.entry_id, revision: r.revision, entry_kind: r.entry_kind, status: r.status, title: r.title, author: r.author, ...(r.agent !== undefined ? { agent: r.agent } : {}), recorded_at: r.recorded_at, matched_paths: matchedPaths, matched_task_ids: matchedTasks });
   }
   revisions.sort((a, b) => Date.parse(a.recorded_at) - Date.parse(b.recorded_at) || cmp(a.recorded_at, b.recorded_at) || cmp(a.entry_id, b.entry_id) || a.revision - b.revision);
   return { groups, revisions, task_ids: [...taskIds].sort(cmp) };

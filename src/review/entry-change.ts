@@ -89,6 +89,7 @@ export function describeChange(args: { before: Entry | null; after: Entry; forke
     removed_citations: (before?.citations ?? []).filter((c) => !has.has(citationKey(c))),
     value_changes,
     author: after.author,
+    ...(after.agent !== undefined ? { agent: after.agent } : {}),
     recorded_at: after.recorded_at,
     forked: args.forked,
   };

@@ -8,6 +8,7 @@
  */
 import { CODE_GROUP_TITLES, CODE_REVIEW_GROUPS, type CodeReview, type ConcerningEntry, type RangeRevision } from './code-review.js';
 import { codeSpan, mdText } from './markdown-text.js';
+import { writtenBy } from '../model/entry-fields.js';
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const KIND: Readonly<Record<string, string>> = { decision: 'decision', open_question: 'open question', blocker: 'blocker', risk: 'risk', dependency: 'dependency', plan_revision: 'plan revision' };
@@ -26,7 +27,7 @@ function renderEntry(e: ConcerningEntry): string {
 
 function renderRevision(r: RangeRevision): string {
   const why = [r.matched_paths.length ? `paths ${spans(r.matched_paths, 3)}` : '', r.matched_task_ids.length ? `${r.matched_task_ids.length === 1 ? 'task' : 'tasks'} ${spans(r.matched_task_ids, 5)}` : ''].filter((s) => s !== '');
-  return `- ${codeSpan(r.recorded_at, 40)} ${codeSpan(r.entry_id)} r${r.revision} · ${KIND[r.entry_kind] ?? r.entry_kind} · ${r.status} · **${mdText(r.title)}** · by ${mdText(r.author, 100)} · ${why.join('; ')}`;
+  return `- ${codeSpan(r.recorded_at, 40)} ${codeSpan(r.entry_id)} r${r.revision} · ${KIND[r.entry_kind] ?? r.entry_kind} · ${r.status} · **${mdText(r.title)}** · by ${mdText(writtenBy(r), 170)} · ${why.join('; ')}`;
 }
 
 /** The code review as Markdown, ending with a newline. */

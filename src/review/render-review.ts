@@ -7,6 +7,7 @@
  */
 import type { Citation } from '../model/entry.js';
 import type { EntryKind } from '../model/kinds.js';
+import { writtenBy } from '../model/entry-fields.js';
 import { GROUP_TITLES } from './group.js';
 import { codeSpan, fencedBlock, mdText } from './markdown-text.js';
 import { REVIEW_GROUPS, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
@@ -61,7 +62,7 @@ function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines
   const isNew = c.from_revision === null;
   const revisions = isNew ? (c.to_revision === 1 ? 'new r1' : `new r1 → r${c.to_revision}`) : `r${c.from_revision} → r${c.to_revision}`;
   const status = c.from_status !== null && c.from_status !== c.to_status ? `**${c.from_status} → ${c.to_status}**` : isNew ? `**${c.to_status}**` : c.to_status;
-  const meta = [KIND_LABEL[c.entry_kind], codeSpan(c.entry_id), revisions, status, `by ${mdText(c.author, 100)}`];
+  const meta = [KIND_LABEL[c.entry_kind], codeSpan(c.entry_id), revisions, status, `by ${mdText(writtenBy(c), 170)}`];
   if (opts.showProject) meta.splice(2, 0, `project ${codeSpan(c.project_id)}`);
   if (c.forked) meta.push('⚠ forked');
   const lines = [`#### ${mdText(c.title)}`, '', meta.join(' · ')];

@@ -41,7 +41,7 @@ export interface EntryChange {
    * `confidence`, `paths`, `related_task_ids`, `related_entry_ids`, `supersedes_entry_id`,
    * `citations`), then `payload.<key>` sorted. For a new entry: the fields it sets (compared
    * with a blank entry). Absent, null, `''`, `[]` and `{}` all count as "not set", so a change
-   * between them is no change. `author`, `recorded_at` and `revision` are never listed.
+   * between them is no change. `author`, `agent`, `recorded_at` and `revision` are never listed.
    */
   changed_fields: string[];
   /** Unified line diff of the rationale (src/review/line-diff.ts), or null when unchanged / empty. */
@@ -52,8 +52,9 @@ export interface EntryChange {
   removed_citations: Citation[];
   /** Every other changed field with its values, in `changed_fields` order (a new entry's title excluded). */
   value_changes: ValueChange[];
-  /** Author and recorded_at of the HEAD revision. */
+  /** Author (the person), agent (when an agent wrote it for them; docs/decisions/0032) and recorded_at of the HEAD revision. */
   author: string;
+  agent?: string;
   recorded_at: string;
   /** True when HEAD holds two revision files with the entry's highest revision number (also listed in problems). */
   forked: boolean;

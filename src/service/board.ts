@@ -19,8 +19,8 @@ export interface BoardQuery {
   tag?: string;
   /** A path, directory or glob: entries whose `paths` concern it, as `brain list --path` (model/path-match.ts). */
   path?: string;
-  /** A related task id. */
-  task?: string;
+  /** A related task id (the `related_task` filter of list, REST and MCP; issue #19: one name per concept). */
+  related_task?: string;
   author?: string;
   /** Keyset of the last row of the previous page; only with `kind`. */
   after?: { recorded_at: string; entry_id: string };
@@ -60,7 +60,7 @@ export const BOARD_LIMITS = { perSection: 8, perKind: 50, max: 500 } as const;
  */
 export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board> {
   // The same filter rules as every list (model/list-filter.ts): unknown values are coded errors.
-  const checked = checkListFilter({ kind: query.kind, status: query.status, tag: query.tag, author: query.author, relatedTask: query.task });
+  const checked = checkListFilter({ kind: query.kind, status: query.status, tag: query.tag, author: query.author, relatedTask: query.related_task });
   const { kind, status } = checked;
   if (query.after && !kind) throw new BrainError('invalid_argument', 'a page cursor needs a kind', { hint: 'open one section ("show all") to page through it' });
   const limit = query.limit ?? (kind ? BOARD_LIMITS.perKind : BOARD_LIMITS.perSection);

@@ -7,12 +7,17 @@
 import { buildBrief, type Brief } from '../context/build-brief.js';
 import { cacheBriefSource } from '../projection/sqlite/brief-queries.js';
 import type { Brain } from '../service.js';
+import { assertPathFilter } from '../model/path-match.js';
+import { upstreamStatus } from './upstream-status.js';
+import { upstreamLine } from './upstream-line.js';
 
-/** The brief of `brain`'s project after a refresh. Errors: `invalid_argument` (budget), `not_found` (unknown project), as `brain.refresh`. */
+/** The brief of `brain`'s project after a refresh. Errors: `invalid_argument` (budget, a blank or over-long path), `not_found` (unknown project), as `brain.refresh`. */
 export async function projectBrief(brain: Brain, args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
   return brain.withCache(async () => {
+    for (const path of args.paths ?? []) assertPathFilter(path);
     const result = await brain.refresh();
     const projectId = await brain.readProjectId();
-    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, ...args });
+    const upstream = await upstreamStatus(brain);
+    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), ...args });
   });
 }

@@ -32,7 +32,7 @@ export const OLD_REF_LOCK_MS = 60_000;
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
-  /** What was checked: `identity`, `branch`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
+  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
   check: string;
   ok: boolean;
   /** Plain words: what is wrong (or what is fine). */
@@ -71,6 +71,9 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   try {
     const status = await brain.status();
     findings.push({ check: 'branch', ok: true, message: `${status.branch} at ${status.tip?.slice(0, 12) ?? '(none)'}; ${status.entries} entries in ${status.project_id}` });
+    const up = status.upstream; // issue #19: a clone behind, ahead or diverged from its upstream is told so
+    // Unpushed revisions (ahead) are normal work, said with the command; behind or diverged needs it.
+    if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
     for (const problem of status.problems) {
       findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? 'see brain verify for details; fix entries with brain revise' });
     }

@@ -1,16 +1,20 @@
 /**
- * `brain export adr DIR [--format madr|nygard]` (DESIGN §6/§9, issue #9): every decision of the
- * project becomes one ADR file in DIR. A decision imported from an ADR keeps its source file name
- * (so re-importing the export addresses the same entries: ids derive from the path); any other
- * gets `NNNN-slug.md` numbered after the highest ADR number in use. Existing files of the same
- * name are overwritten; nothing else in DIR is touched.
+ * `brain export adr DIR [--format madr|nygard]` (DESIGN §6/§9, issues #9 and #18): every decision
+ * of the project becomes one ADR file in DIR. A decision imported from an ADR keeps its source
+ * file name and folder (so re-importing the export addresses the same entries — ids derive from
+ * the path — and relative links, images' included, still point where they did); any other gets
+ * a name in the corpus's own naming (`NNNN-slug.md`, `adr-NNN-slug.md`, …) numbered after the
+ * highest ADR number in use. Existing files of the same name are overwritten; nothing else in DIR
+ * is touched.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { posix } from 'node:path';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { adrFileName, renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
+import { adrLabelOf } from '../model/adr-label.js';
+import { adrFileName, corpusNaming } from '../exporters/adr/adr-file-name.js';
+import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
 import type { Brain } from '../service.js';
 
 /** `brain export adr --json` */
@@ -20,10 +24,10 @@ export interface ExportReport {
   files: { entry_id: string; file: string; status: string }[];
 }
 
-/** The source file of an imported ADR: its first `file` citation with an `ADR-N` locator. */
+/** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` locator or none. */
 function sourceFile(entry: Entry): string | null {
   const c = entry.citations[0];
-  if (c?.source_kind !== 'file' || !/^ADR-\d+$/.test(c.locator ?? '')) return null;
+  if (c?.source_kind !== 'file' || (c.locator !== undefined && !/^ADR-\d+$/.test(c.locator))) return null;
   const path = posix.normalize(c.source_ref);
   return path.startsWith('..') || posix.isAbsolute(path) || !/\.md$/i.test(path) ? null : path;
 }
@@ -49,11 +53,13 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
       taken.add(file.toLowerCase());
     }
   }
-  let next = Math.max(0, ...[...files.values()].map((f) => Number(/^(\d+)/.exec(posix.basename(f.file))?.[1] ?? 0)).filter((n) => n < 100_000)) + 1;
+  const numbers = [...files.values()].map((f) => Number(adrLabelOf(f.entry)?.slice(4) ?? 0)).filter((n) => n < 100_000);
+  let next = Math.max(0, ...numbers) + 1;
+  const naming = corpusNaming([...files.values()].map((f) => f.file));
   const native = decisions.filter((e) => !files.has(e.entry_id)).sort((a, b) => (a.recorded_at < b.recorded_at ? -1 : a.recorded_at > b.recorded_at ? 1 : a.entry_id < b.entry_id ? -1 : 1));
   for (const entry of native) {
-    let file = adrFileName(next, entry.title);
-    while (taken.has(file.toLowerCase())) file = adrFileName(++next, entry.title);
+    let file = adrFileName(next, entry.title, naming);
+    while (taken.has(file.toLowerCase())) file = adrFileName(++next, entry.title, naming);
     next += 1;
     taken.add(file.toLowerCase());
     files.set(entry.entry_id, { entry, file });

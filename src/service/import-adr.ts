@@ -1,21 +1,32 @@
 /**
- * `brain import adr <dir> [--history]` (DESIGN §9, issue #9): ADR files become decisions in one
- * commit. Idempotent: ids derive from the source path, an unchanged ADR writes nothing, a changed
- * one becomes the next revision. The brain is made to match the source: fields absent from the
- * ADR are reset to their defaults (docs/decisions/0004-adr-import-source-wins.md).
- * Dates and people (docs/decisions/0004): `recorded_at` is the ADR's date, else its file's first
- * commit date, else the import time; `author` its deciders, else that commit's author, else the
- * importing user. The store still assigns revisions; the commit identity is the importing user's.
+ * `brain import adr <dir> [--history]` (DESIGN §9, issues #9 and #18): ADR files become decisions
+ * in one commit. Idempotent: ids derive from the source path, an unchanged ADR writes nothing, a
+ * changed one becomes the next revision. The brain is made to match the source: fields absent
+ * from the ADR are reset to their defaults (docs/decisions/0004-adr-import-source-wins.md).
+ * Dates and people (docs/decisions/0014, 0033): the decision's own day and deciders
+ * (`payload.decision_date`, `decision_makers`) are the ADR's, else those of the commit that
+ * created the file's content (adr-origin.ts); a new entry's `recorded_at` / `author` are the
+ * ADR's date and deciders, else that commit's, else the import's. The store still assigns
+ * revisions; the commit identity is the importing user's.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Entry } from '../model/entry.js';
-import { BrainError } from '../model/errors.js';
+import { BrainError, isBrainError } from '../model/errors.js';
 import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
-import { readAdrDirectory, type AdrDraft, type DefaultedStatus, type OverflowReport, type UnmappedStatus } from '../importers/adr/read-adr-dir.js';
+import {
+  readAdrDirectory,
+  type AdrDraft,
+  type AdrReadResult,
+  type DefaultedStatus,
+  type IndexedReport,
+  type NumberingReport,
+  type UnmappedStatus,
+} from '../importers/adr/read-adr-dir.js';
 import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
 import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
+import { authorOf, withOrigin } from './adr-origin.js';
 import { historyPlan, type PlannedRevision } from './import-adr-history.js';
 
 /** One imported file and what happened to its entry. */
@@ -38,10 +49,12 @@ export interface ImportReport {
   entries: ImportedEntry[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  /** Statuses taken from the folder's index page (README …), by file. */
+  indexed: IndexedReport[];
   /** References to ADRs outside the import, by file (kept as citations). */
   unresolved: UnresolvedRef[];
-  /** Fields longer than their bound, cut with a marker naming the source file. */
-  overflow: OverflowReport[];
+  /** Title headings whose ADR number disagrees with the file name's (the file name's is kept). */
+  numbering: NumberingReport[];
   skipped: { source_path: string; reason: string }[];
   /** With `--history`: how many commits of the ADR folder were replayed; else null. */
   history: { commits: number } | null;
@@ -54,26 +67,28 @@ const laterThan = (when: string | null | undefined, after: string | undefined): 
 
 /**
  * When and by whom the working-tree text of `draft` was recorded, given the revision it follows
- * (`previous`, null for a new entry). A new entry: the ADR's date, else its first commit, else
- * `now`. A changed one never predates its predecessor: the ADR's date or the file's last commit
- * when later than the previous revision, else `now`.
+ * (`previous`, null for a new entry). A new entry: the ADR's date (00:00 UTC), else the commit
+ * that created its content, else `now`. A changed one never predates its predecessor: the ADR's
+ * date or the file's last commit when later than the previous revision, else `now`.
  */
 export function draftStamp(args: { draft: AdrDraft; previous: Entry | null; git: GitFileHistory | null; now: string; user: string }): { recorded_at: string; author: string } {
   const { draft, previous, git, now, user } = args;
+  const day = draft.date === null ? null : `${draft.date}T00:00:00.000Z`;
   if (previous === null) {
     const first = git?.first(draft.source_path) ?? null;
-    return { recorded_at: draft.date ?? first?.date ?? now, author: draft.deciders ?? first?.author ?? user };
+    return { recorded_at: day ?? first?.date ?? now, author: authorOf(draft.deciders ?? first?.author ?? user) };
   }
   const last = git?.last(draft.source_path) ?? null;
-  const recorded_at = [draft.date, last?.date].find((d) => laterThan(d, previous.recorded_at)) ?? now;
-  return { recorded_at, author: draft.deciders ?? (recorded_at === last?.date ? last.author : null) ?? user };
+  const recorded_at = [day, last?.date].find((d) => laterThan(d, previous.recorded_at)) ?? now;
+  return { recorded_at, author: authorOf(draft.deciders ?? (recorded_at === last?.date ? last.author : null) ?? user) };
 }
 
 /**
  * Imports every ADR under `dir` into the brain's project as one commit; with `history`, every
  * commit of the folder that changed an ADR first becomes a revision (import-adr-history.ts).
  * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
- * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file), store errors.
+ * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file),
+ * `secret_detected` (an ADR holds a credential: nothing written; names the file), store errors.
  */
 export async function importAdr(brain: Brain, args: { dir: string; history?: boolean }): Promise<ImportReport> {
   const dir = resolve(args.dir);
@@ -86,11 +101,24 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
     throw new BrainError('invalid_argument', `no ADR markdown files found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md files' });
   }
   const git = await readGitFileHistory({ dir });
-  if (args.history === true && git === null) {
-    throw new BrainError('invalid_argument', `${args.dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
+  try {
+    return await importRead(brain, { dir, projectId, read, git, history: args.history === true });
+  } finally {
+    await git?.close();
+  }
+}
+
+/** {@link importAdr} once the folder and its git history are read: the plan, the one commit, the report. */
+async function importRead(
+  brain: Brain,
+  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean },
+): Promise<ImportReport> {
+  const { dir, projectId, read, git } = args;
+  if (args.history && git === null) {
+    throw new BrainError('invalid_argument', `${dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
   }
   const { author: user, identity } = brain.writer();
-  const plan = args.history === true && git !== null ? await historyPlan({ brain, dir, projectId, git }) : new Map<string, PlannedRevision[]>();
+  const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git }) : new Map<string, PlannedRevision[]>();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
@@ -104,6 +132,20 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
       }
     };
     await tx.prefetch(read.drafts.map((d) => d.entry_id));
+    // A credential is refused naming the ADR file (and, with --history, the commit of its text).
+    const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {
+      try {
+        await tx.put(entry);
+      } catch (err) {
+        if (!isBrainError(err, 'secret_detected')) throw err;
+        const at = commit === undefined ? '' : ` as of commit ${commit.slice(0, 12)}`;
+        throw new BrainError('secret_detected', `${draft.source_path}${at}: ${err.message}`, {
+          hint: commit === undefined ? err.hint : `the ADR's git history holds it (its text${at}): import without --history, or ${err.hint}`,
+          data: { ...err.data, source_path: draft.source_path, ...(commit === undefined ? {} : { commit }) },
+          cause: err,
+        });
+      }
+    };
     for (const draft of read.drafts) {
       const before = await tx.current(draft.entry_id);
       let written = 0;
@@ -111,14 +153,14 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
         const current = await tx.current(draft.entry_id);
         const entry = build(draft, step.fields, { recorded_at: step.recorded_at, author: step.author }, (current?.revision ?? 0) + 1);
         if (current && sameContent(entry, current)) continue;
-        await tx.put(entry);
+        await put(entry, draft, step.commit);
         written += 1;
       }
       const current = await tx.current(draft.entry_id);
       const stamp = draftStamp({ draft, previous: current, git, now, user });
-      const entry = build(draft, draft.fields, stamp, (current?.revision ?? 0) + 1);
+      const entry = build(draft, withOrigin(draft, git, current), stamp, (current?.revision ?? 0) + 1);
       if (!current || !sameContent(entry, current)) {
-        await tx.put(entry);
+        await put(entry, draft);
         written += 1;
       }
       const final = (await tx.current(draft.entry_id)) as Entry;
@@ -126,7 +168,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
       entries.push({ entry_id: final.entry_id, source_path: draft.source_path, title: final.title, status: final.status, revision: final.revision, action, written });
     }
     const count = (a: ImportedEntry['action']) => entries.filter((e) => e.action === a).length;
-    const how = args.history === true ? ' with history' : '';
+    const how = args.history ? ' with history' : '';
     const message = `brain: import adr ${basename(dir)}${how} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
     return { message, value: entries };
   });
@@ -139,10 +181,11 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
     entries,
     unmapped: read.unmapped,
     defaulted: read.defaulted,
+    indexed: read.indexed,
     unresolved: read.unresolved,
-    overflow: read.overflow,
+    numbering: read.numbering,
     skipped: read.skipped,
-    history: args.history === true && git !== null ? { commits: git.commits.length } : null,
+    history: args.history && git !== null ? { commits: git.commits.length } : null,
     commit: result.commit,
   };
 }

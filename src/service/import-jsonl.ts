@@ -9,6 +9,8 @@ import { BrainError, isBrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
 import { validateEntry } from '../model/validate.js';
+import { FORMAT_DOC } from '../model/package-info.js';
+import { describeFinding, type SecretFinding } from '../model/secret-scan.js';
 import type { Brain } from '../service.js';
 
 /** One valid input line. */
@@ -88,12 +90,23 @@ export function parseJsonlEntries(text: string, projectId: string, source = 'inp
     throw new BrainError('invalid_entry', `${errors.length} invalid line(s) in ${source}, nothing written: ${shown.map((e) => `line ${e.line}: ${e.message}`).join('; ')}${more}`, {
       hint: errors.some((e) => e.code === 'invalid_argument')
         ? 'pass --project <id> to write to the lines\' project, or fix their project_id'
-        : 'fix the lines named above (one entry per line, as `brain list --json` prints them; see docs/format.md)',
+        : `fix the lines named above (one entry per line, as \`brain list --json\` prints them; the format: ${FORMAT_DOC})`,
       data: { errors: shown, error_count: errors.length },
     });
   }
   if (count === 0) throw new BrainError('invalid_argument', `${source} holds no entry`, { hint: 'one JSON entry per line, e.g. `brain list --json | jq -c ".[]" > entries.jsonl`' });
   return lines;
+}
+
+/** `secret_detected` for every line that holds a credential (up to 20 named; `data.lines` has them with their findings). */
+function secretLines(secrets: readonly { line: number; error: BrainError }[], source: string): BrainError {
+  const shown = secrets.slice(0, MAX_REPORTED);
+  const more = secrets.length > shown.length ? `; … ${secrets.length - shown.length} more` : '';
+  const named = shown.flatMap((s) => (s.error.data.findings as SecretFinding[]).map((f) => `line ${s.line}: ${describeFinding(f)}`));
+  return new BrainError('secret_detected', `${secrets.length} line(s) of ${source} hold credentials, nothing written: ${named.join('; ')}${more}`, {
+    hint: (secrets[0] as { error: BrainError }).error.hint,
+    data: { lines: shown.map((s) => ({ line: s.line, ...s.error.data })), error_count: secrets.length },
+  });
 }
 
 /** How many lines ended in each action. */
@@ -109,7 +122,8 @@ function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'im
  * equal one (ignoring revision, author, recorded_at, like every brain write) writes nothing.
  * The input's `revision` is not used for numbering (the store assigns it); `author` and
  * `recorded_at` are kept. `onProgress(done, total)` is told every 1 000 lines.
- * Errors: as {@link parseJsonlEntries} (nothing written), store errors.
+ * Errors: as {@link parseJsonlEntries} (nothing written); `secret_detected` naming every line
+ * that holds a credential (nothing written; docs/decisions/0040); store errors.
  */
 export async function importJsonl(brain: Brain, args: { text: string; source?: string; onProgress?: (done: number, total: number) => void }): Promise<JsonlImportReport> {
   const projectId = await brain.projectId();
@@ -118,6 +132,8 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const entries: JsonlLineResult[] = [];
     await tx.prefetch(lines.map((l) => l.entry.entry_id)); // the entries' states read at once, not a git round trip per line
+    // Lines holding a credential: every one is found before the import is refused.
+    const secrets: { line: number; error: BrainError }[] = [];
     for (const [index, { line, entry }] of lines.entries()) {
       const current = await tx.current(entry.entry_id);
       let action: JsonlLineResult['action'] = 'unchanged';
@@ -127,6 +143,10 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
         try {
           revision = (await tx.put(rest)).entry.revision;
         } catch (err) {
+          if (isBrainError(err, 'secret_detected')) {
+            secrets.push({ line, error: err });
+            continue;
+          }
           if (isBrainError(err)) throw new BrainError(err.code, `line ${line}: ${err.message}`, { hint: err.hint, data: { ...err.data, line }, cause: err });
           throw err;
         }
@@ -135,6 +155,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
       entries.push({ line, entry_id: entry.entry_id, action, revision });
       if ((index + 1) % 1000 === 0) args.onProgress?.(index + 1, lines.length);
     }
+    if (secrets.length > 0) throw secretLines(secrets, args.source ?? 'input');
     const t = tally(entries);
     return { message: `brain: import jsonl ${basename(args.source ?? 'input')} — ${t.imported} new, ${t.revised} revised, ${t.unchanged} unchanged`, value: entries };
   });

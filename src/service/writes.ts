@@ -7,10 +7,12 @@
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
-import type { EntryFields } from '../model/input.js';
+import type { AppliedDefault, EntryFields } from '../model/input.js';
 import { parseEntryKind } from '../model/kinds.js';
 import { clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
+import { withAgentTrailer } from '../store/agent-trailer.js';
+import { checkAgentName } from '../model/agent-name.js';
 import type { Brain } from '../service.js';
 
 /** The result of a write: the entries as written and the commit (null when nothing changed). */
@@ -19,6 +21,8 @@ export interface WriteResult {
   commit: string | null;
   /** Other entries the same commit revised (supersede links its successor). */
   also: Entry[];
+  /** Payload fields of a new entry set by default, not by the caller (model/input.ts `appliedDefaults`); [] otherwise. */
+  defaults_applied: AppliedDefault[];
 }
 
 function oneLine(title: string): string {
@@ -43,38 +47,66 @@ async function requireCurrent(tx: WriteTransaction, entryId: string, expectedRev
 /** The entry builders (zod validation): loaded by the first write, never by a read (issue #10 cold start). */
 const input = () => import('../model/input.js');
 
-/** Write operations bound to one {@link Brain}. */
+/** Who stamps a revision: `author` (the person) and, when an agent writes for them, `agent`. */
+interface WriteStamp {
+  author: string;
+  agent?: string;
+  now: string;
+}
+
+/**
+ * Write operations bound to one {@link Brain}, made by the Brain's writer (the person,
+ * `Brain.writer()`) — or, from {@link BrainWrites.byAgent}, by an agent on that person's
+ * behalf: each revision then records `agent` beside `author`, and its commit ends with the
+ * `Brain-Agent:` trailer (docs/decisions/0032).
+ */
 export class BrainWrites {
-  constructor(private readonly brain: Brain) {}
+  constructor(
+    private readonly brain: Brain,
+    /** The agent writing, or null for the person themself. */
+    readonly agent: string | null = null,
+  ) {}
+
+  /** The same operations, made by `agent` (an agent name, e.g. a daemon token's) for the Brain's writer. Errors: `invalid_argument` for a name that is not an agent name. */
+  byAgent(agent: string): BrainWrites {
+    return new BrainWrites(this.brain, checkAgentName(agent, 'agent'));
+  }
 
   private async commit(
-    operation: (tx: WriteTransaction, ctx: { author: string; now: string }) => Promise<{ message: string; entry: Entry; also?: Entry[] }>,
+    operation: (tx: WriteTransaction, ctx: WriteStamp) => Promise<{ message: string; entry: Entry; also?: Entry[] }>,
   ): Promise<WriteResult> {
     const { author, identity } = this.brain.writer();
     const projectId = await this.brain.projectId();
+    const stamp = { author, ...(this.agent !== null ? { agent: this.agent } : {}) };
     const result = await this.brain.store.transact({ projectId, identity }, async (tx) => {
-      const value = await operation(tx, { author, now: new Date().toISOString() });
-      return { message: value.message, value };
+      const value = await operation(tx, { ...stamp, now: new Date().toISOString() });
+      return { message: withAgentTrailer(value.message, this.agent), value };
     });
     await this.brain.refresh();
-    return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [] };
+    return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [], defaults_applied: [] };
   }
 
-  /** Creates a new entry (revision 1). Errors: `invalid_entry`, `illegal_status`, `invalid_argument`. */
+  /**
+   * Creates a new entry (revision 1); `defaults_applied` names the payload judgements made for
+   * the caller. Errors: `invalid_entry`, `illegal_status`, `invalid_argument`.
+   */
   async append(args: { kind: string; fields: EntryFields }): Promise<WriteResult> {
     const kind = parseEntryKind(args.kind);
-    const { buildEntry, newEntryBase } = await input();
-    return this.commit(async (tx, { author, now }) => {
+    const { appliedDefaults, buildEntry, checkTypedText, newEntryBase } = await input();
+    checkTypedText(args.fields);
+    const result = await this.commit(async (tx, { author, agent, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
-      const entry = buildEntry(base, args.fields, { revision: 1, author, recorded_at: now });
+      const entry = buildEntry(base, args.fields, { revision: 1, author, agent, recorded_at: now });
       const { entry: written } = await tx.put(entry);
       return { message: `brain: add ${written.entry_id} r1 — ${oneLine(written.title)}`, entry: written };
     });
+    return { ...result, defaults_applied: appliedDefaults(kind, args.fields.payload) };
   }
 
-  private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: { author: string; now: string }): Promise<Entry> {
-    const { buildEntry, sameContent } = await input();
-    const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, recorded_at: ctx.now });
+  private async next(tx: WriteTransaction, current: Entry, fields: EntryFields | EntryChanges, ctx: WriteStamp): Promise<Entry> {
+    const { buildEntry, checkTypedText, sameContent } = await input();
+    checkTypedText(fields);
+    const entry = buildEntry(current, fields, { revision: current.revision + 1, author: ctx.author, agent: ctx.agent, recorded_at: ctx.now });
     // A repair (the newest revision is invalid) is written even when it restores `current` as is.
     if (sameContent(entry, current) && (await tx.repairs(current.entry_id)) === null) return current;
     return (await tx.put(entry)).entry;

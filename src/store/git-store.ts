@@ -12,6 +12,7 @@ import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type M
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
+import { fastForward, rememberChild, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
 import type { StagedRevision, WriteTransaction } from './write-transaction.js';
 
@@ -24,6 +25,8 @@ export interface GitStoreOptions {
   identity?: () => Identity;
   /** Told once when the local branch is created from a remote-tracking ref (issue #8). */
   onCreatedFromRemote?: (created: CreatedFromRemote & { branch: string }) => void;
+  /** Told when a read fast-forwards the local branch to its upstream (issue #19). */
+  onFastForwarded?: (done: FastForwarded & { branch: string }) => void;
 }
 
 /** What a committed operation returns. */
@@ -62,14 +65,20 @@ export class GitStore {
   }
 
   /**
-   * The branch tip for reading or writing: the local tip, or — when only remote-tracking refs
+   * The branch tip for reading or writing: the local tip — first fast-forwarded to its upstream
+   * when strictly behind it (upstream.ts; issue #19) — or, when only remote-tracking refs
    * of the branch exist, as in a fresh clone — the tip of the local branch created from
    * `origin`'s (else the only remote's) like `git checkout <branch>` (remote-branch.ts), or
    * null when no one has the branch. Errors: `ambiguous_remote`, `ref_locked`, `git_error`.
    */
   async resolveTip(): Promise<string | null> {
     const local = this.tip();
-    if (local !== null) return local;
+    if (local !== null) {
+      const done = await fastForward({ repo: this.repo, branch: this.branch, local, identity: () => this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' } });
+      if (done === null) return local;
+      this.options.onFastForwarded?.({ ...done, branch: this.branch });
+      return this.tip();
+    }
     const created = await createFromRemote({ commonDir: this.gitdir, branch: this.branch, identity: this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' } });
     if (created) this.options.onCreatedFromRemote?.({ ...created, branch: this.branch });
     return this.tip();
@@ -160,6 +169,7 @@ export class GitStore {
         await this.beforeRefUpdate?.({ attempt, tip, commit });
         try {
           await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
+          rememberChild({ repo: this.repo, branch: this.branch, parent: tip, child: commit });
           return { commit, staged: tx.staged, value };
         } catch (err) {
           if (!isBrainError(err, 'ref_conflict') || attempt >= MAX_ATTEMPTS) throw err;

@@ -71,7 +71,7 @@ export function parseManifest(text: string, branch: string): Manifest {
   }
   if (value.format > FORMAT_VERSION) {
     throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${value.format}; this brain reads format ${FORMAT_VERSION}`, {
-      hint: 'upgrade project-brain',
+      hint: 'upgrade brain (npm package git-brain): this branch was written by a newer version',
     });
   }
   return value;

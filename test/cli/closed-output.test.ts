@@ -83,7 +83,7 @@ afterAll(() => {
 
 describe('a closed stdout ends the command quietly (status 141, nothing on stderr)', () => {
   it('every command that prints, human and --json', async () => {
-    const commands = [['list', '--json'], ['list'], ['show', id], ['history', id, '--json'], ['search', 'decision'], ['context'], ['status', '--json'], ['projects'], ['verify'], ['doctor'], ['--help'], ['--version'], ['add', 'risk', '--title', 'printed to no one']];
+    const commands = [['list', '--json'], ['list'], ['show', id], ['history', id, '--json'], ['search', 'decision'], ['context'], ['status', '--json'], ['projects'], ['verify'], ['doctor'], ['--help'], ['--version'], ['add', 'risk', '--title', 'printed to no one', '--payload', '{"likelihood":"low","impact":"high"}']];
     for (const args of commands) quiet(await withStdoutClosed(dir, args, { BRAIN_NO_DAEMON: '1' }), args.join(' '));
     // The write before the closed output was made: output is printed after the work.
     expect(brain(dir, ['list', '--kind', 'risk', '--json']).json()).toHaveLength(1);

@@ -116,7 +116,10 @@ describe('brain doctor', () => {
   it('a 22-hour-old lock naming a pid now reused by an unrelated process is stale: explained, taken over by --fix, and writes work', async () => {
     const writer = await sleeper(); // the writer that took the lock, then was killed
     children.pop()?.kill('SIGKILL');
-    const reused = await sleeper();
+    let reused = await sleeper();
+    // Two processes started in the same clock tick share a start time: the OS could not tell them apart either.
+    while (reused.start === writer.start) (children.pop()?.kill('SIGKILL'), (reused = await sleeper()));
+    expect(writer.start).toMatch(/\S/);
     const dir = setup();
     const lock = join(dir, '.git', 'brain', 'write.lock');
     writeFileSync(lock, JSON.stringify({ pid: reused.pid, hostname: hostname(), acquired_at: hoursAgo(22), process_start: writer.start }));

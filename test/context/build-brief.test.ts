@@ -8,6 +8,7 @@ import type { Entry } from '../../src/model/entry.js';
 import { at, makeEntry, parseSections, rng, shuffle } from './make-entry.js';
 
 const LAYER12_TITLES = SECTION_SPECS.map((s) => s.title);
+const RETIRED = 'Decisions no longer in force (superseded, rejected, deprecated)';
 const LOOSE_CLOSE = /<\s*\/\s*brain-state/gi;
 const LOOSE_OPEN = /<\s*brain-state/gi;
 
@@ -66,23 +67,25 @@ describe('buildBrief: structure', () => {
     expect(md).toMatch(/\*\*Slow index\*\*: Mitigation: persist it \(`rsk-\d+` r1, active, likelihood×impact high×high, 2024-01-01\)/);
     expect(md).toMatch(/requires git >= 2\.30, 2024-01-01\)/);
     expect(md).toMatch(/\*\*Plan v2\*\*: store, then cache/);
-    // 9 open/decided items + 3 of the 10 recent changes not listed above (Plan v1 is too old).
-    expect(brief.included).toBe(12);
+    // 9 open/decided items + the 4 recent changes no section above lists.
+    expect(brief.included).toBe(13);
     expect(brief.omitted).toEqual(Object.fromEntries(SECTION_KEYS.map((k) => [k, 0])));
   });
 
-  it('lists the 10 latest entries of any status as recent changes, newest first', () => {
+  it('lists the latest entries no section above lists as recent changes, newest first, without repeating the others', () => {
     const entries = small();
     const brief = buildBrief({ projectId: 'demo', entries });
     const recentKey = [...parseSections(brief.markdown).keys()].find((k) => k.startsWith('Recent changes'));
     const recent = parseSections(brief.markdown).get(recentKey ?? '');
-    expect(recent?.count).toBe(10);
-    const expected = [...entries].sort((a, b) => (a.recorded_at < b.recorded_at ? 1 : -1)).slice(0, 10);
+    const notListed = ['Plan v1', 'Cleared', 'Fan-out?', 'Mitigated'];
+    expect(recent?.count).toBe(4);
+    const expected = entries.filter((e) => notListed.includes(e.title)).sort((a, b) => (a.recorded_at < b.recorded_at ? 1 : -1));
     expect(itemIds(recent?.items ?? [])).toEqual(expected.map((e) => e.entry_id));
     const resolved = recent?.items.find((l) => l.includes('Fan-out?'));
     expect(resolved).toMatch(/\*\*Fan-out\?\*\*: two chars \(`que-\d+` r1, open_question, resolved, 2024-01-01, \d+m ago\)/);
-    expect(recent?.items.find((l) => l.includes('Critical'))).toMatch(/— listed above$/);
-    expect(recent?.items[0]).toContain('just now');
+    expect(brief.markdown.split('\n').filter((l) => l.includes('**Critical**'))).toHaveLength(1);
+    expect(brief.markdown).not.toContain('listed above');
+    expect(recent?.items[0]).toMatch(/, 1m ago\)$/);
   });
 
   it('measures recent ages from `now` and leaves everything else unchanged', () => {
@@ -257,7 +260,7 @@ describe('buildBrief: budget', () => {
       expect(brief.tokens).toBeLessThanOrEqual(budget);
       expect(md.match(LOOSE_CLOSE)).toHaveLength(1);
       const sections = parseSections(md);
-      expect([...sections.keys()].filter((k) => !k.startsWith('Recent')), 'empty sections are omitted').toEqual(LAYER12_TITLES.filter((t) => (fullSections.get(t)?.count ?? 0) > 0));
+      expect([...sections.keys()].filter((k) => !k.startsWith('Recent') && k !== RETIRED), 'empty sections are omitted').toEqual(LAYER12_TITLES.filter((t) => (fullSections.get(t)?.count ?? 0) > 0));
       SECTION_SPECS.forEach((spec) => {
         const s = sections.get(spec.title);
         const f = fullSections.get(spec.title);
@@ -270,12 +273,17 @@ describe('buildBrief: budget', () => {
         if (budget >= 800) expect(s?.items.length, `${spec.title} at ${budget}`).toBeGreaterThan(0);
       });
       const recentKey = [...sections.keys()].find((k) => k.startsWith('Recent changes'));
-      const recent = sections.get(recentKey ?? '');
-      if (recent === undefined) expect(brief.omitted['recent']).toBe(fullCount(full, 'recent'));
-      else {
-        expect(recent.items.length + recent.more).toBe(recent.count);
-        expect(brief.omitted['recent']).toBe(recent.more);
+      for (const [key, title] of [['recent', recentKey], ['retired_decisions', RETIRED]] as const) {
+        const tail = sections.get(title ?? '');
+        if (tail === undefined) expect(brief.omitted[key]).toBe(fullCount(full, key));
+        else {
+          expect(tail.items.length + tail.more).toBe(tail.count);
+          expect(brief.omitted[key]).toBe(tail.more);
+        }
       }
+      // The recent changes never repeat an entry a section above lists.
+      const above = new Set([...sections].filter(([k]) => !k.startsWith('Recent')).flatMap(([, s]) => itemIds(s.items)));
+      for (const id of itemIds(sections.get(recentKey ?? '')?.items ?? [])) expect(above.has(id)).toBe(false);
       expect(brief.included).toBeGreaterThanOrEqual(previousIncluded);
       previousIncluded = brief.included;
     }
@@ -283,9 +291,11 @@ describe('buildBrief: budget', () => {
 });
 
 function fullCount(full: { markdown: string }, key: string): number {
-  if (key === 'recent') return Math.min(10, Number(/(\d+) entries$/m.exec(full.markdown)?.[1] ?? 0));
+  const sections = parseSections(full.markdown);
+  if (key === 'recent') return [...sections].find(([k]) => k.startsWith('Recent changes'))?.[1].count ?? 0;
+  if (key === 'retired_decisions') return sections.get(RETIRED)?.count ?? 0;
   const spec = SECTION_SPECS.find((s) => s.key === key);
-  return parseSections(full.markdown).get(spec?.title ?? '')?.count ?? 0;
+  return sections.get(spec?.title ?? '')?.count ?? 0;
 }
 
 describe('buildBrief: determinism', () => {
@@ -310,7 +320,7 @@ describe('buildBrief: determinism', () => {
     expect(brief.markdown).not.toContain('<brain-state>');
     expect(brief.tokens).toBeGreaterThan(1);
     expect(brief.included).toBe(0);
-    expect(brief.omitted).toMatchObject({ accepted_decisions: 2, blockers: 2, open_questions: 1, recent: 10 });
+    expect(brief.omitted).toMatchObject({ accepted_decisions: 2, blockers: 2, open_questions: 1, recent: 4, retired_decisions: 0 });
   });
 });
 

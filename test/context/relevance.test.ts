@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRelevance, matchReasons, pathSegments, rankEntries, segmentsMatch } from '../../src/context/relevance.js';
+import { createRelevance, matchReasons, rankEntries } from '../../src/context/relevance.js';
 import { confidenceScore, riskScore, severityScore } from '../../src/context/sections.js';
 import { at, makeEntry } from './make-entry.js';
 
 describe('path matching', () => {
-  const match = (a: string, b: string) => segmentsMatch(pathSegments(a), pathSegments(b));
+  const match = (given: string, entryPath: string) => matchReasons(makeEntry('decision', { paths: [entryPath] }), createRelevance({ paths: [given] })).paths;
 
   it('matches segment prefixes in either direction', () => {
     expect(match('src/store', 'src/store/ledger.ts')).toBe(true);
@@ -18,6 +18,14 @@ describe('path matching', () => {
     expect(match('src/store/a.ts', 'src/store/b.ts')).toBe(false);
     expect(match('', 'src')).toBe(false);
     expect(match('.', 'src')).toBe(false);
+  });
+
+  it('matches entry globs as brain list --path does (issue #19)', () => {
+    expect(match('src/payments/charge.ts', 'src/payments/**')).toBe(true);
+    expect(match('src/payments', 'src/payments/**')).toBe(true);
+    expect(match('db/001.sql', '**/*.sql')).toBe(true);
+    expect(match('src/payments/**', 'src/payments/charge.ts')).toBe(true);
+    expect(match('src/orders/a.ts', 'src/payments/**')).toBe(false);
   });
 
   it('reports which filters an entry matches', () => {

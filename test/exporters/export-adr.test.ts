@@ -1,9 +1,11 @@
 /**
- * `brain export adr` (issue #9 "Export"): import(export(x)) yields the same entries — over all
- * four bundled corpora, importing the exported files writes no new revision — and the files
- * read as ADRs (status, supersession as Markdown links, outcome, options).
+ * `brain export adr` (issue #9 "Export", issue #18 "Round trip"): import(export(x)) yields the
+ * same entries — over every corpus of fixtures/adr, in both formats, importing the exported files
+ * writes no revision, and a second export/import round neither writes nor duplicates — and the
+ * files keep what the sources had: file names and folders, numbers, status words, front matter
+ * keys brain does not model, images' relative links; supersession as Markdown links.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,47 +19,125 @@ afterAll(cleanupTempDirs);
 const FIXTURES = fileURLToPath(new URL('../../fixtures/adr', import.meta.url));
 const CORPORA = readdirSync(FIXTURES).sort();
 
+/** A copy of a corpus outside any git work tree, so every date comes from the files. */
+function copyOf(corpus: string): string {
+  const dir = join(tempDir('brain-adr-'), corpus);
+  cpSync(join(FIXTURES, corpus), dir, { recursive: true });
+  return dir;
+}
+
+const written = (report: { entries: { written: number }[] }): number => report.entries.reduce((n, e) => n + e.written, 0);
+
 describe('export adr → import adr is a fixed point', () => {
-  it.each(['madr', 'nygard'] as const)('writes no new revision for any bundled corpus (%s)', async (format) => {
+  it.each(CORPORA.flatMap((corpus) => [[corpus, 'madr'] as const, [corpus, 'nygard'] as const]))('%s (%s): no revision written, two rounds, no duplicate', async (corpus, format) => {
     const repo = initRepo();
-    for (const corpus of CORPORA) {
-      const project = corpus.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-      const brain = await openTestBrain(repo, { projectId: project });
-      try {
-        await brain.init();
-        const first = await importAdr(brain, { dir: join(FIXTURES, corpus) });
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const first = await importAdr(brain, { dir: copyOf(corpus) });
+      for (let round = 1; round <= 2; round++) {
         const out = tempDir('brain-export-');
         const exported = await exportAdr(brain, { dir: out, format });
         expect(exported.files.map((f) => f.file)).toEqual(first.entries.map((e) => e.source_path));
         const tip = git(repo, ['rev-parse', 'brain']);
         const again = await importAdr(brain, { dir: out });
         const changed = again.entries.filter((e) => e.action !== 'unchanged').map((e) => e.source_path);
-        expect(changed, `${corpus} (${format})`).toEqual([]);
+        expect(changed, `${corpus} (${format}) round ${round}`).toEqual([]);
+        expect(written(again)).toBe(0);
         expect(again.commit).toBeNull();
         expect(git(repo, ['rev-parse', 'brain'])).toBe(tip);
-      } finally {
-        await brain.close();
       }
+      expect(await brain.list({ kind: 'decision', limit: 1000 })).toHaveLength(first.entries.length);
+    } finally {
+      await brain.close();
     }
   });
+});
 
-  it('writes readable ADRs with supersession as Markdown links, through the CLI', () => {
+describe('the exported files', () => {
+  it('keep the source status words, supersession links, folders, front matter keys and image links', async () => {
     const repo = initRepo();
-    const run = (args: string[]) => runBrain(repo, ['--project', 'cp', ...args]);
-    expect(run(['init']).code).toBe(0);
-    expect(run(['import', 'adr', join(FIXTURES, 'ministryofjustice__cloud-platform')]).code).toBe(0);
-    const out = tempDir('brain-export-');
-    const exported = run(['export', 'adr', out, '--format', 'nygard']);
+    const run = (project: string, args: string[]) => runBrain(repo, ['--project', project, ...args]);
+    expect(run('cp', ['init']).code).toBe(0);
+    expect(run('cp', ['import', 'adr', copyOf('ministryofjustice__cloud-platform')]).code).toBe(0);
+    const nygard = tempDir('brain-export-');
+    const exported = run('cp', ['export', 'adr', nygard, '--format', 'nygard']);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toMatch(/^wrote 49 nygard files to /);
-    const old = readFileSync(join(out, '021-Multi-cluster.md'), 'utf8');
-    expect(old).toMatch(/^# Multi-cluster\n\nDate: 2021-05-11\n\n## Status\n\nsuperseded; superseded by \[ADR-0036\]\(036-multi-cluster\.md\)/);
-    const successor = readFileSync(join(out, '036-multi-cluster.md'), 'utf8');
-    expect(successor).toContain('accepted; supersedes [ADR-0021](021-Multi-cluster.md)');
-    expect(successor).toMatch(/\n## Decision\n\n/);
+    // The status in the source's words, under the source's own Status heading; no front matter.
+    const old = readFileSync(join(nygard, '021-Multi-cluster.md'), 'utf8');
+    expect(old).toMatch(/^# Multi-cluster\n\nDate: 2021-05-11\n\n## Status\n\n⌛️ Superseded by \[036\. Multi-cluster\]\(036-multi-cluster\.md\)\n\n## What’s proposed\n/);
+    const successor = readFileSync(join(nygard, '036-multi-cluster.md'), 'utf8');
+    expect(successor).toMatch(/^# Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n\n## Context\n/);
     const madr = tempDir('brain-export-');
-    expect(run(['export', 'adr', madr]).code).toBe(0);
-    expect(readFileSync(join(madr, '036-multi-cluster.md'), 'utf8')).toMatch(/^---\nstatus: "accepted; supersedes \[ADR-0021\]\(021-Multi-cluster\.md\)[^\n]*"\ndate: 2022-09-16\n/);
-    expect(run(['export', 'adr', out, '--format', 'asciidoc']).code).toBe(2);
+    expect(run('cp', ['export', 'adr', madr]).code).toBe(0);
+    expect(readFileSync(join(madr, '036-multi-cluster.md'), 'utf8')).toMatch(/^---\nstatus: "✅ Accepted"\n---\n# Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n/);
+    expect(run('cp', ['export', 'adr', nygard, '--format', 'asciidoc']).code).toBe(2);
+
+    expect(run('ics', ['import', 'adr', copyOf('cosmos__interchain-security')]).code).toBe(0);
+    const ics = tempDir('brain-export-');
+    expect(run('ics', ['export', 'adr', ics, '--format', 'nygard']).code).toBe(0);
+    const keyAssignment = readFileSync(join(ics, 'adr-001-key-assignment.md'), 'utf8');
+    expect(keyAssignment).toMatch(/^---\nsidebar_position: 3\ntitle: Key Assignment\n---\n# Key Assignment\n\n## Changelog\n/);
+    expect(readFileSync(join(ics, 'adr-021-consumer-chain-clients.md'), 'utf8')).toContain('![IBC Client Updates](./figures/adr-021-trusting-period.png)');
+
+    expect(run('cmt', ['import', 'adr', copyOf('cometbft__cometbft')]).code).toBe(0);
+    const cmt = tempDir('brain-export-');
+    expect(run('cmt', ['export', 'adr', cmt]).code).toBe(0);
+    const commit = readFileSync(join(cmt, 'tendermint-core/adr-025-commit.md'), 'utf8');
+    expect(commit).toMatch(/^---\nstatus: "Implemented"\n---\n# Commit\n/);
+    const lanes = readFileSync(join(cmt, 'adr-118-mempool-lanes.md'), 'utf8');
+    expect(lanes.length).toBeGreaterThan(44_000);
+    expect(lanes).not.toMatch(/more characters/);
+  });
+
+  it('names a decision brain holds alone in the corpus naming, numbered after the highest ADR number', async () => {
+    const repo = initRepo();
+    const run = (args: string[]) => runBrain(repo, ['--project', 'ibc', ...args]);
+    expect(run(['init']).code).toBe(0);
+    expect(run(['import', 'adr', copyOf('cosmos__ibc-go')]).code).toBe(0);
+    const added = run(['add', 'decision', '--title', 'Use gRPC gateways', '--status', 'accepted', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const out = tempDir('brain-export-');
+    const exported = run(['export', 'adr', out, '--json']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const files: string[] = exported.json().files.map((f: { file: string }) => f.file);
+    expect(files).toContain('adr-028-use-grpc-gateways.md');
+    expect(readFileSync(join(out, 'adr-028-use-grpc-gateways.md'), 'utf8')).toMatch(/^---\nstatus: "accepted"\ndate: \d{4}-\d{2}-\d{2}\ndecision-makers: "test-agent"\n---\n# Use gRPC gateways\n/);
+  });
+
+  it('round-trips ADR-001- and 001_ names, numbers only in headings, and names a new decision in their naming (011_slug.md)', async () => {
+    const dir = tempDir('brain-adr-');
+    const files: Record<string, string> = {
+      '001_choose_database.md': '# ADR 001: Choose a database\n\n**Status**: Accepted\n\n## Context\n\nWe need one.\n\n## Decision\n\nPostgreSQL.\n',
+      '002_use_queues.md': '# 2. Use queues\n\nDate: 03.01.2022\n\n## Status\n\nPartially Accepted\n\n## Decision\n\nRabbitMQ, then maybe Kafka. See ADR 1.\n',
+      'ops/ADR-010-deploy.md': '---\nstatus: Implemented (moved to [ops](https://example.com/ops))\nnav_order: 10\n---\n# Deploy with Helm\n\n## Decision\n\nHelm charts, in favour of ADR 2.\n\n![diagram](./img/deploy.png)\n',
+      'naming-only-in-heading.md': '# ADR 7: Keep names short\n\n## Status\n\nProposed\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const first = await importAdr(brain, { dir });
+      expect(first.unresolved).toEqual([]);
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        expect(written(await importAdr(brain, { dir: out })), format).toBe(0);
+        expect(readFileSync(join(out, 'naming-only-in-heading.md'), 'utf8')).toContain('# ADR-0007: Keep names short');
+        expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('nav_order: 10');
+        expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('![diagram](./img/deploy.png)');
+      }
+      await brain.writes.append({ kind: 'decision', fields: { title: 'Cache reads', status: 'accepted' } });
+      const out = tempDir('brain-export-');
+      const report = await exportAdr(brain, { dir: out });
+      expect(report.files.map((f) => f.file)).toContain('011_cache_reads.md');
+    } finally {
+      await brain.close();
+    }
   });
 });

@@ -35,12 +35,12 @@ export function daemonEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /**
- * Spawns `brain [globals] daemon --port 0 [args]` in `dir` (or `serve`, another port); resolves once the `start` line
+ * Spawns `brain [globals] daemon --port 0 [args]` in `dir` (or `serve`, another port; `env` added to {@link daemonEnv}); resolves once the `start` line
  * (with its port) is logged. Rejects with the stderr text if the process exits first, or after
  * `timeoutMs` (default 30 s).
  */
-export function startDaemonProcess(dir: string, args: string[] = [], options: { globals?: string[]; timeoutMs?: number; command?: 'daemon' | 'serve'; port?: number } = {}): Promise<DaemonProcess> {
-  const child = spawn(process.execPath, [BRAIN_BIN, ...(options.globals ?? []), options.command ?? 'daemon', '--port', String(options.port ?? 0), ...args], { cwd: dir, env: daemonEnv() });
+export function startDaemonProcess(dir: string, args: string[] = [], options: { globals?: string[]; timeoutMs?: number; command?: 'daemon' | 'serve'; port?: number; env?: NodeJS.ProcessEnv } = {}): Promise<DaemonProcess> {
+  const child = spawn(process.execPath, [BRAIN_BIN, ...(options.globals ?? []), options.command ?? 'daemon', '--port', String(options.port ?? 0), ...args], { cwd: dir, env: daemonEnv(options.env) });
   running.add(child);
   const lines: Record<string, any>[] = [];
   let stderr = '';

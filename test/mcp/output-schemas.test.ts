@@ -152,7 +152,7 @@ describe('refusals are isError results with the coded error', () => {
         inputSchema: z.strictObject({}), outputSchema: z.strictObject({ count: z.number() }),
         run: async () => ({ structured: { count: 'three' } as unknown as { count: number }, text: 'three' }),
       });
-      const err = await invokeTool({ brain, tools: new Map(), writes: 'enabled' }, broken, {}).catch((e: unknown) => e);
+      const err = await invokeTool({ brain, tools: new Map(), writes: 'enabled', agent: () => 'test-agent' }, broken, {}).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(McpError);
       expect((err as McpError).code).toBe(ErrorCode.InternalError);
       expect((err as McpError).message).toContain('broken_tool produced structuredContent that does not match its outputSchema: count');

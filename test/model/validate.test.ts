@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateEntry } from '../../src/model/validate.js';
-import { buildEntry, newEntryBase, sameContent } from '../../src/model/input.js';
+import { buildEntry, checkTypedText, newEntryBase, sameContent } from '../../src/model/input.js';
+import { LIMITS } from '../../src/model/limits.js';
 import { deriveEntryId, newEntryId, ENTRY_ID_PATTERN } from '../../src/model/entry-id.js';
 import { parseEntryKind, kindOfEntryId, LEGAL_STATUSES, ENTRY_KINDS } from '../../src/model/kinds.js';
 import { resolveChanges, supersedeChanges, clearBlockerChanges } from '../../src/model/lifecycle.js';
@@ -61,18 +62,36 @@ describe('validateEntry', () => {
     expect(parseEntryKind('open-question')).toBe('open_question');
   });
 
-  it('enforces bounds: title 1–200 non-blank, rationale ≤ 20 000, counts', () => {
+  it('enforces bounds: title 1–200 non-blank, a stored rationale ≤ 1 000 000, counts', () => {
     const mk = (fields: object) => () => buildEntry(base(), fields, { revision: 1, author: 'a', recorded_at: NOW });
     expectCode(mk({ title: 'x'.repeat(201) }), 'invalid_entry', /title: must be at most 200 characters/);
     expect(() => mk({ title: 'x'.repeat(200) })()).not.toThrow();
     expectCode(mk({ title: '   ' }), 'invalid_entry', /title: must not be blank/);
     expectCode(mk({ title: '' }), 'invalid_entry', /title/);
-    expectCode(mk({ title: 't', rationale: 'r'.repeat(20_001) }), 'invalid_entry', /rationale/);
+    expect(() => mk({ title: 't', rationale: 'r'.repeat(20_001) })()).not.toThrow();
+    expectCode(mk({ title: 't', rationale: 'r'.repeat(LIMITS.body + 1) }), 'invalid_entry', /rationale/);
     expectCode(mk({ title: 't', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }), 'invalid_entry', /tags/);
     expectCode(mk({ title: 't', tags: [' '] }), 'invalid_entry', /tags\.0/);
     expectCode(mk({ title: 't', confidence: 1.5 }), 'invalid_entry', /confidence/);
     expectCode(mk({ title: 't', payload: { alternatives: 'not a list' } }), 'invalid_entry', /payload\.alternatives/);
     expectCode(mk({ title: 't', payload: { surprise: 1 } }), 'invalid_entry', /payload/);
+  });
+
+  it('bounds typed text at 20 000 characters: rationale, payload text, each alternative', () => {
+    expect(() => checkTypedText({ rationale: 'r'.repeat(20_000), payload: { decision_outcome: 'o'.repeat(20_000) } })).not.toThrow();
+    expectCode(() => checkTypedText({ rationale: 'r'.repeat(20_001) }), 'invalid_entry', /rationale: must be at most 20000 characters/);
+    expectCode(() => checkTypedText({ payload: { answer: 'a'.repeat(20_001) } }), 'invalid_entry', /payload\.answer/);
+    expectCode(() => checkTypedText({ payload: { alternatives: ['x', 'y'.repeat(20_001)] } }), 'invalid_entry', /payload\.alternatives/);
+  });
+
+  it('drops a decision\'s source status words when its status changes, unless the change sets them', () => {
+    const imported = buildEntry(base(), { title: 't', status: 'accepted', payload: { status_text: 'Implemented (moved to x)' } }, { revision: 1, author: 'a', recorded_at: NOW });
+    const same = buildEntry(imported, { title: 'u' }, { revision: 2, author: 'a', recorded_at: NOW });
+    expect(same.payload['status_text']).toBe('Implemented (moved to x)');
+    const changed = buildEntry(imported, { status: 'deprecated' }, { revision: 2, author: 'a', recorded_at: NOW });
+    expect('status_text' in changed.payload).toBe(false);
+    const reimported = buildEntry(imported, { status: 'deprecated', payload: { status_text: 'Deprecated' } }, { revision: 2, author: 'a', recorded_at: NOW });
+    expect(reimported.payload['status_text']).toBe('Deprecated');
   });
 
   it('rejects naive timestamps, bad ids, a kind/prefix mismatch and unknown fields', () => {

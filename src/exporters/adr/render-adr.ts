@@ -1,22 +1,29 @@
 /**
- * One decision as an ADR Markdown file (DESIGN §6/§9 `brain export adr`, issue #9): MADR (YAML
- * front matter) or Nygard/adr-tools (a Status section). Written so that importing the file gives
- * the same entry back (docs/decisions/0015-adr-export.md):
- * - the status line carries the status, the supersession and every relation the entry states,
- *   as Markdown links (`accepted; supersedes [ADR-0021](021-multi-cluster.md)`);
- * - the rationale is written as it is (header notes, context, other sections), with the
- *   decision section inserted after the context, and a Considered Options list only when the
- *   rationale has none. Pure; no I/O.
+ * One decision as an ADR Markdown file (DESIGN §6/§9 `brain export adr`, issues #9 and #18):
+ * MADR (status in YAML front matter) or Nygard/adr-tools (a Status section). Written so that
+ * importing the file gives the same entry back (docs/decisions/0015-adr-export.md, 0033):
+ * - an imported decision's text goes back as it came: the rationale as stored (document order),
+ *   the outcome under the decision heading it was read from, the status in the source's own words
+ *   (`payload.status_text`; none when the source stated none, since the import derives it), the
+ *   front matter keys brain does not model (`payload.front_matter`) as written;
+ * - any other decision gets a status line carrying the status, the supersession and every
+ *   relation it states, as Markdown links (`accepted; supersedes [ADR-0021](021-multi-cluster.md)`),
+ *   and a decision section after its context. Pure; no I/O.
  */
 import { posix } from 'node:path';
-import { Lexer, type Tokens } from 'marked';
+import { Lexer, type Token, type Tokens } from 'marked';
+import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
+import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
+import { leadingNumber } from '../../importers/adr/adr-title.js';
+import { headingKey } from '../../importers/adr/markdown-outline.js';
+import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
 export type AdrExportFormat = 'madr' | 'nygard';
 
-/** Section names (lower case) that hold the context or the options; the decision goes after them. */
+/** Section names (lower case) that hold the context or the options; a new decision section goes after them. */
 const BEFORE_DECISION = /^(?:context|context and problem statement|problem|problem statement|context and problem|decision drivers|considered options|considered alternatives|options)$/;
 const OPTIONS = /^(?:considered options|considered alternatives|options|alternatives|alternatives considered|alternative approaches)$/;
 
@@ -40,9 +47,10 @@ function linkTo(id: string, from: string, files: RenderAdrOptions['files']): str
 }
 
 /**
- * The status line: the status word, then `supersedes …`, `superseded by …`, then each relation
- * the entry states (its `entry` citations with a phrase, e.g. "in favour of", "see") and each
- * reference outside the export (its `file` / `external_url` citations with a phrase).
+ * The status line of a decision that has no source words: the status word, then
+ * `supersedes …`, `superseded by …`, then each relation the entry states (its `entry` citations
+ * with a phrase, e.g. "in favour of", "see") and each reference outside the export (its `file` /
+ * `external_url` citations with a phrase).
  */
 export function statusLine(options: RenderAdrOptions): string {
   const { entry, file, files } = options;
@@ -63,66 +71,149 @@ export function statusLine(options: RenderAdrOptions): string {
   return parts.join('; ');
 }
 
-/** The rationale with the decision section inserted after its context sections. */
+/**
+ * The status to write: the source's own words; null when the source stated none (the import
+ * derives it again); the generated {@link statusLine} for a decision without source words.
+ */
+function statusWords(options: RenderAdrOptions): string | null {
+  const text = options.entry.payload['status_text'];
+  if (typeof text === 'string') return text;
+  if ('status_text' in options.entry.payload && text === null) return null;
+  return statusLine(options);
+}
+
+const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: (t as Tokens.Heading).depth, key: headingKey((t as Tokens.Heading).text) } : null);
+
+/** Offset of token `i` in `text`: the sum of the raws before it, else (marked left something out) where its raw first occurs. */
+function offsetOf(text: string, tokens: readonly Token[], i: number): number {
+  const token = tokens[i];
+  if (token === undefined) return text.length;
+  const at = tokens.slice(0, i).reduce((n, t) => n + t.raw.length, 0);
+  if (text.startsWith(token.raw, at)) return at;
+  const found = text.indexOf(token.raw);
+  return found < 0 ? text.length : found;
+}
+
+/** `text` with `block` inserted at `offset` (a block boundary), one blank line around it. */
+function insertAt(text: string, offset: number, block: string): string {
+  return [text.slice(0, offset).trimEnd(), block, text.slice(offset).trim()].filter((s) => s !== '').join('\n\n');
+}
+
+/** The top-level headings of `tokens` (none contains another, as the importer's topSections), each with its end. */
+function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: number; depth: number; key: string }> {
+  const all = tokens.flatMap((t, i) => {
+    const h = headingOf(t);
+    return h === null ? [] : [{ i, ...h }];
+  });
+  const out: Array<{ i: number; end: number; depth: number; key: string }> = [];
+  for (const h of all) {
+    if (out.length > 0 && h.i < (out[out.length - 1]?.end ?? 0)) continue;
+    const next = all.find((o) => o.i > h.i && o.depth <= h.depth);
+    out.push({ ...h, end: next?.i ?? tokens.length });
+  }
+  return out;
+}
+
+/**
+ * The body: the rationale with the outcome under its decision heading (the empty top-level
+ * Decision section the import left in place), else — a decision not imported — a decision
+ * section (and a Considered Options list when the rationale has no options section) inserted
+ * before the first top-level section that is not context, drivers or options.
+ */
 function body(entry: Entry, format: AdrExportFormat): string {
   const rationale = entry.rationale;
   const outcome = String(entry.payload['decision_outcome'] ?? '').trim();
   const alternatives = Array.isArray(entry.payload['alternatives']) ? (entry.payload['alternatives'] as unknown[]).map(String) : [];
   const tokens = new Lexer().lex(rationale);
-  const headings = tokens.flatMap((t, i) => (t.type === 'heading' ? [{ i, depth: (t as Tokens.Heading).depth, key: (t as Tokens.Heading).text.trim().toLowerCase().replace(/:$/, '') }] : []));
-  const depth = headings.reduce((min, h) => Math.min(min, h.depth), 6) || 2;
-  const top = headings.filter((h) => h.depth === depth);
-  const hashes = '#'.repeat(headings.length === 0 ? 2 : depth);
+  const top = topHeadings(tokens);
+  const placeholder = top.find((h) => DECISION_SECTIONS.has(h.key) && tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space'));
+  if (placeholder !== undefined) {
+    if (outcome === '') return rationale;
+    return insertAt(rationale, offsetOf(rationale, tokens, placeholder.i) + (tokens[placeholder.i]?.raw.length ?? 0), outcome);
+  }
+  const depth = top[0]?.depth ?? 2;
+  const hashes = '#'.repeat(Math.max(2, depth));
   const blocks: string[] = [];
   if (alternatives.length > 0 && !top.some((h) => OPTIONS.test(h.key))) blocks.push(`${hashes} Considered Options\n\n${alternatives.map((a) => `* ${a}`).join('\n')}`);
   if (outcome !== '') blocks.push(`${hashes} ${format === 'madr' ? 'Decision Outcome' : 'Decision'}\n\n${outcome}`);
   if (blocks.length === 0) return rationale;
-  // Insert before the first top-level section that does not belong before the decision.
   const at = top.find((h) => !BEFORE_DECISION.test(h.key));
-  let offset = rationale.length;
-  if (at !== undefined) {
-    const before = tokens.slice(0, at.i).reduce((n, t) => n + t.raw.length, 0);
-    if (rationale.startsWith(tokens[at.i]?.raw ?? '\u0000', before)) offset = before;
-  }
-  const head = rationale.slice(0, offset).trimEnd();
-  const tail = rationale.slice(offset).trim();
-  return [head, ...blocks, tail].filter((s) => s !== '').join('\n\n');
+  return insertAt(rationale, at === undefined ? rationale.length : offsetOf(rationale, tokens, at.i), blocks.join('\n\n'));
 }
 
 /** A YAML scalar that reads back as exactly `text` (JSON strings are YAML). */
 const yamlString = (text: string): string => JSON.stringify(text);
 
-/**
- * The ADR file of one decision (LF line endings, trailing newline). MADR: front matter with
- * `status`, `date` (recorded day), `decision-makers` (author) and `tags` (without "adr"), then
- * `# title` and the body. Nygard: `# title`, the header notes, `## Status` with the status line,
- * then the rest (dates and deciders stay where the ADR wrote them; tags are not written).
- */
-export function renderAdr(options: RenderAdrOptions): string {
-  const { entry, format } = options;
-  const status = statusLine(options);
-  const text = body(entry, format);
-  if (format === 'madr') {
-    const tags = entry.tags.filter((t) => t !== 'adr');
-    const front = [
-      '---',
-      `status: ${yamlString(status)}`,
-      `date: ${entry.recorded_at.slice(0, 10)}`,
-      `decision-makers: ${yamlString(entry.author)}`,
-      ...(tags.length > 0 ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
-      '---',
-    ];
-    return `${front.join('\n')}\n# ${entry.title}\n\n${text}\n`.replace(/\n{3,}$/, '\n');
-  }
-  // Nygard: the header notes (text before the first heading) stay above the Status section.
-  const firstHeading = /^#{1,6}\s/m.exec(text);
-  const notes = firstHeading ? text.slice(0, firstHeading.index).trim() : text.trim();
-  const rest = firstHeading ? text.slice(firstHeading.index).trim() : '';
-  return `${[`# ${entry.title}`, notes, `## Status\n\n${status}`, rest].filter((s) => s !== '').join('\n\n')}\n`;
+/** The top-level keys of stored front matter YAML. */
+function yamlKeys(yaml: string | null): Set<string> {
+  if (yaml === null) return new Set();
+  const js: unknown = parseDocument(yaml).toJS();
+  return new Set(js !== null && typeof js === 'object' && !Array.isArray(js) ? Object.keys(js) : []);
 }
 
-/** `0007-use-postgres.md`: a file name for a decision that was not imported from an ADR. */
-export function adrFileName(number: number, title: string): string {
-  const slug = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'decision';
-  return `${String(number).padStart(4, '0')}-${slug}.md`;
+/** The title heading: the file name carries the ADR number, else the heading does (`# ADR-0012: X`). */
+function titleLine(entry: Entry, file: string): string {
+  const label = adrLabelOf(entry);
+  const numbered = label !== null && leadingNumber(posix.basename(file)) === null;
+  return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
+}
+
+/**
+ * The ADR file of one decision (LF line endings, trailing newline), per the module comment.
+ * The status words go under the rationale's own Status heading when it has one (the import left
+ * it there), in both formats; MADR also puts them in front matter `status`. Nygard: `# title`,
+ * the header notes, the status — a `Status:` line for an imported decision whose source had no
+ * Status section, a `## Status` section for any other — then the rest. Front matter, in both
+ * formats, also carries `tags` (without "adr"), the stored front matter keys, and `date` /
+ * `decision-makers` when the text does not say them itself (the decision's own, else for a
+ * decision not imported its recorded day and author): the file reads back as the same entry.
+ */
+export function renderAdr(options: RenderAdrOptions): string {
+  const { entry, format, file } = options;
+  const p = entry.payload;
+  const imported = 'status_text' in p || 'decision_date' in p;
+  const status = statusWords(options);
+  const text = body(entry, format);
+  const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
+  const taken = yamlKeys(stored);
+  const day = typeof p['decision_date'] === 'string' ? p['decision_date'] : imported ? null : entry.recorded_at.slice(0, 10);
+  const makers = typeof p['decision_makers'] === 'string' ? p['decision_makers'] : imported ? null : entry.author;
+  const tags = entry.tags.filter((t) => t !== 'adr');
+  const front = (keys: { date: boolean; makers: boolean }): string => {
+    const lines = [
+      ...(format === 'madr' && status !== null && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
+      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${day}`] : []),
+      ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
+      ...(tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
+      ...(stored === null ? [] : [stored]),
+    ];
+    return lines.length === 0 ? '' : `---\n${lines.join('\n')}\n---\n`;
+  };
+  const underOwnHeading = status === null ? null : underStatusHeading(text, status);
+  const withWords = underOwnHeading ?? (format === 'madr' ? text : withStatus(text, status, imported));
+  const markdown = `${[titleLine(entry, file), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  // Date and deciders in front matter only when the text does not say them: the import reads them back.
+  const own = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false })}${markdown}` });
+  return `${front({ date: own.date !== day, makers: own.deciders !== makers })}${markdown}`;
+}
+
+/** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */
+function underStatusHeading(text: string, status: string): string | null {
+  const tokens = new Lexer().lex(text);
+  const own = topHeadings(tokens).find((h) => h.key === 'status');
+  return own === undefined ? null : insertAt(text, offsetOf(text, tokens, own.i) + (tokens[own.i]?.raw.length ?? 0), status);
+}
+
+/**
+ * `text` with the status after its header notes (before the first heading): a `Status:` line
+ * for an imported decision (so the import reads it back without adding a section to the
+ * rationale), a `## Status` section for any other; `text` as is when there is no status.
+ */
+function withStatus(text: string, status: string | null, imported: boolean): string {
+  if (status === null) return text;
+  const tokens = new Lexer().lex(text);
+  const firstHeading = tokens.findIndex((t) => t.type === 'heading');
+  const split = firstHeading < 0 ? text.length : offsetOf(text, tokens, firstHeading);
+  const block = imported ? `Status: ${status.replace(/\s*\n\s*/g, ' ')}` : `## Status\n\n${status}`;
+  return insertAt(text, split, block);
 }

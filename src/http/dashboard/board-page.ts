@@ -8,21 +8,21 @@ import type { Board, BoardQuery, BoardSection } from '../../service/board.js';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { encodeCursor } from '../rest.js';
 import { h, type Html } from './html.js';
-import { entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, timeTag } from './parts.js';
+import { decidedNote, entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, timeTag } from './parts.js';
 
 /** The filter values as given in the query (raw strings): the board query's filters. */
-export type BoardFilters = Pick<BoardQuery, 'kind' | 'status' | 'tag' | 'path' | 'task' | 'author'>;
+export type BoardFilters = Pick<BoardQuery, 'kind' | 'status' | 'tag' | 'path' | 'related_task' | 'author'>;
 
-const FILTER_NAMES = ['kind', 'status', 'tag', 'path', 'task', 'author'] as const;
+const FILTER_NAMES = ['kind', 'status', 'tag', 'path', 'related_task', 'author'] as const;
 
 function filterForm(project: string, f: BoardFilters): Html {
-  const text = (name: 'tag' | 'path' | 'task' | 'author', label: string, hint: string) =>
+  const text = (name: 'tag' | 'path' | 'related_task' | 'author', label: string, hint: string) =>
     h`<div><label for="f-${name}">${label}</label><input id="f-${name}" type="text" name="${name}" value="${f[name] ?? ''}" placeholder="${hint}"></div>`;
   const option = (value: string, label: string, current: string | undefined) => h`<option value="${value}"${current === value ? h` selected` : ''}>${label}</option>`;
   return h`<form class="panel filters" method="get" action="${pageUrl(project)}" aria-label="Filter entries">
 <div><label for="f-kind">Kind</label><select id="f-kind" name="kind">${option('', 'All kinds', f.kind ?? '')}${ENTRY_KINDS.map((k) => option(k, KIND_NAMES[k].one, f.kind))}</select></div>
 <div><label for="f-status">Status</label><select id="f-status" name="status">${option('', 'Any status', f.status ?? '')}${STATUSES.map((s) => option(s, s, f.status))}</select></div>
-${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}${text('task', 'Task', 'e.g. T-42')}${text('author', 'Author', 'name or agent id')}
+${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}${text('related_task', 'Task', 'e.g. T-42')}${text('author', 'Author', 'name or agent id')}
 <div class="actions"><button type="submit">Apply</button>${FILTER_NAMES.some((n) => f[n]) ? h`<a href="${pageUrl(project)}">Clear</a>` : ''}</div>
 </form>`;
 }
@@ -37,7 +37,7 @@ function table(project: string, section: BoardSection, titles: Board['titles']):
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(project, e, titles)}</td>
 <td class="who small">${e.author}</td>
-<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}</td>
+<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}</td>
 </tr>`)}</tbody></table>`;
 }
 

@@ -20,7 +20,7 @@ function node(project: string, n: DependencyNode | undefined, key: string): Html
     case 'missing':
       return h`<span class="id">${n.entry_id}</span> <span class="muted small">(no such entry)</span>`;
     case 'task':
-      return h`<a class="mono" href="${pageUrl(project, '', { task: n.task_id })}">task ${n.task_id}</a>`;
+      return h`<a class="mono" href="${pageUrl(project, '', { related_task: n.task_id })}">task ${n.task_id}</a>`;
     default:
       return h`<span class="mono">${n.text}</span> <span class="muted small">(external)</span>`;
   }

@@ -11,7 +11,8 @@ import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-v
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown } from './markdown.js';
-import { boardUrl, entryLink, kindDetail, kindName, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
+import { decisionOrigin } from '../../model/decision-origin.js';
+import { boardUrl, entryLink, kindDetail, kindName, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: LinkBase, c: Citation): Html {
@@ -75,7 +76,7 @@ function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, title
   if (c.removed_citations.length > 0) changes.push(h`<div><span class="field">citations removed</span><ul class="plain">${c.removed_citations.map((x) => citationItem(project, x))}</ul></div>`);
   const commit = r.commit ? h` · commit <span class="mono" title="${r.commit.oid}">${r.commit.oid.slice(0, 10)}</span> by ${r.commit.author}` : h` · <span class="muted">commit not found</span>`;
   return h`<li id="r${r.entry.revision}"><div class="rev-head"><h3>Revision ${r.entry.revision}${latest ? h` <span class="badge info">current</span>` : ''}</h3>
-<span class="muted small">${first ? 'recorded' : 'revised'} by <strong>${r.entry.author}</strong> · ${timeTag(r.entry.recorded_at)}${commit}</span></div>
+<span class="muted small">${first ? 'recorded' : 'revised'} by ${writtenByHtml(r.entry)} · ${timeTag(r.entry.recorded_at)}${commit}</span></div>
 ${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) => h`${i ? ', ' : ''}<span class="mono">${f}</span>`)}.</p>` : changes.length > 0 ? h`<div class="changes">${changes}</div>` : h`<p class="small muted">No field changed (re-recorded as is).</p>`}</li>`;
 }
 
@@ -84,6 +85,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const { project, view } = args;
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
+  const origin = decisionOrigin(e);
   const l = view.links;
   // A supersede links the pair both ways as related too: list each entry once, under its most specific relation.
   const shown = new Set([...l.supersedes, ...l.superseded_by, ...l.supersedes_plan, ...l.depends_on, ...l.depended_on_by].map((x) => x.entry_id));
@@ -97,15 +99,16 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const facts = h`<dl class="facts">
 ${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boardUrl(project)}">${args.repo}</a></dd>` : ''}<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
 <dt>Kind</dt><dd><a href="${boardUrl(project, { kind: e.entry_kind })}">${names.one}</a></dd>
-<dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}</dd>
+<dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}${typeof e.payload['status_text'] === 'string' ? h` <span class="small muted">“${e.payload['status_text']}”</span>` : ''}</dd>
 ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
 <dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
-<dt>Author</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
-<dt>Recorded</dt><dd>${timeTag(e.recorded_at)}</dd>
+${origin === null ? '' : h`<dt>Decided</dt><dd>${origin.date ?? h`<span class="muted">day unknown</span>`}${origin.by === null ? '' : h` by ${origin.by}`}</dd>`}<dt>${origin === null ? 'Author' : 'Last change by'}</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
+${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span class="muted small">wrote it for ${e.author}</span></dd>` : ''}
+<dt>${origin === null ? 'Recorded' : 'Last change'}</dt><dd>${timeTag(e.recorded_at)}</dd>
 <dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>
 <dt>Tags</dt><dd>${e.tags.length ? tagList(project, e.tags) : h`<span class="muted">none</span>`}</dd>
 <dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${boardUrl(project, { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>
-<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${boardUrl(project, { task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
+<dt>Tasks</dt><dd>${e.related_task_ids.length ? e.related_task_ids.map((t) => h`<a class="mono" href="${boardUrl(project, { related_task: t })}">${t}</a> `) : h`<span class="muted">none</span>`}</dd>
 </dl>`;
   const links = linkRows.filter(([, list]) => list.length > 0).map(([label, list]) => h`<h3>${label}</h3>${linked(project, list)}`);
   const history = [...view.history].reverse();

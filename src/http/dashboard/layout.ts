@@ -30,6 +30,8 @@ export interface PageOptions {
   body: Html;
   /** The projected commit the page reflects. */
   oid?: string | null;
+  /** How the docs branch stands against its upstream (service/upstream-status.ts), shown under the navigation. */
+  upstream?: { summary: string; fix: string | null } | null;
   /** The search words to prefill in the header's search box. */
   query?: string;
   /** Set by the hub's dashboard (src/hub/dashboard/): its header, navigation and footer instead of the per-project ones. */
@@ -80,6 +82,12 @@ function switcher(project: string, projects: readonly string[]): Html {
 <button type="submit" class="quiet">Open</button></form>`;
 }
 
+/** `Upstream: <summary> — run <code>brain sync origin</code>` under the navigation, when the branch has an upstream (issue #19). */
+function upstreamLine(upstream: PageOptions['upstream']): Html | string {
+  if (!upstream) return '';
+  return h`<p class="wrap small upstream${upstream.fix ? ' warn' : ' muted'}">Upstream: ${upstream.summary}${upstream.fix ? h` — run <code>${upstream.fix}</code>` : ''}</p>`;
+}
+
 /** A complete HTML document. */
 export function renderPage(options: PageOptions): string {
   const { project } = options;
@@ -89,7 +97,7 @@ export function renderPage(options: PageOptions): string {
 ${switcher(project, options.projects ?? [])}
 ${searchBox(pageUrl(project, 'search'), options.query)}
 </div>
-<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
+<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>${upstreamLine(options.upstream)}`;
   const doc = h`<!doctype html>
 <html lang="en">
 <head>

@@ -3,6 +3,7 @@
  * links, times (UTC, absolute — a page is a function of the projected commit, never of the
  * clock, so its ETag is exact), tags, the per-kind detail of an entry, and pagers.
  */
+import { decisionOrigin } from '../../model/decision-origin.js';
 import type { Entry } from '../../model/entry.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
@@ -79,6 +80,16 @@ export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: b
   return h`<time datetime="${iso}" title="${iso}">${shown}</time>`;
 }
 
+/**
+ * When and by whom a decision was decided (an imported ADR records it), for the lists' "Updated"
+ * cell: `decided 2019-06-27 by Marko` under the last change; '' when the entry records neither.
+ */
+export function decidedNote(e: Entry): Html {
+  const origin = decisionOrigin(e);
+  if (origin === null) return h``;
+  return h`<div class="meta">decided ${origin.date === null ? '' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
+}
+
 /** A link to an entry with its title (or its id when the title is unknown). */
 export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
 
@@ -109,4 +120,9 @@ export function kindDetail(project: LinkBase, e: Entry, titles: Readonly<Record<
 export function pager(args: { first?: string | null; next?: string | null; label?: string }): Html {
   if (!args.first && !args.next) return h``;
   return h`<nav class="pager" aria-label="${args.label ?? 'Pages'}">${args.first ? h`<a class="button quiet" href="${args.first}">← First page</a>` : ''}${args.next ? h`<a class="button quiet" href="${args.next}" rel="next">Next page →</a>` : ''}</nav>`;
+}
+
+/** Who wrote a revision: the author, or the agent that wrote it for them (`agent … for …`; docs/decisions/0032). Escaped by `h`. */
+export function writtenByHtml(e: Pick<Entry, 'author' | 'agent'>): Html {
+  return e.agent === undefined ? h`<strong>${e.author}</strong>` : h`agent <strong class="agent">${e.agent}</strong> for <strong>${e.author}</strong>`;
 }

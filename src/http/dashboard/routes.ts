@@ -29,6 +29,7 @@ import { buildDependencyGraph } from '../../service/dependency-graph.js';
 import { buildEntryView } from '../../service/entry-view.js';
 import { buildTimeline } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
+import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
@@ -80,27 +81,29 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
     if (body === null || notModified(inm, etag)) return c.body(null, 304, headers);
     return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
   };
-  const render = async (oid: string | null) => {
+  const render = async (oid: string | null, upstream: UpstreamStatus | null) => {
     const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
-    return renderPage({ ...parts, project, projects, oid });
+    return renderPage({ ...parts, project, projects, oid, upstream });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
     const done = await brain.readScope(async () => {
       const oid = brain.projectedOid();
-      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${url.pathname}${url.search}` });
+      // The header says how the branch stands against its upstream: a fetch changes the page, not the oid.
+      const upstream = await upstreamStatus(brain);
+      const etag = projectionEtag({ oid, url: `dashboard ${STYLE_HASH} ${upstream?.summary ?? ''} ${url.pathname}${url.search}` });
       if (!isWildcard(inm) && notModified(inm, etag)) return send(etag, null);
       // A hard reload (`Cache-Control: no-cache`) renders afresh.
       const cached = /no-cache/i.test(c.req.header('cache-control') ?? '') ? undefined : cache.get(etag);
       if (cached !== undefined) return send(etag, cached);
-      const body = await render(oid);
+      const body = await render(oid, upstream);
       if (brain.projectedOid() !== oid) return null;
       cache.set(etag, body);
       return send(etag, body);
     });
     if (done) return done;
   }
-  const body = await render(brain.projectedOid());
+  const body = await render(brain.projectedOid(), await upstreamStatus(brain));
   return send(contentEtag(body), body);
 }
 
@@ -125,9 +128,9 @@ export function createDashboard(options: DashboardOptions): Hono {
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
 
   routes.get('/projects/:project', async (c) => {
-    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'task', 'author', 'cursor']);
+    const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
-    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, task: q.task, author: q.author };
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
     const brain = await brainOf(c);
     return sendPage(c, brain, cache, async () => {
       const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });

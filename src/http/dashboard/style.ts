@@ -45,6 +45,7 @@ h1{font-size:26px;line-height:1.25;margin:0 0 6px;letter-spacing:-.015em}
 h2{font-size:18px;margin:0;letter-spacing:-.01em}
 h3{font-size:15px;margin:18px 0 6px}
 .muted{color:var(--muted)}.small{font-size:13px}
+.upstream{margin-top:6px;margin-bottom:0}.upstream.warn{color:var(--warn)}
 .lede{color:var(--muted);margin:0 0 18px}
 .panel{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);padding:16px 18px;margin:0 0 18px}
 .filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px 12px;align-items:end}

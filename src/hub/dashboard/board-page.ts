@@ -1,25 +1,25 @@
 /**
  * The hub dashboard's board (docs/decisions/0028): current entries across the repositories
  * the token can read, newest first, one table whose every row names its repository; the
- * filters (repo, project, kind, status, tag, path, task, author) as a GET form whose fields
+ * filters (repo, project, kind, status, tag, path, related_task, author) as a GET form whose fields
  * are the query parameters; the per-repository counts of everything matching (HubService.list
  * `facet`) as tiles; and a keyset pager (the REST cursor, src/hub/http/params.ts).
  */
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { h, type Html } from '../../http/dashboard/html.js';
-import { KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, timeTag } from '../../http/dashboard/parts.js';
+import { decidedNote, KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, timeTag } from '../../http/dashboard/parts.js';
 import type { HubListPage } from '../hub-service.js';
 import { hubEntryUrl, hubUrl, repoLinks } from './links.js';
 import { repoSelect } from './repo-select.js';
 
 /** The board's filter names, in form order; values are the raw query strings. */
-export const BOARD_FILTERS = ['repo', 'project', 'kind', 'status', 'tag', 'path', 'task', 'author'] as const;
+export const BOARD_FILTERS = ['repo', 'project', 'kind', 'status', 'tag', 'path', 'related_task', 'author'] as const;
 
 /** The filter values as given in the query. */
 export type HubBoardFilters = Partial<Record<(typeof BOARD_FILTERS)[number], string>>;
 
 function filterForm(f: HubBoardFilters, repos: readonly string[]): Html {
-  const text = (name: 'project' | 'tag' | 'path' | 'task' | 'author', label: string, hint: string) =>
+  const text = (name: 'project' | 'tag' | 'path' | 'related_task' | 'author', label: string, hint: string) =>
     h`<div><label for="f-${name}">${label}</label><input id="f-${name}" type="text" name="${name}" value="${f[name] ?? ''}" placeholder="${hint}"></div>`;
   const option = (value: string, label: string, current: string | undefined) => h`<option value="${value}"${current === value ? h` selected` : ''}>${label}</option>`;
   return h`<form class="panel filters" method="get" action="/" aria-label="Filter entries">
@@ -27,7 +27,7 @@ ${repoSelect({ id: 'f-repo', repos, selected: f.repo })}
 ${text('project', 'Project', 'e.g. payments')}
 <div><label for="f-kind">Kind</label><select id="f-kind" name="kind">${option('', 'All kinds', f.kind ?? '')}${ENTRY_KINDS.map((k) => option(k, KIND_NAMES[k].one, f.kind))}</select></div>
 <div><label for="f-status">Status</label><select id="f-status" name="status">${option('', 'Any status', f.status ?? '')}${STATUSES.map((s) => option(s, s, f.status))}</select></div>
-${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}${text('task', 'Task', 'e.g. T-42')}${text('author', 'Author', 'name or agent id')}
+${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}${text('related_task', 'Task', 'e.g. T-42')}${text('author', 'Author', 'name or agent id')}
 <div class="actions"><button type="submit">Apply</button>${BOARD_FILTERS.some((n) => f[n]) ? h`<a href="/">Clear</a>` : ''}</div>
 </form>`;
 }
@@ -45,7 +45,7 @@ function table(page: HubListPage): Html {
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(links, e)}</td>
 <td class="who small">${e.author}</td>
-<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}</td>
+<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}</td>
 </tr>`;
   })}</tbody></table>`;
 }

@@ -110,12 +110,13 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   }
 
   routes.get('/', async (c) => {
-    const q = pageParams(c, [...BOARD_FILTERS, 'cursor']);
+    const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
+    if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
     const grant = c.get('session');
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const [scope, list] = await Promise.all([
       hub.scope(grant),
-      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
+      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
     ]);
     const next = nextCursor(list);
     const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));

@@ -11,6 +11,7 @@ import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { BOUNDS } from '../../model/number-text.js';
 import { inlineText } from '../../context/inline-text.js';
 import { wrapUntrusted } from '../../context/untrusted.js';
+import { writtenBy } from '../../model/entry-fields.js';
 import { neutralizeDeep, summarize } from '../../mcp/summaries.js';
 import { renderEntryText, renderSummaries, summaryLine } from '../../mcp/render.js';
 import type { HubService } from '../hub-service.js';
@@ -67,8 +68,8 @@ const history = tool({
   inputSchema: z.strictObject({ repo, entry_id: z.string().min(1).max(200) }),
   async run(hub, grant, a) {
     const revisions = await hub.history(grant, { repo: a.repo, entryId: a.entry_id });
-    const items = revisions.map((r) => ({ revision: r.entry.revision, recorded_at: r.entry.recorded_at, author: r.entry.author, status: r.entry.status, title: r.entry.title, sha256: r.sha256, commit: r.commit?.oid ?? null }));
-    const lines = items.map((r) => `- r${r.revision} ${r.recorded_at} ${r.status} by ${inlineText(r.author, 60)} — ${inlineText(r.title, 120)}`);
+    const items = revisions.map((r) => ({ revision: r.entry.revision, recorded_at: r.entry.recorded_at, author: r.entry.author, ...(r.entry.agent !== undefined ? { agent: r.entry.agent } : {}), status: r.entry.status, title: r.entry.title, sha256: r.sha256, commit: r.commit?.oid ?? null }));
+    const lines = items.map((r) => `- r${r.revision} ${r.recorded_at} ${r.status} by ${inlineText(writtenBy(r), 130)} — ${inlineText(r.title, 120)}`);
     return { structured: neutralizeDeep({ repo: a.repo, entry_id: a.entry_id, revisions: items }), text: renderSummaries(`${a.repo} ${a.entry_id}: ${items.length} revisions, oldest first`, lines) };
   },
 });

@@ -1,21 +1,24 @@
 /**
  * The decision text of an imported ADR, mapped by section meaning across MADR 2–4,
- * Nygard/adr-tools, log4brains and the Tendermint/Cosmos variant (issue #9 "Nothing lost"):
- * - `decision_outcome`: the whole first Decision / Decision Outcome section (Markdown kept,
- *   subsections such as MADR 4's "Consequences" and "Confirmation" included);
+ * Nygard/adr-tools, log4brains and the Tendermint/Cosmos variant (issue #9 "Nothing lost",
+ * issue #18 "every source line kept, always"):
+ * - `decision_outcome`: the content of the first top-level Decision / Decision Outcome section
+ *   (Markdown kept, subsections such as MADR 4's "Consequences" and "Confirmation" included);
  * - `alternatives`: the option titles of Considered Options / Options / Alternatives /
- *   Alternative Approaches;
- * - `rationale`: the header notes (what stands between the title and the first section, minus
- *   the status line), then the Context / Problem statement sections, then every other section
- *   under its own heading, in document order.
- * Nothing but the title, the status line and the outcome's heading is left out; text beyond a
- * field's bound (src/model/entry.ts LIMITS) is cut at a line and reported in `overflow`
- * (docs/decisions/0014-adr-import-keeps-everything.md).
+ *   Alternative Approaches (copies: the section itself stays in the rationale);
+ * - `rationale`: everything else, in document order, byte for byte — header notes, every
+ *   section (a second `#` heading and what follows it included), and the decision section's own
+ *   heading line, left where it stood so the export puts the outcome back under it — then the
+ *   link reference definitions (marked keeps them out of its tokens).
+ * Left out: the title heading (unless it had to be cut: then its full line stays) and the one
+ * line that states the stored status words — a `Status:` line of the header notes, or the line
+ * of the Status section (whose heading stays, for the export to put the words back under it).
+ * Nothing is cut (docs/decisions/0033-adr-import-holds-any-corpus.md).
  */
 import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
-import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { headingDepth, sectionContent, tokensMarkdown, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
+import { listItemTexts, tokenText } from './inline-text.js';
+import { headingDepth, sectionContent, statusSectionOf, topSections, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
 import { statusLineValue } from './status-source.js';
 
 /** Section names (see `headingKey`) that carry the problem / context. */
@@ -43,67 +46,64 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternative approaches',
 ]);
 
-/** A field whose text did not fit its bound: how many characters were left in the source only. */
-export interface ContentOverflow {
-  field: 'rationale' | 'decision_outcome';
-  /** Characters of the field's full text. */
-  chars: number;
-  /** Characters kept (marker included). */
-  kept: number;
-}
-
 /** What {@link extractContent} returns. */
 export interface AdrContent {
   rationale: string;
   decision_outcome: string;
   alternatives: string[];
-  /** Fields cut to their bound; [] when everything fits. */
-  overflow: ContentOverflow[];
-  /** Index (in the outline's tokens) of the heading whose section became the outcome, or -1. */
-  outcomeHeading: number;
-}
-
-/** Where the status was read from (status-source.ts), so its one line is left out. */
-export interface StatusSite {
-  origin: 'front_matter' | 'status_section' | 'status_line' | null;
-}
-
-/** The marker closing a field cut to its bound; names the source that holds the rest. */
-export function overflowMarker(sourcePath: string, missing: number): string {
-  return `\n\n[… ${missing} more characters in ${sourcePath}]`;
 }
 
 /**
- * `text` within `max` characters: unchanged when it fits; else cut at the last line break that
- * leaves room for {@link overflowMarker} (or hard, when a single line is longer) plus the marker.
+ * The stored status words and where the file states them, so that one line is left out: the
+ * origin is null when no line of the file holds them (the corpus index gave the status,
+ * status-index.ts); with `front_matter`, a Status section line repeating the words is left out.
  */
-export function fitText(text: string, max: number, sourcePath: string): string {
-  if (text.length <= max) return text;
-  const room = max - overflowMarker(sourcePath, text.length).length;
-  let cut = text.lastIndexOf('\n', room);
-  if (cut < room / 2) cut = room;
-  const code = text.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  const kept = text.slice(0, cut).trimEnd();
-  return kept + overflowMarker(sourcePath, text.length - kept.length);
+export interface StatusSite {
+  origin: 'front_matter' | 'status_section' | 'status_line' | null;
+  /** The words stored (`Accepted (tracked in #9256)`), or null. */
+  words: string | null;
 }
 
-function topSections(outline: MarkdownOutline): OutlineSection[] {
-  return outline.sections.filter((s) => s.depth === outline.sectionDepth);
+/** The raw Markdown of `tokens`, byte for byte. */
+const raw = (tokens: readonly Token[]): string => tokens.map((t) => t.raw).join('');
+
+/**
+ * `text` without `count` lines from line `at`; when that leaves two blank lines meeting (the
+ * removed lines stood alone between blank lines), one goes too, so the text reads as if they had
+ * never been there — and the export, which puts them back between blank lines, reads back equal.
+ */
+function removeLines(text: string, at: number, count: number): string {
+  const lines = text.split('\n');
+  lines.splice(at, count);
+  while (at > 0 && at < lines.length && (lines[at - 1] ?? '').trim() === '' && (lines[at] ?? '').trim() === '') lines.splice(at, 1);
+  return lines.join('\n');
 }
 
-/** The raw Markdown of a whole section, heading included. */
-function sectionMarkdown(outline: MarkdownOutline, section: OutlineSection): string {
-  return tokensMarkdown(outline.tokens.slice(section.start, section.end));
+/** A line's status words: the value after a `Status:` label, else the line; a list marker trimmed. */
+function wordsOf(line: string): string {
+  const text = line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '');
+  return (statusLineValue(text) ?? text).trim();
 }
 
-/** `markdown` without its first line for which `pick` is true (other lines byte for byte). */
-function dropLine(markdown: string, pick: (line: string) => boolean): string {
-  const lines = markdown.split('\n');
-  const at = lines.findIndex(pick);
-  if (at < 0) return markdown;
-  lines.splice(at, 1);
-  return lines.join('\n').replace(/^\n+/, '').trimEnd();
+/**
+ * `text` without the lines after character `from` that state `words` (a status wrapped over
+ * several lines goes whole): the first line outside block quotes and code fences whose words are
+ * the first line of `words`. `text` as is when no line does.
+ */
+function withoutStatusLines(text: string, from: number, words: string): string {
+  const wanted = words.split('\n');
+  const lines = text.split('\n');
+  let offset = 0;
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const start = offset;
+    offset += line.length + 1;
+    if (/^\s{0,3}(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (start < from || fenced || /^\s*>/.test(line)) continue;
+    if (wordsOf(line) === (wanted[0] ?? '').trim()) return removeLines(text, i, wanted.length);
+  }
+  return text;
 }
 
 /** A line is a status line: `- Status: x`, `**Status:** x`, `Status: x` with a value. */
@@ -112,37 +112,14 @@ function isStatusLine(line: string): boolean {
   return value !== null && value !== '';
 }
 
-/** The first line of a Status section that status-source.ts reads as the status (not a date). */
-function isStatusSectionLine(line: string): boolean {
-  return line.trim() !== '' && !/^\s*\**\s*date\b/i.test(plainText(line));
-}
-
-/**
- * The header notes: every token before the first section (before or after the title; title
- * excluded) as Markdown, without the status line when the status came from there.
- */
-function headerNotes(outline: MarkdownOutline, status: StatusSite): string {
-  const markdown = tokensMarkdown(outline.preamble).replace(/\n{3,}/g, '\n\n');
-  return status.origin === 'status_line' ? dropLine(markdown, isStatusLine) : markdown;
-}
-
-/** The Status section as rationale text: '' when it only holds the status line. */
-function statusNotes(outline: MarkdownOutline, section: OutlineSection, status: StatusSite): string {
-  if (status.origin !== 'status_section') return sectionMarkdown(outline, section);
-  const content = dropLine(tokensMarkdown(sectionContent(outline, section)), isStatusSectionLine);
-  if (content.trim() === '') return '';
-  const heading = outline.tokens[section.start]?.raw.trim() ?? '## Status';
-  return `${heading}\n\n${content}`;
-}
-
 /** Option titles: first line of each item of the section's first list, else its sub-headings. */
 function optionTitles(outline: MarkdownOutline, section: OutlineSection): string[] {
   const content = sectionContent(outline, section);
   const list = content.find((t) => t.type === 'list');
-  const raw = list
+  const titles = list
     ? listItemTexts(list).map((item) => item.split('\n')[0] ?? '')
     : content.filter((t: Token) => headingDepth(t) > 0).map((t) => tokenText(t));
-  return raw
+  return titles
     .map((text) => text.replace(/<!--[\s\S]*?-->/g, '').trim())
     .filter((text) => text !== '')
     .slice(0, LIMITS.listItems)
@@ -150,36 +127,53 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
 }
 
 /**
- * Maps the sections of one ADR to the decision fields (see the module comment). Pure; never
- * throws. `sourcePath` names the file in an overflow marker.
+ * Maps the sections of one ADR to the decision fields (see the module comment). `keepTitle`
+ * keeps the title heading's line (its text did not fit the title). Pure; never throws.
  */
-export function extractContent(options: { outline: MarkdownOutline; status: StatusSite; sourcePath: string }): AdrContent {
-  const { outline, status, sourcePath } = options;
-  const sections = topSections(outline);
-  const decision = sections.find((s) => DECISION_SECTIONS.has(s.key));
-  const options_ = sections.find((s) => OPTION_SECTIONS.has(s.key));
-  const statusSection = outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
-  const context: string[] = [];
-  const rest: string[] = [];
-  for (const section of sections) {
-    if (section === decision) continue;
-    const text = section === statusSection ? statusNotes(outline, section, status) : sectionMarkdown(outline, section);
-    if (text === '') continue;
-    (CONTEXT_SECTIONS.has(section.key) ? context : rest).push(text);
+export function extractContent(options: { outline: MarkdownOutline; status: StatusSite; keepTitle?: boolean }): AdrContent {
+  const { outline, status } = options;
+  const tops = topSections(outline);
+  const decision = tops.find((s) => DECISION_SECTIONS.has(s.key));
+  const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key));
+  const statusSection = statusSectionOf(outline);
+  const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;
+  const parts: string[] = [];
+  let loose: Token[] = [];
+  const flushLoose = (): void => {
+    let text = raw(loose);
+    if (status.origin === 'status_line' && parts.length === 0) {
+      const at = text.split('\n').findIndex(isStatusLine);
+      if (at >= 0) text = removeLines(text, at, 1);
+    }
+    parts.push(text);
+    loose = [];
+  };
+  let i = 0;
+  while (i < outline.tokens.length) {
+    const section = tops.find((s) => s.start === i);
+    if (section === undefined) {
+      if (i !== outline.titleIndex || options.keepTitle === true) loose.push(outline.tokens[i] as Token);
+      i += 1;
+      continue;
+    }
+    flushLoose();
+    const inside = outline.tokens.slice(section.start, section.end).filter((_, k) => section.start + k !== outline.titleIndex || options.keepTitle === true);
+    if (section === decision) parts.push(outline.tokens[section.start]?.raw ?? '');
+    else if (inSection !== undefined && inSection.start >= section.start && inSection.start < section.end) {
+      // The status words leave the Status section (its heading stays), wherever it is nested.
+      const from = raw(outline.tokens.slice(section.start, inSection.start + 1)).length;
+      parts.push(withoutStatusLines(raw(inside), from, status.words as string));
+    } else parts.push(raw(inside));
+    i = section.end;
   }
+  flushLoose();
   const definitions = outline.definitions.join('\n');
-  const fullRationale = [headerNotes(outline, status), ...context, ...rest, definitions].filter((t) => t !== '').join('\n\n');
-  const fullOutcome = decision ? tokensMarkdown(sectionContent(outline, decision)) : '';
-  const rationale = fitText(fullRationale, LIMITS.rationale, sourcePath);
-  const decisionOutcome = fitText(fullOutcome, LIMITS.text, sourcePath);
-  const overflow: ContentOverflow[] = [];
-  if (rationale !== fullRationale) overflow.push({ field: 'rationale', chars: fullRationale.length, kept: rationale.length });
-  if (decisionOutcome !== fullOutcome) overflow.push({ field: 'decision_outcome', chars: fullOutcome.length, kept: decisionOutcome.length });
+  // Each part as written (code blocks keep their blank lines); parts are joined by one blank line.
+  const rationale = [...parts, definitions].filter((t) => t.trim() !== '').map((t) => t.replace(/^(?:[ \t]*\n)+/, '').trimEnd()).join('\n\n');
+  const outcome = decision ? raw(sectionContent(outline, decision)).trim() : '';
   return {
     rationale,
-    decision_outcome: decisionOutcome,
-    alternatives: options_ ? optionTitles(outline, options_) : [],
-    overflow,
-    outcomeHeading: decision?.start ?? -1,
+    decision_outcome: outcome,
+    alternatives: optionSection ? optionTitles(outline, optionSection) : [],
   };
 }

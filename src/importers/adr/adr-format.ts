@@ -6,8 +6,10 @@
 import type { DecisionStatus } from './status-map.js';
 
 /**
- * - `madr`: MADR 3/4 — YAML front matter, or MADR headings ("Context and Problem Statement",
- *   "Decision Outcome", "Considered Options") without a Status section or header bullets.
+ * - `madr`: MADR 3/4 — a `status` in YAML front matter, or MADR headings ("Context and Problem
+ *   Statement", "Decision Outcome", "Considered Options") without a Status section or header
+ *   bullets. Front matter alone (a static site's `sidebar_position`, or the `date` an export
+ *   writes) does not make a file MADR.
  * - `log4brains`: header metadata bullets under the title (`- Status:`, `- Date:`,
  *   `- Deciders:`, `- Tags:`), as written by log4brains and MADR ≤ 2.
  * - `nygard`: Michael Nygard's template / adr-tools — a `## Status` section.
@@ -39,18 +41,20 @@ const MADR_HEADINGS: ReadonlySet<string> = new Set([
 
 /** What {@link detectFormat} looks at. */
 export interface FormatSignals {
-  hasFrontMatter: boolean;
+  /** The file has YAML front matter with a `status` key. */
+  hasFrontMatterStatus: boolean;
   hasHeaderBullets: boolean;
   hasStatusSection: boolean;
   headingKeys: readonly string[];
 }
 
 /**
- * The format of one file, checked in this order: front matter → `madr`; header metadata
- * bullets → `log4brains`; a Status section → `nygard`; MADR headings → `madr`; else `plain`.
+ * The format of one file, checked in this order: a front matter status → `madr`; header
+ * metadata bullets → `log4brains`; a Status section → `nygard`; MADR headings → `madr`; else
+ * `plain`.
  */
 export function detectFormat(signals: FormatSignals): AdrFormat {
-  if (signals.hasFrontMatter) return 'madr';
+  if (signals.hasFrontMatterStatus) return 'madr';
   if (signals.hasHeaderBullets) return 'log4brains';
   if (signals.hasStatusSection) return 'nygard';
   if (signals.headingKeys.some((key) => MADR_HEADINGS.has(key))) return 'madr';

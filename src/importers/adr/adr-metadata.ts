@@ -1,57 +1,26 @@
 /**
- * When an ADR says it was decided, and by whom (issue #9 "Dates and people"): front matter
- * `date` / `deciders` / `decision-makers` / `authors`, a `Date:` line or `- Date:` bullet
- * before the first section or in the Status section, and Changelog lines
- * (`- 2020-01-20: Initial draft`, Tendermint/Cosmos). Pure; never throws.
+ * When an ADR says it was decided, and by whom (issue #9 "Dates and people", issue #18
+ * "Dates"): front matter `date` / `deciders` / `decision-makers` / `authors`, a `Date:` /
+ * `Created:` line or bullet before the first section or in the Status section, the earliest date
+ * of a Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
+ * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
+ * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { plainText } from './inline-text.js';
-import { blockTexts, sectionContent, type MarkdownOutline } from './markdown-outline.js';
+import { parseAdrDate, type DateOrder } from './adr-dates.js';
+import { plainText, tokenText } from './inline-text.js';
+import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-function isoDay(year: number, month: number, day: number): string | null {
-  if (year < 1970 || year > 2999 || month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return date.toISOString();
-}
-
-function monthOf(word: string): number {
-  return MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
-}
-
-/**
- * The first date in `text` as an ISO instant at 00:00 UTC, or null. Forms:
- * `2020-01-31` (also `/` or `.`, optionally followed by a time, whose date part is used);
- * `31/01/2020`, `31.01.2020`, `31/01/20` — day first (ADR corpora seen are European), month
- * first only when the first number cannot be a month day pair otherwise (`01/31/2020`);
- * `31 January 2020`, `31st Jan 2020`, `January 31, 2020`. Impossible dates give null.
- */
-export function parseAdrDate(text: string): string | null {
-  const iso = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(text);
-  if (iso) return isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const numeric = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})\b/.exec(text);
-  if (numeric) {
-    const a = Number(numeric[1]);
-    const b = Number(numeric[2]);
-    const y = numeric[3]?.length === 2 ? 2000 + Number(numeric[3]) : Number(numeric[3]);
-    return b > 12 && a <= 12 ? isoDay(y, a, b) : isoDay(y, b, a);
-  }
-  const dayFirst = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/.exec(text);
-  if (dayFirst && monthOf(dayFirst[2] ?? '') > 0) return isoDay(Number(dayFirst[3]), monthOf(dayFirst[2] ?? ''), Number(dayFirst[1]));
-  const monthFirst = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(text);
-  if (monthFirst && monthOf(monthFirst[1] ?? '') > 0) return isoDay(Number(monthFirst[3]), monthOf(monthFirst[1] ?? ''), Number(monthFirst[2]));
-  return null;
-}
-
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated|date)\b\s*:?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
+const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
+/** Section names (see `headingKey`) that list the ADR's changes with their dates. */
+const CHANGELOG_SECTIONS: ReadonlySet<string> = new Set(['changelog', 'change log', 'changes', 'history', 'change history', 'revision history', 'document history', 'version history']);
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author'];
 
 /** Plain-text lines of the header notes and of the Status section. */
 function headerLines(outline: MarkdownOutline): string[] {
-  const status = outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+  const status = statusSectionOf(outline);
   const texts = [...blockTexts(outline.preamble), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
   return texts.flatMap((t) => t.split('\n')).map((line) => plainText(line));
 }
@@ -72,53 +41,79 @@ function isPlaceholder(text: string): boolean {
   return /^[{[<].*[}\]>]$/s.test(text.trim());
 }
 
-/**
- * The date an ADR gives, as an ISO instant (00:00 UTC of that day), or null. Precedence:
- * front matter `date`; a `Date:` / `Last updated:` line (or bullet, `Date 09/04/2018` too)
- * before the first section or in the Status section; else the latest date of the Changelog
- * section's lines — the day the text as imported was last changed.
- */
-export function findAdrDate(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): string | null {
-  const fm = scalarText(options.frontMatter['date']);
-  if (fm !== null && !isPlaceholder(fm)) {
-    const parsed = parseAdrDate(fm);
-    if (parsed !== null) return parsed;
-  }
-  for (const line of headerLines(options.outline)) {
-    const match = DATE_LINE.exec(line);
-    const parsed = match ? parseAdrDate(match[1] ?? '') : null;
-    if (parsed !== null) return parsed;
-  }
-  const changelog = options.outline.sections.find((s) => s.key === 'changelog' || s.key === 'change log');
-  if (!changelog) return null;
-  const dates = blockTexts(sectionContent(options.outline, changelog))
-    .flatMap((t) => t.split('\n'))
-    .map((line) => parseAdrDate(plainText(line)))
-    .filter((d): d is string => d !== null)
-    .sort();
-  return dates[dates.length - 1] ?? null;
+/** What {@link findAdrDate} found: the day, and whether front matter `date` gave it. */
+export interface AdrDate {
+  /** `YYYY-MM-DD`, or null when the file states no date. */
+  date: string | null;
+  fromFrontMatter: boolean;
 }
 
 /**
- * Who decided, as one line (`"Ann, Bob"`), at most 200 characters, or null: front matter
- * `decision-makers` / `deciders` / `authors` / `author` (string or list), else a `Deciders:` /
- * `Decision-makers:` / `Authors:` line or bullet before the first section. Template
- * placeholders (`{list everyone involved}`) are not people.
+ * The day an ADR says it was decided, or null. Precedence: front matter `date`; a `Date:` /
+ * `Created:` / `Decision date:` line (or bullet, `Date 09/04/2018` too) before the first section
+ * or in the Status section; the earliest date of the Changelog (any order of entries, dates in
+ * headings too) — the day the decision was first written down; a `Last updated:` line.
  */
-export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): string | null {
-  const candidates: string[] = [];
+export function findAdrDate(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline; order?: DateOrder }): AdrDate {
+  const { outline } = options;
+  const order = options.order ?? 'day_first';
+  const fm = scalarText(options.frontMatter['date']);
+  if (fm !== null && !isPlaceholder(fm)) {
+    const parsed = parseAdrDate(fm, order);
+    if (parsed !== null) return { date: parsed, fromFrontMatter: true };
+  }
+  const lines = headerLines(outline);
+  const labelled = (re: RegExp): string | null => {
+    for (const line of lines) {
+      const match = re.exec(line);
+      const parsed = match ? parseAdrDate(match[1] ?? '', order) : null;
+      if (parsed !== null) return parsed;
+    }
+    return null;
+  };
+  const dated = labelled(DATE_LINE);
+  if (dated !== null) return { date: dated, fromFrontMatter: false };
+  const changelog = outline.sections.find((s) => CHANGELOG_SECTIONS.has(s.key));
+  if (changelog) {
+    const content = sectionContent(outline, changelog);
+    const texts = [...blockTexts(content), ...content.filter((t) => t.type === 'heading').map(tokenText)];
+    const dates = texts
+      .flatMap((t) => t.split('\n'))
+      .map((line) => parseAdrDate(plainText(line), order))
+      .filter((d): d is string => d !== null)
+      .sort();
+    if (dates[0] !== undefined) return { date: dates[0], fromFrontMatter: false };
+  }
+  return { date: labelled(UPDATED_LINE), fromFrontMatter: false };
+}
+
+/** What {@link findDeciders} found: who, and the front matter key that said it (or null). */
+export interface AdrPeople {
+  /** One line (`"Ann, Bob"`, whitespace collapsed), at most 2 000 characters; null when none. */
+  people: string | null;
+  frontMatterKey: string | null;
+}
+
+/**
+ * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` (string or
+ * list), else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
+ * section or in the Status section. Template placeholders (`{list everyone involved}`) are not
+ * people; a value longer than 2 000 characters is not taken (it stays where it is written).
+ */
+export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
+  const candidates: Array<{ text: string; key: string | null }> = [];
   for (const key of PEOPLE_KEYS) {
     const text = scalarText(options.frontMatter[key]);
-    if (text !== null) candidates.push(text);
+    if (text !== null) candidates.push({ text, key });
   }
   for (const line of headerLines(options.outline)) {
     const match = PEOPLE_LINE.exec(line);
-    if (match?.[1]) candidates.push(match[1]);
+    if (match?.[1]) candidates.push({ text: match[1], key: null });
   }
-  for (const raw of candidates) {
+  for (const { text: raw, key } of candidates) {
     const text = raw.replace(/\s+/g, ' ').trim();
-    if (text === '' || isPlaceholder(text)) continue;
-    return text.length > LIMITS.short ? `${text.slice(0, LIMITS.short - 1)}…` : text;
+    if (text === '' || isPlaceholder(text) || text.length > LIMITS.ref) continue;
+    return { people: text, frontMatterKey: key };
   }
-  return null;
+  return { people: null, frontMatterKey: null };
 }

@@ -6,9 +6,25 @@ import { LIMITS } from '../../model/limits.js';
 import { tokenText } from './inline-text.js';
 import type { MarkdownOutline } from './markdown-outline.js';
 
-/** The leading number of a file name: `0045-use-x.md` → 45, `20201016-slug.md` → 20201016, else null. */
+/**
+ * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
+ * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `20201016-slug.md`
+ * (log4brains' date) → 45, 1, 42, 1, 7, 42, 20201016; `use-x.md`, `v2-api.md` → null. The digits
+ * must be followed by a separator (`-`, `_`, `.`, space) or the end.
+ */
 export function leadingNumber(fileName: string): number | null {
-  const match = /^(\d{1,9})(?=[-_. ]|$)/.exec(fileName);
+  const match = /^(?:adr[-_ ]?)?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
+  return match ? Number.parseInt(match[1] ?? '', 10) : null;
+}
+
+/**
+ * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
+ * `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 7, 45, 21; else null ("3.5 million users",
+ * "2 clusters per region" carry no ADR number).
+ */
+export function headingNumber(headingText: string): number | null {
+  const text = headingText.trim();
+  const match = /^adr[\s_-]*(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text);
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
@@ -41,17 +57,6 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
 /** The ADR number as listed: `ADR-0029` (at least four digits). */
 export function adrLabel(number: number): string {
   return `ADR-${String(number).padStart(4, '0')}`;
-}
-
-/**
- * The ADR's number: the file name's leading number, else the number prefix of its title
- * (`# ADR 12: X`, `# 7. X`), else null. Kept as the source citation's locator (issue #9).
- */
-export function adrNumber(options: { fileName: string; headingText: string }): number | null {
-  const fromFile = leadingNumber(options.fileName);
-  if (fromFile !== null) return fromFile;
-  const match = /^(?:adr[\s_-]*)?(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/i.exec(options.headingText.trim());
-  return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
 /**

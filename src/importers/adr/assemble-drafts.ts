@@ -9,7 +9,7 @@ import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, OverflowReport, UnmappedStatus } from './read-adr-dir.js';
+import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, UnmappedStatus } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
 import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
@@ -20,6 +20,9 @@ export const REASONS = {
   contradictoryLinks: 'contradictory supersede links',
   successorUnknown: 'superseded, but the successor could not be identified',
 } as const;
+
+/** An unmapped report before the stored status is known. */
+type PendingUnmapped = Omit<UnmappedStatus, 'status'>;
 
 interface Working {
   parsed: ParsedAdr;
@@ -34,10 +37,11 @@ export function adrEntryId(projectId: string, sourcePath: string): string {
   return deriveEntryId('decision', `adr:${projectId}:${sourcePath}`);
 }
 
-function initialStatus(p: ParsedAdr, unmapped: UnmappedStatus[], defaulted: DefaultedStatus[]): Working {
+function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: DefaultedStatus[]): Working {
   const base = { parsed: p, related: new Set<string>(), supersedes: null };
   const mapping = p.status_mapping;
   if (mapping?.mapped) return { ...base, status: mapping.status, source: 'explicit' };
+  if (p.index_status !== null) return { ...base, status: p.index_status.status, source: 'explicit' };
   if (mapping) {
     unmapped.push({ source_path: p.source_path, raw_status: p.raw_status ?? '', reason: mapping.reason });
   } else if (p.front_matter_error !== null) {
@@ -64,7 +68,7 @@ function initialStatus(p: ParsedAdr, unmapped: UnmappedStatus[], defaulted: Defa
  * - defaulted or unmapped: becomes superseded (status_source 'explicit', since a file states
  *   it); its `defaulted` / "no status" report is withdrawn, an unmappable text stays reported.
  */
-function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: UnmappedStatus[], defaulted: DefaultedStatus[]): void {
+function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: PendingUnmapped[], defaulted: DefaultedStatus[]): void {
   const old = byPath.get(edge.superseded);
   const successor = byPath.get(edge.successor);
   if (!old || !successor) return;
@@ -90,23 +94,27 @@ function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
 }
 
 /**
- * Turns the parsed ADRs of one import into drafts plus the `unmapped` and `defaulted` reports.
- * Status: a mapped status is 'explicit'; an unmappable one becomes `proposed` (reported with the
- * mapper's reason); no status takes the format's documented default (reported in `defaulted`),
- * or `proposed` with reason "no status" when the format has none. Supersede edges (both
- * directions, see supersede-links.ts) are then applied with `applyEdge`'s rules; a pair of
+ * Turns the parsed ADRs of one import into drafts plus the reports.
+ * Status: a mapped status is 'explicit'; else the corpus index's (reported in `indexed`); an
+ * unmappable one becomes `proposed` (reported with the mapper's reason); no status takes the
+ * format's documented default (reported in `defaulted`), or `proposed` with reason "no status"
+ * when the format has none. Every `unmapped` report carries the status finally stored.
+ * Supersede edges (both directions, see supersede-links.ts) are then applied with `applyEdge`'s
+ * rules; a pair of
  * files that each claim to supersede the other is dropped and both are reported. A file whose
  * own status says superseded but whose successor cannot be found keeps `superseded` and is
- * reported. Reports are sorted by path. Never throws.
+ * reported. A heading number that disagrees with the file name's is reported in `numbering`
+ * (the file name's wins). Reports are sorted by path. Never throws.
  */
 export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectId: string }): {
   drafts: AdrDraft[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  indexed: IndexedReport[];
   unresolved: UnresolvedRef[];
-  overflow: OverflowReport[];
+  numbering: NumberingReport[];
 } {
-  const unmapped: UnmappedStatus[] = [];
+  const unmapped: PendingUnmapped[] = [];
   const defaulted: DefaultedStatus[] = [];
   const working = options.parsed.map((p) => initialStatus(p, unmapped, defaulted));
   const byPath = new Map(working.map((w) => [w.parsed.source_path, w]));
@@ -126,8 +134,8 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
     applyEdge(edge, byPath, unmapped, defaulted);
   }
   for (const w of working) {
-    const own = w.parsed.status_mapping;
-    if (own?.mapped && own.status === 'superseded' && !edges.some((e) => e.superseded === w.parsed.source_path)) {
+    const own = w.parsed.status_mapping?.mapped ? w.parsed.status_mapping : w.parsed.index_status;
+    if (own?.status === 'superseded' && !edges.some((e) => e.superseded === w.parsed.source_path)) {
       unmapped.push({ source_path: w.parsed.source_path, raw_status: w.parsed.raw_status ?? '', reason: REASONS.successorUnknown });
     }
   }
@@ -149,17 +157,31 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
         citations: draftCitations(p, links.related, links.unresolved, idOf),
         related_entry_ids: related,
         supersedes_entry_id: w.supersedes === null ? null : idOf(w.supersedes),
-        payload: { alternatives: p.alternatives, decision_outcome: p.decision_outcome },
+        payload: {
+          alternatives: p.alternatives,
+          decision_outcome: p.decision_outcome,
+          status_text: p.status_text,
+          decision_date: p.date,
+          decision_makers: p.deciders,
+          front_matter: p.front_matter,
+        },
       },
     };
   });
   const byPathOrder = <T extends { source_path: string }>(a: T, b: T): number =>
     a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0;
-  const overflow: OverflowReport[] = options.parsed.flatMap((p) => [
-    ...p.overflow.map((o) => ({ source_path: p.source_path, ...o })),
-    ...(p.full_title === null ? [] : [{ source_path: p.source_path, field: 'title' as const, chars: p.full_title.length, kept: p.title.length }]),
-  ]);
-  return { drafts, unmapped: unmapped.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), unresolved: links.unresolved, overflow };
+  const stored = new Map(working.map((w) => [w.parsed.source_path, w.status]));
+  const indexed: IndexedReport[] = options.parsed.flatMap((p) =>
+    p.index_status === null ? [] : [{ source_path: p.source_path, status: stored.get(p.source_path) ?? p.index_status.status, words: p.index_status.words, index_path: p.index_status.index_path }],
+  );
+  const numbering: NumberingReport[] = options.parsed.flatMap((p) =>
+    p.leading_number !== null && p.heading_number !== null && p.leading_number !== p.heading_number
+      ? [{ source_path: p.source_path, file_number: p.leading_number, heading_number: p.heading_number }]
+      : [],
+  );
+  // The report says what was stored: an unmapped status a supersede link settled says superseded.
+  const reported: UnmappedStatus[] = unmapped.map((u) => ({ ...u, status: stored.get(u.source_path) ?? 'proposed' }));
+  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering };
 }
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -1,9 +1,10 @@
 /**
- * MADR YAML front matter (`---` … `---` at the top of the file), parsed with the `yaml` package.
- * Only `status`, `title`, `tags` and `category` are used; dates are ignored (recorded_at is
- * assigned by the store).
+ * YAML front matter (`---` … `---` at the top of the file: MADR, static-site generators),
+ * parsed with the `yaml` package. `status`, `date`, the people keys, `tags` / `category` and
+ * `title` are read; every key the import does not model is kept as YAML text
+ * ({@link unmodeledFrontMatter}) so the export writes it back.
  */
-import { isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument } from 'yaml';
 import { LIMITS } from '../../model/limits.js';
 
 /** The split of one file into front matter and Markdown body. */
@@ -18,6 +19,8 @@ export interface FrontMatter {
   status: string | null;
   /** The Markdown after the front matter (the whole text when absent). */
   body: string;
+  /** The YAML between the fences, as written ('' when absent). */
+  yaml: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface FrontMatter {
  */
 export function splitFrontMatter(source: string): FrontMatter {
   const lines = source.split('\n');
-  const absent: FrontMatter = { present: false, data: {}, error: null, status: null, body: source };
+  const absent: FrontMatter = { present: false, data: {}, error: null, status: null, body: source, yaml: '' };
   if (lines[0]?.trimEnd() !== '---') return absent;
   const close = lines.findIndex((line, i) => i > 0 && (line.trimEnd() === '---' || line.trimEnd() === '...'));
   if (close < 0) return absent;
@@ -36,7 +39,7 @@ export function splitFrontMatter(source: string): FrontMatter {
   const body = lines.slice(close + 1).join('\n');
   const doc = parseDocument(yamlText);
   if (doc.errors.length > 0) {
-    return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, body };
+    return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, body, yaml: yamlText };
   }
   const js: unknown = doc.toJS();
   const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
@@ -52,26 +55,46 @@ export function splitFrontMatter(source: string): FrontMatter {
     }
     break;
   }
-  return { present: true, data, error: null, status, body };
+  return { present: true, data, error: null, status, body, yaml: yamlText };
 }
 
 /**
- * Tags from front matter `tags` (a list, or a comma-separated string) and `category`
- * (a string or list): trimmed, lower-cased, non-blank, at most {@link LIMITS.tag} characters
- * (longer ones dropped), de-duplicated, in source order. Non-string items are ignored.
+ * The front matter without the keys the import modelled (`used`: status, a date it read, the
+ * people key it took, tag keys read whole), as YAML text the `yaml` package prints (comments
+ * kept), or null when nothing is left. Invalid YAML is kept as written. Printing the result,
+ * adding keys and reading it back gives the same text, so an export re-imports unchanged.
  */
-export function frontMatterTags(data: Record<string, unknown>): string[] {
-  const out: string[] = [];
+export function unmodeledFrontMatter(yamlText: string, used: readonly string[]): string | null {
+  if (yamlText.trim() === '') return null;
+  const doc = parseDocument(yamlText);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return yamlText.replace(/\s+$/, '');
+  for (const key of used) doc.delete(key);
+  if (doc.contents.items.length === 0 && (doc.commentBefore ?? doc.comment ?? null) === null) return null;
+  return String(doc).replace(/\s+$/, '');
+}
+
+/**
+ * Tags from front matter `tags` (a list, or a comma-separated string) and `category` /
+ * `categories` (a string or list): trimmed, lower-cased, non-blank, at most {@link LIMITS.tag}
+ * characters (longer ones dropped), de-duplicated, in source order. `keys` lists the keys every
+ * item of which became a tag (the import models those; the others keep their YAML).
+ */
+export function frontMatterTags(data: Record<string, unknown>): { tags: string[]; keys: string[] } {
+  const tags: string[] = [];
+  const keys: string[] = [];
   for (const key of ['tags', 'category', 'categories']) {
     const value = data[key];
-    const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+    if (value === undefined || value === null) continue;
+    const items: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+    let whole = true;
     for (const item of items) {
-      if (typeof item !== 'string' && typeof item !== 'number') continue;
-      const tag = String(item).trim().toLowerCase();
-      if (tag !== '' && tag.length <= LIMITS.tag && !out.includes(tag)) out.push(tag);
+      const tag = typeof item === 'string' || typeof item === 'number' ? String(item).trim().toLowerCase() : '';
+      if (tag === '' || tag.length > LIMITS.tag) whole = false;
+      else if (!tags.includes(tag)) tags.push(tag);
     }
+    if (whole) keys.push(key);
   }
-  return out;
+  return { tags, keys };
 }
 
 /** Front matter `title` as a trimmed non-blank string, else null. */

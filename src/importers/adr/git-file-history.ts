@@ -1,111 +1,191 @@
 /**
- * The git history of the files of an ADR directory (issue #9 "Dates and people" and
- * "History"): which commits changed which file, with author and date, renames followed, read
- * with the system `git` (`git log --name-status -M`). Returns null when the directory is not
- * inside a git work tree or git is missing: the caller falls back to the ADR's own date and the
- * import time.
+ * The git history of the Markdown files of an ADR directory (issue #9 "Dates and people",
+ * issue #18 "--history follows the file"): each file followed back like `git log --follow` —
+ * through renames and folder moves anywhere in the repository, and through a delete followed by
+ * a restore (the same path, or the same file name elsewhere, coming back) — so its first commit
+ * is the one that created its content, not the move or the restore. Read with the system `git`
+ * (`git log --raw -M -- '*.md'` over the whole repository, oldest first, merges' own diffs not
+ * listed). Returns null when the directory is not inside a git work tree or git is missing: the
+ * caller falls back to the ADR's own date and the import time.
  */
 import { execFile } from 'node:child_process';
+import { posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { BrainError } from '../../model/errors.js';
+import { CatFileBatch } from '../../git/cat-file-batch.js';
 import { adrText } from './read-adr-dir.js';
+import { skipReason } from './list-adr-files.js';
 
 const run = promisify(execFile);
 
-/** One commit that changed ADR files of the directory. */
+/** A commit as the history reports it. */
 export interface FileCommit {
   oid: string;
   /** Author name as recorded by the commit. */
   author: string;
   /** Author date as an ISO instant in UTC (`…Z`). */
   date: string;
-  /** Paths (relative to the directory, POSIX, as of that commit) added or modified. */
-  changed: string[];
-  /** Paths deleted, or renamed away from (their content moved to `renamed[old]`). */
-  deleted: string[];
-  /** Old path → new path for renames in this commit. */
-  renamed: Record<string, string>;
+}
+
+/** One step of one file: its blob after the commit (null when the commit deleted it). */
+export interface FileChange {
+  /** The file's path relative to the imported directory as it is now (its entry's path). */
+  path: string;
+  /** Its path in the repository at that commit. */
+  repo_path: string;
+  /** Its blob after the commit, or null when the commit deleted it. */
+  blob: string | null;
+}
+
+/** A commit that changed, moved, deleted or restored files that are in the directory now. */
+export interface HistoryCommit extends FileCommit {
+  changes: FileChange[];
 }
 
 /** What {@link readGitFileHistory} returns. */
 export interface GitFileHistory {
-  /** Commits oldest first (author date order as `git log --reverse` gives). */
-  commits: FileCommit[];
-  /** Path as of the last commit → path under which the file was first committed. */
-  originOf(path: string): string;
-  /** The first commit of a file (by its current path), following renames; null if untracked. */
+  /** Commits oldest first (`git log --reverse` order) touching the directory's current files. */
+  commits: HistoryCommit[];
+  /** The commit that created a file's content (by its path relative to the directory now); null if untracked. */
   first(path: string): FileCommit | null;
-  /** The last commit that changed a file (by its current path); null if untracked. */
+  /** The last commit that changed or moved a file; null if untracked. */
   last(path: string): FileCommit | null;
+  /**
+   * The text of a blob (UTF-8), or null when the repository does not hold it. `name` says
+   * which file at which commit it is, for the `invalid_argument` error when the bytes are not
+   * UTF-8 (decision 0020); the blob id when omitted.
+   */
+  readBlob(oid: string, name?: string): Promise<string | null>;
+  /** Stops the blob reader. */
+  close(): Promise<void>;
 }
 
-/** git's stdout, or null when git is missing or fails (exit status). Errors: `io_error`. */
-async function gitBytes(dir: string, args: string[]): Promise<Buffer | null> {
+async function git(dir: string, args: string[]): Promise<string | null> {
   try {
-    const { stdout } = await run('git', ['-C', dir, ...args], { maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' });
+    const { stdout } = await run('git', ['-C', dir, ...args], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
     return stdout;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     if (typeof (err as { code?: unknown }).code === 'number') return null;
-    throw new BrainError('io_error', `git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} failed in ${dir}`, { cause: err });
+    throw new BrainError('io_error', `git failed in ${dir}`, { cause: err });
   }
 }
 
-const git = async (dir: string, args: string[]): Promise<string | null> => (await gitBytes(dir, args))?.toString('utf8') ?? null;
+interface Lineage {
+  id: number;
+  path: string;
+  live: boolean;
+  events: Array<{ commit: number; repo_path: string; blob: string | null }>;
+}
+
+const ZERO = /^0+$/;
 
 /**
- * Reads the history of the `*.md` files under `dir` (paths relative to `dir`). `null` when `dir`
- * is not in a git work tree (or git is not installed). Errors: `io_error` when git cannot run.
+ * Follows every `*.md` file of the log: a rename moves its lineage; a delete ends it for now; an
+ * add or change of a path whose lineage was deleted revives it (a restore), and so does an add
+ * of the same file name elsewhere when that name is not an index page (a folder deleted and
+ * restored under another path); anything else starts a new lineage.
+ */
+function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] } {
+  const commits: FileCommit[] = [];
+  const lineages: Lineage[] = [];
+  const live = new Map<string, Lineage>();
+  const deletedByPath = new Map<string, Lineage>();
+  const deletedByName = new Map<string, Lineage>();
+  const revive = (path: string): Lineage | undefined => {
+    const name = posix.basename(path);
+    const gone = deletedByPath.get(path) ?? (skipReason(name) === null ? deletedByName.get(name) : undefined);
+    if (gone === undefined || gone.live) return undefined;
+    deletedByPath.delete(gone.path);
+    deletedByName.delete(posix.basename(gone.path));
+    return gone;
+  };
+  const start = (path: string): Lineage => {
+    const l: Lineage = { id: lineages.length, path, live: true, events: [] };
+    lineages.push(l);
+    return l;
+  };
+  for (const chunk of log.split('\x1e').slice(1)) {
+    const [head = '', ...lines] = chunk.split('\n');
+    const [oid = '', author = '', date = ''] = head.split('\x1f');
+    const at = commits.length;
+    commits.push({ oid, author: author.trim() || 'unknown', date: new Date(date).toISOString() });
+    for (const line of lines) {
+      const tab = line.indexOf('\t');
+      if (!line.startsWith(':') || tab < 0) continue;
+      const [, , , blob = '', code = ''] = line.slice(0, tab).split(' ');
+      const [from = '', to] = line.slice(tab + 1).split('\t');
+      const newBlob = ZERO.test(blob) ? null : blob;
+      if (code.startsWith('R') && to !== undefined) {
+        const l = live.get(from) ?? revive(from) ?? start(from);
+        live.delete(from);
+        l.path = to;
+        l.live = true;
+        live.set(to, l);
+        l.events.push({ commit: at, repo_path: to, blob: newBlob });
+      } else if (code === 'D') {
+        const l = live.get(from);
+        if (l === undefined) continue;
+        live.delete(from);
+        l.live = false;
+        deletedByPath.set(from, l);
+        deletedByName.set(posix.basename(from), l);
+        l.events.push({ commit: at, repo_path: from, blob: null });
+      } else {
+        const path = code.startsWith('C') && to !== undefined ? to : from;
+        const l = live.get(path) ?? revive(path) ?? start(path);
+        l.path = path;
+        l.live = true;
+        live.set(path, l);
+        l.events.push({ commit: at, repo_path: path, blob: newBlob });
+      }
+    }
+  }
+  return { commits, lineages };
+}
+
+/**
+ * Reads the history of the `*.md` files now under `dir` (paths relative to `dir`). `null` when
+ * `dir` is not in a git work tree (or git is not installed). Errors: `io_error` when git cannot
+ * run. Call `close()` when done.
  */
 export async function readGitFileHistory(options: { dir: string }): Promise<GitFileHistory | null> {
   const inside = await git(options.dir, ['rev-parse', '--is-inside-work-tree']);
   if (inside?.trim() !== 'true') return null;
-  const log = await git(options.dir, ['-c', 'core.quotePath=off', 'log', '--reverse', '--no-merges', '-M', '--relative', '--name-status', '--format=%x1e%H%x1f%aN%x1f%aI', '--', '.']);
+  const top = (await git(options.dir, ['rev-parse', '--show-toplevel']))?.trim();
+  const gitDir = (await git(options.dir, ['rev-parse', '--path-format=absolute', '--git-common-dir']))?.trim();
+  if (!top || !gitDir) return null;
+  const prefix = relative(resolve(top), resolve(options.dir)).split(sep).join('/');
+  const log = await git(top, ['-c', 'core.quotePath=off', 'log', '--reverse', '-M', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%aN%x1f%aI', '--', '*.md', '*.MD']);
   if (log === null) return null;
-  const commits: FileCommit[] = [];
-  for (const chunk of log.split('\x1e').slice(1)) {
-    const [head = '', ...lines] = chunk.split('\n');
-    const [oid = '', author = '', date = ''] = head.split('\x1f');
-    const commit: FileCommit = { oid, author: author.trim() || 'unknown', date: new Date(date).toISOString(), changed: [], deleted: [], renamed: {} };
-    for (const line of lines) {
-      const [code = '', a = '', b] = line.split('\t');
-      if (!/\.md$/i.test(b ?? a)) continue;
-      if (code.startsWith('R') && b !== undefined) {
-        commit.renamed[a] = b;
-        commit.deleted.push(a);
-        commit.changed.push(b);
-      } else if (code.startsWith('C') && b !== undefined) commit.changed.push(b);
-      else if (code === 'D') commit.deleted.push(a);
-      else if (a !== '') commit.changed.push(a);
-    }
-    if (commit.changed.length + commit.deleted.length > 0) commits.push(commit);
+  const { commits, lineages } = followFiles(log);
+  const inDir = (path: string): string | null => (prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null);
+  const byPath = new Map<string, Lineage>();
+  for (const l of lineages) {
+    const path = l.live ? inDir(l.path) : null;
+    if (path !== null) byPath.set(path, l);
   }
-  // Follow renames forward: every path's commits, keyed by the path the file has at the end.
-  const byPath = new Map<string, FileCommit[]>();
-  const origin = new Map<string, string>();
-  for (const commit of commits) {
-    for (const [from, to] of Object.entries(commit.renamed)) {
-      byPath.set(to, [...(byPath.get(from) ?? [])]);
-      origin.set(to, origin.get(from) ?? from);
-      byPath.delete(from);
-    }
-    for (const path of commit.changed) byPath.set(path, [...(byPath.get(path) ?? []), commit]);
-    for (const path of commit.deleted) if (!commit.changed.includes(path) && !(path in commit.renamed)) byPath.delete(path);
+  const changes = new Map<number, FileChange[]>();
+  for (const [path, l] of byPath) {
+    for (const e of l.events) changes.set(e.commit, [...(changes.get(e.commit) ?? []), { path, repo_path: e.repo_path, blob: e.blob }]);
   }
-  return {
-    commits,
-    originOf: (path) => origin.get(path) ?? path,
-    first: (path) => byPath.get(path)?.[0] ?? null,
-    last: (path) => byPath.get(path)?.at(-1) ?? null,
+  const history = [...changes.keys()].sort((a, b) => a - b).map((i) => ({ ...(commits[i] as FileCommit), changes: changes.get(i) ?? [] }));
+  const stamp = (i: number | undefined): FileCommit | null => {
+    const c = i === undefined ? undefined : commits[i];
+    return c === undefined ? null : { oid: c.oid, author: c.author, date: c.date };
   };
-}
-
-/**
- * The text of `path` (relative to `dir`) at `oid`, or null when it does not exist there.
- * Errors: `io_error` when git cannot run, `invalid_argument` when the file is not UTF-8 there
- * (read-adr-dir.ts `adrText`).
- */
-export async function readFileAt(options: { dir: string; oid: string; path: string }): Promise<string | null> {
-  const bytes = await gitBytes(options.dir, ['show', `${options.oid}:./${options.path}`]);
-  return bytes === null ? null : adrText(bytes, `ADR file ${options.path} at commit ${options.oid.slice(0, 12)}`);
+  let reader: CatFileBatch | null = null;
+  return {
+    commits: history,
+    first: (path) => stamp(byPath.get(path)?.events[0]?.commit),
+    last: (path) => stamp(byPath.get(path)?.events.at(-1)?.commit),
+    readBlob: async (oid, name) => {
+      reader ??= new CatFileBatch({ gitDir });
+      const object = await reader.read(oid);
+      return object?.content ? adrText(object.content, `ADR file ${name ?? `blob ${oid.slice(0, 12)}`}`) : null;
+    },
+    close: async () => {
+      await reader?.close();
+    },
+  };
 }

@@ -22,19 +22,27 @@ export interface AdrFileListing {
 /** Directory names never descended into (besides any starting with `.` or `_`). */
 const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'templates', 'template']);
 
+/** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
+const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc']);
+
 /**
  * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
- * README.md / index.md (any case) are index pages; `template.md`, `adr-template.md`,
- * `adr-template-minimal.md`, `0000-template.md` are templates (but `0039-use-x-as-template-engine.md`
- * is an ADR); names starting with `_` or `.` are private or hidden.
+ * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case) are index pages (read for their
+ * status index, see status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
+ * `adr-template-minimal.md`, `0000-template.md` are templates (but
+ * `0039-use-x-as-template-engine.md` is an ADR); names starting with `_` or `.` are private or
+ * hidden.
  */
 export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
-  if (base === 'readme' || base === 'index') return 'index page';
-  if (/^(?:\d+[-_])?(?:adr[-_])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (INDEX_PAGES.has(base)) return INDEX_PAGE;
+  if (/^(?:\d+[-_])?(?:adr[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   return null;
 }
+
+/** The skip reason of an index page. */
+export const INDEX_PAGE = 'index page';
 
 /**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`

@@ -76,6 +76,28 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: definitions.map((l) => l.trimEnd()) };
 }
 
+/**
+ * The sections no other section contains, in document order: they partition the tokens from the
+ * first section heading to the end. A second `#` heading after the title is one of them (its
+ * `##` sub-sections are inside it), so no heading shape drops the sections around it.
+ */
+export function topSections(outline: MarkdownOutline): OutlineSection[] {
+  const out: OutlineSection[] = [];
+  for (const section of outline.sections) {
+    const last = out[out.length - 1];
+    if (last === undefined || section.start >= last.end) out.push(section);
+  }
+  return out;
+}
+
+/**
+ * The Status section: the first `Status` heading at depth ≤ 2 (or the shallowest section
+ * depth) — a "### Status" deep inside a section is a progress note, not the ADR's status.
+ */
+export function statusSectionOf(outline: MarkdownOutline): OutlineSection | undefined {
+  return outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+}
+
 /** The content tokens of `section` (its heading excluded). */
 export function sectionContent(outline: MarkdownOutline, section: OutlineSection): Token[] {
   return outline.tokens.slice(section.start + 1, section.end);

@@ -1,15 +1,17 @@
 /**
  * One ADR Markdown file → a parsed ADR (DESIGN §9). Pure: takes the text, does no I/O.
- * Cross-file work (supersede links, entry ids, reports) is done by read-adr-dir.ts.
+ * Cross-file work (supersede links, entry ids, reports) is done by assemble-drafts.ts.
  */
 import { posix } from 'node:path';
-import { extractContent, type ContentOverflow } from './adr-content.js';
+import { extractContent } from './adr-content.js';
+import type { DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
-import { adrNumber, extractTitle, leadingNumber } from './adr-title.js';
-import { frontMatterTags, frontMatterTitle, splitFrontMatter } from './front-matter.js';
+import { extractTitle, headingNumber, leadingNumber } from './adr-title.js';
+import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
-import { blockTexts, outlineMarkdown } from './markdown-outline.js';
+import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
+import type { IndexedStatus } from './status-index.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
 import { findStatus, type StatusOrigin } from './status-source.js';
 import { collectSupersedeRefs, type SupersedeRef } from './supersede-refs.js';
@@ -21,62 +23,91 @@ export interface ParsedAdr {
   format: AdrFormat;
   /** Non-blank, ≤ 200 characters. */
   title: string;
-  /** Markdown, ≤ 20 000 characters: header notes, context, then every other section (adr-content.ts). */
+  /** Markdown: the body in document order without the title, the status line and the outcome (adr-content.ts). */
   rationale: string;
-  /** The whole Decision / Decision Outcome section, Markdown, ≤ 20 000 characters. */
+  /** The content of the Decision / Decision Outcome section, Markdown. */
   decision_outcome: string;
   alternatives: string[];
-  /** Fields cut to their bound (the rest stays in the source file). */
-  overflow: ContentOverflow[];
-  /** The title's full text when it had to be cut to 200 characters, else null. */
+  /** The title's full text when it had to be cut to 200 characters (its line stays in the rationale), else null. */
   full_title: string | null;
-  /** The ADR's number (file name, else title prefix), kept as the citation locator; or null. */
+  /** The ADR's number: the file name's, else the title heading's; or null. Kept as the citation locator. */
   adr_number: number | null;
-  /** The date the ADR gives (ISO instant, 00:00 UTC), or null (adr-metadata.ts). */
+  /** The number the title heading gives (`# ADR 042: X` → 42), or null: a cross-check of the file name's. */
+  heading_number: number | null;
+  /** The day the ADR gives (`YYYY-MM-DD`), or null (adr-metadata.ts). */
   date: string | null;
   /** Its deciders / authors as one line, or null. */
   deciders: string | null;
   /** Front matter tags and category (lower case, without the importer's own "adr" tag). */
   tags: string[];
-  /** The status as written (one line of inline Markdown), or null when the file states none. */
+  /** Front matter keys the import does not model, as YAML text, or null (front-matter.ts). */
+  front_matter: string | null;
+  /** The status as the file writes it (one line of inline Markdown), or null when it states none. */
   raw_status: string | null;
   status_origin: StatusOrigin | null;
   /** The mapping of {@link raw_status}; null when there is none. */
   status_mapping: StatusMapping | null;
+  /** The corpus index's status, used because the file states none it can map (else null). */
+  index_status: IndexedStatus | null;
+  /** The status words stored with the entry: the file's, else the index's; null when neither. */
+  status_text: string | null;
   /** The front matter's YAML error, if it has one (its status could not be read). */
   front_matter_error: string | null;
   supersede_refs: SupersedeRef[];
-  /** The file name's leading number (`0045-x.md` → 45), or null. */
+  /** The file name's number (`0045-x.md`, `adr-045-x.md` → 45), or null. */
   leading_number: number | null;
 }
 
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
  * relative to the imported directory (POSIX), used for the title fallback and the file number.
+ * `indexStatus` is what the corpus's index page says of this file (status-index.ts): it is used
+ * when the file states no status, or one in its body that cannot be mapped (whose line then
+ * stays in the rationale). `dateOrder` reads ambiguous numeric dates (adr-dates.ts).
  * Rules: status per status-source.ts and status-map.ts, format per adr-format.ts, title per
  * adr-title.ts, rationale / outcome / options per adr-content.ts, supersede references per
  * supersede-refs.ts. Never throws on any text.
  */
-export function parseAdr(options: { sourcePath: string; source: string }): ParsedAdr {
+export function parseAdr(options: { sourcePath: string; source: string; indexStatus?: IndexedStatus | null; dateOrder?: DateOrder }): ParsedAdr {
   const text = options.source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fileName = posix.basename(options.sourcePath);
   const frontMatter = splitFrontMatter(text);
   const outline = outlineMarkdown(frontMatter.body);
   const found = findStatus({ frontMatter, outline });
-  const content = extractContent({ outline, status: { origin: found.origin }, sourcePath: options.sourcePath });
+  const mapping = found.raw === null ? null : mapStatusText(found.raw);
+  // The index answers for a file that states no status, or an unmappable one in its body.
+  const useIndex = options.indexStatus != null && found.origin !== 'front_matter' && mapping?.mapped !== true;
+  const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const heading = outline.tokens[outline.titleIndex];
   const headingText = heading ? tokenText(heading) : '';
   const title = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
   const untruncated = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
+  const full_title = untruncated === title ? null : untruncated;
+  const content = extractContent({
+    outline,
+    status: useIndex ? { origin: null, words: null } : { origin: found.origin, words: found.raw },
+    keepTitle: full_title !== null && heading !== undefined,
+  });
   // Status lines, header notes and Links sections: any ADR link is a relation; the title and the
   // prose of every section: only what a keyword states ("supersedes", "in favour of", …).
-  const prose = [title, ...outline.sections.flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
+  const prose = [title, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
   const format = detectFormat({
-    hasFrontMatter: frontMatter.present,
+    hasFrontMatterStatus: frontMatter.status !== null,
     hasHeaderBullets: found.hasHeaderBullets,
     hasStatusSection: found.hasStatusSection,
     headingKeys: outline.sections.map((s) => s.key),
   });
+  const date = findAdrDate({ frontMatter: frontMatter.data, outline, ...(options.dateOrder ? { order: options.dateOrder } : {}) });
+  const people = findDeciders({ frontMatter: frontMatter.data, outline });
+  const tags = frontMatterTags(frontMatter.data);
+  const modelled = [
+    ...(found.origin === 'front_matter' ? ['status', 'Status', 'STATUS'] : []),
+    ...(date.fromFrontMatter ? ['date'] : []),
+    ...(people.frontMatterKey === null ? [] : [people.frontMatterKey]),
+    ...tags.keys,
+  ];
+  const fileNumber = leadingNumber(fileName);
+  const headingNo = headingNumber(headingText);
   return {
     source_path: options.sourcePath,
     format,
@@ -84,20 +115,23 @@ export function parseAdr(options: { sourcePath: string; source: string }): Parse
     rationale: content.rationale,
     decision_outcome: content.decision_outcome,
     alternatives: content.alternatives,
-    overflow: content.overflow,
-    full_title: untruncated === title ? null : untruncated,
-    adr_number: adrNumber({ fileName, headingText }),
-    date: findAdrDate({ frontMatter: frontMatter.data, outline }),
-    deciders: findDeciders({ frontMatter: frontMatter.data, outline }),
-    tags: frontMatterTags(frontMatter.data),
+    full_title,
+    adr_number: fileNumber ?? headingNo,
+    heading_number: headingNo,
+    date: date.date,
+    deciders: people.people,
+    tags: tags.tags,
+    front_matter: frontMatter.present ? unmodeledFrontMatter(frontMatter.yaml, modelled) : null,
     raw_status: found.raw,
     status_origin: found.origin,
-    status_mapping: found.raw === null ? null : mapStatusText(found.raw),
+    status_mapping: mapping,
+    index_status,
+    status_text: index_status?.words ?? found.raw,
     front_matter_error: frontMatter.error,
     supersede_refs: [
       ...collectSupersedeRefs(found.referenceTexts, { allLinks: true }),
       ...collectSupersedeRefs(prose),
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
-    leading_number: leadingNumber(fileName),
+    leading_number: fileNumber,
   };
 }

@@ -6,13 +6,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROJECT_ID_PATTERN } from '../../model/limits.js';
+import { LIMITS, PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
 import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
+import { dateOrder } from './adr-dates.js';
 import { assembleDrafts } from './assemble-drafts.js';
-import { listAdrFiles, type SkippedFile } from './list-adr-files.js';
+import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
+import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import type { UnresolvedRef } from './supersede-links.js';
 
 /** One ADR file, ready to become revision 1 (or the next revision) of a decision. */
@@ -25,26 +27,36 @@ export interface AdrDraft {
   fields: EntryFields;
   /** 'explicit' when the status is stated (by the file, or by a file superseding it), else 'defaulted'. */
   status_source: 'explicit' | 'defaulted';
-  /** The date the ADR gives (ISO instant), or null: the import falls back to git, then now. */
+  /** The day the ADR gives (`YYYY-MM-DD`), or null: the import falls back to git, then now. */
   date: string | null;
   /** The ADR's deciders / authors, or null: the import falls back to git, then the importing user. */
   deciders: string | null;
 }
 
-/** A field of one file cut to its bound; the rest is only in the source file. */
-export interface OverflowReport {
-  source_path: string;
-  field: 'title' | 'rationale' | 'decision_outcome';
-  chars: number;
-  kept: number;
-}
-
-/** A status that could not be mapped (the draft says `proposed` unless noted), and why. */
+/** A status that could not be mapped, why, and the status the entry got. */
 export interface UnmappedStatus {
   source_path: string;
   /** The status as written, '' when the file states none. */
   raw_status: string;
   reason: string;
+  /** The status stored: `proposed`, or what a supersede link from another file settled. */
+  status: string;
+}
+
+/** A file whose status came from the corpus's index page (status-index.ts). */
+export interface IndexedReport {
+  source_path: string;
+  status: string;
+  /** The index's words, stored as the entry's status words. */
+  words: string;
+  index_path: string;
+}
+
+/** A title heading whose ADR number disagrees with the file name's (the file name's is kept). */
+export interface NumberingReport {
+  source_path: string;
+  file_number: number;
+  heading_number: number;
 }
 
 /** A file without a status that got its format's documented default. */
@@ -61,11 +73,13 @@ export interface AdrReadResult {
   drafts: AdrDraft[];
   unmapped: UnmappedStatus[];
   defaulted: DefaultedStatus[];
+  /** Statuses taken from the corpus's index page, by file. */
+  indexed: IndexedReport[];
   /** References to ADRs that are not part of the import (kept as citations), by file. */
   unresolved: UnresolvedRef[];
-  /** Fields cut to their bound (docs/decisions/0014). */
-  overflow: OverflowReport[];
-  /** Markdown files not imported: index pages, templates, hidden/private, empty or binary files. */
+  /** Title headings numbered differently from their file names. */
+  numbering: NumberingReport[];
+  /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files. */
   skipped: { source_path: string; reason: string }[];
 }
 
@@ -84,8 +98,7 @@ export interface AdrReadResult {
  *   status and are reported (assemble-drafts.ts). An entry never links to itself.
  * - title, rationale, payload, tags and citations per parse-adr.ts.
  *
- * Errors: BrainError `invalid_argument` for a projectId that is not a slug or a file that is
- * not UTF-8 (its byte offset and line named), `not_found` when
+ * Errors: BrainError `invalid_argument` for a projectId that is not a slug, `not_found` when
  * `dir` is missing or not a directory, `io_error` when a file cannot be read.
  */
 export async function readAdrDirectory(options: { dir: string; projectId: string }): Promise<AdrReadResult> {
@@ -96,17 +109,68 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
     });
   }
   const listing = await listAdrFiles({ dir: options.dir });
-  const sources: AdrSource[] = [];
-  for (const sourcePath of listing.files) {
+  const read = async (sourcePath: string): Promise<AdrSource> => {
     let bytes: Buffer;
     try {
       bytes = await readFile(join(options.dir, sourcePath));
     } catch (cause) {
       throw new BrainError('io_error', `cannot read ADR file ${sourcePath}`, { cause, data: { source_path: sourcePath } });
     }
-    sources.push({ source_path: sourcePath, source: adrText(bytes, `ADR file ${sourcePath}`) });
+    return { source_path: sourcePath, source: adrText(bytes, `ADR file ${sourcePath}`) };
+  };
+  const sources = await Promise.all(listing.files.map(read));
+  const indexPages = await Promise.all(listing.skipped.filter((s) => s.reason === INDEX_PAGE).map((s) => read(s.source_path)));
+  return assembleAdrSources({ sources, indexPages, skipped: listing.skipped, projectId: options.projectId });
+}
+
+/** One ADR file's path (relative to the imported directory, POSIX) and text. */
+export interface AdrSource {
+  source_path: string;
+  source: string;
+}
+
+/** A cache of parsed files by path, text, index status and date order (`--history` parses each version once). */
+export type ParseCache = Map<string, ParsedAdr>;
+
+/**
+ * The drafts of a set of ADR texts, as {@link readAdrDirectory} makes them from a directory
+ * (also used for the directory as it was at a past commit, `--history`). `indexPages` are the
+ * folder's index pages (README.md …), read for a status index (status-index.ts). Binary and
+ * empty texts are skipped and reported with `skipped`, and so is a file whose text does not fit
+ * a stored revision ({@link LIMITS.body} characters in one field: not imported, nothing cut).
+ * Numeric dates are read in the file's own order, else the corpus's (adr-dates.ts). Pure; never throws.
+ */
+export function assembleAdrSources(options: { sources: readonly AdrSource[]; indexPages?: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string; cache?: ParseCache }): AdrReadResult {
+  const skipped = [...(options.skipped ?? [])];
+  const parsed: ParsedAdr[] = [];
+  const texts = options.sources.filter(({ source }) => !source.includes('\u0000') && source.trim() !== '');
+  const index = readStatusIndex(options.indexPages ?? [], new Set(texts.map((s) => s.source_path)));
+  const corpusOrder = dateOrder(texts.map((s) => s.source)) ?? 'day_first';
+  for (const { source_path: sourcePath, source } of options.sources) {
+    if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
+    else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
+    else {
+      const order = dateOrder([source]) ?? corpusOrder;
+      const adr = parseCached({ sourcePath, source, indexStatus: index.get(sourcePath) ?? null, dateOrder: order }, options.cache);
+      const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
+      if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
+      else parsed.push(adr);
+    }
   }
-  return assembleAdrSources({ sources, skipped: listing.skipped, projectId: options.projectId });
+  parsed.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
+  skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
+  return { ...assembleDrafts({ parsed, projectId: options.projectId }), skipped };
+}
+
+function parseCached(args: { sourcePath: string; source: string; indexStatus: IndexedStatus | null; dateOrder: 'day_first' | 'month_first' }, cache: ParseCache | undefined): ParsedAdr {
+  if (cache === undefined) return parseAdr(args);
+  const key = JSON.stringify([args.sourcePath, args.source, args.indexStatus, args.dateOrder]);
+  let adr = cache.get(key);
+  if (adr === undefined) {
+    adr = parseAdr(args);
+    cache.set(key, adr);
+  }
+  return adr;
 }
 
 /**
@@ -117,28 +181,4 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
  */
 export function adrText(bytes: Buffer, source: string): string {
   return bytes.includes(0) ? bytes.toString('utf8') : decodeUtf8(bytes, source);
-}
-
-/** One ADR file's path (relative to the imported directory, POSIX) and text. */
-export interface AdrSource {
-  source_path: string;
-  source: string;
-}
-
-/**
- * The drafts of a set of ADR texts, as {@link readAdrDirectory} makes them from a directory
- * (also used for the directory as it was at a past commit, `--history`). Binary and empty
- * texts are skipped and reported with `skipped`. Pure; never throws.
- */
-export function assembleAdrSources(options: { sources: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string }): AdrReadResult {
-  const skipped = [...(options.skipped ?? [])];
-  const parsed: ParsedAdr[] = [];
-  for (const { source_path: sourcePath, source } of options.sources) {
-    if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
-    else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
-    else parsed.push(parseAdr({ sourcePath, source }));
-  }
-  parsed.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
-  skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
-  return { ...assembleDrafts({ parsed, projectId: options.projectId }), skipped };
 }

@@ -14,15 +14,22 @@ export type StatusMapping =
 
 /**
  * Leading words per status, matched against the start of the normalised text, so trailing
- * text ("accepted on 2020-01-01", "superseded by [ADR-0057](…)", "rejected (see 019)") is
- * ignored. Common misspellings of "superseded" are accepted. Anything else is unmapped.
+ * text ("accepted on 2020-01-01", "superseded by [ADR-0057](…)", "rejected (see 019)",
+ * "Implemented (moved to …)", "Accepted (tracked in #9256)") is ignored — and kept by the import
+ * as the status words (`status_text`). Common misspellings of "superseded" are accepted; words
+ * that qualify a status ("partially accepted", "accepted but not yet implemented") map to it.
+ * Anything else is unmapped.
  */
 const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> = [
-  ['superseded', ['superseded', 'superseeded', 'superceded']],
-  ['accepted', ['accepted', 'implemented', 'approved', 'agreed', 'done']],
-  ['proposed', ['proposed', 'draft', 'in review', 'pending', 'incomplete', 'in progress', 'in-progress', 'open']],
-  ['rejected', ['rejected', 'declined']],
-  ['deprecated', ['deprecated', 'reverted', 'obsolete']],
+  ['superseded', ['superseded', 'superseeded', 'superceded', 'replaced']],
+  [
+    'accepted',
+    ['accepted', 'implemented', 'approved', 'agreed', 'done', 'adopted', 'active', 'final', 'finalised', 'finalized', 'completed', 'complete', 'decided', 'in effect', 'in use',
+      'partially accepted', 'partly accepted', 'partially implemented', 'partly implemented'],
+  ],
+  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc']],
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned']],
+  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated']],
 ];
 
 /** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */
@@ -74,10 +81,13 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
 
 /**
  * Maps one raw status value (Markdown allowed) to a decision status.
- * - accepted / implemented / approved / agreed / done → accepted
- * - proposed / draft / in review / pending / incomplete / in progress / open → proposed
- * - rejected / declined → rejected; deprecated / reverted / obsolete → deprecated
- * - superseded (with or without "by …") → superseded
+ * - accepted / implemented / approved / agreed / done / adopted / active / final / completed /
+ *   decided / in effect / in use / partially (partly) accepted or implemented → accepted
+ * - proposed / draft / in review / under review / under discussion / pending / incomplete /
+ *   in progress / work in progress / wip / open / rfc → proposed
+ * - rejected / declined / withdrawn / abandoned → rejected
+ * - deprecated / reverted / obsolete / retired / archived / outdated → deprecated
+ * - superseded (with or without "by …"), replaced → superseded
  * Only the leading word counts ("not accepted" is unmapped, "accepted; supersedes 45" is
  * accepted). Unmapped reasons: "empty status", "unfilled template value", "unrecognised status".
  * Pure; never throws.

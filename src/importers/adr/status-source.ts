@@ -1,7 +1,10 @@
 /**
  * Where an ADR states its status (DESIGN §9), in order of precedence:
  * 1. MADR YAML front matter `status:`;
- * 2. a Status section (Nygard / adr-tools): the first non-empty line of the section;
+ * 2. a Status section (Nygard / adr-tools): its first paragraph or list item outside block
+ *    quotes (templates such as Tendermint/Cosmos' explain the statuses in a `>` quote), from its
+ *    first line that is not a date — a status wrapped over two lines ("Accepted (tracked in\n
+ *    [#9256](…))") is one status;
  * 3. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
  *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`.
  * Only the preamble is searched for status lines, so progress notes such as
@@ -9,7 +12,7 @@
  */
 import type { FrontMatter } from './front-matter.js';
 import { listItemTexts } from './inline-text.js';
-import { blockTexts, sectionContent, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 
 /** Where the winning status value came from. */
 export type StatusOrigin = 'front_matter' | 'status_section' | 'status_line';
@@ -50,8 +53,9 @@ function firstLine(text: string): string {
 export function findStatus(options: { frontMatter: FrontMatter; outline: MarkdownOutline }): StatusFinding {
   const { frontMatter, outline } = options;
   // A top-level "Status" heading only: a "### Status" deep inside a section is a progress note.
-  const statusSection = outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+  const statusSection = statusSectionOf(outline);
   const sectionTexts = statusSection ? blockTexts(sectionContent(outline, statusSection)) : [];
+  const statusTexts = statusSection ? blockTexts(sectionContent(outline, statusSection).filter((t) => t.type !== 'blockquote')) : [];
   const preambleTexts = blockTexts(outline.preamble);
   const listItems = outline.preamble.flatMap((t) => listItemTexts(t).map(firstLine));
   const linkTexts = outline.sections
@@ -66,11 +70,14 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin = 'front_matter';
   }
   if (raw === null && statusSection) {
-    const lines = sectionTexts.flatMap((text) => text.split('\n')).filter((line) => line.trim() !== '');
-    const line = lines.find((l) => !/^\s*\**\s*date\b/i.test(l));
-    if (line !== undefined) {
-      raw = (statusLineValue(line) ?? line).trim() || null;
+    for (const text of statusTexts) {
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => l.trim() !== '' && !/^\s*\**\s*date\b/i.test(l));
+      if (at < 0) continue;
+      const first = lines[at] ?? '';
+      raw = [statusLineValue(first) ?? first, ...lines.slice(at + 1)].join('\n').trim() || null;
       origin = raw === null ? null : 'status_section';
+      break;
     }
   }
   if (raw === null) {

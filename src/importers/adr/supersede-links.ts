@@ -10,7 +10,8 @@ import type { SupersedeRef } from './supersede-refs.js';
 /** One file and the references it states. */
 export interface RefSource {
   source_path: string;
-  leading_number: number | null;
+  /** The file's ADR number (file name, else title heading), or null. */
+  adr_number: number | null;
   supersede_refs: readonly SupersedeRef[];
 }
 
@@ -39,8 +40,10 @@ export interface UnresolvedRef {
 /** Lookup tables over the imported files. */
 export interface AdrPathIndex {
   paths: ReadonlySet<string>;
-  /** `dir\0number` → files of that directory with that leading number. */
+  /** `dir\0number` → files of that directory with that ADR number. */
   byNumber: ReadonlyMap<string, string[]>;
+  /** number → files anywhere in the import with that ADR number. */
+  anyDirByNumber: ReadonlyMap<number, string[]>;
   /** base name → files with that base name anywhere in the import. */
   byBaseName: ReadonlyMap<string, string[]>;
 }
@@ -48,22 +51,27 @@ export interface AdrPathIndex {
 /** Builds the {@link AdrPathIndex} of `sources`. */
 export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
   const byNumber = new Map<string, string[]>();
+  const anyDirByNumber = new Map<number, string[]>();
   const byBaseName = new Map<string, string[]>();
-  const add = (map: Map<string, string[]>, key: string, path: string): void => {
+  const add = <K>(map: Map<K, string[]>, key: K, path: string): void => {
     map.set(key, [...(map.get(key) ?? []), path]);
   };
   for (const s of sources) {
-    if (s.leading_number !== null) add(byNumber, `${posix.dirname(s.source_path)}\u0000${s.leading_number}`, s.source_path);
+    if (s.adr_number !== null) {
+      add(byNumber, `${posix.dirname(s.source_path)}\u0000${s.adr_number}`, s.source_path);
+      add(anyDirByNumber, s.adr_number, s.source_path);
+    }
     add(byBaseName, posix.basename(s.source_path), s.source_path);
   }
-  return { paths: new Set(sources.map((s) => s.source_path)), byNumber, byBaseName };
+  return { paths: new Set(sources.map((s) => s.source_path)), byNumber, anyDirByNumber, byBaseName };
 }
 
 /**
  * The file `ref` names, seen from `from`, or null. A link is resolved relative to `from`'s
  * directory (anchor and query dropped, `.md` appended when missing); an absolute URL matches by
  * base name when exactly one imported file has it. Failing that, the ADR number must match the
- * leading number of exactly one file in `from`'s directory. A file never resolves to itself.
+ * number of exactly one file in `from`'s directory, else of exactly one file of the whole
+ * import (a subfolder's ADRs cite the others by number). A file never resolves to itself.
  */
 export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex): string | null {
   const candidates: string[] = [];
@@ -86,8 +94,10 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
     }
   }
   if (ref.number !== null && !external) {
-    const sameNumber = index.byNumber.get(`${posix.dirname(from)}\u0000${ref.number}`) ?? [];
-    if (sameNumber.length === 1 && sameNumber[0] !== undefined) candidates.push(sameNumber[0]);
+    const sameDir = index.byNumber.get(`${posix.dirname(from)}\u0000${ref.number}`) ?? [];
+    const anyDir = (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== from);
+    const only = sameDir.length === 1 ? sameDir[0] : sameDir.length === 0 && anyDir.length === 1 ? anyDir[0] : undefined;
+    if (only !== undefined) candidates.push(only);
   }
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
 }
@@ -141,13 +151,14 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
   };
 }
 
-/** The reference names the stating file itself (its own number or file name). */
+/** The reference names the stating file itself (its own number, file name, or an anchor of it). */
 function refersToSelf(ref: SupersedeRef, source: RefSource, index: AdrPathIndex): boolean {
+  if (ref.href !== null && ref.href.startsWith('#')) return true;
   if (ref.href !== null && ref.href !== '') {
     const base = posix.basename(ref.href.replace(/[#?].*$/, ''));
     return base === posix.basename(source.source_path) || `${base}.md` === posix.basename(source.source_path);
   }
-  return ref.number !== null && ref.number === source.leading_number && index.paths.has(source.source_path);
+  return ref.number !== null && ref.number === source.adr_number && index.paths.has(source.source_path);
 }
 
 /** Supersede edges only (see {@link resolveAdrLinks}). */

@@ -8,6 +8,7 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
+import { orderedAt } from '../../model/decision-origin.js';
 import { rankScore } from '../../model/rank-score.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
@@ -30,8 +31,8 @@ function statementsFor(db: CacheDb) {
   return {
     clear: SIDE_TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE entry_id = ?`)),
     insertCurrent: db.prepare(
-      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, path, json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, ordered_at, sha256, path, json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     counts: db.prepare('UPDATE current SET revision_count = ?, forked = ? WHERE entry_id = ?'),
     tag: db.prepare('INSERT OR IGNORE INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, ?, ?, ?)'),
@@ -59,7 +60,7 @@ export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | n
   if (!fresh) for (const clear of s.clear) clear.run(entryId);
   if (state === null) return;
   const e = state.entry;
-  s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), state.sha256, state.path, state.json);
+  s.insertCurrent.run(entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, state.revision_count, state.forked ? 1 : 0, e.recorded_at, rankScore(e), orderedAt(e), state.sha256, state.path, state.json);
   insertSearchRow(db, e);
   for (const tag of new Set(e.tags)) s.tag.run(entryId, tag, e.project_id, e.recorded_at);
   for (const task of new Set(e.related_task_ids)) s.task.run(entryId, task, e.project_id, e.recorded_at);

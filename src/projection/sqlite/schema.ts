@@ -14,7 +14,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
 
 /** The tables (and their primary keys). */
 const TABLES_SQL = `
@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS current (
   forked INTEGER NOT NULL,
   recorded_at TEXT NOT NULL,
   rank_score REAL NOT NULL,
+  ordered_at TEXT NOT NULL,
   sha256 TEXT NOT NULL,
   path TEXT NOT NULL,
   json TEXT NOT NULL
@@ -82,7 +83,7 @@ CREATE INDEX IF NOT EXISTS current_kind ON current (project_id, entry_kind, reco
 CREATE INDEX IF NOT EXISTS current_kind_status ON current (project_id, entry_kind, status, recorded_at DESC, entry_id);
 CREATE INDEX IF NOT EXISTS current_status ON current (project_id, status, recorded_at DESC, entry_id);
 CREATE INDEX IF NOT EXISTS current_author ON current (project_id, author, recorded_at DESC, entry_id);
-CREATE INDEX IF NOT EXISTS current_rank ON current (project_id, entry_kind, status, rank_score DESC, recorded_at DESC);
+CREATE INDEX IF NOT EXISTS current_rank ON current (project_id, entry_kind, status, rank_score DESC, ordered_at DESC);
 CREATE INDEX IF NOT EXISTS entry_tags_tag ON entry_tags (project_id, tag, recorded_at DESC);
 CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id, recorded_at DESC);
 CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);

@@ -72,7 +72,7 @@ describe('links in every form', () => {
     const d = (name: string) => read.drafts.find((x) => x.source_path === name)!;
     const id = (name: string) => adrEntryId('p', name);
     expect(d('0060-a.md').fields).toMatchObject({ status: 'accepted', related_entry_ids: [id('0062-c.md')] });
-    expect(read.unmapped).toContainEqual({ source_path: '0060-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status' });
+    expect(read.unmapped).toContainEqual({ source_path: '0060-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status', status: 'accepted' });
     expect(d('0062-c.md').fields.supersedes_entry_id).toBe(id('0060-a.md'));
     expect(d('0062-c.md').fields.related_entry_ids).toEqual(expect.arrayContaining([id('0060-a.md'), id('0061-b.md'), id('0063-d.md'), id('0065-f.md')]));
     expect(d('0063-d.md').fields.title).toBe('Partly undo ADR 62');

@@ -4,6 +4,7 @@ import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { stripNumberPrefix } from '../../../src/importers/adr/adr-title.js';
 import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
+import { LIMITS } from '../../../src/model/limits.js';
 
 const parse = (source: string, sourcePath = '0001-x.md') => parseAdr({ sourcePath, source });
 
@@ -123,23 +124,47 @@ describe('parseAdr: rationale, outcome and options', () => {
     'Long text.',
   ].join('\n');
 
-  it('maps sections by meaning: context first, every other section under its heading, the whole outcome', () => {
+  it('maps sections by meaning: the body in document order, the outcome under its own heading left in place', () => {
     const adr = parse(madr);
     expect(adr.rationale).toBe(
-      '## Context and Problem Statement\n\nWe need X.\n\n## Considered Options\n\n* X <!-- optional -->\n* Y\n  * nested detail\n\n## Pros and Cons of the Options\n\nLong text.',
+      '## Context and Problem Statement\n\nWe need X.\n\n## Considered Options\n\n* X <!-- optional -->\n* Y\n  * nested detail\n\n## Decision Outcome\n\n## Pros and Cons of the Options\n\nLong text.',
     );
     expect(adr.decision_outcome).toBe('Chosen option: "X", because it is best.\n\n### Consequences\n\n* Good, because fast');
     expect(adr.alternatives).toEqual(['X', 'Y']);
     expect(adr.tags).toEqual(['backend', 'api', 'infra']);
-    expect(adr.overflow).toEqual([]);
   });
 
-  it('keeps header notes and a Status section\'s other lines, without the status line', () => {
+  it('keeps header notes and the Status section without its status line (heading included)', () => {
     const adr = parse('# 3. T\n\nDate: 2020-01-31\n\n## Status\n\nAccepted\n\n**June 2020 Update** we moved on.\n\n## Proposal\n\nDo it.\n\n- with a list\n\n## Reasoning\n\nBecause.\n', '003-t.md');
-    expect(adr.rationale).toBe('Date: 2020-01-31\n\n## Status\n\n**June 2020 Update** we moved on.\n\n## Reasoning\n\nBecause.');
+    expect(adr.rationale).toBe('Date: 2020-01-31\n\n## Status\n\n**June 2020 Update** we moved on.\n\n## Proposal\n\n## Reasoning\n\nBecause.');
     expect(adr.decision_outcome).toBe('Do it.\n\n- with a list');
-    expect(adr.date).toBe('2020-01-31T00:00:00.000Z');
+    expect(adr.status_text).toBe('Accepted');
+    expect(adr.date).toBe('2020-01-31');
     expect(adr.adr_number).toBe(3);
+  });
+
+  it('keeps a status wrapped over two lines whole, as the status words', () => {
+    const adr = parse('# T\n\n## Status\n\nAccepted (tracked in\n[\\#9256](https://github.com/x/y/issues/9256))\n\n## Context\n\nc\n');
+    expect(adr.status_text).toBe('Accepted (tracked in\n[\\#9256](https://github.com/x/y/issues/9256))');
+    expect(adr.status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
+    expect(adr.rationale).toBe('## Status\n\n## Context\n\nc');
+  });
+
+  it('reads the status after a template block quote, and none from the quote alone', () => {
+    const quote = '> A decision may be "proposed" if it has not been agreed upon yet, or "accepted" once it is.';
+    expect(parse(`# T\n\n## Status\n\n${quote}\n\nAccepted\n`).status_text).toBe('Accepted');
+    const none = parse(`# T\n\n## Status\n\n${quote}\n\n## Context\n\nc\n`);
+    expect(none.raw_status).toBeNull();
+    expect(none.rationale).toContain(quote);
+  });
+
+  it('keeps every section around a second top-level heading (# Scheduler inside the body)', () => {
+    const adr = parse('# ADR 043: Riri\n\n## Changelog\n\n- 18-06-2019: Initial draft\n\n## Context\n\nWhy.\n\n## Decision\n\nDo.\n\n# Scheduler\n\nThe scheduler.\n\n## Status\n\nAccepted\n', 'adr-043-riri.md');
+    expect(adr.title).toBe('Riri');
+    expect(adr.rationale).toBe('## Changelog\n\n- 18-06-2019: Initial draft\n\n## Context\n\nWhy.\n\n## Decision\n\n# Scheduler\n\nThe scheduler.\n\n## Status');
+    expect(adr.decision_outcome).toBe('Do.');
+    expect(adr.status_text).toBe('Accepted');
+    expect(adr.date).toBe('2019-06-18');
   });
 
   it('maps the Tendermint/Cosmos variant', () => {
@@ -195,12 +220,15 @@ describe('parseAdr: rationale, outcome and options', () => {
     expect(adr.title).toBe('State Accessors');
     expect(adr.adr_number).toBe(12);
     expect(adr.status_mapping).toMatchObject({ status: 'proposed' });
-    expect(adr.date).toBe('2020-01-31T00:00:00.000Z');
+    // The Changelog's earliest date: the day the decision was first written down.
+    expect(adr.date).toBe('2019-12-12');
     expect(adr.decision_outcome).toBe('We add accessors:\n\n```go\ntype Value struct{}\n```');
     expect(adr.alternatives).toEqual(['Keep raw stores', 'Use an ORM']);
     expect(adr.rationale.split('\n').filter((l) => l.startsWith('## '))).toEqual([
-      '## Context',
       '## Changelog',
+      '## Status',
+      '## Context',
+      '## Decision',
       '## Detailed Design',
       '## Consequences',
       '## Alternative Approaches',
@@ -208,11 +236,10 @@ describe('parseAdr: rationale, outcome and options', () => {
     ]);
   });
 
-  it('cuts the rationale at 20 000 characters at a line, names the source and reports it', () => {
+  it('keeps a long rationale whole: no field bound cuts imported text', () => {
     const adr = parse(`# T\n\n## Context\n\n${'word word\n'.repeat(2500)}\n\n## Decision\n\nd\n`, '0001-x.md');
-    expect(adr.rationale.length).toBeLessThanOrEqual(20_000);
-    expect(adr.rationale).toMatch(/\n\n\[… \d+ more characters in 0001-x\.md\]$/);
-    expect(adr.overflow).toEqual([{ field: 'rationale', chars: expect.any(Number), kept: adr.rationale.length }]);
+    expect(adr.rationale.length).toBeGreaterThan(25_000);
+    expect(adr.rationale.endsWith('word word\n\n## Decision')).toBe(true);
   });
 });
 
@@ -229,7 +256,7 @@ describe('parseAdr: dates and people', () => {
     ['# T\n\nDate: 31/02/2020\n', null, null],
   ])('%j → %s by %s', (source, date, deciders) => {
     const adr = parse(source);
-    expect(adr.date).toBe(date === null ? null : `${date}T00:00:00.000Z`);
+    expect(adr.date).toBe(date);
     expect(adr.deciders).toBe(deciders);
   });
 });
@@ -269,6 +296,9 @@ describe('skipReason', () => {
     ['template.md', 'template'],
     ['adr-template-minimal.md', 'template'],
     ['0000-template.md', 'template'],
+    ['adr.template.md', 'template'],
+    ['intro.md', 'index page'],
+    ['SUMMARY.md', 'index page'],
     ['_draft.md', 'hidden or private file'],
     ['.hidden.md', 'hidden or private file'],
     ['0039-use-apache-velocity-as-template-engine.md', null],
@@ -286,7 +316,7 @@ describe('parseAdr: any text', () => {
         const adr = parse(parts.join(''));
         expect(adr.title.trim()).not.toBe('');
         expect(adr.title.length).toBeLessThanOrEqual(200);
-        expect(adr.rationale.length).toBeLessThanOrEqual(20_000);
+        expect(adr.rationale.length).toBeLessThanOrEqual(LIMITS.body);
         expect(adr.alternatives.every((a) => a.trim() !== '')).toBe(true);
       }),
       { numRuns: 300 },

@@ -89,13 +89,14 @@ describe('readAdrDirectory: statuses', () => {
       ['proposed', 'defaulted'],
     ]);
     expect(r.unmapped).toEqual([
-      { source_path: '0001-a.md', raw_status: '{proposed | rejected | accepted | deprecated | … | superseded by ADR-0123}', reason: 'unfilled template value' },
-      { source_path: '0002-b.md', raw_status: '{proposed | rejected}', reason: 'unfilled template value' },
-      { source_path: '0003-c.md', raw_status: '[status]', reason: 'unfilled template value' },
+      { source_path: '0001-a.md', raw_status: '{proposed | rejected | accepted | deprecated | … | superseded by ADR-0123}', reason: 'unfilled template value', status: 'proposed' },
+      { source_path: '0002-b.md', raw_status: '{proposed | rejected}', reason: 'unfilled template value', status: 'proposed' },
+      { source_path: '0003-c.md', raw_status: '[status]', reason: 'unfilled template value', status: 'proposed' },
       {
         source_path: '0004-d.md',
         raw_status: '[proposed | rejected | accepted | deprecated | … | superseded by [ADR-0005](0005-example.md)]',
         reason: 'unfilled template value',
+        status: 'proposed',
       },
     ]);
     expect(r.defaulted).toEqual([]);
@@ -155,7 +156,7 @@ describe('readAdrDirectory: supersede links', () => {
     expect(a.fields.status).toBe('accepted');
     expect(a.fields.related_entry_ids).toEqual([b.entry_id]);
     expect(b.fields.supersedes_entry_id).toBe(a.entry_id);
-    expect(r.unmapped).toEqual([{ source_path: '0001-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status' }]);
+    expect(r.unmapped).toEqual([{ source_path: '0001-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status', status: 'accepted' }]);
   });
 
   it('never links an entry to itself, and reports a successor it cannot identify', async () => {

@@ -44,7 +44,7 @@ function plan(db: CacheDb, sql: string, params: Record<string, unknown> | unknow
 
 function fill(db: CacheDb): void {
   const insert = db.prepare(
-    "INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, sha256, path, json) VALUES (?, 'demo', ?, 'open', 't', 'ada', 1, 1, 0, ?, 0, '', 'projects/demo/x/r0001-00000000.json', '{}')",
+    "INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, ordered_at, sha256, path, json) VALUES (?, 'demo', ?, 'open', 't', 'ada', 1, 1, 0, ?, 0, '', '', 'projects/demo/x/r0001-00000000.json', '{}')",
   );
   const tag = db.prepare("INSERT INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES (?, 'api', 'demo', ?)");
   const path = db.prepare("INSERT INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, 'src/payments/a.ts', 'demo', 'src/payments/a.ts', 0)");

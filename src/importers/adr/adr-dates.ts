@@ -1,0 +1,105 @@
+/**
+ * Dates as ADRs write them (issue #18 "Dates"): ISO (`2020-01-31`, `2020/1/31`, `2020.01.31`,
+ * with a time or not, and the swapped `2023-24-05` some changelogs hold), numeric day–month–year
+ * with `-`, `/` or `.` (`18-06-2019`, `04/09/2020`, `02.04.20`), month names in any order
+ * (`03-Jan-2022`, `20 April 2021`, `January 3, 2022`, `July 15 2021`, `November 2nd 2018`,
+ * `2019 Oct 22`). Pure; never throws.
+ */
+
+/** How numeric dates whose two first numbers can both be a month are read. */
+export type DateOrder = 'day_first' | 'month_first';
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** `YYYY-MM-DD` of a real calendar day, or null (month 13, 31 April, years before 1970…). */
+function isoDay(year: number, month: number, day: number): string | null {
+  if (year < 1970 || year > 2999 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** 1–12 for an English month name or its abbreviation of 3 letters or more ("Sept" too), else 0. */
+function monthOf(word: string): number {
+  const w = word.toLowerCase();
+  return w.length < 3 ? 0 : MONTHS.findIndex((m) => m.startsWith(w)) + 1;
+}
+
+const year4 = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y));
+
+/** Each form: where it matched and the day it names (null when impossible). */
+const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateOrder) => string | null }> = [
+  {
+    // 2020-01-31, 2020/1/31, 2020.01.31T10:00; month > 12 with day ≤ 12 is a swapped pair.
+    re: /(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/,
+    day: (m) => {
+      const [y, a, b] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      return a > 12 && b <= 12 ? isoDay(y, b, a) : isoDay(y, a, b);
+    },
+  },
+  {
+    // 18-06-2019, 04/09/2020, 02.04.20, 016-08-2018 (a zero too many)
+    re: /(?<![\d.])0?(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/,
+    day: (m, order) => {
+      const [a, b, y] = [Number(m[1]), Number(m[2]), year4(m[3] ?? '')];
+      if (a > 12) return isoDay(y, b, a);
+      if (b > 12) return isoDay(y, a, b);
+      return order === 'month_first' ? isoDay(y, a, b) : isoDay(y, b, a);
+    },
+  },
+  {
+    // 03-Jan-2022, 20 April 2021, 2nd of November 2018, 31st Jan. 2020
+    re: /(?<![\d])(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?[\s-]+([A-Za-z]{3,9})\.?,?[\s-]+(\d{4})(?![\d])/,
+    day: (m) => isoDay(Number(m[3]), monthOf(m[2] ?? ''), Number(m[1])),
+  },
+  {
+    // January 3, 2022, July 15 2021, November 2nd 2018, Aug. 4, 2021
+    re: /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])/,
+    day: (m) => isoDay(Number(m[3]), monthOf(m[1] ?? ''), Number(m[2])),
+  },
+  {
+    // 2019 Oct 22, 2019-Oct-22
+    re: /(?<![\d])(\d{4})[\s-]+([A-Za-z]{3,9})\.?[\s-]+(\d{1,2})(?![\d])/,
+    day: (m) => isoDay(Number(m[1]), monthOf(m[2] ?? ''), Number(m[3])),
+  },
+];
+
+/**
+ * The first date written in `text` (the leftmost match of any form) as `YYYY-MM-DD`, or null.
+ * Numeric dates are read day first unless the first number cannot be a day-of-month/month
+ * pair that way (`01/31/2020`), or `order` is `month_first` (see {@link dateOrder}).
+ */
+export function parseAdrDate(text: string, order: DateOrder = 'day_first'): string | null {
+  let best: { at: number; day: string } | null = null;
+  for (const form of FORMS) {
+    for (const m of text.matchAll(new RegExp(form.re.source, 'g'))) {
+      if (best !== null && m.index >= best.at) break;
+      const day = form.day(m, order);
+      if (day !== null) {
+        best = { at: m.index, day };
+        break;
+      }
+    }
+  }
+  return best?.day ?? null;
+}
+
+/**
+ * How numeric dates are written in `texts`: `month_first` when more unambiguous numeric dates put
+ * the month first (`12/31/2020`, `6/22/23`) than the day first (`31/12/2020`), `day_first` when
+ * fewer, null when none tells (or as many each way). A file's own dates decide for it first, then
+ * its corpus's, then day first (the corpora seen are mostly European; cosmos/interchain-security
+ * writes `7/23/2023`).
+ */
+export function dateOrder(texts: readonly string[]): DateOrder | null {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const text of texts) {
+    for (const m of text.matchAll(/(?<![\d.])(\d{1,2})(?:[-/.](\d{1,2})[-/.]\d{4}|\/(\d{1,2})\/\d{2})(?![\d])/g)) {
+      const [a, b] = [Number(m[1]), Number(m[2] ?? m[3])];
+      if (a > 12 && b <= 12) dayFirst += 1;
+      else if (b > 12 && a <= 12) monthFirst += 1;
+    }
+  }
+  return monthFirst > dayFirst ? 'month_first' : dayFirst > monthFirst ? 'day_first' : null;
+}

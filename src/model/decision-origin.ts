@@ -1,0 +1,34 @@
+/**
+ * When a decision was made and by whom, beside its last change (issue #18): an imported ADR
+ * records its own day and deciders (else the commit that created it) in the payload
+ * (`decision_date`, `decision_makers`), while `recorded_at` / `author` are the revision's — in a
+ * history project the last edit's. Surfaces show both; the re-entry brief orders decisions by the
+ * decision's own day. Pure.
+ */
+import type { Entry } from './entry.js';
+
+/** The decision's own day and makers, or null when the entry records neither. */
+export interface DecisionOrigin {
+  /** `YYYY-MM-DD`, or null. */
+  date: string | null;
+  /** Who decided (or first wrote it down), or null. */
+  by: string | null;
+}
+
+/** The origin a decision records in its payload; null for other kinds or when it records none. */
+export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): DecisionOrigin | null {
+  if (entry.entry_kind !== 'decision') return null;
+  const date = typeof entry.payload['decision_date'] === 'string' ? entry.payload['decision_date'] : null;
+  const by = typeof entry.payload['decision_makers'] === 'string' ? entry.payload['decision_makers'] : null;
+  return date === null && by === null ? null : { date, by };
+}
+
+/**
+ * The instant an entry is ordered by where its age matters (the brief's sections): a decision's
+ * own day (00:00 UTC) when it records one, else `recorded_at`. An ISO 8601 UTC string, so text
+ * order is time order.
+ */
+export function orderedAt(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorded_at'>): string {
+  const date = decisionOrigin(entry)?.date ?? null;
+  return date === null ? entry.recorded_at : `${date}T00:00:00.000Z`;
+}

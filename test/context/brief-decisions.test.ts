@@ -1,0 +1,68 @@
+/**
+ * Issue #18 "The brief": decisions are ordered by their own day (and relevance), not by their
+ * last edit, and show who decided when beside the last change; decisions no longer in force
+ * are listed with what replaced them when the budget allows; the recent changes do not repeat
+ * what is listed above.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildBrief } from '../../src/context/build-brief.js';
+import type { Entry } from '../../src/model/entry.js';
+import { makeEntry, parseSections } from './make-entry.js';
+
+const RETIRED = 'Decisions no longer in force (superseded, rejected, deprecated)';
+
+/** An imported ADR: its own day and deciders in the payload, its last change stamped separately. */
+function adr(title: string, decided: string, changed: string, overrides: Partial<Entry> = {}): Entry {
+  const { payload, ...rest } = overrides;
+  return makeEntry('decision', {
+    title,
+    recorded_at: changed,
+    author: 'ci-bot',
+    citations: [{ source_ref: `${title}.md`, source_kind: 'file', locator: `ADR-0${title.length}` }],
+    payload: { decision_date: decided, decision_makers: `${title} author`, status_text: null, ...(payload ?? {}) },
+    ...rest,
+  });
+}
+
+const titles = (items: string[] | undefined): string[] => (items ?? []).map((l) => /\*\*(.*?)\*\*/.exec(l)?.[1] ?? '?');
+
+describe('the brief and imported decisions', () => {
+  it('orders accepted decisions by the decision\'s own day, newest first, not by the last edit', () => {
+    const entries = [
+      adr('Old decision fixed yesterday', '2019-06-27', '2025-09-18T10:00:00Z'),
+      adr('Recent decision', '2023-11-07', '2023-11-20T10:00:00Z'),
+      adr('Middle decision', '2021-04-01', '2021-04-28T10:00:00Z'),
+    ];
+    const md = buildBrief({ projectId: 'p', entries }).markdown;
+    expect(titles(parseSections(md).get('Accepted decisions')?.items)).toEqual(['Recent decision', 'Middle decision', 'Old decision fixed yesterday']);
+    expect(md).toMatch(/\*\*Old decision fixed yesterday\*\* \(ADR-028 `dec-\d+` r1, accepted, decided 2019-06-27 by Old decision fixed yesterday author, changed 2025-09-18 by ci-bot\)/);
+  });
+
+  it('relevance still comes first: a path match or a higher confidence outranks a newer decision', () => {
+    const entries = [adr('Newest', '2024-01-01', '2024-01-02T00:00:00Z'), adr('Matches the path', '2018-01-01', '2025-01-01T00:00:00Z', { paths: ['src/store'] }), adr('Confident', '2017-01-01', '2017-01-01T00:00:00Z', { confidence: 0.95 })];
+    const md = buildBrief({ projectId: 'p', entries, paths: ['src/store/ledger.ts'] }).markdown;
+    expect(titles(parseSections(md).get('Accepted decisions')?.items)).toEqual(['Matches the path', 'Confident', 'Newest']);
+  });
+
+  it('lists superseded, rejected and deprecated decisions with what replaced them, when the budget allows', () => {
+    const successor = adr('Multi-cluster', '2022-09-16', '2022-09-16T00:00:00Z');
+    const old = adr('Single cluster', '2021-05-11', '2022-09-16T00:00:00Z', { status: 'superseded', related_entry_ids: [successor.entry_id] });
+    successor.supersedes_entry_id = old.entry_id;
+    successor.related_entry_ids = [old.entry_id];
+    const nop = adr('nop mempool', '2023-11-07', '2023-11-07T00:00:00Z');
+    const remote = adr('Remote mempool', '2023-11-03', '2023-11-13T00:00:00Z', { status: 'rejected', citations: [{ source_ref: 'Remote mempool.md', source_kind: 'file', locator: 'ADR-0110' }, { source_ref: nop.entry_id, source_kind: 'entry', locator: 'in favour of' }] });
+    const entries = [successor, old, nop, remote];
+    const md = buildBrief({ projectId: 'p', entries }).markdown;
+    const retired = parseSections(md).get(RETIRED);
+    expect(retired?.count).toBe(2);
+    expect(titles(retired?.items)).toEqual(['Remote mempool', 'Single cluster']);
+    expect(md).toMatch(/\*\*Remote mempool\*\*: In favour of ADR-011 "nop mempool" \(dec-\d+\)/);
+    expect(md).toMatch(/\*\*Single cluster\*\*: Superseded by ADR-013 "Multi-cluster" \(dec-\d+\)/);
+    // Each entry appears once: not again under the recent changes.
+    for (const t of ['Remote mempool', 'Single cluster', 'Multi-cluster', 'nop mempool']) expect(md.split('\n').filter((l) => l.includes(`**${t}**`))).toHaveLength(1);
+    // A budget that holds the decisions in force but not the rest counts what it left out.
+    const budgets = Array.from({ length: 100 }, (_, i) => 100 + i * 5);
+    const tight = budgets.map((budget) => buildBrief({ projectId: 'p', entries, budget })).find((b) => parseSections(b.markdown).get('Accepted decisions')?.items.length === 2 && !parseSections(b.markdown).has(RETIRED));
+    expect(tight?.omitted['retired_decisions']).toBe(2);
+  });
+});
