@@ -1,6 +1,6 @@
 /**
- * Issue #10 daemon targets: list (first page, every filter the REST API has), search (top 20)
- * and context latency through a running `brain daemon`, each beside a floor measured in the
+ * Issue #10 daemon targets: list (first page, every filter the REST API has), health (issue 21),
+ * search (top 20) and context latency through a running `brain daemon`, each beside a floor measured in the
  * same run, and the daemon's memory after it answered all three.
  */
 import { readFileSync } from 'node:fs';
@@ -64,16 +64,20 @@ export async function daemonListLatency({ repo, projectId, cachePath, runs }) {
 }
 
 /**
- * Search and context through the daemon, then its memory: `{ search, searchFloor, context,
- * contextFloor, rssKb, peakKb }` (ms are medians). The search floor is FTS5 over the same
- * current documents in an in-memory database (prefix AND, else OR, top 20, BM25); the
- * context floor is the daemon's cheapest query (`GET …/brain?limit=1`).
+ * Health, search and context through the daemon, then its memory: `{ health, search,
+ * searchFloor, context, contextFloor, rssKb, peakKb }` (ms are medians). The search floor is
+ * FTS5 over the same current documents in an in-memory database (prefix AND, else OR, top 20,
+ * BM25); the context floor reads what the brief shows: as many current rows as it included,
+ * best ranked first, raw SQL on the cache file, each JSON parsed (issue 21: the former floor,
+ * a one-row list call, was different work). Health has no floor but itself at another size
+ * (the flatness rows of bench/target-rows.js).
  */
 export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
   const d = await startDaemon(repo);
   try {
     const api = `/api/projects/${projectId}/brain`;
     await ok(d.port, `${api}?limit=${PAGE}`);
+    const health = await sample(() => ok(d.port, '/api/health'), { runs });
     let q = 0;
     const search = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_QUERIES[q++ % SEARCH_QUERIES.length])}&limit=20`), { runs });
     const fts = ftsBaseline(cachePath, projectId);
@@ -81,10 +85,15 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
     const searchFloor = await sample(() => fts.search(SEARCH_QUERIES[q++ % SEARCH_QUERIES.length]), { runs });
     fts.close();
     const context = await sample(() => ok(d.port, `${api}/context`), { runs });
-    const contextFloor = await sample(() => ok(d.port, `${api}?limit=1`), { runs });
+    const included = JSON.parse((await ok(d.port, `${api}/context`)).body).data.included;
+    const raw = new Database(cachePath, { readonly: true });
+    const rows = raw.prepare('SELECT json FROM current WHERE project_id = ? ORDER BY rank_score DESC LIMIT ?');
+    const contextFloor = await sample(() => rows.all(projectId, included).map((r) => JSON.parse(r.json)), { runs });
+    raw.close();
     return {
+      health: median(health), health95: p95(health),
       search: median(search), search95: p95(search), searchFloor: median(searchFloor),
-      context: median(context), context95: p95(context), contextFloor: median(contextFloor),
+      context: median(context), context95: p95(context), contextFloor: median(contextFloor), contextIncluded: included,
       rssKb: procKb(d.child.pid, 'VmRSS'), peakKb: procKb(d.child.pid, 'VmHWM'),
     };
   } finally {

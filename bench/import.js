@@ -3,18 +3,24 @@
  * (`GitStore.transact` + `tx.put`, BENCH_BATCH revisions per commit — what a migration tool
  * does: memory bounded per commit, history in chronological order, later revisions of an
  * entry in later commits, so the store reads entry state back from git) vs `git fast-import`
- * of the very same files and commits (final trees checked equal); then single-revision
- * commits likewise. At 10% of the import the daemon's list latency is measured once, for the
- * "flat from 10k to 100k" target.
+ * of the very same files and commits (final trees checked equal); then, at the full size,
+ * new entries and next revisions of existing entries on their own (issue 21), and
+ * single-revision commits, each likewise. At 10% of the import the daemon's list, health,
+ * search and context latencies are measured once, for the flatness targets.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateHistory } from './synthetic.js';
 import { git, runFastImport, writeFastImportStream } from './native.js';
-import { daemonListLatency } from './daemon-targets.js';
+import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { fmt, now, time } from './timing.js';
 
-/** Runs the import rows; sets `ctx.entryIds`, `ctx.identity`; returns `{ importMs, fastImportMs, listAtCheckpoint }`. */
+/**
+ * Runs the import rows; sets `ctx.entryIds`, `ctx.identity`; returns `{ importMs, fastImportMs,
+ * listAtCheckpoint, newEntries, nextRevisions, single }` (`newEntries` / `nextRevisions`:
+ * `{ revisions, rate, floorRate }` in revisions/s; `single`: ms per single-revision commit,
+ * ours and fast-import's for the same commits).
+ */
 export async function importSection(ctx) {
   const { results, log, section, PROJECT, BATCH, ENTRIES, REVISIONS } = ctx;
   section('synthetic history');
@@ -51,7 +57,8 @@ export async function importSection(ctx) {
     if (batchNo % 10 === 0) log(`  ${i + chunk.length} revisions, ${fmt(((i + chunk.length) / importMs) * 1000)} revisions/s`);
     if (i + chunk.length === checkpointAt && i + chunk.length < events.length) {
       log(`  checkpoint at ${checkpointAt} revisions: daemon list latency`);
-      listAtCheckpoint = { revisions: checkpointAt, ...(await daemonListLatency({ repo: ctx.repoDir, projectId: PROJECT, cachePath: ctx.cachePath(), runs: ctx.RUNS })) };
+      const daemonArgs = { repo: ctx.repoDir, projectId: PROJECT, cachePath: ctx.cachePath(), runs: ctx.RUNS };
+      listAtCheckpoint = { revisions: checkpointAt, ...(await daemonListLatency(daemonArgs)), queries: await daemonQueryTargets(daemonArgs) };
       rmSync(join(ctx.gitDir, 'brain'), { recursive: true, force: true });
     }
   }
@@ -73,6 +80,42 @@ export async function importSection(ctx) {
     baseline: (REVISIONS / fastImportMs) * 1000, baselineName: 'git fast-import, same blobs', kind: 'rate',
   });
   results.add({ name: 'import: total time', value: importMs / 1000, unit: 's', baseline: fastImportMs / 1000, baselineName: 'git fast-import' });
+
+  // Issue 21: new entries and next revisions of existing ones, each at the full size beside
+  // fast-import of the same commits on top of the same tree (the mixed import above hides which one is slow).
+  const PHASE = Math.max(1000, Math.round(5000 * ctx.SCALE));
+  const lastOf = new Map(events.map((e) => [e.entry.entry_id, e.entry]));
+  const fresh = generateHistory({ entries: PHASE, revisions: PHASE, projectId: PROJECT, seed: 777 }).events.map((e) => e.entry);
+  const stamp = new Date(Date.UTC(2026, 0, 1)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const next = ctx.entryIds.filter((_, i) => i % Math.max(1, Math.floor(ctx.entryIds.length / PHASE)) === 0).slice(0, PHASE)
+    .map((id) => ({ ...lastOf.get(id), rationale: `${lastOf.get(id).rationale.slice(0, 1400)} Next revision.`, recorded_at: stamp }));
+  const phase = async (label, entries) => {
+    section(`import: ${label}`);
+    const phaseCommits = [];
+    let ms = 0;
+    for (let i = 0; i < entries.length; i += BATCH) {
+      let files = null;
+      const message = `brain: import ${label} ${i / BATCH + 1}`;
+      const t0 = now();
+      await ctx.brain.store.transact({ projectId: PROJECT, identity }, async (tx) => {
+        for (const entry of entries.slice(i, i + BATCH)) await tx.put(entry);
+        files = tx.files;
+        return { message, value: null };
+      });
+      ms += now() - t0;
+      phaseCommits.push({ message, files });
+    }
+    const stream = join(ctx.root, 'phase.stream');
+    writeFastImportStream({ path: stream, branch: 'brain', commits: phaseCommits, baseRef: 'refs/heads/brain^0' });
+    const floorMs = runFastImport({ gitDir: fiDir, streamPath: stream });
+    rmSync(stream);
+    if (git(fiDir, ['rev-parse', 'brain^{tree}']) !== git(ctx.repoDir, ['rev-parse', 'brain^{tree}'])) throw new Error(`${label}: fast-import built a different tree`);
+    ctx.extraRevisions += entries.length;
+    results.add({ name: `import: ${entries.length} ${label} (${BATCH}/commit)`, value: (entries.length / ms) * 1000, unit: 'revisions/s', baseline: (entries.length / floorMs) * 1000, baselineName: 'git fast-import, same commits', kind: 'rate' });
+    return { revisions: entries.length, rate: (entries.length / ms) * 1000, floorRate: (entries.length / floorMs) * 1000 };
+  };
+  const newEntries = await phase('new entries', fresh);
+  const nextRevisions = await phase('next revisions of existing entries', next);
 
   section('single-revision commits');
   const SINGLE = Math.max(20, Math.round(200 * ctx.SCALE));
@@ -98,5 +141,5 @@ export async function importSection(ctx) {
   const fiSingleMs = runFastImport({ gitDir: fiDir, streamPath: singleStream });
   if (git(fiDir, ['rev-parse', 'brain^{tree}']) !== git(ctx.repoDir, ['rev-parse', 'brain^{tree}'])) throw new Error('single-commit baseline built a different tree');
   results.add({ name: `single-revision commits (${SINGLE}, via transact)`, value: (SINGLE / singleMs) * 1000, unit: 'commits/s', baseline: (SINGLE / fiSingleMs) * 1000, baselineName: 'git fast-import, same commits', kind: 'rate' });
-  return { importMs, fastImportMs, listAtCheckpoint };
+  return { importMs, fastImportMs, listAtCheckpoint, newEntries, nextRevisions, single: { ours: singleMs / SINGLE, floor: fiSingleMs / SINGLE, commits: SINGLE } };
 }

@@ -137,16 +137,24 @@ const daemonArgs = { repo: ctx.repoDir, projectId: ctx.PROJECT, cachePath: ctx.c
 m.list = await daemonListLatency(daemonArgs);
 for (const f of m.list.perFilter) ctx.results.add({ name: `daemon list ${f.label}, first page, median`, value: f.ours, unit: 'ms', baseline: f.raw, baselineName: 'raw SQL, same filter' });
 m.daemon = await daemonQueryTargets(daemonArgs);
+ctx.results.add({ name: 'daemon GET /api/health, median', value: m.daemon.health, unit: 'ms' });
+ctx.results.add({ name: 'daemon search, top 20, median', value: m.daemon.search, unit: 'ms', baseline: m.daemon.searchFloor, baselineName: 'FTS5 in memory, same queries' });
+ctx.results.add({ name: 'daemon context, median', value: m.daemon.context, unit: 'ms', baseline: m.daemon.contextFloor, baselineName: `raw SQL: the ${m.daemon.contextIncluded} rows it shows` });
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
 m.fresh = await freshCloneSection(ctx);
+addTargetRows(ctx.targets, m);
 const { adrCorporaSection } = await import('./adr-corpora.js');
-m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
+try {
+  m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
+} catch (err) {
+  // A failing section is reported without losing the measurements of the others.
+  log(`ADR corpora section failed: ${err.stack ?? err}`);
+  process.exitCode = 1;
+}
 const questionRows = await searchQuestionsSection({ root: ctx.root, log, section: ctx.section, results: ctx.results });
 ctx.section('reviewer set');
 m.reviewer = await runReviewerSet({ root: join(BENCH_ROOT, 'reviewer'), log });
-
-addTargetRows(ctx.targets, m);
 
 // ---------------------------------------------------------------- report
 const totalS = (now() - started) / 1000;

@@ -10,7 +10,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BrainError } from '../model/errors.js';
-import { createBatchParser, type BatchObject, type BatchRequest } from './cat-file-parser.js';
+import Denque from 'denque';
+import { createBatchParser, type BatchObject, type BatchQueue } from './cat-file-parser.js';
 
 /** Options for {@link CatFileBatch}. */
 export interface CatFileBatchOptions {
@@ -30,7 +31,7 @@ export function gitChildEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-interface Child { proc: ChildProcessWithoutNullStreams; pending: BatchRequest[]; outbox: string[]; stderr: string; dead: boolean }
+interface Child { proc: ChildProcessWithoutNullStreams; pending: BatchQueue; outbox: string[]; stderr: string; dead: boolean }
 type Refable = { ref?: () => void; unref?: () => void };
 
 /** See the module comment. `read` resolves null for a missing object. */
@@ -74,7 +75,7 @@ export class CatFileBatch {
     const proc = spawn('git', ['--git-dir', gitDir, 'cat-file', check ? '--batch-check' : '--batch'], {
       cwd: gitDir, env: gitChildEnv(), stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const child: Child = { proc, pending: [], outbox: [], stderr: '', dead: false };
+    const child: Child = { proc, pending: new Denque(), outbox: [], stderr: '', dead: false };
     const onData = createBatchParser(child.pending, check === true);
     proc.stdout.on('data', (chunk: Buffer) => {
       try {
@@ -97,7 +98,8 @@ export class CatFileBatch {
     child.dead = true;
     if (this.child === child) this.child = null;
     const stderr = child.stderr.trim();
-    const pending = child.pending.splice(0);
+    const pending = child.pending.toArray();
+    child.pending.clear();
     for (const p of pending) {
       p.reject(new BrainError('git_error', stderr ? `${reason}: ${stderr}` : reason, {
         hint: `check that \`git --git-dir ${this.options.gitDir} cat-file -t ${p.oid}\` works; the next read starts a new git process`,

@@ -7,6 +7,7 @@
  *   <oid> <type> <size>\n                   --batch-check, object found
  *   <oid> missing\n                         either mode, no such object
  */
+import Denque from 'denque';
 
 /** One answer: `content` is null in `--batch-check` mode. */
 export interface BatchObject { oid: string; type: string; size: number; content: Buffer | null }
@@ -15,12 +16,19 @@ export interface BatchObject { oid: string; type: string; size: number; content:
 export interface BatchRequest { oid: string; resolve(value: BatchObject | null): void; reject(err: Error): void }
 
 /**
+ * The requests in flight, oldest first: a double-ended queue (denque), whose `shift` is O(1)
+ * whatever its length (issue 21: `Array.prototype.shift` on ~200 000 requests in flight cost
+ * 14.5 µs each, and made the parser quadratic over a long import).
+ */
+export type BatchQueue = Denque<BatchRequest>;
+
+/**
  * Returns the chunk handler of one child. It shifts `pending` (the caller pushes requests in
  * the order their oids were written) as answers complete. Throws an Error when the output
  * does not answer the head of the queue (desynchronized protocol): the caller must then
  * kill the child and fail every request — the stream cannot be trusted afterwards.
  */
-export function createBatchParser(pending: BatchRequest[], check: boolean): (chunk: Buffer) => void {
+export function createBatchParser(pending: BatchQueue, check: boolean): (chunk: Buffer) => void {
   let headerParts: Buffer[] = [];
   let current: { oid: string; type: string; body: Buffer; filled: number } | null = null;
   return (chunk) => {
@@ -34,7 +42,8 @@ export function createBatchParser(pending: BatchRequest[], check: boolean): (chu
         const line = Buffer.concat(headerParts).toString('utf8');
         headerParts = [];
         const [oid, type, size, extra] = line.split(' ');
-        if (!pending[0] || oid !== pending[0].oid || type === undefined || extra !== undefined) {
+        const head = pending.peekFront();
+        if (!head || oid !== head.oid || type === undefined || extra !== undefined) {
           throw new Error(`unexpected line ${JSON.stringify(line.slice(0, 200))}`);
         }
         if (type === 'missing' && size === undefined) {

@@ -11,6 +11,7 @@
  * LAST, and the directory fsynced. Git and isomorphic-git only use a pack that has its index,
  * so a crash at any point leaves either nothing visible or a complete pack; `tmp_*` leftovers
  * are removed by `git gc` / `git prune`. The caller moves the ref only after this resolves.
+ * Packs stay few: after a pack write, src/git/pack-roll-up.ts rolls small packs up (issue 21).
  */
 import * as fs from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -21,6 +22,7 @@ import { gitChildEnv } from './cat-file-batch.js';
 import { deflateEntry, deflateOnWorker } from './deflate-worker.js';
 import { createGitFs, writeLooseObjects } from './git-fs.js';
 import { isGitAvailable } from './object-reader.js';
+import { rollUpPacks } from './pack-roll-up.js';
 
 /** Pack type numbers of the object types brain writes (gitformat-pack). */
 const TYPE_NUMBER: Record<string, number> = { commit: 1, tree: 2, blob: 3 };
@@ -187,11 +189,12 @@ export const PACK_THRESHOLD = 64;
 
 /**
  * Writes one commit's objects durably: loose when there are fewer than {@link PACK_THRESHOLD},
- * else as one pack ({@link writePack}, indexed by git when installed). Resolves when every
- * object is durable. Errors: as {@link writePack} and git-fs.ts's loose writes.
+ * else as one pack ({@link writePack}, indexed by git when installed, then {@link rollUpPacks}).
+ * Resolves when every object is durable. Errors: as {@link writePack} and git-fs.ts's loose writes.
  */
 export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: { indexer?: PackIndexer } = {}): Promise<void> {
   if (objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
   const indexer = options.indexer ?? ((await isGitAvailable()) ? 'git' : 'isomorphic-git');
   await writePack(gitdir, objects, indexer);
+  if (indexer === 'git') await rollUpPacks(gitdir);
 }

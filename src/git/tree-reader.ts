@@ -6,9 +6,13 @@
  * need, its pack cache kept per repository; it reads whole packs into memory, ~0.4 s and
  * 150 MB for a 66 MB pack, which is why it is the fallback). The commit writer puts the trees
  * it builds into the cache and drops the ones they replace (issue #10: a bulk import's working
- * set is the branch's current trees).
+ * set is the branch's current trees). The cache is bounded by memory, not by a count (issue 21:
+ * 40 000 trees, less than a brain of 100 000 entries has, made nearly every lookup of a long
+ * import miss): {@link TREE_CACHE_BYTES}, least recently used dropped first.
  */
+import { getHeapStatistics } from 'node:v8';
 import type { TreeEntry } from 'isomorphic-git';
+import { LRUCache } from 'lru-cache';
 import { BrainError } from '../model/errors.js';
 import { CatFileBatch } from './cat-file-batch.js';
 import { createGitFs, readLooseObject } from './git-fs.js';
@@ -16,15 +20,22 @@ import { parseTree } from './git-object-format.js';
 import { isGitAvailable } from './object-reader.js';
 
 const gitFs = createGitFs();
+/**
+ * The tree cache's budget, in (estimated) bytes: 1/32 of this process's V8 heap limit (~135 MB
+ * with node's default limit on a 64-bit machine), room for the trees of a brain of ~500 000
+ * revisions; smaller when the process runs with a smaller heap.
+ */
+export const TREE_CACHE_BYTES = Math.floor(getHeapStatistics().heap_size_limit / 32);
+
+/** A parsed tree's heap footprint, estimated: per entry its name, a 40-character oid and the entry object. */
+export const treeBytes = (tree: readonly TreeEntry[]): number => tree.reduce((sum, e) => sum + 128 + e.path.length, 64);
+
 /** Parsed trees by `<gitdir>\0<oid>`, least recently used dropped first (a bulk import's working set stays). */
-const TREE_CACHE_LIMIT = 40_000;
-const treeCache = new Map<string, TreeEntry[]>();
+const treeCache = new LRUCache<string, TreeEntry[]>({ maxSize: TREE_CACHE_BYTES, sizeCalculation: treeBytes });
 
 /** Puts `tree` in the cache under `key` (`<gitdir>\0<oid>`), most recently used. */
 export function cacheTree(key: string, tree: TreeEntry[]): void {
-  treeCache.delete(key);
   treeCache.set(key, tree);
-  if (treeCache.size > TREE_CACHE_LIMIT) treeCache.delete(treeCache.keys().next().value as string);
 }
 
 /** Drops the tree `key` (`<gitdir>\0<oid>`) from the cache: it is read again on next use. */
@@ -83,17 +94,34 @@ async function readPacked(gitdir: string, oid: string): Promise<{ type: string; 
  * Errors: BrainError `not_found` / `git_error` (cat-file), isomorphic-git's NotFoundError.
  */
 async function readObject(gitdir: string, oid: string): Promise<{ type: string; content: Buffer }> {
+  objectsRead++;
   return readLooseObject(gitdir, oid) ?? readPacked(gitdir, oid);
 }
+
+let objectsRead = 0;
+
+/** How many objects this module has read from git in this process, loose or packed (diagnostics, tests). */
+export function objectsReadFromGit(): number {
+  return objectsRead;
+}
+
+/** Tree reads in flight by cache key: concurrent readers of one tree (many entries of a fan being prefetched) share one read. */
+const reading = new Map<string, Promise<TreeEntry[]>>();
 
 /** Reads a tree (by tree or commit oid) through the in-process cache. */
 export async function readTreeCached(gitdir: string, oid: string): Promise<TreeEntry[]> {
   const key = `${gitdir}\0${oid}`;
   const hit = treeCache.get(key);
-  if (hit) {
-    cacheTree(key, hit);
-    return hit;
+  if (hit) return hit;
+  let read = reading.get(key);
+  if (!read) {
+    read = readTreeUncached(gitdir, oid, key).finally(() => reading.delete(key));
+    reading.set(key, read);
   }
+  return read;
+}
+
+async function readTreeUncached(gitdir: string, oid: string, key: string): Promise<TreeEntry[]> {
   let object = await readObject(gitdir, oid);
   let treeOid = oid;
   if (object.type === 'commit') {

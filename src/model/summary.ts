@@ -47,11 +47,27 @@ function blockParagraphs(tokens: readonly Token[]): string[] {
   return out.map(collapse).filter((p) => p !== '');
 }
 
-const collapse = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/gu, ' ').trim();
+const collapse = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim(); // no astral class: no u flag (faster)
+
+/**
+ * One line of text in which no character can start Markdown syntax (issue 21: lexing every
+ * rationale made an MCP list of 20 entries cost 15× the REST list of the same rows): letters,
+ * digits, spaces, `.,;:?!'"()%/+=@$-` and `_` inside a word (which opens no emphasis) — no
+ * emphasis, code, link, HTML or escape character,
+ * no newline (so no block but one paragraph) — starting with a letter or a digit that does not
+ * open an ordered list. The lexer makes it one paragraph whose plain text is the text itself.
+ */
+const PLAIN_LINE = /^(?:\p{L}|\p{N}(?!\p{N}{0,8}[.)](?:\s|$)))(?:[\p{L}\p{M}\p{N} .,;:?!'"()%/+=@$-]|(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}]))*$/u;
+
+/** Markdown → its paragraphs as plain text (the lexer's reading; {@link plainTextLine} and {@link whyOf} skip it for a plain line). */
+export function lexedParagraphs(markdown: string): string[] {
+  return blockParagraphs(new Lexer().lex(markdown));
+}
 
 /** Markdown → one line of plain text: no headings, emphasis, links syntax, HTML or code blocks. */
 export function plainTextLine(markdown: string): string {
-  return blockParagraphs(new Lexer().lex(markdown)).join(' ');
+  if (PLAIN_LINE.test(markdown)) return collapse(markdown);
+  return lexedParagraphs(markdown).join(' ');
 }
 
 /**
@@ -59,6 +75,10 @@ export function plainTextLine(markdown: string): string {
  * else its first paragraph that is not a header note (`Date: …`, `Link to this ADR: …`).
  */
 export function whyOf(markdown: string): string {
+  if (PLAIN_LINE.test(markdown)) {
+    const line = collapse(markdown);
+    return METADATA_LINE.test(line) ? '' : line;
+  }
   const tokens = new Lexer().lex(markdown);
   const context = tokens.findIndex((t) => t.type === 'heading' && WHY_HEADINGS.test(collapse(inlinePlain(children(t))).replace(/:$/, '')));
   if (context >= 0) {

@@ -4,21 +4,20 @@
  * the current entries newest first, under the filters kind, status, tag, path, task and
  * author. One kind: a keyset-paginated list; all kinds: the first `limit` of each section.
  */
-import { countBoard, currentPaths, entryFacts, listBoard, type BoardFilter } from '../projection/sqlite/dashboard-queries.js';
-import type { CurrentRow } from '../projection/sqlite/queries.js';
+import { entryFacts } from '../projection/sqlite/dashboard-queries.js';
+import { countCurrentByKindStatus, listCurrent, type CurrentRow, type ListFilter } from '../projection/sqlite/queries.js';
 import { listProjects } from '../projection/sqlite/projects.js';
 import { BrainError } from '../model/errors.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind, type Status } from '../model/kinds.js';
 import { checkListFilter } from '../model/list-filter.js';
 import type { Brain } from '../service.js';
-import { matchingPaths } from './path-filter.js';
 
 /** A board request. Strings are the raw filter values (validated here). */
 export interface BoardQuery {
   kind?: string;
   status?: string;
   tag?: string;
-  /** A path, directory or glob; see path-filter.ts. */
+  /** A path, directory or glob: entries whose `paths` concern it, as `brain list --path` (model/path-match.ts). */
   path?: string;
   /** A related task id (the `related_task` filter of list, REST and MCP; issue #19: one name per concept). */
   related_task?: string;
@@ -53,8 +52,11 @@ export interface Board {
 export const BOARD_LIMITS = { perSection: 8, perKind: 50, max: 500 } as const;
 
 /**
- * Builds the board. Errors: `invalid_argument` (unknown kind or status, blank path, `after`
- * without `kind`, bad limit), `illegal_status` (a status the kind never has), as `brain.refresh`.
+ * Builds the board: each section a page of `listCurrent` and the counts one grouped count over
+ * the same filters (queries.ts), so it costs what it shows, as the REST list does (issue 21: a
+ * path glob matched every entry path of the project first). Errors: `invalid_argument`
+ * (unknown kind or status, blank path, `after` without `kind`, bad limit), `illegal_status` (a
+ * status the kind never has), as `brain.refresh`.
  */
 export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board> {
   // The same filter rules as every list (model/list-filter.ts): unknown values are coded errors.
@@ -67,21 +69,20 @@ export async function buildBoard(brain: Brain, query: BoardQuery): Promise<Board
     await brain.refresh();
     const db = brain.db();
     const projectId = await brain.projectId();
-    const base: BoardFilter = {
+    const base: ListFilter = {
       projectId,
       ...(checked.tag !== undefined ? { tag: checked.tag } : {}),
       ...(checked.author !== undefined ? { author: checked.author } : {}),
       ...(checked.relatedTask !== undefined ? { relatedTask: checked.relatedTask } : {}),
-      ...(query.path !== undefined ? { pathsIn: matchingPaths({ filter: query.path, candidates: currentPaths(db) }) } : {}),
+      ...(query.path !== undefined ? { path: query.path } : {}),
       ...(kind ? { kind } : {}),
     };
-    const counts = countBoard(db, base);
+    const counts = countCurrentByKindStatus(db, base);
     const kinds = kind ? [kind] : ENTRY_KINDS.filter((k) => status === undefined || (LEGAL_STATUSES[k] as readonly string[]).includes(status));
     const sections = kinds.map((k): BoardSection => {
       const byStatus = LEGAL_STATUSES[k].map((s) => ({ status: s, n: counts.find((c) => c.entry_kind === k && c.status === s)?.n ?? 0 }));
       const count = byStatus.reduce((sum, s) => sum + (status === undefined || s.status === status ? s.n : 0), 0);
-      const filter: BoardFilter = { ...base, kind: k, ...(status !== undefined ? { status } : {}) };
-      const rows = count === 0 ? [] : listBoard(db, { filter, limit: limit + 1, ...(query.after ? { after: query.after } : {}) });
+      const rows = count === 0 ? [] : listCurrent(db, { ...base, kind: k, ...(status !== undefined ? { status } : {}), limit: limit + 1, ...(query.after ? { after: query.after } : {}) });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return { entry_kind: k, count, by_status: byStatus, rows: page, next: rows.length > limit && last ? { recorded_at: last.entry.recorded_at, entry_id: last.entry.entry_id } : null };

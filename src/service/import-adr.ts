@@ -131,6 +131,7 @@ async function importRead(
         throw err;
       }
     };
+    await tx.prefetch(read.drafts.map((d) => d.entry_id));
     // A credential is refused naming the ADR file (and, with --history, the commit of its text).
     const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {
       try {

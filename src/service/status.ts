@@ -4,7 +4,8 @@
  * projection found, how the branch stands against its upstream and the daemon's sync (issue
  * #19). Read by the CLI, the `brain_status` tool and the daemon's `/api/health`.
  */
-import { countProject, listProblems } from '../projection/sqlite/queries.js';
+import { countProject } from '../projection/sqlite/counts.js';
+import { listProblems } from '../projection/sqlite/queries.js';
 import type { ResetReason } from '../projection/sqlite/open-cache.js';
 import type { RefreshResult } from '../projection/sqlite/refresh.js';
 import type { Brain } from '../service.js';

@@ -4,6 +4,8 @@
  * number the next revision. Entries and candidates share the layout of a record directory
  * (revision files and a hash-chained ledger) and so this code; only validation differs.
  */
+import { getHeapStatistics } from 'node:v8';
+import { LRUCache } from 'lru-cache';
 import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { kindOfEntryId } from '../model/kinds.js';
@@ -11,7 +13,7 @@ import { validateEntry } from '../model/validate.js';
 import type { Candidate } from '../model/candidate.js';
 import { validateCandidate } from '../model/validate-candidate.js';
 import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
-import { sha256Hex } from './canonical-json.js';
+import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, candidateDir, entryDir, parseRevisionFileName } from './layout.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
@@ -26,8 +28,11 @@ export interface RecordState<T> {
   ledger: LedgerLine[];
   /** Highest revision number seen in the ledger or among the files (0 for a new entry). */
   maxRevision: number;
-  /** The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry. */
-  current: { entry: T; sha256: string } | null;
+  /**
+   * The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry:
+   * the record, its file's sha256, and the record as canonical JSON (what the state cache keeps).
+   */
+  current: { entry: T; sha256: string; text: string } | null;
   /**
    * The sha256 of every valid file holding the top revision number, in invariant-5 order (the
    * last is `current`). More than one: the entry is forked (a merge made outside `brain sync`),
@@ -59,35 +64,46 @@ const ENTRY_KIND: RecordKind<Entry> = { validate: validateEntry, hint: 'run `bra
 const CANDIDATE_KIND: RecordKind<Candidate> = { validate: validateCandidate, hint: 'run `brain doctor` for details; propose it again with `brain propose` (the bad file stays on the branch as history)' };
 
 /**
- * Entry states by entry directory, each with the oid of the entry's tree it was computed
- * from: a state is a function of that tree's content (issue #10: no read-back from git per
- * `put` of a bulk import). One slot per entry, so a new state replaces its entry's older one
- * and the working set is the number of entries, not of revisions. Bounded, least recently
- * used dropped first.
+ * The state cache's budget, in (estimated) bytes: 1/8 of this process's V8 heap limit (~540 MB
+ * with node's default limit on a 64-bit machine, room for ~150 000 entries of a few revisions);
+ * smaller when the process runs with a smaller heap.
  */
-const stateCache = new Map<string, { treeOid: string; state: RecordState<unknown> }>();
-const STATE_CACHE_LIMIT = 32_768;
+export const STATE_CACHE_BYTES = Math.floor(getHeapStatistics().heap_size_limit / 8);
+
+/** What the cache keeps of a state: the current record as text, no parsed ledger (both rebuilt on a hit). */
+type CachedState = Omit<RecordState<unknown>, 'ledger' | 'current'> & { treeOid: string; current: { text: string; sha256: string } | null };
 
 /**
- * A copy the caller owns: the entry (handed to callers, who may change it) is cloned; the
- * ledger lines and strings are shared — nothing changes them (a new revision makes new arrays).
+ * Entry and candidate states by record directory, each with the oid of the directory's tree it
+ * was computed from: a state is a function of that tree's content (issue #10: no read-back from
+ * git per `put` of a bulk import). One slot per record, so a new state replaces its record's
+ * older one and the working set is the number of records, not of revisions. Bounded by memory,
+ * not by a count (issue 21: 32 768 states, fewer than the entries of a real brain, made nearly
+ * every lookup of a long import miss), least recently used dropped first.
  */
-function copyState<T>(state: RecordState<T>): RecordState<T> {
+const stateCache = new LRUCache<string, CachedState>({
+  maxSize: STATE_CACHE_BYTES,
+  sizeCalculation: (s) => 256 + s.dir.length + s.ledgerText.length + (s.current?.text.length ?? 0) + s.heads.length * 80 + (s.repairs?.length ?? 0),
+});
+
+/** A state the caller owns, from the cache: the record and the ledger lines parsed again from their text. */
+function fromCache<T>(cached: CachedState): RecordState<T> {
+  const { treeOid: _tree, current, ...rest } = cached;
   return {
-    ...state,
-    heads: [...state.heads],
-    current: state.current && { sha256: state.current.sha256, entry: structuredClone(state.current.entry) },
+    ...rest,
+    ledger: parseLedger(cached.ledgerText),
+    heads: [...cached.heads],
+    current: current && { entry: JSON.parse(current.text) as T, sha256: current.sha256, text: current.text },
   };
 }
 
 /**
- * Remembers `state` as the state of the entry whose directory tree is `treeOid` (the store
- * calls this after a commit with each state its transaction left). Stored and handed out as copies.
+ * Remembers `state` as the state of the record whose directory tree is `treeOid` (the store
+ * calls this after a commit with each state its transaction left).
  */
 export function rememberEntryState(treeOid: string, state: RecordState<unknown>): void {
-  stateCache.delete(state.dir);
-  stateCache.set(state.dir, { treeOid, state: copyState(state) });
-  if (stateCache.size > STATE_CACHE_LIMIT) stateCache.delete(stateCache.keys().next().value as string);
+  const { ledger: _ledger, current, ...rest } = state;
+  stateCache.set(state.dir, { ...rest, heads: [...state.heads], treeOid, current: current && { text: current.text, sha256: current.sha256 } });
 }
 
 /**
@@ -111,11 +127,7 @@ async function readRecordState<T extends { revision: number; recorded_at: string
   const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
   if (treeOid === null) return empty;
   const hit = stateCache.get(dir);
-  if (hit?.treeOid === treeOid) {
-    stateCache.delete(dir); // most recently used last
-    stateCache.set(dir, hit);
-    return copyState(hit.state as RecordState<T>); // callers own what they get
-  }
+  if (hit?.treeOid === treeOid) return fromCache<T>(hit);
   const state = await computeRecordState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty, kind: args.kind });
   rememberEntryState(treeOid, state);
   return state;
@@ -159,7 +171,7 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
       ledgerText,
       ledger,
       maxRevision,
-      current: last ? { entry: last.entry, sha256: last.sha256 } : null,
+      current: last ? { entry: last.entry, sha256: last.sha256, text: canonicalJson(last.entry) } : null,
       heads: [...new Set(candidates.map((c) => c.sha256))],
       repairs: null,
     };
@@ -181,5 +193,5 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
     });
   }
   const badFile = top[0]?.file ?? ledger.find((l) => l.revision === maxRevision)?.file ?? `r${maxRevision}`;
-  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent }, heads, repairs: `${dir}/${badFile}` };
+  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent, text: canonicalJson(base) }, heads, repairs: `${dir}/${badFile}` };
 }

@@ -18,6 +18,9 @@ import { readTreeCached, treeOidAt } from '../git/tree-reader.js';
 import { formatLedgerLine, parseLedger } from './ledger.js';
 import { assertNoSecrets } from '../model/secret-scan.js';
 
+/** Entries whose states {@link WriteTransaction.prefetch} reads at once. */
+export const PREFETCH_AT_ONCE = 1000;
+
 /** A revision staged in a transaction. */
 export interface StagedRevision {
   entry: Entry;
@@ -125,7 +128,7 @@ export class WriteTransaction {
       ledgerText,
       ledger: [...state.ledger, ...parseLedger(line)],
       maxRevision: record.revision,
-      current: { entry: record, sha256 },
+      current: { entry: record, sha256, text },
       heads: [sha256],
       repairs: null,
     };
@@ -139,6 +142,24 @@ export class WriteTransaction {
       this.states.set(entryId, state);
     }
     return state;
+  }
+
+  /**
+   * Reads the state of every entry of `entryIds` not read yet, many at once (issue 21: a
+   * revision of an existing entry read its state back from git one round trip at a time,
+   * 0.35–0.4 ms per line in a cold process): their git reads are pipelined through one
+   * `cat-file` child, {@link PREFETCH_AT_ONCE} entries at a time. Later {@link put} and
+   * {@link current} calls find them in memory. Never throws: an entry whose state cannot be
+   * read is left for the call that needs it, which reports the error in its place.
+   */
+  async prefetch(entryIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(entryIds)].filter((id) => !this.states.has(id));
+    for (let i = 0; i < missing.length; i += PREFETCH_AT_ONCE) {
+      await Promise.all(missing.slice(i, i + PREFETCH_AT_ONCE).map(async (id) => {
+        const state = await this.state(id).catch(() => null);
+        if (state?.maxRevision === 0 && state.ledger.length === 0) await this.heldElsewhere(id).catch(() => null);
+      }));
+    }
   }
 
   /** The current revision of `entryId` as of this transaction (including staged ones), or null. */

@@ -1,5 +1,6 @@
+import Denque from 'denque';
 import { describe, expect, it } from 'vitest';
-import { createBatchParser, type BatchObject, type BatchRequest } from '../../src/git/cat-file-parser.js';
+import { createBatchParser, type BatchObject, type BatchQueue, type BatchRequest } from '../../src/git/cat-file-parser.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -7,9 +8,9 @@ const C = 'c'.repeat(40);
 const D = 'd'.repeat(40);
 
 /** A queue of requests and what each one got. */
-function queue(oids: string[]): { pending: BatchRequest[]; results: (BatchObject | null | undefined)[] } {
+function queue(oids: string[]): { pending: BatchQueue; results: (BatchObject | null | undefined)[] } {
   const results: (BatchObject | null | undefined)[] = oids.map(() => undefined);
-  const pending = oids.map((oid, i): BatchRequest => ({ oid, resolve: (v) => (results[i] = v), reject: (e) => { throw e; } }));
+  const pending = new Denque(oids.map((oid, i): BatchRequest => ({ oid, resolve: (v) => (results[i] = v), reject: (e) => { throw e; } })));
   return { pending, results };
 }
 
@@ -36,7 +37,18 @@ describe('createBatchParser', () => {
     const { pending, results } = queue([A, B, C, D]);
     createBatchParser(pending, false)(stream);
     check(results);
-    expect(pending).toHaveLength(0);
+    expect(pending.length).toBe(0);
+  });
+
+  it('answers 200 000 requests in flight in order (a long import keeps that many queued)', () => {
+    const n = 200_000;
+    const oids = Array.from({ length: n }, (_, i) => i.toString(16).padStart(40, '0'));
+    const { pending, results } = queue(oids);
+    const parse = createBatchParser(pending, true);
+    const lines = oids.map((oid, i) => (i % 3 === 0 ? `${oid} missing\n` : `${oid} blob ${i}\n`)).join('');
+    for (let at = 0; at < lines.length; at += 65_536) parse(Buffer.from(lines.slice(at, at + 65_536)));
+    expect(pending.length).toBe(0);
+    expect(results.every((r, i) => (i % 3 === 0 ? r === null : r?.oid === oids[i] && r.size === i))).toBe(true);
   });
 
   it('parses a stream split at every possible pair of positions', () => {

@@ -2,7 +2,8 @@
  * The pack writer (issue #10 "Bulk writes as packs"): packs built in-process, indexed by
  * `git index-pack` or isomorphic-git, read back by git, the cat-file reader and isomorphic-git;
  * a rejected pack leaves nothing behind; the commit writer switches to a pack from the
- * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards.
+ * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards; a long run of
+ * bulk commits keeps at most PACK_LIMIT packs (issue 21).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCommit } from '../../src/git/commit-writer.js';
 import { buildPack, PACK_THRESHOLD, writeObjects, writePack, type PackIndexer } from '../../src/git/pack-writer.js';
+import { PACK_LIMIT } from '../../src/git/pack-roll-up.js';
 import { createObjectReader } from '../../src/git/object-reader.js';
 import { findRepo } from '../../src/git/repo.js';
 import { findDeadTempFiles } from '../../src/git/stale-writer.js';
@@ -97,5 +99,25 @@ describe('pack writer', () => {
     git(dir, ['gc', '-q']);
     expect(git(dir, ['fsck', '--strict'])).toBe('');
     expect(git(dir, ['show', 'brain:d3/f3.2.json'])).toBe('{"i": 3}');
+  });
+
+  it('a long run of bulk commits keeps at most PACK_LIMIT packs, every object kept and fsck --strict clean', async () => {
+    const dir = initRepo();
+    const gitdir = join(dir, '.git');
+    let parent: string | null = null;
+    const written: string[] = [];
+    for (let c = 0; c < PACK_LIMIT * 2 + 3; c++) {
+      // Every other commit is small (loose objects), the others are packs.
+      const n = c % 2 === 0 ? PACK_THRESHOLD + 5 : 3;
+      const files = new Map(Array.from({ length: n }, (_, i) => [`c${c}/f${i}.json`, `{"c": ${c}, "i": ${i}}\n`] as [string, string]));
+      const commit: string = await writeCommit({ gitdir, parent, files, message: `commit ${c}`, author: identity });
+      git(dir, ['update-ref', 'refs/heads/brain', commit]);
+      written.push(...[...files.keys()].map((f) => `brain:${f}`));
+      parent = commit;
+      expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.pack')).length).toBeLessThanOrEqual(PACK_LIMIT);
+    }
+    expect(git(dir, ['fsck', '--strict'])).toBe('');
+    expect(git(dir, ['cat-file', '--batch-check'], { input: `${written.join('\n')}\n` }).split('\n').filter((l) => l.endsWith(' missing'))).toEqual([]);
+    expect(git(dir, ['rev-list', '--count', 'brain'])).toBe(String(PACK_LIMIT * 2 + 3));
   });
 });

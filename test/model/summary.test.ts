@@ -4,9 +4,10 @@
  * ADR numbers and titles.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { Lexer } from 'marked';
+import { describe, expect, it, vi } from 'vitest';
 import { adrLabelOf } from '../../src/model/adr-label.js';
-import { plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
+import { lexedParagraphs, plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
 import { makeEntry } from '../context/make-entry.js';
 
 describe('summaryLine', () => {
@@ -40,5 +41,38 @@ describe('summaryLine', () => {
       }),
     );
     expect(plainTextLine('## Heading\n\n- **a** [b](c)\n- <!-- x --> d\n\n```\ncode\n```')).toBe('a b; d');
+  });
+
+  it('a plain line is summarized without the Markdown lexer (issue 21: an MCP list paid 1 ms per entry for it)', () => {
+    const lex = vi.spyOn(Lexer.prototype, 'lex');
+    try {
+      const e = makeEntry('decision', {
+        rationale: 'We chose SQLite for the cache because it keeps git as the only source of truth; see task-17 (p95 12 ms, 30% less, no ROW_NUMBER).',
+        payload: { decision_outcome: 'Use SQLite: 3.45 or later.', alternatives: [] },
+      });
+      expect(summaryLine(e, { max: 500 })).toBe('Use SQLite: 3.45 or later. — We chose SQLite for the cache because it keeps git as the only source of truth; see task-17 (p95 12 ms, 30% less, no ROW_NUMBER).');
+      expect(lex).not.toHaveBeenCalled();
+      expect(whyOf('Date: 2021-11-10')).toBe('');
+      expect(lex).not.toHaveBeenCalled();
+      expect(plainTextLine('- a list item')).toBe('a list item');
+      expect(lex).toHaveBeenCalledTimes(1);
+    } finally {
+      lex.mockRestore();
+    }
+  });
+
+  it('plain text: the same line and why as the lexer gives, for any text of Markdown-prone characters', () => {
+    // The plain characters alone (mostly the fast path), and with Markdown's own mixed in.
+    const plain = [...'aZé1 0.,;:?!\'"()%/+=@$-_', 'http://x.io', 'a@b.io', '1. ', '2) ', 'Date: ', 'ü', '日本', '\u0301'];
+    for (const alphabet of [plain, [...plain, ...'*_`~[]<>\\&#|\n\t', '- ', '    ']]) {
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join('')), (text) => {
+          expect(plainTextLine(text)).toBe(lexedParagraphs(text).join(' '));
+          // A trailing newline changes nothing for the lexer, but takes the text off the fast path.
+          expect(whyOf(text)).toBe(whyOf(`${text}\n`));
+        }),
+        { numRuns: 2000 },
+      );
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The re-entry brief's reads (DESIGN §7, issue #10): a {@link BriefSource} over the
- * projection. Counts are one GROUP BY over the `current_kind_status` index; a section's best
+ * projection. Counts are read from the count table (counts.ts); a section's best
  * entries are pages of the `current_rank` index (project, kind, status, rank_score DESC,
  * ordered_at DESC: a decision's own day, else its last change); boosted entries come from
  * `entry_paths_norm` (the path rule of `brain list --path`) / `entry_tasks_task`; the recent
@@ -9,6 +9,7 @@
 import type { BoostQuery, BriefSource, KindStatusCount, PageKey } from '../../model/brief-source.js';
 import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
+import { kindStatusCounts } from './counts.js';
 import { entriesConcerning } from './path-candidates.js';
 
 const parse = (rows: unknown[]): Entry[] => (rows as { json: string }[]).map((r) => JSON.parse(r.json) as Entry);
@@ -20,7 +21,7 @@ export function cacheBriefSource(db: CacheDb, projectId: string): BriefSource {
   const successors = db.prepare("SELECT c.json FROM entry_links l CROSS JOIN current c ON c.entry_id = l.entry_id WHERE l.target_id = ? AND l.relation = 'supersedes' AND c.project_id = ? ORDER BY c.recorded_at DESC, c.entry_id");
   const byId = db.prepare('SELECT json FROM current WHERE entry_id = ? AND project_id = ?');
   return {
-    counts: () => db.prepare('SELECT entry_kind, status, COUNT(*) AS n FROM current WHERE project_id = ? GROUP BY entry_kind, status').all(p) as KindStatusCount[],
+    counts: (): KindStatusCount[] => kindStatusCounts(db, p),
     latestMs: () => {
       const top = db.prepare('SELECT recorded_at FROM current WHERE project_id = ? ORDER BY recorded_at DESC LIMIT 1').get(p) as { recorded_at: string } | undefined;
       if (!top) return 0;

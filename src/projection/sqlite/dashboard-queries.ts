@@ -1,63 +1,12 @@
 /**
- * Read queries the dashboard needs beyond {@link listCurrent} (DESIGN §6, issue #8 part 2):
- * per-kind/status counts under a filter, one keyset page of a filtered board section, the
- * distinct entry paths of a project (for the path filter), an entry's links in both
- * directions, short facts about a set of ids, a page of the timeline and the dependency rows.
+ * Read queries the dashboard needs beyond {@link listCurrent} and its counts (DESIGN §6, issue
+ * #8 part 2): an entry's links in both directions, short facts about a set of ids, a page of
+ * the timeline and the dependency rows.
  * Every query is bounded by an index or a LIMIT, so pages stay fast at 20 000 entries.
  */
 import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
-import { CURRENT_COLUMNS, toRow, type CurrentDbRow, type CurrentRow, type ListFilter } from './queries.js';
 import { revisionPath } from './schema.js';
-
-/** Filters of a board section (those of a list); combined with AND. `pathsIn`: entries with one of these exact `paths` values ([] matches nothing). */
-export type BoardFilter = Pick<ListFilter, 'projectId' | 'kind' | 'status' | 'tag' | 'author' | 'relatedTask'> & { pathsIn?: string[] };
-
-function whereOf(filter: BoardFilter): { sql: string; params: Record<string, unknown> } {
-  const where = ['c.project_id = @projectId'];
-  const params: Record<string, unknown> = { projectId: filter.projectId };
-  const add = (name: keyof BoardFilter, clause: string) => {
-    if (filter[name] === undefined) return;
-    where.push(clause);
-    params[name] = filter[name];
-  };
-  add('kind', 'c.entry_kind = @kind');
-  add('status', 'c.status = @status');
-  add('author', 'c.author = @author');
-  add('tag', 'EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
-  add('relatedTask', 'EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
-  if (filter.pathsIn !== undefined) {
-    // One set of matching entry ids, probed per row (2× faster than a correlated EXISTS at 20 000 entries).
-    where.push('c.entry_id IN (SELECT p.entry_id FROM entry_paths p WHERE p.path IN (SELECT value FROM json_each(@pathsIn)))');
-    params.pathsIn = JSON.stringify(filter.pathsIn);
-  }
-  return { sql: where.join(' AND '), params };
-}
-
-/** `{entry_kind, status, n}` of the current entries matching `filter`. */
-export function countBoard(db: CacheDb, filter: BoardFilter): { entry_kind: string; status: string; n: number }[] {
-  const { sql, params } = whereOf(filter);
-  return db.prepare(`SELECT c.entry_kind, c.status, COUNT(*) AS n FROM current c WHERE ${sql} GROUP BY c.entry_kind, c.status`).all(params) as { entry_kind: string; status: string; n: number }[];
-}
-
-/** Up to `limit` current entries matching `filter`, newest first (recorded_at desc, entry_id), after the keyset `after`. */
-export function listBoard(db: CacheDb, args: { filter: BoardFilter; limit: number; after?: { recorded_at: string; entry_id: string } }): CurrentRow[] {
-  const { sql, params } = whereOf(args.filter);
-  const keyset = args.after ? ' AND (c.recorded_at < @afterAt OR (c.recorded_at = @afterAt AND c.entry_id > @afterId))' : '';
-  const rows = db
-    .prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE ${sql}${keyset} ORDER BY c.recorded_at DESC, c.entry_id LIMIT @limit`)
-    .all({ ...params, limit: args.limit, ...(args.after ? { afterAt: args.after.recorded_at, afterId: args.after.entry_id } : {}) }) as CurrentDbRow[];
-  return rows.map(toRow);
-}
-
-/**
- * The distinct `paths` values of current entries, sorted — of every project (a superset of
- * one project's: the board query filters by project anyway; without the join it is ~40× faster).
- */
-export function currentPaths(db: CacheDb): string[] {
-  const rows = db.prepare('SELECT DISTINCT path FROM entry_paths ORDER BY path').all() as { path: string }[];
-  return rows.map((r) => r.path);
-}
 
 /** An entry's links: `outgoing` (this entry → target) and `incoming` (source → this entry); relation is `related`, `supersedes` or `depends_on`. */
 export function entryLinks(db: CacheDb, entryId: string): { outgoing: { target_id: string; relation: string }[]; incoming: { entry_id: string; relation: string }[] } {

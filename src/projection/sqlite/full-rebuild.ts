@@ -4,8 +4,9 @@
  * applying every file one by one to an empty projection (the `incremental == full rebuild`
  * property test holds them equal), written the cheap way —
  *
- * - the secondary indexes and the FTS5 triggers are dropped first and created again at the
- *   end (one sort per index; the FTS5 index built in one pass by its `rebuild` command), all
+ * - the secondary indexes, the FTS5 and the count triggers are dropped first and created again
+ *   at the end (one sort per index; the FTS5 index built in one pass by its `rebuild` command,
+ *   the counts in one GROUP BY each, src/projection/sqlite/counts.ts), all
  *   inside the transaction, so another connection sees either the old projection or the new
  *   one, never a projection without its indexes;
  * - rows go in primary-key order (B-tree appends);
@@ -16,7 +17,8 @@ import { entryDirProblems, insertDuplicateProblems, insertEntryProblems, type En
 import type { DuplicateProblem } from '../decide-current.js';
 import type { CacheDb } from './open-cache.js';
 import type { CurrentChange, ParsedRevision } from './plan-current.js';
-import { DATA_TABLES, INDEXES_SQL, SEARCH_TRIGGERS_SQL, createdNames } from './schema.js';
+import { DATA_TABLES, INDEXES_SQL, REBUILD_TRIGGERS_SQL, createdNames } from './schema.js';
+import { fillCounts } from './counts.js';
 import { insertParsedRows } from './row-writes.js';
 
 /** A ledger file the apply read: its directory's key and its lines (sha256 as hex). */
@@ -75,7 +77,7 @@ export function writeFullRebuild(db: CacheDb, args: {
   /** The `duplicate_entry_id` problems the plan found (src/projection/decide-current.ts). */
   duplicates: readonly DuplicateProblem[];
 }): void {
-  const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(SEARCH_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
+  const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(REBUILD_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
   db.exec(dropped.join('\n'));
   for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
   const { revisions, ledgers, problems, plan, dirs } = args;
@@ -91,5 +93,6 @@ export function writeFullRebuild(db: CacheDb, args: {
   for (const [dir, f] of facts) insertEntryProblems(db, entryDirProblems(dir, f));
   insertDuplicateProblems(db, args.duplicates);
   db.exec("INSERT INTO entry_search_fts (entry_search_fts) VALUES ('rebuild')");
-  db.exec(INDEXES_SQL + SEARCH_TRIGGERS_SQL);
+  fillCounts(db);
+  db.exec(INDEXES_SQL + REBUILD_TRIGGERS_SQL);
 }

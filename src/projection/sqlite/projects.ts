@@ -6,6 +6,7 @@
  */
 import { ENTRY_KINDS, type EntryKind } from '../../model/kinds.js';
 import type { CacheDb } from './open-cache.js';
+import { projectKindCounts } from './counts.js';
 
 /** One project: its id, its current entries, and how many of them are of each kind. */
 export interface ProjectCounts {
@@ -20,13 +21,11 @@ const zeroes = (): Record<EntryKind, number> => Object.fromEntries(ENTRY_KINDS.m
 
 /**
  * Every project with at least one current entry, sorted by project_id (byte order), with its
- * entry count per kind. One indexed GROUP BY over `current` (index `current_kind_status`).
+ * entry count per kind, read from the count table (src/projection/sqlite/counts.ts).
  * Reads the projection as it is: refresh it first. Never throws for data; SQLite errors propagate.
  */
 export function listProjects(db: CacheDb): ProjectCounts[] {
-  const rows = db
-    .prepare('SELECT project_id, entry_kind, COUNT(*) AS n FROM current GROUP BY project_id, entry_kind ORDER BY project_id, entry_kind')
-    .all() as { project_id: string; entry_kind: string; n: number }[];
+  const rows = projectKindCounts(db);
   const projects = new Map<string, ProjectCounts>();
   for (const row of rows) {
     let project = projects.get(row.project_id);

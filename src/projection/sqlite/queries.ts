@@ -9,6 +9,7 @@ import { assertPathFilter, isGlob, pathFilterMatches } from '../../model/path-ma
 import { entriesBesideBase, entriesConcerning, filterBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
+import { kindStatusCounts } from './counts.js';
 
 /** Filters of {@link listCurrent}; all optional, combined with AND. */
 export interface ListFilter {
@@ -99,15 +100,32 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
  */
 export function countCurrent(db: CacheDb, filter: ListFilter): number {
   const { limit: _l, after: _a, ...all } = filter;
-  let source: PathSource | undefined;
-  if (all.path !== undefined) {
-    const path = assertPathFilter(all.path);
-    const base = filterBase(path);
-    // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it; a glob's rule runs on each candidate path.
-    source = base !== null && !isGlob(path) ? { dir: base, beside: entriesBesideBase(db, all.projectId, path, base) } : { ids: entriesConcerning(db, all.projectId, path) };
-  }
-  const q = listQuery(all, source, 'count');
+  const q = listQuery(all, countSource(db, all), 'count');
   return (db.prepare(q.sql).get(q.params) as { n: number }).n;
+}
+
+/**
+ * {@link countCurrent} per kind and status (the dashboard board's counts), with one
+ * `GROUP BY` over the same rows; no row for a count of 0. Without a tag, task, author, path or
+ * date filter, read from the count table (counts.ts) instead: its cost does not grow with the
+ * brain (issue 21).
+ */
+export function countCurrentByKindStatus(db: CacheDb, filter: ListFilter): { entry_kind: string; status: string; n: number }[] {
+  const { limit: _l, after: _a, ...all } = filter;
+  if (all.tag === undefined && all.author === undefined && all.relatedTask === undefined && all.path === undefined && all.updatedSince === undefined) {
+    return kindStatusCounts(db, all.projectId).filter((c) => (all.kind === undefined || c.entry_kind === all.kind) && (all.status === undefined || c.status === all.status));
+  }
+  const q = listQuery(all, countSource(db, all), 'counts');
+  return db.prepare(q.sql).all(q.params) as { entry_kind: string; status: string; n: number }[];
+}
+
+/** Where a count's path filter takes its entries from (see {@link countCurrent}); undefined without one. */
+function countSource(db: CacheDb, filter: ListFilter): PathSource | undefined {
+  if (filter.path === undefined) return undefined;
+  const path = assertPathFilter(filter.path);
+  const base = filterBase(path);
+  // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it; a glob's rule runs on each candidate path.
+  return base !== null && !isGlob(path) ? { dir: base, beside: entriesBesideBase(db, filter.projectId, path, base) } : { ids: entriesConcerning(db, filter.projectId, path) };
 }
 
 /**
@@ -119,13 +137,14 @@ export type PathSource = { dir: string; beside?: readonly string[] } | { ids: re
 /**
  * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
  * path filter, `source` says where its entries come from (required then, ignored otherwise).
- * `shape` `count`: `SELECT count(*) AS n` over the same rows, unordered ({@link countCurrent}).
+ * `shape` `count`: `SELECT count(*) AS n` over the same rows, unordered ({@link countCurrent});
+ * `counts`: the same per `entry_kind, status` ({@link countCurrentByKindStatus}).
  */
-export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' = 'rows'): { sql: string; params: Record<string, unknown> } {
+export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' | 'counts' = 'rows'): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const byPath = filter.path !== undefined ? source : undefined;
   // A count of a directory and the entries beside it: their union of ids, then `current`.
-  const union = shape === 'count' && byPath && 'dir' in byPath;
+  const union = shape !== 'rows' && byPath && 'dir' in byPath;
   // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
   const driver = byPath && 'dir' in byPath && !union ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
   const by = driver ? 'd' : 'c';
@@ -146,7 +165,10 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
       : byPath
         ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value'
         : 'current c';
-  const sql = shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}` : `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
+  const sql =
+    shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`
+      : shape === 'counts' ? `SELECT c.entry_kind, c.status, count(*) AS n FROM ${from} WHERE ${where.join(' AND ')} GROUP BY c.entry_kind, c.status`
+        : `SELECT ${CURRENT_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${by}.recorded_at DESC, ${by}.entry_id${limit}`;
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;
@@ -237,17 +259,6 @@ export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): 
     hint: 'give more characters of the id',
     data: { candidates: rows.map((r) => r.entry_id) },
   });
-}
-
-/** Counts for `brain status`: entries and revisions of a project, per kind and status. */
-export function countProject(db: CacheDb, projectId: string): { entries: number; revisions: number; by_kind: Record<string, Record<string, number>>; forked: string[] } {
-  const entries = (db.prepare('SELECT COUNT(*) AS n FROM current WHERE project_id = ?').get(projectId) as { n: number }).n;
-  const revisions = (db.prepare('SELECT COUNT(*) AS n FROM revisions WHERE project_id = ?').get(projectId) as { n: number }).n;
-  const by_kind: Record<string, Record<string, number>> = {};
-  const rows = db.prepare('SELECT entry_kind, status, COUNT(*) AS n FROM current WHERE project_id = ? GROUP BY entry_kind, status ORDER BY entry_kind, status').all(projectId) as { entry_kind: string; status: string; n: number }[];
-  for (const r of rows) (by_kind[r.entry_kind] ??= {})[r.status] = r.n;
-  const forked = (db.prepare('SELECT entry_id FROM current WHERE project_id = ? AND forked = 1 ORDER BY entry_id').all(projectId) as { entry_id: string }[]).map((r) => r.entry_id);
-  return { entries, revisions, by_kind, forked };
 }
 
 /** Files on the branch that failed to parse or validate. */

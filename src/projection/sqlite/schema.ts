@@ -14,8 +14,9 @@
  */
 import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
+import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11;
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
@@ -123,6 +124,7 @@ CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, no
 CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
 CREATE INDEX IF NOT EXISTS candidates_status ON candidates (project_id, status, recorded_at DESC, candidate_id);
+CREATE INDEX IF NOT EXISTS current_forked ON current (project_id, entry_id) WHERE forked = 1;
 `;
 
 /**
@@ -142,8 +144,11 @@ CREATE TRIGGER IF NOT EXISTS entry_search_au AFTER UPDATE ON entry_search BEGIN
 END;
 `;
 
+/** The triggers a full rebuild drops while it bulk-inserts: search (FTS5) and counts (counts.ts). */
+export const REBUILD_TRIGGERS_SQL = SEARCH_TRIGGERS_SQL + COUNT_TRIGGERS_SQL;
+
 /** The whole schema, as a fresh cache gets it. */
-export const SCHEMA_SQL = TABLES_SQL + INDEXES_SQL + SEARCH_TRIGGERS_SQL;
+export const SCHEMA_SQL = TABLES_SQL + COUNT_TABLES_SQL + INDEXES_SQL + REBUILD_TRIGGERS_SQL;
 
 /** The names of the objects created by `sql` (`CREATE INDEX|TRIGGER IF NOT EXISTS <name>`). */
 export const createdNames = (sql: string): string[] => [...sql.matchAll(/CREATE (?:INDEX|TRIGGER) IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);
@@ -152,7 +157,7 @@ export const createdNames = (sql: string): string[] => [...sql.matchAll(/CREATE 
  * Every data table, in a fixed order (used to clear on rebuild and to compare caches).
  * Clearing `entry_search` clears its FTS5 index through the delete trigger.
  */
-export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search', 'candidate_revisions', 'candidates'] as const;
+export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search', 'candidate_revisions', 'candidates', 'kind_counts', 'revision_counts'] as const;
 
 /**
  * The query that lists a data table's rows for comparison (verify --cache, the property

@@ -483,7 +483,8 @@ describe('rewritten history', () => {
 describe('verify --cache', () => {
   it.each([
     ['current', "UPDATE current SET title = 'x'"],
-    ['revisions', "DELETE FROM revisions WHERE entry_id = (SELECT MIN(entry_id) FROM revisions)"],
+    ['revisions', "UPDATE revisions SET status = 'planted' WHERE entry_id = (SELECT MIN(entry_id) FROM revisions)"],
+    ['kind_counts', 'UPDATE kind_counts SET n = n + 1'],
     ['entry_tags', "INSERT INTO entry_tags (entry_id, tag, project_id, recorded_at) VALUES ('dec-000000000000', 'planted', 'x', '2020-01-01T00:00:00Z')"],
     ['problems', "INSERT INTO problems (path, blob_oid, code, message) VALUES ('projects/x', '0', 'invalid_json', 'planted')"],
     ['entry_search', "UPDATE entry_search SET rationale = 'planted'"],

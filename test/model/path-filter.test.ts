@@ -1,15 +1,18 @@
 /**
- * The dashboard's path filter (issue #8 part 2): which entry `paths` concern a path, a
- * directory or a glob — segment prefixes either way, globs either way, never a bare string
- * prefix.
+ * The path filter of lists and the dashboard (issue #8 part 2): which entry `paths` concern a
+ * path, a directory or a glob — segment prefixes either way, globs either way, never a bare
+ * string prefix.
  */
 import { describe, expect, it } from 'vitest';
-import { matchingPaths } from '../../src/service/path-filter.js';
+import { assertPathFilter, pathFilterMatches } from '../../src/model/path-match.js';
 
 const ENTRY_PATHS = ['src', 'src/cache/', 'src/cache/schema.ts', 'src/payments/**', 'src/pay', './docs/adr', 'test/**/*.test.ts', 'README.md'];
-const match = (filter: string) => matchingPaths({ filter, candidates: ENTRY_PATHS });
+const match = (filter: string) => {
+  const checked = assertPathFilter(filter);
+  return ENTRY_PATHS.filter((path) => pathFilterMatches(checked, path));
+};
 
-describe('matchingPaths', () => {
+describe('pathFilterMatches', () => {
   it('matches a file to the entries about it and about the directories holding it', () => {
     expect(match('src/cache/schema.ts')).toEqual(['src', 'src/cache/', 'src/cache/schema.ts']);
     expect(match('./src/payments/api.ts')).toEqual(['src', 'src/payments/**']);
