@@ -107,7 +107,7 @@ m.list = await daemonListLatency(daemonArgs);
 for (const f of m.list.perFilter) ctx.results.add({ name: `daemon list ${f.label}, first page, median`, value: f.ours, unit: 'ms', baseline: f.raw, baselineName: 'raw SQL, same filter' });
 m.daemon = await daemonQueryTargets(daemonArgs);
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
-await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
+await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30, targets: ctx.targets, entries: ctx.ENTRIES });
 m.fresh = await freshCloneSection(ctx);
 const { adrCorporaSection } = await import('./adr-corpora.js');
 m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
