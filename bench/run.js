@@ -13,6 +13,7 @@
  *   7. the real ADR corpora of fixtures/adr (issue #18): lines kept, dates, statuses and links
  *      matched, round-trip writes, `--history` against `git log --follow` (adr-corpora.js).
  *      `npm run bench -- adr` runs this section alone.
+ *   8. secrets (secrets.js, issue #20): credentials written, false refusals, the scan's cost.
  *
  * Prints the issue #10 targets table (ours, floor, ratio, target, met) and the detailed
  * table on stdout (progress on stderr), and writes bench/out/results.json.
@@ -34,6 +35,7 @@ import { rebuildSection } from './rebuild.js';
 import { cliSection } from './cli.js';
 import { querySection } from './queries.js';
 import { writeSection } from './writes.js';
+import { secretsSection } from './secrets.js';
 import { daemonBench } from './daemon.js';
 import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
 import { dashboardBench } from './dashboard.js';
@@ -49,6 +51,14 @@ process.on('exit', () => {
   if (process.env.BENCH_KEEP !== '1') spawn('rm', ['-rf', BENCH_ROOT], { detached: true, stdio: 'ignore' }).unref();
   else log(`kept ${BENCH_ROOT}`);
 });
+
+if (process.argv.includes('secrets')) {
+  // `npm run bench -- secrets` (issue #20): the credential scan on its own.
+  const ctx = { root: BENCH_ROOT, log, section: (msg) => log(`\n== ${msg}`), results: new Results(), targets: new Targets() };
+  await secretsSection(ctx);
+  process.stdout.write(`\n${ctx.targets.table()}\n\n${ctx.results.table()}\n`);
+  process.exit(0);
+}
 
 if (process.argv.includes('hub')) {
   // `npm run bench -- hub` (issue #11): the hub across many repositories, on its own.
@@ -99,6 +109,7 @@ m.rebuild = await rebuildSection(ctx);
 m.cli = await cliSection(ctx);
 await querySection(ctx);
 m.write = await writeSection(ctx);
+m.secrets = await secretsSection(ctx);
 await ctx.brain.close();
 
 ctx.section('daemon');

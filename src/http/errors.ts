@@ -4,6 +4,8 @@
  * data?}}` (issue #3). Statuses as RFC 9110 §15 defines them:
  *
  * - 400 Bad Request — the request itself is invalid: `invalid_argument`, `invalid_entry`, `illegal_status`.
+ * - 422 Unprocessable Content — well-formed and valid, but refused for what it holds:
+ *   `secret_detected` (a credential in a field; RFC 9110 §15.5.21).
  * - 404 Not Found — no such entry, revision, project or route: `not_found`.
  * - 409 Conflict — valid, but conflicts with the current state of the resource and the client
  *   can resolve it: `ambiguous_id` (the prefix matches several entries *now*; send more
@@ -34,6 +36,7 @@ export const STATUS_BY_CODE: Readonly<Record<BrainErrorCode, ContentfulStatusCod
   invalid_identity: 400,
   invalid_entry: 400,
   illegal_status: 400,
+  secret_detected: 422,
   not_found: 404,
   ambiguous_id: 409,
   revision_conflict: 409,

@@ -32,6 +32,7 @@ export const HUB_DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   remote_error: 'the hub could not fetch this repository: GET /api/repos shows its last sync error; the hub retries at its next sync',
   unauthorized: 'send "Authorization: Bearer <token>" with a hub token (the operator issues them with `brain hub token create`)',
   forbidden: 'ask for a token whose scope and capabilities cover this request',
+  secret_detected: 'the hub serves no writes: remove the credential where the entry is written, in the repository itself',
 };
 
 /** The hint of an `internal` error (a bug or an outage) answered by the hub. */

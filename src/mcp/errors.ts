@@ -9,8 +9,9 @@
  *   `{code, message, hint?, data?}`; nothing was written.
  * - **Tool execution error** (`isError: true` result) for every {@link BrainError} the service
  *   throws for a well-formed call — validation (`invalid_entry`, `illegal_status`,
- *   `invalid_argument`, `ambiguous_id`), state (`not_found`, `revision_conflict`, which names the
- *   current revision in `message` and `data.current_revision`), capability (`unauthorized`) and
+ *   `invalid_argument`, `ambiguous_id`, `secret_detected`: a credential in a field), state
+ *   (`not_found`, `revision_conflict`, which names the current revision in `message` and
+ *   `data.current_revision`), capability (`unauthorized`) and
  *   operational codes (`not_initialized`, `lock_timeout`, `git_error`, …). `structuredContent` is
  *   `{error: {code, message, hint?, data?}}` (output-schemas.ts `ToolErrorOutput`), the text is
  *   `code: message` + `hint: …`. Clients hand these to the model, which can correct itself

@@ -19,7 +19,7 @@ const strings = z.array(z.string());
 /** `structuredContent` of every refusal (`isError: true`): `{error: {code, message, hint?, data?}}`. */
 export const ToolErrorOutput = z.strictObject({
   error: z.strictObject({
-    code: z.string().describe('stable error code, e.g. not_found, revision_conflict, illegal_status, invalid_entry, unauthorized'),
+    code: z.string().describe('stable error code, e.g. not_found, revision_conflict, illegal_status, invalid_entry, secret_detected, unauthorized'),
     message: z.string(),
     hint: z.string().optional().describe('what to do next'),
     data: z.record(z.string(), z.unknown()).optional().describe('facts about the failure, e.g. current_revision'),

@@ -28,7 +28,8 @@ export type BrainErrorCode =
   | 'io_error'
   | 'remote_error'
   | 'unauthorized'
-  | 'forbidden';
+  | 'forbidden'
+  | 'secret_detected';
 
 /** Codes that mean "the caller asked for something invalid" (CLI exit 2, nothing written). */
 export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorCode>([
@@ -38,6 +39,7 @@ export const VALIDATION_CODES: ReadonlySet<BrainErrorCode> = new Set<BrainErrorC
   'invalid_identity',
   'ambiguous_id',
   'branch_exists',
+  'secret_detected',
 ]);
 
 /**
@@ -67,6 +69,8 @@ export const DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   remote_error: 'check the remote with `git fetch <remote>`; your git credentials and config apply',
   unauthorized: 'send "Authorization: Bearer <token>" with a hub token (`brain hub token create`)',
   forbidden: 'ask for a token whose scope and capabilities cover this request',
+  secret_detected:
+    'remove the credential from the fields named above and say where it is kept instead (the secret manager entry or variable name, e.g. "DATABASE_URL in Vault"); rotate it if it was shared anywhere; for an example write a placeholder such as ${PASSWORD}',
 };
 
 /** Options for {@link BrainError}. */

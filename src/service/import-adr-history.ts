@@ -22,6 +22,8 @@ export interface PlannedRevision {
   fields: EntryFields;
   recorded_at: string;
   author: string;
+  /** The commit of the ADR folder this text is from. */
+  commit: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface PlannedRevision {
  * A file of the folder is there again at the end, so a commit that deleted it only took it away
  * for a while: its text stays until the restore (a delete/restore pair changes nothing).
  */
-async function* folderStates(git: GitFileHistory): AsyncGenerator<{ author: string; date: string; adrs: Map<string, string>; pages: Map<string, string> }> {
+async function* folderStates(git: GitFileHistory): AsyncGenerator<{ oid: string; author: string; date: string; adrs: Map<string, string>; pages: Map<string, string> }> {
   const adrs = new Map<string, string>();
   const pages = new Map<string, string>();
   for (const commit of git.commits) {
@@ -37,12 +39,12 @@ async function* folderStates(git: GitFileHistory): AsyncGenerator<{ author: stri
     for (const change of commit.changes) {
       const files = isAdrPath(change.path) ? adrs : skipReason(change.path.split('/').pop() ?? '') === INDEX_PAGE ? pages : null;
       if (files === null) continue;
-      const text = change.blob === null ? null : await git.readBlob(change.blob);
+      const text = change.blob === null ? null : await git.readBlob(change.blob, `${change.path} at commit ${commit.oid.slice(0, 12)}`);
       if (text === null || files.get(change.path) === text) continue;
       files.set(change.path, text);
       touched = true;
     }
-    if (touched) yield { author: commit.author, date: commit.date, adrs, pages };
+    if (touched) yield { oid: commit.oid, author: commit.author, date: commit.date, adrs, pages };
   }
 }
 
@@ -65,7 +67,7 @@ export async function historyPlan(args: { brain: Brain; projectId: string; git: 
       const key = JSON.stringify(fields);
       if (lastFields.get(draft.entry_id) === key) continue;
       lastFields.set(draft.entry_id, key);
-      plan.set(draft.entry_id, [...(plan.get(draft.entry_id) ?? []), { fields, recorded_at: state.date, author: authorOf(state.author) }]);
+      plan.set(draft.entry_id, [...(plan.get(draft.entry_id) ?? []), { fields, recorded_at: state.date, author: authorOf(state.author), commit: state.oid }]);
     }
   }
   await brain.refresh();

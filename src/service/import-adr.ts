@@ -12,7 +12,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Entry } from '../model/entry.js';
-import { BrainError } from '../model/errors.js';
+import { BrainError, isBrainError } from '../model/errors.js';
 import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
 import {
   readAdrDirectory,
@@ -87,7 +87,8 @@ export function draftStamp(args: { draft: AdrDraft; previous: Entry | null; git:
  * Imports every ADR under `dir` into the brain's project as one commit; with `history`, every
  * commit of the folder that changed an ADR first becomes a revision (import-adr-history.ts).
  * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
- * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file), store errors.
+ * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file),
+ * `secret_detected` (an ADR holds a credential: nothing written; names the file), store errors.
  */
 export async function importAdr(brain: Brain, args: { dir: string; history?: boolean }): Promise<ImportReport> {
   const dir = resolve(args.dir);
@@ -130,6 +131,20 @@ async function importRead(
         throw err;
       }
     };
+    // A credential is refused naming the ADR file (and, with --history, the commit of its text).
+    const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {
+      try {
+        await tx.put(entry);
+      } catch (err) {
+        if (!isBrainError(err, 'secret_detected')) throw err;
+        const at = commit === undefined ? '' : ` as of commit ${commit.slice(0, 12)}`;
+        throw new BrainError('secret_detected', `${draft.source_path}${at}: ${err.message}`, {
+          hint: commit === undefined ? err.hint : `the ADR's git history holds it (its text${at}): import without --history, or ${err.hint}`,
+          data: { ...err.data, source_path: draft.source_path, ...(commit === undefined ? {} : { commit }) },
+          cause: err,
+        });
+      }
+    };
     for (const draft of read.drafts) {
       const before = await tx.current(draft.entry_id);
       let written = 0;
@@ -137,14 +152,14 @@ async function importRead(
         const current = await tx.current(draft.entry_id);
         const entry = build(draft, step.fields, { recorded_at: step.recorded_at, author: step.author }, (current?.revision ?? 0) + 1);
         if (current && sameContent(entry, current)) continue;
-        await tx.put(entry);
+        await put(entry, draft, step.commit);
         written += 1;
       }
       const current = await tx.current(draft.entry_id);
       const stamp = draftStamp({ draft, previous: current, git, now, user });
       const entry = build(draft, withOrigin(draft, git, current), stamp, (current?.revision ?? 0) + 1);
       if (!current || !sameContent(entry, current)) {
-        await tx.put(entry);
+        await put(entry, draft);
         written += 1;
       }
       const final = (await tx.current(draft.entry_id)) as Entry;

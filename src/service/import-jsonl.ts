@@ -10,6 +10,7 @@ import type { Entry } from '../model/entry.js';
 import { sameContent } from '../model/input.js';
 import { validateEntry } from '../model/validate.js';
 import { FORMAT_DOC } from '../model/package-info.js';
+import { describeFinding, type SecretFinding } from '../model/secret-scan.js';
 import type { Brain } from '../service.js';
 
 /** One valid input line. */
@@ -97,6 +98,17 @@ export function parseJsonlEntries(text: string, projectId: string, source = 'inp
   return lines;
 }
 
+/** `secret_detected` for every line that holds a credential (up to 20 named; `data.lines` has them with their findings). */
+function secretLines(secrets: readonly { line: number; error: BrainError }[], source: string): BrainError {
+  const shown = secrets.slice(0, MAX_REPORTED);
+  const more = secrets.length > shown.length ? `; … ${secrets.length - shown.length} more` : '';
+  const named = shown.flatMap((s) => (s.error.data.findings as SecretFinding[]).map((f) => `line ${s.line}: ${describeFinding(f)}`));
+  return new BrainError('secret_detected', `${secrets.length} line(s) of ${source} hold credentials, nothing written: ${named.join('; ')}${more}`, {
+    hint: (secrets[0] as { error: BrainError }).error.hint,
+    data: { lines: shown.map((s) => ({ line: s.line, ...s.error.data })), error_count: secrets.length },
+  });
+}
+
 /** How many lines ended in each action. */
 function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'imported' | 'revised' | 'unchanged'> {
   const count = (a: JsonlLineResult['action']) => entries.filter((e) => e.action === a).length;
@@ -110,7 +122,8 @@ function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'im
  * equal one (ignoring revision, author, recorded_at, like every brain write) writes nothing.
  * The input's `revision` is not used for numbering (the store assigns it); `author` and
  * `recorded_at` are kept. `onProgress(done, total)` is told every 1 000 lines.
- * Errors: as {@link parseJsonlEntries} (nothing written), store errors.
+ * Errors: as {@link parseJsonlEntries} (nothing written); `secret_detected` naming every line
+ * that holds a credential (nothing written; docs/decisions/0040); store errors.
  */
 export async function importJsonl(brain: Brain, args: { text: string; source?: string; onProgress?: (done: number, total: number) => void }): Promise<JsonlImportReport> {
   const projectId = await brain.projectId();
@@ -118,6 +131,8 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
   const { identity } = brain.writer();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const entries: JsonlLineResult[] = [];
+    // Lines holding a credential: every one is found before the import is refused.
+    const secrets: { line: number; error: BrainError }[] = [];
     for (const [index, { line, entry }] of lines.entries()) {
       const current = await tx.current(entry.entry_id);
       let action: JsonlLineResult['action'] = 'unchanged';
@@ -127,6 +142,10 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
         try {
           revision = (await tx.put(rest)).entry.revision;
         } catch (err) {
+          if (isBrainError(err, 'secret_detected')) {
+            secrets.push({ line, error: err });
+            continue;
+          }
           if (isBrainError(err)) throw new BrainError(err.code, `line ${line}: ${err.message}`, { hint: err.hint, data: { ...err.data, line }, cause: err });
           throw err;
         }
@@ -135,6 +154,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
       entries.push({ line, entry_id: entry.entry_id, action, revision });
       if ((index + 1) % 1000 === 0) args.onProgress?.(index + 1, lines.length);
     }
+    if (secrets.length > 0) throw secretLines(secrets, args.source ?? 'input');
     const t = tally(entries);
     return { message: `brain: import jsonl ${basename(args.source ?? 'input')} — ${t.imported} new, ${t.revised} revised, ${t.unchanged} unchanged`, value: entries };
   });

@@ -121,7 +121,9 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
     if (!first) continue;
     const { project_id, entry_id } = first.entry;
     let tx = txs.get(project_id);
-    if (!tx) txs.set(project_id, (tx = new WriteTransaction(options.gitdir, options.onto, project_id)));
+    // Not scanned for credentials: these revisions are already committed on the local branch
+    // (docs/decisions/0040), and the remote's fields merged into them are on the remote's.
+    if (!tx) txs.set(project_id, (tx = new WriteTransaction(options.gitdir, options.onto, project_id, { scanSecrets: false })));
     const before = await tx.current(entry_id);
     const replayed: ReplayedEntry = { entry_id, project_id, theirs: before?.revision ?? null, title: before?.title ?? first.entry.title, revisions: [] };
     for (const ours of local.revisions) {

@@ -12,6 +12,7 @@ import { BrainError } from '../model/errors.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { readTreeCached, treeOidAt } from '../git/tree-reader.js';
 import { formatLedgerLine, parseLedger } from './ledger.js';
+import { assertNoSecrets } from '../model/secret-scan.js';
 
 /** A revision staged in a transaction. */
 export interface StagedRevision {
@@ -35,6 +36,12 @@ export class WriteTransaction {
     /** The tip this transaction builds on (null: the branch has no commit yet). */
     readonly tip: string | null,
     readonly projectId: string,
+    /**
+     * Refuse revisions holding a credential (`secret_detected`, docs/decisions/0040). Every
+     * writer leaves it on; only `brain sync`'s replay of revisions already committed on the
+     * local branch turns it off (refusing them now would strand the clone, not un-leak them).
+     */
+    private readonly options: { scanSecrets: boolean } = { scanSecrets: true },
   ) {}
 
   /** The state every entry written by this transaction is left in (what its new tree holds). */
@@ -85,7 +92,8 @@ export class WriteTransaction {
    * (max existing + 1), the result validated, written canonically and chained in the ledger.
    * When the entry is forked (several files hold its top revision, DESIGN §3 invariant 5), the
    * ledger line chains onto the current one and lists the other heads in `merged_sha256`:
-   * this revision closes the fork. Errors: `invalid_entry`, `illegal_status`; `conflict` when
+   * this revision closes the fork. Every string field is scanned for credentials first.
+   * Errors: `invalid_entry`, `illegal_status`; `secret_detected` (nothing staged); `conflict` when
    * the id is new to this project but another project on the branch holds it (an entry id is
    * unique in a brain: docs/decisions/0029).
    */
@@ -102,6 +110,7 @@ export class WriteTransaction {
     }
     const revision = state.maxRevision + 1;
     const validated = validateEntry({ ...entry, revision });
+    if (this.options.scanSecrets) await assertNoSecrets(validated, { where: `entry ${validated.entry_id} r${revision}` });
     const text = canonicalJson(validated);
     const sha256 = sha256Hex(text);
     const file = revisionFileName(revision, sha256);

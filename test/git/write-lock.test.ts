@@ -45,6 +45,20 @@ async function killedWritersStart(): Promise<string> {
   return token as string;
 }
 
+/**
+ * A live process other than the killed writer whose start was `writerStart`. Two processes
+ * started in the same clock tick share a start: the OS could not tell them apart either, and a
+ * real reuse of a pid is never that quick, so such a sibling is replaced.
+ */
+async function unrelatedProcessAfter(writerStart: string): Promise<number> {
+  let pid = await unrelatedProcess();
+  while (processStart(pid)?.token === writerStart) {
+    children.pop()?.kill('SIGKILL');
+    pid = await unrelatedProcess();
+  }
+  return pid;
+}
+
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
 function lockedRepo(holder: LockHolder): { dir: string; lock: string } {
@@ -78,7 +92,7 @@ describe('process start (what identifies a process beyond its pid)', () => {
 describe('who holds the lock', () => {
   it('a live pid recorded with another start is a reused pid: stale', async () => {
     const writerStart = await killedWritersStart();
-    const pid = await unrelatedProcess();
+    const pid = await unrelatedProcessAfter(writerStart);
     const check = checkHolder({ pid, hostname: hostname(), acquired_at: new Date().toISOString(), process_start: writerStart });
     expect(check).toMatchObject({ state: 'reused', stale: true });
     expect(check.reason).toContain(`pid ${pid} is now another process`);
@@ -112,7 +126,7 @@ describe('who holds the lock', () => {
 describe('the writer and a lock whose pid was reused', () => {
   it('takes over a lock naming a live unrelated process at once (no lock_timeout), and records its own start', async () => {
     const writerStart = await killedWritersStart();
-    const pid = await unrelatedProcess();
+    const pid = await unrelatedProcessAfter(writerStart);
     const { dir, lock } = lockedRepo({ pid, hostname: hostname(), acquired_at: hoursAgo(22), process_start: writerStart });
     let recorded: { pid?: number; process_start?: string } = {};
     await withWriteLock({ brainDir: join(dir, '.git', 'brain'), commonDir: join(dir, '.git'), timeoutMs: 2_000 }, async () => {

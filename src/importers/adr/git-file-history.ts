@@ -50,8 +50,12 @@ export interface GitFileHistory {
   first(path: string): FileCommit | null;
   /** The last commit that changed or moved a file; null if untracked. */
   last(path: string): FileCommit | null;
-  /** The text of a blob (UTF-8), or null when the repository does not hold it. */
-  readBlob(oid: string): Promise<string | null>;
+  /**
+   * The text of a blob (UTF-8), or null when the repository does not hold it. `name` says
+   * which file at which commit it is, for the `invalid_argument` error when the bytes are not
+   * UTF-8 (decision 0020); the blob id when omitted.
+   */
+  readBlob(oid: string, name?: string): Promise<string | null>;
   /** Stops the blob reader. */
   close(): Promise<void>;
 }
@@ -175,10 +179,10 @@ export async function readGitFileHistory(options: { dir: string }): Promise<GitF
     commits: history,
     first: (path) => stamp(byPath.get(path)?.events[0]?.commit),
     last: (path) => stamp(byPath.get(path)?.events.at(-1)?.commit),
-    readBlob: async (oid) => {
+    readBlob: async (oid, name) => {
       reader ??= new CatFileBatch({ gitDir });
       const object = await reader.read(oid);
-      return object?.content ? adrText(object.content, `ADR file blob ${oid.slice(0, 12)}`) : null;
+      return object?.content ? adrText(object.content, `ADR file ${name ?? `blob ${oid.slice(0, 12)}`}`) : null;
     },
     close: async () => {
       await reader?.close();

@@ -78,9 +78,19 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
   };
   run('initdb', ['-D', data, '-U', 'brain', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
+  // A port found free may be taken by another process (a parallel test worker) before the
+  // server binds it: then the start fails, and another port is tried.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    try {
+      run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
+      break;
+    } catch (err) {
+      if (attempt === 5) throw err;
+    }
+  }
   const url = `postgres://brain@127.0.0.1:${port}/postgres`;
   let n = 0;
   return {

@@ -1,0 +1,145 @@
+/**
+ * Credentials never reach the branch (issue #20, docs/decisions/0040): every string value of
+ * a record about to be written — an entry revision, a candidate — is scanned with the rules of
+ * secretlint's recommended preset (`@secretlint/secretlint-rule-preset-recommend`, in-process,
+ * no network) and one of ours for PEM private key blocks it misses (pem-private-key-rule.ts),
+ * and the write is refused with `secret_detected` naming each field and rule, never the secret.
+ *
+ * One secretlint run per record, not per field (a run's fixed cost, ~0.4 ms, dwarfs the rules'
+ * regexes): the string values are joined with {@link FIELD_SEPARATOR}, which no rule of the
+ * pinned preset matches across (entry text holds no NUL: text.ts refuses control characters),
+ * and each finding is mapped back to the field it starts in. test/model/secret-scan.test.ts
+ * checks that the joined run finds exactly what field-by-field runs find (rerun it on upgrade).
+ * Pure: no IO, no state but the rules, loaded on the first scan (a read never loads them).
+ */
+import { BrainError } from './errors.js';
+import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
+
+/** One credential found in a record; never holds the credential itself. */
+export interface SecretFinding {
+  /** Where it is, as a path into the record: `rationale`, `payload.decision_outcome`, `citations[2].source_ref`. */
+  field: string;
+  /** The secretlint rule that matched, e.g. `@secretlint/secretlint-rule-aws`. */
+  rule_id: string;
+  /** The rule's message id: what was found, e.g. `AWSAccessKeyID`, `GITHUB_TOKEN`, `PostgreSQLConnection`. */
+  message_id: string;
+  /** 1-based line and column (UTF-16 code units, as JavaScript counts) of the match in the field's text. */
+  line: number;
+  column: number;
+}
+
+/** Between two fields in the joined text: the newline ends every `[^\s…]` and `.` run, the NUL every `\s` run. */
+const FIELD_SEPARATOR = '\n\u0000\n';
+
+const AWS = '@secretlint/secretlint-rule-aws';
+const FILTER_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
+
+type LintSource = typeof import('@secretlint/core').lintSource;
+type LintConfig = Parameters<LintSource>[0]['options']['config'];
+interface Match {
+  ruleId: string;
+  messageId: string;
+  range: readonly [number, number];
+}
+
+let engine: Promise<(content: string) => Promise<Match[]>> | null = null;
+
+/** secretlint with the preset's rules, its always-on profiler switched off. */
+function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
+  engine ??= (async () => {
+    const [{ lintSource }, { rules }, { secretLintProfiler }, { pemPrivateKeyRule }] = await Promise.all([
+      import('@secretlint/core'),
+      import('@secretlint/secretlint-rule-preset-recommend'),
+      import('@secretlint/profiler'),
+      import('./pem-private-key-rule.js'),
+    ]);
+    // On by default, it keeps every performance mark of every run: memory and time that grow
+    // with each write of a long-lived daemon (secretlint issue #1633).
+    secretLintProfiler.setEnabled(false);
+    // The preset's rules, each as a rule of its own: secretlint ignores `disabled` on a rule
+    // inside a preset, and the comment filter must go (`secretlint-disable` written into entry
+    // text would switch the scan off). AWS access key ids are found too, not only secret key
+    // assignments — but not account ids, which are identifiers (a bundled ADR names one).
+    // Then the PEM blocks the preset's private key rule misses (pem-private-key-rule.ts).
+    const aws = { options: { enableIDScanRule: true }, allowMessageIds: ['AWSAccountID'] };
+    const config: LintConfig = {
+      rules: [...rules.filter((rule) => rule.meta.id !== FILTER_COMMENTS), pemPrivateKeyRule].map((rule) => ({
+        id: rule.meta.id,
+        rule,
+        ...(rule.meta.id === AWS ? aws : { options: {} }),
+      })),
+    };
+    return async (content: string) =>
+      (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages;
+  })();
+  return engine;
+}
+
+/** `[path, text]` for every string value of `value`, depth first in key order (keys are not scanned). */
+function stringFields(value: unknown, path = '', out: [string, string][] = []): [string, string][] {
+  if (typeof value === 'string') out.push([path, value]);
+  else if (Array.isArray(value)) value.forEach((item, i) => stringFields(item, `${path}[${i}]`, out));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) stringFields(item, path === '' ? key : `${path}.${key}`, out);
+  }
+  return out;
+}
+
+/**
+ * Every credential the rules find in the string values of `value` (any JSON value), in the
+ * order they appear (secretlint sorts by position; fields in {@link stringFields} order).
+ * Errors: none of its own (a value without strings finds nothing).
+ */
+export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
+  const fields = stringFields(value).filter(([, text]) => text !== '');
+  if (fields.length === 0) return [];
+  const lint = await loadEngine();
+  const starts: number[] = [];
+  let end = 0;
+  for (const [, text] of fields) {
+    starts.push(end);
+    end += text.length + FIELD_SEPARATOR.length;
+  }
+  const fieldAt = (at: number): number => {
+    let i = starts.length - 1;
+    while (i > 0 && (starts[i] as number) > at) i--;
+    return i;
+  };
+  const findings: SecretFinding[] = [];
+  for (const match of await lint(fields.map(([, text]) => text).join(FIELD_SEPARATOR))) {
+    const i = fieldAt(match.range[0]);
+    const [field, text] = fields[i] as [string, string];
+    const offset = match.range[0] - (starts[i] as number);
+    const before = text.slice(0, offset);
+    findings.push({ field, rule_id: match.ruleId, message_id: match.messageId, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') });
+  }
+  // A key block both private key rules find is named once, by the preset's.
+  const twice = (f: SecretFinding) => findings.some((o) => o !== f && o.field === f.field && o.line === f.line && o.column === f.column);
+  return findings.filter((f) => f.rule_id !== PEM_PRIVATE_KEY_RULE || !twice(f));
+}
+
+/** How many findings the message lists (`data.findings` has them all). */
+const MAX_LISTED = 5;
+
+/** `rationale (line 1, column 10): AWSAccessKeyID, @secretlint/secretlint-rule-aws` */
+export function describeFinding(f: SecretFinding): string {
+  return `${f.field} (line ${f.line}, column ${f.column}): ${f.message_id}, ${f.rule_id}`;
+}
+
+/**
+ * Refuses `value` (an entry revision, a candidate — any JSON value) when a string value in it
+ * holds a credential: throws `secret_detected` (CLI exit 2, HTTP 422, MCP isError) whose
+ * message names `where` (`entry dec-4f9k2m1x7q3z r2`), then each field, its line and column,
+ * what was found and the rule — never the credential — with `data.where` and `data.findings`
+ * ({@link SecretFinding}[]). Call it before staging anything, so nothing is written.
+ */
+export async function assertNoSecrets(value: unknown, options: { where: string }): Promise<void> {
+  const findings = await findSecrets(value);
+  if (findings.length === 0) return;
+  const listed = findings.slice(0, MAX_LISTED).map(describeFinding).join('; ');
+  const more = findings.length > MAX_LISTED ? `; and ${findings.length - MAX_LISTED} more` : '';
+  const what = findings.length === 1 ? 'a credential' : `${findings.length} credentials`;
+  throw new BrainError('secret_detected', `${options.where} holds ${what}, nothing written: ${listed}${more}`, {
+    data: { where: options.where, findings },
+  });
+}
