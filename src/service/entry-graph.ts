@@ -41,7 +41,7 @@ export interface EntryGraph {
 export interface GraphQuery {
   relation?: GraphRelation;
   includeResolved?: boolean;
-  /** An entry id or unique prefix: only its group is shown (pages ignored). */
+  /** An entry id or unique prefix: only its group is shown — the group it is a node of, or whose links it records (pages ignored). */
   focus?: string;
   page?: number;
 }
@@ -111,7 +111,8 @@ export async function buildEntryGraph(reader: PictureReader, query: GraphQuery =
     .map((g) => ({ nodes: g.nodes.sort((a, b) => label(a).localeCompare(label(b)) || (a < b ? -1 : 1)), edges: g.edges }))
     .sort((a, b) => b.nodes.length - a.nodes.length || b.edges.length - a.edges.length || ((a.nodes[0] as string) < (b.nodes[0] as string) ? -1 : 1));
   const focus = query.focus === undefined ? null : await resolveFocus(reader, query.focus);
-  if (focus !== null) groups = groups.filter((g) => g.nodes.includes(focus));
+  // A dependency that names its subjects is no node of its own: its group is the one of the links it records.
+  if (focus !== null) groups = groups.filter((g) => g.nodes.includes(focus) || g.edges.some((e) => e.via.entry_id === focus));
   const pages: GraphGroup[][] = [];
   let size: number = GRAPH_LIMITS.nodes;
   for (const g of groups) {

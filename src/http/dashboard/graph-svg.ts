@@ -15,9 +15,10 @@ import { boardUrl, entryUrl, kindName, searchUrl, type LinkBase } from './parts.
 import { displayText, fitText, textWidth } from './svg-text.js';
 
 const LABEL_FONT = 11;
-// The sizes text is measured at: the node's labels are bold (13 px) and letter-spaced (10.5 px), wider than svg-text.ts's estimate of regular text.
-const LABEL_MEASURE = 14.5;
-const TOP_MEASURE = 12;
+// The sizes text is measured at: the node's labels are bold (13 px) and letter-spaced (10.5 px), wider than svg-text.ts's
+// estimate of regular text — and wide fallback fonts (DejaVu Sans) wider still, so a label ends short of its box, never past it.
+const LABEL_MEASURE = 16;
+const TOP_MEASURE = 13;
 const DONE = new Set(['resolved', 'cleared']);
 /** The widest the groups are packed (a wider group scrolls). */
 const PAGE_WIDTH = 1160;

@@ -14,7 +14,8 @@ import { displayText, fitText, textWidth } from './svg-text.js';
 
 const W = 1160;
 const LEFT = 12;
-const LABEL = { max: 190, font: 12 };
+// Titles are 12 px, measured as 13 px (svg-text.ts estimates; wide fallback fonts) so that labels in a row never touch.
+const LABEL = { max: 190, font: 13 };
 const AXIS = 26;
 const ROW = 20;
 const BAND_HEAD = 24;

@@ -53,8 +53,9 @@ export interface DatedRow {
   own_date: number;
 }
 
-// `current.ordered_at` is a decision's own day at 00:00 UTC (model/decision-origin.ts `orderedAt`), else its recorded_at.
-const OWN_DAY = "c.ordered_at <> c.recorded_at AND c.ordered_at GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T00:00:00.000Z'";
+// `current.ordered_at` is a decision's own day at 00:00 UTC when its payload records one (model/decision-origin.ts
+// `orderedAt`), else its recorded_at — which the ADR importer may set to that same day, so the payload says which it is.
+const OWN_DAY = "c.entry_kind = 'decision' AND json_type(c.json, '$.payload.decision_date') = 'text' AND c.ordered_at GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T00:00:00.000Z'";
 const FIRST_AT = '(SELECT MIN(r.recorded_at) FROM revisions r WHERE r.entry_id = c.entry_id AND r.project_id = c.project_id AND r.entry_kind = c.entry_kind AND r.revision = 1)';
 
 /**
