@@ -4,7 +4,8 @@
  * (both written in-process, picture-seed.ts). Asserts that nodes and edges are drawn (boxes on
  * screen, not overlapping, labels inside them), that each is a link to its entry, that the text
  * alternative lists the same links, that the timeline places ADRs at their own dates and draws
- * the supersede chains, and that hostile titles stay text. Screenshots in test-output/screenshots/.
+ * the supersede chains, that references in entry text ("ADR 39") link to
+ * their entries, and that hostile titles stay text. Screenshots in test-output/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +21,7 @@ const haveChromium = chromiumPresent('dashboard picture tests');
 let d: DaemonProcess;
 let big: Synthetic;
 let adrCount: number;
+let adrIds: Map<string, string>;
 let browser: Browser;
 let base: string;
 
@@ -28,7 +30,8 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const dir = initRepo();
   expect(brain(dir, ['init', '--project', 'adr']).code).toBe(0);
-  adrCount = await seedCorpus(dir, 'adr');
+  adrIds = await seedCorpus(dir, 'adr');
+  adrCount = adrIds.size;
   big = await seedSynthetic(dir, 'big');
   d = await startDaemonProcess(dir);
   base = `http://127.0.0.1:${d.port}`;
@@ -115,6 +118,14 @@ describe.skipIf(!haveChromium)('pictures in chromium', () => {
     await page.locator(`svg.picture a.node[href="${successor}"]`).click();
     await page.waitForURL(`${base}${successor}`);
     expect(await page.locator('aside h3', { hasText: 'Supersedes' }).count()).toBe(1);
+    // A reference in the text ("see ADR 39") links to that ADR; one inside a Markdown link stays that link.
+    const adr = (file: string) => [...adrIds].find(([path]) => path.endsWith(file))?.[1] as string;
+    await page.goto(`${base}${entryHref('adr', adr('040-use-github-actions.md'))}`);
+    const ref = page.locator('#h-rationale + .prose a.ref', { hasText: 'ADR 39' });
+    expect(await ref.getAttribute('href')).toBe(entryHref('adr', adr('039-AWS-Network-Firewall.md')));
+    expect(await ref.getAttribute('title')).toBe('AWS Network Firewall');
+    await page.goto(`${base}${entryHref('adr', adr('022-EKS.md'))}`);
+    expect(await page.locator('main a a, main a.ref', { hasText: 'ADR 6' }).count()).toBe(0);
     await context.close();
   });
 

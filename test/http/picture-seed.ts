@@ -23,13 +23,13 @@ export const CORPUS = 'ministryofjustice__cloud-platform';
 /** A hostile title: markup that would run, a right-to-left override, a quote that would end an attribute. */
 export const HOSTILE_TITLE = 'Evil \u202Egnp.exe <script>window.pwned=1</script> <img src=x onerror="window.pwned=2"> "><svg onload="window.pwned=3">';
 
-/** Imports {@link CORPUS} into project `projectId` of the repository at `dir`. Returns the ADR count. */
-export async function seedCorpus(dir: string, projectId: string): Promise<number> {
+/** Imports {@link CORPUS} into project `projectId` of the repository at `dir`. Returns the entries' ids by their file's path. */
+export async function seedCorpus(dir: string, projectId: string): Promise<Map<string, string>> {
   const copy = join(tempDir('brain-pictures-'), 'decisions');
   cpSync(fileURLToPath(new URL(`../../fixtures/adr/${CORPUS}`, import.meta.url)), copy, { recursive: true });
   const brain = await openTestBrain(dir, { projectId, author: 'importer' });
   try {
-    return (await importAdr(brain, { dir: copy })).entries.length;
+    return new Map((await importAdr(brain, { dir: copy })).entries.map((e) => [e.source_path, e.entry_id]));
   } finally {
     await brain.close();
   }

@@ -31,6 +31,7 @@ import { buildEntryGraph } from '../../service/entry-graph.js';
 import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
 import { withPictureReader } from '../../service/picture-reader.js';
 import { buildEntryView } from '../../service/entry-view.js';
+import { resolveReferences } from '../../service/entry-references.js';
 import { buildTimeline } from '../../service/timeline.js';
 import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
 import { assertProjectId } from '../../service/project-id.js';
@@ -39,13 +40,13 @@ import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
 import { renderBrief } from './brief-page.js';
-import { renderEntry } from './entry-page.js';
+import { entryTexts, renderEntry } from './entry-page.js';
 import { renderErrorPage } from './error-page.js';
 import { renderGraph } from './graph-page.js';
 import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
-import { pageUrl } from './parts.js';
+import { entryUrl, pageUrl } from './parts.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { decodePair, encodePair, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
@@ -148,7 +149,13 @@ export function createDashboard(options: DashboardOptions): Hono {
     pageParams(c, []);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => ({ ...renderEntry({ project, view: await buildEntryView(brain, { entryId: c.req.param('entry_id') }) }), active: 'entry' }));
+    return sendPage(c, brain, cache, async () => {
+      const view = await buildEntryView(brain, { entryId: c.req.param('entry_id') });
+      const e = view.current.entry;
+      const resolved = await withPictureReader(brain, (reader) => resolveReferences(reader, entryTexts(e), e.entry_id));
+      const references = (key: string) => { const f = resolved.get(key); return f ? { href: entryUrl(project, f.entry_id), title: f.title } : null; };
+      return { ...renderEntry({ project, view, references }), active: 'entry' };
+    });
   });
 
   routes.get('/projects/:project/search', async (c) => {
