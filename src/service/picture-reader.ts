@@ -5,7 +5,6 @@
  * projection ({@link sqlitePictureReader}); another store (the hub) implements the same
  * interface over its own reads, and the graph, timeline and reference code stays one.
  */
-import type { Entry } from '../model/entry.js';
 import { adrRows, datedRows, idPrefixRows, linkRows, supersedeRows, type LinkRow } from '../projection/sqlite/picture-queries.js';
 import { entryFacts } from '../projection/sqlite/dashboard-queries.js';
 import type { Brain } from '../service.js';
@@ -55,24 +54,12 @@ export interface PictureReader {
   supersedeLinks(ids: readonly string[]): Promise<{ successor: string; superseded: string }[]>;
   /** Up to 2 entries whose id is `prefix` or starts with it. */
   idMatches(prefix: string): Promise<EntryFacts[]>;
-  /** Imported ADRs labelled one of `labels` (`ADR-0006`), with their source file path. */
-  adrs(labels: readonly string[]): Promise<(EntryFacts & { label: string; source_path: string })[]>;
+  /** Imported ADRs labelled one of `labels` (`ADR-0006`). */
+  adrs(labels: readonly string[]): Promise<(EntryFacts & { label: string })[]>;
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (text(x) === null ? [] : [text(x) as string])) : []);
-
-/** The link record of an entry (for readers that hold whole entries). */
-export function linkRecordOf(e: Entry): LinkRecord {
-  return {
-    entry_id: e.entry_id, title: e.title, entry_kind: e.entry_kind, status: e.status,
-    related_entry_ids: texts(e.related_entry_ids), related_task_ids: texts(e.related_task_ids),
-    supersedes_entry_id: text(e.supersedes_entry_id),
-    depends_on: e.entry_kind === 'dependency' ? text(e.payload.depends_on) : null,
-    dependency_kind: e.entry_kind === 'dependency' ? text(e.payload.dependency_kind) : null,
-    supersedes_plan_entry_id: e.entry_kind === 'plan_revision' ? text(e.payload.supersedes_plan_entry_id) : null,
-  };
-}
 
 const parseList = (json: string | null): unknown => (json === null ? [] : JSON.parse(json));
 

@@ -100,13 +100,13 @@ export function idPrefixRows(db: CacheDb, args: { projectId: string; prefix: str
 
 /**
  * Imported ADRs of `projectId` whose label (`ADR-0006`: the locator of a `file` citation, as
- * the ADR importer records it; model/adr-label.ts) is among `labels`, with that file's path.
+ * the ADR importer records it; model/adr-label.ts) is among `labels`.
  */
-export function adrRows(db: CacheDb, args: { projectId: string; labels: readonly string[] }): { entry_id: string; title: string; status: string; label: string; source_path: string }[] {
+export function adrRows(db: CacheDb, args: { projectId: string; labels: readonly string[] }): { entry_id: string; title: string; status: string; label: string }[] {
   if (args.labels.length === 0) return [];
-  const sql = `SELECT c.entry_id, c.title, c.status, j.value ->> '$.locator' AS label, j.value ->> '$.source_ref' AS source_path
+  const sql = `SELECT c.entry_id, c.title, c.status, j.value ->> '$.locator' AS label
     FROM current c, json_each(c.json, '$.citations') j
     WHERE c.project_id = @p AND c.entry_kind = 'decision' AND j.value ->> '$.source_kind' = 'file'
       AND j.value ->> '$.locator' IN (SELECT value FROM json_each(@labels)) ORDER BY c.entry_id`;
-  return db.prepare(sql).all({ p: args.projectId, labels: JSON.stringify([...new Set(args.labels)]) }) as { entry_id: string; title: string; status: string; label: string; source_path: string }[];
+  return db.prepare(sql).all({ p: args.projectId, labels: JSON.stringify([...new Set(args.labels)]) }) as { entry_id: string; title: string; status: string; label: string }[];
 }
