@@ -29,7 +29,7 @@ export interface LinkRecord extends EntryFacts {
   supersedes_plan_entry_id: string | null;
 }
 
-/** A decision or plan revision on the timeline: `date` (ISO 8601) is its own day when it records one (`own_date`), else its first revision's recorded_at. */
+/** A decision or plan revision on the timeline: `date` (ISO 8601) is its own day when it records one (`own_date`), else its current revision's recorded_at. */
 export interface DatedEntry extends EntryFacts {
   date: string;
   own_date: boolean;

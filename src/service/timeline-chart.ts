@@ -2,7 +2,7 @@
  * The timeline picture's data (issue #22 "the decisions and plan revisions along a time axis,
  * by the decision's own date, with supersede chains visible"): a window of at most
  * {@link CHART_LIMITS.items} current decisions and plan revisions, newest first by their own
- * date — an imported ADR's `payload.decision_date`, else the first revision's recorded_at, so
+ * date — an imported ADR's `payload.decision_date`, else its last change's recorded_at, so
  * a freshly imported corpus shows when its decisions were made, not when it was imported —
  * the supersede links touching them, the facts of link ends outside the window, and the
  * keyset of the next (older) window.

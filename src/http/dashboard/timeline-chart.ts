@@ -44,7 +44,7 @@ export function timeTicks(t0: number, t1: number, max = 9): { t: number; label: 
 }
 
 const day = (iso: string) => iso.slice(0, 10);
-const tipOf = (e: DatedEntry) => `${displayText(e.title)} — ${kindName(e.entry_kind).one}, ${e.status}, ${e.own_date ? 'decided' : 'first recorded'} ${day(e.date)}`;
+const tipOf = (e: DatedEntry) => `${displayText(e.title)} — ${kindName(e.entry_kind).one}, ${e.status}, ${e.own_date ? 'decided' : 'last changed'} ${day(e.date)}`;
 
 /** The SVG of a window; `ids` name its `<title>` and `<desc>`. Empty string for an empty window. */
 export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: string; desc: string }): Html | string {
@@ -89,7 +89,7 @@ export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: 
   const last = day((items[items.length - 1] as DatedEntry).date);
   return h`<svg class="picture timeline-chart" data-picture="timeline" xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${ids.title} ${ids.desc}" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}">
 <title id="${ids.title}">Timeline of ${items.length} decisions and plan revisions from ${first} to ${last}</title>
-<desc id="${ids.desc}">Each dot is an entry at the day it was decided (or first recorded); a dashed arrow runs from a superseded entry to the one that superseded it. The table below lists the same entries.</desc>
+<desc id="${ids.desc}">Each dot is an entry at the day it was decided (or last changed, when it records no such day); a dashed arrow runs from a superseded entry to the one that superseded it. The table below lists the same entries.</desc>
 <defs><marker id="arrow-chain" class="arrow chain" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z"></path></marker></defs>
 <g class="axis">${ticks}</g>${chains}${bands}</svg>`;
 }
@@ -101,7 +101,7 @@ export function timelineTable(base: LinkBase, chart: TimelineChart): Html {
   const list = (ids: string[]) => (ids.length === 0 ? h`<span class="muted">—</span>` : h`${ids.map((id, i) => h`${i ? ', ' : ''}${ref(id)}`)}`);
   return h`<table class="entries chart-table"><caption class="sr-only">The entries drawn above, newest first</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Entry</th><th scope="col">Status</th><th scope="col">Supersedes</th><th scope="col">Superseded by</th></tr></thead>
-<tbody>${chart.items.map((e) => h`<tr><td class="when"><time datetime="${day(e.date)}">${day(e.date)}</time><div class="meta">${e.own_date ? 'decided' : 'first recorded'}</div></td>
+<tbody>${chart.items.map((e) => h`<tr><td class="when"><time datetime="${day(e.date)}">${day(e.date)}</time><div class="meta">${e.own_date ? 'decided' : 'last changed'}</div></td>
 <td class="title"><span class="kind-label">${kindName(e.entry_kind).one}</span> ${entryLink(base, e.entry_id, e.title)}</td><td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td>${list(chart.links.filter((l) => l.successor === e.entry_id).map((l) => l.superseded))}</td><td>${list(chart.links.filter((l) => l.superseded === e.entry_id).map((l) => l.successor))}</td></tr>`)}</tbody></table>`;
 }

@@ -49,25 +49,27 @@ export interface DatedRow {
   title: string;
   status: string;
   date: string;
-  /** 1 when `date` is the decision's own day (`payload.decision_date`), 0 when it is the first revision's recorded_at. */
+  /** 1 when `date` is the decision's own day (`payload.decision_date`), 0 when it is the current revision's recorded_at. */
   own_date: number;
 }
 
 // `current.ordered_at` is a decision's own day at 00:00 UTC when its payload records one (model/decision-origin.ts
-// `orderedAt`), else its recorded_at — which the ADR importer may set to that same day, so the payload says which it is.
-const OWN_DAY = "c.entry_kind = 'decision' AND json_type(c.json, '$.payload.decision_date') = 'text' AND c.ordered_at GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T00:00:00.000Z'";
-const FIRST_AT = '(SELECT MIN(r.recorded_at) FROM revisions r WHERE r.entry_id = c.entry_id AND r.project_id = c.project_id AND r.entry_kind = c.entry_kind AND r.revision = 1)';
+// `orderedAt`), else its recorded_at — which the ADR importer may set to that same day, so the payload says which it is
+// (read last: only for a decision whose ordered_at is a midnight, so no other row's JSON is parsed).
+const OWN_DAY = "c.entry_kind = 'decision' AND c.ordered_at GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T00:00:00.000Z' AND json_type(c.json, '$.payload.decision_date') = 'text'";
 
 /**
  * Up to `limit` current entries of `kinds` (decision, plan_revision) of `projectId`, newest
- * first by their date — a decision's own day, else the first revision's recorded_at — then by
- * entry_id, strictly after the keyset `after` (the last row of the previous window).
+ * first by their date — `current.ordered_at`: a decision's own day, else the current revision's
+ * recorded_at, as the brief orders them (docs/decisions/0034) — then by entry_id, strictly after
+ * the keyset `after` (the last row of the previous window). No revision is read: one pass over
+ * the project's rows of those kinds.
  */
 export function datedRows(db: CacheDb, args: { projectId: string; kinds: readonly string[]; limit: number; after?: { date: string; entry_id: string } }): DatedRow[] {
   const keyset = args.after ? 'WHERE d.date < @afterDate OR (d.date = @afterDate AND d.entry_id > @afterId)' : '';
   const sql = `WITH d AS (
       SELECT c.entry_id, c.entry_kind, c.title, c.status, (${OWN_DAY}) AS own_date,
-        CASE WHEN ${OWN_DAY} THEN c.ordered_at ELSE ${FIRST_AT} END AS date
+        c.ordered_at AS date
       FROM current c WHERE c.project_id = @p AND c.entry_kind IN (SELECT value FROM json_each(@kinds)))
     SELECT * FROM d ${keyset} ORDER BY d.date DESC, d.entry_id LIMIT @limit`;
   const params = { p: args.projectId, kinds: JSON.stringify(args.kinds), limit: args.limit, ...(args.after ? { afterDate: args.after.date, afterId: args.after.entry_id } : {}) };
