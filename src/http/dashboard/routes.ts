@@ -203,7 +203,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {
-      const graph = await withPictureReader(brain, (reader) => buildEntryGraph(reader, { ...filters, includeResolved: q.resolved === '1', ...(entry ? { focus: entry } : {}), page }));
+      const graph = await withPictureReader(brain, (reader) => buildEntryGraph(reader, { ...(filters.relation ? { relation: filters.relation } : {}), includeResolved: q.resolved === '1', ...(entry ? { focus: entry } : {}), page }));
       return { ...renderGraph({ base: project, graph, filters, url: (query) => pageUrl(project, 'graph', query) }), active: 'graph' };
     });
   });
