@@ -13,6 +13,7 @@ import { openBrain } from '../dist/service.js';
 import { dashboardBench } from './dashboard.js';
 import { git } from './native.js';
 import { generateHistory } from './synthetic.js';
+import { Targets } from './targets.js';
 import { Results } from './timing.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '2');
@@ -42,5 +43,6 @@ for (let i = 0; i < events.length; i += 1000) {
 await brain.refresh();
 await brain.close();
 const results = new Results();
-await dashboardBench({ repo, projectId: PROJECT, results, runs: 30 });
-process.stdout.write(`\nDashboard pages at ${ENTRIES} entries / ${events.length} revisions\n\n${results.table()}\n`);
+const targets = new Targets();
+await dashboardBench({ repo, projectId: PROJECT, results, runs: 30, targets, entries: ENTRIES });
+process.stdout.write(`\nDashboard pages at ${ENTRIES} entries / ${events.length} revisions\n\n${results.table()}\n\n${targets.table()}\n`);

@@ -3,10 +3,12 @@
  * brain as run.js (BENCH_SCALE=2 gives the 20 000 entries the issue names), each beside the
  * REST call that reads the same data. Every request is a full render (no If-None-Match, and
  * `Cache-Control: no-cache` past the daemon's rendered-page cache); further rows show a 304
- * revalidation and a repeat served from that cache. Nothing is asserted.
+ * revalidation and a repeat served from that cache. Nothing is asserted. The two pictures of
+ * issue #22 (the graph, the timeline with its chart) also get a row in the targets table when
+ * `targets` is given: full render p95 ≤ {@link PICTURE_TARGET_MS} (docs/decisions/0044).
  */
 import { get, startDaemon, stop } from './daemon.js';
-import { median, p95, sample } from './timing.js';
+import { median, now, p95, sample } from './timing.js';
 
 const ok = async (port, path, headers = { 'cache-control': 'no-cache' }) => {
   const r = await get(port, path, headers);
@@ -15,8 +17,11 @@ const ok = async (port, path, headers = { 'cache-control': 'no-cache' }) => {
 };
 const nextLink = (body) => /href="([^"]+)" rel="next"/.exec(body)?.[1]?.replace(/&amp;/g, '&') ?? null;
 
-/** Adds one row per page to `results` (median and p95 of `runs` requests). */
-export async function dashboardBench({ repo, projectId, results, runs = 30 }) {
+/** The pictures' target: p95 of a full render of the graph page or the timeline page, in ms. */
+export const PICTURE_TARGET_MS = 400;
+
+/** Adds one row per page to `results` (median and p95 of `runs` requests), and the pictures' targets to `targets` (optional; `entries`: the brain's size, for the row's name). */
+export async function dashboardBench({ repo, projectId, results, runs = 30, targets = null, entries = null }) {
   const d = await startDaemon(repo);
   const p = `/projects/${projectId}`;
   const api = `/api/projects/${projectId}/brain`;
@@ -25,6 +30,10 @@ export async function dashboardBench({ repo, projectId, results, runs = 30 }) {
   await ok(d.port, `${api}/search?q=cache`); // loads the search index, as a first visitor would
   const boardKind = await ok(d.port, `${p}?kind=decision`);
   const timeline = await ok(d.port, `${p}/timeline`);
+  const coldStart = now();
+  const graph = await ok(d.port, `${p}/graph`); // the first: no group layout remembered yet (graph-layout.ts)
+  const coldGraphMs = now() - coldStart;
+  const olderChart = /href="([^"]+)">Older decisions/.exec(timeline.body)?.[1]?.replace(/&amp;/g, '&') ?? null;
   const pages = [
     ['board, all kinds (6 sections × 8)', p, `${api}?limit=48`],
     ['board, kind=decision (50 rows)', `${p}?kind=decision`, `${api}?kind=decision&limit=50`],
@@ -34,17 +43,25 @@ export async function dashboardBench({ repo, projectId, results, runs = 30 }) {
     ['entry page (history with commits + diffs)', `${p}/entries/${id}`, `${api}/${id}/history`],
     ['search "cache invalidation"', `${p}/search?q=cache+invalidation`, `${api}/search?q=cache+invalidation&limit=50`],
     ['brief', `${p}/brief`, `${api}/context`],
-    ['timeline (50 events with commits)', `${p}/timeline`, `${api}?limit=50`],
+    ['timeline (chart of 200 decisions and plans, 50 events with commits)', `${p}/timeline`, `${api}?limit=50`],
     ['timeline, page 2', nextLink(timeline.body), `${api}?limit=50`],
-    ['dependencies', `${p}/dependencies`, `${api}?kind=dependency&limit=500`],
+    ['timeline chart, older window', olderChart, `${api}?kind=decision&limit=200`],
+    ['graph (SVG of up to 200 nodes and its table)', `${p}/graph`, `${api}?kind=dependency&limit=500`],
+    ['graph, page 2', nextLink(graph.body), `${api}?kind=dependency&limit=500`],
+    ['graph, supersedes only', `${p}/graph?relation=supersedes&resolved=1`, `${api}?kind=decision&limit=200`],
   ];
+  const picture = new Map([[`${p}/timeline`, 'timeline page (chart + events)'], [`${p}/graph`, 'graph page (SVG + table)']]);
   for (const [label, path, restPath] of pages) {
     if (!path) continue;
     const page = await sample(() => ok(d.port, path), { runs, warmup: 2 });
     const rest = await sample(() => ok(d.port, restPath), { runs, warmup: 2 });
+    if (targets && picture.has(path)) {
+      targets.add({ operation: `dashboard ${picture.get(path)}${entries ? ` at ${entries} entries` : ''}, full render (p95)`, ours: p95(page), floor: p95(rest), floorName: `REST ${restPath.replace(api, '…/brain').slice(0, 40)}`, unit: 'ms', target: `p95 ≤ ${PICTURE_TARGET_MS} ms`, met: (o) => o <= PICTURE_TARGET_MS });
+    }
     results.add({ name: `dashboard ${label}, median`, value: median(page), unit: 'ms', baseline: median(rest), baselineName: `REST ${restPath.replace(api, '…/brain').slice(0, 40)}` });
     results.add({ name: `dashboard ${label}, p95`, value: p95(page), unit: 'ms', baseline: p95(rest), baselineName: 'same REST call' });
   }
+  results.add({ name: 'dashboard graph, first render (no layout remembered), once', value: coldGraphMs, unit: 'ms', baseline: median(await sample(() => ok(d.port, `${p}/graph`), { runs: 5, warmup: 0 })), baselineName: 'later renders (median)' });
   const etag = (await ok(d.port, p)).headers.etag;
   const revalidate = await sample(async () => {
     const r = await get(d.port, p, { 'if-none-match': etag });

@@ -141,7 +141,7 @@ ctx.results.add({ name: 'daemon GET /api/health, median', value: m.daemon.health
 ctx.results.add({ name: 'daemon search, top 20, median', value: m.daemon.search, unit: 'ms', baseline: m.daemon.searchFloor, baselineName: 'FTS5 in memory, same queries' });
 ctx.results.add({ name: 'daemon context, median', value: m.daemon.context, unit: 'ms', baseline: m.daemon.contextFloor, baselineName: `raw SQL: the ${m.daemon.contextIncluded} rows it shows` });
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
-await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30 });
+await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30, targets: ctx.targets, entries: ctx.ENTRIES });
 m.fresh = await freshCloneSection(ctx);
 addTargetRows(ctx.targets, m);
 const { adrCorporaSection } = await import('./adr-corpora.js');

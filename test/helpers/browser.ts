@@ -46,7 +46,11 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if ((page.viewportSize()?.width ?? 0) < 500) await page.screenshot({ path: join(SHOTS, `${name}-top.png`) });
 }
 
-/** Asserts the rendered DOM holds nothing executable (scripts, handlers, javascript:/data: links, frames). */
+/**
+ * Asserts the rendered DOM holds nothing executable (scripts, handlers, javascript:/data: links,
+ * frames, embedded images or styles). The dashboard's own pictures (`svg.picture`, drawn by the
+ * server) are allowed, but nothing inside them that could load or run anything.
+ */
 export async function expectInert(page: Page): Promise<void> {
   const found = await page.evaluate(() => {
     const all = [...document.querySelectorAll('*')];
@@ -54,7 +58,7 @@ export async function expectInert(page: Page): Promise<void> {
       scripts: document.querySelectorAll('script').length,
       handlers: all.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => `${el.tagName} ${a.name}`)),
       badLinks: [...document.querySelectorAll('[href],[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '').filter((u) => /^\s*(javascript|data|vbscript):/i.test(u)),
-      embeds: document.querySelectorAll('main iframe, main object, main embed, main svg, main img, main style, main form[action^="javascript"]').length,
+      embeds: document.querySelectorAll('main iframe, main object, main embed, main svg:not(.picture), main img, main style, main form[action^="javascript"], main svg foreignObject, main svg image, main svg use, main svg style, main svg animate, main svg set').length,
       pwned: (window as unknown as { pwned?: unknown }).pwned ?? null,
     };
   });

@@ -2,7 +2,7 @@
  * The dashboard in a real browser (issue #8 part 2): Debian's chromium driven by
  * playwright-core against the real daemon process over a real git repository seeded through
  * the service. Asserts what a person sees: the board and its filters, an entry with its
- * history diff, search with highlights, the timeline, the dependency view with its cycle, the
+ * history diff, search with highlights, the timeline, the graph with its cycle, the
  * brief; that hostile entry text runs nothing; that filtering works with JavaScript off.
  * Screenshots of every page (light, dark, phone) go to test-output/screenshots/.
  */
@@ -198,21 +198,44 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     await context.close();
   });
 
-  it('shows what depends on what and what is blocked by what, with the cycle flagged', async () => {
+  it('draws what depends on what, what blocks what and which plan superseded which, with the cycle flagged', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const { page } = await open(context);
     await page.goto(`${base}/projects/demo`);
-    await page.getByRole('link', { name: 'Dependencies', exact: true }).click();
+    await page.getByRole('link', { name: 'Graph', exact: true }).click();
+    expect(await page.locator('h1').textContent()).toBe('Graph');
     const alert = page.getByRole('alert');
     expect(await alert.innerText()).toMatch(/1 dependency cycle/);
     expect(await alert.locator('li').innerText()).toMatch(/^(Schema v2 needs the migration tool → Migration tool needs schema v2 → Schema v2 needs the migration tool|Migration tool needs schema v2 → Schema v2 needs the migration tool → Migration tool needs schema v2)$/);
-    const blocked = await page.locator('section', { has: page.locator('#h-blocked') }).locator('li').allInnerTexts();
-    expect(blocked).toContain('Release 1.0 waits for browser tests in CI open Dependency is blocked by CI has no chromium for browser tests blocked Blocker');
-    expect(blocked).toContain('task T-31 is blocked by CI has no chromium for browser tests blocked Blocker');
-    const tree = page.locator('ul.tree');
-    expect(await tree.locator(':scope > li', { hasText: 'Dashboard search needs the warm index' }).innerText()).toBe('Dashboard search needs the warm index open Dependency\nrequires → Search stays MiniSearch accepted Decision');
-    expect(await tree.locator(':scope > li', { hasText: 'Native addon build' }).innerText()).toBe('Native addon build open Dependency\nrequires → better-sqlite3 >= 12 (external)');
-    expect(await tree.locator('.cycle').count()).toBe(1);
+    // The text alternative: each link read from its tail to its head, with the entry that records it.
+    const cells = (sel: string) => page.locator(sel).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim()).join(' | ')));
+    const rows = await cells('table.edges tbody tr');
+    expect(rows).toContain('Dashboard search needs the warm index open Dependency | needs | Search stays MiniSearch accepted Decision | the entry itself open');
+    expect(rows).toContain('Release 1.0 waits for browser tests in CI open Dependency | is blocked by | CI has no chromium for browser tests blocked Blocker | the entry itself open');
+    expect(rows).toContain('task T-31 | is blocked by | CI has no chromium for browser tests blocked Blocker | Blocker CI has no chromium for browser tests blocked');
+    expect(rows).toContain('Native addon build open Dependency | needs | better-sqlite3 >= 12 (external) | the entry itself open');
+    expect(rows).toContain('Milestone 2: dashboard active Plan revision | supersedes | Milestone 1: store and cache superseded Plan revision | the entry itself active');
+    expect(rows).toContain('Use SQLite as the local projection accepted Decision | supersedes | Keep the cache in JSON files superseded Decision | the entry itself accepted');
+    expect(rows).toHaveLength(8);
+    // The picture: a node per row end, each a link to its entry; an arrow per link.
+    const svg = page.locator('main svg.picture[data-picture="graph"]');
+    expect(await svg.getAttribute('role')).toBe('img');
+    const nodes = svg.locator('a.node');
+    const hrefs = await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    for (const id of [ids.needsIndex, ids.minisearch, ids.releaseWaits, ids.ciChromium, ids.cycleA, ids.cycleB, ids.plan1, ids.plan2, ids.external]) expect(hrefs).toContain(`/projects/demo/entries/${id}`);
+    expect(hrefs).toContain('/projects/demo?related_task=T-31');
+    expect(await svg.locator('path.edge').count()).toBe(await page.locator('table.edges tbody tr').count());
+    const box = await svg.locator(`a.node[href="/projects/demo/entries/${ids.minisearch}"] rect`).boundingBox();
+    expect(box?.width).toBeGreaterThan(100);
+    // A node opens its entry.
+    await svg.locator(`a.node[href="/projects/demo/entries/${ids.ciChromium}"]`).click();
+    expect(await page.locator('h1').textContent()).toBe('CI has no chromium for browser tests');
+    // One relation, and one entry's group.
+    await page.goto(`${base}/projects/demo/graph?relation=supersedes&resolved=1`);
+    expect((await cells('table.edges tbody tr')).map((row) => row.split(' | ')[1])).toEqual(['supersedes', 'supersedes']);
+    await page.goto(`${base}/projects/demo/graph?entry=${ids.minisearch.slice(0, 10)}`);
+    expect(await page.locator('table.edges tbody tr').count()).toBe(1);
+    expect(await svg.locator('a.node.focus').getAttribute('href')).toBe(`/projects/demo/entries/${ids.minisearch}`);
     await context.close();
   });
 
@@ -234,7 +257,7 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
   it('runs no script from hostile entry text on any page', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const { page, dialogs, errors } = await open(context);
-    for (const path of [`/projects/demo/entries/${ids.hostile}`, '/projects/demo', '/projects/demo/timeline', '/projects/demo/brief', `/projects/demo/search?q=hostile`, `/projects/demo?tag=${encodeURIComponent(HOSTILE.tag)}`]) {
+    for (const path of [`/projects/demo/entries/${ids.hostile}`, '/projects/demo', '/projects/demo/timeline', '/projects/demo/graph', '/projects/demo/brief', `/projects/demo/search?q=hostile`, `/projects/demo?tag=${encodeURIComponent(HOSTILE.tag)}`]) {
       const response = await page.goto(`${base}${path}`);
       expect(response?.status(), path).toBe(200);
       await page.mouse.move(10, 10);
@@ -281,7 +304,7 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
   it('writes a screenshot of every page in light and dark, on a desktop and a phone', async () => {
     const pages: [string, string][] = [
       ['board', '/projects/demo'], ['board-risks', '/projects/demo?kind=risk'], ['entry', `/projects/demo/entries/${ids.sqlite}`], ['search', '/projects/demo/search?q=sqlite+cache'],
-      ['timeline', '/projects/demo/timeline'], ['dependencies', '/projects/demo/dependencies'], ['brief', '/projects/demo/brief'], ['error', '/projects/demo?kind=nope'],
+      ['timeline', '/projects/demo/timeline'], ['graph', '/projects/demo/graph'], ['brief', '/projects/demo/brief'], ['error', '/projects/demo?kind=nope'],
     ];
     for (const [viewport, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       for (const scheme of ['light', 'dark'] as const) {

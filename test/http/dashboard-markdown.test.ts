@@ -84,3 +84,30 @@ describe('search highlighting', () => {
     expect(excerpt('short text', ['x'])).toBe('short text');
   });
 });
+
+describe('line breaks and references', () => {
+  it('keeps a paragraph\'s line breaks only when asked (the brief), as the terminal shows them', () => {
+    const text = 'Tip `abc` · 13 entries\nDecided 3 · Open 4';
+    expect(renderMarkdown(text, { breaks: true }).toString()).toBe('<p>Tip <code>abc</code> · 13 entries<br />Decided 3 · Open 4</p>\n');
+    expect(renderMarkdown(text).toString()).toBe('<p>Tip <code>abc</code> · 13 entries\nDecided 3 · Open 4</p>\n');
+  });
+
+  const link = (key: string) => (key === 'adr:6' ? { href: '/projects/p/entries/dec-aaaaaaaaaaaa', title: 'Use "SQLite" <now>' } : key === 'id:dec-4f9k2m1x' ? { href: '/projects/p/entries/dec-4f9k2m1x7q3z', title: 'Other' } : null);
+
+  it('links resolved references in text, leaves unresolved ones, links and code alone', () => {
+    const out = renderMarkdown('See ADR 6, ADR-0006 and adr 6; not ADR 7, docs/adr-0006.md or ADR-0006-x.md.\n\nAlso dec-4f9k2m1x <b>and</b> <img src=x> `ADR 6` and [ADR 6](https://example.com/6).\n\n```\nADR 6\n```', { references: link }).toString();
+    const a = '<a class="ref" href="/projects/p/entries/dec-aaaaaaaaaaaa" title="Use &quot;SQLite&quot; &lt;now&gt;">';
+    expect(out).toContain(`See ${a}ADR 6</a>, ${a}ADR-0006</a> and ${a}adr 6</a>; not ADR 7, docs/adr-0006.md or ADR-0006-x.md.`);
+    expect(out).toContain('Also <a class="ref" href="/projects/p/entries/dec-4f9k2m1x7q3z" title="Other">dec-4f9k2m1x</a> <b>and</b> &lt;img /&gt; <code>ADR 6</code> and <a href="https://example.com/6" rel="noopener noreferrer nofollow">ADR 6</a>.');
+    expect(out).toContain('<pre><code>ADR 6\n</code></pre>');
+    expect(renderMarkdown('ADR 6', {}).toString()).toBe('<p>ADR 6</p>\n');
+  });
+
+  it('keeps escaping and the task boxes with references on', () => {
+    const out = renderMarkdown('- [x] done ADR 6 & <script>x</script>\n- [ ] todo', { references: link }).toString();
+    expect(out).toContain('<span class="task">☑</span> done <a class="ref"');
+    expect(out).toContain('ADR 6</a> &amp; &lt;script&gt;x&lt;/script&gt;');
+    expect(out).toContain('<span class="task">☐</span> todo');
+    expect(out).not.toMatch(/<script/);
+  });
+});

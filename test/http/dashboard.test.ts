@@ -48,10 +48,14 @@ describe('dashboard over HTTP', () => {
     expect(switched.status).toBe(303);
     expect(switched.headers.location).toBe('/projects/demo');
     expect((await get('/projects?project=Not%20A%20Slug')).status).toBe(400);
+    // The dependency view's old address leads to the graph, keeping its one filter.
+    const old = await get('/projects/demo/dependencies?resolved=1');
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/projects/demo/graph?resolved=1');
   });
 
   it('sends every page with a strong ETag, answers If-None-Match with 304, and forbids scripts', async () => {
-    for (const path of ['/projects/demo', '/projects/demo?kind=open_question&status=open', `/projects/demo/entries/${ids[0]}`, '/projects/demo/search?q=question', '/projects/demo/brief', '/projects/demo/timeline', '/projects/demo/dependencies']) {
+    for (const path of ['/projects/demo', '/projects/demo?kind=open_question&status=open', `/projects/demo/entries/${ids[0]}`, '/projects/demo/search?q=question', '/projects/demo/brief', '/projects/demo/timeline', '/projects/demo/graph', '/projects/demo/graph?relation=supersedes&resolved=1']) {
       const r = await get(path);
       expect(r.status, path).toBe(200);
       expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -131,6 +135,9 @@ describe('dashboard over HTTP', () => {
       ['/projects/demo?tag=a&tag=b', 400, 'query parameter &quot;tag&quot; given 2 times'],
       ['/projects/demo?kind=risk&cursor=!!', 400, 'invalid page cursor'],
       ['/projects/demo/timeline?kind=nope', 400, 'unknown entry kind'],
+      ['/projects/demo/timeline?before=!!', 400, 'invalid page cursor'],
+      ['/projects/demo/graph?relation=owns', 400, 'unknown relation &quot;owns&quot;'],
+      ['/projects/demo/graph?entry=dec-zzzzzzzzzzzz', 404, 'no entry dec-zzzzzzzzzzzz in project demo'],
       ['/projects/demo/brief?budget=0', 400, 'budget must be an integer from 1 to 1000000'],
       ['/projects/demo/entries/que-zzzzzzzzzzzz', 404, 'no entry que-zzzzzzzzzzzz in project demo'],
       ['/projects/nope', 404, 'no project nope on branch brain'],

@@ -33,7 +33,7 @@ beforeAll(async () => {
   ops = await openTestBrain(dir, { projectId: 'ops', author: 'bob' });
   ids.ops = (await ops.candidates.byAgent('codex').propose({ kind: 'blocker', fields: { title: 'Quokka deploy key expired' } })).candidate.candidate_id;
   handCommit(dir, { 'candidates/demo/zz/cand-zzzzzzzzzzzz/r0001-00000000.json': '{"not": "a candidate"}\n' }, 'a malformed candidate');
-}, 120_000);
+});
 
 afterAll(async () => {
   await demo.close();
@@ -50,7 +50,7 @@ describe.each(BACKENDS)('projection conformance on $name: candidates', (under) =
     backend = await under.open();
     const reader = await demo.reader();
     for (const repo of ['alpha', 'beta']) await backend.refresh({ repo, reader, tip: demo.store.tip() });
-  }, 120_000);
+  });
   afterAll(async () => backend?.close());
 
   it('lists what the clone lists, per project and status, newest first', async () => {

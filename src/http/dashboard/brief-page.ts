@@ -1,7 +1,8 @@
 /**
  * The brief page (issue #8 part 2: "Brief: the re-entry brief, rendered"): `Brain.context()`
  * (DESIGN §7) as sanitized HTML, with its token estimate, what it left out, a GET form for the
- * budget, and the exact Markdown an agent receives. For display the `<brain-state>` wrapper
+ * budget, and the exact Markdown an agent receives — its line breaks kept, as a terminal shows
+ * them (issue #22). For display the `<brain-state>` wrapper
  * lines are dropped (they tell agents the quoted text is data; the page shows it as HTML).
  */
 import type { Brief } from '../../context/build-brief.js';
@@ -28,7 +29,7 @@ ${brief.included} entries in full${omitted.length ? h`; left out for the budget:
 <form class="panel filters" method="get" action="${pageUrl(project, 'brief')}" aria-label="Brief options">
 <div><label for="b-budget">Budget (tokens)</label><input id="b-budget" type="number" name="budget" min="1" max="1000000" step="1" value="${args.budget ?? ''}" placeholder="6000"></div>
 <div class="actions"><button type="submit">Rebuild</button></div></form>
-<article class="panel prose brief">${renderMarkdown(shown)}</article>
+<article class="panel prose brief">${renderMarkdown(shown, { breaks: true })}</article>
 <details class="panel"><summary>The Markdown an agent receives</summary><pre class="mono">${brief.markdown}</pre></details>`,
   };
 }

@@ -10,7 +10,7 @@ import type { Citation, Entry } from '../../model/entry.js';
 import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-view.js';
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
-import { renderMarkdown } from './markdown.js';
+import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
 import { decisionOrigin } from '../../model/decision-origin.js';
 import { boardUrl, entryLink, kindDetail, kindName, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
 
@@ -27,15 +27,21 @@ function linked(project: LinkBase, list: LinkedEntry[]): Html {
 
 const PAYLOAD_TEXT: Record<string, string> = { decision_outcome: 'Outcome', answer: 'Answer', resolution: 'Resolution', mitigation: 'Mitigation', summary: 'Summary' };
 
-function payloadBlocks(e: Entry): Html[] {
+/** The Markdown texts of an entry's page: its rationale, the payload's text fields and alternatives (for the references they hold). */
+export function entryTexts(e: Entry): string[] {
+  const alternatives = Array.isArray(e.payload.alternatives) ? e.payload.alternatives.map(String) : [];
+  return [e.rationale, ...Object.keys(PAYLOAD_TEXT).flatMap((key) => (typeof e.payload[key] === 'string' ? [e.payload[key] as string] : [])), ...alternatives];
+}
+
+function payloadBlocks(e: Entry, md: MarkdownOptions): Html[] {
   const blocks: Html[] = [];
   for (const [key, label] of Object.entries(PAYLOAD_TEXT)) {
     const value = e.payload[key];
-    if (typeof value === 'string' && value.trim() !== '') blocks.push(h`<section class="panel" aria-labelledby="p-${key}"><h2 id="p-${key}">${label}</h2><div class="prose">${renderMarkdown(value)}</div></section>`);
+    if (typeof value === 'string' && value.trim() !== '') blocks.push(h`<section class="panel" aria-labelledby="p-${key}"><h2 id="p-${key}">${label}</h2><div class="prose">${renderMarkdown(value, md)}</div></section>`);
   }
   const alternatives = e.payload.alternatives;
   if (Array.isArray(alternatives) && alternatives.length > 0) {
-    blocks.push(h`<section class="panel" aria-labelledby="p-alternatives"><h2 id="p-alternatives">Alternatives considered</h2><ul>${alternatives.map((a) => h`<li class="prose">${renderMarkdown(String(a))}</li>`)}</ul></section>`);
+    blocks.push(h`<section class="panel" aria-labelledby="p-alternatives"><h2 id="p-alternatives">Alternatives considered</h2><ul>${alternatives.map((a) => h`<li class="prose">${renderMarkdown(String(a), md)}</li>`)}</ul></section>`);
   }
   return blocks;
 }
@@ -81,8 +87,9 @@ ${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) =
 }
 
 /** The entry page body. `project`: where its links go; `repo`: the hub's repository of the entry (shown in the crumbs and facts). */
-export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: string }): { title: string; body: Html } {
+export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: string; references?: ReferenceLinker }): { title: string; body: Html } {
   const { project, view } = args;
+  const md: MarkdownOptions = args.references ? { references: args.references } : {};
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
   const origin = decisionOrigin(e);
@@ -119,8 +126,8 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
 <header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
 <div class="entry-grid">
 <div>
-<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(e.rationale) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
-${payloadBlocks(e)}
+<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(e.rationale, md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
+${payloadBlocks(e, md)}
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
 <ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, titles))}</ol></section>

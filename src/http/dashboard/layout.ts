@@ -8,12 +8,12 @@ import { pageUrl } from './parts.js';
 import { STYLE_PATH } from './style.js';
 
 /** The dashboard's pages, in navigation order. */
-export type PageName = 'board' | 'timeline' | 'dependencies' | 'brief' | 'search' | 'entry' | 'error' | 'repos' | 'signin';
+export type PageName = 'board' | 'timeline' | 'graph' | 'brief' | 'search' | 'entry' | 'error' | 'repos' | 'signin';
 
 const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'board', label: 'Board', sub: '' },
   { page: 'timeline', label: 'Timeline', sub: 'timeline' },
-  { page: 'dependencies', label: 'Dependencies', sub: 'dependencies' },
+  { page: 'graph', label: 'Graph', sub: 'graph' },
   { page: 'brief', label: 'Brief', sub: 'brief' },
   { page: 'search', label: 'Search', sub: 'search' },
 ];

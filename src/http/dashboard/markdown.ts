@@ -5,14 +5,21 @@
  * `https:` or `mailto:` — no scripts, styles, frames, images, forms or event attributes; a
  * disallowed tag is shown escaped, as text, so a reader sees what the entry really holds.
  * Headings are demoted to h3–h6 (the page owns h1–h2); GFM task boxes become ☑/☐ text.
+ * References to other entries (`ADR 6`, `dec-4f9k2m1x`; model/entry-references.ts) become
+ * links when the caller resolved them — added to the sanitized text, never inside a link,
+ * code or a pre block. The brief keeps its line breaks (`breaks`), as it reads on a terminal.
  * Search highlighting escapes first, then wraps the matches in `<mark>`.
  */
-import { Marked } from 'marked';
+import { Marked, type RendererObject } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { markTerms, matchedWords } from '../../search/word-marks.js';
+import { splitReferences } from '../../model/entry-references.js';
 import { h, trusted, type Html } from './html.js';
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+// GFM task boxes as text (an `<input>` is never allowed through).
+const renderer: RendererObject = { checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span>` };
+const marked = new Marked({ gfm: true, breaks: false, async: false, renderer });
+const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer });
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 'b', 'i', 'del', 's', 'sub', 'sup', 'kbd', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
@@ -29,14 +36,48 @@ const SANITIZE: sanitizeHtml.IOptions = {
       const keep = /^(https?:\/\/|mailto:)/i.test(href);
       return { tagName, attribs: keep ? { href, rel: 'noopener noreferrer nofollow', ...(attribs.title ? { title: attribs.title } : {}) } : {} };
     },
-    input: (_tagName, attribs) => ({ tagName: 'span', attribs: { class: 'task' }, text: attribs.checked !== undefined ? '☑' : '☐' }),
   },
 };
 
+/** Where a resolved reference points (its entry page and title); null leaves the reference as text. */
+export type ReferenceLinker = (key: string) => { href: string; title: string } | null;
+
+/** Options of {@link renderMarkdown}. */
+export interface MarkdownOptions {
+  /** A line break in a paragraph is kept (`<br>`), as the brief reads on a terminal. */
+  breaks?: boolean;
+  /** Links the references in the text that it resolves (keys of model/entry-references.ts). */
+  references?: ReferenceLinker;
+}
+
+const NO_REFERENCES = new Set(['a', 'code', 'pre']);
+
+/**
+ * The sanitizer's options with reference links added to text outside links, code and pre
+ * blocks: the text it hands over is already escaped, and a reference holds no character that
+ * escaping changes, so the pieces around it stay escaped and the link is built by `h`.
+ */
+function withReferences(link: ReferenceLinker): sanitizeHtml.IOptions {
+  let inside = 0;
+  return {
+    ...SANITIZE,
+    onOpenTag: (name) => { if (NO_REFERENCES.has(name)) inside++; },
+    onCloseTag: (name) => { if (NO_REFERENCES.has(name)) inside = Math.max(0, inside - 1); },
+    textFilter: (escaped) => {
+      if (inside > 0) return escaped;
+      return splitReferences(escaped).map((part) => {
+        const target = part.key === undefined ? null : link(part.key);
+        return target === null ? part.text : h`<a class="ref" href="${target.href}" title="${target.title}">${part.text}</a>`.toString();
+      }).join('');
+    },
+  };
+}
+
 /** Sanitized HTML of Markdown `text` (untrusted). */
-export function renderMarkdown(text: string): Html {
+export function renderMarkdown(text: string, options: MarkdownOptions = {}): Html {
   if (text.trim() === '') return h``;
-  return trusted(sanitizeHtml(marked.parse(text, { async: false }) as string, SANITIZE));
+  const html = (options.breaks ? markedBreaks : marked).parse(text, { async: false }) as string;
+  return trusted(sanitizeHtml(html, options.references ? withReferences(options.references) : SANITIZE));
 }
 
 /** The words of a search query search looks for (src/search/word-marks.ts): lower-cased runs of letters and digits, stop words dropped. */

@@ -21,6 +21,11 @@ export function pageParams(c: Context, allowed: readonly string[]): Record<strin
   return out;
 }
 
+/** Encodes a dashboard page cursor: base64url JSON of two strings (see {@link decodePair}). */
+export function encodePair(pair: [string, string]): string {
+  return Buffer.from(JSON.stringify(pair)).toString('base64url');
+}
+
 /** Decodes a dashboard page cursor (base64url JSON of two strings). Errors: `invalid_argument`. */
 export function decodePair(cursor: string): [string, string] {
   try {

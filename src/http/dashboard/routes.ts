@@ -9,8 +9,9 @@
  * | `/projects/:project/entries/:entry_id` | — | entry (any unique id prefix) |
  * | `/projects/:project/search` | `q kind` | search |
  * | `/projects/:project/brief` | `budget` | re-entry brief |
- * | `/projects/:project/timeline` | `kind cursor` | timeline |
- * | `/projects/:project/dependencies` | `resolved page` | dependency view |
+ * | `/projects/:project/timeline` | `kind cursor before` | timeline: the picture of decisions and plans (`before`: an older window), then every change |
+ * | `/projects/:project/graph` | `relation resolved entry page` | the graph (SVG and its table) |
+ * | `/projects/:project/dependencies` | `resolved` | 301 to the graph (its name before issue #22) |
  * | `/assets/dashboard.css` | `v` | the stylesheet, cached for a year |
  *
  * Every page: strong ETag (projected oid + URL + stylesheet version) answered 304 on
@@ -19,33 +20,39 @@
  * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
+import { parseEntryKind } from '../../model/kinds.js';
 import { PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
 import type { Log } from '../../daemon/log.js';
 import { errorFields } from '../../daemon/log.js';
 import type { Brain } from '../../service.js';
 import { buildBoard, listProjectIds } from '../../service/board.js';
-import { buildDependencyGraph } from '../../service/dependency-graph.js';
+import { buildEntryGraph } from '../../service/entry-graph.js';
+import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
+import { withPictureReader } from '../../service/picture-reader.js';
 import { buildEntryView } from '../../service/entry-view.js';
+import { resolveReferences } from '../../service/entry-references.js';
 import { buildTimeline } from '../../service/timeline.js';
+import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
 import { renderBrief } from './brief-page.js';
-import { DEPENDENCY_PAGE, renderDependencies } from './dependencies-page.js';
-import { renderEntry } from './entry-page.js';
+import { entryTexts, renderEntry } from './entry-page.js';
 import { renderErrorPage } from './error-page.js';
+import { renderGraph } from './graph-page.js';
 import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
-import { pageUrl } from './parts.js';
+import { entryUrl, pageUrl } from './parts.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { decodePair, pageParams } from './query.js';
+import { decodePair, encodePair, pageParams } from './query.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
+import { timelineChartSection } from './timeline-chart.js';
 import { renderTimeline } from './timeline-page.js';
 
 export { DASHBOARD_CSP } from './security.js';
@@ -142,7 +149,13 @@ export function createDashboard(options: DashboardOptions): Hono {
     pageParams(c, []);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => ({ ...renderEntry({ project, view: await buildEntryView(brain, { entryId: c.req.param('entry_id') }) }), active: 'entry' }));
+    return sendPage(c, brain, cache, async () => {
+      const view = await buildEntryView(brain, { entryId: c.req.param('entry_id') });
+      const e = view.current.entry;
+      const resolved = await withPictureReader(brain, (reader) => resolveReferences(reader, entryTexts(e), e.entry_id));
+      const references = (key: string) => { const f = resolved.get(key); return f ? { href: entryUrl(project, f.entry_id), title: f.title } : null; };
+      return { ...renderEntry({ project, view, references }), active: 'entry' };
+    });
   });
 
   routes.get('/projects/:project/search', async (c) => {
@@ -164,29 +177,45 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/projects/:project/timeline', async (c) => {
-    const q = pageParams(c, ['kind', 'cursor']);
+    const q = pageParams(c, ['kind', 'cursor', 'before']);
     const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const before = q.before === undefined ? undefined : decodePair(q.before);
     const brain = await brainOf(c);
+    const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {
       const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
-      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(q.kind ? { kind: timeline.events[0]?.entry.entry_kind ?? q.kind } : {}) }), active: 'timeline' };
+      const kind = q.kind ? parseEntryKind(q.kind) : undefined;
+      // The picture of decisions and plans, above the first page of events (and not for the kinds it does not place).
+      const pictured = after === undefined && (kind === undefined || (CHART_KINDS as readonly string[]).includes(kind));
+      const chart = pictured ? await withPictureReader(brain, (reader) => buildTimelineChart(reader, { ...(kind ? { kind } : {}), ...(before ? { after: { date: before[0], entry_id: before[1] } } : {}) })) : null;
+      const pages = chart === null ? null : { older: chart.next ? pageUrl(project, 'timeline', { kind, before: encodePair([chart.next.date, chart.next.entry_id]) }) : null, newest: before ? pageUrl(project, 'timeline', { kind }) : null };
+      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(kind ? { kind } : {}), ...(chart && pages ? { chart: timelineChartSection(project, chart, pages) } : {}) }), active: 'timeline' };
+    });
+  });
+
+  routes.get('/projects/:project/graph', async (c) => {
+    const q = pageParams(c, ['relation', 'resolved', 'entry', 'page']);
+    if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
+    if (q.relation !== undefined && !(GRAPH_RELATIONS as readonly string[]).includes(q.relation)) throw new BrainError('invalid_argument', `unknown relation "${q.relation.slice(0, 40)}"; legal: ${GRAPH_RELATIONS.join(', ')}`, { hint: `use one of: ${GRAPH_RELATIONS.join(', ')}` });
+    const page = (parseOptionalInteger('page', q.page, { min: 1, max: 1_000_000, example: 2 }) ?? 1) - 1;
+    const entry = q.entry?.trim() || undefined;
+    const filters = { ...(q.relation ? { relation: q.relation as GraphRelation } : {}), ...(q.resolved ? { resolved: true } : {}), ...(entry ? { entry } : {}) };
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => {
+      const graph = await withPictureReader(brain, (reader) => buildEntryGraph(reader, { ...(filters.relation ? { relation: filters.relation } : {}), includeResolved: q.resolved === '1', ...(entry ? { focus: entry } : {}), page }));
+      return { ...renderGraph({ base: project, graph, filters, url: (query) => pageUrl(project, 'graph', query) }), active: 'graph' };
     });
   });
 
   routes.get('/projects/:project/dependencies', async (c) => {
     const q = pageParams(c, ['resolved', 'page']);
-    if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
-    const page = (parseOptionalInteger('page', q.page, { min: 1, max: 1_000_000, example: 2 }) ?? 1) - 1;
-    const brain = await brainOf(c);
-    const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => {
-      const graph = await buildDependencyGraph(brain, { includeResolved: q.resolved === '1', page, pageSize: DEPENDENCY_PAGE.trees });
-      return { ...renderDependencies({ project, graph, page, resolved: q.resolved === '1' }), active: 'dependencies' };
-    });
+    const project = assertProjectId(c.req.param('project'));
+    return new Response(null, { status: 301, headers: { Location: pageUrl(project, 'graph', { resolved: q.resolved }), 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   });
 
   routes.get('/projects/:project/*', (c) => {
-    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'the dashboard has a board, entries, search, brief, timeline and dependencies' });
+    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'the dashboard has a board, entries, search, brief, timeline and graph' });
   });
 
   routes.onError((err, c) => {

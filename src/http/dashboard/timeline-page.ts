@@ -24,8 +24,8 @@ function what(project: string, ev: TimelineEvent): Html {
   return h`${kind} ${title} <span class="muted">recorded</span> ${statusBadge(e.status, e.entry_kind)}`;
 }
 
-/** The timeline page body. `paged`: not the first page. */
-export function renderTimeline(args: { timeline: Timeline; kind?: string; paged: boolean }): { title: string; body: Html } {
+/** The timeline page body. `paged`: not the first page; `chart`: the picture of decisions and plans (timeline-chart.ts), above the events. */
+export function renderTimeline(args: { timeline: Timeline; kind?: string; paged: boolean; chart?: Html }): { title: string; body: Html } {
   const { timeline } = args;
   const project = timeline.project_id;
   const days: { day: string; events: TimelineEvent[] }[] = [];
@@ -51,6 +51,6 @@ ${ev.entry.citations.length ? h`<ul class="plain small">${ev.entry.citations.map
     title: 'Timeline',
     body: h`<h1>Timeline</h1>
 <p class="lede">The story of the project's reasoning: decisions, plan revisions and status changes, newest first.</p>
-${form}${list}${pager({ first: args.paged ? pageUrl(project, 'timeline', { kind: args.kind }) : null, next, label: 'Timeline pages' })}`,
+${args.chart ?? ''}${form}${list}${pager({ first: args.paged ? pageUrl(project, 'timeline', { kind: args.kind }) : null, next, label: 'Timeline pages' })}`,
   };
 }

@@ -23,7 +23,7 @@ ${repoSelect({ id: 'b-repo', repos: args.repos, selected: args.repo })}
 <div><label for="b-project">Project</label><input id="b-project" type="text" name="project" value="${args.project ?? ''}" placeholder="e.g. payments"></div>
 <div><label for="b-budget">Budget (tokens)</label><input id="b-budget" type="number" name="budget" min="1" max="1000000" step="1" value="${args.budget ?? ''}" placeholder="6000"></div>
 <div class="actions"><button type="submit">Rebuild</button></div></form>
-<article class="panel prose brief">${renderMarkdown(briefForDisplay(brief.markdown))}</article>
+<article class="panel prose brief">${renderMarkdown(briefForDisplay(brief.markdown), { breaks: true })}</article>
 <details class="panel"><summary>The Markdown an agent receives</summary><pre class="mono">${brief.markdown}</pre></details>`,
   };
 }

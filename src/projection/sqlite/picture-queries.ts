@@ -1,0 +1,114 @@
+/**
+ * Read queries of the dashboard's pictures (issue #22): the entries that record a link of the
+ * graph, a window of decisions and plan revisions by their own date for the timeline, the
+ * supersede links touching a set of entries, and the lookups that resolve references in entry
+ * text (id prefixes, ADR numbers). Only the fields a picture draws are read: `json_extract`
+ * picks them out of `current.json`, so no rationale is parsed. Every query is bounded by the
+ * project's rows of a few kinds, an index, or a LIMIT.
+ */
+import type { CacheDb } from './open-cache.js';
+
+/** What an entry records that the graph draws (json fields as stored; arrays as JSON text). */
+export interface LinkRow {
+  entry_id: string;
+  entry_kind: string;
+  title: string;
+  status: string;
+  related: string | null;
+  tasks: string | null;
+  supersedes: unknown;
+  depends_on: unknown;
+  dependency_kind: unknown;
+  supersedes_plan: unknown;
+}
+
+const LINK_COLUMNS = `c.entry_id, c.entry_kind, c.title, c.status,
+  json_extract(c.json, '$.related_entry_ids') AS related, json_extract(c.json, '$.related_task_ids') AS tasks,
+  json_extract(c.json, '$.supersedes_entry_id') AS supersedes, json_extract(c.json, '$.payload.depends_on') AS depends_on,
+  json_extract(c.json, '$.payload.dependency_kind') AS dependency_kind, json_extract(c.json, '$.payload.supersedes_plan_entry_id') AS supersedes_plan`;
+
+/**
+ * The current entries of `projectId` that record a link: dependencies (open ones; all with
+ * `includeResolved`), blockers (blocked; all with `includeResolved`), entries that supersede
+ * another, plan revisions that name the plan they supersede. By entry_id.
+ */
+export function linkRows(db: CacheDb, args: { projectId: string; includeResolved: boolean }): LinkRow[] {
+  const open = (status: string) => (args.includeResolved ? '' : ` AND c.status = '${status}'`);
+  const sql = `SELECT ${LINK_COLUMNS} FROM current c WHERE c.project_id = @p AND c.entry_kind = 'dependency'${open('open')}
+    UNION SELECT ${LINK_COLUMNS} FROM current c WHERE c.project_id = @p AND c.entry_kind = 'blocker'${open('blocked')}
+    UNION SELECT ${LINK_COLUMNS} FROM current c WHERE c.project_id = @p AND c.entry_id IN (SELECT l.entry_id FROM entry_links l WHERE l.relation = 'supersedes')
+    UNION SELECT ${LINK_COLUMNS} FROM current c WHERE c.project_id = @p AND c.entry_kind = 'plan_revision' AND json_extract(c.json, '$.payload.supersedes_plan_entry_id') IS NOT NULL
+    ORDER BY 1`;
+  return db.prepare(sql).all({ p: args.projectId }) as LinkRow[];
+}
+
+/** A decision or plan revision placed on the timeline. `date` is an ISO 8601 instant. */
+export interface DatedRow {
+  entry_id: string;
+  entry_kind: string;
+  title: string;
+  status: string;
+  date: string;
+  /** 1 when `date` is the decision's own day (`payload.decision_date`), 0 when it is the current revision's recorded_at. */
+  own_date: number;
+}
+
+// `current.ordered_at` is a decision's own day at 00:00 UTC when its payload records one (model/decision-origin.ts
+// `orderedAt`), else its recorded_at — which the ADR importer may set to that same day, so the payload says which it is
+// (read last: only for a decision whose ordered_at is a midnight, so no other row's JSON is parsed).
+const OWN_DAY = "c.entry_kind = 'decision' AND c.ordered_at GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T00:00:00.000Z' AND json_type(c.json, '$.payload.decision_date') = 'text'";
+
+/**
+ * Up to `limit` current entries of `kinds` (decision, plan_revision) of `projectId`, newest
+ * first by their date — `current.ordered_at`: a decision's own day, else the current revision's
+ * recorded_at, as the brief orders them (docs/decisions/0034) — then by entry_id, strictly after
+ * the keyset `after` (the last row of the previous window). No revision is read: one pass over
+ * the project's rows of those kinds.
+ */
+export function datedRows(db: CacheDb, args: { projectId: string; kinds: readonly string[]; limit: number; after?: { date: string; entry_id: string } }): DatedRow[] {
+  const keyset = args.after ? 'WHERE d.date < @afterDate OR (d.date = @afterDate AND d.entry_id > @afterId)' : '';
+  const sql = `WITH d AS (
+      SELECT c.entry_id, c.entry_kind, c.title, c.status, (${OWN_DAY}) AS own_date,
+        c.ordered_at AS date
+      FROM current c WHERE c.project_id = @p AND c.entry_kind IN (SELECT value FROM json_each(@kinds)))
+    SELECT * FROM d ${keyset} ORDER BY d.date DESC, d.entry_id LIMIT @limit`;
+  const params = { p: args.projectId, kinds: JSON.stringify(args.kinds), limit: args.limit, ...(args.after ? { afterDate: args.after.date, afterId: args.after.entry_id } : {}) };
+  return db.prepare(sql).all(params) as DatedRow[];
+}
+
+/**
+ * Supersede links of `projectId` with either end among `ids`: `supersedes_entry_id`, and a plan
+ * revision's `payload.supersedes_plan_entry_id`. `successor` supersedes `superseded`.
+ */
+export function supersedeRows(db: CacheDb, args: { projectId: string; ids: readonly string[] }): { successor: string; superseded: string }[] {
+  if (args.ids.length === 0) return [];
+  const sql = `WITH ids(id) AS (SELECT value FROM json_each(@ids)),
+    links(successor, superseded) AS (
+      SELECT l.entry_id, l.target_id FROM entry_links l WHERE l.relation = 'supersedes' AND (l.entry_id IN ids OR l.target_id IN ids)
+      UNION SELECT c.entry_id, json_extract(c.json, '$.payload.supersedes_plan_entry_id') FROM current c
+        WHERE c.project_id = @p AND c.entry_kind = 'plan_revision' AND json_extract(c.json, '$.payload.supersedes_plan_entry_id') IS NOT NULL)
+    SELECT DISTINCT successor, superseded FROM links l JOIN current s ON s.entry_id = l.successor AND s.project_id = @p
+    WHERE typeof(superseded) = 'text' AND (successor IN ids OR superseded IN ids) ORDER BY 1, 2`;
+  return db.prepare(sql).all({ p: args.projectId, ids: JSON.stringify([...new Set(args.ids)]) }) as { successor: string; superseded: string }[];
+}
+
+/** Up to 2 current entries of `projectId` whose id is `prefix` or starts with it (2: the prefix is ambiguous). */
+export function idPrefixRows(db: CacheDb, args: { projectId: string; prefix: string }): { entry_id: string; title: string; entry_kind: string; status: string }[] {
+  const exact = db.prepare('SELECT entry_id, title, entry_kind, status FROM current WHERE entry_id = ? AND project_id = ?').all(args.prefix, args.projectId) as { entry_id: string; title: string; entry_kind: string; status: string }[];
+  if (exact.length > 0) return exact;
+  const escaped = args.prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db.prepare("SELECT entry_id, title, entry_kind, status FROM current WHERE project_id = ? AND entry_id LIKE ? ESCAPE '\\' ORDER BY entry_id LIMIT 2").all(args.projectId, `${escaped}%`) as { entry_id: string; title: string; entry_kind: string; status: string }[];
+}
+
+/**
+ * Imported ADRs of `projectId` whose label (`ADR-0006`: the locator of a `file` citation, as
+ * the ADR importer records it; model/adr-label.ts) is among `labels`.
+ */
+export function adrRows(db: CacheDb, args: { projectId: string; labels: readonly string[] }): { entry_id: string; title: string; status: string; label: string }[] {
+  if (args.labels.length === 0) return [];
+  const sql = `SELECT c.entry_id, c.title, c.status, j.value ->> '$.locator' AS label
+    FROM current c, json_each(c.json, '$.citations') j
+    WHERE c.project_id = @p AND c.entry_kind = 'decision' AND j.value ->> '$.source_kind' = 'file'
+      AND j.value ->> '$.locator' IN (SELECT value FROM json_each(@labels)) ORDER BY c.entry_id`;
+  return db.prepare(sql).all({ p: args.projectId, labels: JSON.stringify([...new Set(args.labels)]) }) as { entry_id: string; title: string; status: string; label: string }[];
+}
