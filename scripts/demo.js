@@ -7,7 +7,7 @@
 //   npm run demo                 the temp repo is removed at the end
 //   npm run demo -- --keep       keeps it and prints the `cd` that makes the commands runnable
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,16 +41,21 @@ const ask = (...args) => {
 run('git', ['init', '-q', '-b', 'main']);
 run('git', ['commit', '-q', '--allow-empty', '-m', 'a project with a history of decisions']);
 console.log(`# Project Brain demo — the bundled ADR corpora, one project each\n\nrepository: ${repo}`);
-console.log(brain('init', '--project', 'demo').trim());
+const projectOf = (corpus) => corpus.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
+const names = readdirSync(corpora).sort();
+// The brain's default project is the first corpus's, so `brain status` and the dashboard open on entries.
+console.log(brain('init', '--project', projectOf(names[0])).trim());
 
 // The corpora are imported from a copy outside any git repository: inside this checkout, git
 // would date every ADR that states no date by the commit that vendored the fixtures, and name
-// its author as the decision's. Copied, such an ADR says its day is unknown, as it is.
-const copies = mkdtempSync(join(tmpdir(), 'brain-demo-adr-'));
+// its author as the decision's. Copied, such an ADR says its day is unknown, as it is. The
+// copies sit beside the repository (kept with it by --keep), so the commands printed run as is.
+const copies = `${repo}-adr`;
+mkdirSync(copies);
 const projects = [];
 const failed = [];
-for (const corpus of readdirSync(corpora).sort()) {
-  const project = corpus.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
+for (const corpus of names) {
+  const project = projectOf(corpus);
   const dir = join(copies, corpus);
   cpSync(join(corpora, corpus), dir, { recursive: true });
   console.log(`\n## ${corpus}`);
@@ -60,16 +65,15 @@ for (const corpus of readdirSync(corpora).sort()) {
     report = brain('--project', project, 'import', 'adr', dir).trimEnd();
   } catch (err) {
     // Say what the brain said, go on with the other corpora, and fail at the end.
-    console.log(`\n$ brain --project ${project} import adr fixtures/adr/${corpus}\n${String(err.stderr ?? err.message).trimEnd()}`);
+    console.log(`\n$ brain --project ${project} import adr ${dir}\n${String(err.stderr ?? err.message).trimEnd()}`);
     failed.push(corpus);
     continue;
   }
   projects.push(project);
   const ms = Math.round(performance.now() - started);
-  console.log(`\n$ brain --project ${project} import adr fixtures/adr/${corpus}   (${ms} ms)\n${report}`);
+  console.log(`\n$ brain --project ${project} import adr ${dir}   (${ms} ms)\n${report}`);
   ask('--project', project, 'context', '--budget', project.includes('cloud-platform') ? '2000' : '800');
 }
-rmSync(copies, { recursive: true, force: true });
 
 console.log('\n## Asking for one decision, and what supersedes what');
 const cloud = projects.find((p) => p.includes('cloud-platform')) ?? projects[0];
@@ -95,6 +99,7 @@ if (keep) {
   console.log(`\nkept the demo repository. To run the commands above yourself:\n\n  cd ${repo}\n  alias brain="node ${bin}"\n  brain --project ${projects[0]} context`);
 } else {
   rmSync(repo, { recursive: true, force: true });
+  rmSync(copies, { recursive: true, force: true });
   console.log('\n(the demo repository was removed; run `npm run demo -- --keep` to keep it)');
 }
 rmSync(home, { recursive: true, force: true });

@@ -3,35 +3,11 @@
  * prints them, one per line, validated, written as one commit. Progress goes to stderr only
  * when stderr is a terminal; `--json` prints the summary.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
-import { decodeUtf8 } from '../model/utf8.js';
 import type { JsonlImportReport } from '../service/import-jsonl.js';
 import { interactive, runWithBrain } from './context.js';
-
-/**
- * The whole input, FILE or stdin for `-`, decoded as strict UTF-8 (issue #17: invalid bytes
- * were stored as U+FFFD). Errors: `invalid_argument` when FILE cannot be read; `invalid_entry`
- * naming the byte offset and line of the first sequence that is not UTF-8.
- */
-async function readInput(file: string): Promise<string> {
-  let bytes: Buffer;
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    bytes = Buffer.concat(chunks);
-  } else {
-    try {
-      bytes = readFileSync(file);
-    } catch (err) {
-      throw new BrainError('invalid_argument', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, {
-        hint: 'give a JSON-lines file, or - to read stdin (e.g. brain list --json | jq -c ".[]" | brain import jsonl -)',
-      });
-    }
-  }
-  return decodeUtf8(bytes, file === '-' ? 'stdin' : file, 'invalid_entry');
-}
+import { readInput } from './read-input.js';
 
 function renderReport(r: JsonlImportReport): string {
   const head = `${r.lines} line(s): imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}`;
@@ -45,7 +21,7 @@ export function registerImportJsonlCommand(importCommand: Command): void {
     .description('import entries, one JSON object per line as `brain list --json` prints them (- for stdin), in one commit')
     .action(async (file: string, _options: unknown, command: Command) => {
       if (file.trim() === '') throw new BrainError('invalid_argument', 'missing file', { hint: 'brain import jsonl FILE (or - for stdin)' });
-      const text = await readInput(file);
+      const text = await readInput(file, { code: 'invalid_entry', hint: 'give a JSON-lines file, or - to read stdin (e.g. brain list --json | jq -c ".[]" | brain import jsonl -)' });
       const progress = interactive() ? (done: number, total: number) => process.stderr.write(`\rimporting ${done}/${total} lines…${done === total ? '\n' : ''}`) : undefined;
       // Loaded on demand: only this command needs it.
       const { importJsonl } = await import('../service/import-jsonl.js');

@@ -5,6 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
+import type { GetAnswer } from '../service/read-call.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
@@ -34,10 +35,10 @@ export function registerReadCommands(program: Command): void {
     .action(async (entryId: string, options: { revision?: string }, command: Command) => {
       const revision = parseOptionalInteger('--revision', options.revision, BOUNDS.revision);
       const { renderEntry } = await import('./render-entry.js');
-      await runRead<CurrentRow>(
+      await runRead<GetAnswer>(
         command,
         { command: 'get', args: { entryId, ...(revision ? { revision } : {}) } },
-        (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count }),
+        (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count, entries: new Map((row.linked ?? []).map((e) => [e.entry_id, e])) }),
         (row) => row.entry,
       );
     });

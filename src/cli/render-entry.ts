@@ -14,18 +14,21 @@ const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text'])
 function payloadLines(entry: Entry): string[] {
   return Object.keys(entry.payload)
     .filter((key) => !(entry.entry_kind === 'decision' && SHOWN_ABOVE.has(key)))
+    // A key with no value (null, '', []) says nothing to a reader; --json keeps it.
+    .filter((key) => { const v = entry.payload[key]; return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0); })
     .sort()
     .map((key) => {
       const value = entry.payload[key];
-      const text = Array.isArray(value) ? value.map((v) => `\n    - ${String(v)}`).join('') : ` ${String(value)}`;
+      const one = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+      const text = Array.isArray(value) ? value.map((v) => `\n    - ${one(v)}`).join('') : ` ${one(value)}`;
       return `  ${key}:${text}`;
     });
 }
 
-/** One entry in full, as `brain show` and `brain add` print it. */
-export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number } = {}): string {
+/** One entry in full, as `brain show` and `brain add` print it; `entries` (the ones it links to) lets its summary name its successor. */
+export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
   const lines = [
-    `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} revision files` : ''}`,
+    `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} ${extra.revision_count === 1 ? 'revision' : 'revisions'}` : ''}`,
     `title:       ${entry.title}`,
     `project:     ${entry.project_id}`,
     `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
@@ -34,7 +37,7 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
   const origin = decisionOrigin(entry);
   if (origin !== null) lines.push(`decided:     ${[origin.date ?? 'day unknown', ...(origin.by === null ? [] : ['by', origin.by])].join(' ')}`);
   if (typeof entry.payload['status_text'] === 'string') lines.push(`status text: ${entry.payload['status_text'].replace(/\s+/g, ' ')}`);
-  const summary = summaryLine(entry);
+  const summary = summaryLine(entry, extra.entries ? { entries: extra.entries } : {});
   if (summary !== '') lines.push(`summary:     ${summary}`);
   if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);

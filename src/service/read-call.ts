@@ -8,7 +8,8 @@
  */
 import type { Brain } from '../service.js';
 import type { RawListFilter } from '../model/list-filter.js';
-import type { ListFilter } from '../projection/sqlite/queries.js';
+import type { CurrentRow, ListFilter } from '../projection/sqlite/queries.js';
+import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { BOUNDS, type Bounds } from '../model/number-text.js';
 
@@ -22,6 +23,31 @@ export type ReadCall =
   | { command: 'search'; args: { query: string; kind?: string; limit?: number } }
   | { command: 'context'; args: { budget?: number; paths?: string[]; taskIds?: string[] } }
   | { command: 'history'; args: { entryId: string } };
+
+/** What `get` answers: the entry's row and the current state of the entries it links to. */
+export interface GetAnswer extends CurrentRow {
+  /**
+   * The current revisions of the entries `entry` names (`supersedes_entry_id`, then
+   * `related_entry_ids`, at most {@link MAX_LINKED}; one that is gone is left out), so a
+   * surface can say which of them superseded it and name them by title (model/summary.ts).
+   */
+  linked: Entry[];
+}
+
+const MAX_LINKED = 20;
+
+async function withLinked(brain: Brain, row: CurrentRow): Promise<GetAnswer> {
+  const ids = [...new Set([row.entry.supersedes_entry_id, ...row.entry.related_entry_ids].filter((id): id is string => id !== null))].slice(0, MAX_LINKED);
+  const linked: Entry[] = [];
+  for (const entryId of ids) {
+    try {
+      linked.push((await brain.get({ entryId })).entry);
+    } catch {
+      // A link to an entry that is not (or no longer) in this project is named by its id.
+    }
+  }
+  return { ...row, linked };
+}
 
 /** The commands a {@link ReadCall} may name. */
 export const READ_COMMANDS: readonly ReadCall['command'][] = ['list', 'get', 'search', 'context', 'history'];
@@ -37,7 +63,7 @@ export async function performRead(brain: Brain, call: ReadCall): Promise<unknown
     case 'list':
       return brain.list(args);
     case 'get':
-      return brain.get(args);
+      return withLinked(brain, await brain.get(args));
     case 'search':
       return brain.search(args);
     case 'context':

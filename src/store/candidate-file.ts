@@ -7,9 +7,8 @@
 import type { Candidate } from '../model/candidate.js';
 import { isBrainError } from '../model/errors.js';
 import { validateCandidate } from '../model/validate-candidate.js';
-import { sha256Hex } from './canonical-json.js';
 import type { CandidatePath } from './layout.js';
-import { RevisionProblem } from './revision-file.js';
+import { checkRevisionFile, RevisionProblem } from './revision-file.js';
 
 /** A candidate revision file that passed every check. */
 export interface CandidateFile {
@@ -22,25 +21,18 @@ export interface CandidateFile {
  * Errors: {@link RevisionProblem} (`invalid_json`, `invalid_entry`, `misplaced`, `hash_mismatch`).
  */
 export function readCandidateFile(where: Extract<CandidatePath, { type: 'candidate_revision' }>, bytes: Uint8Array): CandidateFile {
-  const sha256 = sha256Hex(bytes);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
-  } catch (err) {
-    throw new RevisionProblem('invalid_json', `not valid JSON: ${(err as Error).message}`);
-  }
-  let candidate: Candidate;
-  try {
-    candidate = validateCandidate(raw);
-  } catch (err) {
-    if (isBrainError(err)) throw new RevisionProblem('invalid_entry', err.message);
-    throw err;
-  }
-  const mismatches: string[] = [];
-  if (candidate.candidate_id !== where.candidate_id) mismatches.push(`candidate_id ${candidate.candidate_id} ≠ directory ${where.candidate_id}`);
-  if (candidate.project_id !== where.project_id) mismatches.push(`project_id ${candidate.project_id} ≠ directory ${where.project_id}`);
-  if (candidate.revision !== where.revision) mismatches.push(`revision ${candidate.revision} ≠ file name r${where.revision}`);
-  if (mismatches.length > 0) throw new RevisionProblem('misplaced', mismatches.join('; '));
-  if (sha256.slice(0, 8) !== where.sha8) throw new RevisionProblem('hash_mismatch', `content sha256 ${sha256.slice(0, 8)}… does not match file name ${where.sha8}`);
+  const validate = (raw: unknown): Candidate => {
+    try {
+      return validateCandidate(raw);
+    } catch (err) {
+      if (isBrainError(err)) throw new RevisionProblem('invalid_entry', err.message);
+      throw err;
+    }
+  };
+  const { record: candidate, sha256 } = checkRevisionFile(bytes, where.sha8, validate, (candidate) => [
+    ...(candidate.candidate_id !== where.candidate_id ? [`candidate_id ${candidate.candidate_id} ≠ directory ${where.candidate_id}`] : []),
+    ...(candidate.project_id !== where.project_id ? [`project_id ${candidate.project_id} ≠ directory ${where.project_id}`] : []),
+    ...(candidate.revision !== where.revision ? [`revision ${candidate.revision} ≠ file name r${where.revision}`] : []),
+  ]);
   return { candidate, sha256 };
 }

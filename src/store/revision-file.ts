@@ -30,10 +30,13 @@ export class RevisionProblem extends Error {
 }
 
 /**
- * Parses and checks the bytes of the revision file at `where`.
- * Errors: {@link RevisionProblem} with the failed check.
+ * The checks every revision file of the branch gets, an entry's or a candidate's (DESIGN §3):
+ * its bytes parse as JSON, `validate` accepts them (and throws a {@link RevisionProblem} or
+ * lets a bug through), `misplaced` lists how the record disagrees with where it lies (none:
+ * placed), and its content's sha256 starts with the file name's `sha8`. Returns the record and
+ * the sha256 (hex). Errors: {@link RevisionProblem} with the failed check.
  */
-export function readRevisionFile(where: Extract<BrainPath, { type: 'revision' }>, bytes: Uint8Array): RevisionFile {
+export function checkRevisionFile<T>(bytes: Uint8Array, sha8: string, validate: (raw: unknown) => T, misplaced: (record: T) => string[]): { record: T; sha256: string } {
   const sha256 = sha256Hex(bytes);
   let raw: unknown;
   try {
@@ -41,23 +44,35 @@ export function readRevisionFile(where: Extract<BrainPath, { type: 'revision' }>
   } catch (err) {
     throw new RevisionProblem('invalid_json', `not valid JSON: ${(err as Error).message}`);
   }
-  let entry: Entry;
-  try {
-    entry = validateEntry(raw);
-  } catch (err) {
-    if (isBrainError(err) && (err.code === 'invalid_entry' || err.code === 'illegal_status')) {
-      throw new RevisionProblem(err.code, err.message);
-    }
-    throw err instanceof BrainError ? err : new RevisionProblem('invalid_entry', String(err));
-  }
-  const mismatches: string[] = [];
-  if (entry.entry_id !== where.entry_id) mismatches.push(`entry_id ${entry.entry_id} ≠ directory ${where.entry_id}`);
-  if (entry.entry_kind !== where.entry_kind) mismatches.push(`entry_kind ${entry.entry_kind} ≠ directory ${where.entry_kind}`);
-  if (entry.project_id !== where.project_id) mismatches.push(`project_id ${entry.project_id} ≠ directory ${where.project_id}`);
-  if (entry.revision !== where.revision) mismatches.push(`revision ${entry.revision} ≠ file name r${where.revision}`);
+  const record = validate(raw);
+  const mismatches = misplaced(record);
   if (mismatches.length > 0) throw new RevisionProblem('misplaced', mismatches.join('; '));
-  if (sha256.slice(0, 8) !== where.sha8) {
-    throw new RevisionProblem('hash_mismatch', `content sha256 ${sha256.slice(0, 8)}… does not match file name ${where.sha8}`);
+  if (sha256.slice(0, 8) !== sha8) {
+    throw new RevisionProblem('hash_mismatch', `content sha256 ${sha256.slice(0, 8)}… does not match file name ${sha8}`);
   }
+  return { record, sha256 };
+}
+
+/**
+ * Parses and checks the bytes of the revision file at `where`.
+ * Errors: {@link RevisionProblem} with the failed check.
+ */
+export function readRevisionFile(where: Extract<BrainPath, { type: 'revision' }>, bytes: Uint8Array): RevisionFile {
+  const validate = (raw: unknown): Entry => {
+    try {
+      return validateEntry(raw);
+    } catch (err) {
+      if (isBrainError(err) && (err.code === 'invalid_entry' || err.code === 'illegal_status')) {
+        throw new RevisionProblem(err.code, err.message);
+      }
+      throw err instanceof BrainError ? err : new RevisionProblem('invalid_entry', String(err));
+    }
+  };
+  const { record: entry, sha256 } = checkRevisionFile(bytes, where.sha8, validate, (entry) => [
+    ...(entry.entry_id !== where.entry_id ? [`entry_id ${entry.entry_id} ≠ directory ${where.entry_id}`] : []),
+    ...(entry.entry_kind !== where.entry_kind ? [`entry_kind ${entry.entry_kind} ≠ directory ${where.entry_kind}`] : []),
+    ...(entry.project_id !== where.project_id ? [`project_id ${entry.project_id} ≠ directory ${where.project_id}`] : []),
+    ...(entry.revision !== where.revision ? [`revision ${entry.revision} ≠ file name r${where.revision}`] : []),
+  ]);
   return { entry, sha256 };
 }

@@ -109,6 +109,13 @@ describe('brain CLI contract', () => {
     expect(brain(dir, ['show', old.entry_id, '--json']).json()).toMatchObject({ status: 'superseded', related_entry_ids: [next.entry_id] });
     expect(brain(dir, ['show', next.entry_id, '--json']).json()).toMatchObject({ supersedes_entry_id: old.entry_id, related_entry_ids: [old.entry_id] });
     expect(git(dir, ['log', '-1', '--format=%s', 'brain'])).toContain(`brain: supersede ${old.entry_id} r2 by ${next.entry_id} r2`);
+    // `show` names the successor by its title, also when the old entry relates to others too.
+    const aside = brain(dir, ['add', 'decision', '--title', 'Keep ledgers per entry', '--json']).json();
+    expect(brain(dir, ['revise', old.entry_id, '--related-entry', aside.entry_id, '--related-entry', next.entry_id]).code).toBe(0);
+    const shown = brain(dir, ['show', old.entry_id]).stdout;
+    expect(shown).toMatch(new RegExp(`[Ss]uperseded by "Use per-revision JSON files" \\(${next.entry_id}\\)`));
+    expect(shown).not.toContain('successor among');
+    expect(shown).toMatch(/ r3 of 3 revisions\n/);
     const r = brain(dir, ['add', 'risk', '--title', 'r', '--json']).json();
     const bad = brain(dir, ['resolve', r.entry_id, '--json']);
     expect(bad.code).toBe(2);

@@ -23,7 +23,7 @@ function env(extra: Record<string, string>): Record<string, string> {
 
 /** Appends one risk through `brain mcp [args]` as client `clientName`; returns the entry written. */
 async function appendAs(clientName: string, args: string[], extra: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BRAIN_BIN, 'mcp', ...args], cwd: dir, env: env(extra), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BRAIN_BIN, 'mcp', '--capabilities', 'read,propose,write', ...args], cwd: dir, env: env(extra), stderr: 'pipe' });
   const client = new Client({ name: clientName, version: '1.0.0' });
   await client.connect(transport);
   try {

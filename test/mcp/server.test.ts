@@ -109,10 +109,10 @@ describe('createMcpServer', () => {
 
 describe('a server per request (the daemon\'s way)', () => {
   it('shares one JSON Schema validator between servers instead of building one each (issue 21)', () => {
-    const validatorOf = (writes: WriteAccess) => (createMcpServer({ brain, writes }).server as unknown as { _jsonSchemaValidator: unknown })._jsonSchemaValidator;
-    const first = validatorOf('enabled');
+    const validatorOf = (access: McpAccess) => (createMcpServer({ brain, access }).server as unknown as { _jsonSchemaValidator: unknown })._jsonSchemaValidator;
+    const first = validatorOf(WRITER);
     expect(first).toBeDefined();
-    expect(validatorOf('unauthorized')).toBe(first);
-    expect(validatorOf('hidden')).toBe(first);
+    expect(validatorOf(GUEST)).toBe(first);
+    expect(validatorOf(READ_ONLY)).toBe(first);
   });
 });

@@ -66,9 +66,13 @@ describe('the server entries, spawned as written, with a real MCP client', () =>
       expect(markdown).toContain('# Project brain: demo — re-entry brief');
       expect(markdown).toContain('Payments retry with exponential backoff');
       if (client === 'claude-code') {
-        // --agent names the client: a write through this entry is the agent's, for the person.
+        // --agent names the client: what it proposes is the agent's, for the person. The setup's
+        // server proposes; it does not write entries (decision 0042: the default capabilities).
+        const proposed = (await mcp.callTool({ name: 'brain_propose', arguments: { entry_kind: 'risk', title: 'Retries may double-charge' } })) as CallToolResult;
+        expect(proposed.isError).toBeFalsy();
+        expect((proposed.structuredContent as { candidate: { agent: string; author: string } }).candidate).toMatchObject({ agent: 'claude-code', author: 'Ada Person' });
         const written = (await mcp.callTool({ name: 'brain_append', arguments: { entry_kind: 'risk', title: 'Retries may double-charge' } })) as CallToolResult;
-        expect((written.structuredContent as { entry: { agent: string; author: string } }).entry).toMatchObject({ agent: 'claude-code', author: 'Ada Person' });
+        expect(written.isError).toBe(true);
       }
     } finally {
       await mcp.close();

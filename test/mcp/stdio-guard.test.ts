@@ -20,7 +20,7 @@ afterAll(cleanupTempDirs);
 
 /** A raw `brain mcp` process: write lines, read its answers one JSON line at a time. */
 function rawMcp(cwd: string): { child: ChildProcessWithoutNullStreams; write(line: string | Buffer): void; next(): Promise<any>; close(): Promise<number | null> } {
-  const child = spawn(process.execPath, [BRAIN_BIN, 'mcp'], { cwd, env: daemonEnv() });
+  const child = spawn(process.execPath, [BRAIN_BIN, 'mcp', '--capabilities', 'read,propose,write'], { cwd, env: daemonEnv() });
   const answers: any[] = [];
   const waiting: ((value: any) => void)[] = [];
   let pending = '';
