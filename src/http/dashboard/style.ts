@@ -67,10 +67,10 @@ table.entries{width:100%;border-collapse:separate;border-spacing:0;background:va
 .entries td{padding:10px 12px;border-bottom:1px solid var(--border);vertical-align:top}
 .entries tr:last-child td{border-bottom:0}
 .entries .title>a{font-weight:600;color:var(--text)}.entries .title>a:hover{color:var(--accent)}
-table.entries{table-layout:fixed}.c-entry{width:auto}.c-status{width:120px}.c-detail{width:230px}.c-who{width:120px}.c-when{width:110px}
+table.entries{table-layout:fixed}.c-entry{width:auto}.c-status{width:120px}.c-detail{width:230px}.c-who{width:120px}.c-when{width:130px}
 .entries td{overflow-wrap:anywhere}
 .entries .meta{font-size:12.5px;color:var(--muted);margin-top:2px}
-.entries td.detail{font-size:13px}.entries td.when{white-space:nowrap;color:var(--muted);font-size:13px}
+.entries td.detail{font-size:13px}.entries td.when{color:var(--muted);font-size:13px}.entries td.when time{white-space:nowrap}
 .empty{background:var(--surface);border:1px dashed var(--border);border-radius:var(--radius);padding:14px;color:var(--muted);margin:0}
 .more{margin:8px 0 0;font-size:14px}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:12px;font-weight:600;white-space:nowrap;background:var(--dim-bg);color:var(--dim)}
