@@ -110,4 +110,15 @@ describe('line breaks and references', () => {
     expect(out).toContain('<span class="task">☐</span> todo');
     expect(out).not.toMatch(/<script/);
   });
+
+  it('a relative link to an ADR file goes to its entry when it resolves, else it is text, never a dead link', () => {
+    const text = '[ADR-006](006-use-sqlite.md), [the same](./adr-0006-use-sqlite.md#context), [other](../decisions/ADR-7_x.md), [a guide](docs/guide.md), [js](javascript:alert(1))';
+    const out = renderMarkdown(text, { references: link }).toString();
+    expect(out).toContain('<a href="/projects/p/entries/dec-aaaaaaaaaaaa" title="Use &quot;SQLite&quot; &lt;now&gt;">ADR-006</a>');
+    expect(out).toContain('<a href="/projects/p/entries/dec-aaaaaaaaaaaa" title="Use &quot;SQLite&quot; &lt;now&gt;">the same</a>');
+    expect(out).toContain('<span>other</span>, <span>a guide</span>, <span>js</span>');
+    expect(out).not.toMatch(/<a>|javascript/);
+    // Without a resolver (a search excerpt, the hub): text too.
+    expect(renderMarkdown('[ADR-006](006-use-sqlite.md)').toString()).toBe('<p><span>ADR-006</span></p>\n');
+  });
 });

@@ -31,13 +31,25 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'escape',
   transformTags: {
     h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6',
-    a: (tagName, attribs) => {
-      const href = attribs.href ?? '';
-      const keep = /^(https?:\/\/|mailto:)/i.test(href);
-      return { tagName, attribs: keep ? { href, rel: 'noopener noreferrer nofollow', ...(attribs.title ? { title: attribs.title } : {}) } : {} };
-    },
+    a: (tagName, attribs) => outsideLink(tagName, attribs) ?? { tagName: 'span', attribs: {} },
   },
 };
+
+/**
+ * An `https:`, `http:` or `mailto:` link as kept (no referrer, no follow); null for any other
+ * target — a relative link leads nowhere on this site, so it is shown as text, never as a dead link.
+ */
+function outsideLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag | null {
+  const href = attribs.href ?? '';
+  if (!/^(https?:\/\/|mailto:)/i.test(href)) return null;
+  return { tagName, attribs: { href, rel: 'noopener noreferrer nofollow', ...(attribs.title ? { title: attribs.title } : {}) } };
+}
+
+/**
+ * A relative link to an ADR file — `021-Multi-cluster.md`, `./adr-0006-x.md#context`,
+ * `../decisions/ADR-42_title.md` — with the number its file name starts with.
+ */
+const ADR_FILE_LINK = /^(?:\.{0,2}\/)?(?:[^/?#\s]+\/)*(?:adr[-_ ]?)?0*(\d{1,8})(?:[-_.][^/?#\s]*)?\.md(?:#[^\s]*)?$/i;
 
 /** Where a resolved reference points (its entry page and title); null leaves the reference as text. */
 export type ReferenceLinker = (key: string) => { href: string; title: string } | null;
@@ -61,6 +73,17 @@ function withReferences(link: ReferenceLinker): sanitizeHtml.IOptions {
   let inside = 0;
   return {
     ...SANITIZE,
+    transformTags: {
+      ...SANITIZE.transformTags,
+      // A link to another ADR file of the corpus goes to that entry's page when it resolves.
+      a: (tagName, attribs) => {
+        const outside = outsideLink(tagName, attribs);
+        if (outside) return outside;
+        const number = ADR_FILE_LINK.exec(attribs.href ?? '')?.[1];
+        const target = number === undefined ? null : link(`adr:${Number(number)}`);
+        return target ? { tagName, attribs: { href: target.href, title: target.title } } : { tagName: 'span', attribs: {} };
+      },
+    },
     onOpenTag: (name) => { if (NO_REFERENCES.has(name)) inside++; },
     onCloseTag: (name) => { if (NO_REFERENCES.has(name)) inside = Math.max(0, inside - 1); },
     textFilter: (escaped) => {
