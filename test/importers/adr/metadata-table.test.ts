@@ -87,6 +87,12 @@ describe('parseAdr: a metadata table', () => {
     expect(adr.rationale).toContain('The `Status` interface would get a new property:');
   });
 
+  it('reads a Superseded by row as the supersession', () => {
+    const adr = parse('# T\n\n| Metadata | Value |\n|---|---|\n| Status | Superseded |\n| Superseded by | [ADR-37](ADR-37.md) |\n');
+    expect(adr.status_mapping).toMatchObject({ mapped: true, status: 'superseded' });
+    expect(adr.supersede_refs).toEqual([{ direction: 'superseded_by', phrase: 'superseded by', href: 'ADR-37.md', number: 37 }]);
+  });
+
   it('ranks front matter above the table, as the other header forms', () => {
     const adr = parse(`---\nstatus: rejected\n---\n${NATS_SHAPE}`);
     expect(adr.status_origin).toBe('front_matter');
