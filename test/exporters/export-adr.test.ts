@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importAdr } from '../../src/service/import-adr.js';
 import { exportAdr } from '../../src/service/export-adr.js';
+import { renderAdr } from '../../src/exporters/adr/render-adr.js';
+import { parseAdr } from '../../src/importers/adr/parse-adr.js';
+import type { Entry } from '../../src/model/entry.js';
 import { brain as runBrain, openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, git, initRepo, tempDir } from '../helpers/git.js';
 
@@ -136,6 +139,37 @@ describe('the exported files', () => {
       const out = tempDir('brain-export-');
       const report = await exportAdr(brain, { dir: out });
       expect(report.files.map((f) => f.file)).toContain('011_cache_reads.md');
+    } finally {
+      await brain.close();
+    }
+  });
+});
+
+describe('ADRs whose metadata is a Markdown table (nats-io)', () => {
+  it('export as the source lines, the status left in the table and nowhere else; changed words go into the table', async () => {
+    const dir = copyOf('nats-io__nats-architecture-and-design');
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const first = await importAdr(brain, { dir });
+      for (const format of ['nygard', 'madr'] as const) {
+        const out = tempDir('brain-export-');
+        const exported = await exportAdr(brain, { dir: out, format });
+        // The same text, but for blank lines (the export writes one between blocks, as for every corpus).
+        const lines = (path: string) => readFileSync(path, 'utf8').split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+        const differ = exported.files.map((f) => f.file).filter((file) => JSON.stringify(lines(join(out, file))) !== JSON.stringify(lines(join(dir, file))));
+        expect(differ, format).toEqual([]);
+      }
+      // ADR-48's words changed since the import: the export writes them into its table row.
+      const adr48 = first.entries.find((e) => e.source_path === 'ADR-48.md');
+      const entry: Entry = (await brain.get({ entryId: adr48?.entry_id ?? '' })).entry;
+      const changed = { ...entry, payload: { ...entry.payload, status_text: 'Deprecated' } };
+      const text = renderAdr({ entry: changed, format: 'nygard', file: 'ADR-48.md', files: new Map() });
+      expect(text).toContain('| Status   | Deprecated |\n');
+      expect(text).not.toMatch(/^Status:/m);
+      expect(text).toContain('## Status\n\nThe `Status` interface would get a new property');
+      expect(parseAdr({ sourcePath: 'ADR-48.md', source: text })).toMatchObject({ raw_status: 'Deprecated', status_origin: 'metadata_table' });
     } finally {
       await brain.close();
     }

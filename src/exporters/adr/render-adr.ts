@@ -163,38 +163,63 @@ function titleLine(entry: Entry, file: string): string {
  * The status words go under the rationale's own Status heading when it has one (the import left
  * it there), in both formats; MADR also puts them in front matter `status`. Nygard: `# title`,
  * the header notes, the status — a `Status:` line for an imported decision whose source had no
- * Status section, a `## Status` section for any other — then the rest. Front matter, in both
- * formats, also carries `tags` (without "adr"), the stored front matter keys, and `date` /
- * `decision-makers` when the text does not say them itself (the decision's own, else for a
- * decision not imported its recorded day and author): the file reads back as the same entry.
+ * Status section, a `## Status` section for any other — then the rest. When the rationale
+ * states the status in a metadata table (the import keeps the table whole), it goes there (the
+ * row's value, if the words changed) and nowhere else. Front matter, in both formats, also
+ * carries the stored front matter keys, and `tags` (without "adr"), `date` and
+ * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
+ * own, else for a decision not imported its recorded day and author): the file reads back as the
+ * same entry.
  */
 export function renderAdr(options: RenderAdrOptions): string {
   const { entry, format, file } = options;
   const p = entry.payload;
   const imported = 'status_text' in p || 'decision_date' in p;
   const status = statusWords(options);
-  const text = body(entry, format);
+  const read = body(entry, format);
+  // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
+  const own = parseAdr({ sourcePath: file, source: read });
+  const inTable = status !== null && own.status_origin === 'metadata_table';
+  const text = inTable && own.raw_status !== status ? withTableStatus(read, status) : read;
   const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
   const taken = yamlKeys(stored);
   const day = typeof p['decision_date'] === 'string' ? p['decision_date'] : imported ? null : entry.recorded_at.slice(0, 10);
   const makers = typeof p['decision_makers'] === 'string' ? p['decision_makers'] : imported ? null : entry.author;
   const tags = entry.tags.filter((t) => t !== 'adr');
-  const front = (keys: { date: boolean; makers: boolean }): string => {
+  const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
-      ...(format === 'madr' && status !== null && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
+      ...(format === 'madr' && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
       ...(keys.date && day !== null && !taken.has('date') ? [`date: ${day}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
-      ...(tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
+      ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
       ...(stored === null ? [] : [stored]),
     ];
     return lines.length === 0 ? '' : `---\n${lines.join('\n')}\n---\n`;
   };
-  const underOwnHeading = status === null ? null : underStatusHeading(text, status);
-  const withWords = underOwnHeading ?? (format === 'madr' ? text : withStatus(text, status, imported));
+  const underOwnHeading = status === null || inTable ? null : underStatusHeading(text, status);
+  const withWords = underOwnHeading ?? (format === 'madr' || inTable ? text : withStatus(text, status, imported));
   const markdown = `${[titleLine(entry, file), withWords].filter((s) => s !== '').join('\n\n')}\n`;
-  // Date and deciders in front matter only when the text does not say them: the import reads them back.
-  const own = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false })}${markdown}` });
-  return `${front({ date: own.date !== day, makers: own.deciders !== makers })}${markdown}`;
+  // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
+  const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
+  const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
+  return `${front({ date: reread.date !== day, makers: reread.deciders !== makers, tags: !tagsSaid })}${markdown}`;
+}
+
+/**
+ * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
+ * `|` escaped): the status changed since the import, and the table is where the file states it.
+ */
+function withTableStatus(text: string, status: string): string {
+  const lines = text.split('\n');
+  for (const [at, line] of lines.entries()) {
+    const cells = line.split(/(?<!\\)\|/);
+    const key = cells.findIndex((cell) => /^\s*[*_]*status[*_]*\s*:?\s*$/i.test(cell));
+    if (key < 0 || key + 1 >= cells.length) continue;
+    cells[key + 1] = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
+    lines[at] = cells.join('|');
+    break;
+  }
+  return lines.join('\n');
 }
 
 /** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */

@@ -56,10 +56,11 @@ export interface AdrContent {
 /**
  * The stored status words and where the file states them, so that one line is left out: the
  * origin is null when no line of the file holds them (the corpus index gave the status,
- * status-index.ts); with `front_matter`, a Status section line repeating the words is left out.
+ * status-index.ts); with `front_matter`, a Status section line repeating the words is left out;
+ * with `metadata_table`, nothing: the table stays whole in the rationale.
  */
 export interface StatusSite {
-  origin: 'front_matter' | 'status_section' | 'status_line' | null;
+  origin: 'front_matter' | 'metadata_table' | 'status_section' | 'status_line' | null;
   /** The words stored (`Accepted (tracked in #9256)`), or null. */
   words: string | null;
 }

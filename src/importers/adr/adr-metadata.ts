@@ -1,6 +1,7 @@
 /**
  * When an ADR says it was decided, and by whom (issue #9 "Dates and people", issue #18
- * "Dates"): front matter `date` / `deciders` / `decision-makers` / `authors`, a `Date:` /
+ * "Dates"): front matter `date` / `deciders` / `decision-makers` / `authors`, the same keys in a
+ * metadata table (metadata-table.ts), a `Date:` /
  * `Created:` line or bullet before the first section or in the Status section, the earliest date
  * of a Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
  * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
@@ -10,6 +11,7 @@ import { LIMITS } from '../../model/limits.js';
 import { parseAdrDate, type DateOrder } from './adr-dates.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
@@ -17,6 +19,9 @@ const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)
 const CHANGELOG_SECTIONS: ReadonlySet<string> = new Set(['changelog', 'change log', 'changes', 'history', 'change history', 'revision history', 'document history', 'version history']);
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author'];
+/** Metadata table keys (normalised) of the day and of the people, in precedence order. */
+const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
+const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
 
 /** Plain-text lines of the header notes and of the Status section. */
 function headerLines(outline: MarkdownOutline): string[] {
@@ -49,7 +54,8 @@ export interface AdrDate {
 }
 
 /**
- * The day an ADR says it was decided, or null. Precedence: front matter `date`; a `Date:` /
+ * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
+ * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` line (or bullet, `Date 09/04/2018` too) before the first section
  * or in the Status section; the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down; a `Last updated:` line.
@@ -62,6 +68,9 @@ export function findAdrDate(options: { frontMatter: Record<string, unknown>; out
     const parsed = parseAdrDate(fm, order);
     if (parsed !== null) return { date: parsed, fromFrontMatter: true };
   }
+  const table = plainText(metadataValue(metadataTableRows(outline), TABLE_DATE_KEYS) ?? '');
+  const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
+  if (tabled !== null) return { date: tabled, fromFrontMatter: false };
   const lines = headerLines(outline);
   const labelled = (re: RegExp): string | null => {
     for (const line of lines) {
@@ -96,7 +105,8 @@ export interface AdrPeople {
 
 /**
  * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` (string or
- * list), else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
+ * list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` / `Owner(s)` row,
+ * else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
  * section or in the Status section. Template placeholders (`{list everyone involved}`) are not
  * people; a value longer than 2 000 characters is not taken (it stays where it is written).
  */
@@ -106,6 +116,8 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const text = scalarText(options.frontMatter[key]);
     if (text !== null) candidates.push({ text, key });
   }
+  const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
+  if (table !== null) candidates.push({ text: plainText(table), key: null });
   for (const line of headerLines(options.outline)) {
     const match = PEOPLE_LINE.exec(line);
     if (match?.[1]) candidates.push({ text: match[1], key: null });

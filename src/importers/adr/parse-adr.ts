@@ -12,6 +12,7 @@ import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatt
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
+import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
 import { findStatus, type StatusOrigin } from './status-source.js';
 import { collectSupersedeRefs, type SupersedeRef } from './supersede-refs.js';
@@ -38,7 +39,7 @@ export interface ParsedAdr {
   date: string | null;
   /** Its deciders / authors as one line, or null. */
   deciders: string | null;
-  /** Front matter tags and category (lower case, without the importer's own "adr" tag). */
+  /** Front matter tags and category, then a metadata table's Tags (lower case, without the importer's own "adr" tag). */
   tags: string[];
   /** Front matter keys the import does not model, as YAML text, or null (front-matter.ts). */
   front_matter: string | null;
@@ -100,6 +101,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const date = findAdrDate({ frontMatter: frontMatter.data, outline, ...(options.dateOrder ? { order: options.dateOrder } : {}) });
   const people = findDeciders({ frontMatter: frontMatter.data, outline });
   const tags = frontMatterTags(frontMatter.data);
+  const tableTags = frontMatterTags({ tags: metadataValue(metadataTableRows(outline), ['tags', 'tag']) });
+  const allTags = [...tags.tags, ...tableTags.tags.filter((t) => !tags.tags.includes(t))];
   const modelled = [
     ...(found.origin === 'front_matter' ? ['status', 'Status', 'STATUS'] : []),
     ...(date.fromFrontMatter ? ['date'] : []),
@@ -120,7 +123,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     heading_number: headingNo,
     date: date.date,
     deciders: people.people,
-    tags: tags.tags,
+    tags: allTags,
     front_matter: frontMatter.present ? unmodeledFrontMatter(frontMatter.yaml, modelled) : null,
     raw_status: found.raw,
     status_origin: found.origin,

@@ -1,11 +1,14 @@
 /**
  * Where an ADR states its status (DESIGN §9), in order of precedence:
  * 1. MADR YAML front matter `status:`;
- * 2. a Status section (Nygard / adr-tools): its first paragraph or list item outside block
+ * 2. a metadata table's `Status` row (metadata-table.ts: nats-io's `|Status|Implemented|`) —
+ *    structured header data like front matter, so a `## Status` section further down (an API's
+ *    "Status" interface, a status message) is body text, not the ADR's status;
+ * 3. a Status section (Nygard / adr-tools): its first paragraph or list item outside block
  *    quotes (templates such as Tendermint/Cosmos' explain the statuses in a `>` quote), from its
  *    first line that is not a date — a status wrapped over two lines ("Accepted (tracked in\n
  *    [#9256](…))") is one status;
- * 3. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
+ * 4. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
  *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`.
  * Only the preamble is searched for status lines, so progress notes such as
  * `**Status**: Completed` deep inside a section, or examples in code blocks, are not read.
@@ -13,9 +16,10 @@
 import type { FrontMatter } from './front-matter.js';
 import { listItemTexts } from './inline-text.js';
 import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 /** Where the winning status value came from. */
-export type StatusOrigin = 'front_matter' | 'status_section' | 'status_line';
+export type StatusOrigin = 'front_matter' | 'metadata_table' | 'status_section' | 'status_line';
 
 /** What {@link findStatus} found. */
 export interface StatusFinding {
@@ -69,6 +73,12 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     raw = fmStatus;
     origin = 'front_matter';
   }
+  const table = metadataTableRows(outline);
+  const tableStatus = metadataValue(table, ['status']);
+  if (raw === null && tableStatus !== null) {
+    raw = tableStatus;
+    origin = 'metadata_table';
+  }
   if (raw === null && statusSection) {
     for (const text of statusTexts) {
       const lines = text.split('\n');
@@ -93,6 +103,6 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin,
     hasStatusSection: statusSection !== undefined,
     hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
-    referenceTexts: [...(raw === null ? [] : [raw]), ...sectionTexts, ...preambleTexts, ...linkTexts],
+    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...linkTexts],
   };
 }

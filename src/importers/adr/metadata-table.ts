@@ -1,0 +1,80 @@
+/**
+ * ADR metadata written as a Markdown key/value table (issue #18 "Any real ADR corpus in,
+ * faithfully"), as nats-io/nats-architecture-and-design does:
+ *
+ *     |Metadata|Value|
+ *     |--------|-----|
+ *     |Date    |2020-04-30|
+ *     |Status  |Implemented|
+ *
+ * A table is the ADR's metadata when it has exactly two columns, stands in the header notes
+ * (before the first section), in the Status section or in a `Metadata` section, and its first
+ * column names at least one known key (Status, Date, Author(s), Deciders, Tags, Supersedes, …;
+ * any case, trailing colon allowed). The header row is a row too when its first cell is a known
+ * key (a table without a `Metadata|Value` / `Field|Value` label row); otherwise it is a label.
+ * Tables anywhere else (revision logs, API field lists deep in the body) are never read. Pure.
+ */
+import type { Token, Tokens } from 'marked';
+import { plainText } from './inline-text.js';
+import { sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+
+/** One row: the key normalised (lower case, single spaces, no colon), the value as inline Markdown. */
+export interface MetadataRow {
+  key: string;
+  value: string;
+}
+
+/** Keys that make a table metadata (normalised, see {@link metadataKey}). */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([
+  'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated',
+  'author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners',
+  'tags', 'tag', 'supersedes', 'superseded by', 'updates', 'updated by', 'amends', 'amended by',
+]);
+/** Section names (lower case) whose table is the ADR's metadata. */
+const METADATA_SECTIONS: ReadonlySet<string> = new Set(['metadata', 'meta data', 'metadata table']);
+
+/** `"**Decision Makers:**"` → `"decision makers"`. */
+export function metadataKey(cell: string): string {
+  return plainText(cell).toLowerCase().replace(/\s+/g, ' ').replace(/\s*:\s*$/, '').trim();
+}
+
+/** The rows of `token` when it is a two-column table whose first column names a known key, else null. */
+function rowsOf(token: Token): MetadataRow[] | null {
+  if (token.type !== 'table') return null;
+  const table = token as Tokens.Table;
+  if (table.header.length !== 2) return null;
+  const cells = [table.header, ...table.rows];
+  const rows = cells.map(([key, value]) => ({ key: metadataKey(key?.text ?? ''), value: (value?.text ?? '').trim() }));
+  const known = rows.filter((r) => KNOWN_KEYS.has(r.key));
+  if (known.length === 0) return null;
+  // The header row is a label row (Metadata|Value) unless it names a key itself.
+  return KNOWN_KEYS.has(rows[0]?.key ?? '') ? rows : rows.slice(1);
+}
+
+/**
+ * The rows of the ADR's metadata table (see the module comment), in source order; [] when it has
+ * none. The first qualifying table wins. Never throws.
+ */
+export function metadataTableRows(outline: MarkdownOutline): MetadataRow[] {
+  const status = statusSectionOf(outline);
+  const metadata = outline.sections.filter((s) => METADATA_SECTIONS.has(s.key));
+  const candidates = [
+    ...outline.preamble,
+    ...(status ? sectionContent(outline, status) : []),
+    ...metadata.flatMap((s) => sectionContent(outline, s)),
+  ];
+  for (const token of candidates) {
+    const rows = rowsOf(token);
+    if (rows !== null) return rows;
+  }
+  return [];
+}
+
+/** The first non-blank value of the first of `keys` the rows hold (keys normalised), or null. */
+export function metadataValue(rows: readonly MetadataRow[], keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const row = rows.find((r) => r.key === key && r.value !== '');
+    if (row) return row.value;
+  }
+  return null;
+}
