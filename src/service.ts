@@ -6,8 +6,6 @@
  */
 import { join } from 'node:path';
 import type { Entry } from './model/entry.js';
-import { BrainError } from './model/errors.js';
-import { parseEntryKind } from './model/kinds.js';
 import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './git/repo.js';
 import { createObjectReader, deferObjectReader, type ObjectReader } from './git/object-reader.js';
@@ -16,10 +14,10 @@ import type { CacheDb } from './projection/sqlite/open-cache.js';
 import { CacheHandle } from './service/cache-handle.js';
 import { RefreshGate } from './service/refresh-gate.js';
 import { refreshCache, type RefreshResult } from './projection/sqlite/refresh.js';
-import { getCurrent, resolveEntryId, type CurrentRow, type ListFilter } from './projection/sqlite/queries.js';
+import { resolveEntryId, type CurrentRow, type ListFilter } from './projection/sqlite/queries.js';
 import { listProjects, projectExists } from './projection/sqlite/projects.js';
 import type { RawListFilter } from './model/list-filter.js';
-import { searchEntries } from './search/fts-search.js';
+import { searchCurrent } from './service/search.js';
 import { assertProjectId, assertReadableProject, repoProjectId } from './service/project-id.js';
 import { BrainWrites } from './service/writes.js';
 import { BrainCandidates } from './service/candidates.js';
@@ -244,20 +242,13 @@ export class Brain {
   }
 
   /**
-   * Full-text search over current entries (FTS5 in the projection, src/search/fts-search.ts);
-   * hits carry `relevance_score` in [0, 1], best first. Errors: `invalid_argument` for a query
-   * without words or an unknown kind, `not_found` (unknown project).
+   * Full-text search over current entries, best first, `relevance_score` in [0, 1]
+   * (src/service/search.ts). Errors: `invalid_argument`, `not_found` (unknown project).
    */
   async search(args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
-    return this.withCache(async () => {
-      if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
-      const kind = args.kind !== undefined ? parseEntryKind(args.kind) : undefined;
-      await this.refresh();
-      const projectId = await this.readProjectId();
-      const hits = searchEntries(this.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
-      return hits.map((h) => ({ entry: (getCurrent(this.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
-    });
+    return searchCurrent(this, args);
   }
+
 
   /**
    * The re-entry brief (DESIGN §7) of the project: Markdown within `budget` tokens

@@ -8,7 +8,7 @@
  */
 import type { Brain } from '../service.js';
 import type { RawListFilter } from '../model/list-filter.js';
-import type { CurrentRow, ListFilter } from '../projection/sqlite/queries.js';
+import { getCurrent, type CurrentRow, type ListFilter } from '../projection/sqlite/queries.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { BOUNDS, type Bounds } from '../model/number-text.js';
@@ -36,16 +36,14 @@ export interface GetAnswer extends CurrentRow {
 
 const MAX_LINKED = 20;
 
+/** `row` with {@link GetAnswer.linked}: one projection read for all the links, no refresh per link. */
 async function withLinked(brain: Brain, row: CurrentRow): Promise<GetAnswer> {
   const ids = [...new Set([row.entry.supersedes_entry_id, ...row.entry.related_entry_ids].filter((id): id is string => id !== null))].slice(0, MAX_LINKED);
-  const linked: Entry[] = [];
-  for (const entryId of ids) {
-    try {
-      linked.push((await brain.get({ entryId })).entry);
-    } catch {
-      // A link to an entry that is not (or no longer) in this project is named by its id.
-    }
-  }
+  const linked = await brain.withCache(async () => {
+    const projectId = await brain.readProjectId();
+    // A link to an entry that is not (or no longer) in this project has no row: it stays named by its id.
+    return ids.flatMap((id) => getCurrent(brain.db(), id, projectId)?.entry ?? []);
+  });
   return { ...row, linked };
 }
 

@@ -1,0 +1,24 @@
+/**
+ * `Brain.search` (DESIGN §6; docs/decisions/0035): full-text search over the project's current
+ * entries in the projection (src/search/fts-search.ts), best first, each hit with its current
+ * entry and `relevance_score` in [0, 1]. Errors: `invalid_argument` for a query without words
+ * or an unknown kind, `not_found` (unknown project).
+ */
+import type { Entry } from '../model/entry.js';
+import { BrainError } from '../model/errors.js';
+import { parseEntryKind } from '../model/kinds.js';
+import { getCurrent, type CurrentRow } from '../projection/sqlite/queries.js';
+import { searchEntries } from '../search/fts-search.js';
+import type { Brain } from '../service.js';
+
+/** The hits of `args.query` (at most `limit`, default 20) in the brain's project; see the module doc. */
+export async function searchCurrent(brain: Brain, args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
+  return brain.withCache(async () => {
+    if (args.query.trim() === '') throw new BrainError('invalid_argument', 'empty search query', { hint: 'brain search "words to find"' });
+    const kind = args.kind !== undefined ? parseEntryKind(args.kind) : undefined;
+    await brain.refresh();
+    const projectId = await brain.readProjectId();
+    const hits = searchEntries(brain.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
+    return hits.map((h) => ({ entry: (getCurrent(brain.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
+  });
+}
