@@ -49,7 +49,7 @@ export function renderList(rows: CurrentRow[]): string {
         r.entry.entry_kind,
         r.entry.status,
         `r${r.entry.revision}${r.forked ? '!' : ''}`,
-        ...(decided ? [origin === null ? '' : dayBy(origin.date, origin.by)] : []),
+        ...(decided ? [origin === null ? '' : dayBy(origin.date ?? 'day unknown', origin.by)] : []),
         dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
         listedTitle(r.entry, 80),
       ];

@@ -6,7 +6,8 @@
  *
  * A decision that records its own day and makers (an imported ADR) shows them, and its last
  * change beside them when that is another day or person: `decided 2019-06-27 by Marko, changed
- * 2025-09-18 by anim001k` (issue #18).
+ * 2025-09-18 by anim001k` (issue #18); one whose ADR and git told no day says so, and names the
+ * recorded day for what it is: `day unknown, recorded 2026-11-24`.
  *
  * The summary is the shared one-line plain text of src/model/summary.ts, cut to the excerpt
  * length the budget allows (0: left out — the short form). Every field taken from the entry is
@@ -78,7 +79,9 @@ function when(entry: Entry): string[] {
   if (origin === null) return [day];
   const by = (who: string | null): string[] => (who === null || who.trim() === '' ? [] : ['by', inlineText(who, 60)]);
   const decided = ['decided', ...(origin.date === null ? [] : [inlineText(origin.date, 10)]), ...by(origin.by)].join(' ');
-  const sameChange = (origin.date ?? day) === day && (origin.by === null || origin.by === entry.author);
+  // No day in the ADR nor in git: say so, and name the recorded day as what it is (an import's).
+  if (origin.date === null) return [...(origin.by === null ? [] : [decided]), 'day unknown', `recorded ${day}`];
+  const sameChange = origin.date === day && (origin.by === null || origin.by === entry.author);
   return sameChange ? [decided] : [decided, ['changed', day, ...by(entry.author)].join(' ')];
 }
 

@@ -15,12 +15,17 @@ export interface DecisionOrigin {
   by: string | null;
 }
 
-/** The origin a decision records in its payload; null for other kinds or when it records none. */
+/**
+ * The origin a decision records in its payload; null for other kinds or when its payload has
+ * neither key. An imported ADR always has both keys, null when neither the file nor git told
+ * (a copy of the folder outside git): `{date: null, by: null}` then says "day unknown", so no
+ * surface passes the import's day off as the decision's.
+ */
 export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): DecisionOrigin | null {
-  if (entry.entry_kind !== 'decision') return null;
+  if (entry.entry_kind !== 'decision' || !('decision_date' in entry.payload || 'decision_makers' in entry.payload)) return null;
   const date = typeof entry.payload['decision_date'] === 'string' ? entry.payload['decision_date'] : null;
   const by = typeof entry.payload['decision_makers'] === 'string' ? entry.payload['decision_makers'] : null;
-  return date === null && by === null ? null : { date, by };
+  return { date, by };
 }
 
 /**

@@ -78,4 +78,12 @@ describe('the brief and imported decisions', () => {
     expect(cut).toMatch(/more decisions? no longer in force: brain list --kind decision --status rejected \(also deprecated\)/);
     expect(cut).not.toContain('--status superseded');
   });
+
+  it('an imported decision whose ADR and git told no day says "day unknown", never passing the import day off as the decision\'s', () => {
+    const unknown = adr('Copied outside git', 'x', '2026-11-24T10:00:00Z', { payload: { decision_date: null, decision_makers: null } });
+    const byOnly = adr('Names its deciders only', 'x', '2026-11-24T10:00:00Z', { payload: { decision_date: null, decision_makers: 'Oliver' } });
+    const md = buildBrief({ projectId: 'p', entries: [unknown, byOnly] }).markdown;
+    expect(md).toMatch(/\*\*Copied outside git\*\* \(ADR-018 `dec-\d+` r1, accepted, day unknown, recorded 2026-11-24\)/);
+    expect(md).toMatch(/\*\*Names its deciders only\*\* \(ADR-023 `dec-\d+` r1, accepted, decided by Oliver, day unknown, recorded 2026-11-24\)/);
+  });
 });

@@ -82,12 +82,13 @@ export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: b
 
 /**
  * When and by whom a decision was decided (an imported ADR records it), for the lists' "Updated"
- * cell: `decided 2019-06-27 by Marko` under the last change; '' when the entry records neither.
+ * cell: `decided 2019-06-27 by Marko` (`decided day unknown` when the ADR and git told no day) under
+ * the last change; '' for an entry that is not an imported decision.
  */
 export function decidedNote(e: Entry): Html {
   const origin = decisionOrigin(e);
   if (origin === null) return h``;
-  return h`<div class="meta">decided ${origin.date === null ? '' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
+  return h`<div class="meta">decided ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */
