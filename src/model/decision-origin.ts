@@ -37,3 +37,12 @@ export function orderedAt(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorde
   const date = decisionOrigin(entry)?.date ?? null;
   return date === null ? entry.recorded_at : `${date}T00:00:00.000Z`;
 }
+
+/**
+ * True when an entry's `recorded_at` is a day, not an observed instant: the ADR importer stamps a
+ * new decision with its own day at 00:00 UTC (service/import-adr.ts `draftStamp`). Surfaces then
+ * show the day and no "00:00".
+ */
+export function recordedDayOnly(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorded_at'>): boolean {
+  return entry.recorded_at.endsWith('T00:00:00.000Z') && decisionOrigin(entry)?.date === entry.recorded_at.slice(0, 10);
+}

@@ -28,7 +28,7 @@ ${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}$
 }
 
 function table(project: string, section: BoardSection, titles: Board['titles']): Html {
-  if (section.rows.length === 0) return h`<p class="empty">No ${kindName(section.entry_kind).plural.toLowerCase()} match these filters.</p>`;
+  if (section.rows.length === 0) return h`<p class="empty">No ${kindName(section.entry_kind).items} match these filters.</p>`;
   return h`<table class="entries">
 <colgroup><col class="c-entry"><col class="c-status"><col class="c-detail"><col class="c-who"><col class="c-when"></colgroup>
 <thead><tr><th scope="col">Entry</th><th scope="col">Status</th><th scope="col">Detail</th><th scope="col">Author</th><th scope="col">Updated</th></tr></thead>

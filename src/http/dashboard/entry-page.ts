@@ -12,7 +12,7 @@ import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
 import { decisionOrigin } from '../../model/decision-origin.js';
-import { boardUrl, entryLink, kindDetail, kindName, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
+import { boardUrl, entryLink, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: LinkBase, c: Citation): Html {
@@ -82,7 +82,7 @@ function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, title
   if (c.removed_citations.length > 0) changes.push(h`<div><span class="field">citations removed</span><ul class="plain">${c.removed_citations.map((x) => citationItem(project, x))}</ul></div>`);
   const commit = r.commit ? h` · commit <span class="mono" title="${r.commit.oid}">${r.commit.oid.slice(0, 10)}</span> by ${r.commit.author}` : h` · <span class="muted">commit not found</span>`;
   return h`<li id="r${r.entry.revision}"><div class="rev-head"><h3>Revision ${r.entry.revision}${latest ? h` <span class="badge info">current</span>` : ''}</h3>
-<span class="muted small">${first ? 'recorded' : 'revised'} by ${writtenByHtml(r.entry)} · ${timeTag(r.entry.recorded_at)}${commit}</span></div>
+<span class="muted small">${first ? 'recorded' : 'revised'} by ${writtenByHtml(r.entry)} · ${recordedTag(r.entry)}${commit}</span></div>
 ${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) => h`${i ? ', ' : ''}<span class="mono">${f}</span>`)}.</p>` : changes.length > 0 ? h`<div class="changes">${changes}</div>` : h`<p class="small muted">No field changed (re-recorded as is).</p>`}</li>`;
 }
 
@@ -111,7 +111,7 @@ ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kin
 <dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
 ${origin === null ? '' : h`<dt>Decided</dt><dd>${origin.date ?? h`<span class="muted">day unknown</span>`}${origin.by === null ? '' : h` by ${origin.by}`}</dd>`}<dt>${origin === null ? 'Author' : 'Last change by'}</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
 ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span class="muted small">wrote it for ${e.author}</span></dd>` : ''}
-<dt>${origin === null ? 'Recorded' : 'Last change'}</dt><dd>${timeTag(e.recorded_at)}</dd>
+<dt>${origin === null ? 'Recorded' : 'Last change'}</dt><dd>${recordedTag(e)}</dd>
 <dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>
 <dt>Tags</dt><dd>${e.tags.length ? tagList(project, e.tags) : h`<span class="muted">none</span>`}</dd>
 <dt>Paths</dt><dd>${e.paths.length ? e.paths.map((p) => h`<a class="mono" href="${boardUrl(project, { path: p })}">${p}</a> `) : h`<span class="muted">none</span>`}</dd>

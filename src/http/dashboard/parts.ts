@@ -3,23 +3,23 @@
  * links, times (UTC, absolute — a page is a function of the projected commit, never of the
  * clock, so its ETag is exact), tags, the per-kind detail of an entry, and pagers.
  */
-import { decisionOrigin } from '../../model/decision-origin.js';
+import { decisionOrigin, recordedDayOnly } from '../../model/decision-origin.js';
 import type { Entry } from '../../model/entry.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
 
-/** Plural and singular display names per kind, in board order. */
-export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: string; anchor: string }>> = {
-  decision: { plural: 'Decisions', one: 'Decision', anchor: 'decisions' },
-  open_question: { plural: 'Open questions', one: 'Open question', anchor: 'open-questions' },
-  blocker: { plural: 'Blockers', one: 'Blocker', anchor: 'blockers' },
-  risk: { plural: 'Risks', one: 'Risk', anchor: 'risks' },
-  dependency: { plural: 'Dependencies', one: 'Dependency', anchor: 'dependencies' },
-  plan_revision: { plural: 'Plan', one: 'Plan revision', anchor: 'plan' },
+/** Display names per kind, in board order: `plural` heads a board section, `one` names one entry, `items` counts them in a sentence ("No plan revisions match"). */
+export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: string; anchor: string; items: string }>> = {
+  decision: { plural: 'Decisions', one: 'Decision', anchor: 'decisions', items: 'decisions' },
+  open_question: { plural: 'Open questions', one: 'Open question', anchor: 'open-questions', items: 'open questions' },
+  blocker: { plural: 'Blockers', one: 'Blocker', anchor: 'blockers', items: 'blockers' },
+  risk: { plural: 'Risks', one: 'Risk', anchor: 'risks', items: 'risks' },
+  dependency: { plural: 'Dependencies', one: 'Dependency', anchor: 'dependencies', items: 'dependencies' },
+  plan_revision: { plural: 'Plan', one: 'Plan revision', anchor: 'plan', items: 'plan revisions' },
 };
 
 /** A kind's display names; unknown kinds (from a newer clone) show as they are. */
-export const kindName = (kind: string) => KIND_NAMES[kind as EntryKind] ?? { plural: kind, one: kind, anchor: kind };
+export const kindName = (kind: string) => KIND_NAMES[kind as EntryKind] ?? { plural: kind, one: kind, anchor: kind, items: kind };
 
 /** URL of a dashboard page of `project`: `sub` is '' (board), 'timeline', `entries/<id>`, …; `query` values that are undefined or '' are left out. */
 export function pageUrl(project: string, sub = '', query: UrlQuery = {}): string {
@@ -78,6 +78,16 @@ export const levelBadge = (label: string, level: string) => h`<span class="badge
 export function timeTag(iso: string, options: { dateOnly?: boolean; timeOnly?: boolean } = {}): Html {
   const shown = options.dateOnly ? iso.slice(0, 10) : options.timeOnly ? `${iso.slice(11, 16)}` : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
   return h`<time datetime="${iso}" title="${iso}">${shown}</time>`;
+}
+
+/**
+ * `<time>` of an entry's recorded_at as {@link timeTag} shows it (`timeOnly`: `HH:MM UTC`), but
+ * only the day when the day is all the source told (an imported ADR's; model/decision-origin.ts
+ * `recordedDayOnly`), and nothing in the `timeOnly` form then.
+ */
+export function recordedTag(e: Entry, options: { timeOnly?: boolean } = {}): Html {
+  if (recordedDayOnly(e)) return options.timeOnly ? h`` : timeTag(e.recorded_at, { dateOnly: true });
+  return options.timeOnly ? h`${timeTag(e.recorded_at, { timeOnly: true })} UTC` : timeTag(e.recorded_at);
 }
 
 /**

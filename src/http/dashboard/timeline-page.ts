@@ -8,7 +8,7 @@ import { ENTRY_KINDS } from '../../model/kinds.js';
 import type { Timeline, TimelineEvent } from '../../service/timeline.js';
 import { citationItem } from './entry-page.js';
 import { h, type Html } from './html.js';
-import { entryUrl, KIND_NAMES, kindName, pageUrl, pager, statusBadge, timeTag, writtenByHtml } from './parts.js';
+import { entryUrl, KIND_NAMES, kindName, pageUrl, pager, recordedTag, statusBadge, timeTag, writtenByHtml } from './parts.js';
 
 /** The opaque cursor of a timeline position. */
 export function encodeTimelineCursor(key: { recorded_at: string; path: string }): string {
@@ -42,7 +42,7 @@ export function renderTimeline(args: { timeline: Timeline; kind?: string; paged:
   const list = days.length === 0
     ? h`<p class="empty">Nothing recorded yet.</p>`
     : h`${days.map((d) => h`<h2 class="day">${timeTag(`${d.day}T00:00:00.000Z`, { dateOnly: true })}</h2>
-<ol class="timeline">${d.events.map((ev) => h`<li class="event"><div class="time">${timeTag(ev.entry.recorded_at, { timeOnly: true })} UTC</div><div>
+<ol class="timeline">${d.events.map((ev) => h`<li class="event"><div class="time">${recordedTag(ev.entry, { timeOnly: true })}</div><div>
 <p class="what">${what(project, ev)}</p>
 <p class="small muted by">by ${writtenByHtml(ev.entry)}${ev.commit ? h` · commit <span class="mono" title="${ev.commit.oid}">${ev.commit.oid.slice(0, 10)}</span>` : ''} · <span class="id">${ev.entry.entry_id}</span></p>
 ${ev.entry.citations.length ? h`<ul class="plain small">${ev.entry.citations.map((c) => citationItem(project, c))}</ul>` : ''}</div></li>`)}</ol>`)}`;

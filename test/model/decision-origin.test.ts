@@ -1,0 +1,32 @@
+/**
+ * When an imported decision was made, as every surface shows it (issue #18 "Dates and authors"):
+ * an ADR that states no day, copied outside git, says "day unknown" rather than the import's
+ * day, and a day the importer stamped as 00:00 UTC is shown as a day, not as "00:00 UTC".
+ */
+import { describe, expect, it } from 'vitest';
+import { decisionOrigin, recordedDayOnly } from '../../src/model/decision-origin.js';
+import { recordedTag } from '../../src/http/dashboard/parts.js';
+import { makeEntry } from '../context/make-entry.js';
+
+const imported = (decision_date: string | null, recorded_at: string) =>
+  makeEntry('decision', { recorded_at, payload: { decision_date, decision_makers: null, status_text: null } });
+
+describe('decision origin', () => {
+  it('an imported decision with no day and no makers still has an origin: day unknown', () => {
+    expect(decisionOrigin(imported(null, '2026-11-24T10:11:12.000Z'))).toEqual({ date: null, by: null });
+    expect(decisionOrigin(makeEntry('decision', { recorded_at: '2026-11-24T10:11:12.000Z' }))).toBeNull(); // written with brain add: its recorded day is its day
+    expect(decisionOrigin(makeEntry('risk', { payload: { decision_date: '2020-01-01' } }))).toBeNull();
+  });
+
+  it('a recorded_at the importer stamped from the ADR day is a day, not an instant', () => {
+    const dayOnly = imported('2019-06-27', '2019-06-27T00:00:00.000Z');
+    expect(recordedDayOnly(dayOnly)).toBe(true);
+    expect(recordedDayOnly(imported('2019-06-27', '2019-06-28T00:00:00.000Z'))).toBe(false);
+    expect(recordedDayOnly(makeEntry('decision', { recorded_at: '2019-06-27T00:00:00.000Z' }))).toBe(false);
+    expect(String(recordedTag(dayOnly))).toContain('>2019-06-27</time>');
+    expect(String(recordedTag(dayOnly, { timeOnly: true }))).toBe('');
+    const observed = imported('2019-06-27', '2025-09-18T16:39:40.000Z');
+    expect(String(recordedTag(observed, { timeOnly: true }))).toMatch(/>16:39<\/time> UTC$/);
+    expect(String(recordedTag(observed))).toContain('2025-09-18 16:39 UTC');
+  });
+});
