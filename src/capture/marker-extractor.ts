@@ -44,10 +44,10 @@ function clean(text: string): string {
   return text.replace(ANSI, '').replace(/[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\s]+/gu, ' ').trim();
 }
 
-/** The sentence starting `rest`: up to `.`, `!` or `?` followed by white space or the end, without that mark. */
+/** The sentence starting `rest`: up to `.`, `!` or `?` followed by white space or the end; a `?` is kept (a question stays one), a `.` or `!` is not. */
 function sentence(rest: string): string {
   const m = /[.!?](?:\s|$)/u.exec(rest);
-  return (m ? rest.slice(0, m.index) : rest).trim();
+  return (m ? rest.slice(0, m.index + (m[0].startsWith('?') ? 1 : 0)) : rest).trim();
 }
 
 /** The memories `text` states by marker, in order of appearance (see the module doc). */

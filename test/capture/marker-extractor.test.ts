@@ -15,7 +15,7 @@ describe('the built-in extractor', () => {
     expect(extractMarked(text)).toEqual([
       { kind: 'decision', fields: { title: 'Use SQLite for the cache', rationale: 'Decision: use SQLite for the cache. It is embedded.' } },
       { kind: 'decision', fields: { title: 'Drop the Windows build', rationale: 'We talked a lot. We decided to drop the Windows build! Then lunch.' } },
-      { kind: 'open_question', fields: { title: 'Who rotates the tokens', rationale: 'Open question: who rotates the tokens?' } },
+      { kind: 'open_question', fields: { title: 'Who rotates the tokens?', rationale: 'Open question: who rotates the tokens?' } },
       { kind: 'blocker', fields: { title: 'Blocked by the missing staging cluster' } },
       { kind: 'risk', fields: { title: 'Tokens leak into logs', rationale: 'RISK: tokens leak into logs' } },
     ]);
