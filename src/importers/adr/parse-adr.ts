@@ -110,7 +110,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     ...tags.keys,
   ];
   const fileNumber = leadingNumber(fileName);
-  const headingNo = headingNumber(headingText);
+  const headingNo = headingNumber(headingText, fileNumber);
   return {
     source_path: options.sourcePath,
     format,

@@ -56,6 +56,14 @@ describe('ADR numbers from any naming', () => {
     expect(headingNumber(heading)).toBe(number);
   });
 
+  it.each([
+    ['29 Kubernetes security config auditing', 30, 29],
+    ['29 Kubernetes security config auditing', null, null],
+    ['2 clusters per region', 12, null],
+  ])('heading %j in a file numbered %s → %s', (heading, fileNumber, number) => {
+    expect(headingNumber(heading, fileNumber)).toBe(number);
+  });
+
   it('takes the file name\'s number over a heading that disagrees, strips the heading\'s, and reports the mismatch', async () => {
     const r = await readFiles({
       'adr-021-abci-events.md': tm('012', 'ABCI Events', 'Accepted'),
