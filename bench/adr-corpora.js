@@ -15,10 +15,12 @@
  *   dates/authors against `git log --follow`.
  *
  * The corpus folder is copied out of this repository first, so no date comes from our own git.
+ * `BENCH_ADR_DIRS` (folders separated by `:`) adds corpora nobody here has written expectations
+ * for — held-out ones fetched for a check — measured the same way (lines kept, round trip).
  * Prints one table; returns its rows. Nothing is asserted here: the tests pin the numbers.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBrain } from '../dist/service.js';
 import { importAdr } from '../dist/service/import-adr.js';
@@ -57,9 +59,9 @@ function check(label, pairs) {
   return { checked: pairs.length, matched: pairs.length - misses.length, misses };
 }
 
-async function measureCorpus(root, corpus, log) {
+async function measureCorpus(root, corpus, source, log) {
   const dir = join(root, corpus, 'src');
-  cpSync(join(FIXTURES, corpus), dir, { recursive: true });
+  cpSync(source, dir, { recursive: true });
   const brain = await freshBrain(join(root, corpus), slug(corpus));
   try {
     const report = await importAdr(brain, { dir });
@@ -73,7 +75,7 @@ async function measureCorpus(root, corpus, log) {
       total += r.total;
       lost.push(...r.lost.map((l) => `${path}: ${l}`));
     }
-    const expectedFile = join(FIXTURES, corpus, 'expected-import.json');
+    const expectedFile = join(source, 'expected-import.json');
     const expected = existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, 'utf8')) : {};
     const idOf = (path) => byPath.get(path)?.entry_id ?? `(no entry for ${path})`;
     const dates = check('date', Object.entries(expected.dates ?? {}).map(([path, want]) => [path, want, byPath.has(path) ? decidedDay(byPath.get(path)) : null]));
@@ -139,9 +141,10 @@ const ratio = (r) => `${r.matched}/${r.checked}`;
 export async function adrCorporaSection({ root, log, section }) {
   section('ADR corpora (fixtures/adr)');
   const rows = [];
-  for (const corpus of readdirSync(FIXTURES).sort()) {
+  const extra = (process.env.BENCH_ADR_DIRS ?? '').split(':').filter(Boolean).map((d) => [`held-out-${basename(resolve(d))}`, resolve(d)]);
+  for (const [corpus, source] of [...readdirSync(FIXTURES).sort().map((c) => [c, join(FIXTURES, c)]), ...extra]) {
     log(`  ${corpus}`);
-    rows.push(await measureCorpus(root, corpus, log));
+    rows.push(await measureCorpus(root, corpus, source, log));
   }
   log('  --history on fixtures/adr-history');
   const history = await measureHistory(root);
