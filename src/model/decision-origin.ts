@@ -28,14 +28,19 @@ export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): De
   return { date, by };
 }
 
+/** {@link orderedAt} of a decision whose day is unknown: before every real day. */
+export const UNKNOWN_DAY_AT = '0000-01-01T00:00:00.000Z';
+
 /**
  * The instant an entry is ordered by where its age matters (the brief's sections): a decision's
- * own day (00:00 UTC) when it records one, else `recorded_at`. An ISO 8601 UTC string, so text
- * order is time order.
+ * own day (00:00 UTC) when it records one; {@link UNKNOWN_DAY_AT} for an imported decision whose
+ * day neither the file nor git told (so it ranks after the dated ones, not first by its import
+ * day); else `recorded_at`. An ISO 8601 UTC string, so text order is time order.
  */
 export function orderedAt(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorded_at'>): string {
-  const date = decisionOrigin(entry)?.date ?? null;
-  return date === null ? entry.recorded_at : `${date}T00:00:00.000Z`;
+  const origin = decisionOrigin(entry);
+  if (origin === null) return entry.recorded_at;
+  return origin.date === null ? UNKNOWN_DAY_AT : `${origin.date}T00:00:00.000Z`;
 }
 
 /**

@@ -85,5 +85,9 @@ describe('the brief and imported decisions', () => {
     const md = buildBrief({ projectId: 'p', entries: [unknown, byOnly] }).markdown;
     expect(md).toMatch(/\*\*Copied outside git\*\* \(ADR-018 `dec-\d+` r1, accepted, day unknown, recorded 2026-11-24\)/);
     expect(md).toMatch(/\*\*Names its deciders only\*\* \(ADR-023 `dec-\d+` r1, accepted, decided by Oliver, day unknown, recorded 2026-11-24\)/);
+    // Ranked after every dated decision, not first by the import's day.
+    const dated = adr('Dated long ago', '2018-03-01', '2026-11-24T10:00:00Z');
+    const order = titles(parseSections(buildBrief({ projectId: 'p', entries: [unknown, dated, byOnly] }).markdown).get('Accepted decisions')?.items);
+    expect(order[0]).toBe('Dated long ago');
   });
 });

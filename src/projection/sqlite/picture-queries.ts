@@ -7,6 +7,7 @@
  * project's rows of a few kinds, an index, or a LIMIT.
  */
 import type { CacheDb } from './open-cache.js';
+import { UNKNOWN_DAY_AT } from '../../model/decision-origin.js';
 
 /** What an entry records that the graph draws (json fields as stored; arrays as JSON text). */
 export interface LinkRow {
@@ -61,7 +62,8 @@ const OWN_DAY = "c.entry_kind = 'decision' AND c.ordered_at GLOB '[0-9][0-9][0-9
 /**
  * Up to `limit` current entries of `kinds` (decision, plan_revision) of `projectId`, newest
  * first by their date — `current.ordered_at`: a decision's own day, else the current revision's
- * recorded_at, as the brief orders them (docs/decisions/0034) — then by entry_id, strictly after
+ * recorded_at, as the brief orders them (docs/decisions/0034); an imported decision whose day is
+ * unknown is placed by its recorded_at, marked not its own — then by entry_id, strictly after
  * the keyset `after` (the last row of the previous window). No revision is read: one pass over
  * the project's rows of those kinds.
  */
@@ -69,7 +71,7 @@ export function datedRows(db: CacheDb, args: { projectId: string; kinds: readonl
   const keyset = args.after ? 'WHERE d.date < @afterDate OR (d.date = @afterDate AND d.entry_id > @afterId)' : '';
   const sql = `WITH d AS (
       SELECT c.entry_id, c.entry_kind, c.title, c.status, (${OWN_DAY}) AS own_date,
-        c.ordered_at AS date
+        CASE c.ordered_at WHEN '${UNKNOWN_DAY_AT}' THEN c.recorded_at ELSE c.ordered_at END AS date
       FROM current c WHERE c.project_id = @p AND c.entry_kind IN (SELECT value FROM json_each(@kinds)))
     SELECT * FROM d ${keyset} ORDER BY d.date DESC, d.entry_id LIMIT @limit`;
   const params = { p: args.projectId, kinds: JSON.stringify(args.kinds), limit: args.limit, ...(args.after ? { afterDate: args.after.date, afterId: args.after.entry_id } : {}) };

@@ -16,7 +16,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 11;
+export const CACHE_FORMAT = 12; // 12: an imported decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts)
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
