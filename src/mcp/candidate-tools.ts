@@ -29,8 +29,8 @@ function candidateLine(c: Candidate): string {
 
 /** ` — concerns "<title>"`: the title of the entry the suggestion names (quoted text: it goes inside the wrapper). */
 function concerns(c: Candidate): string {
-  const s = describeSuggestion(c.review);
-  return s.entry_id === null || s.entry_title === null ? '' : ` — concerns ${s.entry_id} "${inlineText(s.entry_title, 200)}"`;
+  const { entry } = describeSuggestion(c.review);
+  return entry === null || entry.title === null ? '' : ` — concerns ${entry.entry_id} "${inlineText(entry.title, 200)}"`;
 }
 
 function renderCandidates(head: string, list: Candidate[]): string {

@@ -8,16 +8,16 @@
  */
 import type { CandidateAction, Relation, Review } from './candidate.js';
 
-/** The parts of a suggestion: the action, the entry it concerns (id and title, null when none), and the reason before and after naming it. */
+/**
+ * A suggestion in parts: the words before the entry it concerns, the entry (id and its title as
+ * the reviewer saw it, from its evidence; null when it names none), the words after. The line is
+ * `before + <entry> + after`; each surface names the entry its own way (a link, an id).
+ */
 export interface Suggestion {
   action: CandidateAction;
-  /** `reject`, `merge into`, `supersede`, `accept as a new entry`: the action as a verb phrase before the entry (or alone). */
-  verb: string;
-  entry_id: string | null;
-  /** The concerned entry's title as the reviewer saw it (from its evidence), null when unknown. */
-  entry_title: string | null;
-  /** Why, as a phrase: `duplicate of`, `an update of`, `no current entry says this`. */
-  reason: string;
+  before: string;
+  entry: { entry_id: string; title: string | null } | null;
+  after: string;
 }
 
 /** Per relation: the reason phrase, with or without a concerned entry. */
@@ -32,29 +32,31 @@ const REASON: Readonly<Record<Relation, { entry: string; none: string }>> = {
 
 const VERB: Readonly<Record<CandidateAction, string>> = { accept: 'accept as a new entry', merge: 'merge into', supersede: 'supersede', reject: 'reject' };
 
-/** The suggestion of `review` in parts (see the module doc). Errors: none. */
+/**
+ * The suggestion of `review` in parts. The entry is named once: after a verb that takes it
+ * (merge into, supersede), else after the reason. Errors: none.
+ */
 export function describeSuggestion(review: Review): Suggestion {
-  const target = review.target_entry_id;
-  const title = target === null ? null : (review.evidence.find((e) => e.entry_id === target)?.title ?? null);
+  const action = review.suggested_action;
+  const id = review.target_entry_id;
   const reason = REASON[review.relation];
-  return { action: review.suggested_action, verb: VERB[review.suggested_action], entry_id: target, entry_title: title, reason: target === null ? reason.none : reason.entry };
+  if (id === null) return { action, before: `${VERB[action]}: ${reason.none}`, entry: null, after: '' };
+  const entry = { entry_id: id, title: review.evidence.find((e) => e.entry_id === id)?.title ?? null };
+  if (action === 'merge') return { action, before: 'merge into ', entry, after: ` as its next revision: ${reason.entry} it` };
+  if (action === 'supersede') return { action, before: 'supersede ', entry, after: `: ${reason.entry} it` };
+  return { action, before: `${VERB[action]}: ${reason.entry} `, entry, after: '' };
 }
 
 /**
- * The suggestion as one line. `named(id, title)` shows the concerned entry (default `"title"
- * (id)`, or the id alone when the title is unknown) — MCP passes one that shows the id only, as
- * its lines outside `<brain-state>` hold trusted facts only. The entry is named once: after a
- * verb that takes it (merge into, supersede), else after the reason.
- * `reject: duplicate of "Use SQLite" (dec-…)`, `merge into "Use SQLite" (dec-…) as its next
- * revision: an update of it`, `accept as a new entry: it overlaps "Use SQLite" (dec-…)`.
+ * The suggestion as one line. `named(id, title)` shows the concerned entry (default: `"title"
+ * (id)`, or the id alone when the title is unknown) — MCP and the CLI's table pass one that
+ * shows the id only. `reject: duplicate of "Use SQLite" (dec-…)`, `merge into "Use SQLite"
+ * (dec-…) as its next revision: an update of it`, `accept as a new entry: it overlaps "Use
+ * SQLite" (dec-…)`.
  */
 export function suggestionLine(review: Review, named: (id: string, title: string | null) => string = nameEntry): string {
   const s = describeSuggestion(review);
-  if (s.entry_id === null) return `${s.verb}: ${s.reason}`;
-  const entry = named(s.entry_id, s.entry_title);
-  if (s.action === 'merge') return `merge into ${entry} as its next revision: ${s.reason} it`;
-  if (s.action === 'supersede') return `supersede ${entry}: ${s.reason} it`;
-  return `${s.verb}: ${s.reason} ${entry}`;
+  return `${s.before}${s.entry === null ? '' : named(s.entry.entry_id, s.entry.title)}${s.after}`;
 }
 
 /** `"Use SQLite" (dec-4f9k…)`, or the id alone when the title is unknown. */

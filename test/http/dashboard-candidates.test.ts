@@ -94,12 +94,12 @@ describe('the Candidates page', () => {
     expect(card).toContain('<bdi>SQLite in WAL mode.</bdi>'); // the entry's key text: its outcome
     expect(card).toMatch(/<dt>score<\/dt><dd>0\.\d\d<\/dd>/);
     expect(card).toContain('<span class="tag mono">same_kind</span>');
-    expect(card).toContain(`<span class="badge bad">duplicate</span> <span class="small muted">suggests</span> <strong>reject</strong>: duplicate of <a href="/projects/demo/entries/${sqlite}"><bdi>Use SQLite for the cache</bdi></a>`);
+    expect(card).toContain(`<span class="badge bad">duplicate</span> <span class="small muted">suggests</span> <span class="suggestion">reject: duplicate of <a href="/projects/demo/entries/${sqlite}"><bdi>Use SQLite for the cache</bdi></a> <span class="id">${sqlite}</span></span>`);
     expect(card).toContain('proposed by agent <strong class="agent"><bdi>claude-code</bdi></strong> for <strong><bdi>bob</bdi></strong>');
     // A novel one concerns no entry.
     const hostile = body.slice(body.indexOf(`id="c-${c.hostile!.candidate_id}"`), body.indexOf(`id="c-${c.duplicate!.candidate_id}"`));
     expect(hostile).toContain('No entry: the reviewer found no current entry that says this');
-    expect(hostile).toContain('<strong>accept as a new entry</strong>: no current entry says this');
+    expect(hostile).toContain('<span class="suggestion">accept as a new entry: no current entry says this</span>');
   });
 
   it('filters by status (approved, rejected, all) and refuses an unknown status or cursor', async () => {

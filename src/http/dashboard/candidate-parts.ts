@@ -55,15 +55,12 @@ const entryA = (base: LinkBase, id: string, title: string) => h`<a href="${entry
 
 /**
  * The reviewer's suggestion for the candidate, its entry linked: `reject: duplicate of
- * <a>Use SQLite</a> (dec-…)` (the wording of src/model/candidate-suggestion.ts).
+ * <a>Use SQLite</a> dec-…` (the wording of src/model/candidate-suggestion.ts).
  */
 export function suggestionHtml(base: LinkBase, review: Review): Html {
   const s = describeSuggestion(review);
-  if (s.entry_id === null) return h`<strong>${s.verb}</strong>: ${s.reason}`;
-  const entry = h`${entryA(base, s.entry_id, s.entry_title ?? s.entry_id)} <span class="id">${s.entry_id}</span>`;
-  if (s.action === 'merge') return h`<strong>merge into</strong> ${entry} as its next revision: ${s.reason} it`;
-  if (s.action === 'supersede') return h`<strong>supersede</strong> ${entry}: ${s.reason} it`;
-  return h`<strong>${s.verb}</strong>: ${s.reason} ${entry}`;
+  const entry = s.entry === null ? '' : h`${entryA(base, s.entry.entry_id, s.entry.title ?? s.entry.entry_id)} <span class="id">${s.entry.entry_id}</span>`;
+  return h`<span class="suggestion">${s.before}${entry}${s.after}</span>`;
 }
 
 const PAYLOAD_KEYS = ['decision_outcome', 'answer', 'resolution', 'mitigation', 'summary'] as const;

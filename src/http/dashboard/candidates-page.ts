@@ -16,7 +16,7 @@ import { h, type Html } from './html.js';
 import { entryUrl, kindName, pager, timeTag } from './parts.js';
 
 /** How a decided candidate was decided, in one line: `approved by Ada: accept → <entry>`, `rejected by Ada: <reason>`. */
-export function decisionLine(links: CandidateLinks, c: Candidate, entries: Readonly<Record<string, Entry>>): Html {
+function decisionLine(links: CandidateLinks, c: Candidate, entries: Readonly<Record<string, Entry>>): Html {
   const d = c.decision;
   if (!d) return h``;
   const entry = d.entry_id === null ? '' : h` → <a href="${entryUrl(links.base, d.entry_id)}"><bdi>${entries[d.entry_id]?.title ?? d.entry_id}</bdi></a>`;
@@ -30,17 +30,15 @@ function card(links: CandidateLinks, c: Candidate, entries: Readonly<Record<stri
 <div class="cand-grid">
 <div class="proposed"><p class="kind-label">Proposes · ${kindName(p.entry_kind).one}</p>
 <h2 id="c-${c.candidate_id}"><a href="${links.candidate(c.candidate_id)}"><bdi>${p.title}</bdi></a></h2>
-<p class="small">${candidateStatusBadge(c.status)} <span class="id">${c.candidate_id}</span>${p.status ? h` · as ${statusWord(p.status)}` : ''}</p>
+<p class="small">${candidateStatusBadge(c.status)} <span class="id">${c.candidate_id}</span>${p.status ? h` · as ${p.status.replace(/_/g, ' ')}` : ''}</p>
 ${text ? h`<p class="key-text"><bdi>${text}</bdi></p>` : ''}
-<p class="small muted">proposed by ${whoHtml(c.proposed_by)}${c.capture ? ` (captured, ${c.capture.extractor} extractor)` : ''}</p></div>
+<p class="small muted">proposed by ${whoHtml(c.proposed_by)}${c.status === 'pending' ? h` · ${timeTag(c.recorded_at)}` : ''}${c.capture ? ` (captured, ${c.capture.extractor} extractor)` : ''}</p></div>
 ${concernsPanel(links.base, c, entries)}
 </div>
 <p class="verdict">${relationBadge(c.review.relation)} <span class="small muted">suggests</span> ${suggestionHtml(links.base, c.review)}</p>
 ${decisionLine(links, c, entries)}
 </article>`;
 }
-
-const statusWord = (s: string) => s.replace(/_/g, ' ');
 
 const FILTER_LABEL: Record<string, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' };
 
