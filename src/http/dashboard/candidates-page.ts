@@ -9,9 +9,8 @@
  */
 import type { Candidate } from '../../model/candidate.js';
 import type { Entry } from '../../model/entry.js';
-import type { CandidateList } from '../../service/candidate-page.js';
-import { CANDIDATE_FILTERS } from '../../service/candidate-page.js';
-import { clip, concernsPanel, howToDecide, relationBadge, suggestionHtml, whoHtml, candidateStatusBadge, type CandidateLinks } from './candidate-parts.js';
+import { CANDIDATE_FILTERS, type CandidateList } from '../../service/candidate-page.js';
+import { candidateStatusBadge, clip, concernsPanel, howToDecide, relationBadge, suggestionHtml, whoHtml, type CandidateLinks } from './candidate-parts.js';
 import { h, type Html } from './html.js';
 import { entryUrl, kindName, pager, timeTag } from './parts.js';
 
