@@ -5,6 +5,7 @@
  */
 import type { Candidate, Evidence } from '../model/candidate.js';
 import { describeApprover } from '../model/candidate-id.js';
+import { suggestionLine } from '../model/candidate-suggestion.js';
 import { table } from './render.js';
 
 function oneLine(text: string, max: number): string {
@@ -12,11 +13,8 @@ function oneLine(text: string, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** `merge → dec-4f9k…`, `accept`, `reject (duplicate of dec-…)`. */
-export function suggestionText(c: Candidate): string {
-  const target = c.review.target_entry_id;
-  return c.review.suggested_action === 'accept' || target === null ? c.review.suggested_action : `${c.review.suggested_action} ${target}`;
-}
+/** The table's short form: `reject: duplicate of dec-4f9k…`, `accept as a new entry: no current entry says this` (src/model/candidate-suggestion.ts). */
+export const suggestionText = (c: Candidate): string => suggestionLine(c.review, (id) => id);
 
 /** `brain candidates` as a table. */
 export function renderCandidateList(candidates: Candidate[], all: boolean): string {
@@ -43,7 +41,7 @@ export function renderCandidate(c: Candidate): string {
     `proposed by: ${describeApprover(c.proposed_by)}${c.capture ? ` (captured by the ${c.capture.extractor} extractor)` : ''}`,
     `recorded:    ${c.recorded_at} by ${describeApprover(c)}`,
     `relation:    ${c.review.relation} — ${c.review.summary}`,
-    `suggests:    ${suggestionText(c)}`,
+    `suggests:    ${suggestionLine(c.review)}`,
   ];
   if (c.review.conflict_signals.length > 0) lines.push(`conflicts:   ${c.review.conflict_signals.join(', ')}`);
   for (const key of ['status', 'tags', 'paths', 'related_task_ids', 'related_entry_ids', 'supersedes_entry_id', 'confidence'] as const) {

@@ -9,6 +9,7 @@ import type { ObjectReader } from '../git/object-reader.js';
 import { diffTrees } from '../git/tree-diff.js';
 import { CandidateSchema, type CandidateAction, type CandidateStatus, type Relation } from '../model/candidate.js';
 import { describeApprover } from '../model/candidate-id.js';
+import { suggestionLine } from '../model/candidate-suggestion.js';
 import type { EntryKind } from '../model/kinds.js';
 import { CANDIDATES_DIR, parseCandidatePath } from '../store/layout.js';
 
@@ -25,6 +26,8 @@ export interface CandidateChange {
   relation: Relation;
   suggested_action: CandidateAction;
   target_entry_id: string | null;
+  /** What the reviewer suggests and why, the entry by id: `reject: duplicate of dec-…` (src/model/candidate-suggestion.ts). */
+  suggestion: string;
   /** Who proposed it (`claude-code for Ada`). */
   proposed_by: string;
 }
@@ -57,7 +60,7 @@ export async function candidateChanges(options: { reader: ObjectReader; baseTree
     out.push({
       candidate_id: id, project_id: c.project_id, proposed_in_range: first, revision: c.revision, status: c.status,
       entry_kind: c.proposal.entry_kind, title: c.proposal.title, relation: c.review.relation, suggested_action: c.review.suggested_action,
-      target_entry_id: c.review.target_entry_id, proposed_by: describeApprover(c.proposed_by),
+      target_entry_id: c.review.target_entry_id, suggestion: suggestionLine(c.review, (entryId) => entryId), proposed_by: describeApprover(c.proposed_by),
     });
   }
   return out;

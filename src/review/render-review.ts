@@ -63,11 +63,11 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
   return `${out.join('\n')}\n`;
 }
 
-/** `- cand-… · decision · **Title** · proposed · duplicate → reject dec-… · by claude-code for Ada` (text escaped: it is hostile). */
+/** `- cand-… · decision · **Title** · proposed · duplicate; suggests reject: duplicate of `dec-…` · by claude-code for Ada` (text escaped: it is hostile). */
 function renderCandidateChange(c: CandidateChange): string {
-  const suggestion = c.target_entry_id === null ? c.suggested_action : `${c.suggested_action} ${codeSpan(c.target_entry_id)}`;
+  const suggestion = c.target_entry_id === null ? c.suggestion : c.suggestion.replace(c.target_entry_id, codeSpan(c.target_entry_id));
   const status = c.proposed_in_range ? (c.status === 'pending' ? 'proposed' : `proposed, ${c.status}`) : c.status;
-  return `- ${codeSpan(c.candidate_id)} · ${KIND_LABEL[c.entry_kind]} · **${mdText(c.title)}** · ${status} · ${c.relation} → ${suggestion} · by ${mdText(c.proposed_by, 170)}`;
+  return `- ${codeSpan(c.candidate_id)} · ${KIND_LABEL[c.entry_kind]} · **${mdText(c.title)}** · ${status} · ${c.relation}; suggests ${suggestion} · by ${mdText(c.proposed_by, 170)}`;
 }
 
 function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines: number }): string[] {

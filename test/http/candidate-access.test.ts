@@ -3,7 +3,8 @@
  * with each capability: the guest (no token), a `read` token, the default token (`read,
  * propose`), a `write` token and an `approve` token. Each may do exactly what its
  * capabilities say — listed tools, refusals (`unauthorized` for the guest, `forbidden`
- * otherwise) with nothing written — and no token approves what it proposed. The REST API reads
+ * otherwise) with nothing written — and no token approves what it proposed, nor does the same
+ * agent on another surface (`brain mcp --agent <token name>`). The REST API reads
  * candidates; it never writes.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
 import { httpGet, httpRequest, killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
+import { errorOf, startMcp } from '../mcp/mcp-client.js';
 
 let dir: string;
 let d: DaemonProcess;
@@ -126,5 +128,22 @@ describe('MCP over HTTP, capability by capability', () => {
     const post = await httpRequest(d.port, '/api/projects/demo/candidates', { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);
     expect((await httpGet(d.port, '/api/projects/demo/brain')).json().data.map((e: any) => e.title)).not.toContain('Lead risk');
+  });
+
+  it('an agent is one identity across surfaces: what the daemon token proposed over HTTP, `brain mcp --agent daemon` may not approve; the person may', async () => {
+    const agent = await connect(secrets.default);
+    const proposed = sc(await call(agent, 'brain_propose', { entry_kind: 'risk', title: 'Wombat cache keys collide' })).candidate.candidate_id as string;
+    await agent.close();
+    const stdio = await startMcp(dir, ['--agent', 'daemon', '--capabilities', 'read,approve']);
+    const before = tip();
+    try {
+      expect(errorOf(await stdio.call('brain_approve', { candidate_id: proposed }))).toMatchObject({ code: 'forbidden', data: { reason: 'self_approval', identity: { type: 'agent', name: 'daemon' } } });
+    } finally {
+      await stdio.close();
+    }
+    expect(tip()).toBe(before);
+    const approved = brain(dir, ['--json', 'approve', proposed]); // test-agent, the person the daemon agent wrote for
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.json().entries[0]).toMatchObject({ approval: { proposed_by: { agent: 'daemon' }, approved_by: { author: 'test-agent' } } });
   });
 });

@@ -3,14 +3,16 @@
  * playwright-core against the real daemon process over a real git repository seeded through
  * the service. Asserts what a person sees: the board and its filters, an entry with its
  * history diff, search with highlights, the timeline, the graph with its cycle, the
- * brief; that hostile entry text runs nothing; that filtering works with JavaScript off.
+ * brief, the candidates with the reviewer's verdict beside the entry it concerns; that hostile
+ * entry and candidate text runs nothing; that filtering works with JavaScript off.
  * Screenshots of every page (light, dark, phone) go to test-output/screenshots/.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
+import type { Candidate } from '../../src/model/candidate.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
 import { chromiumPresent, expectInert, launchChromium, open, shoot, SHOTS } from '../helpers/browser.js';
@@ -23,6 +25,8 @@ let d: DaemonProcess;
 let ids: Seeded;
 let browser: Browser;
 let base: string;
+/** Pending candidates (the board does not change): an agent's near-duplicate of the SQLite decision, and a hostile one. */
+let candidates: { duplicate: Candidate; hostile: Candidate };
 
 beforeAll(async () => {
   if (!haveChromium) return;
@@ -30,6 +34,17 @@ beforeAll(async () => {
   dir = initRepo();
   expect(brain(dir, ['init', '--project', 'demo']).code).toBe(0);
   ids = await seedDashboard(dir);
+  const dave = await openTestBrain(dir, { author: 'dave', projectId: 'demo' });
+  try {
+    const agent = dave.candidates.byAgent('claude-code');
+    candidates = {
+      duplicate: (await agent.propose({ kind: 'decision', fields: { title: 'Use SQLite as the local projection store', rationale: 'Queries over 50 000 revisions must stay fast; WAL mode for readers.', tags: ['storage'] } })).candidate,
+      hostile: (await dave.candidates.propose({ kind: 'risk', fields: { title: `Risk ${HOSTILE.title}`, rationale: HOSTILE.rationale, tags: [HOSTILE.tag] } })).candidate,
+    };
+  } finally {
+    await dave.close();
+  }
+  expect(candidates.duplicate.review.target_entry_id).toBe(ids.sqlite);
   d = await startDaemonProcess(dir);
   base = `http://127.0.0.1:${d.port}`;
   browser = await launchChromium();
@@ -280,6 +295,52 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     await context.close();
   });
 
+  it('shows each candidate with the reviewer\'s verdict beside the entry it concerns; its links resolve; nothing runs', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, dialogs, errors } = await open(context);
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+    await page.goto(`${base}/projects/demo`);
+    await page.getByRole('link', { name: 'Candidates 2' }).click();
+    await page.waitForURL(`${base}/projects/demo/candidates`);
+    expect(await page.locator('h1').textContent()).toBe('Candidates');
+    expect(await page.locator('.chips a').allInnerTexts()).toEqual(['Pending 2', 'Approved 0', 'Rejected 0', 'All 2']);
+    const card = page.locator('article.candidate', { hasText: 'Use SQLite as the local projection store' });
+    // Side by side: what is proposed on the left, the entry it concerns on the right, in one row.
+    const [left, right] = [await card.locator('.proposed').boundingBox(), await card.locator('.concerns').boundingBox()];
+    expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+    expect(Math.abs(right!.y - left!.y)).toBeLessThan(30);
+    expect(await card.locator('.concerns h3').innerText()).toBe('Use SQLite as the local projection');
+    expect(await card.locator('.concerns .badge').innerText()).toBe('accepted');
+    expect(await card.locator('.concerns dl.scores dt').allInnerTexts()).toEqual(['score', 'title ~', 'text ~', 'coverage', 'novelty', 'search']);
+    const relation = candidates.duplicate.review.relation.replace(/_/g, ' ');
+    expect(await card.locator('.verdict').innerText()).toContain(`${relation} suggests`);
+    expect(await card.locator('.verdict').innerText()).toContain(`Use SQLite as the local projection ${ids.sqlite}`);
+    await card.locator('.concerns h3 a').click();
+    await page.waitForURL(`${base}/projects/demo/entries/${ids.sqlite}`);
+    expect(await page.locator('h1').textContent()).toBe('Use SQLite as the local projection');
+    await page.goBack();
+    await card.locator('h2 a').click();
+    await page.waitForURL(`${base}/projects/demo/candidates/${candidates.duplicate.candidate_id}`);
+    expect(await page.locator('ol.history h3').allInnerTexts()).toEqual(['Revision 1 · proposed']);
+    expect(await page.locator('table.evidence tbody tr .title > a').first().innerText()).toBe('Use SQLite as the local projection');
+    expect(await page.locator('.how code').first().innerText()).toBe(`brain approve ${candidates.duplicate.candidate_id}`);
+    // Every link of both pages resolves.
+    for (const path of ['/projects/demo/candidates', `/projects/demo/candidates/${candidates.duplicate.candidate_id}`, `/projects/demo/candidates/${candidates.hostile.candidate_id}`]) {
+      await page.goto(`${base}${path}`);
+      const hrefs = [...new Set(await page.locator('main a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href.split('#')[0]!)))];
+      for (const href of hrefs) expect((await context.request.get(href)).status(), href).toBe(200);
+      await expectInert(page);
+      expect(await page.locator('main form, main button').count(), path).toBe(0);
+    }
+    expect(await page.locator('h1').innerText()).toBe(`Risk ${HOSTILE.title}`);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(await page.title()).not.toBe('pwned');
+    await context.close();
+  });
+
   it('filters and switches projects with JavaScript disabled', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
@@ -305,6 +366,7 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     const pages: [string, string][] = [
       ['board', '/projects/demo'], ['board-risks', '/projects/demo?kind=risk'], ['entry', `/projects/demo/entries/${ids.sqlite}`], ['search', '/projects/demo/search?q=sqlite+cache'],
       ['timeline', '/projects/demo/timeline'], ['graph', '/projects/demo/graph'], ['brief', '/projects/demo/brief'], ['error', '/projects/demo?kind=nope'],
+      ['candidates', '/projects/demo/candidates'], ['candidate', `/projects/demo/candidates/${candidates.duplicate.candidate_id}`],
     ];
     for (const [viewport, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       for (const scheme of ['light', 'dark'] as const) {

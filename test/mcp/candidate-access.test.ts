@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain as cli } from '../helpers/brain.js';
-import { errorOf, startMcp, structured } from './mcp-client.js';
+import { errorOf, startMcp, structured, textOf } from './mcp-client.js';
 
 let dir: string;
 const tip = () => git(dir, ['rev-parse', 'brain']);
@@ -40,7 +40,12 @@ describe('brain mcp capabilities', () => {
         expect(errorOf(await s.call(tool, args)), tool).toMatchObject({ code: 'forbidden', data: { capability, capabilities: ['read', 'propose'] } });
       }
       expect(tip()).toBe(before);
-      const proposed = structured(await s.call('brain_propose', { entry_kind: 'decision', title: 'Use SQLite for the local cache', rationale: 'embedded, no server at all' }));
+      const proposal = await s.call('brain_propose', { entry_kind: 'decision', title: 'Use SQLite for the local cache', rationale: 'embedded, no server at all' });
+      const proposed = structured(proposal);
+      // The suggestion is about the candidate, the entry by id outside <brain-state>, its title inside.
+      const target = proposed.candidate.review.target_entry_id;
+      expect(textOf(proposal)).toContain(`pending decision — duplicate; suggests reject: duplicate of ${target}\n`);
+      expect(textOf(proposal)).toContain(`concerns ${target} "Use SQLite for the cache"`);
       expect(proposed.candidate).toMatchObject({ status: 'pending', agent: 'claude-code', proposed_by: { author: 'test-agent', agent: 'claude-code' }, review: { relation: 'duplicate', suggested_action: 'reject' } });
       expect(proposed.entries).toEqual([]);
       const pending = structured(await s.call('brain_candidates', {}));

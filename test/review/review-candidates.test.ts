@@ -32,7 +32,7 @@ describe('brain review: candidates', () => {
       expect(review.candidates.map((c) => c.candidate_id)).not.toContain(untouched.candidate_id);
       const markdown = renderReview(review);
       expect(markdown).toContain('### Candidates (2)');
-      expect(markdown).toContain(`\`${earlier.candidate_id}\` · risk · **Tokens leak into logs** · rejected · novel → accept · by claude-code for test-agent`);
+      expect(markdown).toContain(`\`${earlier.candidate_id}\` · risk · **Tokens leak into logs** · rejected · novel; suggests accept as a new entry: no current entry says this · by claude-code for test-agent`);
       expect(markdown).not.toContain('<script>');
       expect(markdown).not.toContain('[x](https://evil.example)');
       expect(markdown).not.toMatch(/(?<!\\)@team/);

@@ -8,7 +8,7 @@ import { pageUrl } from './parts.js';
 import { STYLE_PATH } from './style.js';
 
 /** The dashboard's pages, in navigation order. */
-export type PageName = 'board' | 'timeline' | 'graph' | 'brief' | 'search' | 'entry' | 'error' | 'repos' | 'signin';
+export type PageName = 'board' | 'timeline' | 'graph' | 'brief' | 'search' | 'candidates' | 'entry' | 'error' | 'repos' | 'signin';
 
 const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'board', label: 'Board', sub: '' },
@@ -16,6 +16,7 @@ const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'graph', label: 'Graph', sub: 'graph' },
   { page: 'brief', label: 'Brief', sub: 'brief' },
   { page: 'search', label: 'Search', sub: 'search' },
+  { page: 'candidates', label: 'Candidates', sub: 'candidates' },
 ];
 
 /** Options of {@link renderPage}. */
@@ -32,6 +33,8 @@ export interface PageOptions {
   oid?: string | null;
   /** How the docs branch stands against its upstream (service/upstream-status.ts), shown under the navigation. */
   upstream?: { summary: string; fix: string | null } | null;
+  /** How many candidates of the project are pending: shown beside the Candidates link (absent: no count). */
+  pendingCandidates?: number;
   /** The search words to prefill in the header's search box. */
   query?: string;
   /** Set by the hub's dashboard (src/hub/dashboard/): its header, navigation and footer instead of the per-project ones. */
@@ -97,7 +100,7 @@ export function renderPage(options: PageOptions): string {
 ${switcher(project, options.projects ?? [])}
 ${searchBox(pageUrl(project, 'search'), options.query)}
 </div>
-<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>${upstreamLine(options.upstream)}`;
+<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}${n.page === 'candidates' && options.pendingCandidates ? h` <span class="count" aria-label="${options.pendingCandidates} pending">${options.pendingCandidates}</span>` : ''}</a></li>`)}</ul></nav>${upstreamLine(options.upstream)}`;
   const doc = h`<!doctype html>
 <html lang="en">
 <head>

@@ -12,12 +12,14 @@
  * | `/projects/:project/timeline` | `kind cursor before` | timeline: the picture of decisions and plans (`before`: an older window), then every change |
  * | `/projects/:project/graph` | `relation resolved entry page` | the graph (SVG and its table) |
  * | `/projects/:project/dependencies` | `resolved` | 301 to the graph (its name before issue #22) |
+ * | `/projects/:project/candidates` | `status cursor` | candidates (`pending` default, `approved`, `rejected`, `all`) with the reviewer's verdict beside the entry it concerns (issue #20) |
+ * | `/projects/:project/candidates/:candidate_id` | — | one candidate and its history (any unique id prefix) |
  * | `/assets/dashboard.css` | `v` | the stylesheet, cached for a year |
  *
  * Every page: strong ETag (projected oid + URL + stylesheet version) answered 304 on
  * `If-None-Match` without rendering, the rendered bytes kept by ETag for other clients
  * (page-cache.ts; a request with `Cache-Control: no-cache` renders afresh), `Cache-Control: no-cache`, and a Content-Security-Policy
- * that allows no script at all. Errors are HTML pages with the status of ../errors.ts.
+ * that allows no script at all. The navigation counts the project's pending candidates. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
 import { parseEntryKind } from '../../model/kinds.js';
@@ -27,6 +29,7 @@ import type { Log } from '../../daemon/log.js';
 import { errorFields } from '../../daemon/log.js';
 import type { Brain } from '../../service.js';
 import { buildBoard, listProjectIds } from '../../service/board.js';
+import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
 import { buildEntryGraph } from '../../service/entry-graph.js';
 import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
 import { withPictureReader } from '../../service/picture-reader.js';
@@ -39,6 +42,9 @@ import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-stat
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { renderBoard } from './board-page.js';
+import { projectCandidateLinks } from './candidate-parts.js';
+import { renderCandidatePage } from './candidate-page.js';
+import { renderCandidates } from './candidates-page.js';
 import { renderBrief } from './brief-page.js';
 import { entryTexts, renderEntry } from './entry-page.js';
 import { renderErrorPage } from './error-page.js';
@@ -90,7 +96,8 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
   };
   const render = async (oid: string | null, upstream: UpstreamStatus | null) => {
     const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
-    return renderPage({ ...parts, project, projects, oid, upstream });
+    const pendingCandidates = await pendingCandidateCount(brain);
+    return renderPage({ ...parts, project, projects, oid, upstream, pendingCandidates });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
@@ -214,15 +221,34 @@ export function createDashboard(options: DashboardOptions): Hono {
     return new Response(null, { status: 301, headers: { Location: pageUrl(project, 'graph', { resolved: q.resolved }), 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   });
 
+  routes.get('/projects/:project/candidates', async (c) => {
+    const q = pageParams(c, ['status', 'cursor']);
+    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => {
+      const list = await buildCandidateList(brain, { ...(q.status ? { status: q.status } : {}), ...(after ? { after: { recorded_at: after[0], candidate_id: after[1] } } : {}) });
+      const cursor = (next: { recorded_at: string; candidate_id: string }) => encodePair([next.recorded_at, next.candidate_id]);
+      return { ...renderCandidates({ links: projectCandidateLinks(project), list, paged: after !== undefined, cursor }), active: 'candidates' };
+    });
+  });
+
+  routes.get('/projects/:project/candidates/:candidate_id', async (c) => {
+    pageParams(c, []);
+    const brain = await brainOf(c);
+    const project = await brain.projectId();
+    return sendPage(c, brain, cache, async () => ({ ...renderCandidatePage({ links: projectCandidateLinks(project), view: await buildCandidateView(brain, { candidateId: c.req.param('candidate_id') }) }), active: 'candidates' }));
+  });
+
   routes.get('/projects/:project/*', (c) => {
-    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'the dashboard has a board, entries, search, brief, timeline and graph' });
+    throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'the dashboard has a board, entries, search, brief, timeline, graph and candidates' });
   });
 
   routes.onError((err, c) => {
     const { body } = toErrorResponse(err);
     // Link the error page back to the project's board, unless the project itself is what failed.
     const param = c.req.param('project');
-    const projectFailed = (body.error.code === 'not_found' && body.error.data?.project_id !== undefined && body.error.data.entry_id === undefined) || body.error.code === 'not_initialized';
+    const projectFailed = (body.error.code === 'not_found' && body.error.data?.project_id !== undefined && body.error.data.entry_id === undefined && body.error.data.candidate_id === undefined) || body.error.code === 'not_initialized';
     const project = param && PROJECT_ID_PATTERN.test(param) && !projectFailed ? param : null;
     const page = renderErrorPage(err, project);
     const fields = { method: c.req.method, path: c.req.path, status: page.status, code: body.error.code, message: page.status >= 500 ? errorFields(err).message : body.error.message };

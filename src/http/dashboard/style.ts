@@ -122,6 +122,12 @@ ul.tree li{margin:6px 0}
 .warning{background:var(--bad-bg);color:var(--bad);border-radius:var(--radius);padding:12px 16px;margin:0 0 18px}
 .warning ul{margin:6px 0 0;padding-left:20px}
 .brief{max-width:52rem}
+.candidate{padding:14px 18px}.candidate h2{font-size:17px;margin:2px 0 4px;overflow-wrap:anywhere}.candidate h2 a{color:var(--text)}
+.cand-grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px;align-items:start}
+.concerns{background:var(--sunken);border-radius:6px;padding:10px 12px;overflow-wrap:anywhere}.concerns h3{margin:2px 0 4px}.concerns.none{background:transparent;border:1px dashed var(--border)}
+.key-text{margin:6px 0;overflow-wrap:anywhere;white-space:pre-line}.verdict{margin:10px 0 0;overflow-wrap:anywhere}.decided{margin:6px 0 0;overflow-wrap:anywhere}.how{margin:0 0 14px;overflow-wrap:anywhere}
+dl.scores{grid-template-columns:repeat(6,max-content);gap:0 10px;font-size:12.5px;margin:6px 0 0;font-variant-numeric:tabular-nums}dl.scores dt{grid-row:1}
+.evidence th:first-child{width:34%}.signals{margin:6px 0 0}.signals .tag,.verdict-panel .tag{overflow-wrap:anywhere}.filters-status{margin:0 0 16px}
 footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12.5px;padding-top:14px;padding-bottom:24px}
 .error-page{max-width:40rem;margin:40px auto}
 ${PICTURE_STYLE}
@@ -132,7 +138,7 @@ ${PICTURE_STYLE}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
  nav.pages ul{flex-wrap:wrap}nav.pages a{padding:6px 10px}
  h1{font-size:22px}
- .entry-grid{grid-template-columns:minmax(0,1fr)}
+ .entry-grid,.cand-grid{grid-template-columns:minmax(0,1fr)}
  table.entries,table.entries tbody,table.entries tr,table.entries td{display:block;width:100%}
  table.entries thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
  table.entries{background:transparent;border:0}

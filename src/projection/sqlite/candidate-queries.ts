@@ -29,15 +29,25 @@ const toRow = (r: CandidateDbRow): CandidateRow => ({ candidate: JSON.parse(r.js
 
 /**
  * The candidates of `projectId` (absent: every project) of `status` (absent: every status),
- * most recently recorded first, then by candidate id.
+ * most recently recorded first, then by candidate id. `limit` rows at most (absent: all), those
+ * after the keyset `after` (the last row of the previous page) when given.
  */
-export function listCandidates(db: CacheDb, args: { projectId?: string; status?: CandidateStatus }): CandidateRow[] {
+export function listCandidates(db: CacheDb, args: { projectId?: string; status?: CandidateStatus; limit?: number; after?: CandidateCursor }): CandidateRow[] {
   const where: string[] = [];
-  const params: string[] = [];
+  const params: (string | number)[] = [];
   if (args.projectId !== undefined) where.push('project_id = ?'), params.push(args.projectId);
   if (args.status !== undefined) where.push('status = ?'), params.push(args.status);
-  const sql = `SELECT json, forked, revision_count, path FROM candidates${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY recorded_at DESC, candidate_id`;
+  if (args.after !== undefined) where.push('(recorded_at < ? OR (recorded_at = ? AND candidate_id > ?))'), params.push(args.after.recorded_at, args.after.recorded_at, args.after.candidate_id);
+  const limit = args.limit === undefined ? '' : ' LIMIT ?';
+  if (args.limit !== undefined) params.push(args.limit);
+  const sql = `SELECT json, forked, revision_count, path FROM candidates${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY recorded_at DESC, candidate_id${limit}`;
   return (db.prepare(sql).all(...params) as CandidateDbRow[]).map(toRow);
+}
+
+/** Where a page of {@link listCandidates} ends: the last row's current `recorded_at` and id. */
+export interface CandidateCursor {
+  recorded_at: string;
+  candidate_id: string;
 }
 
 /** One candidate of `projectId` by full id, or null. */
