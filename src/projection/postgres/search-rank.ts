@@ -3,7 +3,7 @@
  * weights … on both backends"; docs/decisions/0035), used when the vocabulary shows few enough
  * entries holding a query word (`SearchPlan.bound` ≤ {@link RANK_ALL_LIMIT}, search-plan.ts) — an ADR corpus
  * always. The same rule as SQLite's
- * FTS5 `bm25()` (src/search/fts-search.ts), from PostgreSQL's parts:
+ * FTS5 `bm25()` (src/projection/sqlite/search.ts), from PostgreSQL's parts:
  *
  * - each query word (its stem as a word or a prefix, or its typo alternatives) and each pair of
  *   adjacent words (a phrase) is a term; a term's weight is BM25's IDF, `ln((N − n + 0.5) /

@@ -1,6 +1,6 @@
 /**
  * Full-text search over the PostgreSQL projection (issue #11; issue #18 "Search answers plain
- * questions"; docs/decisions/0026, 0035), the counterpart of src/search/fts-search.ts: the
+ * questions"; docs/decisions/0026, 0035), the counterpart of src/projection/sqlite/search.ts: the
  * query's words without English stop words, as English stems matched as words or prefixes,
  * or widened to near vocabulary stems, and its adjacent word pairs (search-plan.ts), against
  * the weighted `proj_current.search` tsvector (GIN index). Scope, project and kind filter

@@ -6,19 +6,19 @@
  *
  * The query's words without English stop words (src/search/query-terms.ts) match by their
  * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
- * vocabulary stems within a small edit distance (typo tolerance; src/search/word-plan.ts).
+ * vocabulary stems within a small edit distance (typo tolerance; src/projection/sqlite/search-words.ts).
  * A query is a question: a hit may hold any of the words. Hits are ranked by BM25 with field
  * weights title 3, tags 2, payload 1.5, rationale 1 (two adjacent query words as a phrase score
  * higher), times the share of the words the hit holds (src/search/coordination.ts) and the
  * status weight (src/search/in-force.ts: entries no longer in force count half).
  */
 import type Database from 'better-sqlite3';
-import type { CacheDb } from '../projection/sqlite/open-cache.js';
-import { coordination } from './coordination.js';
-import { statusWeight } from './in-force.js';
-import { ftsString, searchQuery } from './query-terms.js';
-import { relevanceScores } from './relevance.js';
-import { planWords, type WordPlan } from './word-plan.js';
+import type { CacheDb } from './open-cache.js';
+import { coordination } from '../../search/coordination.js';
+import { statusWeight } from '../../search/in-force.js';
+import { ftsString, searchQuery } from '../../search/query-terms.js';
+import { relevanceScores } from '../../search/relevance.js';
+import { planWords, type WordPlan } from './search-words.js';
 
 /** One hit: the entry id and a relevance score in [0, 1] relative to the best hit (the best is 1). */
 export interface SearchHit {
@@ -100,7 +100,7 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
 }
 
 /**
- * The MATCH expression of one word (src/search/word-plan.ts): its stem as a word when it is an
+ * The MATCH expression of one word (src/projection/sqlite/search-words.ts): its stem as a word when it is an
  * indexed term, as a prefix when longer terms start with it — both when both: BM25 sums the
  * phrases a hit holds, so the word itself ("log", any inflection) outranks the longer words it
  * merely starts ("logic") — or, for a typo, its alternatives, vocabulary stems, as prefixes

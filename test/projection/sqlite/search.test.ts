@@ -9,16 +9,16 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../src/projection/sqlite/open-cache.js';
-import { refreshCache } from '../../src/projection/sqlite/refresh.js';
-import { comparableRowsSql, searchIndexProblem } from '../../src/projection/sqlite/schema.js';
-import { BrainError } from '../../src/model/errors.js';
-import { DOC_SQL, RANK_SQL } from '../../src/search/fts-search.js';
-import type { Brain } from '../../src/service.js';
-import { openTestBrain } from '../helpers/brain.js';
-import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
-import { branchFiles, dirOf, handCommit } from '../helpers/plain-git.js';
-import { seedPlainQuestions, type PlainQuestionIds } from '../helpers/plain-questions.js';
+import { openCache } from '../../../src/projection/sqlite/open-cache.js';
+import { refreshCache } from '../../../src/projection/sqlite/refresh.js';
+import { comparableRowsSql, searchIndexProblem } from '../../../src/projection/sqlite/schema.js';
+import { BrainError } from '../../../src/model/errors.js';
+import { DOC_SQL, RANK_SQL } from '../../../src/projection/sqlite/search.js';
+import type { Brain } from '../../../src/service.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+import { branchFiles, dirOf, handCommit } from '../../helpers/plain-git.js';
+import { seedPlainQuestions, type PlainQuestionIds } from '../../helpers/plain-questions.js';
 
 let dir: string;
 let b: Brain;
