@@ -21,8 +21,8 @@ export const LIST_FILTERS = [
 ];
 export const SEARCH_QUERIES = ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat', 'payment gateway timeout', 'vendor contract'];
 /**
- * Issue #21 "the bench should have both kinds": a common-word query (in ~40% of the synthetic
- * entries, ~8 500 of 20 000) and a rare-word one (each word in ~1%, ~240 of 20 000), timed
+ * Issue #21 "the bench should have both kinds": a common-word query (~50% of the synthetic
+ * entries with its prefix, ~10 300 of 20 000) and a rare-word one (~1%, 238 of 20 000), timed
  * apart through the daemon: search should grow with the matches, not with the brain.
  */
 export const SEARCH_COMMON = 'sqlite';
