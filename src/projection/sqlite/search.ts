@@ -68,8 +68,8 @@ export const HELD_SQL = 'SELECT rowid FROM entry_search_fts WHERE entry_search_f
  * (share of words, title, status) reorder only these. A hit beyond them would need to beat the
  * head's BM25 by more than the factors can move it (title × 2, share and status down to 1/n
  * and 1/2). Heads of 40 and 100 gave the same recall@3 and MRR on all nine corpora of the
- * question set (bench/questions; 45–93 ADRs each, so the head cuts) and 100 cost 20–60% more
- * CPU time (decision 0047).
+ * question set (bench/questions: 9–96 ADRs each, five above 40, so the head cuts) and 100
+ * cost 20–60% more CPU time (decision 0047).
  */
 export const HEAD = 40;
 
