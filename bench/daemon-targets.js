@@ -19,7 +19,14 @@ export const LIST_FILTERS = [
   { label: 'path=src/projection/sqlite/', query: 'path=src/projection/sqlite/', sql: "EXISTS (SELECT 1 FROM entry_paths p WHERE p.entry_id = c.entry_id AND p.path LIKE 'src/projection/sqlite/%')" },
   { label: 'updated_since=2025-06-01', query: 'updated_since=2025-06-01T00:00:00Z', sql: "c.recorded_at >= '2025-06-01T00:00:00Z'" },
 ];
-export const SEARCH_QUERIES = ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat', 'payment gateway timeout'];
+export const SEARCH_QUERIES = ['sqlite', 'cache invalidation', 'retry backoff jitter', 'kubernets', 'migrat', 'payment gateway timeout', 'vendor contract'];
+/**
+ * Issue #21 "the bench should have both kinds": a common-word query (~50% of the synthetic
+ * entries with its prefix, ~10 300 of 20 000) and a rare-word one (~1%, 238 of 20 000), timed
+ * apart through the daemon: search should grow with the matches, not with the brain.
+ */
+export const SEARCH_COMMON = 'sqlite';
+export const SEARCH_RARE = 'vendor contract';
 const PAGE = 20;
 
 async function ok(port, path) {
@@ -65,7 +72,8 @@ export async function daemonListLatency({ repo, projectId, cachePath, runs }) {
 
 /**
  * Health, search and context through the daemon, then its memory: `{ health, search,
- * searchFloor, context, contextFloor, rssKb, peakKb }` (ms are medians). The search floor is
+ * searchFloor, searchCommon, searchRare, context, contextFloor, rssKb, peakKb }` (ms are
+ * medians; searchCommon / searchRare: {@link SEARCH_COMMON} and {@link SEARCH_RARE} alone). The search floor is
  * FTS5 over the same current documents in an in-memory database (prefix AND, else OR, top 20,
  * BM25); the context floor reads what the brief shows: as many current rows as it included,
  * best ranked first, raw SQL on the cache file, each JSON parsed (issue 21: the former floor,
@@ -83,6 +91,8 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
     const fts = ftsBaseline(cachePath, projectId);
     q = 0;
     const searchFloor = await sample(() => fts.search(SEARCH_QUERIES[q++ % SEARCH_QUERIES.length]), { runs });
+    const searchCommon = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_COMMON)}&limit=20`), { runs });
+    const searchRare = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_RARE)}&limit=20`), { runs });
     fts.close();
     const context = await sample(() => ok(d.port, `${api}/context`), { runs });
     const included = JSON.parse((await ok(d.port, `${api}/context`)).body).data.included;
@@ -92,7 +102,7 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
     raw.close();
     return {
       health: median(health), health95: p95(health),
-      search: median(search), search95: p95(search), searchFloor: median(searchFloor),
+      search: median(search), search95: p95(search), searchFloor: median(searchFloor), searchCommon: median(searchCommon), searchRare: median(searchRare),
       context: median(context), context95: p95(context), contextFloor: median(contextFloor), contextIncluded: included,
       rssKb: procKb(d.child.pid, 'VmRSS'), peakKb: procKb(d.child.pid, 'VmHWM'),
     };

@@ -15,7 +15,7 @@ import { openBrain } from '../dist/service.js';
 import { startPostgres } from '../dist/projection/postgres/local-server.js';
 import { createPostgresProjection } from '../dist/projection/postgres/postgres-projection.js';
 import { countCurrent, listCurrent } from '../dist/projection/sqlite/queries.js';
-import { searchEntries } from '../dist/search/fts-search.js';
+import { searchEntries } from '../dist/projection/sqlite/search.js';
 import { generateHistory } from './synthetic.js';
 import { git } from './native.js';
 import { fmt, median, sample, time } from './timing.js';

@@ -6,7 +6,7 @@
  * 1e-6), so a hit lacking such a word ("clusters" among cluster ADRs) ranked like one holding it;
  * ranking every hit holding all the words first instead let a long document holding each word
  * once outrank the short answer lacking one weak word ("work", "get"). One rule for every
- * projection backend: SQLite applies {@link coordination} (src/search/fts-search.ts),
+ * projection backend: SQLite applies {@link coordination} (src/projection/sqlite/search.ts),
  * PostgreSQL the same ratio in SQL (src/projection/postgres/search-rank.ts).
  */
 

@@ -5,7 +5,7 @@
  * hits of comparable relevance the ones in force come first, while an old entry that matches
  * much better still ranks above a weak in-force hit (a demotion, not a partition). One rule for
  * every projection backend: SQLite applies {@link statusWeight} to its BM25 scores
- * (src/search/fts-search.ts), PostgreSQL the same factor in SQL
+ * (src/projection/sqlite/search.ts), PostgreSQL the same factor in SQL
  * (src/projection/postgres/search-rank.ts, from {@link NOT_IN_FORCE}).
  */
 

@@ -3,7 +3,7 @@
  * projection backend): a query word nothing in the vocabulary starts with is widened to the
  * vocabulary words within a small edit distance — 1 for 4–7 characters, 2 from 8, none below
  * 4 — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
- * come from is the backend's (SQLite: the whole FTS5 vocabulary, src/search/word-plan.ts;
+ * come from is the backend's (SQLite: the whole FTS5 vocabulary, src/projection/sqlite/search-words.ts;
  * PostgreSQL: pg_trgm neighbours, src/projection/postgres/search-typos.ts).
  */
 import { boundedDistance } from './query-terms.js';

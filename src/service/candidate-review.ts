@@ -13,7 +13,7 @@ import { BrainError } from '../model/errors.js';
 import type { EntryFields } from '../model/input.js';
 import { KIND_PREFIX, parseEntryKind } from '../model/kinds.js';
 import { formatIssues } from '../model/validate.js';
-import { searchEntries } from '../search/fts-search.js';
+import { searchEntries } from '../projection/sqlite/search.js';
 import { currentWithHashes, documentFrequencies, entriesSharingScope, successorsOf } from '../projection/sqlite/review-queries.js';
 import { contentWords, fullText, keyWords, proposalText } from '../candidates/text-profile.js';
 import { reviewCandidate } from '../candidates/review-candidate.js';

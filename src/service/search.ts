@@ -1,6 +1,6 @@
 /**
  * `Brain.search` (DESIGN §6; docs/decisions/0035): full-text search over the project's current
- * entries in the projection (src/search/fts-search.ts), best first, each hit with its current
+ * entries in the projection (src/projection/sqlite/search.ts), best first, each hit with its current
  * entry and `relevance_score` in [0, 1]. Errors: `invalid_argument` for a query without words
  * or an unknown kind, `not_found` (unknown project).
  */
@@ -8,7 +8,7 @@ import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { parseEntryKind } from '../model/kinds.js';
 import { getCurrent, type CurrentRow } from '../projection/sqlite/queries.js';
-import { searchEntries } from '../search/fts-search.js';
+import { searchEntries } from '../projection/sqlite/search.js';
 import type { Brain } from '../service.js';
 
 /** The hits of `args.query` (at most `limit`, default 20) in the brain's project; see the module doc. */

@@ -4,12 +4,13 @@
  * backends answer the same questions over the same entries: a stemmed word, the issue's
  * superseded entry holding every word of the question, near twins where only the status
  * differs, a superseded entry that matches much better, a phrase held together vs apart, and an
- * entry holding every word of a question once, in passing, vs one about two of its words.
+ * entry holding every word of a question once, in passing, vs one about two of its words, and a
+ * title naming the question's words vs a body repeating them (0047).
  */
 import type { Brain } from '../../src/service.js';
 
 /** The entry ids by role. */
-export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes', string>;
+export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes' | 'cleanup' | 'design', string>;
 
 /** Writes the entries into `brain`'s project (initialised); returns their ids. */
 export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds> {
@@ -35,7 +36,11 @@ export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds
   // a longer design note holds each word once, in passing. More matches rank higher, not above everything.
   const idle = await add({ title: 'Idle heartbeats keep quiet subscriptions alive', rationale: 'A subscriber with no traffic gets a heartbeat every 30 seconds, so an idle heartbeat tells it the stream is alive.' });
   const notes = await add({ title: 'Notes on the design of the client library', rationale: 'Connections open lazily and an idle one closes after five minutes. A heartbeat from the server resets the stall timer. Most of this work shipped in the first release.' });
-  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes };
+  // "how are old runs cleaned up" (decision 0047): a short entry whose title names the words vs a
+  // design note that repeats them in its body. The title matters more than the body.
+  const cleanup = await add({ title: 'Automated run cleanup', rationale: 'Old results are removed every night.' });
+  const design = await add({ title: 'Results storage', rationale: 'Cleanup removes old results; old runs wait for cleanup, and each run is archived.' });
+  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes, cleanup, design };
 }
 
 /** Questions and the hits each must start with, in order, on every backend. */
@@ -48,4 +53,5 @@ export const plainQuestionCases = (e: PlainQuestionIds): { query: string; first:
   { query: 'ingress controller', first: [e.phrase, e.apart] },
   { query: 'snapshts', first: [e.backup] },
   { query: 'how do idle heartbeats work', first: [e.idle, e.notes] },
+  { query: 'how are old runs cleaned up', first: [e.cleanup, e.design] },
 ];

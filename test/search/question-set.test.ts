@@ -13,10 +13,11 @@ import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 
 /**
- * The floor of recall@3 per corpus: a regression guard below the measured values (0.81–1.00
- * over the eight corpora; decision 0035), not the target.
+ * The floor of recall@3 per corpus: a regression guard below the measured values (0.827–1.00
+ * over the nine corpora; decision 0047), not the target. The search before 0047 fails it on
+ * cometbft (0.808) and the held-out tektoncd corpus (0.821).
  */
-const FLOOR = 0.8;
+const FLOOR = 0.825;
 
 afterAll(cleanupTempDirs);
 

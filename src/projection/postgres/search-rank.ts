@@ -3,7 +3,7 @@
  * weights … on both backends"; docs/decisions/0035), used when the vocabulary shows few enough
  * entries holding a query word (`SearchPlan.bound` ≤ {@link RANK_ALL_LIMIT}, search-plan.ts) — an ADR corpus
  * always. The same rule as SQLite's
- * FTS5 `bm25()` (src/search/fts-search.ts), from PostgreSQL's parts:
+ * FTS5 `bm25()` (src/projection/sqlite/search.ts), from PostgreSQL's parts:
  *
  * - each query word (its stem as a word or a prefix, or its typo alternatives) and each pair of
  *   adjacent words (a phrase) is a term; a term's weight is BM25's IDF, `ln((N − n + 0.5) /
@@ -13,11 +13,13 @@
  *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
  *   PostgreSQL's [0, 1]) and length normalization 1 — saturating term frequency over document
  *   length, BM25's shape — times the share of the query's words the hit holds
- *   (src/search/coordination.ts) and the status weight (src/search/in-force.ts);
+ *   (src/search/coordination.ts), the title factor (src/search/title-match.ts: its title, the
+ *   vector's weight A, holding a word) and the status weight (src/search/in-force.ts);
  * - ties newest first, entry id, repo.
  */
 import type pg from 'pg';
 import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
+import { TITLE_MATCH_WEIGHT } from '../../search/title-match.js';
 import type { ProjectionSearchQuery } from '../backend.js';
 import { Params, ROW_COLUMNS, scopeWhere, toRepoRow } from './list-sql.js';
 import type { SearchPlan } from './search-plan.js';
@@ -28,8 +30,11 @@ export const RANK_ALL_LIMIT = 500;
 /** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
 export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
 
-/** A selected row with its score. */
-export type ScoredRow = Parameters<typeof toRepoRow>[0] & { entry_id: string; score: number };
+/** A selected row with its score and how many of the query's words it holds. */
+export type ScoredRow = Parameters<typeof toRepoRow>[0] & { entry_id: string; score: number; held: number };
+
+/** How many of the tsqueries `terms` (parameters) the vector `v` matches, as SQL. */
+export const heldSql = (v: string, terms: readonly string[]): string => `(${terms.map((t) => `(${v} @@ ${t}::tsquery)::int`).join(' + ')})`;
 
 /** The conditions of `q`'s scope, project and kind on `proj_current c`. */
 export function searchWhere(p: Params, q: ProjectionSearchQuery): string[] {
@@ -50,14 +55,15 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   const rank = (t: string) => `ts_rank('${WEIGHTS}', m.v, ${t}::tsquery, 1)`;
   // A pair's ts_rank measures its words' proximity whether or not they are adjacent: it counts only as a phrase match.
   const sum = terms.map((t, i) => (i < plan.words.length ? `${idf(i)} * ${rank(t)}` : `(m.v @@ ${t}::tsquery)::int * ${idf(i)} * ${rank(t)}`));
-  const held = plan.words.map((_, i) => `(m.v @@ ${terms[i]}::tsquery)::int`);
-  const coordination = plan.words.length <= 1 ? '1' : `(${held.join(' + ')})::float8 / ${plan.words.length}`;
-  const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ${coordination} * (${sum.join(' + ')})`;
+  const words = terms.slice(0, plan.words.length);
+  const held = plan.words.length <= 1 ? '1' : heldSql('m.v', words);
+  const titled = `(1 + ${TITLE_MATCH_WEIGHT} * ${heldSql(`ts_filter(m.v, '{a}')`, words)}::float8 / ${plan.words.length})`;
+  const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ${held}::float8 / ${plan.words.length} * ${titled} * (${sum.join(' + ')})`;
   const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search AS v
       FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
     n AS (SELECT coalesce(sum(docs), 0)::float8 AS n FROM ${s}.proj_vocab WHERE repo = ANY(${p.add([...q.repos])}::text[]) AND word = ''),
     d AS (SELECT ${counts.join(', ')} FROM m)
-    SELECT ${ROW_COLUMNS}, c.entry_id, k.score FROM (SELECT m.repo, m.entry_id, m.recorded_at, ${score} AS score
+    SELECT ${ROW_COLUMNS}, c.entry_id, k.score, k.held FROM (SELECT m.repo, m.entry_id, m.recorded_at, ${score} AS score, ${held} AS held
       FROM m, n, d ORDER BY score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k
     JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY k.score DESC, k.recorded_at DESC, c.entry_id, c.repo`;
   return (await db.query(sql, p.values)).rows as ScoredRow[];

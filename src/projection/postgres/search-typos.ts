@@ -1,6 +1,6 @@
 /**
  * Typo tolerance of the PostgreSQL search (issue #11 "typo tolerance where the SQLite side has
- * it (pg_trgm)"; docs/decisions/0026, 0035), the counterpart of src/search/word-plan.ts with
+ * it (pg_trgm)"; docs/decisions/0026, 0035), the counterpart of src/projection/sqlite/search-words.ts with
  * the same rule: a query word whose stem no vocabulary stem of the visible repositories starts
  * with, and that is long enough, is widened to the vocabulary stems within its allowed edit
  * distance of its stem (1 for 4–7 characters, 2 from 8), at most 8, closest first, then most

@@ -1,6 +1,6 @@
 /**
  * Full-text search over the PostgreSQL projection (issue #11; issue #18 "Search answers plain
- * questions"; docs/decisions/0026, 0035), the counterpart of src/search/fts-search.ts: the
+ * questions"; docs/decisions/0026, 0035), the counterpart of src/projection/sqlite/search.ts: the
  * query's words without English stop words, as English stems matched as words or prefixes,
  * or widened to near vocabulary stems, and its adjacent word pairs (search-plan.ts), against
  * the weighted `proj_current.search` tsvector (GIN index). Scope, project and kind filter
@@ -30,7 +30,7 @@ import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { searchPlan, type SearchPlan } from './search-plan.js';
-import { rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
+import { heldSql, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
 import { inTransaction } from './transaction.js';
 
 /** The title and tags words of a row: the expression of the `proj_current_head` index (schema.ts). */
@@ -42,7 +42,7 @@ const HEAD = `ts_filter(c.search, '{a,b}')`;
  * 2 the others, in force or not as `inForce` says, newest first — the list order, so the
  * newest entries are walked only until the page is full.
  */
-async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; inForce: boolean | null; limit: number }): Promise<ScoredRow[]> {
+async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: { match: string; head: string; words: readonly string[]; inForce: boolean | null; limit: number }): Promise<ScoredRow[]> {
   const p = new Params();
   const match = p.add(t.match);
   const where = searchWhere(p, q);
@@ -55,27 +55,28 @@ async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: {
   const rank = `(CASE WHEN ${out} THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, 1)`;
   const order = first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : 'c.recorded_at DESC, c.entry_id, c.repo';
   // The page's keys first (the sort carries no vector or JSON), then its rows by primary key, scored again: in tier 2 only they pay for ts_rank.
-  const sql = `SELECT ${ROW_COLUMNS}, c.entry_id, ${rank} AS score FROM (SELECT c.repo, c.entry_id FROM ${s}.proj_current c
+  const held = heldSql('c.search', t.words.map((w) => p.add(w)));
+  const sql = `SELECT ${ROW_COLUMNS}, c.entry_id, ${rank} AS score, ${held} AS held FROM (SELECT c.repo, c.entry_id FROM ${s}.proj_current c
     WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.add(t.limit)}) k JOIN ${s}.proj_current c USING (repo, entry_id) ORDER BY ${order}`;
   return (await db.query(sql, p.values)).rows as ScoredRow[];
 }
 
 /** Both tiers of one tsquery (tier 2 in force first), at most `limit` rows. */
-async function tiers(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, match: string, head: string, limit: number): Promise<ScoredRow[]> {
+async function tiers(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, match: string, head: string, words: readonly string[], limit: number): Promise<ScoredRow[]> {
   const rows: ScoredRow[] = [];
   for (const inForce of [null, true, false]) {
-    if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, inForce, limit: limit - rows.length })));
+    if (rows.length < limit) rows.push(...(await tier(db, s, q, { match, head, words, inForce, limit: limit - rows.length })));
   }
   return rows;
 }
 
 /** The all-words hits, then the any-word ones, in two tiers each (many matches). */
 async function tiered(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, plan: SearchPlan, limit: number): Promise<ScoredRow[]> {
-  const rows = await tiers(db, s, q, plan.all, plan.any, limit);
+  const rows = await tiers(db, s, q, plan.all, plan.any, plan.words, limit);
   if (rows.length < limit && plan.words.length > 1) {
     const key = (r: ScoredRow) => `${r.repo}\0${r.entry_id}`;
     const listed = new Set(rows.map(key));
-    rows.push(...(await tiers(db, s, q, plan.any, plan.any, limit)).filter((r) => !listed.has(key(r))).slice(0, limit - rows.length));
+    rows.push(...(await tiers(db, s, q, plan.any, plan.any, plan.words, limit)).filter((r) => !listed.has(key(r))).slice(0, limit - rows.length));
   }
   return rows;
 }
@@ -90,12 +91,11 @@ export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearc
   searchQuery(q.query); // a query without words is an error whatever the scope
   if (q.repos.length === 0) return [];
   const limit = q.limit ?? 20;
-  const rows = await inTransaction(db, async (client) => {
+  const { rows, words } = await inTransaction(db, async (client) => {
     const p = await searchPlan(client, names, q.repos, q.query);
-    if (p === null) return [];
-    if (p.bound <= rankAllLimit) return rankAll(client, names.s, q, p, limit);
-    return tiered(client, names.s, q, p, limit);
+    if (p === null) return { rows: [], words: 1 };
+    return { rows: await (p.bound <= rankAllLimit ? rankAll(client, names.s, q, p, limit) : tiered(client, names.s, q, p, limit)), words: p.words.length };
   }, { snapshot: true });
-  const relevance = relevanceScores(rows.map((r) => r.score));
+  const relevance = relevanceScores(rows.map((r) => r.score), rows.length > 0 ? Number(rows[0]!.held) / words : 1);
   return rows.map((r, i) => ({ ...toRepoRow(r), relevance_score: relevance[i]! }));
 }

@@ -14,7 +14,7 @@ import { BrainError } from '../../model/errors.js';
 import type { ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
 import { listCandidates } from './candidate-queries.js';
 import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
-import { searchEntries } from '../../search/fts-search.js';
+import { searchEntries } from './search.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';

@@ -15,12 +15,12 @@
  * projection moves.
  */
 import type Database from 'better-sqlite3';
-import type { CacheDb } from '../projection/sqlite/open-cache.js';
-import { getMeta } from '../projection/sqlite/open-cache.js';
-import { porterStems } from './porter-stems.js';
-import { foldTerm } from './query-terms.js';
-import { ENGLISH_STOP_WORDS } from './stop-words.js';
-import { allowedDistance, pickAlternatives } from './typo-rule.js';
+import type { CacheDb } from './open-cache.js';
+import { getMeta } from './open-cache.js';
+import { porterStems } from '../../search/porter-stems.js';
+import { foldTerm } from '../../search/query-terms.js';
+import { ENGLISH_STOP_WORDS } from '../../search/stop-words.js';
+import { allowedDistance, pickAlternatives } from '../../search/typo-rule.js';
 
 /** How one query word matches. */
 export interface WordPlan {

@@ -6,21 +6,26 @@
  *
  * The query's words without English stop words (src/search/query-terms.ts) match by their
  * stems, as words or prefixes; a word that starts nothing in the vocabulary is widened to the
- * vocabulary stems within a small edit distance (typo tolerance; src/search/word-plan.ts).
- * A query is a question: a hit may hold any of the words. Hits are ranked by BM25 with field
- * weights title 3, tags 2, payload 1.5, rationale 1 (two adjacent query words as a phrase score
- * higher), times the share of the words the hit holds (src/search/coordination.ts) and the
- * status weight (src/search/in-force.ts: entries no longer in force count half).
+ * vocabulary stems within a small edit distance (typo tolerance; src/projection/sqlite/search-words.ts).
+ * A query is a question: a hit may hold any of the words. FTS5 ranks the matches by BM25 with
+ * field weights title 3, tags 2, payload 1.5, rationale 1 (two adjacent query words as a phrase
+ * score higher); the best {@link HEAD} of them (filters applied) are then reranked by BM25 times
+ * the share of the words the hit holds (src/search/coordination.ts), the title factor
+ * (src/search/title-match.ts) and the status weight (src/search/in-force.ts: entries no longer
+ * in force count half). Cost (docs/decisions/0047): FTS5's ranking pass over the matches, one
+ * rowid-only pass per query word (which rows hold it, in any field and in the title), and a
+ * bounded head — never a lookup per match; a common word's matches cost a few microseconds each.
  */
 import type Database from 'better-sqlite3';
-import type { CacheDb } from '../projection/sqlite/open-cache.js';
-import { coordination } from './coordination.js';
-import { statusWeight } from './in-force.js';
-import { ftsString, searchQuery } from './query-terms.js';
-import { relevanceScores } from './relevance.js';
-import { planWords, type WordPlan } from './word-plan.js';
+import type { CacheDb } from './open-cache.js';
+import { coordination } from '../../search/coordination.js';
+import { titleFactor } from '../../search/title-match.js';
+import { statusWeight } from '../../search/in-force.js';
+import { ftsString, searchQuery } from '../../search/query-terms.js';
+import { relevanceScores } from '../../search/relevance.js';
+import { planWords, type WordPlan } from './search-words.js';
 
-/** One hit: the entry id and a relevance score in [0, 1] relative to the best hit (the best is 1). */
+/** One hit: the entry id and its relevance score in (0, 1] (src/search/relevance.ts). */
 export interface SearchHit {
   entry_id: string;
   relevance_score: number;
@@ -52,55 +57,66 @@ FROM entry_search_fts WHERE entry_search_fts MATCH ? ORDER BY score LIMIT ?`;
 export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM entry_search WHERE doc = ?';
 
 /**
- * Which of the rows (a JSON array of rowids) match one word's expression: FTS5 looks each rowid
- * up (plan `INDEX 0:=M`), so it costs the ranked rows, not the word's matches.
+ * The rows holding one word's expression (rowids only: FTS5 walks the doclists, no BM25 and no
+ * document sizes). A lookup per ranked rowid instead (`rowid IN (…)`) cost ~1 ms per row for a
+ * prefix at 20 000 entries: a prefix expands to every term it starts, each looked up.
  */
-export const HELD_SQL = 'SELECT rowid AS doc FROM entry_search_fts WHERE entry_search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+export const HELD_SQL = 'SELECT rowid FROM entry_search_fts WHERE entry_search_fts MATCH ?';
+
+/**
+ * How many BM25 hits are reranked (at least; 2 × the limit when more): the factors after BM25
+ * (share of words, title, status) reorder only these. A hit beyond them would need to beat the
+ * head's BM25 by more than the factors can move it (title × 2, share and status down to 1/n
+ * and 1/2). Heads of 40 and 100 gave the same recall@3 and MRR on all nine corpora of the
+ * question set (bench/questions: 9–96 ADRs each, five above 40, so the head cuts) and 100
+ * cost 20–60% more CPU time (decision 0047).
+ */
+export const HEAD = 40;
 
 const statements = new WeakMap<CacheDb, { rank: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]>; held: Database.Statement<unknown[]> }>();
 
-type Ranked = { entry_id: string; score: number };
 type Doc = { entry_id: string; project_id: string; entry_kind: string; status: string };
+type Ranked = { entry_id: string; score: number; held: number };
 
 /**
- * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
- * ordered by score (BM25 × coordination × status weight; negative, lower is better) then entry
- * id. Ranks the top N of the whole index by BM25 and keeps what passes the filters; N grows (×4)
- * until `limit` rows pass and no row beyond them can tie with the last one, or the matches run
- * out — so the answer equals ranking only the filtered rows. A row beyond has BM25 ≥ the last
- * ranked one's, and its factors (≤ 1) only raise it.
+ * The best `limit` rows matching any of the word expressions `words` in the project (and kind):
+ * the first `head` rows by BM25 that pass the filters (the ranking query is asked for more, ×4,
+ * until that many pass or the matches run out), reranked by score — BM25 (negative, lower is
+ * better) × coordination × title factor × status weight — then entry id. `held` is how many
+ * of the words a row holds.
  */
 function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   let s = statements.get(db);
   if (!s) {
-    s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL), held: db.prepare(HELD_SQL) };
+    s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL), held: db.prepare(HELD_SQL).pluck() };
     statements.set(db, s);
   }
-  const docs = new Map<number, Doc | undefined>();
-  const held = new Map<number, number>(); // rowid → how many of the words it holds, once counted
-  for (let n = Math.max(filter.limit * 2, 40); ; n *= 4) {
+  const head = Math.max(filter.limit * 2, HEAD);
+  let kept: { doc: number; d: Doc; bm25: number }[] = [];
+  for (let n = head; ; n *= 4) {
     const rows = s.rank.all(words.join(' OR '), n) as { doc: number; score: number }[];
-    const fresh = rows.filter((r) => !held.has(r.doc));
-    for (const r of fresh) held.set(r.doc, 0);
-    if (words.length > 1 && fresh.length > 0) {
-      const ids = JSON.stringify(fresh.map((r) => r.doc));
-      for (const w of words) for (const r of s.held.all(w, ids) as { doc: number }[]) held.set(r.doc, held.get(r.doc)! + 1);
-    }
-    const kept: Ranked[] = [];
+    kept = [];
     for (const r of rows) {
-      if (!docs.has(r.doc)) docs.set(r.doc, s.doc.get(r.doc) as Doc | undefined);
-      const d = docs.get(r.doc);
-      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ entry_id: d.entry_id, score: r.score * coordination(held.get(r.doc)!, words.length) * statusWeight(d.status) });
+      const d = s.doc.get(r.doc) as Doc | undefined;
+      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ doc: r.doc, d, bm25: r.score });
+      if (kept.length === head) break;
     }
-    kept.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
-    const exhausted = rows.length < n;
-    const last = kept[filter.limit - 1];
-    if (exhausted || (last !== undefined && (rows[rows.length - 1]?.score ?? Infinity) > last.score)) return kept.slice(0, filter.limit);
+    if (kept.length === head || rows.length < n) break;
   }
+  const rowsOf = (expression: string) => new Set(s!.held.all(expression) as number[]);
+  const holding = words.length > 1 ? words.map(rowsOf) : null; // one word: every match holds it
+  const titled = words.map((w) => rowsOf(`title : ${w}`));
+  const out = kept.map(({ doc, d, bm25 }) => {
+    const held = holding ? holding.filter((rows) => rows.has(doc)).length : 1;
+    const inTitle = titled.filter((rows) => rows.has(doc)).length;
+    return { entry_id: d.entry_id, held, score: bm25 * coordination(held, words.length) * titleFactor(inTitle, words.length) * statusWeight(d.status) };
+  });
+  out.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
+  return out.slice(0, filter.limit);
 }
 
 /**
- * The MATCH expression of one word (src/search/word-plan.ts): its stem as a word when it is an
+ * The MATCH expression of one word (src/projection/sqlite/search-words.ts): its stem as a word when it is an
  * indexed term, as a prefix when longer terms start with it — both when both: BM25 sums the
  * phrases a hit holds, so the word itself ("log", any inflection) outranks the longer words it
  * merely starts ("logic") — or, for a typo, its alternatives, vocabulary stems, as prefixes
@@ -134,6 +150,6 @@ export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
   const rows = ranked(db, expressions, { inProject, kind, limit });
   // bm25() is negative, lower is better: relevance of its negation.
-  const relevance = relevanceScores(rows.map((r) => -r.score));
+  const relevance = relevanceScores(rows.map((r) => -r.score), rows.length > 0 ? rows[0]!.held / words.length : 1);
   return rows.map((r, i) => ({ entry_id: r.entry_id, relevance_score: relevance[i]! }));
 }

@@ -9,16 +9,16 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../src/projection/sqlite/open-cache.js';
-import { refreshCache } from '../../src/projection/sqlite/refresh.js';
-import { comparableRowsSql, searchIndexProblem } from '../../src/projection/sqlite/schema.js';
-import { BrainError } from '../../src/model/errors.js';
-import { DOC_SQL, RANK_SQL } from '../../src/search/fts-search.js';
-import type { Brain } from '../../src/service.js';
-import { openTestBrain } from '../helpers/brain.js';
-import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
-import { branchFiles, dirOf, handCommit } from '../helpers/plain-git.js';
-import { seedPlainQuestions, type PlainQuestionIds } from '../helpers/plain-questions.js';
+import { openCache } from '../../../src/projection/sqlite/open-cache.js';
+import { refreshCache } from '../../../src/projection/sqlite/refresh.js';
+import { comparableRowsSql, searchIndexProblem } from '../../../src/projection/sqlite/schema.js';
+import { BrainError } from '../../../src/model/errors.js';
+import { DOC_SQL, RANK_SQL } from '../../../src/projection/sqlite/search.js';
+import type { Brain } from '../../../src/service.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+import { branchFiles, dirOf, handCommit } from '../../helpers/plain-git.js';
+import { seedPlainQuestions, type PlainQuestionIds } from '../../helpers/plain-questions.js';
 
 let dir: string;
 let b: Brain;
@@ -191,6 +191,10 @@ describe('plain questions (issue #18)', () => {
     expect((await ask('redis')).slice(0, 2)).toEqual([e.redisOld, e.redisNew]);
   });
 
+  it('ranks an entry whose title names the question\'s words above one repeating them in its body (decision 0047)', async () => {
+    expect((await ask('how are old runs cleaned up')).slice(0, 2)).toEqual([e.cleanup, e.design]);
+  });
+
   it('ranks a hit holding adjacent query words as a phrase above one holding them apart', async () => {
     expect((await ask('ingress controller')).slice(0, 2)).toEqual([e.phrase, e.apart]);
   });
@@ -200,11 +204,13 @@ describe('plain questions (issue #18)', () => {
     await expect(q.search({ query: ' ?! ' })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
-  it('keeps typo tolerance over stems: "databse", "snapshts"; relevance never rises down the list, the first is 1', async () => {
+  it('keeps typo tolerance over stems: "databse", "snapshts"; relevance never rises down the list, the first is the share of the words it holds', async () => {
     expect(await ask('databse')).toEqual(expect.arrayContaining([e.pgNew, e.pgOld, e.redisNew]));
     expect((await ask('snapshts'))[0]).toBe(e.backup);
+    expect((await q.search({ query: 'sessions' }))[0]!.relevance_score).toBe(1);
+    // "database", "use", "sessions": no entry holds all three (decision 0047: the score is absolute enough to say so).
     const hits = await q.search({ query: 'which database do we use for sessions' });
-    expect(hits[0]!.relevance_score).toBe(1);
+    expect(hits[0]!.relevance_score).toBe(0.666667);
     for (let i = 1; i < hits.length; i++) expect(hits[i]!.relevance_score).toBeLessThanOrEqual(hits[i - 1]!.relevance_score);
     expect(hits.every((h) => h.relevance_score > 0)).toBe(true);
   });
