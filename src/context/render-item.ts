@@ -2,7 +2,11 @@
  * One entry as one Markdown list item of the re-entry brief (DESIGN §7, issue #9): what it says
  * first, then its why, then the facts to find it again:
  *
- *   - **<title>**: <summary: outcome / answer / … — why> (`ADR-0036` `<entry_id>` r<rev>, <status>[, <qualifier>], <recorded day>[, matches <paths|task>])
+ *   - **<title>**: <summary: outcome / answer / … — why> (`ADR-0036` `<entry_id>` r<rev>, <status>[, <supersession>][, <qualifier>], <recorded day>[, matches <paths|task>])
+ *
+ * The supersession (`superseded by ADR-0040 "Use GitHub Actions" (dec-…)`, `supersedes …`, a
+ * rejected decision's `in favour of …`) stands in the tail, in place of the bare status it
+ * explains, so neither the excerpt's cut nor the short form drops it (issue #18 "The brief").
  *
  * A decision that records its own day and makers (an imported ADR) shows them, and its last
  * change beside them when that is another day or person: `decided 2019-06-27 by Marko, changed
@@ -17,7 +21,7 @@
 import type { Entry } from '../model/entry.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { decisionOrigin } from '../model/decision-origin.js';
-import { plainTextLine, summaryLine } from '../model/summary.js';
+import { plainTextLine, summaryLine, supersessionOf } from '../model/summary.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
 import { recordedMs } from './relevance.js';
@@ -44,7 +48,7 @@ export interface RenderItemOptions {
 
 /** The summary of an item: {@link summaryLine}, plus a risk's mitigation. */
 function itemText(entry: Entry, entries: ReadonlyMap<string, Entry> | undefined): string {
-  const summary = summaryLine(entry, { max: EXCERPT_CHARS * 2, ...(entries ? { entries } : {}) });
+  const summary = summaryLine(entry, { max: EXCERPT_CHARS * 2, supersession: false, ...(entries ? { entries } : {}) });
   const mitigation = entry.entry_kind === 'risk' && typeof entry.payload['mitigation'] === 'string' ? plainTextLine(entry.payload['mitigation']) : '';
   return [mitigation === '' ? '' : `Mitigation: ${mitigation}`, summary].filter((s) => s !== '').join(' — ');
 }
@@ -65,7 +69,11 @@ function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
     q.push(inlineText(entry.entry_kind, 40), inlineText(entry.status, 40));
     q.push(inlineText(entry.recorded_at.slice(0, 10), 10), formatAge(options.recentNowMs - recordedMs(entry)));
   } else {
-    q.push(inlineText(entry.status, 40), ...detail(entry), ...when(entry));
+    // What replaced it (or what it replaced) stands in the tail, so no excerpt cut nor the short form loses it.
+    const link = supersessionOf(entry, options.entries);
+    const status = inlineText(entry.status, 40);
+    const stated = link === '' ? [status] : link.startsWith(entry.status) ? [inlineText(link, 300)] : [status, inlineText(link, 300)];
+    q.push(...stated, ...detail(entry), ...when(entry));
   }
   const m = options.match;
   if (m !== undefined && (m.paths || m.task)) q.push(`matches ${[m.paths ? 'paths' : '', m.task ? 'task' : ''].filter(Boolean).join('+')}`);

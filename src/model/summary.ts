@@ -153,11 +153,12 @@ export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry
  * The one-line plain-text summary of `entry`, at most `max` characters (+ `…`): what it says
  * ({@link leadOf}), ` — ` its why ({@link whyOf} of the rationale), then `; ` its supersession
  * ({@link supersessionOf}, which names ids, ADR numbers and titles when `entries` holds them).
- * Either part may be empty; the supersession is never cut away by a long lead.
+ * Either part may be empty; the supersession is never cut away by a long lead. `supersession:
+ * false` leaves it out, for a caller that shows it on its own (the brief's item tail).
  */
-export function summaryLine(entry: Entry, options: { max?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
+export function summaryLine(entry: Entry, options: { max?: number; entries?: ReadonlyMap<string, Entry>; supersession?: boolean } = {}): string {
   const max = options.max ?? SUMMARY_MAX;
-  const link = supersessionOf(entry, options.entries);
+  const link = options.supersession === false ? '' : supersessionOf(entry, options.entries);
   const room = Math.max(max / 2, max - (link === '' ? 0 : link.length + 2));
   const lead = leadOf(entry);
   const why = whyOf(entry.rationale);

@@ -56,8 +56,10 @@ describe('the brief and imported decisions', () => {
     const retired = parseSections(md).get(RETIRED);
     expect(retired?.count).toBe(2);
     expect(titles(retired?.items)).toEqual(['Remote mempool', 'Single cluster']);
-    expect(md).toMatch(/\*\*Remote mempool\*\*: In favour of ADR-011 "nop mempool" \(dec-\d+\)/);
-    expect(md).toMatch(/\*\*Single cluster\*\*: Superseded by ADR-013 "Multi-cluster" \(dec-\d+\)/);
+    // What replaced it stands in the item's tail, in place of the bare status: no excerpt cut nor short form drops it.
+    expect(md).toMatch(/\*\*Remote mempool\*\* \(ADR-0110 `dec-\d+` r1, rejected, in favour of ADR-011 "nop mempool" \(dec-\d+\), decided/);
+    expect(md).toMatch(/\*\*Single cluster\*\* \(ADR-014 `dec-\d+` r1, superseded by ADR-013 "Multi-cluster" \(dec-\d+\), decided/);
+    expect(md).toMatch(/\*\*Multi-cluster\*\* \(ADR-013 `dec-\d+` r1, accepted, supersedes ADR-014 "Single cluster" \(dec-\d+\), decided/);
     // Each entry appears once: not again under the recent changes.
     for (const t of ['Remote mempool', 'Single cluster', 'Multi-cluster', 'nop mempool']) expect(md.split('\n').filter((l) => l.includes(`**${t}**`))).toHaveLength(1);
     // A budget that holds the decisions in force but not the rest counts what it left out.
