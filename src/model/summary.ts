@@ -7,7 +7,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
-import { collapseSpace } from './collapse-space.js';
+import { collapseSpace as collapse } from './collapse-space.js';
 
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
@@ -47,8 +47,6 @@ function blockParagraphs(tokens: readonly Token[]): string[] {
   }
   return out.map(collapse).filter((p) => p !== '');
 }
-
-const collapse = collapseSpace;
 
 /**
  * One line of text in which no character can start Markdown syntax (issue 21: lexing every
