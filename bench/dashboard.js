@@ -39,7 +39,7 @@ export async function dashboardBench({ repo, projectId, results, runs = 30, targ
     ['board, kind=decision (50 rows)', `${p}?kind=decision`, `${api}?kind=decision&limit=50`],
     ['board, kind=decision, page 2', nextLink(boardKind.body), `${api}?kind=decision&limit=50`],
     ['board, tag + status filter', `${p}?kind=risk&status=active&tag=performance`, `${api}?kind=risk&status=active&tag=performance&limit=50`],
-    ['board, path glob filter', `${p}?path=${encodeURIComponent('src/**')}`, `${api}?limit=48`],
+    ['board, path glob filter', `${p}?path=${encodeURIComponent('src/**')}`, `${api}?path=${encodeURIComponent('src/**')}&limit=48`], // the REST list of the same filter
     ['entry page (history with commits + diffs)', `${p}/entries/${id}`, `${api}/${id}/history`],
     ['search "cache invalidation"', `${p}/search?q=cache+invalidation`, `${api}/search?q=cache+invalidation&limit=50`],
     ['brief', `${p}/brief`, `${api}/context`],

@@ -5,14 +5,16 @@
  * entry in later commits, so the store reads entry state back from git) vs `git fast-import`
  * of the very same files and commits (final trees checked equal); then, at the full size,
  * new entries and next revisions of existing entries on their own (issue 21), and
- * single-revision commits, each likewise. At 10% of the import the daemon's list, health,
- * search and context latencies are measured once, for the flatness targets.
+ * single-revision commits, each likewise. Each batch prefetches its entries' states first, as
+ * brain's importers do. At 10% of the import and at the curve's points (bench/curve.js: 10k,
+ * 50k, 100k, 200k, 500k revisions) the floor of the segment is run, then a cold rebuild and the
+ * daemon's list, health, search and context are measured, for the flatness targets and the curve.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateHistory } from './synthetic.js';
 import { git, runFastImport, writeFastImportStream } from './native.js';
-import { daemonListLatency, daemonQueryTargets } from './daemon-targets.js';
+import { CURVE_POINTS, measurePoint } from './curve.js';
 import { fmt, now, time } from './timing.js';
 
 /**
@@ -36,11 +38,33 @@ export async function importSection(ctx) {
   const initFiles = new Map(['brain.json', '.gitattributes', 'README.md'].map((f) => [f, git(ctx.repoDir, ['cat-file', 'blob', `${initCommit}:${f}`], { stripFinal: false }) + '\n']));
 
   section('import through the store');
-  const commits = [{ message: 'brain: init', files: initFiles }];
+  // The floor runs per segment (between curve points) on top of the same tree: same total work,
+  // and each segment's rate beside its own floor (bench/curve.js).
+  const fiDir = join(ctx.root, 'fast-import.git');
+  git(ctx.root, ['init', '-q', '--bare', fiDir]);
+  let segment = [{ message: 'brain: init', files: initFiles }];
+  let segmentMs = 0;
+  let baseRef = null;
+  let fastImportMs = 0;
+  let streamBytes = 0;
+  const fastImportSegment = () => {
+    const streamPath = join(ctx.root, 'import.stream');
+    streamBytes += writeFastImportStream({ path: streamPath, branch: 'brain', commits: segment, baseRef });
+    const ms = runFastImport({ gitDir: fiDir, streamPath });
+    rmSync(streamPath);
+    if (git(fiDir, ['rev-parse', 'brain^{tree}']) !== git(ctx.repoDir, ['rev-parse', 'brain^{tree}'])) throw new Error('fast-import baseline built a different tree: the comparison would be meaningless');
+    fastImportMs += ms;
+    baseRef = 'refs/heads/brain^0';
+    segment = []; // release the captured file contents
+    return ms;
+  };
   const checkpointAt = Math.max(BATCH, Math.round(REVISIONS / 10 / BATCH) * BATCH);
+  const points = [...new Set([checkpointAt, ...CURVE_POINTS.map((p) => Math.round(p / BATCH) * BATCH)])].filter((p) => p > 0 && p < events.length).sort((a, b) => a - b);
+  const curve = [];
   let listAtCheckpoint = null;
   let importMs = 0;
   let batchNo = 0;
+  let segmentStart = 0;
   for (let i = 0; i < events.length; i += BATCH) {
     const chunk = events.slice(i, i + BATCH);
     batchNo++;
@@ -48,33 +72,34 @@ export async function importSection(ctx) {
     let files = null;
     const t0 = now();
     await ctx.brain.store.transact({ projectId: PROJECT, identity }, async (tx) => {
+      await tx.prefetch(chunk.map((e) => e.entry.entry_id)); // as brain's importers do (import-jsonl.ts, import-adr.ts)
       for (const event of chunk) await tx.put(event.entry);
       files = tx.files;
       return { message, value: null };
     });
-    importMs += now() - t0;
-    commits.push({ message, files });
-    if (batchNo % 10 === 0) log(`  ${i + chunk.length} revisions, ${fmt(((i + chunk.length) / importMs) * 1000)} revisions/s`);
-    if (i + chunk.length === checkpointAt && i + chunk.length < events.length) {
-      log(`  checkpoint at ${checkpointAt} revisions: daemon list latency`);
-      const daemonArgs = { repo: ctx.repoDir, projectId: PROJECT, cachePath: ctx.cachePath(), runs: ctx.RUNS };
-      listAtCheckpoint = { revisions: checkpointAt, ...(await daemonListLatency(daemonArgs)), queries: await daemonQueryTargets(daemonArgs) };
-      rmSync(join(ctx.gitDir, 'brain'), { recursive: true, force: true });
+    const ms = now() - t0;
+    importMs += ms;
+    segmentMs += ms;
+    segment.push({ message, files });
+    const done = i + chunk.length;
+    if (batchNo % 10 === 0) log(`  ${done} revisions, ${fmt((done / importMs) * 1000)} revisions/s`);
+    if (points.includes(done)) {
+      log(`  point at ${done} revisions: fast-import of the segment, cold rebuild, daemon rows`);
+      const floorMs = fastImportSegment();
+      const point = { ...(await measurePoint(ctx, done)), importRate: ((done - segmentStart) / segmentMs) * 1000, floorRate: ((done - segmentStart) / floorMs) * 1000 };
+      curve.push(point);
+      if (done === checkpointAt) listAtCheckpoint = { revisions: done, ...point.list, queries: point.queries };
+      segmentStart = done;
+      segmentMs = 0;
     }
   }
   ctx.importCommits = batchNo;
 
-  section('git fast-import baseline');
-  const fiDir = join(ctx.root, 'fast-import.git');
-  git(ctx.root, ['init', '-q', '--bare', fiDir]);
-  const streamPath = join(ctx.root, 'import.stream');
-  const streamBytes = writeFastImportStream({ path: streamPath, branch: 'brain', commits });
-  const fastImportMs = runFastImport({ gitDir: fiDir, streamPath });
-  rmSync(streamPath);
-  const sameTree = git(fiDir, ['rev-parse', 'brain^{tree}']) === git(ctx.repoDir, ['rev-parse', 'brain^{tree}']);
-  log(`  stream ${fmt(streamBytes / 1e6)} MB; same final tree as the store: ${sameTree}`);
-  if (!sameTree) throw new Error('fast-import baseline built a different tree: the comparison would be meaningless');
-  commits.length = 0; // release the captured file contents
+  section('git fast-import baseline (last segment)');
+  const lastFloorMs = fastImportSegment();
+  ctx.curveLast = { importRate: ((events.length - segmentStart) / segmentMs) * 1000, floorRate: ((events.length - segmentStart) / lastFloorMs) * 1000 };
+  ctx.curve = curve;
+  log(`  streams ${fmt(streamBytes / 1e6)} MB; same final tree as the store: true`);
   results.add({
     name: `import: ${REVISIONS} revisions in ${batchNo} commits (${BATCH}/commit)`, value: (REVISIONS / importMs) * 1000, unit: 'revisions/s',
     baseline: (REVISIONS / fastImportMs) * 1000, baselineName: 'git fast-import, same blobs', kind: 'rate',
@@ -98,7 +123,9 @@ export async function importSection(ctx) {
       const message = `brain: import ${label} ${i / BATCH + 1}`;
       const t0 = now();
       await ctx.brain.store.transact({ projectId: PROJECT, identity }, async (tx) => {
-        for (const entry of entries.slice(i, i + BATCH)) await tx.put(entry);
+        const batch = entries.slice(i, i + BATCH);
+        await tx.prefetch(batch.map((e) => e.entry_id)); // as brain's importers do
+        for (const entry of batch) await tx.put(entry);
         files = tx.files;
         return { message, value: null };
       });

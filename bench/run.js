@@ -3,7 +3,8 @@
  * revisions (× BENCH_SCALE) in a fresh temp repository and measures, each beside a floor
  * measured in the same run (native git, raw SQLite, bare node):
  *
- *   1. writing: bulk import through the store vs `git fast-import`, single commits (import.js);
+ *   1. writing: bulk import through the store vs `git fast-import`, single commits (import.js),
+ *      with the growth curve's points on the way (curve.js: 10k … 500k revisions);
  *   2. cold rebuild of the projection, loose and packed (rebuild.js);
  *   3. warm start and one-shot CLI commands, no daemon (cli.js);
  *   4. catch-up, list and search in-process (queries.js), one write vs git plumbing (writes.js);
@@ -45,6 +46,7 @@ import { daemonListLatency, daemonQueryTargets, SEARCH_COMMON, SEARCH_RARE } fro
 import { dashboardBench } from './dashboard.js';
 import { freshCloneSection } from './fresh-clone.js';
 import { addTargetRows } from './target-rows.js';
+import { curveTable } from './curve.js';
 import { questionsTable, searchQuestionsSection } from './search-questions.js';
 import { reviewerTable, runReviewerSet } from './reviewer-set.js';
 
@@ -146,6 +148,8 @@ m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, resul
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30, targets: ctx.targets, entries: ctx.ENTRIES });
 m.fresh = await freshCloneSection(ctx);
 addTargetRows(ctx.targets, m);
+// The full size's column of the curve (bench/curve.js): the run's own final figures; its first read is the packed clone's.
+const fullPoint = { revisions: ctx.REVISIONS + ctx.extraRevisions, ...ctx.curveLast, rebuildS: m.rebuild.ours.ms / 1000, nativeS: m.rebuild.native.ms / 1000, list: m.list, queries: m.daemon };
 const { adrCorporaSection } = await import('./adr-corpora.js');
 try {
   m.adr = await adrCorporaSection({ root: join(BENCH_ROOT, 'adr'), log, section: ctx.section });
@@ -177,10 +181,10 @@ const meta = {
 };
 const outDir = join(new URL('.', import.meta.url).pathname, 'out');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, results: ctx.results.rows, adr_corpora: m.adr, reviewer: m.reviewer.summary }, null, 2)}\n`);
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ meta, targets: ctx.targets.rows, curve: [...ctx.curve, fullPoint], results: ctx.results.rows, adr_corpora: m.adr, reviewer: m.reviewer.summary }, null, 2)}\n`);
 const out = (s) => process.stdout.write(s);
 out(`\nProject Brain benchmark — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), ${meta.cpus} CPUs, node ${process.version}, ${meta.git}\n`);
 out(`ratio = our cost / floor cost (> 1: slower than the floor). Total ${fmt(totalS)} s.\n\n`);
-out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
+out(`Targets (issue #10)\n\n${ctx.targets.table()}\n\nGrowth curve (issue 21; ours / floor at each size, same run)\n\n${curveTable(ctx.curve, fullPoint)}\n\nAll measurements\n\n${ctx.results.table()}\n\n`);
 out(`Search questions (recall@3, MRR; bench/questions)\n\n${questionsTable(questionRows)}\n\n`);
 out(`Candidate reviewer (issue #20), fixtures/reviewer-set/\n\n${reviewerTable(m.reviewer)}\n\nwritten: ${join(outDir, 'results.json')}\n`);

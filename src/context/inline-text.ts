@@ -5,13 +5,11 @@
  * `<brain-state>` wrapper.
  */
 import { neutralize } from './untrusted.js';
+import { collapseSpace } from '../model/collapse-space.js';
 
-/** Any run of whitespace (incl. CR, LF, U+2028/2029, tabs) or C0/C1 control characters. */
-const BREAKS = /[\s\u0000-\u001f\u007f-\u009f]+/gu;
-
-/** `text` with every run of whitespace / control characters collapsed to one space, trimmed. */
+/** `text` with every run of whitespace / control characters collapsed to one space, trimmed (model/collapse-space.ts). */
 export function singleLine(text: string): string {
-  return text.replace(BREAKS, ' ').trim();
+  return collapseSpace(text);
 }
 
 /**

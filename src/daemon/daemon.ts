@@ -29,6 +29,7 @@ import { startAutoSync, type AutoSync } from './auto-sync.js';
 import { syncBrain } from '../service/sync.js';
 import { readSyncSetting, type SyncSetting } from '../service/sync-setting.js';
 import { upstreamStatus } from '../service/upstream-status.js';
+import { projectedCounts } from '../service/projected-counts.js';
 
 export { DEFAULT_PORT } from './default-port.js';
 import { DEFAULT_PORT } from './default-port.js';
@@ -181,10 +182,14 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       const tip = primary.store.tip();
       const projected = primary.projectedOid();
       const lag = { in_sync: tip === projected, commits: tip === projected ? 0 : await commitsBetween({ commonDir, from: projected, to: tip }) };
-      const status = await primary.status().catch((err: unknown) => (isBrainError(err, 'not_initialized') ? null : Promise.reject(err)));
+      // Catch up only when the branch moved past the projection; the figures are computed once
+      // per projected commit (issue 21), never per request.
+      const uninitialized = (err: unknown) => (isBrainError(err, 'not_initialized') ? null : Promise.reject(err));
+      if (tip !== null && tip !== projected) await primary.refresh().catch(uninitialized);
+      const status = tip === null ? null : await projectedCounts(primary).catch(uninitialized);
       const w = watcher.state();
       return {
-        status: status === null || tip === null ? 'uninitialized' : w.ready && w.last_error === null ? 'ok' : 'degraded',
+        status: status === null ? 'uninitialized' : w.ready && w.last_error === null ? 'ok' : 'degraded',
         pid: process.pid, port, url: `http://127.0.0.1:${port}`, started_at: startedAt, uptime_s: Math.round(process.uptime()),
         repo: commonDir, branch: primary.branch, project_id: await projectOrNull(), tip, projected, lag,
         entries: status ? { total: status.entries, revisions: status.revisions, by_kind: status.by_kind, forked: status.forked } : null,

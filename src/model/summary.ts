@@ -7,6 +7,7 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
+import { collapseSpace as collapse } from './collapse-space.js';
 
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
@@ -46,8 +47,6 @@ function blockParagraphs(tokens: readonly Token[]): string[] {
   }
   return out.map(collapse).filter((p) => p !== '');
 }
-
-const collapse = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim(); // no astral class: no u flag (faster)
 
 /**
  * One line of text in which no character can start Markdown syntax (issue 21: lexing every

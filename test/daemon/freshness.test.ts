@@ -52,9 +52,13 @@ describe('the daemon follows the docs branch', () => {
     const e = brain(dir, ['add', 'blocker', '--title', 'CI runners are down', '--json']).json();
     await watched(tip());
     expect((await visible(e.entry_id)).title).toBe('CI runners are down');
+    // Health's counts are computed once per projected commit (issue 21): they follow each move.
+    const counts = async () => (await httpGet(d.port, '/api/health')).json().data.entries;
+    expect(await counts()).toMatchObject({ total: 1, revisions: 1, by_kind: { blocker: { blocked: 1 } } });
     expect(brain(dir, ['revise', e.entry_id, '--rationale', 'since Monday']).code).toBe(0);
     await watched(tip());
     await waitFor('revision 2', async () => (await httpGet(d.port, `/api/projects/demo/brain/${e.entry_id}`)).json().data.revision === 2);
+    expect(await counts()).toMatchObject({ total: 1, revisions: 2 });
   });
 
   it('sees a commit made with plain git plumbing (hash-object, commit-tree, update-ref)', async () => {

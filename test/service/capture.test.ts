@@ -69,7 +69,7 @@ describe('capture', () => {
       expect(r.fallback_reason, command).not.toMatch(/\p{Cc}/u);
       expect(r.candidates.map((c) => [c.proposal.entry_kind, c.proposal.title, c.capture?.extractor])).toEqual([
         ['decision', 'Use SQLite for the cache', 'builtin'],
-        ['open_question', 'Who rotates the tokens', 'builtin'],
+        ['open_question', 'Who rotates the tokens?', 'builtin'],
       ]);
     }
     expect(await brain.list()).toEqual([]);

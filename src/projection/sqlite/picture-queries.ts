@@ -62,35 +62,44 @@ const OWN_DAY = "c.entry_kind = 'decision' AND c.ordered_at GLOB '[0-9][0-9][0-9
 /**
  * Up to `limit` current entries of `kinds` (decision, plan_revision) of `projectId`, newest
  * first by their date — `current.ordered_at`: a decision's own day, else the current revision's
- * recorded_at, as the brief orders them (docs/decisions/0034); an imported decision whose day is
- * unknown is placed by its recorded_at, marked not its own — then by entry_id, strictly after
- * the keyset `after` (the last row of the previous window). No revision is read: one pass over
- * the project's rows of those kinds.
+ * recorded_at, as the brief orders them (docs/decisions/0034) — then by entry_id, strictly after
+ * the keyset `after` (the last row of the previous window). A decision whose day is unknown
+ * (`UNKNOWN_DAY_AT`) has no place on a time axis and is left out: the board and the timeline's
+ * events list it by its recorded day. No revision is read. Each kind is
+ * one range of the `current_ordered` index read in this order up to `limit` rows, and the
+ * kinds' pages are merged: a window costs its rows, not the project's (issue 21: one pass
+ * over every decision and plan revision, sorted, was 10 ms at 2 300 of them).
  */
 export function datedRows(db: CacheDb, args: { projectId: string; kinds: readonly string[]; limit: number; after?: { date: string; entry_id: string } }): DatedRow[] {
-  const keyset = args.after ? 'WHERE d.date < @afterDate OR (d.date = @afterDate AND d.entry_id > @afterId)' : '';
-  const sql = `WITH d AS (
-      SELECT c.entry_id, c.entry_kind, c.title, c.status, (${OWN_DAY}) AS own_date,
-        CASE c.ordered_at WHEN '${UNKNOWN_DAY_AT}' THEN c.recorded_at ELSE c.ordered_at END AS date
-      FROM current c WHERE c.project_id = @p AND c.entry_kind IN (SELECT value FROM json_each(@kinds)))
-    SELECT * FROM d ${keyset} ORDER BY d.date DESC, d.entry_id LIMIT @limit`;
-  const params = { p: args.projectId, kinds: JSON.stringify(args.kinds), limit: args.limit, ...(args.after ? { afterDate: args.after.date, afterId: args.after.entry_id } : {}) };
-  return db.prepare(sql).all(params) as DatedRow[];
+  const keyset = args.after ? 'AND (c.ordered_at < @afterDate OR (c.ordered_at = @afterDate AND c.entry_id > @afterId))' : '';
+  const stmt = db.prepare(`SELECT c.entry_id, c.entry_kind, c.title, c.status, (${OWN_DAY}) AS own_date, c.ordered_at AS date
+    FROM current c WHERE c.project_id = @p AND c.entry_kind = @kind AND c.ordered_at <> '${UNKNOWN_DAY_AT}' ${keyset} ORDER BY c.ordered_at DESC, c.entry_id LIMIT @limit`);
+  const params = { p: args.projectId, limit: args.limit, ...(args.after ? { afterDate: args.after.date, afterId: args.after.entry_id } : {}) };
+  const rows = [...new Set(args.kinds)].flatMap((kind) => stmt.all({ ...params, kind }) as DatedRow[]);
+  // SQLite's text order is by bytes; ids and ISO dates are ASCII, where JavaScript's < agrees.
+  rows.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
+  return rows.slice(0, args.limit);
 }
+
+/** A plan revision's `payload.supersedes_plan_entry_id`, as the `current_supersedes_plan` index holds it. */
+const PLAN_TARGET = "json_extract(c.json, '$.payload.supersedes_plan_entry_id')";
 
 /**
  * Supersede links of `projectId` with either end among `ids`: `supersedes_entry_id`, and a plan
- * revision's `payload.supersedes_plan_entry_id`. `successor` supersedes `superseded`.
+ * revision's `payload.supersedes_plan_entry_id`. `successor` supersedes `superseded`. Each end
+ * is looked up by an index (`entry_links` and its target index; `current`'s primary key and the
+ * partial `current_supersedes_plan` index), so the cost follows `ids`, not the project.
  */
 export function supersedeRows(db: CacheDb, args: { projectId: string; ids: readonly string[] }): { successor: string; superseded: string }[] {
   if (args.ids.length === 0) return [];
   const sql = `WITH ids(id) AS (SELECT value FROM json_each(@ids)),
     links(successor, superseded) AS (
-      SELECT l.entry_id, l.target_id FROM entry_links l WHERE l.relation = 'supersedes' AND (l.entry_id IN ids OR l.target_id IN ids)
-      UNION SELECT c.entry_id, json_extract(c.json, '$.payload.supersedes_plan_entry_id') FROM current c
-        WHERE c.project_id = @p AND c.entry_kind = 'plan_revision' AND json_extract(c.json, '$.payload.supersedes_plan_entry_id') IS NOT NULL)
-    SELECT DISTINCT successor, superseded FROM links l JOIN current s ON s.entry_id = l.successor AND s.project_id = @p
-    WHERE typeof(superseded) = 'text' AND (successor IN ids OR superseded IN ids) ORDER BY 1, 2`;
+      SELECT l.entry_id, l.target_id FROM entry_links l WHERE l.relation = 'supersedes' AND l.entry_id IN ids
+      UNION SELECT l.entry_id, l.target_id FROM entry_links l WHERE l.relation = 'supersedes' AND l.target_id IN ids
+      UNION SELECT c.entry_id, ${PLAN_TARGET} FROM current c WHERE c.entry_kind = 'plan_revision' AND c.entry_id IN ids
+      UNION SELECT c.entry_id, ${PLAN_TARGET} FROM current c WHERE c.entry_kind = 'plan_revision' AND ${PLAN_TARGET} IN ids)
+    SELECT DISTINCT successor, superseded FROM links k CROSS JOIN current s ON s.entry_id = k.successor AND s.project_id = @p
+    WHERE typeof(superseded) = 'text' ORDER BY 1, 2`;
   return db.prepare(sql).all({ p: args.projectId, ids: JSON.stringify([...new Set(args.ids)]) }) as { successor: string; superseded: string }[];
 }
 

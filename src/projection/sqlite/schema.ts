@@ -16,7 +16,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 12; // 12: an imported decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts)
+export const CACHE_FORMAT = 13; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
@@ -125,6 +125,8 @@ CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
 CREATE INDEX IF NOT EXISTS candidates_status ON candidates (project_id, status, recorded_at DESC, candidate_id);
 CREATE INDEX IF NOT EXISTS current_forked ON current (project_id, entry_id) WHERE forked = 1;
+CREATE INDEX IF NOT EXISTS current_ordered ON current (project_id, entry_kind, ordered_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS current_supersedes_plan ON current (json_extract(json, '$.payload.supersedes_plan_entry_id')) WHERE entry_kind = 'plan_revision';
 `;
 
 /**

@@ -11,6 +11,7 @@ import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cac
 import { countCurrent, listQuery, type ListFilter } from '../../../src/projection/sqlite/queries.js';
 import { entriesBesideBase, entriesConcerning, filterBase } from '../../../src/projection/sqlite/path-candidates.js';
 import { isGlob } from '../../../src/model/path-match.js';
+import { datedRows, supersedeRows } from '../../../src/projection/sqlite/picture-queries.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -98,5 +99,73 @@ describe.each([['empty', false], ['filled', true]])('list query plans (%s projec
     for (const details of [range, equal]) expect(details.filter((d) => /^SCAN entry_paths/.test(d)), details.join('\n')).toEqual([]);
     for (const filter of ['src/payments', 'src/payments/**', 'src/payments/a.ts']) expect(entriesConcerning(db, 'demo', filter).length).toBe(filled ? 400 : 0);
     expect(entriesConcerning(db, 'demo', 'src/pay')).toEqual([]);
+  });
+});
+
+/** Every statement `fn` prepares on `db`. */
+function preparedBy(db: CacheDb, fn: () => void): string[] {
+  const seen: string[] = [];
+  const prepare = db.prepare.bind(db);
+  (db as { prepare: unknown }).prepare = (sql: string) => (seen.push(sql), prepare(sql));
+  try {
+    fn();
+  } finally {
+    (db as { prepare: unknown }).prepare = prepare;
+  }
+  return seen;
+}
+
+describe('timeline picture query plans (issue 21: a window costs its rows)', () => {
+  const { db } = openCache(join(tempDir(), 'cache.sqlite'));
+  const insert = db.prepare(
+    "INSERT INTO current (entry_id, project_id, entry_kind, status, title, author, revision, revision_count, forked, recorded_at, rank_score, ordered_at, sha256, path, json) VALUES (?, 'demo', ?, 'active', 't', 'ada', 1, 1, 0, ?, 0, ?, '', 'p', ?)",
+  );
+  const link = db.prepare("INSERT INTO entry_links (entry_id, target_id, relation) VALUES (?, ?, 'supersedes')");
+  db.transaction(() => {
+    for (let i = 0; i < 3000; i++) {
+      const kind = ['decision', 'plan_revision', 'risk'][i % 3]!;
+      const id = `${kind === 'decision' ? 'dec' : kind === 'risk' ? 'rsk' : 'pln'}-${String(i).padStart(12, '0')}`;
+      // Ties on the date (every 7 rows share one), so the entry_id tie-break is exercised.
+      const at = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 7) * 60_000).toISOString();
+      const supersedesPlan = kind === 'plan_revision' && i >= 3 ? `pln-${String(i - 3).padStart(12, '0')}` : null;
+      insert.run(id, kind, at, at, JSON.stringify({ payload: supersedesPlan ? { supersedes_plan_entry_id: supersedesPlan } : {} }));
+      if (kind === 'decision' && i >= 3) link.run(id, `dec-${String(i - 3).padStart(12, '0')}`);
+    }
+  })();
+  const kinds = ['decision', 'plan_revision'];
+  /** The window as one pass over the project's rows of those kinds computes it. */
+  const oracle = (limit: number, after?: { date: string; entry_id: string }) =>
+    (db.prepare(`SELECT entry_id, ordered_at AS date FROM current WHERE project_id = 'demo' AND entry_kind IN ('decision', 'plan_revision')
+      ${after ? 'AND (ordered_at < @d OR (ordered_at = @d AND entry_id > @i))' : ''} ORDER BY ordered_at DESC, entry_id LIMIT @limit`).all({ limit, ...(after ? { d: after.date, i: after.entry_id } : {}) }) as { entry_id: string; date: string }[]);
+
+  it('a dated window reads one index range per kind in window order, and equals a pass over every row', () => {
+    let rows: { entry_id: string; date: string }[] = [];
+    const sqls = preparedBy(db, () => (rows = datedRows(db, { projectId: 'demo', kinds, limit: 201 })));
+    for (const sql of sqls) {
+      const details = plan(db, sql, { p: 'demo', kind: 'decision', limit: 201 });
+      expect(details.filter((d) => /^SCAN|TEMP B-TREE/.test(d)), details.join('\n')).toEqual([]);
+    }
+    expect(rows.map((r) => [r.entry_id, r.date])).toEqual(oracle(201).map((r) => [r.entry_id, r.date]));
+    const last = rows[rows.length - 1]!;
+    const after = { date: last.date, entry_id: last.entry_id };
+    expect(datedRows(db, { projectId: 'demo', kinds, limit: 50, after }).map((r) => r.entry_id)).toEqual(oracle(50, after).map((r) => r.entry_id));
+  });
+
+  it('supersede links of a window are looked up by index from its ids, never a scan of current', () => {
+    const ids = datedRows(db, { projectId: 'demo', kinds, limit: 20 }).map((r) => r.entry_id);
+    let links: { successor: string; superseded: string }[] = [];
+    const [sql] = preparedBy(db, () => (links = supersedeRows(db, { projectId: 'demo', ids })));
+    const details = plan(db, sql!, { p: 'demo', ids: JSON.stringify(ids) });
+    expect(details.filter((d) => /^SCAN (c|s|current|l|entry_links)\b/.test(d)), details.join('\n')).toEqual([]);
+    // Rows of current are reached by key (an id, or the plan a plan revision supersedes), never a range of a kind.
+    expect(details.filter((d) => /^SEARCH (c|s) /.test(d) && !/\((entry_id|<expr>)=\?\)$/.test(d)), details.join('\n')).toEqual([]);
+    // Both ends: each window entry supersedes the one 3 rows older, and is superseded by the one 3 rows newer (when it exists).
+    const expected = new Set<string>();
+    for (const id of ids) {
+      const n = Number(id.slice(4));
+      if (n >= 3) expected.add(`${id}>${id.slice(0, 4)}${String(n - 3).padStart(12, '0')}`);
+      if (n + 3 < 3000) expected.add(`${id.slice(0, 4)}${String(n + 3).padStart(12, '0')}>${id}`);
+    }
+    expect(new Set(links.map((l) => `${l.successor}>${l.superseded}`))).toEqual(expected);
   });
 });
