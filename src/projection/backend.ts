@@ -17,8 +17,8 @@ import type { CheckedListFilter } from '../model/list-filter.js';
 import type { CurrentRow } from './sqlite/queries.js';
 import type { CandidateRow } from './sqlite/candidate-queries.js';
 import type { CandidateStatus } from '../model/candidate-id.js';
-import type { ProjectCounts } from './sqlite/projects.js';
-import type { CacheReport } from './sqlite/verify-cache.js';
+import type { ProjectCounts } from './project-counts.js';
+import type { CacheReport } from './verify-report.js';
 import type { RefreshResult } from './sqlite/refresh.js';
 
 export type { CurrentRow, CandidateRow, ProjectCounts, CacheReport, RefreshResult };

@@ -48,7 +48,8 @@ import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { entryUrl, pageUrl } from './parts.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { decodePair, encodePair, pageParams } from './query.js';
+import { decodePageCursor, pageParams } from '../query-params.js';
+import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
@@ -136,7 +137,7 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
-    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
     const brain = await brainOf(c);
     return sendPage(c, brain, cache, async () => {
@@ -178,8 +179,8 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project/timeline', async (c) => {
     const q = pageParams(c, ['kind', 'cursor', 'before']);
-    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
-    const before = q.before === undefined ? undefined : decodePair(q.before);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
+    const before = q.before === undefined ? undefined : decodePageCursor(q.before);
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {
@@ -188,7 +189,7 @@ export function createDashboard(options: DashboardOptions): Hono {
       // The picture of decisions and plans, above the first page of events (and not for the kinds it does not place).
       const pictured = after === undefined && (kind === undefined || (CHART_KINDS as readonly string[]).includes(kind));
       const chart = pictured ? await withPictureReader(brain, (reader) => buildTimelineChart(reader, { ...(kind ? { kind } : {}), ...(before ? { after: { date: before[0], entry_id: before[1] } } : {}) })) : null;
-      const pages = chart === null ? null : { older: chart.next ? pageUrl(project, 'timeline', { kind, before: encodePair([chart.next.date, chart.next.entry_id]) }) : null, newest: before ? pageUrl(project, 'timeline', { kind }) : null };
+      const pages = chart === null ? null : { older: chart.next ? pageUrl(project, 'timeline', { kind, before: encodeKeyset([chart.next.date, chart.next.entry_id]) }) : null, newest: before ? pageUrl(project, 'timeline', { kind }) : null };
       return { ...renderTimeline({ timeline, paged: after !== undefined, ...(kind ? { kind } : {}), ...(chart && pages ? { chart: timelineChartSection(project, chart, pages) } : {}) }), active: 'timeline' };
     });
   });

@@ -5,20 +5,12 @@
  * functions shared with the daemon's dashboard take {@link repoLinks}: links inside an entry
  * (tags, paths, authors, linked entries) stay within that entry's repository.
  */
-import type { Links, UrlQuery } from '../../http/dashboard/parts.js';
-
-/** `path` with `query` (undefined or '' values left out). */
-export function hubUrl(path: string, query: UrlQuery = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return `${path}${qs ? `?${qs}` : ''}`;
-}
+import { withQuery, type Links } from '../../http/dashboard/parts.js';
 
 /** URL of the entry page of `entryId` in `repo`. */
 export const hubEntryUrl = (repo: string, entryId: string) => `/repos/${encodeURIComponent(repo)}/entries/${encodeURIComponent(entryId)}`;
 
 /** The links of one repository: its board is `/?repo=<repo>&…`. */
 export function repoLinks(repo: string): Links {
-  return { board: (query = {}) => hubUrl('/', { repo, ...query }), entry: (entryId) => hubEntryUrl(repo, entryId), search: '/search' };
+  return { board: (query = {}) => withQuery('/', { repo, ...query }), entry: (entryId) => hubEntryUrl(repo, entryId), search: '/search' };
 }

@@ -28,7 +28,7 @@ import { renderEntry } from '../../http/dashboard/entry-page.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { pageParams } from '../../http/dashboard/query.js';
+import { pageParams } from '../../http/query-params.js';
 import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
 import type { Html } from '../../http/dashboard/html.js';

@@ -21,7 +21,8 @@ import { BrainError } from '../../model/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { HubEnv } from './auth.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { decodeCursor, nextCursor, params } from './params.js';
+import { decodeCursor, nextCursor } from './params.js';
+import { queryParams } from '../../http/query-params.js';
 
 /** `limit` bounds of `/api/entries`, as the daemon's. */
 export const LIST_LIMIT = { default: 50, max: 500 } as const;
@@ -37,12 +38,12 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   const grant = (c: Context<HubEnv>) => c.get('token');
 
   routes.get('/repos', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     return send(c, { data: await hub.repos(grant(c)) });
   });
 
   routes.get('/entries', async (c) => {
-    const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
+    const q = queryParams(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
     if (q.facets !== undefined && q.facets !== 'repo') throw new BrainError('invalid_argument', `unknown facet "${q.facets.slice(0, 40)}"`, { hint: 'facets=repo counts every match per repository' });
     const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -55,18 +56,18 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   });
 
   routes.get('/entries/:repo/:entry_id/history', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     return send(c, { data: await hub.history(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') }) });
   });
 
   routes.get('/entries/:repo/:entry_id', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     const row = await hub.get(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') });
     return send(c, { data: { repo: row.repo, ...row.entry, revision_count: row.revision_count, forked: row.forked } });
   });
 
   routes.get('/search', async (c) => {
-    const q = params(c, ['q', 'repo', 'project', 'kind', 'limit']);
+    const q = queryParams(c, ['q', 'repo', 'project', 'kind', 'limit']);
     if (q.q === undefined || q.q.trim() === '') throw new BrainError('invalid_argument', 'q is required: the words to search for', { hint: 'GET /api/search?q=sqlite+cache' });
     const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
     const hits = await hub.search(grant(c), { query: q.q, repo: q.repo, project: q.project, kind: q.kind, limit });
@@ -74,17 +75,17 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   });
 
   routes.get('/problems', async (c) => {
-    const q = params(c, ['repo', 'project']);
+    const q = queryParams(c, ['repo', 'project']);
     return send(c, { data: await hub.problems(grant(c), { repo: q.repo, project: q.project }) });
   });
 
   routes.get('/projects', async (c) => {
-    const q = params(c, ['repo']);
+    const q = queryParams(c, ['repo']);
     return send(c, { data: await hub.projects(grant(c), { repo: q.repo }) });
   });
 
   routes.get('/brief', async (c) => {
-    const q = params(c, ['repo', 'project', 'path', 'budget'], ['path']);
+    const q = queryParams(c, ['repo', 'project', 'path', 'budget'], ['path']);
     const budget = parseOptionalInteger('budget', q.budget, BOUNDS.budget);
     const paths = c.req.queries('path');
     return send(c, { data: await hub.brief(grant(c), { repo: q.repo, project: q.project, ...(paths ? { paths } : {}), ...(budget ? { budget } : {}) }) });

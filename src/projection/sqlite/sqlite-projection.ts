@@ -21,7 +21,8 @@ import { listProjects, type ProjectCounts } from './projects.js';
 import { countCurrent, getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
-import { verifyCache, type CacheReport } from './verify-cache.js';
+import { verifyCache } from './verify-cache.js';
+import type { CacheReport } from '../verify-report.js';
 
 const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
 
