@@ -18,7 +18,7 @@ function state(r: RepoStatus): Html {
 
 function row(r: RepoStatus): Html {
   return h`<tr>
-<td class="title"><a class="repo" href="${withQuery('/', { repo: r.name })}">${r.name}</a><div class="meta">branch <span class="mono">${r.branch}</span></div></td>
+<td class="title"><a class="repo" href="${withQuery('/', { repo: r.name })}">${r.name}</a><div class="meta">branch <span class="mono">${r.branch}</span> · <a href="/repos/${encodeURIComponent(r.name)}/timeline">timeline</a> · <a href="/repos/${encodeURIComponent(r.name)}/graph">graph</a></div></td>
 <td class="status">${state(r)}</td>
 <td class="detail">${r.projected_oid ? h`<span class="mono" title="${r.projected_oid}">${r.projected_oid.slice(0, 12)}</span>` : h`<span class="muted">nothing projected</span>`}</td>
 <td class="who">${r.entries}</td>
