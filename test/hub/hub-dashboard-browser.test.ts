@@ -138,9 +138,9 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
     await context.close();
   });
 
-  it('draws the graph and the timeline of a repository (issue #22): nodes, edges and dots linked to its entries, hostile titles inert', async () => {
+  it('draws the graph and the timeline of a repository (issue #22): nodes, edges and dots linked to its entries, references in text linked, hostile titles inert', async () => {
     const dir = await brainRepo('adr');
-    await seedCorpus(dir, 'adr');
+    const adrIds = await seedCorpus(dir, 'adr');
     const synth = await seedSynthetic(dir, 'synth', 200);
     await addRepo(w.hub, { source: dir, name: 'pictures' });
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -167,6 +167,12 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
     await page.waitForURL(`${w.server.url}/repos/pictures/entries/${hostile}`);
     expect(await page.locator('h1').textContent()).toContain('<script>window.pwned=1</script>');
     await expectInert(page);
+
+    // A reference in entry text ("see ADR 39") links to that ADR's page in the same repository.
+    const adr = (file: string) => [...adrIds].find(([path]) => path.endsWith(file))?.[1] as string;
+    await page.goto(`${w.server.url}/repos/pictures/entries/${adr('040-use-github-actions.md')}`);
+    const ref = page.locator('#h-rationale + .prose a.ref', { hasText: 'ADR 39' });
+    expect(await ref.getAttribute('href')).toBe(`/repos/pictures/entries/${adr('039-AWS-Network-Firewall.md')}`);
 
     await page.goto(`${w.server.url}/repos/pictures/timeline?project=adr`);
     const chart = page.locator('svg.picture[data-picture="timeline"]');

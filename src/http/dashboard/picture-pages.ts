@@ -1,5 +1,6 @@
 /**
- * The graph page and the timeline picture of both dashboards (issue #22 "one house"): the
+ * The graph page, the timeline picture and the links of references in entry text ("ADR 6", an
+ * entry id) of both dashboards (issue #22 "one house"): the
  * daemon's per-project pages (routes.ts) and the hub's per-repository ones
  * (src/hub/dashboard/routes.ts) check the same query, read through the same
  * {@link PictureSource} — a clone's SQLite projection or the hub's PostgreSQL one, both the
@@ -16,7 +17,11 @@ import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
 import { renderGraph, type GraphFilters } from './graph-page.js';
 import type { Html } from './html.js';
-import type { LinkBase, UrlQuery } from './parts.js';
+import { entryUrl, type LinkBase, type UrlQuery } from './parts.js';
+import type { Entry } from '../../model/entry.js';
+import { resolveReferences } from '../../service/entry-references.js';
+import { entryTexts } from './entry-page.js';
+import type { ReferenceLinker } from './markdown.js';
 import { decodePageCursor } from '../query-params.js';
 import { timelineChartSection } from './timeline-chart.js';
 
@@ -28,6 +33,15 @@ export interface PictureLinks {
   base: LinkBase;
   url: (query: UrlQuery) => string;
   fields?: Html;
+}
+
+/**
+ * The linker of the references in `entry`'s texts (entry-page.ts `entryTexts`) that resolve to
+ * one other entry of its project (service/entry-references.ts), linking to `base`'s entry pages.
+ */
+export async function referenceLinks(source: PictureSource, entry: Entry, base: LinkBase): Promise<ReferenceLinker> {
+  const resolved = await source((reader) => resolveReferences(reader, entryTexts(entry), entry.entry_id));
+  return (key) => { const f = resolved.get(key); return f ? { href: entryUrl(base, f.entry_id), title: f.title } : null; };
 }
 
 /** The graph page's own query parameters. */

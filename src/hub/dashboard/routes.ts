@@ -43,7 +43,7 @@ import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { renderHubBrief } from './brief-page.js';
 import { buildHubEntryView } from './entry-view.js';
 import { repoLinks } from './links.js';
-import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, timelineChartPart } from '../../http/dashboard/picture-pages.js';
+import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from '../../http/dashboard/picture-pages.js';
 import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
@@ -138,7 +138,9 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     pageParams(c, []);
     const repo = c.req.param('repo');
     const view = await buildHubEntryView(hub, c.get('session'), { repo, entryId: c.req.param('entry_id') });
-    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo }), active: 'entry' });
+    const at = await hub.pictures(c.get('session'), { repo, project: view.current.entry.project_id });
+    const references = await referenceLinks((fn) => fn(at.reader), view.current.entry, repoLinks(repo));
+    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo, references }), active: 'entry' });
   });
 
   routes.get('/repos/:repo/graph', async (c) => {
