@@ -1,28 +1,28 @@
 /**
  * The graph page, the timeline picture and the links of references in entry text ("ADR 6", an
- * entry id) of both dashboards (issue #22 "one house"): the
- * daemon's per-project pages (routes.ts) and the hub's per-repository ones
- * (src/hub/dashboard/routes.ts) check the same query, read through the same
- * {@link PictureSource} — a clone's SQLite projection or the hub's PostgreSQL one, both the
- * backend contract's picture reads (src/projection/picture-reader.ts) — and render the same
- * HTML; only where links point ({@link PictureLinks}) differs.
+ * entry id) of both dashboards (issue #22 "one house"): the daemon's per-project pages
+ * (routes.ts) and the hub's per-repository ones (src/hub/dashboard/routes.ts) check the same
+ * query, read through the same {@link PictureSource} — a clone's SQLite projection or the
+ * hub's PostgreSQL one, both the backend contract's picture reads
+ * (src/projection/picture-reader.ts) — and render the same HTML; only where links point
+ * ({@link PictureLinks}) differs.
  */
+import type { Entry } from '../../model/entry.js';
 import { BrainError } from '../../model/errors.js';
 import { parseEntryKind, type EntryKind } from '../../model/kinds.js';
 import { parseOptionalInteger } from '../../model/number-text.js';
 import type { PictureReader } from '../../projection/picture-reader.js';
 import { buildEntryGraph, type GraphQuery } from '../../service/entry-graph.js';
+import { resolveReferences } from '../../service/entry-references.js';
 import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
+import { decodePageCursor } from '../query-params.js';
+import { entryTexts } from './entry-page.js';
 import { renderGraph, type GraphFilters } from './graph-page.js';
 import type { Html } from './html.js';
-import { entryUrl, type LinkBase, type UrlQuery } from './parts.js';
-import type { Entry } from '../../model/entry.js';
-import { resolveReferences } from '../../service/entry-references.js';
-import { entryTexts } from './entry-page.js';
 import type { ReferenceLinker } from './markdown.js';
-import { decodePageCursor } from '../query-params.js';
+import { entryUrl, type LinkBase, type UrlQuery } from './parts.js';
 import { timelineChartSection } from './timeline-chart.js';
 
 /** Runs `fn` with the picture reads of the page's project (a clone: `withPictureReader`; the hub: `HubService.pictures`). */

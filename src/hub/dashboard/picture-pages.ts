@@ -6,22 +6,22 @@
  * their commits from a clone.
  */
 import { h, type Html } from '../../http/dashboard/html.js';
-import { KIND_NAMES, withQuery, type UrlQuery } from '../../http/dashboard/parts.js';
+import { KIND_NAMES, type UrlQuery } from '../../http/dashboard/parts.js';
 import type { PictureLinks } from '../../http/dashboard/picture-pages.js';
 import { CHART_KINDS } from '../../service/timeline-chart.js';
-import { repoLinks } from './links.js';
+import { repoLinks, repoPictureUrl } from './links.js';
 
-/** The project field of a picture form (`id` unique in the page), or nothing when the repository has one project. */
-export function projectField(id: string, projects: readonly string[], selected: string): Html | string {
-  if (projects.length < 2) return '';
+/** The project field of a picture form (`id` unique in the page); undefined when the repository has one project. */
+export function projectField(id: string, projects: readonly string[], selected: string): Html | undefined {
+  if (projects.length < 2) return undefined;
   const option = (p: string) => h`<option value="${p}"${p === selected ? h` selected` : ''}>${p}</option>`;
   return h`<div><label for="${id}">Project</label><select id="${id}" name="project">${projects.map(option)}</select></div>`;
 }
 
 /** The links of picture page `page` of `repo` (`project` kept in every URL when given). */
-export function pictureLinks(repo: string, page: 'graph' | 'timeline', project: string | undefined, fields: Html | string): PictureLinks {
-  const url = (query: UrlQuery) => withQuery(`/repos/${encodeURIComponent(repo)}/${page}`, { project, ...query });
-  return { base: repoLinks(repo), url, ...(fields === '' ? {} : { fields: fields as Html }) };
+export function pictureLinks(repo: string, page: 'graph' | 'timeline', project: string | undefined, fields: Html | undefined): PictureLinks {
+  const url = (query: UrlQuery) => repoPictureUrl(repo, page, { project, ...query });
+  return { base: repoLinks(repo), url, ...(fields ? { fields } : {}) };
 }
 
 /** The hub's timeline page: title, the kind and project form, and the picture (null: a kind the picture does not place). */

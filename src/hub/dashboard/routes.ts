@@ -42,7 +42,7 @@ import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { renderHubBrief } from './brief-page.js';
 import { buildHubEntryView } from './entry-view.js';
-import { repoLinks } from './links.js';
+import { repoLinks, repoPictureUrl } from './links.js';
 import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from '../../http/dashboard/picture-pages.js';
 import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
@@ -167,7 +167,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
       pageParams(c, []);
       const [first] = (await hub.scope(c.get('session'))).repos;
       if (first === undefined) throw new BrainError('not_found', 'this token can read no repository', { hint: 'the Repositories page lists what it can read; ask for a token with a repository in its scope' });
-      return c.body(null, 302, { Location: `/repos/${encodeURIComponent(first)}/${sub}`, ...FORM_HEADERS });
+      return c.body(null, 302, { Location: repoPictureUrl(first, sub), ...FORM_HEADERS });
     });
   }
 
