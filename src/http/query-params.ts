@@ -7,9 +7,27 @@
  */
 import type { Context } from 'hono';
 import { BrainError } from '../model/errors.js';
+import { parseOptionalInteger } from '../model/number-text.js';
 import { decodeKeyset } from '../service/keyset-cursor.js';
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
+
+/** `limit` bounds of a REST list page (the daemon's `/brain`, the hub's `/api/entries`). */
+export const LIST_LIMIT = { default: 50, max: 500 } as const;
+
+/** The `limit` of a REST list page (default 50). Errors: `invalid_argument` (not an integer in 1…500). */
+export function listLimit(text: string | undefined): number {
+  return parseOptionalInteger('limit', text, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+}
+
+/**
+ * The words and `limit` (1…100; undefined: the search's default of 20) of a REST search;
+ * `example` is the URL the hint shows. Errors: `invalid_argument` (no words, bad limit).
+ */
+export function searchParams(q: Record<string, string | undefined>, example: string): { query: string; limit: number | undefined } {
+  if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', example);
+  return { query: q.q, limit: parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 }) };
+}
 
 /** Longest value a dashboard page takes (characters). */
 const PAGE_VALUE_MAX = 1000;

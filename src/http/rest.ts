@@ -26,16 +26,13 @@ import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
 import { historyWithCommits } from '../service/history.js';
 import { encodeKeyset } from '../service/keyset-cursor.js';
-import { decodeApiCursor, queryParams } from './query-params.js';
+import { decodeApiCursor, listLimit, queryParams, searchParams } from './query-params.js';
 
 /** Options of {@link createRestRoutes}. */
 export interface RestOptions {
   /** The Brain serving a project id. Errors: `invalid_argument` (not a slug), `not_found` (no such project). */
   brainFor: (projectId: string) => Promise<Brain>;
 }
-
-/** `limit` bounds of the list endpoint. */
-export const LIST_LIMIT = { default: 50, max: 500 } as const;
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
@@ -101,7 +98,7 @@ export function createRestRoutes(options: RestOptions): Hono {
   routes.get('/brain', async (c) => {
     const q = queryParams(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
     if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = listLimit(q.limit);
     const [recorded_at, entry_id] = q.cursor === undefined ? [] : decodeApiCursor(q.cursor, 2);
     const after = recorded_at !== undefined && entry_id !== undefined ? { recorded_at, entry_id } : undefined;
     const brain = await brainOf(c);
@@ -121,10 +118,9 @@ export function createRestRoutes(options: RestOptions): Hono {
 
   routes.get('/brain/search', async (c) => {
     const q = queryParams(c, ['q', 'kind', 'limit']);
-    if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', 'GET …/brain/search?q=sqlite+cache');
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
+    const { query, limit } = searchParams(q, 'GET …/brain/search?q=sqlite+cache');
     const brain = await brainOf(c);
-    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
+    return respond(c, brain, async () => ({ data: await brain.search({ query, ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
   });
 
   routes.get('/brain/context', async (c) => {

@@ -22,10 +22,7 @@ import type { HubService } from '../hub-service.js';
 import type { HubEnv } from './auth.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { decodeCursor, nextCursor } from './params.js';
-import { queryParams } from '../../http/query-params.js';
-
-/** `limit` bounds of `/api/entries`, as the daemon's. */
-export const LIST_LIMIT = { default: 50, max: 500 } as const;
+import { listLimit, queryParams, searchParams } from '../../http/query-params.js';
 
 /** Sends `{data, …}` as JSON, never cached. */
 export function send(c: Context, body: Record<string, unknown>, status: 200 | 201 | 202 = 200): Response {
@@ -45,7 +42,7 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   routes.get('/entries', async (c) => {
     const q = queryParams(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
     if (q.facets !== undefined && q.facets !== 'repo') throw new BrainError('invalid_argument', `unknown facet "${q.facets.slice(0, 40)}"`, { hint: 'facets=repo counts every match per repository' });
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = listLimit(q.limit);
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const page = await hub.list(grant(c), {
       repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
@@ -68,9 +65,8 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
 
   routes.get('/search', async (c) => {
     const q = queryParams(c, ['q', 'repo', 'project', 'kind', 'limit']);
-    if (q.q === undefined || q.q.trim() === '') throw new BrainError('invalid_argument', 'q is required: the words to search for', { hint: 'GET /api/search?q=sqlite+cache' });
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
-    const hits = await hub.search(grant(c), { query: q.q, repo: q.repo, project: q.project, kind: q.kind, limit });
+    const { query, limit } = searchParams(q, 'GET /api/search?q=sqlite+cache');
+    const hits = await hub.search(grant(c), { query, repo: q.repo, project: q.project, kind: q.kind, limit });
     return send(c, { data: hits.map((h) => ({ repo: h.repo, entry: h.entry, relevance_score: h.relevance_score })) });
   });
 
