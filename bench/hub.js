@@ -9,7 +9,9 @@
  *     fetch + incremental apply, until the entry is served (vs a plain `git fetch` of it);
  *   - list across all repositories with filters, p50 (vs the same backend call in process);
  *   - search across all repositories, p50 (likewise);
- *   - PostgreSQL vs SQLite on the same single-repository queries (the large repository).
+ *   - PostgreSQL vs SQLite on the same single-repository queries (the large repository);
+ *   - the dashboard's graph and timeline pages of the large repository (issue #22), p95,
+ *     beside the same pictures built in process over its SQLite projection.
  *
  * Prints the targets table and all measurements; writes bench/out/hub-results.json. Never asserted.
  */
@@ -28,6 +30,9 @@ import { makeOrganisation } from './hub-repos.js';
 import { git } from './native.js';
 import { Results, fmt, median, now, p95, sample, time } from './timing.js';
 import { Targets } from './targets.js';
+import { PICTURE_TARGET_MS } from './dashboard.js';
+import { buildEntryGraph } from '../dist/service/entry-graph.js';
+import { buildTimelineChart } from '../dist/service/timeline-chart.js';
 
 /** Runs the hub benchmark under `root`; prints its tables. */
 export async function hubBench({ root, scale, log, section }) {
@@ -147,6 +152,25 @@ export async function hubBench({ root, scale, log, section }) {
       const pg = await sample(() => hub.backend.search({ ...one, query, limit: 20 }), { runs: 30 });
       const lite = await sample(() => largeSqlite.backend.search({ ...one, query, limit: 20 }), { runs: 30 });
       results.add({ name: `single repository search "${query}", p50, PostgreSQL`, value: median(pg), unit: 'ms', baseline: median(lite), baselineName: 'SQLite projection, same query' });
+    }
+
+    section(`the dashboard's pictures of the ${LARGE}-revision repository`);
+    const signIn = await fetch(`${served.url}/session`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ token }), headers: { origin: served.url } });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const page = async (path) => {
+      const res = await fetch(`${served.url}${path}`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      return res.text();
+    };
+    const lite = largeSqlite.backend.pictures({ repo: large.name, projectId: large.projectId });
+    for (const [label, path, build] of [
+      ['graph page (SVG of up to 200 nodes and its table)', `/repos/${large.name}/graph`, () => buildEntryGraph(lite, { page: 0 })],
+      ['timeline page (chart of 200 decisions and plans)', `/repos/${large.name}/timeline`, () => buildTimelineChart(lite, {})],
+    ]) {
+      const ours = p95(await sample(() => page(path), { runs: 20 }));
+      const floor = p95(await sample(build, { runs: 20 }));
+      results.add({ name: `hub ${label}, p95`, value: ours, unit: 'ms', baseline: floor, baselineName: 'its reads and layout in process, SQLite' });
+      targets.add({ operation: `hub ${label}, p95`, ours, floor, floorName: 'reads and layout in process, SQLite', unit: 'ms', target: `≤ ${PICTURE_TARGET_MS} ms`, met: (v) => v <= PICTURE_TARGET_MS });
     }
     await largeSqlite.backend.close();
   } finally {

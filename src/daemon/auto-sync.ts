@@ -9,7 +9,7 @@
 import type { SyncReport } from '../service/sync.js';
 import type { SyncSetting } from '../service/sync-setting.js';
 import { removeSyncState, writeSyncState, type SyncLoopState } from '../service/sync-state.js';
-import { errorFields, type Log } from './log.js';
+import { errorFields, type Log } from '../service/log.js';
 
 /** The longest back-off after failures, ms. */
 export const MAX_BACKOFF_MS = 3_600_000;

@@ -20,7 +20,7 @@ import { assertProjectId } from '../service/project-id.js';
 import { brainDir } from '../git/repo.js';
 import { createApp, serveLoopback } from '../http/app.js';
 import { claimDaemonFile } from './daemon-file.js';
-import { createLog, errorFields, type Log } from './log.js';
+import { createLog, errorFields, type Log } from '../service/log.js';
 import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
 import { ensureDefaultToken } from '../service/default-token.js';
 import { authenticateDaemonToken } from '../service/daemon-tokens.js';

@@ -25,6 +25,8 @@ import { BrainError } from '../model/errors.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { isWildcard, notModified, projectionEtag, contentEtag } from './etag.js';
 import { historyWithCommits } from '../service/history.js';
+import { encodeKeyset } from '../service/keyset-cursor.js';
+import { decodeApiCursor, listLimit, queryParams, searchParams } from './query-params.js';
 
 /** Options of {@link createRestRoutes}. */
 export interface RestOptions {
@@ -32,36 +34,11 @@ export interface RestOptions {
   brainFor: (projectId: string) => Promise<Brain>;
 }
 
-/** `limit` bounds of the list endpoint. */
-export const LIST_LIMIT = { default: 50, max: 500 } as const;
-
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
-function params(c: Context, allowed: string[], repeatable: string[] = ['path']): Record<string, string | undefined> {
-  const all = c.req.queries();
-  const out: Record<string, string | undefined> = {};
-  for (const [name, values] of Object.entries(all)) {
-    if (!allowed.includes(name)) throw bad(`unknown query parameter "${name}"`, `allowed: ${allowed.join(', ') || 'none'}`);
-    if (values.length > 1 && !repeatable.includes(name)) throw bad(`query parameter "${name}" given ${values.length} times`);
-    out[name] = values[0];
-  }
-  return out;
-}
-
-/** The opaque cursor of a keyset position. */
+/** The opaque cursor of a keyset position (service/keyset-cursor.ts). */
 export function encodeCursor(key: { recorded_at: string; entry_id: string }): string {
-  return Buffer.from(JSON.stringify([key.recorded_at, key.entry_id])).toString('base64url');
-}
-
-/** Inverse of {@link encodeCursor}. Errors: `invalid_argument`. */
-export function decodeCursor(cursor: string): { recorded_at: string; entry_id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { recorded_at: value[0], entry_id: value[1] };
-  } catch {
-    /* fall through */
-  }
-  throw bad('invalid cursor', 'pass back the next_cursor of a previous page unchanged');
+  return encodeKeyset([key.recorded_at, key.entry_id]);
 }
 
 /**
@@ -106,7 +83,7 @@ export interface ProjectsRouteOptions {
 export function createProjectsRoute(options: ProjectsRouteOptions): Hono {
   const routes = new Hono();
   routes.get('/', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     const brain = await options.brain();
     return respond(c, brain, async () => ({ data: await brain.projects() }));
   });
@@ -119,10 +96,11 @@ export function createRestRoutes(options: RestOptions): Hono {
   const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
 
   routes.get('/brain', async (c) => {
-    const q = params(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
+    const q = queryParams(c, ['kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor']);
     if ((c.req.queries('path')?.length ?? 0) > 1) throw bad('query parameter "path" given more than once', 'one path prefix or glob, e.g. path=src/payments/**');
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
-    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const limit = listLimit(q.limit);
+    const [recorded_at, entry_id] = q.cursor === undefined ? [] : decodeApiCursor(q.cursor, 2);
+    const after = recorded_at !== undefined && entry_id !== undefined ? { recorded_at, entry_id } : undefined;
     const brain = await brainOf(c);
     return respond(c, brain, async () => {
       const rows = await brain.list({
@@ -139,15 +117,14 @@ export function createRestRoutes(options: RestOptions): Hono {
   });
 
   routes.get('/brain/search', async (c) => {
-    const q = params(c, ['q', 'kind', 'limit']);
-    if (q.q === undefined || q.q.trim() === '') throw bad('q is required: the words to search for', 'GET …/brain/search?q=sqlite+cache');
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
+    const q = queryParams(c, ['q', 'kind', 'limit']);
+    const { query, limit } = searchParams(q, 'GET …/brain/search?q=sqlite+cache');
     const brain = await brainOf(c);
-    return respond(c, brain, async () => ({ data: await brain.search({ query: q.q ?? '', ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
+    return respond(c, brain, async () => ({ data: await brain.search({ query, ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(limit ? { limit } : {}) }) }));
   });
 
   routes.get('/brain/context', async (c) => {
-    params(c, ['budget', 'path', 'related_task', 'task'], ['path', 'related_task', 'task']); // `task`: the spelling before issue #19
+    queryParams(c, ['budget', 'path', 'related_task', 'task'], ['path', 'related_task', 'task']); // `task`: the spelling before issue #19
     const budget = parseOptionalInteger('budget', c.req.query('budget'), BOUNDS.budget);
     const paths = c.req.queries('path');
     const tasks = [...(c.req.queries('related_task') ?? []), ...(c.req.queries('task') ?? [])];
@@ -157,13 +134,13 @@ export function createRestRoutes(options: RestOptions): Hono {
   });
 
   routes.get('/brain/:entry_id/history', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: await historyWithCommits(brain, { entryId: c.req.param('entry_id') }) }));
   });
 
   routes.get('/candidates', async (c) => {
-    const q = params(c, ['status']);
+    const q = queryParams(c, ['status']);
     const status = q.status ?? 'pending';
     if (!['pending', 'approved', 'rejected', 'all'].includes(status)) throw bad(`unknown candidate status "${status.slice(0, 40)}"`, 'status=pending (default), approved, rejected or all');
     const brain = await brainOf(c);
@@ -171,13 +148,13 @@ export function createRestRoutes(options: RestOptions): Hono {
   });
 
   routes.get('/candidates/:candidate_id', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: (await brain.candidates.get({ candidateId: c.req.param('candidate_id') })).candidate }));
   });
 
   routes.get('/brain/:entry_id', async (c) => {
-    const q = params(c, ['revision']);
+    const q = queryParams(c, ['revision']);
     const revision = parseOptionalInteger('revision', q.revision, BOUNDS.revision);
     const brain = await brainOf(c);
     return respond(c, brain, async () => ({ data: (await brain.get({ entryId: c.req.param('entry_id'), ...(revision ? { revision } : {}) })).entry }));

@@ -10,6 +10,7 @@ import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import type { PictureReader } from '../projection/picture-reader.js';
 import { searchWords } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
@@ -149,6 +150,20 @@ export class HubService {
   /** Projects of the visible repositories with counts per kind. */
   async projects(grant: TokenScope, n: Narrowing = {}): Promise<(ProjectCounts & { repo: string })[]> {
     return this.backend.projects(await this.scope(grant, n));
+  }
+
+  /**
+   * The picture reads (graph, timeline; src/projection/picture-reader.ts) of one project of
+   * `repo` (issue #22): `project`, else the repository's first visible project by id. Returns
+   * the project read and every visible project of the repository, by id. Errors: `not_found`
+   * (repository not visible, project without entries in it), `invalid_argument` (blank).
+   */
+  async pictures(grant: TokenScope, n: { repo: string; project?: string | undefined }): Promise<{ project: string; projects: string[]; reader: PictureReader }> {
+    const scope = await this.scope(grant, { repo: n.repo });
+    const projects = (await this.backend.projects(scope)).map((p) => p.project_id);
+    if (n.project !== undefined && !projects.includes(n.project)) throw noSuchProject(n.project);
+    const project = n.project ?? projects[0] ?? '';
+    return { project, projects, reader: this.backend.pictures({ repo: n.repo, projectId: project }) };
   }
 
   /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo, project). */

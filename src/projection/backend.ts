@@ -17,9 +17,10 @@ import type { CheckedListFilter } from '../model/list-filter.js';
 import type { CurrentRow } from './sqlite/queries.js';
 import type { CandidateRow } from './sqlite/candidate-queries.js';
 import type { CandidateStatus } from '../model/candidate-id.js';
-import type { ProjectCounts } from './sqlite/projects.js';
-import type { CacheReport } from './sqlite/verify-cache.js';
+import type { ProjectCounts } from './project-counts.js';
+import type { CacheReport } from './verify-report.js';
 import type { RefreshResult } from './sqlite/refresh.js';
+import type { PictureReader } from './picture-reader.js';
 
 export type { CurrentRow, CandidateRow, ProjectCounts, CacheReport, RefreshResult };
 
@@ -162,6 +163,12 @@ export interface ProjectionBackend {
   problems(args: Scope): Promise<ProblemRow[]>;
   /** Projects of the visible repositories with their counts per kind, by repo then project id. */
   projects(args: Scope): Promise<(ProjectCounts & { repo: string })[]>;
+  /**
+   * The picture reads (picture-reader.ts: graph, timeline, references in text) of project
+   * `projectId` of `repo` (issue #22); a repository never projected reads as empty. The caller
+   * has checked both are in its scope.
+   */
+  pictures(args: { repo: string; projectId: string }): PictureReader;
   /** `repo`'s projection as a neutral value (see {@link ProjectionSnapshot}). */
   snapshot(repo: string): Promise<ProjectionSnapshot>;
   /**

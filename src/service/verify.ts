@@ -3,7 +3,8 @@
  * branch — files, ledgers, append-only history, all of it or only the commits of a range — and,
  * with `cache`, the projection against a fresh rebuild. Bad data is reported, never thrown.
  */
-import { verifyCache, type CacheReport } from '../projection/sqlite/verify-cache.js';
+import { verifyCache } from '../projection/sqlite/verify-cache.js';
+import type { CacheReport } from '../projection/verify-report.js';
 import { parseReviewRange } from '../review/parse-range.js';
 import { resolveCommit } from '../git/rev-parse.js';
 import { verifyBranch, type BranchReport } from '../store/verify-branch.js';

@@ -13,7 +13,7 @@ import type { Candidate } from '../../src/model/candidate.js';
 import type { CallerEnv } from '../../src/http/auth.js';
 import { createDashboard, DASHBOARD_CSP } from '../../src/http/dashboard/routes.js';
 import { serveLoopback, type LoopbackServer } from '../../src/http/app.js';
-import { createLog } from '../../src/daemon/log.js';
+import { createLog } from '../../src/service/log.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { httpGet } from '../helpers/daemon.js';

@@ -3,8 +3,9 @@
  * playwright-core against a real hub (real PostgreSQL, two real repositories). A person signs
  * in through the form, sees entries of both repositories with their repo badges, filters by
  * repository, opens an entry, searches, reads the repositories page and the brief, signs out
- * — also with JavaScript off — and hostile entry text runs nothing. Screenshots go to
- * test-output/screenshots/hub-*.png.
+ * — also with JavaScript off — and hostile entry text runs nothing; the graph and the timeline
+ * picture of a repository holding the bundled ADR corpus and a synthetic project are drawn and
+ * linked (issue #22). Screenshots go to test-output/screenshots/hub-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, expectInert, launchChromium, open, shoot, SHOTS } from '../helpers/browser.js';
 import { HOSTILE } from '../http/dashboard-seed.js';
 import { startHubDashboardWorld, type HubDashboardWorld } from './dashboard-world.js';
+import { brainRepo } from './fixtures.js';
+import { addRepo } from '../../src/hub/hub.js';
+import { seedCorpus, seedSynthetic } from '../http/picture-seed.js';
 
 const haveChromium = chromiumPresent('hub dashboard browser tests');
 const DESKTOP = { width: 1280, height: 900 };
@@ -131,6 +135,58 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
     await page.waitForURL(/kind=blocker/);
     expect(await page.locator('tbody .title > a').allTextContents()).toEqual(['Card vault credentials missing']);
     await shoot(page, 'hub-board-phone');
+    await context.close();
+  });
+
+  it('draws the graph and the timeline of a repository (issue #22): nodes, edges and dots linked to its entries, references in text linked, hostile titles inert', async () => {
+    const dir = await brainRepo('adr');
+    const adrIds = await seedCorpus(dir, 'adr');
+    const synth = await seedSynthetic(dir, 'synth', 200);
+    await addRepo(w.hub, { source: dir, name: 'pictures' });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, dialogs, errors } = await open(context);
+    await signIn(page, w.admin);
+
+    await page.getByRole('link', { name: 'Graph', exact: true }).click();
+    await page.waitForURL(`${w.server.url}/repos/alpha/graph`);
+    await page.goto(`${w.server.url}/repos/pictures/graph?project=synth`);
+    expect(await page.getByLabel('Project').inputValue()).toBe('synth');
+    const graph = page.locator('svg.picture[data-picture="graph"]');
+    const nodes = await graph.locator('a.node').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href') ?? '', w: a.querySelector('rect')!.getBoundingClientRect().width })));
+    expect(nodes.length).toBeGreaterThan(20);
+    expect(nodes.every((n) => n.w > 50)).toBe(true);
+    const entryNodes = nodes.filter((n) => n.href.startsWith('/repos/pictures/entries/'));
+    expect(entryNodes.length).toBeGreaterThan(20);
+    expect(await graph.locator('path.edge').count()).toBeGreaterThan(20);
+    expect(await page.locator('table.edges tbody tr').count()).toBe(await graph.locator('a.edge-label').count());
+    const hostile = synth.hostile.find((id) => nodes.some((n) => n.href.endsWith(id)));
+    expect(hostile).toBeDefined();
+    await expectInert(page);
+    await shoot(page, 'hub-graph');
+    await page.locator(`svg a.node[href$="${hostile}"]`).click();
+    await page.waitForURL(`${w.server.url}/repos/pictures/entries/${hostile}`);
+    expect(await page.locator('h1').textContent()).toContain('<script>window.pwned=1</script>');
+    await expectInert(page);
+
+    // A reference in entry text ("see ADR 39") links to that ADR's page in the same repository.
+    const adr = (file: string) => [...adrIds].find(([path]) => path.endsWith(file))?.[1] as string;
+    await page.goto(`${w.server.url}/repos/pictures/entries/${adr('040-use-github-actions.md')}`);
+    const ref = page.locator('#h-rationale + .prose a.ref', { hasText: 'ADR 39' });
+    expect(await ref.getAttribute('href')).toBe(`/repos/pictures/entries/${adr('039-AWS-Network-Firewall.md')}`);
+
+    await page.goto(`${w.server.url}/repos/pictures/timeline?project=adr`);
+    const chart = page.locator('svg.picture[data-picture="timeline"]');
+    const dots = await chart.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(dots.length).toBeGreaterThan(40);
+    expect(dots.every((href) => href.startsWith('/repos/pictures/entries/'))).toBe(true);
+    expect(await chart.locator('title').first().textContent()).toMatch(/from 2018-02-05 to 2026-06-05/);
+    expect(await chart.locator('path.chain').count()).toBeGreaterThan(0);
+    await shoot(page, 'hub-timeline');
+    await page.goto(`${w.server.url}/repos/alpha/timeline`);
+    expect(await page.locator('svg.picture[data-picture="timeline"] a').count()).toBe(2);
+    expect(await page.locator('table.chart-table').textContent()).toContain(HOSTILE.title);
+    await expectInert(page);
+    expect([dialogs, errors]).toEqual([[], []]);
     await context.close();
   });
 });

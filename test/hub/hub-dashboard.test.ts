@@ -141,7 +141,7 @@ describe('signing in', () => {
 describe('pages through the token scope', () => {
   it('a token bound to alpha never sees beta on the board, repositories, search, brief or entry pages', async () => {
     const cookie = await session(w.alphaOnly);
-    const pages = ['/', '/repos', '/search?q=quokka', '/search?q=migration+timing', '/brief', '/brief?budget=500', `/repos/alpha/entries/${w.ids.idempotency}`];
+    const pages = ['/', '/repos', '/search?q=quokka', '/search?q=migration+timing', '/brief', '/brief?budget=500', `/repos/alpha/entries/${w.ids.idempotency}`, '/repos/alpha/graph', '/repos/alpha/timeline'];
     for (const path of pages) {
       const r = await page(path, cookie);
       expect(r.status, path).toBe(200);
@@ -149,11 +149,16 @@ describe('pages through the token scope', () => {
     }
     expect((await page('/search?q=quokka', cookie)).html).toContain('Nothing matches');
     // A hidden repository answers exactly like one that does not exist, on every page that names one.
-    for (const path of ['/?repo=', '/search?q=quokka&repo=', '/brief?repo=']) {
-      const hidden = await page(`${path}beta`, cookie);
-      const missing = await page(`${path}zzzz`, cookie);
-      expect([hidden.status, missing.status], path).toEqual([404, 404]);
-      expect(hidden.html.replaceAll('beta', 'zzzz'), path).toBe(missing.html);
+    for (const [path, tail] of [['/?repo=', ''], ['/search?q=quokka&repo=', ''], ['/brief?repo=', ''], ['/repos/', '/graph'], ['/repos/', '/timeline?project=mobile']]) {
+      const hidden = await page(`${path}beta${tail}`, cookie);
+      const missing = await page(`${path}zzzz${tail}`, cookie);
+      expect([hidden.status, missing.status], path + tail).toEqual([404, 404]);
+      expect(hidden.html.replaceAll('beta', 'zzzz'), path + tail).toBe(missing.html);
+    }
+    // The navigation's Graph and Timeline open the first repository the token can read.
+    for (const sub of ['graph', 'timeline']) {
+      const r = await page(`/${sub}`, cookie);
+      expect([r.status, r.headers.get('location')]).toEqual([302, `/repos/alpha/${sub}`]);
     }
     // An entry of a hidden repository: the same 404 page as a missing entry and a missing repository.
     const hidden = await page(`/repos/beta/entries/${w.ids.quokka}`, cookie);
@@ -206,11 +211,12 @@ describe('pages through the token scope', () => {
     }
   });
 
-  it('escapes hostile entry text on the board, entry, search and brief pages', async () => {
+  it('escapes hostile entry text on the board, entry, search, brief and timeline pages', async () => {
     const cookie = await session(w.admin);
-    const pages = ['/', `/repos/alpha/entries/${w.ids.hostile}`, '/search?q=hostile', '/search?q=harmless', '/brief'];
+    const pages = ['/', `/repos/alpha/entries/${w.ids.hostile}`, '/search?q=hostile', '/search?q=harmless', '/brief', '/repos/alpha/timeline'];
     for (const path of pages) {
-      const { status, html } = await page(path, cookie);
+      const { status, html: full } = await page(path, cookie);
+      const html = full.replace(/<svg class="picture timeline-chart"[^>]*>/, ''); // the timeline's own picture: the one SVG a page may hold
       expect(status, path).toBe(200);
       expect(html, path).toMatch(/Hostile(?:<\/mark>)? &lt;img/);
       expect(html, path).not.toMatch(/<script|<img|<iframe|<svg|<style|href="\s*(?:javascript|data):/i);

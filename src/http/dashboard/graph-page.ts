@@ -52,12 +52,12 @@ function cyclesWarning(base: LinkBase, graph: EntryGraph): Html | string {
 <ul>${graph.cycles.map((c) => h`<li>${c.map((key, i) => h`${i ? ' → ' : ''}${nodeLink(base, graph, key)}`)}</li>`)}</ul></div>`;
 }
 
-/** The page body. `url(query)`: this page's URL with `query` (filters kept by the caller). */
-export function renderGraph(args: { base: LinkBase; graph: EntryGraph; filters: GraphFilters; url: (query: UrlQuery) => string }): { title: string; body: Html } {
+/** The page body. `url(query)`: this page's URL with `query` (filters kept by the caller); `fields`: more form fields first (the hub's project). */
+export function renderGraph(args: { base: LinkBase; graph: EntryGraph; filters: GraphFilters; url: (query: UrlQuery) => string; fields?: Html }): { title: string; body: Html } {
   const { base, graph, filters: f } = args;
   const keep: UrlQuery = { relation: f.relation, resolved: f.resolved ? '1' : undefined, entry: f.entry };
   const option = (value: string, label: string) => h`<option value="${value}"${(f.relation ?? '') === value ? h` selected` : ''}>${label}</option>`;
-  const form = h`<form class="panel filters" method="get" action="${args.url({})}" aria-label="Filter the graph">
+  const form = h`<form class="panel filters" method="get" action="${args.url({})}" aria-label="Filter the graph">${args.fields ?? ''}
 <div><label for="g-relation">Links</label><select id="g-relation" name="relation">${option('', 'All links')}${GRAPH_RELATIONS.map((r) => option(r, RELATION_WORDS[r]))}</select></div>
 <div><label for="g-entry">Only the group of entry</label><input id="g-entry" type="text" name="entry" value="${f.entry ?? ''}" placeholder="entry id or prefix"></div>
 <div class="check"><input id="g-resolved" type="checkbox" name="resolved" value="1"${f.resolved ? h` checked` : ''}><label for="g-resolved">Resolved dependencies and cleared blockers too</label></div>

@@ -53,6 +53,8 @@ export interface HubChrome {
 
 const HUB_NAV: { page: PageName; label: string; href: string }[] = [
   { page: 'board', label: 'Board', href: '/' },
+  { page: 'timeline', label: 'Timeline', href: '/timeline' },
+  { page: 'graph', label: 'Graph', href: '/graph' },
   { page: 'repos', label: 'Repositories', href: '/repos' },
   { page: 'brief', label: 'Brief', href: '/brief' },
   { page: 'search', label: 'Search', href: '/search' },

@@ -21,12 +21,17 @@ export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: strin
 /** A kind's display names; unknown kinds (from a newer clone) show as they are. */
 export const kindName = (kind: string) => KIND_NAMES[kind as EntryKind] ?? { plural: kind, one: kind, anchor: kind, items: kind };
 
-/** URL of a dashboard page of `project`: `sub` is '' (board), 'timeline', `entries/<id>`, …; `query` values that are undefined or '' are left out. */
-export function pageUrl(project: string, sub = '', query: UrlQuery = {}): string {
+/** `path` with `query` (values that are undefined or '' left out): every dashboard URL, the daemon's and the hub's. */
+export function withQuery(path: string, query: UrlQuery = {}): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  return `/projects/${encodeURIComponent(project)}${sub ? `/${sub}` : ''}${qs ? `?${qs}` : ''}`;
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** URL of a dashboard page of `project`: `sub` is '' (board), 'timeline', `entries/<id>`, …; see {@link withQuery}. */
+export function pageUrl(project: string, sub = '', query: UrlQuery = {}): string {
+  return withQuery(`/projects/${encodeURIComponent(project)}${sub ? `/${sub}` : ''}`, query);
 }
 
 /** Query values of a dashboard URL (undefined or '' values are left out). */

@@ -22,21 +22,17 @@
  * that allows no script at all. The navigation counts the project's pending candidates. Errors are HTML pages with the status of ../errors.ts.
  */
 import { Hono, type Context } from 'hono';
-import { parseEntryKind } from '../../model/kinds.js';
 import { PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
-import type { Log } from '../../daemon/log.js';
-import { errorFields } from '../../daemon/log.js';
+import type { Log } from '../../service/log.js';
+import { errorFields } from '../../service/log.js';
 import type { Brain } from '../../service.js';
 import { buildBoard, listProjectIds } from '../../service/board.js';
 import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
-import { buildEntryGraph } from '../../service/entry-graph.js';
-import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
+import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { withPictureReader } from '../../service/picture-reader.js';
 import { buildEntryView } from '../../service/entry-view.js';
-import { resolveReferences } from '../../service/entry-references.js';
 import { buildTimeline } from '../../service/timeline.js';
-import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
@@ -46,19 +42,18 @@ import { projectCandidateLinks } from './candidate-parts.js';
 import { renderCandidatePage } from './candidate-page.js';
 import { renderCandidates } from './candidates-page.js';
 import { renderBrief } from './brief-page.js';
-import { entryTexts, renderEntry } from './entry-page.js';
+import { renderEntry } from './entry-page.js';
 import { renderErrorPage } from './error-page.js';
-import { renderGraph } from './graph-page.js';
 import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
-import { entryUrl, pageUrl } from './parts.js';
+import { pageUrl, type UrlQuery } from './parts.js';
+import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from './picture-pages.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { decodePair, encodePair, pageParams } from './query.js';
+import { decodePageCursor, pageParams } from '../query-params.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
-import { timelineChartSection } from './timeline-chart.js';
 import { renderTimeline } from './timeline-page.js';
 
 export { DASHBOARD_CSP } from './security.js';
@@ -143,7 +138,7 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
-    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
     const brain = await brainOf(c);
     return sendPage(c, brain, cache, async () => {
@@ -158,9 +153,7 @@ export function createDashboard(options: DashboardOptions): Hono {
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {
       const view = await buildEntryView(brain, { entryId: c.req.param('entry_id') });
-      const e = view.current.entry;
-      const resolved = await withPictureReader(brain, (reader) => resolveReferences(reader, entryTexts(e), e.entry_id));
-      const references = (key: string) => { const f = resolved.get(key); return f ? { href: entryUrl(project, f.entry_id), title: f.title } : null; };
+      const references = await referenceLinks((fn) => withPictureReader(brain, fn), view.current.entry, project);
       return { ...renderEntry({ project, view, references }), active: 'entry' };
     });
   });
@@ -185,34 +178,24 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project/timeline', async (c) => {
     const q = pageParams(c, ['kind', 'cursor', 'before']);
-    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
-    const before = q.before === undefined ? undefined : decodePair(q.before);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
+    const picture = chartRequest(q);
     const brain = await brainOf(c);
     const project = await brain.projectId();
+    const links = { base: project, url: (query: UrlQuery) => pageUrl(project, 'timeline', query) };
     return sendPage(c, brain, cache, async () => {
       const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
-      const kind = q.kind ? parseEntryKind(q.kind) : undefined;
-      // The picture of decisions and plans, above the first page of events (and not for the kinds it does not place).
-      const pictured = after === undefined && (kind === undefined || (CHART_KINDS as readonly string[]).includes(kind));
-      const chart = pictured ? await withPictureReader(brain, (reader) => buildTimelineChart(reader, { ...(kind ? { kind } : {}), ...(before ? { after: { date: before[0], entry_id: before[1] } } : {}) })) : null;
-      const pages = chart === null ? null : { older: chart.next ? pageUrl(project, 'timeline', { kind, before: encodePair([chart.next.date, chart.next.entry_id]) }) : null, newest: before ? pageUrl(project, 'timeline', { kind }) : null };
-      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(kind ? { kind } : {}), ...(chart && pages ? { chart: timelineChartSection(project, chart, pages) } : {}) }), active: 'timeline' };
+      // The picture of decisions and plans, above the first page of events.
+      const chart = after === undefined ? await timelineChartPart((fn) => withPictureReader(brain, fn), picture, links) : null;
+      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(picture.kind ? { kind: picture.kind } : {}), ...(chart ? { chart } : {}) }), active: 'timeline' };
     });
   });
 
   routes.get('/projects/:project/graph', async (c) => {
-    const q = pageParams(c, ['relation', 'resolved', 'entry', 'page']);
-    if (q.resolved !== undefined && q.resolved !== '1') throw new BrainError('invalid_argument', 'resolved must be 1 (or left out)');
-    if (q.relation !== undefined && !(GRAPH_RELATIONS as readonly string[]).includes(q.relation)) throw new BrainError('invalid_argument', `unknown relation "${q.relation.slice(0, 40)}"; legal: ${GRAPH_RELATIONS.join(', ')}`, { hint: `use one of: ${GRAPH_RELATIONS.join(', ')}` });
-    const page = (parseOptionalInteger('page', q.page, { min: 1, max: 1_000_000, example: 2 }) ?? 1) - 1;
-    const entry = q.entry?.trim() || undefined;
-    const filters = { ...(q.relation ? { relation: q.relation as GraphRelation } : {}), ...(q.resolved ? { resolved: true } : {}), ...(entry ? { entry } : {}) };
+    const request = graphRequest(pageParams(c, GRAPH_PARAMS));
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => {
-      const graph = await withPictureReader(brain, (reader) => buildEntryGraph(reader, { ...(filters.relation ? { relation: filters.relation } : {}), includeResolved: q.resolved === '1', ...(entry ? { focus: entry } : {}), page }));
-      return { ...renderGraph({ base: project, graph, filters, url: (query) => pageUrl(project, 'graph', query) }), active: 'graph' };
-    });
+    return sendPage(c, brain, cache, async () => ({ ...(await graphPage((fn) => withPictureReader(brain, fn), request, { base: project, url: (query) => pageUrl(project, 'graph', query) })), active: 'graph' }));
   });
 
   routes.get('/projects/:project/dependencies', async (c) => {
@@ -223,12 +206,12 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project/candidates', async (c) => {
     const q = pageParams(c, ['status', 'cursor']);
-    const after = q.cursor === undefined ? undefined : decodePair(q.cursor);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const brain = await brainOf(c);
     const project = await brain.projectId();
     return sendPage(c, brain, cache, async () => {
       const list = await buildCandidateList(brain, { ...(q.status ? { status: q.status } : {}), ...(after ? { after: { recorded_at: after[0], candidate_id: after[1] } } : {}) });
-      const cursor = (next: { recorded_at: string; candidate_id: string }) => encodePair([next.recorded_at, next.candidate_id]);
+      const cursor = (next: { recorded_at: string; candidate_id: string }) => encodeKeyset([next.recorded_at, next.candidate_id]);
       return { ...renderCandidates({ links: projectCandidateLinks(project), list, paged: after !== undefined, cursor }), active: 'candidates' };
     });
   });

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { notModified } from '../etag.js';
-import { pageParams } from './query.js';
+import { pageParams } from '../query-params.js';
 import { STYLE, STYLE_HASH } from './style.js';
 
 /** The Content-Security-Policy of every dashboard response: no scripts, styles only from the stylesheet route. */

@@ -8,12 +8,8 @@ import { ENTRY_KINDS } from '../../model/kinds.js';
 import type { Timeline, TimelineEvent } from '../../service/timeline.js';
 import { citationItem } from './entry-page.js';
 import { h, type Html } from './html.js';
+import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { entryUrl, KIND_NAMES, kindName, pageUrl, pager, recordedTag, statusBadge, timeTag, writtenByHtml } from './parts.js';
-
-/** The opaque cursor of a timeline position. */
-export function encodeTimelineCursor(key: { recorded_at: string; path: string }): string {
-  return Buffer.from(JSON.stringify([key.recorded_at, key.path])).toString('base64url');
-}
 
 function what(project: string, ev: TimelineEvent): Html {
   const e = ev.entry;
@@ -46,7 +42,7 @@ export function renderTimeline(args: { timeline: Timeline; kind?: string; paged:
 <p class="what">${what(project, ev)}</p>
 <p class="small muted by">by ${writtenByHtml(ev.entry)}${ev.commit ? h` · commit <span class="mono" title="${ev.commit.oid}">${ev.commit.oid.slice(0, 10)}</span>` : ''} · <span class="id">${ev.entry.entry_id}</span></p>
 ${ev.entry.citations.length ? h`<ul class="plain small">${ev.entry.citations.map((c) => citationItem(project, c))}</ul>` : ''}</div></li>`)}</ol>`)}`;
-  const next = timeline.next ? pageUrl(project, 'timeline', { kind: args.kind, cursor: encodeTimelineCursor(timeline.next) }) : null;
+  const next = timeline.next ? pageUrl(project, 'timeline', { kind: args.kind, cursor: encodeKeyset([timeline.next.recorded_at, timeline.next.path]) }) : null;
   return {
     title: 'Timeline',
     body: h`<h1>Timeline</h1>

@@ -7,9 +7,9 @@
  */
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { h, type Html } from '../../http/dashboard/html.js';
-import { decidedNote, KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, timeTag } from '../../http/dashboard/parts.js';
+import { decidedNote, KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, timeTag, withQuery } from '../../http/dashboard/parts.js';
 import type { HubListPage } from '../hub-service.js';
-import { hubEntryUrl, hubUrl, repoLinks } from './links.js';
+import { hubEntryUrl, repoLinks } from './links.js';
 import { repoSelect } from './repo-select.js';
 
 /** The board's filter names, in form order; values are the raw query strings. */
@@ -40,7 +40,7 @@ function table(page: HubListPage): Html {
 <tbody>${page.rows.map(({ repo, entry: e }) => {
     const links = repoLinks(repo);
     return h`<tr>
-<td class="repo-cell"><a class="repo" href="${hubUrl('/', { repo })}">${repo}</a></td>
+<td class="repo-cell"><a class="repo" href="${withQuery('/', { repo })}">${repo}</a></td>
 <td class="title"><span class="kind-label">${kindName(e.entry_kind).one}</span> <a href="${hubEntryUrl(repo, e.entry_id)}">${e.title}</a><div class="meta"><span class="id">${e.entry_id}</span> · ${e.project_id}${e.revision > 1 ? h` · r${e.revision}` : ''} ${tagList(links, e.tags)}</div></td>
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(links, e)}</td>
@@ -59,9 +59,9 @@ export function renderHubBoard(args: { page: HubListPage; filters: HubBoardFilte
   const summary = active.length === 0
     ? h`Current state of every entry in the ${args.repos.length} ${args.repos.length === 1 ? 'repository' : 'repositories'} this token can read, newest first.`
     : h`${total} ${total === 1 ? 'entry matches' : 'entries match'} ${active.map((n, i) => h`${i > 0 ? ', ' : ''}${n} <strong>${f[n]}</strong>`)}.`;
-  const tiles = h`<ul class="tiles" aria-label="Matching entries per repository">${facet.map((r) => h`<li><a href="${hubUrl('/', { ...f, repo: r.repo, cursor: undefined })}"${f.repo === r.repo ? h` aria-current="true"` : ''}><span class="n">${r.entries}</span><span class="k">${r.repo}</span></a></li>`)}</ul>`;
-  const first = args.paged ? hubUrl('/', { ...f }) : null;
-  const next = args.next ? hubUrl('/', { ...f, cursor: args.next }) : null;
+  const tiles = h`<ul class="tiles" aria-label="Matching entries per repository">${facet.map((r) => h`<li><a href="${withQuery('/', { ...f, repo: r.repo, cursor: undefined })}"${f.repo === r.repo ? h` aria-current="true"` : ''}><span class="n">${r.entries}</span><span class="k">${r.repo}</span></a></li>`)}</ul>`;
+  const first = args.paged ? withQuery('/', { ...f }) : null;
+  const next = args.next ? withQuery('/', { ...f, cursor: args.next }) : null;
   return {
     title: 'Board',
     body: h`<h1>Board</h1>

@@ -1,24 +1,20 @@
 /**
  * URLs of the hub's dashboard (docs/decisions/0028): the board is `/` with its filters as the
  * query (`repo project kind status tag path task author cursor`), an entry is
- * `/repos/<repo>/entries/<entry_id>`, search `/search`, the brief `/brief`. The rendering
+ * `/repos/<repo>/entries/<entry_id>`, its graph and timeline `/repos/<repo>/graph|timeline`,
+ * search `/search`, the brief `/brief`. The rendering
  * functions shared with the daemon's dashboard take {@link repoLinks}: links inside an entry
  * (tags, paths, authors, linked entries) stay within that entry's repository.
  */
-import type { Links, UrlQuery } from '../../http/dashboard/parts.js';
-
-/** `path` with `query` (undefined or '' values left out). */
-export function hubUrl(path: string, query: UrlQuery = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return `${path}${qs ? `?${qs}` : ''}`;
-}
+import { withQuery, type Links, type UrlQuery } from '../../http/dashboard/parts.js';
 
 /** URL of the entry page of `entryId` in `repo`. */
 export const hubEntryUrl = (repo: string, entryId: string) => `/repos/${encodeURIComponent(repo)}/entries/${encodeURIComponent(entryId)}`;
 
+/** URL of the picture page `page` of `repo` (picture-pages.ts), with `query`. */
+export const repoPictureUrl = (repo: string, page: 'graph' | 'timeline', query: UrlQuery = {}) => withQuery(`/repos/${encodeURIComponent(repo)}/${page}`, query);
+
 /** The links of one repository: its board is `/?repo=<repo>&…`. */
 export function repoLinks(repo: string): Links {
-  return { board: (query = {}) => hubUrl('/', { repo, ...query }), entry: (entryId) => hubEntryUrl(repo, entryId), search: '/search' };
+  return { board: (query = {}) => withQuery('/', { repo, ...query }), entry: (entryId) => hubEntryUrl(repo, entryId), search: '/search' };
 }

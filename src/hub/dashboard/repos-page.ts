@@ -6,10 +6,10 @@
  * content, so they are escaped like entry text.
  */
 import { h, type Html } from '../../http/dashboard/html.js';
-import { timeTag } from '../../http/dashboard/parts.js';
+import { timeTag, withQuery } from '../../http/dashboard/parts.js';
 import type { ProblemRow } from '../../projection/backend.js';
 import type { RepoStatus } from '../hub-service.js';
-import { hubUrl } from './links.js';
+import { repoPictureUrl } from './links.js';
 
 function state(r: RepoStatus): Html {
   if (r.last_error) return h`<span class="badge bad">failing</span><div class="small"><span class="mono">${r.last_error.code}</span> ${r.last_error.message}</div><div class="small muted">since ${timeTag(r.last_error.at)}</div>`;
@@ -19,7 +19,7 @@ function state(r: RepoStatus): Html {
 
 function row(r: RepoStatus): Html {
   return h`<tr>
-<td class="title"><a class="repo" href="${hubUrl('/', { repo: r.name })}">${r.name}</a><div class="meta">branch <span class="mono">${r.branch}</span></div></td>
+<td class="title"><a class="repo" href="${withQuery('/', { repo: r.name })}">${r.name}</a><div class="meta">branch <span class="mono">${r.branch}</span> · <a href="${repoPictureUrl(r.name, 'timeline')}">timeline</a> · <a href="${repoPictureUrl(r.name, 'graph')}">graph</a></div></td>
 <td class="status">${state(r)}</td>
 <td class="detail">${r.projected_oid ? h`<span class="mono" title="${r.projected_oid}">${r.projected_oid.slice(0, 12)}</span>` : h`<span class="muted">nothing projected</span>`}</td>
 <td class="who">${r.entries}</td>

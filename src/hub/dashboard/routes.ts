@@ -7,6 +7,9 @@
  * | GET | `/` | `repo project kind status tag path task author cursor` | board (sign-in form without a session) |
  * | GET | `/repos` | — | repositories: sync state, counts, problems |
  * | GET | `/repos/:repo/entries/:entry_id` | — | entry with its history (full id) |
+ * | GET | `/repos/:repo/graph` | `project relation resolved entry page` | the graph of one project (the daemon's page, picture-pages.ts) |
+ * | GET | `/repos/:repo/timeline` | `project kind before` | the timeline picture of one project |
+ * | GET | `/graph`, `/timeline` | — | 302 to that page of the first repository the token can read |
  * | GET | `/search` | `q kind repo` | search |
  * | GET | `/brief` | `repo project budget` | brief across repositories |
  * | POST | `/session` | form `token` | sign in: sets the session cookie, 303 to `/` (401 form on a bad token) |
@@ -28,7 +31,7 @@ import { renderEntry } from '../../http/dashboard/entry-page.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { pageParams } from '../../http/dashboard/query.js';
+import { pageParams } from '../../http/query-params.js';
 import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
 import type { Html } from '../../http/dashboard/html.js';
@@ -39,7 +42,9 @@ import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { renderHubBrief } from './brief-page.js';
 import { buildHubEntryView } from './entry-view.js';
-import { repoLinks } from './links.js';
+import { repoLinks, repoPictureUrl } from './links.js';
+import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from '../../http/dashboard/picture-pages.js';
+import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
 import { renderSignIn } from './signin-page.js';
@@ -96,7 +101,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   // Every page needs a live session: without one, the sign-in form (200 on a first visit to `/`, 401 otherwise).
-  for (const path of ['/', '/repos', '/repos/*', '/search', '/brief']) {
+  for (const path of ['/', '/repos', '/repos/*', '/search', '/brief', '/graph', '/timeline']) {
     routes.get(path, async (c, next) => {
       const session = await readSession(pool, c);
       if (session.token === null) {
@@ -133,8 +138,38 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     pageParams(c, []);
     const repo = c.req.param('repo');
     const view = await buildHubEntryView(hub, c.get('session'), { repo, entryId: c.req.param('entry_id') });
-    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo }), active: 'entry' });
+    const at = await hub.pictures(c.get('session'), { repo, project: view.current.entry.project_id });
+    const references = await referenceLinks((fn) => fn(at.reader), view.current.entry, repoLinks(repo));
+    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo, references }), active: 'entry' });
   });
+
+  routes.get('/repos/:repo/graph', async (c) => {
+    const q = pageParams(c, ['project', ...GRAPH_PARAMS]);
+    const request = graphRequest(q);
+    const repo = c.req.param('repo');
+    const at = await hub.pictures(c.get('session'), { repo, project: q.project });
+    const links = pictureLinks(repo, 'graph', q.project, projectField('g-project', at.projects, at.project));
+    return page(c, { ...(await graphPage((fn) => fn(at.reader), request, links)), active: 'graph' });
+  });
+
+  routes.get('/repos/:repo/timeline', async (c) => {
+    const q = pageParams(c, ['project', 'kind', 'before']);
+    const request = chartRequest(q);
+    const repo = c.req.param('repo');
+    const at = await hub.pictures(c.get('session'), { repo, project: q.project });
+    const links = pictureLinks(repo, 'timeline', q.project, projectField('t-project', at.projects, at.project));
+    const chart = await timelineChartPart((fn) => fn(at.reader), request, links);
+    return page(c, { ...renderHubTimeline({ repo, ...(request.kind ? { kind: request.kind } : {}), links, chart }), active: 'timeline' });
+  });
+
+  for (const sub of ['graph', 'timeline'] as const) {
+    routes.get(`/${sub}`, async (c) => {
+      pageParams(c, []);
+      const [first] = (await hub.scope(c.get('session'))).repos;
+      if (first === undefined) throw new BrainError('not_found', 'this token can read no repository', { hint: 'the Repositories page lists what it can read; ask for a token with a repository in its scope' });
+      return c.body(null, 302, { Location: repoPictureUrl(first, sub), ...FORM_HEADERS });
+    });
+  }
 
   routes.get('/repos/*', (c) => {
     throw new BrainError('not_found', `no such page: ${c.req.path.slice(0, 200)}`, { hint: 'entries are at /repos/<repo>/entries/<entry id>; the board at / lists them' });

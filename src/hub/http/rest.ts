@@ -21,10 +21,8 @@ import { BrainError } from '../../model/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { HubEnv } from './auth.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
-import { decodeCursor, nextCursor, params } from './params.js';
-
-/** `limit` bounds of `/api/entries`, as the daemon's. */
-export const LIST_LIMIT = { default: 50, max: 500 } as const;
+import { decodeCursor, nextCursor } from './params.js';
+import { listLimit, queryParams, searchParams } from '../../http/query-params.js';
 
 /** Sends `{data, …}` as JSON, never cached. */
 export function send(c: Context, body: Record<string, unknown>, status: 200 | 201 | 202 = 200): Response {
@@ -37,14 +35,14 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   const grant = (c: Context<HubEnv>) => c.get('token');
 
   routes.get('/repos', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     return send(c, { data: await hub.repos(grant(c)) });
   });
 
   routes.get('/entries', async (c) => {
-    const q = params(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
+    const q = queryParams(c, ['repo', 'project', 'kind', 'status', 'tag', 'author', 'related_task', 'path', 'updated_since', 'limit', 'cursor', 'facets']);
     if (q.facets !== undefined && q.facets !== 'repo') throw new BrainError('invalid_argument', `unknown facet "${q.facets.slice(0, 40)}"`, { hint: 'facets=repo counts every match per repository' });
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: LIST_LIMIT.max, example: LIST_LIMIT.default }) ?? LIST_LIMIT.default;
+    const limit = listLimit(q.limit);
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const page = await hub.list(grant(c), {
       repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, updatedSince: q.updated_since,
@@ -55,36 +53,35 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   });
 
   routes.get('/entries/:repo/:entry_id/history', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     return send(c, { data: await hub.history(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') }) });
   });
 
   routes.get('/entries/:repo/:entry_id', async (c) => {
-    params(c, []);
+    queryParams(c, []);
     const row = await hub.get(grant(c), { repo: c.req.param('repo'), entryId: c.req.param('entry_id') });
     return send(c, { data: { repo: row.repo, ...row.entry, revision_count: row.revision_count, forked: row.forked } });
   });
 
   routes.get('/search', async (c) => {
-    const q = params(c, ['q', 'repo', 'project', 'kind', 'limit']);
-    if (q.q === undefined || q.q.trim() === '') throw new BrainError('invalid_argument', 'q is required: the words to search for', { hint: 'GET /api/search?q=sqlite+cache' });
-    const limit = parseOptionalInteger('limit', q.limit, { min: 1, max: 100, example: 20 });
-    const hits = await hub.search(grant(c), { query: q.q, repo: q.repo, project: q.project, kind: q.kind, limit });
+    const q = queryParams(c, ['q', 'repo', 'project', 'kind', 'limit']);
+    const { query, limit } = searchParams(q, 'GET /api/search?q=sqlite+cache');
+    const hits = await hub.search(grant(c), { query, repo: q.repo, project: q.project, kind: q.kind, limit });
     return send(c, { data: hits.map((h) => ({ repo: h.repo, entry: h.entry, relevance_score: h.relevance_score })) });
   });
 
   routes.get('/problems', async (c) => {
-    const q = params(c, ['repo', 'project']);
+    const q = queryParams(c, ['repo', 'project']);
     return send(c, { data: await hub.problems(grant(c), { repo: q.repo, project: q.project }) });
   });
 
   routes.get('/projects', async (c) => {
-    const q = params(c, ['repo']);
+    const q = queryParams(c, ['repo']);
     return send(c, { data: await hub.projects(grant(c), { repo: q.repo }) });
   });
 
   routes.get('/brief', async (c) => {
-    const q = params(c, ['repo', 'project', 'path', 'budget'], ['path']);
+    const q = queryParams(c, ['repo', 'project', 'path', 'budget'], ['path']);
     const budget = parseOptionalInteger('budget', q.budget, BOUNDS.budget);
     const paths = c.req.queries('path');
     return send(c, { data: await hub.brief(grant(c), { repo: q.repo, project: q.project, ...(paths ? { paths } : {}), ...(budget ? { budget } : {}) }) });

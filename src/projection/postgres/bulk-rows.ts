@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Entry } from '../../model/entry.js';
 import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
 import { rankScore } from '../../model/rank-score.js';
+import { orderedAt } from '../../model/decision-origin.js';
 import type { CurrentState } from '../sqlite/current.js';
 import type { ParsedLedger, ParsedProblem } from '../sqlite/full-rebuild.js';
 import type { ParsedRevision } from '../sqlite/plan-current.js';
@@ -64,7 +65,7 @@ export async function insertEntryProblems(client: pg.ClientBase, s: string, repo
 
 const CURRENT_COLUMNS: Column[] = [
   ['entry_id', 'text'], ['project_id', 'text'], ['entry_kind', 'text'], ['status', 'text'], ['title', 'text'], ['author', 'text'], ['revision', 'int4'],
-  ['revision_count', 'int4'], ['forked', 'bool'], ['recorded_at', 'text'], ['rank_score', 'float8'], ['sha256', 'text'], ['path', 'text'], ['json', 'text'], ['search', 'tsvector'],
+  ['revision_count', 'int4'], ['forked', 'bool'], ['recorded_at', 'text'], ['rank_score', 'float8'], ['ordered_at', 'text'], ['sha256', 'text'], ['path', 'text'], ['json', 'text'], ['search', 'tsvector'],
 ];
 
 /** The side-table rows of one entry (tags, tasks, paths, path directories, links), deduplicated as SQLite's INSERT OR IGNORE does. */
@@ -113,7 +114,7 @@ export async function insertCurrent(client: pg.ClientBase, s: string, repo: stri
   const vectors = await searchVectors(client, states);
   for (const [entryId, st] of states) {
     const e = st.entry;
-    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), st.sha256, st.path, st.json, vectors.get(entryId)]);
+    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), orderedAt(e), st.sha256, st.path, st.json, vectors.get(entryId)]);
     const rows = sideRows({ ...e, entry_id: entryId });
     side.tags.push(...rows.tags);
     side.tasks.push(...rows.tasks);

@@ -21,6 +21,8 @@ import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
 import { candidateById, candidateRows } from './candidate-rows.js';
+import type { PictureReader } from '../picture-reader.js';
+import { postgresPictures } from './picture-queries.js';
 
 /** Options of {@link createPostgresProjection}. */
 export interface PostgresProjectionOptions {
@@ -112,6 +114,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   projects(args: Scope): Promise<(ProjectCounts & { repo: string })[]> {
     return projectRows(this.reads, this.names.s, args);
+  }
+
+  pictures(args: { repo: string; projectId: string }): PictureReader {
+    return postgresPictures(this.reads, this.names.s, args);
   }
 
   snapshot(repo: string): Promise<ProjectionSnapshot> {

@@ -5,7 +5,7 @@
  * as SQLite's.
  */
 import type pg from 'pg';
-import { ENTRY_KINDS, type EntryKind } from '../../model/kinds.js';
+import { foldProjectCounts } from '../project-counts.js';
 import type { ProblemRow, ProjectCounts, ProjectionSnapshot, RevisionKey, Scope } from '../backend.js';
 import { revisionPath } from '../sqlite/schema.js';
 import { projectedOid } from './apply.js';
@@ -30,22 +30,13 @@ export async function problemRows(db: pg.Pool, s: string, scope: Scope): Promise
   return (await db.query<ProblemRow>(`SELECT repo, path, code, message FROM ${s}.proj_problems WHERE ${where.join(' AND ')} ORDER BY repo, path`, p.values)).rows;
 }
 
-const zeroes = (): Record<EntryKind, number> => Object.fromEntries(ENTRY_KINDS.map((k) => [k, 0])) as Record<EntryKind, number>;
-
-/** Projects with at least one current entry in the visible repositories, with counts per kind (as sqlite/projects.ts), by repo then project id. */
+/** Projects with at least one current entry in the visible repositories, with counts per kind (../project-counts.ts), by repo then project id. */
 export async function projectRows(db: pg.Pool, s: string, scope: Scope): Promise<(ProjectCounts & { repo: string })[]> {
   const p = new Params();
   const rows = await db.query<{ repo: string; project_id: string; entry_kind: string; n: number }>(
     `SELECT c.repo, c.project_id, c.entry_kind, count(*)::int AS n FROM ${s}.proj_current c WHERE ${scopeWhere(p, scope).join(' AND ')}
      GROUP BY c.repo, c.project_id, c.entry_kind ORDER BY c.repo, c.project_id, c.entry_kind`, p.values);
-  const out = new Map<string, ProjectCounts & { repo: string }>();
-  for (const r of rows.rows) {
-    const key = `${r.repo}\0${r.project_id}`;
-    const project = out.get(key) ?? out.set(key, { repo: r.repo, project_id: r.project_id, entries: 0, by_kind: zeroes() }).get(key)!;
-    project.entries += r.n;
-    if ((ENTRY_KINDS as readonly string[]).includes(r.entry_kind)) project.by_kind[r.entry_kind as EntryKind] += r.n;
-  }
-  return [...out.values()];
+  return foldProjectCounts(rows.rows);
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

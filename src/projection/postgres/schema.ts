@@ -7,7 +7,9 @@
  *
  * Every text column is `COLLATE "C"`: comparisons and orders are byte orders, as in SQLite,
  * whatever the server's locale. Hashes and oids are hex text (their byte order is the hex
- * order). `proj_current.json` keeps the revision file's text exactly (not jsonb).
+ * order). `proj_current.json` keeps the revision file's text exactly (not jsonb);
+ * `proj_current.ordered_at` is a decision's own day, else recorded_at (model/decision-origin.ts
+ * `orderedAt`, as SQLite's `current.ordered_at`: the timeline's date, postgres/picture-queries.ts).
  * `proj_path_dirs` holds every directory of every literal entry path (and the path itself,
  * normalized) with the entry's recorded_at, indexed in list order (a path filter's page:
  * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
@@ -19,7 +21,7 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 6;
+export const PG_FORMAT = 7;
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
@@ -32,11 +34,12 @@ CREATE TABLE IF NOT EXISTS ${s}.proj_repos (repo ${T} PRIMARY KEY, projected_oid
 CREATE TABLE IF NOT EXISTS ${s}.proj_revisions (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
   status ${T}, recorded_at ${T}, sha256 ${T}, blob_oid ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));
 CREATE TABLE IF NOT EXISTS ${s}.proj_current (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, status ${T}, title ${T}, author ${T},
-  revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, recorded_at ${T}, rank_score double precision NOT NULL,
+  revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, recorded_at ${T}, rank_score double precision NOT NULL, ordered_at ${T},
   sha256 ${T}, path ${T}, json text NOT NULL, search tsvector NOT NULL, PRIMARY KEY (repo, entry_id));
 CREATE INDEX IF NOT EXISTS proj_current_recent ON ${s}.proj_current (recorded_at DESC, entry_id, repo);
 CREATE INDEX IF NOT EXISTS proj_current_project ON ${s}.proj_current (repo, project_id, recorded_at DESC, entry_id);
 CREATE INDEX IF NOT EXISTS proj_current_kind ON ${s}.proj_current (repo, entry_kind, status, recorded_at DESC, entry_id);
+CREATE INDEX IF NOT EXISTS proj_current_dated ON ${s}.proj_current (repo, project_id, entry_kind, ordered_at DESC, entry_id);
 -- The search vector inline (compressed) and the JSON out of line: ranking reads one heap row per match instead of
 -- TOAST chunks (issue #11 search: 96 000 → 5 600 buffers, 101 → 37 ms for a 12 500-match query at 20 000 entries).
 ALTER TABLE ${s}.proj_current ALTER COLUMN search SET STORAGE MAIN, ALTER COLUMN json SET STORAGE EXTERNAL;

@@ -1,7 +1,7 @@
 /**
  * `verify --cache` on PostgreSQL (DESIGN §4 "Authoritative-equivalent", issue #11): rebuilds
  * one repository from git into a scratch schema of the same database, compares it with the live
- * projection row for row, table by table (as src/projection/sqlite/verify-cache.ts does), and
+ * projection row for row, table by table (the comparison of ../verify-report.ts), and
  * drops the scratch schema. `search_index_problem` stays null: the search vectors and the
  * vocabulary are data columns compared like any other (a tampered vector or word count shows as
  * a table difference), and PostgreSQL offers no GIN integrity check before version 18.
@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { ObjectReader } from '../../git/object-reader.js';
-import type { CacheReport, TableDiff } from '../sqlite/verify-cache.js';
+import { cacheReport, compareTable, type CacheReport, type TableDiff } from '../verify-report.js';
 import { projectedOid, refreshRepo } from './apply.js';
 import { PG_DATA_TABLES, ensureSchema } from './schema.js';
 
@@ -30,21 +30,9 @@ export async function verifyRepo(pool: pg.Pool, schema: string, args: { repo: st
     await refreshRepo(pool, scratch, { repo: args.repo, reader: args.reader, tip: args.tip, full: true });
     const tables: TableDiff[] = [];
     for (const table of PG_DATA_TABLES) {
-      const liveRows = await rowsOf(pool, live, table, args.repo);
-      const rebuilt = await rowsOf(pool, scratch, table, args.repo);
-      const liveSet = new Set(liveRows);
-      const rebuiltSet = new Set(rebuilt);
-      tables.push({
-        table,
-        live_rows: liveRows.length,
-        rebuilt_rows: rebuilt.length,
-        only_live: liveRows.filter((r) => !rebuiltSet.has(r)).slice(0, 5),
-        only_rebuilt: rebuilt.filter((r) => !liveSet.has(r)).slice(0, 5),
-      });
+      tables.push(compareTable(table, await rowsOf(pool, live, table, args.repo), await rowsOf(pool, scratch, table, args.repo)));
     }
-    const projected = await projectedOid(pool, live, args.repo);
-    const ok = projected === args.tip && tables.every((t) => t.only_live.length === 0 && t.only_rebuilt.length === 0 && t.live_rows === t.rebuilt_rows);
-    return { ok, projected, rebuilt_at: args.tip, tables, search_index_problem: null };
+    return cacheReport({ projected: await projectedOid(pool, live, args.repo), tip: args.tip, tables, search_index_problem: null });
   } finally {
     await pool.query(`DROP SCHEMA IF EXISTS "${scratchName}" CASCADE`);
   }

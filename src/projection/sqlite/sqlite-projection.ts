@@ -21,7 +21,10 @@ import { listProjects, type ProjectCounts } from './projects.js';
 import { countCurrent, getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
-import { verifyCache, type CacheReport } from './verify-cache.js';
+import { verifyCache } from './verify-cache.js';
+import type { PictureReader } from '../picture-reader.js';
+import { sqlitePictures } from './sqlite-pictures.js';
+import type { CacheReport } from '../verify-report.js';
 
 const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
 
@@ -167,6 +170,13 @@ export class SqliteProjection implements ProjectionBackend {
 
   async projects(scope: Scope): Promise<(ProjectCounts & { repo: string })[]> {
     return this.visible(scope).flatMap(([repo, db]) => listProjects(db).filter((p) => !scope.projects || scope.projects.includes(p.project_id)).map((p) => ({ repo, ...p })));
+  }
+
+  pictures(args: { repo: string; projectId: string }): PictureReader {
+    const db = this.db(args.repo);
+    if (db) return sqlitePictures(() => db, args.projectId);
+    const none = async () => [];
+    return { projectId: args.projectId, linkRecords: none, facts: async () => new Map(), dated: none, supersedeLinks: none, idMatches: none, adrs: none };
   }
 
   async snapshot(repo: string): Promise<ProjectionSnapshot> {

@@ -1,6 +1,7 @@
 /**
- * The daemon's structured log (issue #3): one JSON object per line on stderr, one line per
- * event — `start`, `catch_up`, `watcher_error`, `request_error`, `stop` — and nothing else
+ * The daemon's structured log (issue #3), below the surfaces so that the daemon and the HTTP
+ * routes it mounts both write it (issue #22: `http/` never imports `daemon/`): one JSON object
+ * per line on stderr, one line per event — `start`, `catch_up`, `watcher_error`, `request_error`, `stop` — and nothing else
  * (no access log: the daemon is quiet by default).
  *
  * Line shape: `{"time": ISO 8601 UTC, "level": "info"|"warn"|"error", "event": name, ...fields}`.

@@ -1,0 +1,83 @@
+/**
+ * What the dashboard's pictures read (issue #22): the graph's link records, a dated window of
+ * decisions and plan revisions, supersede links, short facts about entries, and the lookups
+ * that resolve references in entry text — of one project of one repository. Part of the
+ * backend contract (backend.ts `pictures`): the SQLite projection (sqlite/sqlite-pictures.ts)
+ * and the PostgreSQL one (postgres/picture-queries.ts) implement it, and
+ * test/projection/conformance-pictures.test.ts checks they answer alike; the graph, timeline
+ * and reference code above it (src/service/) is one.
+ */
+
+/** Short facts of a current entry. */
+export interface EntryFacts {
+  entry_id: string;
+  title: string;
+  entry_kind: string;
+  status: string;
+}
+
+/** What one entry records that the graph draws. Text fields trimmed; null when absent or not text. */
+export interface LinkRecord extends EntryFacts {
+  related_entry_ids: string[];
+  related_task_ids: string[];
+  supersedes_entry_id: string | null;
+  /** A dependency's `payload.depends_on`. */
+  depends_on: string | null;
+  dependency_kind: string | null;
+  /** A plan revision's `payload.supersedes_plan_entry_id`. */
+  supersedes_plan_entry_id: string | null;
+}
+
+/** A decision or plan revision on the timeline: `date` (ISO 8601) is its own day when it records one (`own_date`), else its current revision's recorded_at. */
+export interface DatedEntry extends EntryFacts {
+  date: string;
+  own_date: boolean;
+}
+
+/** The keyset of a dated window: the last entry of the previous one. */
+export interface DatedCursor {
+  date: string;
+  entry_id: string;
+}
+
+/** One project's reads for the pictures. Errors: the store's read errors. */
+export interface PictureReader {
+  readonly projectId: string;
+  /** Dependencies (open; all with `includeResolved`), blockers (blocked; all), entries that supersede another, plan revisions naming the plan they supersede; by entry_id. */
+  linkRecords(args: { includeResolved: boolean }): Promise<LinkRecord[]>;
+  /** Facts of the current entries among `ids` (unknown ids absent). */
+  facts(ids: readonly string[]): Promise<Map<string, EntryFacts>>;
+  /** Up to `limit` decisions / plan revisions of `kinds`, newest first by date then entry_id, after `after`. */
+  dated(args: { kinds: readonly string[]; limit: number; after?: DatedCursor }): Promise<DatedEntry[]>;
+  /** Supersede links with an end among `ids` (`successor` supersedes `superseded`), by successor then superseded. */
+  supersedeLinks(ids: readonly string[]): Promise<{ successor: string; superseded: string }[]>;
+  /** Up to 2 entries whose id is `prefix` or starts with it (the exact id alone when it exists), by entry_id. */
+  idMatches(prefix: string): Promise<EntryFacts[]>;
+  /** Imported ADRs labelled one of `labels` (`ADR-0006`), by entry_id. */
+  adrs(labels: readonly string[]): Promise<(EntryFacts & { label: string })[]>;
+}
+
+/** The fields of a link record as a backend reads them: JSON values, not yet checked. */
+export interface RawLinkRecord extends EntryFacts {
+  related: unknown;
+  tasks: unknown;
+  supersedes: unknown;
+  depends_on: unknown;
+  dependency_kind: unknown;
+  supersedes_plan: unknown;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (text(x) === null ? [] : [text(x) as string])) : []);
+
+/** A {@link LinkRecord} of what a backend read: text trimmed, non-text dropped, kind-specific fields only on their kind. Never throws. */
+export function toLinkRecord(r: RawLinkRecord): LinkRecord {
+  return {
+    entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status,
+    related_entry_ids: texts(r.related), related_task_ids: texts(r.tasks),
+    supersedes_entry_id: text(r.supersedes),
+    depends_on: r.entry_kind === 'dependency' ? text(r.depends_on) : null,
+    dependency_kind: r.entry_kind === 'dependency' ? text(r.dependency_kind) : null,
+    supersedes_plan_entry_id: r.entry_kind === 'plan_revision' ? text(r.supersedes_plan) : null,
+  };
+}

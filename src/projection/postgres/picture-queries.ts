@@ -1,0 +1,72 @@
+/**
+ * The picture reads (../picture-reader.ts; issue #22) of one project of one repository of the
+ * PostgreSQL projection — the queries of ../sqlite/picture-queries.ts over the `proj_` tables:
+ * link records, the dated window (by `proj_current.ordered_at`, a decision's own day, else
+ * recorded_at; a decision of unknown day left out), supersede links, facts, id prefixes and ADR labels. JSON fields are read from
+ * `proj_current.json` only for the rows a query keeps; every order is a byte order.
+ */
+import type pg from 'pg';
+import { UNKNOWN_DAY_AT } from '../../model/decision-origin.js';
+import { toLinkRecord, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
+
+const FACTS = 'c.entry_id, c.title, c.entry_kind, c.status';
+const DAY_MIDNIGHT = "'^[0-9]{4}-[01][0-9]-[0-3][0-9]T00:00:00\\.000Z$'";
+// A JSON value other than null (a JSON null reads as absent, as SQLite's json_extract gives NULL).
+const present = (path: string) => `jsonb_typeof(c.json::jsonb #> '${path}') <> 'null'`;
+
+/**
+ * The reader of `projectId` in `repo` (schema `s`, already quoted), reading through `db`.
+ * Callers check the repository and project are in the caller's scope. Errors: PostgreSQL errors.
+ */
+export function postgresPictures(db: pg.Pool, s: string, args: { repo: string; projectId: string }): PictureReader {
+  const { repo, projectId } = args;
+  const query = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => (await db.query<R>(sql, [repo, projectId, ...values])).rows;
+  return {
+    projectId,
+    async linkRecords({ includeResolved }) {
+      const open = (status: string) => (includeResolved ? '' : ` AND c.status = '${status}'`);
+      const rows = await query<RawLinkRecord>(`SELECT ${FACTS}, c.json::jsonb -> 'related_entry_ids' AS related, c.json::jsonb -> 'related_task_ids' AS tasks,
+          c.json::jsonb -> 'supersedes_entry_id' AS supersedes, c.json::jsonb #> '{payload,depends_on}' AS depends_on,
+          c.json::jsonb #> '{payload,dependency_kind}' AS dependency_kind, c.json::jsonb #> '{payload,supersedes_plan_entry_id}' AS supersedes_plan
+        FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND (
+          (c.entry_kind = 'dependency'${open('open')}) OR (c.entry_kind = 'blocker'${open('blocked')})
+          OR EXISTS (SELECT 1 FROM ${s}.proj_links l WHERE l.repo = c.repo AND l.entry_id = c.entry_id AND l.relation = 'supersedes')
+          OR (c.entry_kind = 'plan_revision' AND ${present('{payload,supersedes_plan_entry_id}')}))
+        ORDER BY c.entry_id`);
+      return rows.map(toLinkRecord);
+    },
+    async facts(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await query<EntryFacts>(`SELECT ${FACTS} FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_id = ANY($3::text[])`, [[...new Set(ids)]]);
+      return new Map(rows.map((r) => [r.entry_id, r]));
+    },
+    async dated({ kinds, limit, after }) {
+      const keyset = after ? ' AND (c.ordered_at < $5 OR (c.ordered_at = $5 AND c.entry_id > $6))' : '';
+      return query(`SELECT ${FACTS}, c.ordered_at AS date,
+          CASE WHEN c.entry_kind = 'decision' AND c.ordered_at ~ ${DAY_MIDNIGHT} THEN jsonb_typeof(c.json::jsonb #> '{payload,decision_date}') = 'string' ELSE false END AS own_date
+        FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = ANY($3::text[]) AND c.ordered_at <> '${UNKNOWN_DAY_AT}'${keyset}
+        ORDER BY c.ordered_at DESC, c.entry_id LIMIT $4`, [[...kinds], limit, ...(after ? [after.date, after.entry_id] : [])]);
+    },
+    async supersedeLinks(ids) {
+      if (ids.length === 0) return [];
+      return query(`WITH links(successor, superseded) AS (
+          SELECT l.entry_id, to_jsonb(l.target_id) FROM ${s}.proj_links l WHERE l.repo = $1 AND l.relation = 'supersedes' AND (l.entry_id = ANY($3::text[]) OR l.target_id = ANY($3::text[]))
+          UNION SELECT c.entry_id, c.json::jsonb #> '{payload,supersedes_plan_entry_id}' FROM ${s}.proj_current c
+            WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = 'plan_revision' AND ${present('{payload,supersedes_plan_entry_id}')})
+        SELECT DISTINCT l.successor, (l.superseded #>> '{}') COLLATE "C" AS superseded FROM links l JOIN ${s}.proj_current cur ON cur.repo = $1 AND cur.entry_id = l.successor AND cur.project_id = $2
+        WHERE jsonb_typeof(l.superseded) = 'string' AND (l.successor = ANY($3::text[]) OR (l.superseded #>> '{}') = ANY($3::text[])) ORDER BY 1, 2`, [[...new Set(ids)]]);
+    },
+    async idMatches(prefix) {
+      const exact = await query<EntryFacts>(`SELECT ${FACTS} FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_id = $3`, [prefix]);
+      if (exact.length > 0) return exact;
+      return query<EntryFacts>(`SELECT ${FACTS} FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND starts_with(c.entry_id, $3) ORDER BY c.entry_id LIMIT 2`, [prefix]);
+    },
+    async adrs(labels) {
+      if (labels.length === 0) return [];
+      return query(`SELECT ${FACTS}, (j.value ->> 'locator') COLLATE "C" AS label
+        FROM ${s}.proj_current c, jsonb_array_elements(CASE WHEN jsonb_typeof(c.json::jsonb -> 'citations') = 'array' THEN c.json::jsonb -> 'citations' ELSE '[]'::jsonb END) j(value)
+        WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = 'decision' AND jsonb_typeof(j.value) = 'object' AND j.value ->> 'source_kind' = 'file'
+          AND (j.value ->> 'locator') = ANY($3::text[]) ORDER BY c.entry_id`, [[...new Set(labels)]]);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The picture reads (../picture-reader.ts) of one project of a clone's SQLite projection, over
+ * the queries of picture-queries.ts. The methods read the cache as it stands: refresh it first.
+ */
+import type { PictureReader } from '../picture-reader.js';
+import { toLinkRecord } from '../picture-reader.js';
+import { entryFacts } from './dashboard-queries.js';
+import type { CacheDb } from './open-cache.js';
+import { adrRows, datedRows, idPrefixRows, linkRows, supersedeRows } from './picture-queries.js';
+
+const parseList = (json: string | null): unknown => (json === null ? [] : JSON.parse(json));
+
+/** The reader of `projectId` in the database `db()` returns (called per read: a rebuilt cache is a new handle). Errors: SQLite errors. */
+export function sqlitePictures(db: () => CacheDb, projectId: string): PictureReader {
+  return {
+    projectId,
+    linkRecords: async (args) => linkRows(db(), { projectId, includeResolved: args.includeResolved }).map((r) => toLinkRecord({ ...r, related: parseList(r.related), tasks: parseList(r.tasks) })),
+    facts: async (ids) => new Map([...entryFacts(db(), ids).values()].filter((f) => f.project_id === projectId).map(({ project_id: _, ...f }) => [f.entry_id, f])),
+    dated: async (args) => datedRows(db(), { projectId, ...args }).map((r) => ({ entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status, date: r.date, own_date: r.own_date === 1 })),
+    supersedeLinks: async (ids) => supersedeRows(db(), { projectId, ids }),
+    idMatches: async (prefix) => idPrefixRows(db(), { projectId, prefix }),
+    adrs: async (labels) => adrRows(db(), { projectId, labels }).map((r) => ({ ...r, entry_kind: 'decision' })),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * One house (issue #22): the same checks against a daemon serving a clone and a hub (real
+ * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST
+ * (list, get, search, projects), MCP over Streamable HTTP (brain_get, brain_search,
+ * brain_projects) and the dashboard's pictures (the graph with its text alternative, the
+ * timeline picture with its table). Where the two surfaces differ by design, only that is
+ * taken out: the hub's `repo` field and its URLs (`/repos/r/entries/<id>` for
+ * `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board, `/search` for the project's).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brain } from '../helpers/brain.js';
+import { killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
+import { initRepo } from '../helpers/git.js';
+import { HOSTILE_TITLE, seedSynthetic, type Synthetic } from '../http/picture-seed.js';
+import { serveTestHub, type TestHub } from './fixtures.js';
+
+const P = 'synth';
+let daemon: DaemonProcess;
+let hub: TestHub;
+let token: string;
+let cookie: string;
+let seeded: Synthetic;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  const dir = initRepo();
+  expect(brain(dir, ['init', '--project', P]).code).toBe(0);
+  seeded = await seedSynthetic(dir, P, 600); // 240 decisions and plan revisions: the timeline picture has an older window
+  daemon = await startDaemonProcess(dir);
+  hub = await serveTestHub([['r', dir]]);
+  token = await hub.readToken('all', null);
+  const signIn = await fetch(`${hub.server.url}/session`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ token }), headers: { origin: hub.server.url } });
+  cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close();
+  await daemon?.stop();
+  killDaemons();
+  await hub?.stop();
+});
+
+const onDaemon = (path: string) => `http://127.0.0.1:${daemon.port}${path}`;
+const onHub = (path: string) => `${hub.server.url}${path}`;
+
+async function json(url: string, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { headers });
+  expect(res.status, url).toBe(200);
+  return res.json();
+}
+const daemonApi = (path: string) => json(onDaemon(`/api/projects/${P}${path}`));
+const hubApi = (path: string) => json(onHub(`/api${path}`), { authorization: `Bearer ${token}` });
+
+/** Drops the hub's `repo` (at the top of `value` or of each element). */
+const withoutRepo = (value: any): any => (Array.isArray(value) ? value.map(withoutRepo) : value && typeof value === 'object' ? (({ repo: _, ...rest }) => rest)(value) : value);
+
+async function mcp(url: string, headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'parity', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+/** The `<main>` of a dashboard page with entry URLs and the page's own URL made surface-neutral. */
+async function pageMain(url: string, headers: Record<string, string>, own: string): Promise<string> {
+  const res = await fetch(url, { headers, redirect: 'manual' });
+  expect(res.status, url).toBe(200);
+  const html = await res.text();
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  expect(main.length, url).toBeGreaterThan(100);
+  return main.replaceAll(`/projects/${P}/entries/`, 'ENTRY/').replaceAll('/repos/r/entries/', 'ENTRY/').replaceAll(own, 'PAGE')
+    .replaceAll(`/projects/${P}/search?`, 'SEARCH?').replaceAll('"/search?', '"SEARCH?').replaceAll(`/projects/${P}?`, 'BOARD?').replaceAll('/?repo=r&amp;', 'BOARD?');
+}
+
+/** One section of a page: from the first `from` to the first `to` after it. */
+const section = (html: string, from: string, to: string) => { const at = html.indexOf(from); expect(at, from).toBeGreaterThanOrEqual(0); return html.slice(at, html.indexOf(to, at) + to.length); };
+
+describe('a daemon and a hub serving the same clone answer alike', () => {
+  it('REST: list, get, search and projects', async () => {
+    const list = await daemonApi('/brain?limit=500');
+    const hubList = await hubApi('/entries?repo=r&limit=500');
+    expect(list.data).toHaveLength(500);
+    expect(withoutRepo(hubList.data)).toEqual(list.data);
+    const id = seeded.supersedes.keys().next().value as string;
+    const one = await daemonApi(`/brain/${id}`);
+    const hubOne = await hubApi(`/entries/r/${id}`);
+    const { revision_count: _c, forked: _f, ...hubEntry } = withoutRepo(hubOne.data);
+    expect(hubEntry).toEqual(one.data);
+    const search = await daemonApi('/brain/search?q=decision&limit=20');
+    const hubSearch = await hubApi('/search?repo=r&q=decision&limit=20');
+    expect(search.data.length).toBeGreaterThan(0);
+    expect(hubSearch.data.map((h: any) => h.entry.entry_id)).toEqual(search.data.map((h: any) => h.entry.entry_id));
+    const projects = await json(onDaemon('/api/projects'));
+    expect(withoutRepo((await hubApi('/projects')).data)).toEqual(projects.data);
+  });
+
+  it('MCP: brain_get, brain_search and brain_projects', async () => {
+    const local = await mcp(onDaemon('/mcp'), {});
+    const remote = await mcp(onHub('/mcp'), { authorization: `Bearer ${token}` });
+    const id = seeded.hostile[0]!;
+    const got = (await local.callTool({ name: 'brain_get', arguments: { entry_id: id } })).structuredContent as any;
+    const hubGot = (await remote.callTool({ name: 'brain_get', arguments: { repo: 'r', entry_id: id } })).structuredContent as any;
+    expect(got.entry.title).not.toBe(HOSTILE_TITLE); // neutralized on both
+    expect(withoutRepo(hubGot)).toEqual(got);
+    const hits = (await local.callTool({ name: 'brain_search', arguments: { query: 'plan', limit: 10 } })).structuredContent as any;
+    const hubHits = (await remote.callTool({ name: 'brain_search', arguments: { query: 'plan', repo: 'r', limit: 10 } })).structuredContent as any;
+    expect(hits.count).toBeGreaterThan(0);
+    expect(hubHits.hits.map((h: any) => h.entry_id)).toEqual(hits.hits.map((h: any) => h.entry_id));
+    const projects = (await local.callTool({ name: 'brain_projects', arguments: {} })).structuredContent as any;
+    const hubProjects = (await remote.callTool({ name: 'brain_projects', arguments: {} })).structuredContent as any;
+    expect(withoutRepo(hubProjects.projects)).toEqual(projects.projects);
+  });
+
+  it.each([
+    ['', ''],
+    ['?relation=supersedes', '&relation=supersedes'],
+    ['?resolved=1', '&resolved=1'],
+  ])('dashboard: the graph%s draws the same nodes, edges and table', async (daemonQuery) => {
+    const local = await pageMain(onDaemon(`/projects/${P}/graph${daemonQuery}`), {}, `/projects/${P}/graph`);
+    const remote = await pageMain(onHub(`/repos/r/graph${daemonQuery}`), { cookie }, '/repos/r/graph');
+    const graph = (html: string) => section(html, '<svg', '</svg>');
+    expect((graph(local).match(/class="node /g) ?? []).length).toBeGreaterThan(5);
+    expect(graph(remote)).toBe(graph(local));
+    expect(section(remote, '<table class="entries edges">', '</table>')).toBe(section(local, '<table class="entries edges">', '</table>'));
+    expect(section(remote, '<form', '</form>')).toBe(section(local, '<form', '</form>'));
+  });
+
+  it.each(['', '?kind=decision'])('dashboard: the timeline picture%s places the same entries at the same dates', async (query) => {
+    const local = await pageMain(onDaemon(`/projects/${P}/timeline${query}`), {}, `/projects/${P}/timeline`);
+    const remote = await pageMain(onHub(`/repos/r/timeline${query}`), { cookie }, '/repos/r/timeline');
+    const chart = (html: string) => section(html, '<section aria-labelledby="h-chart">', '</section>');
+    expect((chart(local).match(/<a href="ENTRY\//g) ?? []).length).toBeGreaterThan(5);
+    expect(chart(local)).toContain('class="chain"');
+    expect(chart(remote)).toBe(chart(local));
+    if (query !== '') return;
+    // The older window, followed on both.
+    const older = chart(local).match(/href="PAGE\?([^"]*before=[^"]*)"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(older).toBeTruthy();
+    const [localOlder, remoteOlder] = [await pageMain(onDaemon(`/projects/${P}/timeline?${older}`), {}, `/projects/${P}/timeline`), await pageMain(onHub(`/repos/r/timeline?${older}`), { cookie }, '/repos/r/timeline')];
+    expect(chart(remoteOlder)).toBe(chart(localOlder));
+  });
+});

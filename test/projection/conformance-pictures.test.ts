@@ -1,0 +1,99 @@
+/**
+ * Conformance, picture half (issue #22): on every projection backend, the reads behind the
+ * graph, the timeline and the references in entry text (src/projection/picture-reader.ts)
+ * answer what the clone's own projection (Brain, the reference) answers — on the bundled ADR
+ * corpus imported fresh (own dates, a supersede, ADR labels) and on a synthetic project with
+ * supersede chains, plan chains, dependencies, blockers and hostile titles. A project of
+ * another repository, or another project, is never read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectionBackend } from '../../src/projection/backend.js';
+import type { PictureReader } from '../../src/projection/picture-reader.js';
+import { withPictureReader } from '../../src/service/picture-reader.js';
+import type { Brain } from '../../src/service.js';
+import { openTestBrain } from '../helpers/brain.js';
+import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { seedCorpus, seedSynthetic } from '../http/picture-seed.js';
+import { BACKENDS, stopBackends } from './backends.js';
+
+const PROJECTS = ['adr', 'synth'] as const;
+let dir: string;
+const brains = new Map<string, Brain>();
+
+beforeAll(async () => {
+  dir = initRepo();
+  const first = await openTestBrain(dir, { projectId: 'adr', author: 'setup' });
+  await first.init();
+  await first.close();
+  await seedCorpus(dir, 'adr');
+  await seedSynthetic(dir, 'synth', 300);
+  for (const p of PROJECTS) brains.set(p, await openTestBrain(dir, { projectId: p }));
+});
+
+afterAll(async () => {
+  for (const b of brains.values()) await b.close();
+  await stopBackends();
+  cleanupTempDirs();
+});
+
+/** Everything a picture reads of one project, through `reader`. */
+async function readAll(reader: PictureReader, labels: readonly string[]) {
+  const links = await reader.linkRecords({ includeResolved: false });
+  const allLinks = await reader.linkRecords({ includeResolved: true });
+  const first = await reader.dated({ kinds: ['decision', 'plan_revision'], limit: 40 });
+  const last = first[first.length - 1];
+  const second = last ? await reader.dated({ kinds: ['decision', 'plan_revision'], limit: 40, after: { date: last.date, entry_id: last.entry_id } }) : [];
+  const decisions = await reader.dated({ kinds: ['decision'], limit: 500 });
+  const ids = [...new Set([...allLinks, ...first].map((r) => r.entry_id))];
+  const some = ids[0] ?? 'none';
+  return {
+    links, allLinks, first, second, decisions,
+    supersede: await reader.supersedeLinks([...ids, 'no-such-entry']),
+    facts: [...(await reader.facts([...ids, 'no-such-entry'])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    exact: await reader.idMatches(some),
+    prefix: await reader.idMatches(some.slice(0, 4)),
+    none: await reader.idMatches('zzzz-none'),
+    adrs: await reader.adrs([...labels, 'ADR-9999']),
+  };
+}
+
+describe.each(BACKENDS)('projection conformance on $name: pictures', (under) => {
+  let backend: ProjectionBackend;
+  const expected = new Map<string, Awaited<ReturnType<typeof readAll>>>();
+  let labels: string[] = [];
+
+  beforeAll(async () => {
+    backend = await under.open();
+    const brain = brains.get('adr')!;
+    await backend.refresh({ repo: 'alpha', reader: await brain.reader(), tip: brain.store.tip() });
+    const decisions = await brain.list({ kind: 'decision' });
+    labels = [...new Set(decisions.flatMap((r) => r.entry.citations.filter((c) => c.source_kind === 'file' && c.locator).map((c) => c.locator as string)))].sort().slice(0, 6);
+    for (const p of PROJECTS) expected.set(p, await withPictureReader(brains.get(p)!, (reader) => readAll(reader, labels)));
+  });
+  afterAll(async () => backend?.close());
+
+  it('the seed draws: links, supersedes, own dates, ADR labels', () => {
+    const adr = expected.get('adr')!;
+    const synth = expected.get('synth')!;
+    expect(labels.length).toBeGreaterThan(3);
+    expect(adr.adrs.length).toBeGreaterThan(3);
+    expect(adr.decisions.some((d) => d.own_date) && adr.decisions.some((d) => d.date.startsWith('2018'))).toBe(true);
+    expect(synth.links.length).toBeGreaterThan(20);
+    expect(synth.supersede.length).toBeGreaterThan(20);
+    expect(synth.second.length).toBeGreaterThan(0);
+    expect(synth.prefix.length).toBeGreaterThan(0);
+  });
+
+  it.each(PROJECTS)('reads project %s as the clone does', async (project) => {
+    const got = await readAll(backend.pictures({ repo: 'alpha', projectId: project }), labels);
+    expect(got).toEqual(expected.get(project));
+  });
+
+  it('reads nothing of another repository or project', async () => {
+    const empty = await readAll(backend.pictures({ repo: 'never-projected', projectId: 'adr' }), labels);
+    const other = await readAll(backend.pictures({ repo: 'alpha', projectId: 'nobody' }), labels);
+    for (const got of [empty, other]) {
+      expect(Object.values(got).every((v) => (Array.isArray(v) ? v.length === 0 : true))).toBe(true);
+    }
+  });
+});
