@@ -382,6 +382,16 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
           }));
           expect(a11y.unlabeled, name).toEqual([]);
           expect(a11y.landmarks, name).toEqual(name === 'error' ? ['header', 'main', 'footer'] : ['header', 'nav', 'main', 'footer']);
+          if (viewport === 'phone') {
+            // Nothing wider than the phone, even with a long project name in the switcher and a long unbroken title.
+            const overflow = await page.evaluate(() => {
+              document.querySelector('#project-switch')?.append(new Option('nats-io__nats-architecture-and-design-and-more'));
+              const h1 = document.querySelector('h1');
+              if (h1) h1.textContent = 'Unbroken'.repeat(30);
+              return document.documentElement.scrollWidth - window.innerWidth;
+            });
+            expect(overflow, name).toBeLessThanOrEqual(0);
+          }
         }
         await context.close();
       }

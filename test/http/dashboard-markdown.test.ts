@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { excerpt, highlight, queryTerms, renderMarkdown } from '../../src/http/dashboard/markdown.js';
+import { h } from '../../src/http/dashboard/html.js';
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -120,5 +121,12 @@ describe('line breaks and references', () => {
     expect(out).not.toMatch(/<a>|javascript/);
     // Without a resolver (a search excerpt, the hub): text too.
     expect(renderMarkdown('[ADR-006](006-use-sqlite.md)').toString()).toBe('<p><span>ADR-006</span></p>\n');
+  });
+
+  it('shows bidi overrides and isolates as visible escapes in templates and Markdown, so a title cannot read backwards', () => {
+    const title = 'RTL \u202e override evil.exe \u2066x\u2069 — עברית stays';
+    expect(h`<b>${title}</b>`.toString()).toBe('<b>RTL \\u202e override evil.exe \\u2066x\\u2069 — עברית stays</b>');
+    expect(h`${[title]}`.toString()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(renderMarkdown(`**${title}**`).toString()).toBe('<p><strong>RTL \\u202e override evil.exe \\u2066x\\u2069 — עברית stays</strong></p>\n');
   });
 });

@@ -12,6 +12,7 @@
  */
 import { Marked, type RendererObject } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { showBidiControls } from '../../model/bidi-controls.js';
 import { markTerms, matchedWords } from '../../search/word-marks.js';
 import { splitReferences } from '../../model/entry-references.js';
 import { h, trusted, type Html } from './html.js';
@@ -99,7 +100,7 @@ function withReferences(link: ReferenceLinker): sanitizeHtml.IOptions {
 /** Sanitized HTML of Markdown `text` (untrusted). */
 export function renderMarkdown(text: string, options: MarkdownOptions = {}): Html {
   if (text.trim() === '') return h``;
-  const html = (options.breaks ? markedBreaks : marked).parse(text, { async: false }) as string;
+  const html = (options.breaks ? markedBreaks : marked).parse(showBidiControls(text), { async: false }) as string;
   return trusted(sanitizeHtml(html, options.references ? withReferences(options.references) : SANITIZE));
 }
 

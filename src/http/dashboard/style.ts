@@ -30,6 +30,7 @@ header.top{background:var(--surface);border-bottom:1px solid var(--border)}
 .brand{font-weight:700;font-size:17px;color:var(--text);letter-spacing:-.01em;display:flex;align-items:center;gap:8px}
 .brand::before{content:"";width:14px;height:14px;border-radius:4px;background:var(--accent);transform:rotate(45deg)}
 .bar form{display:flex;align-items:center;gap:6px;margin:0}
+.bar .switch{min-width:0;max-width:100%}.bar .switch select{flex:1 1 auto;min-width:0;max-width:100%;text-overflow:ellipsis}
 .bar .search{margin-left:auto;flex:1 1 260px;max-width:420px}.bar .search input{flex:1;min-width:0}
 nav.pages ul{display:flex;gap:4px;list-style:none;margin:0;padding:0;overflow-x:auto}
 nav.pages a{display:block;padding:8px 12px;color:var(--muted);border-bottom:2px solid transparent;font-weight:500;white-space:nowrap}
@@ -42,7 +43,7 @@ button,.button{background:var(--accent);color:#fff;border:0;border-radius:6px;pa
 .button.quiet,button.quiet{background:transparent;color:var(--accent);border:1px solid var(--border)}
 label{font-size:13px;color:var(--muted);font-weight:500}
 main{padding-top:22px;padding-bottom:48px}
-h1{font-size:26px;line-height:1.25;margin:0 0 6px;letter-spacing:-.015em}
+h1{font-size:26px;line-height:1.25;margin:0 0 6px;letter-spacing:-.015em;overflow-wrap:anywhere}
 h2{font-size:18px;margin:0;letter-spacing:-.01em}
 h3{font-size:15px;margin:18px 0 6px}
 .muted{color:var(--muted)}.small{font-size:13px}
@@ -136,6 +137,7 @@ ${PICTURE_STYLE}
 @media (max-width:760px){
  .wrap{padding:0 14px}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
+ .bar .switch{flex-basis:100%}
  nav.pages ul{flex-wrap:wrap}nav.pages a{padding:6px 10px}
  h1{font-size:22px}
  .entry-grid,.cand-grid{grid-template-columns:minmax(0,1fr)}

@@ -1,0 +1,14 @@
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) in entry
+ * text make it read differently than it is ("Trojan Source", CVE-2021-42574: a title showing
+ * `evil.exe` backwards). Entry text arrives from other clones, so every surface that shows it
+ * to a person shows these as visible escapes (`\u202e`), as the CLI's terminal text does
+ * (cli/terminal-text.ts). Right-to-left scripts need none of them and are unaffected. Pure.
+ */
+
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every bidi embedding/override/isolate control written as `\u202e` (lower-case hex, four digits). */
+export function showBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
