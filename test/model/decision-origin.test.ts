@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decisionOrigin, recordedDayOnly } from '../../src/model/decision-origin.js';
-import { recordedTag } from '../../src/http/dashboard/parts.js';
+import { recordedTag, updatedCell } from '../../src/http/dashboard/parts.js';
 import { makeEntry } from '../context/make-entry.js';
 
 const imported = (decision_date: string | null, recorded_at: string) =>
@@ -28,5 +28,9 @@ describe('decision origin', () => {
     const observed = imported('2019-06-27', '2025-09-18T16:39:40.000Z');
     expect(String(recordedTag(observed, { timeOnly: true }))).toMatch(/>16:39<\/time> UTC$/);
     expect(String(recordedTag(observed))).toContain('2025-09-18 16:39 UTC');
+    // The lists' Updated cell says the day once when the import stamped it, both days otherwise.
+    expect(String(updatedCell(dayOnly)).match(/2019-06-27/g)).toHaveLength(2); // datetime attribute + text, in the decided line only
+    expect(String(updatedCell(dayOnly))).toMatch(/^<div class="meta">decided <time/);
+    expect(String(updatedCell(observed))).toMatch(/^<time datetime="2025-09-18T16:39:40.000Z"[^>]*>2025-09-18<\/time><div class="meta">decided <time datetime="2019-06-27">/);
   });
 });

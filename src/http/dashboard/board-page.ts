@@ -8,7 +8,7 @@ import type { Board, BoardQuery, BoardSection } from '../../service/board.js';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { encodeCursor } from '../rest.js';
 import { h, type Html } from './html.js';
-import { decidedNote, entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, timeTag } from './parts.js';
+import { entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, updatedCell } from './parts.js';
 
 /** The filter values as given in the query (raw strings): the board query's filters. */
 export type BoardFilters = Pick<BoardQuery, 'kind' | 'status' | 'tag' | 'path' | 'related_task' | 'author'>;
@@ -37,7 +37,7 @@ function table(project: string, section: BoardSection, titles: Board['titles']):
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(project, e, titles)}</td>
 <td class="who small">${e.author}</td>
-<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}</td>
+<td class="when">${updatedCell(e)}</td>
 </tr>`)}</tbody></table>`;
 }
 

@@ -106,6 +106,11 @@ export function decidedNote(e: Entry): Html {
   return h`<div class="meta">decided ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
 }
 
+/** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
+export function updatedCell(e: Entry): Html {
+  return recordedDayOnly(e) ? decidedNote(e) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}`;
+}
+
 /** A link to an entry with its title (or its id when the title is unknown). */
 export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
 

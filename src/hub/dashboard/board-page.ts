@@ -7,7 +7,7 @@
  */
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { h, type Html } from '../../http/dashboard/html.js';
-import { decidedNote, KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, timeTag, withQuery } from '../../http/dashboard/parts.js';
+import { KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, updatedCell, withQuery } from '../../http/dashboard/parts.js';
 import type { HubListPage } from '../hub-service.js';
 import { hubEntryUrl, repoLinks } from './links.js';
 import { repoSelect } from './repo-select.js';
@@ -45,7 +45,7 @@ function table(page: HubListPage): Html {
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(links, e)}</td>
 <td class="who small">${e.author}</td>
-<td class="when">${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}</td>
+<td class="when">${updatedCell(e)}</td>
 </tr>`;
   })}</tbody></table>`;
 }
