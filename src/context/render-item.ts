@@ -80,13 +80,14 @@ function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
   return q.filter((s) => s !== '');
 }
 
-/** The recorded day; for a decision with its own day or makers, `decided … by …` and the last change when it differs. */
+/** The recorded day; for a decision with its own day or makers, `decided … by …` (`written …` for a proposal) and the last change when it differs. */
 function when(entry: Entry): string[] {
   const day = inlineText(entry.recorded_at.slice(0, 10), 10);
   const origin = decisionOrigin(entry);
   if (origin === null) return [day];
   const by = (who: string | null): string[] => (who === null || who.trim() === '' ? [] : ['by', inlineText(who, 60)]);
-  const decided = ['decided', ...(origin.date === null ? [] : [inlineText(origin.date, 10)]), ...by(origin.by)].join(' ');
+  // A proposal is not decided yet: its day is when it was written.
+  const decided = [entry.status === 'proposed' ? 'written' : 'decided', ...(origin.date === null ? [] : [inlineText(origin.date, 10)]), ...by(origin.by)].join(' ');
   // No day in the ADR nor in git: say so, and name the recorded day as what it is (an import's).
   if (origin.date === null) return [...(origin.by === null ? [] : [decided]), 'day unknown', `recorded ${day}`];
   const sameChange = origin.date === day && (origin.by === null || origin.by === entry.author);

@@ -92,4 +92,9 @@ describe('the brief and imported decisions', () => {
     const order = titles(parseSections(buildBrief({ projectId: 'p', entries: [unknown, dated, byOnly] }).markdown).get('Accepted decisions')?.items);
     expect(order[0]).toBe('Dated long ago');
   });
+
+  it('a proposal is "written" on its day, not "decided"', () => {
+    const md = buildBrief({ projectId: 'p', entries: [adr('Adopt LibP2P', '2021-11-02', '2021-11-02T00:00:00Z', { status: 'proposed' })] }).markdown;
+    expect(md).toMatch(/\*\*Adopt LibP2P\*\* \(ADR-012 `dec-\d+` r1, proposed, written 2021-11-02 by Adopt LibP2P author/);
+  });
 });

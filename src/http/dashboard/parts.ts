@@ -103,7 +103,7 @@ export function recordedTag(e: Entry, options: { timeOnly?: boolean } = {}): Htm
 export function decidedNote(e: Entry): Html {
   const origin = decisionOrigin(e);
   if (origin === null) return h``;
-  return h`<div class="meta">decided ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
+  return h`<div class="meta">${e.status === 'proposed' ? 'written' : 'decided'} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
 }
 
 /** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
