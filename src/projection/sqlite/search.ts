@@ -12,9 +12,10 @@
  * score higher); the best {@link HEAD} of them (filters applied) are then reranked by BM25 times
  * the share of the words the hit holds (src/search/coordination.ts), the title factor
  * (src/search/title-match.ts) and the status weight (src/search/in-force.ts: entries no longer
- * in force count half). Cost (docs/decisions/0047): FTS5's ranking pass over the matches, one
- * rowid-only pass per query word (which rows hold it, in any field and in the title), and a
- * bounded head — never a lookup per match; a common word's matches cost a few microseconds each.
+ * in force count half), growing the head until no hit beyond it can reach the page (exact).
+ * Cost (docs/decisions/0047): FTS5's ranking pass over the matches, one rowid-only pass per
+ * query word (which rows hold it, in any field and in the title), and a lookup per row of the
+ * head — which, for a common word whose matches score alike, may grow to many of its matches.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
@@ -64,12 +65,9 @@ export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM ent
 export const HELD_SQL = 'SELECT rowid FROM entry_search_fts WHERE entry_search_fts MATCH ?';
 
 /**
- * How many BM25 hits are reranked (at least; 2 × the limit when more): the factors after BM25
- * (share of words, title, status) reorder only these. A hit beyond them would need to beat the
- * head's BM25 by more than the factors can move it (title × 2, share and status down to 1/n
- * and 1/2). Heads of 40 and 100 gave the same recall@3 and MRR on all nine corpora of the
- * question set (bench/questions: 9–96 ADRs each, five above 40, so the head cuts) and 100
- * cost 20–60% more CPU time (decision 0047).
+ * How many BM25 hits are reranked first (at least; 2 × the limit when more): the factors after
+ * BM25 (share of words, title, status) reorder these, and {@link ranked} grows the head only
+ * while a hit beyond it could still reach the page (decision 0047).
  */
 export const HEAD = 40;
 
@@ -79,11 +77,15 @@ type Doc = { entry_id: string; project_id: string; entry_kind: string; status: s
 type Ranked = { entry_id: string; score: number; held: number };
 
 /**
- * The best `limit` rows matching any of the word expressions `words` in the project (and kind):
- * the first `head` rows by BM25 that pass the filters (the ranking query is asked for more, ×4,
- * until that many pass or the matches run out), reranked by score — BM25 (negative, lower is
- * better) × coordination × title factor × status weight — then entry id. `held` is how many
- * of the words a row holds.
+ * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
+ * by score — BM25 (negative, lower is better) × coordination × title factor × status weight —
+ * then entry id. `held` is how many of the words a row holds. Exact, by a threshold: the first
+ * rows by BM25 (at least {@link HEAD}, ×4 while needed) are reranked, and the head grows until
+ * the `limit`-th score beats the best any row beyond it could reach — the head's last BM25 ×
+ * the best coordination × title factor any match has (both known for every match from the
+ * rowid-only passes; status weight at most 1). A head cut by a fixed size instead lost in-force
+ * hits to superseded ones when many matches have close BM25 (a common word), and disagreed with
+ * PostgreSQL (test/hub/parity.test.ts).
  */
 function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   let s = statements.get(db);
@@ -91,27 +93,35 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     s = { rank: db.prepare(RANK_SQL), doc: db.prepare(DOC_SQL), held: db.prepare(HELD_SQL).pluck() };
     statements.set(db, s);
   }
-  const head = Math.max(filter.limit * 2, HEAD);
-  let kept: { doc: number; d: Doc; bm25: number }[] = [];
-  for (let n = head; ; n *= 4) {
-    const rows = s.rank.all(words.join(' OR '), n) as { doc: number; score: number }[];
-    kept = [];
-    for (const r of rows) {
-      const d = s.doc.get(r.doc) as Doc | undefined;
-      if (d && filter.inProject(d.project_id) && (filter.kind === null || d.entry_kind === filter.kind)) kept.push({ doc: r.doc, d, bm25: r.score });
-      if (kept.length === head) break;
-    }
-    if (kept.length === head || rows.length < n) break;
-  }
   const rowsOf = (expression: string) => new Set(s!.held.all(expression) as number[]);
   const holding = words.length > 1 ? words.map(rowsOf) : null; // one word: every match holds it
   const titled = words.map((w) => rowsOf(`title : ${w}`));
-  const out = kept.map(({ doc, d, bm25 }) => {
+  const factorOf = (doc: number) => {
     const held = holding ? holding.filter((rows) => rows.has(doc)).length : 1;
     const inTitle = titled.filter((rows) => rows.has(doc)).length;
-    return { entry_id: d.entry_id, held, score: bm25 * coordination(held, words.length) * titleFactor(inTitle, words.length) * statusWeight(d.status) };
-  });
-  out.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
+    return { held, factor: coordination(held, words.length) * titleFactor(inTitle, words.length) };
+  };
+  // The best factor of any match: every match of a longer query holds a word; of one word, it is 1 or, in a title, more.
+  let best = holding ? 0 : 1;
+  for (const rows of [...(holding ?? []), ...titled]) for (const doc of rows) best = Math.max(best, factorOf(doc).factor);
+  const docs = new Map<number, Doc | null>();
+  let out: Ranked[] = [];
+  for (let n = Math.max(filter.limit * 2, HEAD); ; n *= 4) {
+    const rows = s.rank.all(words.join(' OR '), n) as { doc: number; score: number }[];
+    out = [];
+    for (const r of rows) {
+      if (!docs.has(r.doc)) docs.set(r.doc, (s.doc.get(r.doc) as Doc | undefined) ?? null);
+      const d = docs.get(r.doc);
+      if (!d || !filter.inProject(d.project_id) || (filter.kind !== null && d.entry_kind !== filter.kind)) continue;
+      const { held, factor } = factorOf(r.doc);
+      out.push({ entry_id: d.entry_id, held, score: r.score * factor * statusWeight(d.status) });
+    }
+    out.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
+    const last = rows[rows.length - 1];
+    if (rows.length < n || last === undefined) break; // every match ranked
+    const kth = out[filter.limit - 1];
+    if (kth !== undefined && kth.score < last.score * best) break; // nothing beyond can reach the page
+  }
   return out.slice(0, filter.limit);
 }
 
