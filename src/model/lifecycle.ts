@@ -117,12 +117,16 @@ export function supersedeChanges(old: Entry, successor: Entry): { old: EntryChan
  */
 export function assertSupersededHasSuccessor(args: { entry_id: string | null; entry_kind: EntryKind; from: string | null; to: string | undefined; successors: () => readonly string[] }): void {
   if (args.to !== 'superseded' || args.from === 'superseded' || !LEGAL_STATUSES[args.entry_kind].includes('superseded')) return;
-  if (args.entry_id !== null && args.successors().length > 0) return;
-  const id = args.entry_id ?? '<id>';
-  throw new BrainError('illegal_status', args.entry_id === null ? 'a new entry cannot be superseded: no entry supersedes it' : `${id} cannot become superseded: no entry supersedes it`, {
-    hint: args.entry_id === null
-      ? 'add it with another status, then `brain supersede <id> --by <successor>` (MCP: brain_supersede)'
-      : `use \`brain supersede ${id} --by <successor>\` (MCP: brain_supersede): it marks the entry superseded and links both entries`,
-    data: { ...(args.entry_id === null ? {} : { entry_id: args.entry_id }), status: 'superseded' },
+  const id = args.entry_id;
+  if (id === null) {
+    throw new BrainError('illegal_status', 'a new entry cannot be superseded: no entry supersedes it', {
+      hint: 'add it with another status, then `brain supersede <id> --by <successor>` (MCP: brain_supersede)',
+      data: { status: 'superseded' },
+    });
+  }
+  if (args.successors().length > 0) return;
+  throw new BrainError('illegal_status', `${id} cannot become superseded: no entry supersedes it`, {
+    hint: `use \`brain supersede ${id} --by <successor>\` (MCP: brain_supersede): it marks the entry superseded and links both entries`,
+    data: { entry_id: id, status: 'superseded' },
   });
 }
