@@ -117,8 +117,9 @@ export function registerAdminCommands(program: Command): void {
     .command('adr <dir>')
     .description('write every decision as an ADR file (one per decision; MADR by default)')
     .option('--format <format>', 'madr or nygard', 'madr')
-    .action(async (dir: string, options: { format: string }, command: Command) => {
+    .option('--force', 'also replace files of the same name that brain did not write')
+    .action(async (dir: string, options: { format: string; force?: boolean }, command: Command) => {
       const { exportAdr } = await import('../service/export-adr.js');
-      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format }), (r) => `wrote ${r.files.length} ${r.format} files to ${r.dir}`);
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format, force: options.force === true }), (r) => `wrote ${r.files.length} ${r.format} files to ${r.dir}`);
     });
 }

@@ -71,6 +71,7 @@ export function registerCandidateCommands(program: Command): void {
     .option('--as <new>', 'record it as a new entry')
     .option('--merge <entry_id>', 'merge it into this entry as its next revision')
     .option('--supersede <entry_id>', 'record it as a new entry that supersedes this decision or plan')
+    .addHelpText('after', "\nNobody may approve their own candidate, but identities on a local clone are self-asserted (git config, --author): the hard boundary is a daemon/MCP token's approve capability.")
     .action(async (id: string, options: { as?: string; merge?: string; supersede?: string }, command: Command) => {
       const choice = choiceOf(options);
       await runWithBrain(command, async (brain) => brain.candidates.approve({ candidateId: id, ...(choice ? { choice } : {}) }), await printDecided());

@@ -1,7 +1,8 @@
 /**
  * The `brain` command line (issue #2 contract; commander). Global options `--repo`,
  * `--branch`, `--project`, `--author`, `--json`. With `--json` every command prints one JSON
- * document on stdout and errors go to stderr as `{"error": {code, message, hint}}`. Exit codes:
+ * document on stdout and errors go to stderr as one line `{"error": {code, message, hint}}`, else
+ * as `brain: <code>: <message>` and `hint: …` (error-output.ts, for commander's parse errors too). Exit codes:
  * 0 ok, 1 failure, 2 usage or validation error (see exit-codes.ts), 141 when the reader of
  * stdout went away (closed-output.ts).
  *
@@ -13,6 +14,7 @@
 import { Command, CommanderError } from 'commander';
 import { BrainError } from '../model/errors.js';
 import { errorBody, exitCodeFor, EXIT_USAGE } from './exit-codes.js';
+import { formatError, silenceCommander, specificHint, usageError } from './error-output.js';
 import { endOnClosedOutput } from './closed-output.js';
 import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
@@ -24,7 +26,6 @@ import { registerSyncCommand } from './sync-command.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerDaemonCommand } from './daemon-command.js';
 import { registerReviewCommand } from './review-command.js';
-import { neutralizeTerminal, safeJson } from './terminal-text.js';
 import { registerProjectsCommand } from './projects-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
 import { registerUiCommand } from './ui-command.js';
@@ -53,7 +54,6 @@ export function createProgram(): Command {
     .option('--author <name>', 'author of new revisions (default: BRAIN_AUTHOR, else git user.name)')
     .option('--json', 'print one JSON document on stdout')
     .option('--no-daemon', 'read directly even when a brain daemon serves this repository (also BRAIN_NO_DAEMON=1)')
-    .showHelpAfterError('(run brain --help for usage)')
     .exitOverride();
   registerWriteCommands(program);
   registerCandidateCommands(program);
@@ -77,7 +77,11 @@ export async function main(argv: string[]): Promise<void> {
   endOnClosedOutput();
   const program = createProgram();
   const json = isJson(argv);
-  if (json) program.configureOutput({ writeErr: () => {} });
+  const failedCommand = silenceCommander(program);
+  let ran: Command | undefined;
+  program.hook('preAction', (_program, action) => {
+    ran = action;
+  });
   try {
     assertArgvUtf8(argv);
     await program.parseAsync(argv);
@@ -87,13 +91,11 @@ export async function main(argv: string[]): Promise<void> {
         process.exitCode = 0;
         return;
       }
-      if (json) process.stderr.write(`${JSON.stringify({ error: { code: 'usage', message: err.message.replace(/^error: /, ''), hint: 'run brain --help' } })}\n`);
+      process.stderr.write(formatError(usageError(err.message, failedCommand()), json));
       process.exitCode = EXIT_USAGE;
       return;
     }
-    const body = errorBody(err);
-    if (json) process.stderr.write(`${safeJson({ error: body }, 0)}\n`);
-    else process.stderr.write(neutralizeTerminal(`brain: ${body.message}${body.hint ? `\nhint: ${body.hint}` : ''}\n`));
+    process.stderr.write(formatError(specificHint(errorBody(err), ran ?? failedCommand()), json));
     process.exitCode = exitCodeFor(err);
   }
 }

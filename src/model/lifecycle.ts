@@ -5,7 +5,7 @@
  */
 import { BrainError } from './errors.js';
 import type { Entry } from './entry.js';
-import { kindWithArticle } from './kinds.js';
+import { kindWithArticle, LEGAL_STATUSES, type EntryKind } from './kinds.js';
 
 /** The changes a lifecycle helper applies to produce the next revision. */
 export type EntryChanges = Partial<Pick<Entry, 'status' | 'related_entry_ids' | 'supersedes_entry_id'>> & {
@@ -103,4 +103,30 @@ export function supersedeChanges(old: Entry, successor: Entry): { old: EntryChan
         : {}),
     },
   };
+}
+
+/**
+ * A decision or plan becomes `superseded` only with a successor that names it (DESIGN §2:
+ * supersession links both ways). A write by a person or an agent (`append`, `revise`) that
+ * moves an entry from `from` (null for a new entry) to `to` = `superseded` while no entry names
+ * it (`successors()`: ids of entries whose `supersedes_entry_id` or plan `supersedes_plan_entry_id`
+ * is this one; asked only then) is refused; revisions of an entry already superseded are not
+ * concerned, and so are kinds that are never superseded (validation refuses the status itself).
+ * Imports record history as found and do not pass here (docs/decisions/0049).
+ * Errors: `illegal_status` with a hint to use `supersede`.
+ */
+export function assertSupersededHasSuccessor(args: { entry_id: string | null; entry_kind: EntryKind; from: string | null; to: string | undefined; successors: () => readonly string[] }): void {
+  if (args.to !== 'superseded' || args.from === 'superseded' || !LEGAL_STATUSES[args.entry_kind].includes('superseded')) return;
+  const id = args.entry_id;
+  if (id === null) {
+    throw new BrainError('illegal_status', 'a new entry cannot be superseded: no entry supersedes it', {
+      hint: 'add it with another status, then `brain supersede <id> --by <successor>` (MCP: brain_supersede)',
+      data: { status: 'superseded' },
+    });
+  }
+  if (args.successors().length > 0) return;
+  throw new BrainError('illegal_status', `${id} cannot become superseded: no entry supersedes it`, {
+    hint: `use \`brain supersede ${id} --by <successor>\` (MCP: brain_supersede): it marks the entry superseded and links both entries`,
+    data: { entry_id: id, status: 'superseded' },
+  });
 }

@@ -4,10 +4,11 @@
  * file name and folder (so re-importing the export addresses the same entries — ids derive from
  * the path — and relative links, images' included, still point where they did); any other gets
  * a name in the corpus's own naming (`NNNN-slug.md`, `adr-NNN-slug.md`, …) numbered after the
- * highest ADR number in use. Existing files of the same name are overwritten; nothing else in DIR
- * is touched.
+ * highest ADR number in use. Nothing else in DIR is touched. A file already at a target path is
+ * replaced only when it is this decision's ({@link isThisDecisionsFile}); any other is refused
+ * before anything is written, unless `force` (docs/decisions/0049).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { posix } from 'node:path';
 import type { Entry } from '../model/entry.js';
@@ -33,11 +34,36 @@ function sourceFile(entry: Entry): string | null {
 }
 
 /**
- * Writes every decision of the project (any status) to `dir` (created if missing).
- * Errors: `invalid_argument` for an unknown format or a `dir` that is a file, `io_error` when a
- * file cannot be written.
+ * Whether `existing` (the text of a file at the export's target path) is `entry`'s own ADR file,
+ * which the export may replace: the decision was imported from this very file (an export over the
+ * import's source folder), or the file holds the title heading the export writes for it (a
+ * previous export of it), or it already is what would be written.
  */
-export async function exportAdr(brain: Brain, args: { dir: string; format?: string }): Promise<ExportReport> {
+function isThisDecisionsFile(existing: string, entry: Entry, file: string, rendered: string): boolean {
+  if (existing === rendered || sourceFile(entry) === file) return true;
+  const heading = rendered.split('\n').find((line) => line.startsWith('# '));
+  return heading !== undefined && existing.replace(/\r\n/g, '\n').split('\n').includes(heading);
+}
+
+/** The text of the file at `path`, or null when there is none. */
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw cause;
+  }
+}
+
+/**
+ * Writes every decision of the project (any status) to `dir` (created if missing). With `force`,
+ * files brain did not write are replaced too.
+ * Errors: `invalid_argument` for an unknown format, a `dir` that is a file, or target files that
+ * are not the decisions' own (`data.files`; nothing written), `io_error` when a file cannot be
+ * read or written.
+ */
+export async function exportAdr(brain: Brain, args: { dir: string; format?: string; force?: boolean }): Promise<ExportReport> {
   const format = (args.format ?? 'madr') as AdrExportFormat;
   if (format !== 'madr' && format !== 'nygard') {
     throw new BrainError('invalid_argument', `unknown ADR format "${args.format}"`, { hint: 'use --format madr or --format nygard' });
@@ -66,14 +92,28 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
   }
   const written: ExportReport['files'] = [];
   try {
+    const planned = [...files.values()]
+      .sort((a, b) => (a.file < b.file ? -1 : 1))
+      .map(({ entry, file }) => ({ entry, file, path: join(dir, ...file.split('/')), text: renderAdr({ entry, format, file, files }) }));
+    const foreign: string[] = [];
+    for (const p of planned) {
+      const existing = args.force ? null : await readIfExists(p.path);
+      if (existing !== null && !isThisDecisionsFile(existing, p.entry, p.file, p.text)) foreign.push(p.file);
+    }
+    if (foreign.length > 0) {
+      throw new BrainError('invalid_argument', `${foreign.length} file(s) in ${args.dir} that brain did not write would be replaced: ${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}`, {
+        hint: 'export to another folder, move those files away, or pass --force to replace them',
+        data: { files: foreign },
+      });
+    }
     await mkdir(dir, { recursive: true });
-    for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
-      const path = join(dir, ...file.split('/'));
+    for (const { entry, file, path, text } of planned) {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, renderAdr({ entry, format, file, files }), 'utf8');
+      await writeFile(path, text, 'utf8');
       written.push({ entry_id: entry.entry_id, file, status: entry.status });
     }
   } catch (cause) {
+    if (cause instanceof BrainError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new BrainError('invalid_argument', `${args.dir} is not a directory`, { cause });
     throw new BrainError('io_error', `cannot write ADR files to ${args.dir}`, { cause });

@@ -9,7 +9,8 @@ import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
 import type { AppliedDefault, EntryFields } from '../model/input.js';
 import { parseEntryKind } from '../model/kinds.js';
-import { clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
+import { assertSupersededHasSuccessor, clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
+import { successorsOf } from '../projection/sqlite/successor-queries.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
 import { checkAgentName } from '../model/agent-name.js';
@@ -97,6 +98,7 @@ export class BrainWrites {
     const result = await this.commit(async (tx, { author, agent, now }) => {
       const base = newEntryBase({ entry_id: newEntryId(kind), entry_kind: kind, project_id: tx.projectId, author, recorded_at: now });
       const entry = buildEntry(base, args.fields, { revision: 1, author, agent, recorded_at: now });
+      assertSupersededHasSuccessor({ entry_id: null, entry_kind: kind, from: null, to: entry.status, successors: () => [] });
       const { entry: written } = await tx.put(entry);
       return { message: `brain: add ${written.entry_id} r1 — ${oneLine(written.title)}`, entry: written };
     });
@@ -120,6 +122,7 @@ export class BrainWrites {
     const entryId = await this.brain.resolveId(args.entryId);
     return this.commit(async (tx, ctx) => {
       const current = await requireCurrent(tx, entryId, args.expectedRevision);
+      assertSupersededHasSuccessor({ entry_id: entryId, entry_kind: current.entry_kind, from: current.status, to: args.fields.status, successors: () => successorsOf(this.brain.db(), tx.projectId, entryId) });
       const entry = await this.next(tx, current, args.fields, ctx);
       return { message: `brain: revise ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
     });

@@ -56,11 +56,14 @@ describe('brain CLI contract', () => {
       [['list', '--kind', 'epic'], 'invalid_argument'],
       [['frobnicate'], 'usage'],
       [['add'], 'usage'],
+      [['list', '--frobnicate'], 'usage'],
+      [['show'], 'usage'],
     ];
     for (const [args, code] of cases) {
       const r = brain(dir, [...args, '--json']);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1); // only the JSON error, no commander text
       const error = r.errorJson().error;
       expect(error.code, args.join(' ')).toBe(code);
       expect(error.message.length).toBeGreaterThan(0);
@@ -69,6 +72,16 @@ describe('brain CLI contract', () => {
     expect(human.code).toBe(2);
     expect(human.stderr).toContain('a risk cannot be resolved; legal: active, mitigated, retired');
     expect(tip()).toBe(before);
+  });
+
+  it('human errors read `brain: <code>: <message>` and a hint naming the command, for commander parse errors too', () => {
+    expect(brain(dir, ['list', '--frobnicate'])).toMatchObject({ code: 2, stderr: "brain: usage: unknown option '--frobnicate'\nhint: run `brain list --help` for usage\n" });
+    expect(brain(dir, ['frob'])).toMatchObject({ code: 2, stderr: "brain: usage: unknown command 'frob'\nhint: run `brain --help` for usage\n" });
+    expect(brain(dir, ['show', 'zzz-nope']).stderr).toMatch(/^brain: not_found: no entry zzz-nope in project demo\nhint: /);
+    const id = brain(dir, ['add', 'decision', '--title', 'Self', '--json']).json().entry_id;
+    const self = brain(dir, ['supersede', id, '--by', id]);
+    expect(self).toMatchObject({ code: 2, stderr: 'brain: invalid_argument: an entry cannot supersede itself\nhint: run `brain supersede --help` for the accepted values\n' });
+    expect(brain(dir, ['export', 'adr', '/dev/null', '--json']).errorJson().error.hint).toBe('run `brain export adr --help` for the accepted values');
   });
 
   it('exit 1 for not found and revision conflicts; CAS with --expected-revision', () => {

@@ -111,7 +111,7 @@ describe('a new user with no git identity', () => {
       expect(r.code, `${what}: ${r.stdout}${r.stderr}`).toBe(2);
       expect(r.errorJson().error, what).toMatchObject({ code: 'invalid_argument', message: expect.stringContaining('no author'), hint: expect.stringContaining('git config user.name') });
     }
-    expect(asNewUser(clone, ['add', 'decision', '--title', 'Mine']).stderr).toMatch(/^brain: no author: .*\nhint: git config user\.name/);
+    expect(asNewUser(clone, ['add', 'decision', '--title', 'Mine']).stderr).toMatch(/^brain: invalid_argument: no author: .*\nhint: git config user\.name/);
     expect(snapshotGitDir(clone)).toEqual(before);
 
     const fresh = initRepo();

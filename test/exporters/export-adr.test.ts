@@ -175,3 +175,34 @@ describe('ADRs whose metadata is a Markdown table (nats-io)', () => {
     }
   });
 });
+
+describe('files already in the export folder', () => {
+  it('replaces only a decision’s own file (its import source, a previous export); refuses any other unless force, writing nothing', async () => {
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      // Over the import's source folder: the round trip, every file the decision's own.
+      const source = copyOf('thomvaill__log4brains');
+      const imported = await importAdr(brain, { dir: source });
+      expect((await exportAdr(brain, { dir: source })).files).toHaveLength(imported.entries.length);
+      // A previous export of a decision brain holds alone, revised since: replaced.
+      const own = (await brain.writes.append({ kind: 'decision', fields: { title: 'Use gRPC gateways' } })).entry;
+      const out = tempDir('brain-export-');
+      const file = (await exportAdr(brain, { dir: out })).files.find((f) => f.entry_id === own.entry_id)!.file;
+      await brain.writes.revise({ entryId: own.entry_id, fields: { rationale: 'Browsers speak JSON.' } });
+      await exportAdr(brain, { dir: out });
+      expect(readFileSync(join(out, file), 'utf8')).toContain('Browsers speak JSON.');
+      // A file of the same name brain did not write: refused, nothing written; --force replaces it.
+      const other = tempDir('brain-export-');
+      writeFileSync(join(other, file), 'hi');
+      await expect(exportAdr(brain, { dir: other })).rejects.toMatchObject({ code: 'invalid_argument', hint: expect.stringContaining('--force'), data: { files: [file] } });
+      expect(readdirSync(other)).toEqual([file]);
+      expect(readFileSync(join(other, file), 'utf8')).toBe('hi');
+      await exportAdr(brain, { dir: other, force: true });
+      expect(readFileSync(join(other, file), 'utf8')).toContain('# Use gRPC gateways');
+    } finally {
+      await brain.close();
+    }
+  });
+});

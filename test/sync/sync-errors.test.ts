@@ -52,7 +52,7 @@ describe('brain sync errors leave the local branch as it was', () => {
     // Human output: message and hint on stderr, exit 1.
     const human = brain(a, ['sync']);
     expect(human.code).toBe(1);
-    expect(human.stderr).toBe('brain: no remote named origin (this repository has no remotes)\nhint: add one: git remote add origin <url>\n');
+    expect(human.stderr).toBe('brain: remote_error: no remote named origin (this repository has no remotes)\nhint: add one: git remote add origin <url>\n');
     // A name git would read as an option is a usage error.
     const option = brain(a, ['sync', '--json', '--', '--upload-pack=touch x']);
     expect(option.code).toBe(2);

@@ -5,9 +5,13 @@
  */
 import { posix } from 'node:path';
 
-/** `0007-use-postgres.md`, or in the corpus's own naming (`adr-007-use-postgres.md`): a file name for a decision not imported. */
+/**
+ * `0007-use-postgres.md`, or in the corpus's own naming (`adr-007-use-postgres.md`): a file name
+ * for a decision not imported. The slug keeps letters' base forms (NFKD, combining marks
+ * dropped: "Ünïcödé über" → `unicode-uber`), then ASCII letters and digits, at most 60.
+ */
 export function adrFileName(number: number, title: string, naming: AdrNaming = DEFAULT_NAMING): string {
-  const slug = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, naming.separator).replace(new RegExp(`^\\${naming.separator}+|\\${naming.separator}+$`, 'g'), '').slice(0, 60) || 'decision';
+  const slug = title.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, naming.separator).replace(new RegExp(`^\\${naming.separator}+|\\${naming.separator}+$`, 'g'), '').slice(0, 60) || 'decision';
   return `${naming.prefix}${String(number).padStart(naming.width, '0')}${naming.separator}${slug}.md`;
 }
 

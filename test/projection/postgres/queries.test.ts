@@ -187,7 +187,7 @@ describe('PostgreSQL projection reads', () => {
     const mixed = await add('Airship zeppelin checklist', 'Checklist for the hangar crew.');
     // The newest body-only hit, but no longer in force: after every body-only hit in force.
     const bodyOut = await add('Deploy notes', 'The zeppelin schedule, as it was.');
-    await c.writes.revise({ entryId: bodyOut, fields: { status: 'superseded' } as never });
+    await c.writes.supersede({ entryId: bodyOut, byEntryId: await add('Deploy notes, rewritten', 'The current schedule.') });
     // Tiers whatever the number of matches (a hub's common word: decision 0026).
     const q = await createPostgresProjection({ url: await server.createDatabase(), searchRankAllLimit: 0 });
     const bm25 = await createPostgresProjection({ url: await server.createDatabase() });
