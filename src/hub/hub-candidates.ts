@@ -10,7 +10,7 @@ import type { Candidate } from '../model/candidate.js';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../model/candidate-id.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import type { ProjectionBackend, Scope } from '../projection/backend.js';
+import type { ProjectionBackend, RepoCandidateRow, Scope } from '../projection/backend.js';
 import { CANDIDATE_PAGE_SIZE, candidateFilter, concernedIds, type CandidateList, type CandidateView } from '../service/candidate-page.js';
 
 /** What the reads need: the backend, the scope narrowed to one repository, and its mirror's blobs. */
@@ -56,22 +56,26 @@ function noSuchCandidate(repo: string, prefix: string): BrainError {
 }
 
 /**
- * One candidate of `projectId` by id or unique prefix (`cand-4f9k` or `4f9k`, as the daemon
- * resolves it), with every revision oldest first. Errors: `not_found`, `ambiguous_id`,
- * backend and reader errors.
+ * The current row of one candidate of the repository (in the scope's projects) by id or unique
+ * prefix (`cand-4f9k` or `4f9k`, as the daemon resolves it). Errors: `not_found`, `ambiguous_id`.
  */
-export async function hubCandidateView(ctx: CandidateReadContext, args: { projectId: string; candidateId: string }): Promise<CandidateView> {
-  const text = args.candidateId.trim().toLowerCase();
+export async function hubCandidateRow(ctx: CandidateReadContext, candidateId: string): Promise<RepoCandidateRow> {
+  const text = candidateId.trim().toLowerCase();
   const full = text.startsWith('cand-') ? text : `cand-${text}`;
-  const rows = (await ctx.backend.candidates({ ...ctx.scope, projectId: args.projectId })).filter((r) => r.repo === ctx.repo && r.candidate.candidate_id.startsWith(full));
+  const rows = (await ctx.backend.candidates(ctx.scope)).filter((r) => r.repo === ctx.repo && r.candidate.candidate_id.startsWith(full));
   const row = rows.find((r) => r.candidate.candidate_id === full) ?? (rows.length === 1 ? rows[0] : undefined);
-  if (!row && rows.length === 0) throw noSuchCandidate(ctx.repo, args.candidateId);
-  if (!row) {
-    const ids = rows.map((r) => r.candidate.candidate_id).sort();
-    throw new BrainError('ambiguous_id', `${args.candidateId.slice(0, 80)} matches several candidates: ${ids.slice(0, 10).join(', ')}`, { data: { candidates: ids.slice(0, 11) } });
-  }
-  const files = await ctx.backend.candidateRevisions({ repo: ctx.repo, projectId: args.projectId, candidateId: row.candidate.candidate_id });
+  if (row) return row;
+  if (rows.length === 0) throw noSuchCandidate(ctx.repo, candidateId);
+  const ids = rows.map((r) => r.candidate.candidate_id).sort();
+  throw new BrainError('ambiguous_id', `${candidateId.slice(0, 80)} matches several candidates: ${ids.slice(0, 10).join(', ')}`, { data: { candidates: ids.slice(0, 11) } });
+}
+
+/** One candidate ({@link hubCandidateRow}) with every revision, oldest first, read from the mirror. Errors: as {@link hubCandidateRow}, backend and reader errors. */
+export async function hubCandidateView(ctx: CandidateReadContext, candidateId: string): Promise<CandidateView> {
+  const row = await hubCandidateRow(ctx, candidateId);
+  const projectId = row.candidate.project_id;
+  const files = await ctx.backend.candidateRevisions({ repo: ctx.repo, projectId, candidateId: row.candidate.candidate_id });
   // The projection keeps only revision files that validated; zod stays unloaded on reads (issue #10).
   const revisions = (await ctx.readBlobs(files.map((f) => f.blob_oid))).map((b) => JSON.parse(b.toString('utf8')) as Candidate);
-  return { project_id: args.projectId, candidate: row.candidate, revisions, forked: row.forked, entries: await currentEntries(ctx, args.projectId, [row.candidate]) };
+  return { project_id: projectId, candidate: row.candidate, revisions, forked: row.forked, entries: await currentEntries(ctx, projectId, [row.candidate]) };
 }

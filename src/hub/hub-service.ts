@@ -9,13 +9,13 @@ import { createObjectReader } from '../git/object-reader.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
-import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import type { ListCursor, ProblemRow, RepoCandidateRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
 import type { PictureReader } from '../projection/picture-reader.js';
 import { searchWords } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
-import { hubCandidateList, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
-import type { CandidateList, CandidateView } from '../service/candidate-page.js';
+import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
+import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
 import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
@@ -209,10 +209,27 @@ export class HubService {
     return { list: await hubCandidateList(this.candidateContext(q.repo, at.scope), { projectId: at.project, status: q.status, after: q.after }), projects: at.projects };
   }
 
-  /** One candidate of `repo` (project as {@link candidates}) by id or unique prefix, with its revisions from the mirror. Errors: `not_found`, `ambiguous_id`, reader errors. */
-  async candidate(grant: TokenScope, q: { repo: string; project?: string | undefined; candidateId: string }): Promise<CandidateView> {
-    const at = await this.repoProject(grant, q);
-    return hubCandidateView(this.candidateContext(q.repo, at.scope), { projectId: at.project, candidateId: q.candidateId });
+  /**
+   * One candidate of `repo` (of `project` when given, else of any visible project) by id or
+   * unique prefix; `revisions` also reads its revisions from the mirror (the page; REST takes the
+   * current row only). Errors: `not_found`, `ambiguous_id`, `invalid_argument` (blank), reader errors.
+   */
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }): Promise<RepoCandidateRow>;
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }, revisions: 'revisions'): Promise<CandidateView>;
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }, revisions?: 'revisions'): Promise<RepoCandidateRow | CandidateView> {
+    const ctx = this.candidateContext(q.repo, await this.scope(grant, q));
+    return revisions ? hubCandidateView(ctx, q.candidateId) : hubCandidateRow(ctx, q.candidateId);
+  }
+
+  /**
+   * The candidates of the visible repositories (narrowed by `repo`, `project`) of `status`
+   * (`pending` by default, `all`), newest first; a project with no candidates is an empty list.
+   * Errors: `invalid_argument` (status, blank), `not_found` (repository).
+   */
+  async candidateRows(grant: TokenScope, q: Narrowing & { status?: string | undefined }): Promise<RepoCandidateRow[]> {
+    const status = candidateFilter(q.status);
+    const scope = await this.scope(grant, q);
+    return this.backend.candidates({ ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(status === 'all' ? {} : { status }) });
   }
 
   /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo, project). */

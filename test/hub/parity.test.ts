@@ -3,8 +3,8 @@
  * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST
  * (list, get, search, projects), MCP over Streamable HTTP (brain_get, brain_search,
  * brain_projects) and the dashboard's pictures (the graph with its text alternative, the
- * timeline picture with its table) and the Candidates pages (list per status, one candidate with
- * its history). Where the two surfaces differ by design, only that is
+ * timeline picture with its table) and the candidates (REST list and get, the Candidates pages:
+ * list per status, one candidate with its history). Where the two surfaces differ by design, only that is
  * taken out: the hub's `repo` field and its URLs (`/repos/r/entries/<id>` for
  * `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board, `/search` for the project's).
  */
@@ -160,7 +160,7 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(remote).not.toMatch(/<(script|img|svg)\b|<[^>]*\son\w+=/);
   });
 
-  it('dashboard: one candidate (by unique prefix) shows the same verdict and history; unknown ids are 404 on both', async () => {
+  it('dashboard: one candidate (by unique prefix) shows the same verdict and history, over REST too; unknown ids are 404 on both', async () => {
     for (const c of [cand.hostile!, cand.rejected!]) {
       const prefix = c.candidate_id.slice(0, 'cand-'.length + 6);
       const local = await pageMain(onDaemon(`/projects/${P}/candidates/${prefix}`), {}, `/projects/${P}/candidates`);
@@ -172,6 +172,14 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     }
     expect((await fetch(onDaemon(`/projects/${P}/candidates/cand-zzzzzzzzzzzz`))).status).toBe(404);
     expect((await fetch(onHub('/repos/r/candidates/cand-zzzzzzzzzzzz'), { headers: { cookie } })).status).toBe(404);
+    // REST: the same candidates, by status and by unique prefix.
+    for (const status of ['pending', 'rejected', 'all']) {
+      const local = await daemonApi(`/candidates?status=${status}`);
+      expect(local.data.length, status).toBeGreaterThan(0);
+      expect(withoutRepo((await hubApi(`/candidates?repo=r&status=${status}`)).data), status).toEqual(local.data);
+    }
+    const prefix = cand.rejected!.candidate_id.slice(0, 11);
+    expect(withoutRepo((await hubApi(`/candidates/r/${prefix}`)).data)).toEqual((await daemonApi(`/candidates/${prefix}`)).data);
     const first = await fetch(onHub('/candidates'), { headers: { cookie }, redirect: 'manual' });
     expect([first.status, first.headers.get('location')]).toEqual([302, '/repos/r/candidates']);
   });

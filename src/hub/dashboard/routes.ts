@@ -185,7 +185,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   routes.get('/repos/:repo/candidates/:candidate_id', async (c) => {
     const q = pageParams(c, ['project']);
     const repo = c.req.param('repo');
-    const view = await hub.candidate(c.get('session'), { repo, project: q.project, candidateId: c.req.param('candidate_id') });
+    const view = await hub.candidate(c.get('session'), { repo, project: q.project, candidateId: c.req.param('candidate_id') }, 'revisions');
     return page(c, { ...renderCandidatePage({ links: repoCandidateLinks(repo, q.project), view }), active: 'candidates' });
   });
 
