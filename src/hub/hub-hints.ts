@@ -16,7 +16,7 @@ export const HUB_DEFAULT_HINTS: Readonly<Record<BrainErrorCode, string>> = {
   conflict: 'the hub serves no writes: write in the repository itself; the hub picks the push up',
   invalid_entry: 'a file of the repository failed to validate: GET /api/problems lists them',
   illegal_status: 'use one of the legal statuses named above',
-  invalid_argument: 'see the hub routes and their query parameters: GET /api/repos, /api/entries, /api/search, /api/projects, /api/brief',
+  invalid_argument: 'see the hub routes and their query parameters: GET /api/repos, /api/entries, /api/search, /api/projects, /api/candidates, /api/brief',
   invalid_identity: 'the hub serves no writes: write in the repository itself',
   not_a_repository: "the hub's mirror of this repository is missing: the operator runs `brain hub sync <name>`",
   not_initialized: 'this repository has no docs branch the hub could project yet: GET /api/repos shows its last sync error',

@@ -9,11 +9,13 @@ import { createObjectReader } from '../git/object-reader.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
-import type { ListCursor, ProblemRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import type { ListCursor, ProblemRow, RepoCandidateRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
 import type { PictureReader } from '../projection/picture-reader.js';
 import { searchWords } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
+import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
+import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
 import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
@@ -109,10 +111,16 @@ export class HubService {
     return row;
   }
 
-  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors, `invalid_argument` (opened without the hub dir). */
-  async history(grant: TokenScope, args: { repo: string; entryId: string }): Promise<HubRevision[]> {
+  /** The hub directory, which holds the mirrors. Errors: `invalid_argument` (opened without it). */
+  private hubDir(): string {
     const hubDir = this.options.hubDir;
     if (hubDir === null) throw new BrainError('invalid_argument', 'reading revisions needs the hub directory (the mirrors hold their bodies)', { hint: 'open the hub with its directory (--dir or BRAIN_HUB_DIR)' });
+    return hubDir;
+  }
+
+  /** Every revision of a visible entry, oldest first, bodies read from the hub's mirror by blob oid. Errors: as {@link get}, reader errors, `invalid_argument` (opened without the hub dir). */
+  async history(grant: TokenScope, args: { repo: string; entryId: string }): Promise<HubRevision[]> {
+    const hubDir = this.hubDir();
     const current = await this.get(grant, args);
     const keys = await this.backend.revisions({ repo: args.repo, entryId: current.entry.entry_id, projectId: current.entry.project_id });
     const location = mirrorLocation(hubDir, args.repo);
@@ -159,11 +167,69 @@ export class HubService {
    * (repository not visible, project without entries in it), `invalid_argument` (blank).
    */
   async pictures(grant: TokenScope, n: { repo: string; project?: string | undefined }): Promise<{ project: string; projects: string[]; reader: PictureReader }> {
+    const { project, projects } = await this.repoProject(grant, n);
+    return { project, projects, reader: this.backend.pictures({ repo: n.repo, projectId: project }) };
+  }
+
+  /**
+   * One project of `repo` for a per-repository page: `project` when the token sees entries of it
+   * there, else the repository's first visible project by id; with every visible project of the
+   * repository, by id. Errors: `not_found` (repository, project), `invalid_argument` (blank).
+   */
+  private async repoProject(grant: TokenScope, n: { repo: string; project?: string | undefined }): Promise<{ scope: Scope; project: string; projects: string[] }> {
     const scope = await this.scope(grant, { repo: n.repo });
     const projects = (await this.backend.projects(scope)).map((p) => p.project_id);
     if (n.project !== undefined && !projects.includes(n.project)) throw noSuchProject(n.project);
-    const project = n.project ?? projects[0] ?? '';
-    return { project, projects, reader: this.backend.pictures({ repo: n.repo, projectId: project }) };
+    return { scope, project: n.project ?? projects[0] ?? '', projects };
+  }
+
+  private candidateContext(repo: string, scope: Scope): CandidateReadContext {
+    return { backend: this.backend, repo, scope, readBlobs: (oids) => this.readMirrorBlobs(repo, oids) };
+  }
+
+  private async readMirrorBlobs(repo: string, oids: readonly string[]): Promise<Buffer[]> {
+    if (oids.length === 0) return [];
+    const reader = await createObjectReader({ repo: mirrorLocation(this.hubDir(), repo) });
+    try {
+      const out: Buffer[] = [];
+      for (const oid of oids) out.push(await reader.readBlob(oid));
+      return out;
+    } finally {
+      await reader.close();
+    }
+  }
+
+  /**
+   * One page of the candidates of one project of `repo` (hub-candidates.ts; project as
+   * {@link pictures}), with the repository's visible projects. Errors: `not_found` (repository,
+   * project), `invalid_argument` (status, blank).
+   */
+  async candidates(grant: TokenScope, q: { repo: string; project?: string | undefined; status?: string | undefined; after?: NonNullable<CandidateList['next']> | undefined }): Promise<{ list: CandidateList; projects: string[] }> {
+    const at = await this.repoProject(grant, q);
+    return { list: await hubCandidateList(this.candidateContext(q.repo, at.scope), { projectId: at.project, status: q.status, after: q.after }), projects: at.projects };
+  }
+
+  /**
+   * One candidate of `repo` (of `project` when given, else of any visible project) by id or
+   * unique prefix; `revisions` also reads its revisions from the mirror (the page; REST takes the
+   * current row only). Errors: `not_found`, `ambiguous_id`, `invalid_argument` (blank), reader errors.
+   */
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }): Promise<RepoCandidateRow>;
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }, revisions: 'revisions'): Promise<CandidateView>;
+  async candidate(grant: TokenScope, q: Narrowing & { repo: string; candidateId: string }, revisions?: 'revisions'): Promise<RepoCandidateRow | CandidateView> {
+    const ctx = this.candidateContext(q.repo, await this.scope(grant, q));
+    return revisions ? hubCandidateView(ctx, q.candidateId) : hubCandidateRow(ctx, q.candidateId);
+  }
+
+  /**
+   * The candidates of the visible repositories (narrowed by `repo`, `project`) of `status`
+   * (`pending` by default, `all`), newest first; a project with no candidates is an empty list.
+   * Errors: `invalid_argument` (status, blank), `not_found` (repository).
+   */
+  async candidateRows(grant: TokenScope, q: Narrowing & { status?: string | undefined }): Promise<RepoCandidateRow[]> {
+    const status = candidateFilter(q.status);
+    const scope = await this.scope(grant, q);
+    return this.backend.candidates({ ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(status === 'all' ? {} : { status }) });
   }
 
   /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo, project). */

@@ -41,6 +41,14 @@ export interface RepoCandidateRow extends CandidateRow {
   repo: string;
 }
 
+/** One projected revision file of a candidate (the bodies are read from git by `blob_oid`). */
+export interface CandidateRevisionFile {
+  path: string;
+  revision: number;
+  blob_oid: string;
+  sha256: string;
+}
+
 /** A candidates query: scope, optional project, optional status (absent: every status). */
 export interface ProjectionCandidatesQuery extends Scope {
   projectId?: string;
@@ -159,6 +167,12 @@ export interface ProjectionBackend {
   candidates(q: ProjectionCandidatesQuery): Promise<RepoCandidateRow[]>;
   /** One candidate by full id in the visible repositories (several when two repositories hold it), by repo. */
   candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]>;
+  /**
+   * The projected (valid) revision files of one candidate of project `projectId` of `repo`, in
+   * DESIGN §3 invariant-5 order (oldest first): path, revision, blob oid and sha256 (hex). The
+   * caller has checked the candidate is in its scope (issue #22: the hub's candidate page).
+   */
+  candidateRevisions(args: { repo: string; projectId: string; candidateId: string }): Promise<CandidateRevisionFile[]>;
   /** Problems of the visible repositories, by repo then path. */
   problems(args: Scope): Promise<ProblemRow[]>;
   /** Projects of the visible repositories with their counts per kind, by repo then project id. */

@@ -74,15 +74,21 @@ function currentEntries(db: CacheDb, projectId: string, candidates: readonly Can
   return out;
 }
 
+/** The list filter of `status` (absent: `pending`). Errors: `invalid_argument` (an unknown status). Shared by the daemon's and the hub's lists. */
+export function candidateFilter(status: string | undefined): CandidateFilter {
+  const filter = (status ?? 'pending') as CandidateFilter;
+  if (!CANDIDATE_FILTERS.includes(filter)) {
+    throw new BrainError('invalid_argument', `unknown candidate status "${String(status).slice(0, 40)}"`, { hint: `use one of: ${CANDIDATE_FILTERS.join(', ')}` });
+  }
+  return filter;
+}
+
 /**
  * One page of the candidates of the Brain's project of `status` (default `pending`), after the
  * keyset `after`. Errors: `invalid_argument` (an unknown status), cache and reader errors.
  */
 export async function buildCandidateList(brain: Brain, args: { status?: string; after?: CandidateCursor } = {}): Promise<CandidateList> {
-  const status = (args.status ?? 'pending') as CandidateFilter;
-  if (!CANDIDATE_FILTERS.includes(status)) {
-    throw new BrainError('invalid_argument', `unknown candidate status "${String(args.status).slice(0, 40)}"`, { hint: `use one of: ${CANDIDATE_FILTERS.join(', ')}` });
-  }
+  const status = candidateFilter(args.status);
   return brain.withCache(async () => {
     await brain.refresh();
     const db = brain.db();

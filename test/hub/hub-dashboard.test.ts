@@ -141,7 +141,7 @@ describe('signing in', () => {
 describe('pages through the token scope', () => {
   it('a token bound to alpha never sees beta on the board, repositories, search, brief or entry pages', async () => {
     const cookie = await session(w.alphaOnly);
-    const pages = ['/', '/repos', '/search?q=quokka', '/search?q=migration+timing', '/brief', '/brief?budget=500', `/repos/alpha/entries/${w.ids.idempotency}`, '/repos/alpha/graph', '/repos/alpha/timeline'];
+    const pages = ['/', '/repos', '/search?q=quokka', '/search?q=migration+timing', '/brief', '/brief?budget=500', `/repos/alpha/entries/${w.ids.idempotency}`, '/repos/alpha/graph', '/repos/alpha/timeline', '/repos/alpha/candidates', '/repos/alpha/candidates?status=all'];
     for (const path of pages) {
       const r = await page(path, cookie);
       expect(r.status, path).toBe(200);
@@ -149,14 +149,14 @@ describe('pages through the token scope', () => {
     }
     expect((await page('/search?q=quokka', cookie)).html).toContain('Nothing matches');
     // A hidden repository answers exactly like one that does not exist, on every page that names one.
-    for (const [path, tail] of [['/?repo=', ''], ['/search?q=quokka&repo=', ''], ['/brief?repo=', ''], ['/repos/', '/graph'], ['/repos/', '/timeline?project=mobile']]) {
+    for (const [path, tail] of [['/?repo=', ''], ['/search?q=quokka&repo=', ''], ['/brief?repo=', ''], ['/repos/', '/graph'], ['/repos/', '/timeline?project=mobile'], ['/repos/', '/candidates?status=all'], ['/repos/', '/candidates/cand-zzzzzzzzzzzz']]) {
       const hidden = await page(`${path}beta${tail}`, cookie);
       const missing = await page(`${path}zzzz${tail}`, cookie);
       expect([hidden.status, missing.status], path + tail).toEqual([404, 404]);
       expect(hidden.html.replaceAll('beta', 'zzzz'), path + tail).toBe(missing.html);
     }
-    // The navigation's Graph and Timeline open the first repository the token can read.
-    for (const sub of ['graph', 'timeline']) {
+    // The navigation's Graph, Timeline and Candidates open the first repository the token can read.
+    for (const sub of ['graph', 'timeline', 'candidates']) {
       const r = await page(`/${sub}`, cookie);
       expect([r.status, r.headers.get('location')]).toEqual([302, `/repos/alpha/${sub}`]);
     }

@@ -3,14 +3,16 @@
  * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST
  * (list, get, search, projects), MCP over Streamable HTTP (brain_get, brain_search,
  * brain_projects) and the dashboard's pictures (the graph with its text alternative, the
- * timeline picture with its table). Where the two surfaces differ by design, only that is
+ * timeline picture with its table) and the candidates (REST list and get, the Candidates pages:
+ * list per status, one candidate with its history). Where the two surfaces differ by design, only that is
  * taken out: the hub's `repo` field and its URLs (`/repos/r/entries/<id>` for
  * `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board, `/search` for the project's).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brain } from '../helpers/brain.js';
+import type { Candidate } from '../../src/model/candidate.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
 import { killDaemons, startDaemonProcess, type DaemonProcess } from '../helpers/daemon.js';
 import { initRepo } from '../helpers/git.js';
 import { HOSTILE_TITLE, seedSynthetic, type Synthetic } from '../http/picture-seed.js';
@@ -22,12 +24,20 @@ let hub: TestHub;
 let token: string;
 let cookie: string;
 let seeded: Synthetic;
+const cand: Record<string, Candidate> = {};
 const clients: Client[] = [];
 
 beforeAll(async () => {
   const dir = initRepo();
   expect(brain(dir, ['init', '--project', P]).code).toBe(0);
   seeded = await seedSynthetic(dir, P, 600); // 240 decisions and plan revisions: the timeline picture has an older window
+  const writer = await openTestBrain(dir, { projectId: P, author: 'Mallory" onmouseover="alert(2) \u202Eve' });
+  const agent = writer.candidates.byAgent('claude-code');
+  cand.hostile = (await agent.propose({ kind: 'risk', fields: { title: HOSTILE_TITLE, rationale: `<script>window.pwned=4</script> ${HOSTILE_TITLE}` } })).candidate;
+  cand.rejected = (await agent.propose({ kind: 'blocker', fields: { title: 'Flaky quokka runner' } })).candidate;
+  // Not approved here: an approval writes an entry, and the REST/MCP search comparison above pins today's corpus.
+  await writer.candidates.reject({ candidateId: cand.rejected.candidate_id, reason: `not a blocker ${HOSTILE_TITLE}` });
+  await writer.close();
   daemon = await startDaemonProcess(dir);
   hub = await serveTestHub([['r', dir]]);
   token = await hub.readToken('all', null);
@@ -70,7 +80,7 @@ async function pageMain(url: string, headers: Record<string, string>, own: strin
   const html = await res.text();
   const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
   expect(main.length, url).toBeGreaterThan(100);
-  return main.replaceAll(`/projects/${P}/entries/`, 'ENTRY/').replaceAll('/repos/r/entries/', 'ENTRY/').replaceAll(own, 'PAGE')
+  return main.replaceAll(`/projects/${P}/entries/`, 'ENTRY/').replaceAll(`/projects/${P}/candidates`, 'CANDIDATES').replaceAll('/repos/r/candidates', 'CANDIDATES').replaceAll('/repos/r/entries/', 'ENTRY/').replaceAll(own, 'PAGE')
     .replaceAll(`/projects/${P}/search?`, 'SEARCH?').replaceAll('"/search?', '"SEARCH?').replaceAll(`/projects/${P}?`, 'BOARD?').replaceAll('/?repo=r&amp;', 'BOARD?');
 }
 
@@ -140,5 +150,37 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(older).toBeTruthy();
     const [localOlder, remoteOlder] = [await pageMain(onDaemon(`/projects/${P}/timeline?${older}`), {}, `/projects/${P}/timeline`), await pageMain(onHub(`/repos/r/timeline?${older}`), { cookie }, '/repos/r/timeline')];
     expect(chart(remoteOlder)).toBe(chart(localOlder));
+  });
+
+  it.each(['', '?status=rejected', '?status=all'])('dashboard: the Candidates page%s lists the same candidates, hostile text inert', async (query) => {
+    const local = await pageMain(onDaemon(`/projects/${P}/candidates${query}`), {}, `/projects/${P}/candidates`);
+    const remote = await pageMain(onHub(`/repos/r/candidates${query}`), { cookie }, '/repos/r/candidates');
+    expect(local).toContain('<article class="candidate panel"');
+    expect(remote).toBe(local);
+    expect(remote).not.toMatch(/<(script|img|svg)\b|<[^>]*\son\w+=/);
+  });
+
+  it('dashboard: one candidate (by unique prefix) shows the same verdict and history, over REST too; unknown ids are 404 on both', async () => {
+    for (const c of [cand.hostile!, cand.rejected!]) {
+      const prefix = c.candidate_id.slice(0, 'cand-'.length + 6);
+      const local = await pageMain(onDaemon(`/projects/${P}/candidates/${prefix}`), {}, `/projects/${P}/candidates`);
+      const remote = await pageMain(onHub(`/repos/r/candidates/${prefix}`), { cookie }, '/repos/r/candidates');
+      expect(local).toContain(c.candidate_id);
+      expect((local.match(/<li id="r\d+">/g) ?? []).length).toBe(c === cand.hostile ? 1 : 2);
+      expect(remote).toBe(local);
+      expect(remote).not.toMatch(/<(script|img|svg)\b|<[^>]*\son\w+=/);
+    }
+    expect((await fetch(onDaemon(`/projects/${P}/candidates/cand-zzzzzzzzzzzz`))).status).toBe(404);
+    expect((await fetch(onHub('/repos/r/candidates/cand-zzzzzzzzzzzz'), { headers: { cookie } })).status).toBe(404);
+    // REST: the same candidates, by status and by unique prefix.
+    for (const status of ['pending', 'rejected', 'all']) {
+      const local = await daemonApi(`/candidates?status=${status}`);
+      expect(local.data.length, status).toBeGreaterThan(0);
+      expect(withoutRepo((await hubApi(`/candidates?repo=r&status=${status}`)).data), status).toEqual(local.data);
+    }
+    const prefix = cand.rejected!.candidate_id.slice(0, 11);
+    expect(withoutRepo((await hubApi(`/candidates/r/${prefix}`)).data)).toEqual((await daemonApi(`/candidates/${prefix}`)).data);
+    const first = await fetch(onHub('/candidates'), { headers: { cookie }, redirect: 'manual' });
+    expect([first.status, first.headers.get('location')]).toEqual([302, '/repos/r/candidates']);
   });
 });

@@ -73,6 +73,16 @@ describe.each(BACKENDS)('projection conformance on $name: candidates', (under) =
     expect(await backend.candidates({ repos: [] })).toEqual([]);
   });
 
+  it('lists a candidate\'s revision files, oldest first, as the clone does', async () => {
+    const files = await backend.candidateRevisions({ repo: 'alpha', projectId: 'demo', candidateId: ids.rejected! });
+    expect(files.map((f) => f.revision)).toEqual([1, 2]);
+    const revisions = await Promise.all(files.map(async (f) => JSON.parse((await (await demo.reader()).readBlob(f.blob_oid)).toString('utf8')) as { status: string; revision: number }));
+    expect(revisions.map((r) => r.status)).toEqual(['pending', 'rejected']);
+    expect(files.every((f) => f.path.startsWith('candidates/demo/') && /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
+    expect(await backend.candidateRevisions({ repo: 'alpha', projectId: 'ops', candidateId: ids.rejected! })).toEqual([]);
+    expect(await backend.candidateRevisions({ repo: 'gamma', projectId: 'demo', candidateId: ids.rejected! })).toEqual([]);
+  });
+
   it('never returns a candidate from list, count, search or projects; reports the bad file; verifies', async () => {
     const titles = (await backend.list({ repos: ['alpha'] })).map((r) => r.entry.title).sort();
     expect(titles).toEqual(['Quokka rotation period?', 'Use SQLite for the cache']); // the approved one is an entry now

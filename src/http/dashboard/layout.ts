@@ -55,6 +55,7 @@ const HUB_NAV: { page: PageName; label: string; href: string }[] = [
   { page: 'board', label: 'Board', href: '/' },
   { page: 'timeline', label: 'Timeline', href: '/timeline' },
   { page: 'graph', label: 'Graph', href: '/graph' },
+  { page: 'candidates', label: 'Candidates', href: '/candidates' },
   { page: 'repos', label: 'Repositories', href: '/repos' },
   { page: 'brief', label: 'Brief', href: '/brief' },
   { page: 'search', label: 'Search', href: '/search' },

@@ -9,7 +9,9 @@
  * | GET | `/repos/:repo/entries/:entry_id` | — | entry with its history (full id) |
  * | GET | `/repos/:repo/graph` | `project relation resolved entry page` | the graph of one project (the daemon's page, picture-pages.ts) |
  * | GET | `/repos/:repo/timeline` | `project kind before` | the timeline picture of one project |
- * | GET | `/graph`, `/timeline` | — | 302 to that page of the first repository the token can read |
+ * | GET | `/repos/:repo/candidates` | `project status cursor` | the candidates of one project (the daemon's page, candidates-page.ts) |
+ * | GET | `/repos/:repo/candidates/:candidate_id` | `project` | one candidate and its history (any unique id prefix) |
+ * | GET | `/graph`, `/timeline`, `/candidates` | — | 302 to that page of the first repository the token can read |
  * | GET | `/search` | `q kind repo` | search |
  * | GET | `/brief` | `repo project budget` | brief across repositories |
  * | POST | `/session` | form `token` | sign in: sets the session cookie, 303 to `/` (401 form on a bad token) |
@@ -34,7 +36,7 @@ import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { pageParams } from '../../http/query-params.js';
 import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
 import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
-import type { Html } from '../../http/dashboard/html.js';
+import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
 import { decodeCursor, nextCursor } from '../http/params.js';
 import type { HubService } from '../hub-service.js';
@@ -42,7 +44,11 @@ import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { renderHubBrief } from './brief-page.js';
 import { buildHubEntryView } from './entry-view.js';
-import { repoLinks, repoPictureUrl } from './links.js';
+import { repoCandidateLinks, repoLinks, repoPictureUrl } from './links.js';
+import { renderCandidates } from '../../http/dashboard/candidates-page.js';
+import { renderCandidatePage } from '../../http/dashboard/candidate-page.js';
+import { decodePageCursor } from '../../http/query-params.js';
+import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from '../../http/dashboard/picture-pages.js';
 import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
@@ -101,7 +107,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   // Every page needs a live session: without one, the sign-in form (200 on a first visit to `/`, 401 otherwise).
-  for (const path of ['/', '/repos', '/repos/*', '/search', '/brief', '/graph', '/timeline']) {
+  for (const path of ['/', '/repos', '/repos/*', '/search', '/brief', '/graph', '/timeline', '/candidates']) {
     routes.get(path, async (c, next) => {
       const session = await readSession(pool, c);
       if (session.token === null) {
@@ -162,7 +168,28 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     return page(c, { ...renderHubTimeline({ repo, ...(request.kind ? { kind: request.kind } : {}), links, chart }), active: 'timeline' });
   });
 
-  for (const sub of ['graph', 'timeline'] as const) {
+  routes.get('/repos/:repo/candidates', async (c) => {
+    const q = pageParams(c, ['project', 'status', 'cursor']);
+    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
+    const repo = c.req.param('repo');
+    const { list, projects } = await hub.candidates(c.get('session'), { repo, project: q.project, status: q.status, after: after ? { recorded_at: after[0], candidate_id: after[1] } : undefined });
+    const links = repoCandidateLinks(repo, q.project);
+    const cursor = (next: { recorded_at: string; candidate_id: string }) => encodeKeyset([next.recorded_at, next.candidate_id]);
+    const rendered = renderCandidates({ links, list, paged: after !== undefined, cursor });
+    const field = projectField('c-project', projects, list.project_id);
+    // Several projects: a project form above the daemon's page (the status chip is kept).
+    const form = field ? h`<form class="panel filters" method="get" action="${repoPictureUrl(repo, 'candidates')}" aria-label="Choose the project">${field}${list.status === 'pending' ? '' : h`<input type="hidden" name="status" value="${list.status}">`}<div class="actions"><button type="submit">Show</button></div></form>` : '';
+    return page(c, { title: rendered.title, body: h`${form}${rendered.body}`, active: 'candidates' });
+  });
+
+  routes.get('/repos/:repo/candidates/:candidate_id', async (c) => {
+    const q = pageParams(c, ['project']);
+    const repo = c.req.param('repo');
+    const view = await hub.candidate(c.get('session'), { repo, project: q.project, candidateId: c.req.param('candidate_id') }, 'revisions');
+    return page(c, { ...renderCandidatePage({ links: repoCandidateLinks(repo, q.project), view }), active: 'candidates' });
+  });
+
+  for (const sub of ['graph', 'timeline', 'candidates'] as const) {
     routes.get(`/${sub}`, async (c) => {
       pageParams(c, []);
       const [first] = (await hub.scope(c.get('session'))).repos;

@@ -46,7 +46,7 @@ export function createHubApp(options: HubAppOptions): Hono<HubEnv> {
   app.route('/api/tokens', createTokensRoute(options.pool));
   app.route('/api', createHubRest(options.hub));
   app.all('/api/*', (c) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') throw new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'see GET /api/repos, /api/entries, /api/search, /api/brief');
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') throw new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'see GET /api/repos, /api/entries, /api/search, /api/candidates, /api/brief');
     throw new HttpError(405, 'method_not_allowed', `${c.req.method} is not allowed: the hub's REST API is read-only`, 'write in the repository itself (brain CLI or its daemon); the hub picks the push up', { Allow: 'GET, HEAD' });
   });
   app.route('/mcp', createHubMcpRoute(options.hub, (err) => options.log({ path: '/mcp', status: 500, message: err instanceof Error ? err.message : String(err) })));

@@ -11,6 +11,8 @@
  * | `/api/search` | `q` (required) `repo project kind limit` | `{repo, entry, relevance_score}[]` |
  * | `/api/problems` | `repo project` | `{repo, path, code, message}[]` |
  * | `/api/projects` | `repo` | `{repo, project_id, entries, by_kind}[]` |
+ * | `/api/candidates` | `repo project status` (`pending` default, `approved`, `rejected`, `all`) | `{repo, ...Candidate}[]`, newest first |
+ * | `/api/candidates/:repo/:candidate_id` | `project` | `{repo, ...Candidate}` (any unique id prefix) |
  * | `/api/brief` | `repo project path… budget` | `{markdown, tokens, included, groups}` |
  *
  * and `POST /api/tokens` (tokens-route.ts). Responses are `Cache-Control: no-store`: they
@@ -78,6 +80,18 @@ export function createHubRest(hub: HubService): Hono<HubEnv> {
   routes.get('/projects', async (c) => {
     const q = queryParams(c, ['repo']);
     return send(c, { data: await hub.projects(grant(c), { repo: q.repo }) });
+  });
+
+  routes.get('/candidates', async (c) => {
+    const q = queryParams(c, ['repo', 'project', 'status']);
+    const rows = await hub.candidateRows(grant(c), { repo: q.repo, project: q.project, status: q.status });
+    return send(c, { data: rows.map((r) => ({ repo: r.repo, ...r.candidate })) });
+  });
+
+  routes.get('/candidates/:repo/:candidate_id', async (c) => {
+    const q = queryParams(c, ['project']);
+    const row = await hub.candidate(grant(c), { repo: c.req.param('repo'), project: q.project, candidateId: c.req.param('candidate_id') });
+    return send(c, { data: { repo: row.repo, ...row.candidate } });
   });
 
   routes.get('/brief', async (c) => {

@@ -7,8 +7,8 @@
  */
 import type pg from 'pg';
 import type { Candidate, CandidateStatus } from '../../model/candidate.js';
-import { parseCandidatePath } from '../../store/layout.js';
-import type { RepoCandidateRow, Scope } from '../backend.js';
+import { candidateDir, parseCandidatePath } from '../../store/layout.js';
+import type { CandidateRevisionFile, RepoCandidateRow, Scope } from '../backend.js';
 import { candidateKeyOf, decideCandidates, type CandidateFileKey, type ParsedCandidate } from '../decide-candidates.js';
 import type { FileChange } from '../read-changes.js';
 import { Params } from './list-sql.js';
@@ -84,4 +84,14 @@ export async function candidateById(db: pg.Pool, s: string, q: Scope & { candida
   if (q.projects) where.push(`project_id = ANY(${p.add([...q.projects])}::text[])`);
   const r = await db.query(`SELECT ${COLUMNS} FROM ${s}.proj_candidates WHERE ${where.join(' AND ')} ORDER BY repo, project_id`, p.values);
   return r.rows.map(toRow);
+}
+
+/** One candidate's projected revision files, oldest first (revision, recorded_at, sha256: SQLite's order). */
+export async function candidateRevisionRows(db: pg.Pool, s: string, q: { repo: string; projectId: string; candidateId: string }): Promise<CandidateRevisionFile[]> {
+  const r = await db.query<{ file: string; revision: number; blob_oid: string; sha256: string }>(
+    `SELECT file, revision, blob_oid, sha256 FROM ${s}.proj_candidate_revisions WHERE repo = $1 AND project_id = $2 AND candidate_id = $3 ORDER BY revision, recorded_at COLLATE "C", sha256 COLLATE "C"`,
+    [q.repo, q.projectId, q.candidateId],
+  );
+  const dir = candidateDir(q.projectId, q.candidateId);
+  return r.rows.map((x) => ({ path: `${dir}/${x.file}`, revision: x.revision, blob_oid: x.blob_oid, sha256: x.sha256 }));
 }

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
 import type {
-  CacheReport, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
+  CacheReport, CandidateRevisionFile, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
   RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
@@ -20,7 +20,7 @@ import { searchRows } from './search.js';
 import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
-import { candidateById, candidateRows } from './candidate-rows.js';
+import { candidateById, candidateRevisionRows, candidateRows } from './candidate-rows.js';
 import type { PictureReader } from '../picture-reader.js';
 import { postgresPictures } from './picture-queries.js';
 
@@ -106,6 +106,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]> {
     return candidateById(this.reads, this.names.s, args);
+  }
+
+  candidateRevisions(args: { repo: string; projectId: string; candidateId: string }): Promise<CandidateRevisionFile[]> {
+    return candidateRevisionRows(this.reads, this.names.s, args);
   }
 
   problems(args: Scope): Promise<ProblemRow[]> {

@@ -11,8 +11,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
-import type { ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
-import { listCandidates } from './candidate-queries.js';
+import type { CandidateRevisionFile, ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
+import { candidateRevisionFiles, listCandidates } from './candidate-queries.js';
 import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
 import { searchEntries } from './search.js';
 import { searchWords } from '../../search/query-terms.js';
@@ -161,6 +161,11 @@ export class SqliteProjection implements ProjectionBackend {
 
   async candidate(args: Scope & { candidateId: string }): Promise<RepoCandidateRow[]> {
     return (await this.candidates(args)).filter((r) => r.candidate.candidate_id === args.candidateId).sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.candidate.project_id < b.candidate.project_id ? -1 : 1));
+  }
+
+  async candidateRevisions(args: { repo: string; projectId: string; candidateId: string }): Promise<CandidateRevisionFile[]> {
+    const db = this.db(args.repo);
+    return db ? candidateRevisionFiles(db, args.projectId, args.candidateId) : [];
   }
 
   async problems(scope: Scope): Promise<ProblemRow[]> {
