@@ -19,7 +19,8 @@ function payloadLines(entry: Entry): string[] {
     .sort()
     .map((key) => {
       const value = entry.payload[key];
-      const one = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+      // A multi-line value (an imported ADR's outcome) stays indented under its key, so it never runs into what follows.
+      const one = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v).trimEnd().split('\n').map((l, i) => (i === 0 || l === '' ? l : `    ${l}`)).join('\n'));
       const text = Array.isArray(value) ? value.map((v) => `\n    - ${one(v)}`).join('') : ` ${one(value)}`;
       return `  ${key}:${text}`;
     });
@@ -43,6 +44,6 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
   const payload = payloadLines(entry);
   if (payload.length) lines.push('payload:', ...payload);
-  if (entry.rationale.trim()) lines.push('', entry.rationale.trimEnd());
+  if (entry.rationale.trim()) lines.push('rationale:', '', entry.rationale.trimEnd());
   return lines.join('\n');
 }

@@ -31,3 +31,14 @@ describe('table titles', () => {
     expect(cell).toBe(`${'x'.repeat(58)}…`);
   });
 });
+
+describe('brain show', () => {
+  it('keeps a multi-line payload value indented under its key and labels the rationale after it', async () => {
+    const { renderEntry } = await import('../../src/cli/render-entry.js');
+    const adr: Entry = { ...entry, rationale: '## Context\n\nWhy.', payload: { decision_outcome: 'First paragraph.\n\n1. A step.\n1. Another.' } };
+    const out = renderEntry(adr).split('\n');
+    const at = out.indexOf('  decision_outcome: First paragraph.');
+    expect(out.slice(at, at + 6)).toEqual(['  decision_outcome: First paragraph.', '', '    1. A step.', '    1. Another.', 'rationale:', '']);
+    expect(out.at(-1)).toBe('Why.');
+  });
+});
