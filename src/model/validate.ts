@@ -47,7 +47,9 @@ export function validateEntry(raw: unknown): Entry {
   if (!entry.entry_id.startsWith(`${prefix}-`)) {
     throw invalid(`invalid entry: entry_id ${entry.entry_id} must start with "${prefix}-" for ${entry.entry_kind}`);
   }
-  const payload = PAYLOAD_SCHEMAS[entry.entry_kind].safeParse(entry.payload);
+  // The payload as given, not the record's output: that copy drops an own `__proto__` member
+  // (assigned, it sets the prototype), which the kind's strict schema must see to reject.
+  const payload = PAYLOAD_SCHEMAS[entry.entry_kind].safeParse((raw as { payload: unknown }).payload);
   if (!payload.success) throw invalid(`invalid entry: ${formatIssues(payload.error.issues, 'payload')}`);
   return { ...entry, payload: payload.data as Record<string, unknown> };
 }

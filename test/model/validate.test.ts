@@ -101,6 +101,10 @@ describe('validateEntry', () => {
     expectCode(() => validateEntry({ ...good, entry_id: 'dec-short' }), 'invalid_entry', /entry_id/);
     expectCode(() => validateEntry({ ...good, entry_id: 'rsk-0123456789ab' }), 'invalid_entry', /must start with "dec-"/);
     expectCode(() => validateEntry({ ...good, extra: true }), 'invalid_entry');
+    // An own "__proto__" member, as JSON.parse makes it, is an unknown field too (the payload's as the envelope's).
+    const proto = JSON.stringify({ ...good, payload: { ...good.payload } });
+    expectCode(() => validateEntry(JSON.parse(proto.replace('"payload":{', '"payload":{"__proto__":"x",'))), 'invalid_entry', /payload: Unrecognized key: "__proto__"/);
+    expectCode(() => validateEntry(JSON.parse(proto.replace('{', '{"__proto__":"x",'))), 'invalid_entry', /__proto__/);
     expectCode(() => validateEntry({ ...good, revision: 0 }), 'invalid_entry', /revision/);
     expectCode(() => validateEntry('nope'), 'invalid_entry');
   });
