@@ -2,9 +2,9 @@
  * The Brain's SQLite projection handle (DESIGN §4): opened on first use, reset when the file is
  * corrupt or of another format, and — when SQLite reports damage mid-request — discarded,
  * reopened empty and the request run once more, which rebuilds it from git (the cache is
- * disposable). Split from src/service.ts to keep that file to the API.
+ * disposable); when another process reset the file under an open handle, reopened. Split from src/service.ts to keep that file to the API.
  */
-import { isCorruptionError, openCache, removeDbFiles, type CacheDb, type ResetReason } from '../projection/sqlite/open-cache.js';
+import { isCorruptionError, isReplacedFileError, openCache, removeDbFiles, type CacheDb, type ResetReason } from '../projection/sqlite/open-cache.js';
 
 /** One cache file's open handle. */
 export class CacheHandle {
@@ -24,19 +24,25 @@ export class CacheHandle {
     return this.handle?.reset ?? null;
   }
 
-  /** Runs `fn`; on a corruption error, discards the file, reopens it empty and runs `fn` once more. */
+  /**
+   * Runs `fn`; on a corruption error, discards the file, reopens it empty and runs `fn` once
+   * more; when another process replaced the file under this handle (it found the cache broken
+   * and reset it: `isReplacedFileError`), reopens the file it left and runs `fn` once more.
+   */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      if (!isCorruptionError(err)) throw err;
+      const corrupt = isCorruptionError(err);
+      if (!corrupt && !isReplacedFileError(err)) throw err;
       try {
         this.handle?.db.close();
       } catch {
         /* already unusable */
       }
-      removeDbFiles(this.path);
-      this.handle = { ...openCache(this.path), reset: 'corrupt' };
+      if (corrupt) removeDbFiles(this.path);
+      const opened = openCache(this.path);
+      this.handle = { ...opened, reset: corrupt ? 'corrupt' : opened.reset };
       return fn();
     }
   }

@@ -114,7 +114,7 @@ describe('brain init and writes leave the checkout alone', () => {
     expect(missing.errorJson().error).toMatchObject({ code: 'not_initialized' });
     expect(missing.errorJson().error.hint).toContain('brain init');
     const human = brain(dir, ['list']);
-    expect(human.stderr).toMatch(/^brain: no brain here: branch brain does not exist\nhint: /);
+    expect(human.stderr).toMatch(/^brain: not_initialized: no brain here: branch brain does not exist\nhint: /);
     commitFiles(dir, {}, 'x');
     git(dir, ['branch', 'notes']);
     const foreign = brain(dir, ['--branch', 'notes', 'list', '--json']);

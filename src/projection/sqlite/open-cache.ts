@@ -113,3 +113,14 @@ export function isCorruptionError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
+
+/**
+ * True for SQLite errors that mean the files under an open handle were replaced — another
+ * process found the cache broken and reset it (`removeDbFiles`, then a fresh file) while this
+ * one had it open: `SQLITE_IOERR*`, `SQLITE_READONLY_DBMOVED`. The file on disk is fine; the
+ * handle must be reopened, not the file deleted again.
+ */
+export function isReplacedFileError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_READONLY_DBMOVED');
+}
