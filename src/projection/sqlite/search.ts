@@ -101,9 +101,16 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     const inTitle = titled.filter((rows) => rows.has(doc)).length;
     return { held, factor: coordination(held, words.length) * titleFactor(inTitle, words.length) };
   };
-  // The best factor of any match: every match of a longer query holds a word; of one word, it is 1 or, in a title, more.
-  let best = holding ? 0 : 1;
-  for (const rows of [...(holding ?? []), ...titled]) for (const doc of rows) best = Math.max(best, factorOf(doc).factor);
+  // The best factor of any match, computed only when the first head did not rank every match: of one word, 1 or, when
+  // some title holds it, the title factor; of more, the best over the rows holding a word (a title's word is held too).
+  let best: number | null = null;
+  const bestFactor = (): number => {
+    if (best !== null) return best;
+    if (!holding) return (best = titled[0]!.size > 0 ? titleFactor(1, 1) : 1);
+    best = 0;
+    for (const doc of new Set(holding.flatMap((rows) => [...rows]))) best = Math.max(best, factorOf(doc).factor);
+    return best;
+  };
   const docs = new Map<number, Doc | null>();
   let out: Ranked[] = [];
   for (let n = Math.max(filter.limit * 2, HEAD); ; n *= 4) {
@@ -120,7 +127,7 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     const last = rows[rows.length - 1];
     if (rows.length < n || last === undefined) break; // every match ranked
     const kth = out[filter.limit - 1];
-    if (kth !== undefined && kth.score < last.score * best) break; // nothing beyond can reach the page
+    if (kth !== undefined && kth.score < last.score * bestFactor()) break; // nothing beyond can reach the page
   }
   return out.slice(0, filter.limit);
 }
