@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
 import type { ImportReport } from '../service/import-adr.js';
+import type { ExportReport } from '../service/export-adr.js';
 import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
 import { table } from './render.js';
@@ -117,9 +118,15 @@ export function registerAdminCommands(program: Command): void {
     .command('adr <dir>')
     .description('write every decision as an ADR file (one per decision; MADR by default)')
     .option('--format <format>', 'madr or nygard', 'madr')
-    .option('--force', 'also replace files of the same name that brain did not write')
+    .option('--force', 'also replace files of the same name that brain did not write, and rewrite files that already read back as their decision')
     .action(async (dir: string, options: { format: string; force?: boolean }, command: Command) => {
       const { exportAdr } = await import('../service/export-adr.js');
-      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format, force: options.force === true }), (r) => `wrote ${r.files.length} ${r.format} files to ${r.dir}`);
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format, force: options.force === true }), exportSummary);
     });
+}
+
+/** `wrote 2 madr files to DIR; 36 unchanged (they already read back as their decisions)`. */
+function exportSummary(r: ExportReport): string {
+  const kept = r.files.filter((f) => !f.written).length;
+  return `wrote ${r.files.length - kept} ${r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
 }

@@ -6,23 +6,29 @@
  * a name in the corpus's own naming (`NNNN-slug.md`, `adr-NNN-slug.md`, …) numbered after the
  * highest ADR number in use. Nothing else in DIR is touched. A file already at a target path is
  * replaced only when it is this decision's ({@link isThisDecisionsFile}); any other is refused
- * before anything is written, unless `force` (docs/decisions/0049).
+ * before anything is written, unless `force` (docs/decisions/0049). A file that already reads
+ * back as its decision is left byte for byte ({@link filesAsStored}; `--force` rewrites it).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { posix } from 'node:path';
 import type { Entry } from '../model/entry.js';
-import { BrainError } from '../model/errors.js';
+import { BrainError, isBrainError } from '../model/errors.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { adrFileName, corpusNaming } from '../exporters/adr/adr-file-name.js';
 import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
 import type { Brain } from '../service.js';
+import { readAdrDirectory } from '../importers/adr/read-adr-dir.js';
+import { sameContent } from '../model/input.js';
+import { withOrigin } from './adr-origin.js';
+import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
 export interface ExportReport {
   dir: string;
   format: AdrExportFormat;
-  files: { entry_id: string; file: string; status: string }[];
+  /** Every decision's file; `written: false` when the file already read back as the decision and was left as it was. */
+  files: { entry_id: string; file: string; status: string; written: boolean }[];
 }
 
 /** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` locator or none. */
@@ -43,6 +49,30 @@ function isThisDecisionsFile(existing: string, entry: Entry, file: string, rende
   if (existing === rendered || sourceFile(entry) === file) return true;
   const heading = rendered.split('\n').find((line) => line.startsWith('# '));
   return heading !== undefined && existing.replace(/\r\n/g, '\n').split('\n').includes(heading);
+}
+
+/**
+ * The files of `dir` that already read back as their decision: importing the folder as it is
+ * would write nothing for them (the import's own reading: folder-wide links and index pages, the
+ * decision's stored origin). Export leaves them byte for byte, so exporting over the source
+ * folder of an import changes only what changed in the brain (issue #18 "Round trip"). Empty
+ * when `dir` holds no ADR files yet.
+ */
+async function filesAsStored(dir: string, projectId: string, byFile: ReadonlyMap<string, Entry>): Promise<Set<string>> {
+  if (byFile.size === 0) return new Set();
+  const read = await readAdrDirectory({ dir, projectId }).catch((err: unknown) => (isBrainError(err, 'invalid_argument') || (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : Promise.reject(err)));
+  const same = new Set<string>();
+  for (const draft of read?.drafts ?? []) {
+    const entry = byFile.get(draft.source_path);
+    if (entry === undefined || entry.entry_id !== draft.entry_id) continue;
+    try {
+      const stamp = { recorded_at: entry.recorded_at, author: entry.author };
+      if (sameContent(draftEntry({ draft, fields: withOrigin(draft, null, entry), projectId, stamp, revision: entry.revision }), entry)) same.add(draft.source_path);
+    } catch (err) {
+      if (!(err instanceof BrainError)) throw err; // a file that no longer validates is rewritten
+    }
+  }
+  return same;
 }
 
 /** The text of the file at `path`, or null when there is none. */
@@ -106,11 +136,15 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
         data: { files: foreign },
       });
     }
+    const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
     for (const { entry, file, path, text } of planned) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, text, 'utf8');
-      written.push({ entry_id: entry.entry_id, file, status: entry.status });
+      const keep = asStored.has(file);
+      if (!keep) {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, text, 'utf8');
+      }
+      written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep });
     }
   } catch (cause) {
     if (cause instanceof BrainError) throw cause;

@@ -84,6 +84,27 @@ export function draftStamp(args: { draft: AdrDraft; previous: Entry | null; git:
 }
 
 /**
+ * The entry one ADR draft becomes: `fields` over a fresh base (fields the ADR does not state are
+ * reset to their defaults, decision 0004), stamped. Errors: `invalid_entry` (and any other
+ * validation error) naming the ADR file in its message, `data.source_path` and the hint — an
+ * import of a hundred files must say which one holds the bad byte.
+ */
+export function draftEntry(args: { draft: AdrDraft; fields: AdrDraft['fields']; projectId: string; stamp: { recorded_at: string; author: string }; revision: number }): Entry {
+  const { draft, stamp } = args;
+  const base = newEntryBase({ entry_id: draft.entry_id, entry_kind: 'decision', project_id: args.projectId, ...stamp });
+  try {
+    return buildEntry(base, args.fields, { revision: args.revision, ...stamp });
+  } catch (err) {
+    if (!(err instanceof BrainError)) throw err;
+    throw new BrainError(err.code, `${draft.source_path}: ${err.message}`, {
+      hint: `edit ${draft.source_path} as the message says, then import again`,
+      data: { ...err.data, source_path: draft.source_path },
+      cause: err,
+    });
+  }
+}
+
+/**
  * Imports every ADR under `dir` into the brain's project as one commit; with `history`, every
  * commit of the folder that changed an ADR first becomes a revision (import-adr-history.ts).
  * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
@@ -122,15 +143,8 @@ async function importRead(
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
-    const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry => {
-      const base = newEntryBase({ entry_id: draft.entry_id, entry_kind: 'decision', project_id: projectId, ...stamp });
-      try {
-        return buildEntry(base, fields, { revision, ...stamp });
-      } catch (err) {
-        if (err instanceof BrainError) err.data.source_path = draft.source_path;
-        throw err;
-      }
-    };
+    const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry =>
+      draftEntry({ draft, fields, projectId, stamp, revision });
     await tx.prefetch(read.drafts.map((d) => d.entry_id));
     // A credential is refused naming the ADR file (and, with --history, the commit of its text).
     const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {

@@ -177,6 +177,30 @@ describe('ADRs whose metadata is a Markdown table (nats-io)', () => {
 });
 
 describe('files already in the export folder', () => {
+  it.each(CORPORA)('%s: an export over the import’s source folder leaves every unchanged ADR byte for byte and rewrites only a changed one', async (corpus) => {
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const source = copyOf(corpus);
+      const imported = await importAdr(brain, { dir: source });
+      const bytes = (file: string) => readFileSync(join(source, file), 'utf8');
+      const before = new Map(imported.entries.map((e) => [e.source_path, bytes(e.source_path)]));
+      const report = await exportAdr(brain, { dir: source });
+      expect(report.files.filter((f) => f.written)).toEqual([]);
+      for (const [file, text] of before) expect(bytes(file), file).toBe(text);
+      // One decision changed in the brain: its file alone is rewritten, and reads back as it.
+      const changed = imported.entries[0]!;
+      await brain.writes.revise({ entryId: changed.entry_id, fields: { title: 'Renamed in the brain' } });
+      const again = await exportAdr(brain, { dir: source });
+      expect(again.files.filter((f) => f.written).map((f) => f.file)).toEqual([changed.source_path]);
+      for (const [file, text] of before) if (file !== changed.source_path) expect(bytes(file), file).toBe(text);
+      expect(written(await importAdr(brain, { dir: source }))).toBe(0);
+    } finally {
+      await brain.close();
+    }
+  });
+
   it('replaces only a decision’s own file (its import source, a previous export); refuses any other unless force, writing nothing', async () => {
     const repo = initRepo();
     const brain = await openTestBrain(repo, { projectId: 'p' });
@@ -185,7 +209,7 @@ describe('files already in the export folder', () => {
       // Over the import's source folder: the round trip, every file the decision's own.
       const source = copyOf('thomvaill__log4brains');
       const imported = await importAdr(brain, { dir: source });
-      expect((await exportAdr(brain, { dir: source })).files).toHaveLength(imported.entries.length);
+      expect((await exportAdr(brain, { dir: source, force: true })).files.filter((f) => f.written)).toHaveLength(imported.entries.length);
       // A previous export of a decision brain holds alone, revised since: replaced.
       const own = (await brain.writes.append({ kind: 'decision', fields: { title: 'Use gRPC gateways' } })).entry;
       const out = tempDir('brain-export-');
