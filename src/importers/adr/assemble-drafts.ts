@@ -61,7 +61,7 @@ function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: Def
 /**
  * Applies one edge "superseded → successor": links both ways, sets the successor's
  * `supersedes` (the first predecessor by path wins when there are several; the others stay in
- * `related`), and settles the superseded file's status:
+ * `related`) unless the older file's own status says it is superseded only in part, and settles the superseded file's status:
  * - already superseded: unchanged;
  * - explicit and anything else (e.g. "accepted"): kept, and reported in `unmapped` with
  *   {@link REASONS.contradicts} — the file's own word wins over another file's;
@@ -74,7 +74,9 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   if (!old || !successor) return;
   old.related.add(edge.successor);
   successor.related.add(edge.superseded);
-  successor.supersedes ??= edge.superseded;
+  // An older ADR that says it is superseded only in part ("Partly superseded") stays in force:
+  // the pair stays related, and the newer one does not claim to replace it.
+  if (!supersededInPart(old.parsed)) successor.supersedes ??= edge.superseded;
   if (old.status === 'superseded') return;
   const path = edge.superseded;
   if (old.source === 'explicit') {
@@ -87,6 +89,11 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   old.source = 'explicit';
   removeWhere(defaulted, (d) => d.source_path === path);
   removeWhere(unmapped, (u) => u.source_path === path && u.reason.startsWith(REASONS.noStatus));
+}
+
+/** True when an ADR's own status words say it is superseded or replaced only in part. */
+function supersededInPart(p: ParsedAdr): boolean {
+  return p.status_mapping?.mapped === true && /\b(?:partly|partially|in part)\b/.test(p.status_mapping.normalized) && /\b(?:supersed|replac)/.test(p.status_mapping.normalized);
 }
 
 function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {

@@ -25,7 +25,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
   [
     'accepted',
     ['accepted', 'implemented', 'approved', 'agreed', 'done', 'adopted', 'active', 'final', 'finalised', 'finalized', 'completed', 'complete', 'decided', 'in effect', 'in use',
-      'partially accepted', 'partly accepted', 'partially implemented', 'partly implemented'],
+      'partially accepted', 'partly accepted', 'partially implemented', 'partly implemented',
+      // Superseded or replaced in part: the rest is still in force (the words are kept).
+      'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part'],
   ],
   ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc']],
   ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned']],
@@ -68,21 +70,24 @@ export function isTemplatePlaceholder(raw: string): boolean {
   return /^[*_\s]*status[*_\s:]*$/i.test(text);
 }
 
+/** The status of the longest status word `normalized` starts with ("superseded in part" is not "superseded"). */
 function matchStatusWord(normalized: string): DecisionStatus | null {
+  let best: { status: DecisionStatus; length: number } | null = null;
   for (const [status, words] of STATUS_WORDS) {
     for (const word of words) {
-      if (!normalized.startsWith(word)) continue;
+      if (!normalized.startsWith(word) || (best !== null && best.length >= word.length)) continue;
       const next = normalized.charAt(word.length);
-      if (next === '' || !/[\p{L}\p{N}-]/u.test(next)) return status;
+      if (next === '' || !/[\p{L}\p{N}-]/u.test(next)) best = { status, length: word.length };
     }
   }
-  return null;
+  return best?.status ?? null;
 }
 
 /**
  * Maps one raw status value (Markdown allowed) to a decision status.
  * - accepted / implemented / approved / agreed / done / adopted / active / final / completed /
- *   decided / in effect / in use / partially (partly) accepted or implemented → accepted
+ *   decided / in effect / in use / partially (partly) accepted or implemented / partially
+ *   (partly, in part) superseded or replaced → accepted
  * - proposed / draft / in review / under review / under discussion / pending / incomplete /
  *   in progress / work in progress / wip / open / rfc → proposed
  * - rejected / declined / withdrawn / abandoned → rejected

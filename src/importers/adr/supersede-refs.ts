@@ -5,6 +5,8 @@
  *   [0019](0019-x.md)" (no "by"), adr-tools' "Superceded by", "accepted; supersedes ADR-0045",
  *   "This ADR supersedes the decisions made in ADRs 60 and 61", log4brains "- Supersedes [x](x.md)";
  * - relations that are not supersession: "Rejected in favour of ADR 111", "Partly undo ADR 109",
+ *   a supersession in part ("in part supersedes [0003](…)", "supersedes parts of ADR 3",
+ *   "partially superseded by ADR 33": the older ADR stays in force),
  *   "amends", "clarified by", "relates to" (→ related entries plus a citation);
  * - in status lines, header notes and Links sections (`allLinks`), any other link to an ADR file
  *   or "ADR N" mention is a plain relation ("❌ Rejected (see [019](019-x.md))").
@@ -29,10 +31,13 @@ export interface SupersedeRef {
 
 /** `prose`: also a keyword in running text; otherwise only in status lines, header notes and Links. */
 const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: boolean }> = [
+  // A supersession in part leaves the older ADR in force: a relation, tried before the plain keywords.
+  { re: /(?:superse(?:e)?ded|superceded|replaced)\s+(?:in\s+part|partly|partially)(?:\s+by\b)?/iy, direction: 'related', prose: true },
+  { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|parts?\s+of)\b/iy, direction: 'related', prose: true },
   { re: /(?:superse(?:e)?ded|superceded)(?:\s+by\b)?/iy, direction: 'superseded_by', prose: true },
   { re: /(?:supersedes|supercedes)\b/iy, direction: 'supersedes', prose: true },
   { re: /in\s+favou?r\s+of\b/iy, direction: 'related', prose: true },
-  { re: /(?:partly|partially|partial)\s+(?:undo(?:es|ne)?|revert(?:s|ed)?|revers(?:e|es|ed|al\s+of)|supersed(?:es|ed)?|replac(?:es|ed))\b/iy, direction: 'related', prose: true },
+  { re: /(?:partly|partially|partial|in\s+part)\s+(?:undo(?:es|ne)?|revert(?:s|ed)?|revers(?:e|es|ed|al\s+of)|supersed(?:es|ed)?|replac(?:es|ed))\b/iy, direction: 'related', prose: true },
   { re: /(?:amends|amended\s+by|clarifies|clarified\s+by)\b/iy, direction: 'related', prose: true },
   { re: /(?:relates\s+to|related\s+to|extends|extended\s+by)\b/iy, direction: 'related', prose: false },
 ];

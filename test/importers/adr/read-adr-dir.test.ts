@@ -36,7 +36,7 @@ function byPath(result: AdrReadResult, path: string): AdrDraft {
   return d;
 }
 
-const nygard = (title: string, status: string): string => `# ${title}\n\n## Status\n\n${status}\n\n## Context\n\nc\n\n## Decision\n\nd\n`;
+const nygard = (title: string, status: string, context = 'c'): string => `# ${title}\n\n## Status\n\n${status}\n\n## Context\n\n${context}\n\n## Decision\n\nd\n`;
 
 describe('readAdrDirectory: files', () => {
   it('reads *.md recursively, sorted, skipping index pages, templates and private files', async () => {
@@ -157,6 +157,18 @@ describe('readAdrDirectory: supersede links', () => {
     expect(a.fields.related_entry_ids).toEqual([b.entry_id]);
     expect(b.fields.supersedes_entry_id).toBe(a.entry_id);
     expect(r.unmapped).toEqual([{ source_path: '0001-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status', status: 'accepted' }]);
+  });
+
+  it('an ADR superseded only in part stays in force: accepted, its words kept, related to the newer one, which does not supersede it', async () => {
+    const r = await importFiles({
+      '0003-networking.md': nygard('Networking outline', 'Partly superseded', '\n**These IP ranges have been superseded by [ADR #0033](0033-ip-ranges.md).**\n'),
+      '0033-ip-ranges.md': nygard('IP ranges', 'Pending', '\nThis ADR in part supersedes [0003](0003-networking.md).\n'),
+    });
+    const [old, newer] = [byPath(r, '0003-networking.md'), byPath(r, '0033-ip-ranges.md')];
+    expect(old.fields).toMatchObject({ status: 'accepted', payload: expect.objectContaining({ status_text: 'Partly superseded' }), related_entry_ids: [newer.entry_id] });
+    expect(newer.fields).toMatchObject({ status: 'proposed', supersedes_entry_id: null });
+    expect(newer.fields.related_entry_ids).toEqual([old.entry_id]);
+    expect(r.unmapped.filter((u) => u.source_path === '0003-networking.md').map((u) => u.status)).not.toContain('superseded');
   });
 
   it('never links an entry to itself, and reports a successor it cannot identify', async () => {

@@ -37,6 +37,11 @@ describe('mapStatusText: the mapping table', () => {
     ['superseded by ADR-0057', 'superseded'],
     ['Superseded by [ADR-0057](0057-x.md)', 'superseded'],
     ['superseded by 036', 'superseded'],
+    // superseded or replaced in part: the rest stays in force
+    ['Partly superseded', 'accepted'],
+    ['Partially superseded by ADR-0033', 'accepted'],
+    ['Superseded in part by [ADR 33](0033-x.md)', 'accepted'],
+    ['replaced in part', 'accepted'],
     ['superseded by [20201016-use-the-adr-slug](20201016-use-the-adr-slug.md)', 'superseded'],
     ['Superceded by 12', 'superseded'],
   ];
