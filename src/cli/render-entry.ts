@@ -4,7 +4,7 @@
  * (issue #10: lazy-load what a command does not use).
  */
 import type { Entry } from '../model/entry.js';
-import { decisionOrigin } from '../model/decision-origin.js';
+import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { summaryLine } from '../model/summary.js';
 
@@ -34,9 +34,12 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     `project:     ${entry.project_id}`,
     `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
   ];
-  // An imported decision: when and by whom it was decided, beside its last change above.
+  // An imported decision: when it was decided (written, for a proposal) and whose ADR it is, beside its last change above.
   const origin = decisionOrigin(entry);
-  if (origin !== null) lines.push(`decided:     ${[origin.date ?? 'day unknown', ...(origin.by === null ? [] : ['by', origin.by])].join(' ')}`);
+  if (origin !== null) {
+    const { verb, byLabel } = originWords(entry);
+    lines.push(`${`${verb}:`.padEnd(12)} ${[origin.date ?? 'day unknown', ...(origin.by === null ? [] : [`(${byLabel} ${origin.by})`])].join(' ')}`);
+  }
   if (typeof entry.payload['status_text'] === 'string') lines.push(`status text: ${entry.payload['status_text'].replace(/\s+/g, ' ')}`);
   const summary = summaryLine(entry, extra.entries ? { entries: extra.entries } : {});
   if (summary !== '') lines.push(`summary:     ${summary}`);

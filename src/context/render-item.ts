@@ -20,7 +20,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import { adrLabelOf } from '../model/adr-label.js';
-import { decisionOrigin } from '../model/decision-origin.js';
+import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { plainTextLine, summaryLine, supersessionOf } from '../model/summary.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
@@ -80,18 +80,24 @@ function qualifiers(entry: Entry, options: RenderItemOptions): string[] {
   return q.filter((s) => s !== '');
 }
 
-/** The recorded day; for a decision with its own day or makers, `decided … by …` (`written …` for a proposal) and the last change when it differs. */
+/** The recorded day; for a decision with its own day or makers, `decided …, ADR by …` (`written … by …` for a proposal) and the last change when it differs. */
 function when(entry: Entry): string[] {
   const day = inlineText(entry.recorded_at.slice(0, 10), 10);
   const origin = decisionOrigin(entry);
   if (origin === null) return [day];
-  const by = (who: string | null): string[] => (who === null || who.trim() === '' ? [] : ['by', inlineText(who, 60)]);
-  // A proposal is not decided yet: its day is when it was written.
-  const decided = [entry.status === 'proposed' ? 'written' : 'decided', ...(origin.date === null ? [] : [inlineText(origin.date, 10)]), ...by(origin.by)].join(' ');
+  const by = (who: string | null, label = 'by'): string[] => (who === null || who.trim() === '' ? [] : [label, inlineText(who, 60)]);
+  // "decided 2019-06-27, ADR by X"; a proposal is not decided yet: "written 2021-11-02 by X" (originWords).
+  const { verb, byLabel } = originWords(entry);
+  const maker = (label: string): string[] => {
+    const words = by(origin.by, label);
+    return words.length === 0 ? [] : [words.join(' ')];
+  };
   // No day in the ADR nor in git: say so, and name the recorded day as what it is (an import's).
-  if (origin.date === null) return [...(origin.by === null ? [] : [decided]), 'day unknown', `recorded ${day}`];
+  if (origin.date === null) return [...maker('ADR by'), 'day unknown', `recorded ${day}`];
+  const dated = `${verb} ${inlineText(origin.date, 10)}`;
+  const decided = byLabel === 'by' ? [[dated, ...maker('by')].join(' ')] : [dated, ...maker(byLabel)];
   const sameChange = origin.date === day && (origin.by === null || origin.by === entry.author);
-  return sameChange ? [decided] : [decided, ['changed', day, ...by(entry.author)].join(' ')];
+  return sameChange ? decided : [...decided, ['changed', day, ...by(entry.author)].join(' ')];
 }
 
 function detail(entry: Entry): string[] {

@@ -28,6 +28,17 @@ export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): De
   return { date, by };
 }
 
+/**
+ * The words surfaces put on a decision's origin: `verb` is "written" for a proposal (not decided
+ * yet), else "decided"; `byLabel` what precedes `decision_makers` — "by" for a proposal (who wrote
+ * it), "ADR by" for a decision, since the payload holds the ADR's deciders only when the file
+ * names them and else the author of the commit that first added it: git knows who wrote the
+ * record down, not who decided.
+ */
+export function originWords(entry: Pick<Entry, 'status'>): { verb: 'decided' | 'written'; byLabel: 'by' | 'ADR by' } {
+  return entry.status === 'proposed' ? { verb: 'written', byLabel: 'by' } : { verb: 'decided', byLabel: 'ADR by' };
+}
+
 /** {@link orderedAt} of a decision whose day is unknown: before every real day. */
 export const UNKNOWN_DAY_AT = '0000-01-01T00:00:00.000Z';
 

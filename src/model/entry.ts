@@ -37,7 +37,7 @@ export const PAYLOAD_SCHEMAS = {
     status_text: multiLineText(LIMITS.text).nullable().optional(),
     /** The day the decision was made or first written down (`YYYY-MM-DD`), when known. */
     decision_date: z.iso.date({ message: 'must be a day, YYYY-MM-DD' }).nullable().optional(),
-    /** Who decided (an imported ADR's deciders, else its original author). */
+    /** An imported ADR's deciders when it names them, else the author of the commit that first added it; surfaces say "ADR by", not "decided by" (model/decision-origin.ts). */
     decision_makers: singleLine(LIMITS.ref).nullable().optional(),
     /** An imported ADR's front matter keys brain does not model, as YAML text. */
     front_matter: multiLineText(LIMITS.body).nullable().optional(),

@@ -35,7 +35,7 @@ describe('the brief and imported decisions', () => {
     ];
     const md = buildBrief({ projectId: 'p', entries }).markdown;
     expect(titles(parseSections(md).get('Accepted decisions')?.items)).toEqual(['Recent decision', 'Middle decision', 'Old decision fixed yesterday']);
-    expect(md).toMatch(/\*\*Old decision fixed yesterday\*\* \(ADR-028 `dec-\d+` r1, accepted, decided 2019-06-27 by Old decision fixed yesterday author, changed 2025-09-18 by ci-bot\)/);
+    expect(md).toMatch(/\*\*Old decision fixed yesterday\*\* \(ADR-028 `dec-\d+` r1, accepted, decided 2019-06-27, ADR by Old decision fixed yesterday author, changed 2025-09-18 by ci-bot\)/);
   });
 
   it('relevance still comes first: a path match or a higher confidence outranks a newer decision', () => {
@@ -86,7 +86,7 @@ describe('the brief and imported decisions', () => {
     const byOnly = adr('Names its deciders only', 'x', '2026-11-24T10:00:00Z', { payload: { decision_date: null, decision_makers: 'Oliver' } });
     const md = buildBrief({ projectId: 'p', entries: [unknown, byOnly] }).markdown;
     expect(md).toMatch(/\*\*Copied outside git\*\* \(ADR-018 `dec-\d+` r1, accepted, day unknown, recorded 2026-11-24\)/);
-    expect(md).toMatch(/\*\*Names its deciders only\*\* \(ADR-023 `dec-\d+` r1, accepted, decided by Oliver, day unknown, recorded 2026-11-24\)/);
+    expect(md).toMatch(/\*\*Names its deciders only\*\* \(ADR-023 `dec-\d+` r1, accepted, ADR by Oliver, day unknown, recorded 2026-11-24\)/);
     // Ranked after every dated decision, not first by the import's day.
     const dated = adr('Dated long ago', '2018-03-01', '2026-11-24T10:00:00Z');
     const order = titles(parseSections(buildBrief({ projectId: 'p', entries: [unknown, dated, byOnly] }).markdown).get('Accepted decisions')?.items);

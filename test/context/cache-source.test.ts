@@ -85,6 +85,6 @@ describe('the brief from the projection', () => {
     const retired = Number(/^## Decisions no longer in force \(superseded, rejected, deprecated\): (\d+)$/m.exec(brief.markdown)?.[1]);
     expect(retired).toBeGreaterThan(64); // the rejected ones alone span more than one page of the projection's reads
     expect(brief.markdown).toMatch(/in favour of "item \d" \((?:dec|que|rsk|blk|dep|pln)-/i);
-    expect(brief.markdown).toMatch(/decided 201\d-\d\d-\d\d by maker \d, changed 2024-01-01 by /);
+    expect(brief.markdown).toMatch(/decided 201\d-\d\d-\d\d, ADR by maker \d, changed 2024-01-01 by /);
   });
 });

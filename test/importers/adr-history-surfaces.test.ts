@@ -47,7 +47,7 @@ describe('a history project shows each decision\'s own date and author beside it
     const shown = brain(repo, ['--project', 'demo', 'show', ID()]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('recorded:    2025-09-18T16:39:40.000Z by ci-bot');
-    expect(shown.stdout).toContain('decided:     2023-11-07 by Sergio Mena');
+    expect(shown.stdout).toContain('decided:     2023-11-07 (ADR by Sergio Mena)');
     expect(shown.stdout).toContain('status text: Accepted (tracked in [#1643](https://github.com/cometbft/cometbft/pull/1643))');
     const listed = brain(repo, ['--project', 'demo', 'list']);
     expect(listed.stdout).toMatch(/^ID\s+KIND\s+STATUS\s+REV\s+DECIDED\s+CHANGED\s+TITLE$/m);
@@ -56,17 +56,17 @@ describe('a history project shows each decision\'s own date and author beside it
 
   it('the brief', () => {
     const brief = brain(repo, ['--project', 'demo', 'context']);
-    expect(brief.stdout).toMatch(/\(ADR-0111 `dec-[0-9a-z]+` r2, accepted, decided 2023-11-07 by Sergio Mena, changed 2025-09-18 by ci-bot\)/);
+    expect(brief.stdout).toMatch(/\(ADR-0111 `dec-[0-9a-z]+` r2, accepted, decided 2023-11-07, ADR by Sergio Mena, changed 2025-09-18 by ci-bot\)/);
   });
 
   it('the dashboard\'s board and entry page', async () => {
     daemon = await startDaemonProcess(repo);
     const board = await httpGet(daemon.port, '/projects/demo');
     expect(board.status).toBe(200);
-    expect(board.body).toContain('<td class="when"><time datetime="2025-09-18T16:39:40.000Z" title="2025-09-18T16:39:40.000Z">2025-09-18</time><div class="meta">decided <time datetime="2023-11-07">2023-11-07</time> by Sergio Mena</div></td>');
+    expect(board.body).toContain('<td class="when"><time datetime="2025-09-18T16:39:40.000Z" title="2025-09-18T16:39:40.000Z">2025-09-18</time><div class="meta">decided <time datetime="2023-11-07">2023-11-07</time> · ADR by Sergio Mena</div></td>');
     const page = await httpGet(daemon.port, `/projects/demo/entries/${ID()}`);
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<dt>Decided</dt><dd>2023-11-07 by Sergio Mena</dd><dt>Last change by</dt>');
+    expect(page.body).toContain('<dt>Decided</dt><dd>2023-11-07</dd><dt>ADR by</dt><dd>Sergio Mena</dd><dt>Last change by</dt>');
     expect(page.body).toContain('<span class="small muted">“Accepted (tracked in [#1643](https://github.com/cometbft/cometbft/pull/1643))”</span>');
   });
 });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decisionOrigin, recordedDayOnly } from '../../src/model/decision-origin.js';
-import { recordedTag, updatedCell } from '../../src/http/dashboard/parts.js';
+import { decidedNote, recordedTag, updatedCell } from '../../src/http/dashboard/parts.js';
+import { renderEntry } from '../../src/cli/render-entry.js';
 import { makeEntry } from '../context/make-entry.js';
 
 const imported = (decision_date: string | null, recorded_at: string) =>
@@ -32,5 +33,15 @@ describe('decision origin', () => {
     expect(String(updatedCell(dayOnly)).match(/2019-06-27/g)).toHaveLength(2); // datetime attribute + text, in the decided line only
     expect(String(updatedCell(dayOnly))).toMatch(/^<div class="meta">decided <time/);
     expect(String(updatedCell(observed))).toMatch(/^<time datetime="2025-09-18T16:39:40.000Z"[^>]*>2025-09-18<\/time><div class="meta">decided <time datetime="2019-06-27">/);
+  });
+
+  it('a proposal is "written", not "decided"; the person is the ADR\'s (deciders it names, else who first committed it), never "decided by"', () => {
+    const proposal = makeEntry('decision', { status: 'proposed', recorded_at: '2019-01-23T00:00:00.000Z', payload: { decision_date: '2019-01-23', decision_makers: 'Nina', status_text: 'Pending' } });
+    const accepted = makeEntry('decision', { status: 'accepted', recorded_at: '2019-01-23T00:00:00.000Z', payload: { decision_date: '2019-01-23', decision_makers: 'Nina', status_text: 'Accepted' } });
+    expect(renderEntry(proposal)).toContain('written:     2019-01-23 (by Nina)');
+    expect(renderEntry(proposal)).not.toContain('decided');
+    expect(renderEntry(accepted)).toContain('decided:     2019-01-23 (ADR by Nina)');
+    expect(String(decidedNote(proposal))).toBe('<div class="meta">written <time datetime="2019-01-23">2019-01-23</time> · by Nina</div>');
+    expect(String(decidedNote(accepted))).toBe('<div class="meta">decided <time datetime="2019-01-23">2019-01-23</time> · ADR by Nina</div>');
   });
 });

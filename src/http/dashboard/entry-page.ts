@@ -11,7 +11,7 @@ import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-v
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
-import { decisionOrigin } from '../../model/decision-origin.js';
+import { decisionOrigin, originWords } from '../../model/decision-origin.js';
 import { boardUrl, entryLink, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
@@ -93,6 +93,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
   const origin = decisionOrigin(e);
+  const words = originWords(e);
   const l = view.links;
   // A supersede links the pair both ways as related too: list each entry once, under its most specific relation.
   const shown = new Set([...l.supersedes, ...l.superseded_by, ...l.supersedes_plan, ...l.depends_on, ...l.depended_on_by].map((x) => x.entry_id));
@@ -109,7 +110,7 @@ ${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boa
 <dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}${typeof e.payload['status_text'] === 'string' ? h` <span class="small muted">“${e.payload['status_text']}”</span>` : ''}</dd>
 ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
 <dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
-${origin === null ? '' : h`<dt>Decided</dt><dd>${origin.date ?? h`<span class="muted">day unknown</span>`}${origin.by === null ? '' : h` by ${origin.by}`}</dd>`}<dt>${origin === null ? 'Author' : 'Last change by'}</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
+${origin === null ? '' : h`<dt>${words.verb === 'written' ? 'Written' : 'Decided'}</dt><dd>${origin.date ?? h`<span class="muted">day unknown</span>`}</dd>${origin.by === null ? '' : h`<dt>ADR by</dt><dd>${origin.by}</dd>`}`}<dt>${origin === null ? 'Author' : 'Last change by'}</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
 ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span class="muted small">wrote it for ${e.author}</span></dd>` : ''}
 <dt>${origin === null ? 'Recorded' : 'Last change'}</dt><dd>${recordedTag(e)}</dd>
 <dt>Confidence</dt><dd>${e.confidence === null ? h`<span class="muted">not given</span>` : `${Math.round(e.confidence * 100)}%`}</dd>

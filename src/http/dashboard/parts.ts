@@ -3,7 +3,7 @@
  * links, times (UTC, absolute — a page is a function of the projected commit, never of the
  * clock, so its ETag is exact), tags, the per-kind detail of an entry, and pagers.
  */
-import { decisionOrigin, recordedDayOnly } from '../../model/decision-origin.js';
+import { decisionOrigin, originWords, recordedDayOnly } from '../../model/decision-origin.js';
 import type { Entry } from '../../model/entry.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
@@ -103,7 +103,8 @@ export function recordedTag(e: Entry, options: { timeOnly?: boolean } = {}): Htm
 export function decidedNote(e: Entry): Html {
   const origin = decisionOrigin(e);
   if (origin === null) return h``;
-  return h`<div class="meta">${e.status === 'proposed' ? 'written' : 'decided'} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` by ${origin.by}`}</div>`;
+  const { verb, byLabel } = originWords(e);
+  return h`<div class="meta">${verb} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` · ${byLabel} ${origin.by}`}</div>`;
 }
 
 /** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
