@@ -25,7 +25,8 @@ export interface ResolveOptions {
  * blocker → cleared (with `resolution`). Any other kind: `illegal_status`.
  */
 export function resolveChanges(current: Entry, options: ResolveOptions): EntryChanges {
-  assertApplies(current, options);
+  // The kind first: "a decision takes no answer" would send the caller to a resolve that cannot work.
+  if (['open_question', 'dependency', 'blocker'].includes(current.entry_kind)) assertApplies(current, options);
   switch (current.entry_kind) {
     case 'open_question':
       return {

@@ -126,6 +126,10 @@ describe('lifecycle', () => {
     expect(resolveChanges(make('blocker'), { resolution: 'done' })).toMatchObject({ status: 'cleared', payload: { resolution: 'done', severity: 'medium' } });
     expectCode(() => resolveChanges(make('risk'), {}), 'illegal_status', /a risk cannot be resolved/);
     expectCode(() => resolveChanges(make('decision'), {}), 'illegal_status');
+    // The kind is checked first: a flag on a kind that never resolves is not "takes no answer".
+    expectCode(() => resolveChanges(make('decision'), { answer: 'x' }), 'illegal_status', /a decision cannot be resolved/);
+    expectCode(() => resolveChanges(make('risk'), { resolution: 'x' }), 'illegal_status', /a risk cannot be resolved/);
+    expectCode(() => resolveChanges(make('dependency'), { answer: 'x' }), 'invalid_argument', /takes no answer/);
     expectCode(() => clearBlockerChanges(make('risk'), { resolution: 'x' }), 'illegal_status');
   });
 
