@@ -12,8 +12,8 @@
  * - a hit's score is the sum over the terms it holds of IDF × `ts_rank` of that term with the
  *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
  *   PostgreSQL's [0, 1]) and length normalization {@link LENGTH_NORMALIZATION} — saturating
- *   term frequency over document length, BM25's shape — times the share of the query's words the hit holds
- *   (src/search/coordination.ts), the title factor (src/search/title-match.ts: its title, the
+ *   term frequency over document length, BM25's shape — times the share of the query's words
+ *   the hit holds (src/search/coordination.ts), the title factor (src/search/title-match.ts: its title, the
  *   vector's weight A, holding a word) and the status weight (src/search/in-force.ts);
  * - ties newest first, entry id, repo.
  */
