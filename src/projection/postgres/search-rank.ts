@@ -36,7 +36,7 @@ export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
  * document holding every word of a question once, in passing, outranked the short ADR about
  * two of them, which FTS5's BM25 ranks first (its length normalization is stronger: k1 1.2,
  * b 0.75). Measured on the question set (docs/decisions/0047): mean recall@3 over ten corpora
- * 0.919 with 1, 0.932 with 17, no corpus lower; 2 (divide by the length), 9, 24 and 25 lost.
+ * 0.919 with 1, 0.932 with 17, no corpus's recall lower; 2 (divide by the length), 9, 24, 25 lost.
  */
 export const LENGTH_NORMALIZATION = 17;
 
