@@ -6,8 +6,9 @@
  *   { "corpus": "<owner>__<repo>", "questions": [{ "question": "how do we do backups", "answers": ["0007-backup-strategy.md"] }] }
  *
  * `answers` are file names relative to the corpus folder (1–3 of them; where a newer ADR
- * replaced an older one, only the one in force). Pure: no project module is imported here, so
- * the bench (`dist/`) and the test (`src/`) share it.
+ * replaced an older one, only the one in force); an optional `note` says why an expectation was
+ * corrected after the set was written (never to fit a ranking). Pure: no project module is
+ * imported here, so the bench (`dist/`) and the test (`src/`) share it.
  *
  * Metrics over the first 3 hits: recall@3 = the share of a question's answers among them,
  * averaged over questions; MRR = 1 / the rank of the first answer among the first 10 hits (0

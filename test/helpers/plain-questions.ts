@@ -5,12 +5,13 @@
  * superseded entry holding every word of the question, near twins where only the status
  * differs, a superseded entry that matches much better, a phrase held together vs apart, and an
  * entry holding every word of a question once, in passing, vs one about two of its words, and a
- * title naming the question's words vs a body repeating them (0047).
+ * title naming the question's words vs a body repeating them (0047), and a short entry about two
+ * of a question's words vs a long design document holding every word once, in passing (0047).
  */
 import type { Brain } from '../../src/service.js';
 
 /** The entry ids by role. */
-export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes' | 'cleanup' | 'design', string>;
+export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes' | 'cleanup' | 'design' | 'rotation' | 'platform', string>;
 
 /** Writes the entries into `brain`'s project (initialised); returns their ids. */
 export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds> {
@@ -40,7 +41,16 @@ export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds
   // design note that repeats them in its body. The title matters more than the body.
   const cleanup = await add({ title: 'Automated run cleanup', rationale: 'Old results are removed every night.' });
   const design = await add({ title: 'Results storage', rationale: 'Cleanup removes old results; old runs wait for cleanup, and each run is archived.' });
-  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes, cleanup, design };
+  // "how often are database credentials rotated" (decision 0047, long documents): a short entry
+  // about two of its words vs a long design document (~1 600 words) that names all four once, in
+  // passing. BM25 weighs the long document down by its length; so must PostgreSQL's ts_rank.
+  const rotation = await add({ title: 'Secrets', rationale: 'Credentials are rotated every month.' });
+  const sections = Array.from({ length: 400 }, (_, i) => `Part ${i} covers module${i % 150}.`);
+  sections.splice(100, 0, 'The database runs on its own host.');
+  sections.splice(250, 0, 'Service credentials live in the vault.');
+  sections.splice(380, 0, 'Keys rotate as often as staff leave.');
+  const platform = await add({ title: 'Platform design', rationale: sections.join(' ') });
+  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes, cleanup, design, rotation, platform };
 }
 
 /** Questions and the hits each must start with, in order, on every backend. */
@@ -54,4 +64,5 @@ export const plainQuestionCases = (e: PlainQuestionIds): { query: string; first:
   { query: 'snapshts', first: [e.backup] },
   { query: 'how do idle heartbeats work', first: [e.idle, e.notes] },
   { query: 'how are old runs cleaned up', first: [e.cleanup, e.design] },
+  { query: 'how often are database credentials rotated', first: [e.rotation] },
 ];

@@ -13,11 +13,11 @@ import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 
 /**
- * The floor of recall@3 per corpus: a regression guard below the measured values (0.827–1.00
- * over the nine corpora; decision 0047), not the target. The search before 0047 fails it on
- * cometbft (0.808) and the held-out tektoncd corpus (0.821).
+ * The floor of recall@3 per corpus: a regression guard below the measured values (0.846–1.00
+ * over the ten corpora; decision 0047, third round), not the target. The search before 0047
+ * fails it on cometbft and the held-out tektoncd corpus (0.808 and 0.821).
  */
-const FLOOR = 0.825;
+const FLOOR = 0.845;
 
 afterAll(cleanupTempDirs);
 

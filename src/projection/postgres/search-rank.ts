@@ -11,9 +11,9 @@
  *   empty word of `proj_vocab`, vocabulary.ts) and n the entries in scope matching the term;
  * - a hit's score is the sum over the terms it holds of IDF × `ts_rank` of that term with the
  *   field weights title 1, tags 2/3, payload 1/2, rationale 1/3 (FTS5's 3, 2, 1.5, 1 scaled to
- *   PostgreSQL's [0, 1]) and length normalization 1 — saturating term frequency over document
- *   length, BM25's shape — times the share of the query's words the hit holds
- *   (src/search/coordination.ts), the title factor (src/search/title-match.ts: its title, the
+ *   PostgreSQL's [0, 1]) and length normalization {@link LENGTH_NORMALIZATION} — saturating
+ *   term frequency over document length, BM25's shape — times the share of the query's words
+ *   the hit holds (src/search/coordination.ts), the title factor (src/search/title-match.ts: its title, the
  *   vector's weight A, holding a word) and the status weight (src/search/in-force.ts);
  * - ties newest first, entry id, repo.
  */
@@ -29,6 +29,16 @@ export const RANK_ALL_LIMIT = 500;
 
 /** `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
 export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
+
+/**
+ * `ts_rank`'s normalization: 1 (divide by 1 + the logarithm of the document's length) | 16
+ * (and by 1 + the logarithm of its number of distinct words). With 1 alone a long design
+ * document holding every word of a question once, in passing, outranked the short ADR about
+ * two of them, which FTS5's BM25 ranks first (its length normalization is stronger: k1 1.2,
+ * b 0.75). Measured on the question set (docs/decisions/0047): mean recall@3 over ten corpora
+ * 0.919 with 1, 0.932 with 17, no corpus's recall lower; 2 (divide by the length), 9, 24, 25 lost.
+ */
+export const LENGTH_NORMALIZATION = 17;
 
 /** A selected row with its score and how many of the query's words it holds. */
 export type ScoredRow = Parameters<typeof toRepoRow>[0] & { entry_id: string; score: number; held: number };
@@ -52,7 +62,7 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   const terms = [...plan.words, ...plan.pairs].map((t) => p.add(t));
   const counts = terms.map((t, i) => `count(*) FILTER (WHERE v @@ ${t}::tsquery)::float8 AS d${i}`);
   const idf = (i: number) => `greatest(ln((n.n - d.d${i} + 0.5) / (d.d${i} + 0.5)), 1e-6)`;
-  const rank = (t: string) => `ts_rank('${WEIGHTS}', m.v, ${t}::tsquery, 1)`;
+  const rank = (t: string) => `ts_rank('${WEIGHTS}', m.v, ${t}::tsquery, ${LENGTH_NORMALIZATION})`;
   // A pair's ts_rank measures its words' proximity whether or not they are adjacent: it counts only as a phrase match.
   const sum = terms.map((t, i) => (i < plan.words.length ? `${idf(i)} * ${rank(t)}` : `(m.v @@ ${t}::tsquery)::int * ${idf(i)} * ${rank(t)}`));
   const words = terms.slice(0, plan.words.length);

@@ -30,7 +30,7 @@ import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { searchPlan, type SearchPlan } from './search-plan.js';
-import { heldSql, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
+import { heldSql, LENGTH_NORMALIZATION, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
 import { inTransaction } from './transaction.js';
 
 /** The title and tags words of a row: the expression of the `proj_current_head` index (schema.ts). */
@@ -52,7 +52,7 @@ async function tier(db: pg.ClientBase, s: string, q: ProjectionSearchQuery, t: {
   where.push(`${first ? '' : 'NOT '}(${HEAD} @@ ${p.add(t.head)}::tsquery)`);
   const out = `c.status = ANY(${p.add([...NOT_IN_FORCE])}::text[])`;
   if (!first) where.push(t.inForce ? `NOT ${out}` : out);
-  const rank = `(CASE WHEN ${out} THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, 1)`;
+  const rank = `(CASE WHEN ${out} THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ts_rank('${WEIGHTS}', c.search, ${match}::tsquery, ${LENGTH_NORMALIZATION})`;
   const order = first ? `${rank} DESC, c.recorded_at DESC, c.entry_id, c.repo` : 'c.recorded_at DESC, c.entry_id, c.repo';
   // The page's keys first (the sort carries no vector or JSON), then its rows by primary key, scored again: in tier 2 only they pay for ts_rank.
   const held = heldSql('c.search', t.words.map((w) => p.add(w)));
