@@ -21,21 +21,26 @@ const ROW = 20;
 const BAND_HEAD = 24;
 const DAY = 86_400_000;
 
-/** Axis ticks between `t0` and `t1` (ms): at most about `max`, on day, month or year boundaries, with their labels. */
+/**
+ * Axis ticks for `t0`…`t1` (ms): at most about `max` + 1, on day, month or year boundaries, with
+ * their labels. The first tick is at or before `t0` (the boundary the axis starts in), so what
+ * lies before the first inner boundary is labelled too: decisions of 2017 sit right of "2017",
+ * not left of "2018" with no year; the caller starts its axis there.
+ */
 export function timeTicks(t0: number, t1: number, max = 9): { t: number; label: string }[] {
   const span = t1 - t0;
   for (const days of [1, 2, 7, 14]) {
     if (span / (days * DAY) > max) continue;
     const out = [];
-    for (let t = Math.ceil(t0 / DAY) * DAY; t <= t1; t += days * DAY) out.push({ t, label: new Date(t).toISOString().slice(0, 10) });
+    for (let t = Math.floor(t0 / DAY) * DAY; t <= t1; t += days * DAY) out.push({ t, label: new Date(t).toISOString().slice(0, 10) });
     return out;
   }
   for (const months of [1, 2, 3, 6, 12, 24, 60, 120, 240, 600]) {
     if (span / (months * 30.44 * DAY) > max) continue;
-    // Months since year 0, rounded up to a multiple of the step (12: every January; 24: even years).
+    // Months since year 0, rounded down to a multiple of the step (12: every January; 24: even years).
     const start = new Date(t0);
-    let index = start.getUTCFullYear() * 12 + start.getUTCMonth() + (Date.UTC(start.getUTCFullYear(), start.getUTCMonth()) < t0 ? 1 : 0);
-    index = Math.ceil(index / months) * months;
+    let index = start.getUTCFullYear() * 12 + start.getUTCMonth();
+    index = Math.floor(index / months) * months;
     const out = [];
     for (let t = Date.UTC(Math.floor(index / 12), index % 12); t <= t1; index += months, t = Date.UTC(Math.floor(index / 12), index % 12)) out.push({ t, label: new Date(t).toISOString().slice(0, months >= 12 ? 4 : 7) });
     return out;
@@ -55,6 +60,8 @@ export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: 
   if (t1 - t0 < 2 * DAY) (t0 -= DAY), (t1 += DAY);
   const pad = (t1 - t0) * 0.02;
   (t0 -= pad), (t1 += pad);
+  const tickMarks = timeTicks(t0, t1);
+  t0 = Math.min(t0, tickMarks[0]?.t ?? t0); // the axis starts at the boundary before the first item
   const x = (t: number) => Math.round((LEFT + ((t - t0) / (t1 - t0)) * (W - LEFT - LABEL.max - 20)) * 10) / 10;
   const at = new Map<string, { x: number; y: number }>();
   const bands: Html[] = [];
@@ -77,7 +84,7 @@ export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: 
     top += BAND_HEAD + ends.length * ROW + 12;
   }
   const height = top + 4;
-  const ticks = timeTicks(t0, t1).map((tk) => h`<line x1="${x(tk.t)}" y1="${AXIS - 6}" x2="${x(tk.t)}" y2="${height}"></line><text x="${x(tk.t) + 3}" y="${AXIS - 10}">${tk.label}</text>`);
+  const ticks = tickMarks.map((tk) => h`<line x1="${x(tk.t)}" y1="${AXIS - 6}" x2="${x(tk.t)}" y2="${height}"></line><text x="${x(tk.t) + 3}" y="${AXIS - 10}">${tk.label}</text>`);
   const chains = chart.links.flatMap((l) => {
     const a = at.get(l.superseded);
     const b = at.get(l.successor);
