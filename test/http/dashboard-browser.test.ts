@@ -68,7 +68,8 @@ describe.skipIf(!haveChromium)('dashboard in chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/projects/demo');
     expect(await page.locator('h1').textContent()).toBe('Board');
     expect(await page.locator('section.kind h2').allTextContents()).toEqual(['Decisions4', 'Open questions2', 'Blockers2', 'Risks2', 'Dependencies5', 'Plan2']);
-    expect(await page.locator('.tiles a').allInnerTexts()).toEqual(['4\nDecisions', '2\nOpen questions', '2\nBlockers', '2\nRisks', '5\nDependencies', '2\nPlan']);
+    // The tiles answer in the brief's words (decision 0050): the resolved question is not open.
+    expect(await page.locator('.tiles a').allInnerTexts()).toEqual(['3\nDecided', '0\nProposed', '6\nOpen', '1\nBlocked', '1\nAt risk']);
     // Current state, newest first: the hostile decision was recorded last, the superseded one is superseded.
     expect(await page.locator('#decisions tbody tr .title > a').allTextContents()).toEqual([HOSTILE.title, 'Search stays MiniSearch', 'Use SQLite as the local projection', 'Keep the cache in JSON files']);
     expect(await page.locator('#decisions tbody tr td.status').allTextContents()).toEqual(['accepted', 'accepted', 'accepted', 'superseded']);
