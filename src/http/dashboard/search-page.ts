@@ -6,6 +6,7 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { ENTRY_KINDS } from '../../model/kinds.js';
+import { plainTextAll } from '../../model/summary.js';
 import { h, type Html } from './html.js';
 import { excerpt, highlight, queryTerms } from './markdown.js';
 import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase, type Links } from './parts.js';
@@ -17,9 +18,8 @@ export const SEARCH_LIMIT = 50;
 function bodyText(e: Entry): string {
   const p = e.payload;
   const parts = [e.rationale, p.decision_outcome, p.answer, p.resolution, p.mitigation, p.summary, p.depends_on, ...(Array.isArray(p.alternatives) ? p.alternatives : [])];
-  const text = parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' · ');
-  // An excerpt is plain text: drop the commonest Markdown markers (emphasis, code, headings, list bullets, quotes).
-  return text.replace(/\*\*|__|`/g, '').replace(/^\s*(?:[-*+]|\d+\.|#{1,6}|>)\s+/gm, '');
+  // An excerpt is plain text: the Markdown read by its parser, a link shown as its text (decision 0050).
+  return parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(plainTextAll).filter((t) => t !== '').join(' · ');
 }
 
 /** A search hit; `repo` is set by the hub (its hits span repositories). */
