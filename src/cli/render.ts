@@ -9,6 +9,8 @@ import { adrLabelOf } from '../model/adr-label.js';
 import { writtenBy } from '../model/entry-fields.js';
 import { decisionOrigin } from '../model/decision-origin.js';
 import { cutLine } from '../model/summary.js';
+import { correctionLine } from '../model/search-correction.js';
+import type { SearchAnswer } from '../service/search-corrections.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -65,11 +67,13 @@ export function renderHistory(revisions: { entry: Entry; sha256: string }[]): st
   );
 }
 
-/** `brain search` hits. */
-export function renderSearch(hits: { entry: Entry; relevance_score: number }[]): string {
-  if (hits.length === 0) return 'no matches';
-  return table(
+/** `brain search` hits, under what a typo was searched as (`showing results for "database" instead of "databse"`). */
+export function renderSearch({ hits, corrections }: SearchAnswer): string {
+  const corrected = correctionLine(corrections);
+  if (hits.length === 0) return corrected ? `no matches (${corrected})` : 'no matches';
+  const rows = table(
     ['SCORE', 'ID', 'KIND', 'STATUS', 'TITLE'],
     hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, listedTitle(h.entry, 70)]),
   );
+  return corrected ? `${corrected}\n${rows}` : rows;
 }
