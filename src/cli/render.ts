@@ -30,14 +30,16 @@ export function table(header: string[], rows: string[][]): string {
   return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 
-/** `2019-06-27 Marko`: a day and who, for the list's DECIDED / CHANGED columns. */
-function dayBy(day: string | null, who: string | null): string {
-  return oneLine([day ?? '', who ?? ''].filter((s) => s !== '').join(' '), 40);
+/** `2019-06-27 Marko`: the list's CHANGED column, the author cut to a name's length (`brain show` has it whole). */
+function dayBy(day: string, who: string): string {
+  return `${day} ${oneLine(who, 24)}`;
 }
 
 /**
- * `brain list` as a table; its CHANGED column is each entry's last change (day and author), and
- * when an imported decision records when and by whom it was decided, a DECIDED column beside it.
+ * `brain list` as a table, columns sized to their content; its CHANGED column is each entry's
+ * last change (day and author), and when an imported decision records when it was decided, a
+ * DECIDED column beside it: the day alone, or `unknown` — its deciders, a list as long as a
+ * paragraph in some ADRs, are `brain show`'s (decision 0050).
  */
 export function renderList(rows: CurrentRow[]): string {
   if (rows.length === 0) return 'no entries';
@@ -51,7 +53,7 @@ export function renderList(rows: CurrentRow[]): string {
         r.entry.entry_kind,
         r.entry.status,
         `r${r.entry.revision}${r.forked ? '!' : ''}`,
-        ...(decided ? [origin === null ? '' : dayBy(origin.date ?? 'day unknown', origin.by)] : []),
+        ...(decided ? [origin === null ? '' : (origin.date ?? 'unknown')] : []),
         dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
         listedTitle(r.entry, 80),
       ];
