@@ -15,6 +15,7 @@ import { parse } from 'shell-quote';
 import { z } from 'zod';
 import { ENTRY_KINDS, type EntryKind } from '../model/kinds.js';
 import type { EntryFields } from '../model/input.js';
+import { BIDI_CONTROL_RANGES } from '../model/bidi-controls.js';
 
 /** How long the command may run, in milliseconds. */
 export const TIMEOUT_MS = 120_000;
@@ -37,8 +38,11 @@ const MemorySchema = z.strictObject({
 }).refine((m) => (m.kind ?? m.entry_kind) !== undefined && (m.kind === undefined || m.entry_kind === undefined || m.kind === m.entry_kind), { message: 'each memory needs one kind (kind or entry_kind)' });
 const OutputSchema = z.strictObject({ memories: z.array(MemorySchema).max(MAX_MEMORIES) });
 
+/** Control characters, line and paragraph separators and bidi controls: made spaces in a line printed on a terminal. */
+const UNSAFE_IN_LINE = new RegExp(`[\\p{Cc}\\u2028\\u2029${BIDI_CONTROL_RANGES}]`, 'gu');
+
 /** The first line of the command's stderr, control characters made spaces, at most 200 characters (it is printed on a terminal). */
-const firstLine = (stderr: string) => (stderr.trim().split('\n')[0] ?? '').replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, ' ').slice(0, 200);
+const firstLine = (stderr: string) => (stderr.trim().split('\n')[0] ?? '').replace(UNSAFE_IN_LINE, ' ').slice(0, 200);
 
 /** What the command found, or why it failed. */
 export type ExtractorResult = { ok: true; memories: { kind: EntryKind; fields: EntryFields }[] } | { ok: false; reason: string };

@@ -18,6 +18,7 @@
  * kind and title found twice is one memory.
  */
 import type { EntryKind } from '../model/kinds.js';
+import { BIDI_CONTROL_RANGES, BIDI_MARK_CHARS } from '../model/bidi-controls.js';
 
 /** One thing to propose: the entry kind and the fields of `brain add`. */
 export interface Memory {
@@ -39,9 +40,12 @@ const RATIONALE_MAX = 20_000;
 /** ANSI escape sequences (CSI, OSC, two-character escapes): a terminal's, never the text's. */
 const ANSI = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/gu;
 
+/** Control characters, line and paragraph separators, direction marks and controls, white space: each run becomes one space. */
+const LINE_BREAKERS = new RegExp(`[\\p{Cc}\\u2028\\u2029${BIDI_MARK_CHARS}${BIDI_CONTROL_RANGES}\\s]+`, 'gu');
+
 /** `text` without ANSI escapes, with control characters (C0, DEL, C1, line and paragraph separators, bidi controls) and white-space runs made one space, trimmed. */
 function clean(text: string): string {
-  return text.replace(ANSI, '').replace(/[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\s]+/gu, ' ').trim();
+  return text.replace(ANSI, '').replace(LINE_BREAKERS, ' ').trim();
 }
 
 /** The sentence starting `rest`: up to `.`, `!` or `?` followed by white space or the end; a `?` is kept (a question stays one), a `.` or `!` is not. */

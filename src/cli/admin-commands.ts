@@ -10,6 +10,7 @@ import { runWithBrain } from './context.js';
 import { table } from './render.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
 import { upstreamLine } from '../service/upstream-line.js';
+import { answerLine } from '../model/state-terms.js';
 
 /** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
 function syncLine(sync: BrainStatus['sync']): string | null {
@@ -31,9 +32,11 @@ function renderStatus(s: BrainStatus): string {
     `projected:  ${s.projected ?? '(none)'}${s.projected === s.tip ? ' (up to date)' : ''}`,
     `entries:    ${s.entries} (${s.revisions} revisions)`,
   ];
+  const counts = Object.entries(s.by_kind).flatMap(([entry_kind, statuses]) => Object.entries(statuses).map(([status, n]) => ({ entry_kind, status, n })));
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`  ${kind.padEnd(14)} ${Object.entries(statuses).map(([st, n]) => `${st} ${n}`).join(', ')}`);
   }
+  if (s.entries > 0) lines.push(`state:      ${answerLine(counts)}`);
   if (s.upstream) lines.push(`upstream:   ${upstreamLine(s.upstream)}`);
   const sync = syncLine(s.sync);
   if (sync) lines.push(`sync:       ${sync}`);

@@ -6,6 +6,7 @@
 import { Option, type Command } from 'commander';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import type { GetAnswer } from '../service/read-call.js';
+import type { SearchAnswer } from '../service/search-corrections.js';
 import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
@@ -87,7 +88,8 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'at most N hits (default 20)')
     .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
       const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
-      await runRead(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch);
+      // --json stays the hits; the text says what a typo was searched as (decision 0050).
+      await runRead<SearchAnswer>(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch, (answer) => answer.hits);
     });
 
   program

@@ -3,6 +3,7 @@
  * because the summary line needs the Markdown parser (marked), which `list`/`search` never load
  * (issue #10: lazy-load what a command does not use).
  */
+import { withoutEmptyHeadings } from '../model/empty-headings.js';
 import type { Entry } from '../model/entry.js';
 import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
@@ -47,6 +48,6 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
   const payload = payloadLines(entry);
   if (payload.length) lines.push('payload:', ...payload);
-  if (entry.rationale.trim()) lines.push('rationale:', '', entry.rationale.trimEnd());
+  if (entry.rationale.trim()) lines.push('rationale:', '', withoutEmptyHeadings(entry.rationale).trimEnd());
   return lines.join('\n');
 }

@@ -9,6 +9,8 @@ import { adrLabelOf } from '../model/adr-label.js';
 import { writtenBy } from '../model/entry-fields.js';
 import { decisionOrigin } from '../model/decision-origin.js';
 import { cutLine } from '../model/summary.js';
+import { correctionLine } from '../model/search-correction.js';
+import type { SearchAnswer } from '../service/search-corrections.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -28,14 +30,16 @@ export function table(header: string[], rows: string[][]): string {
   return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 
-/** `2019-06-27 Marko`: a day and who, for the list's DECIDED / CHANGED columns. */
-function dayBy(day: string | null, who: string | null): string {
-  return oneLine([day ?? '', who ?? ''].filter((s) => s !== '').join(' '), 40);
+/** `2019-06-27 Marko`: the list's CHANGED column, the author cut to a name's length (`brain show` has it whole). */
+function dayBy(day: string, who: string): string {
+  return `${day} ${oneLine(who, 24)}`;
 }
 
 /**
- * `brain list` as a table; its CHANGED column is each entry's last change (day and author), and
- * when an imported decision records when and by whom it was decided, a DECIDED column beside it.
+ * `brain list` as a table, columns sized to their content; its CHANGED column is each entry's
+ * last change (day and author), and when an imported decision records when it was decided, a
+ * DECIDED column beside it: the day alone, or `unknown` — its deciders, a list as long as a
+ * paragraph in some ADRs, are `brain show`'s (decision 0050).
  */
 export function renderList(rows: CurrentRow[]): string {
   if (rows.length === 0) return 'no entries';
@@ -49,7 +53,7 @@ export function renderList(rows: CurrentRow[]): string {
         r.entry.entry_kind,
         r.entry.status,
         `r${r.entry.revision}${r.forked ? '!' : ''}`,
-        ...(decided ? [origin === null ? '' : dayBy(origin.date ?? 'day unknown', origin.by)] : []),
+        ...(decided ? [origin === null ? '' : (origin.date ?? 'unknown')] : []),
         dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
         listedTitle(r.entry, 80),
       ];
@@ -65,11 +69,13 @@ export function renderHistory(revisions: { entry: Entry; sha256: string }[]): st
   );
 }
 
-/** `brain search` hits. */
-export function renderSearch(hits: { entry: Entry; relevance_score: number }[]): string {
-  if (hits.length === 0) return 'no matches';
-  return table(
+/** `brain search` hits, under what a typo was searched as (`showing results for "database" instead of "databse"`). */
+export function renderSearch({ hits, corrections }: SearchAnswer): string {
+  const corrected = correctionLine(corrections);
+  if (hits.length === 0) return corrected ? `no matches (${corrected})` : 'no matches';
+  const rows = table(
     ['SCORE', 'ID', 'KIND', 'STATUS', 'TITLE'],
     hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, listedTitle(h.entry, 70)]),
   );
+  return corrected ? `${corrected}\n${rows}` : rows;
 }

@@ -1,6 +1,6 @@
 /**
  * `brain review BASE..HEAD` (DESIGN §1, §6; issue #4): Markdown for a pull request description
- * or comment — what the range adds or revises, grouped as Decided / Resolved / Newly open /
+ * or comment — what the range adds or revises, grouped as Decided / Newly proposed / Resolved / Newly open /
  * Newly blocked / Risks / Plan / Other changes, plus Problems. `--json` prints the
  * {@link Review}. A single `BASE` means `BASE..<docs branch tip>`. `--project` limits the review
  * to one project (default: every project on the branch).

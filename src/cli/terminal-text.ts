@@ -8,9 +8,12 @@
  * keeps values exact: {@link safeJson} writes the same characters as JSON escapes.
  */
 
+import { BIDI_CONTROL_RANGES } from '../model/bidi-controls.js';
+
 // C0 controls but \t and \n, DEL, C1 controls, and the bidi embedding/override/isolate marks.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI_CONTROL_RANGES}]`, 'g');
+/** What JSON.stringify leaves raw of {@link UNSAFE} (it escapes C0 itself). */
+const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${BIDI_CONTROL_RANGES}]`, 'g');
 
 /** `\x1b` for controls below U+0100, `\u202e` above. */
 function visible(char: string): string {
@@ -29,6 +32,5 @@ export function neutralizeTerminal(text: string): string {
  * parsed value is unchanged, the bytes are safe on a terminal.
  */
 export function safeJson(value: unknown, indent: number = 2): string {
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
 }

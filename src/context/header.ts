@@ -5,6 +5,7 @@
  */
 import type { KindStatusCount } from '../model/brief-source.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind } from '../model/kinds.js';
+import { answerLine } from '../model/state-terms.js';
 import { inlineText } from './inline-text.js';
 
 /** Options of {@link renderHeader}. */
@@ -24,7 +25,7 @@ export interface HeaderOptions {
  *   # Project brain: <project> — re-entry brief
  *   Tip `<oid>` · <n> entries
  *   Upstream: 2 commits ahead of origin/brain: … (only when the branch has an upstream)
- *   Decided 5 · Open 3 (1 proposed decision, 2 open questions) · Blocked 0 · At risk 1
+ *   Decided 5 · Proposed 1 · Open 2 (2 open questions) · Blocked 0 · At risk 1   (model/state-terms.ts)
  *   - decision: 8 (5 accepted, 1 proposed, 2 superseded)
  *   …one line per kind that has entries, in ENTRY_KINDS order; statuses in lifecycle order,
  *   statuses outside the kind's legal list last, sorted…
@@ -50,24 +51,6 @@ export function renderHeader(options: HeaderOptions): string[] {
     lines.push(`- ${kind}: ${sum} (${parts.join(', ')})`);
   }
   return lines;
-}
-
-/**
- * `Decided 34 · Open 13 (12 proposed decisions, 1 open question) · Blocked 0 · At risk 1`: the
- * answer to "what is decided, open, blocked, at risk" in one line (issue #9: proposed decisions
- * count as open).
- */
-export function answerLine(counts: readonly KindStatusCount[]): string {
-  const count = (kind: EntryKind, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
-  const open: Array<[number, string, string]> = [
-    [count('decision', 'proposed'), 'proposed decision', 'proposed decisions'],
-    [count('open_question', 'open'), 'open question', 'open questions'],
-    [count('dependency', 'open'), 'open dependency', 'open dependencies'],
-  ];
-  const openTotal = open.reduce((n, [k]) => n + k, 0);
-  const parts = open.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  const openText = parts.length === 0 ? '0' : `${openTotal} (${parts.join(', ')})`;
-  return `Decided ${count('decision', 'accepted')} · Open ${openText} · Blocked ${count('blocker', 'blocked')} · At risk ${count('risk', 'active')}`;
 }
 
 /** Status → count for `kind`, ordered: legal statuses in lifecycle order, then unknown ones sorted. */

@@ -51,7 +51,7 @@ export const SECTION_SPECS: readonly SectionSpec[] = [
   { key: 'accepted_decisions', layer: 1, title: 'Accepted decisions', noun: ['accepted decision', 'accepted decisions'], kind: 'decision', status: 'accepted', primary: confidenceScore },
   { key: 'blockers', layer: 2, title: 'Blockers', noun: ['blocker', 'blockers'], kind: 'blocker', status: 'blocked', primary: severityScore },
   { key: 'open_questions', layer: 2, title: 'Open questions', noun: ['open question', 'open questions'], kind: 'open_question', status: 'open', primary: none },
-  { key: 'proposed_decisions', layer: 2, title: 'Proposed decisions (open)', noun: ['proposed decision', 'proposed decisions'], kind: 'decision', status: 'proposed', primary: confidenceScore },
+  { key: 'proposed_decisions', layer: 2, title: 'Proposed decisions', noun: ['proposed decision', 'proposed decisions'], kind: 'decision', status: 'proposed', primary: confidenceScore },
   { key: 'active_risks', layer: 2, title: 'Active risks', noun: ['active risk', 'active risks'], kind: 'risk', status: 'active', primary: riskScore },
   { key: 'open_dependencies', layer: 2, title: 'Open dependencies', noun: ['open dependency', 'open dependencies'], kind: 'dependency', status: 'open', primary: none },
 ];

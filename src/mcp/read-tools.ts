@@ -4,6 +4,8 @@
  * ({@link summarize}); the text is a short rendering with entry text inside `<brain-state>`.
  * The overview tools (brain_context, brain_status) are in overview-tools.ts.
  */
+import { searchAnswer } from '../service/search-corrections.js';
+import { correctionLine } from '../model/search-correction.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { renderEntryText, renderSummaries, summaryLine } from './render.js';
 import { changedFields, neutralizeDeep, summarize } from './summaries.js';
@@ -88,9 +90,10 @@ const search = defineTool({
   outputSchema: SearchOutput,
   async run(brain, args) {
     const kind = kindArg(args);
-    const hits = await brain.search({ query: args.query, ...(kind ? { kind } : {}), ...(args.limit ? { limit: args.limit } : {}) });
+    const { hits, corrections } = await searchAnswer(brain, { query: args.query, ...(kind ? { kind } : {}), ...(args.limit ? { limit: args.limit } : {}) });
     const summaries = hits.map((h) => ({ ...summarize(h.entry), relevance_score: h.relevance_score }));
-    const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}, best first`;
+    const corrected = correctionLine(corrections);
+    const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}${corrected ? ` (${inlineText(corrected, 300)})` : ''}, best first`;
     return {
       structured: neutralizeDeep({ count: hits.length, hits: summaries }),
       text: renderSummaries(head, summaries.map((s) => summaryLine(s, s.relevance_score))),

@@ -6,7 +6,17 @@
  * (cli/terminal-text.ts). Right-to-left scripts need none of them and are unaffected. Pure.
  */
 
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * The bidi embedding, override and isolate controls as the body of a regex character class
+ * (no brackets), for surfaces that join them to their own unsafe characters: the one list
+ * (terminal text, JSON on a terminal, SVG labels, captured lines). Decision 0050.
+ */
+export const BIDI_CONTROL_RANGES = '\\u202a-\\u202e\\u2066-\\u2069';
+
+/** The implicit direction marks ALM, LRM and RLM (U+061C, U+200E, U+200F), as a character-class body: dropped where a line must not change direction (SVG labels, captured lines). */
+export const BIDI_MARK_CHARS = '\\u061c\\u200e\\u200f';
+
+const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_RANGES}]`, 'g');
 
 /** `text` with every bidi embedding/override/isolate control written as `\u202e` (lower-case hex, four digits). */
 export function showBidiControls(text: string): string {

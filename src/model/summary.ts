@@ -36,14 +36,18 @@ function inlinePlain(tokens: readonly Token[]): string {
     .join('');
 }
 
-/** Block tokens as plain-text paragraphs (headings, code, HTML, tables and rules dropped). */
-function blockParagraphs(tokens: readonly Token[]): string[] {
+/** Block tokens as plain-text paragraphs (headings, code, tables and rules dropped, unless `all`: then only rules). */
+function blockParagraphs(tokens: readonly Token[], all = false): string[] {
   const out: string[] = [];
   for (const t of tokens) {
     if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t]));
-    else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t)));
-    else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens).join(' ')).filter((i) => i !== '').join('; '));
+    else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t), all));
+    else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens, all).join(' ')).filter((i) => i !== '').join('; '));
     else if (t.type === 'html') out.push((t as Tokens.HTML).text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<[^>]*>/g, ''));
+    else if (!all) continue;
+    else if (t.type === 'heading') out.push(inlinePlain(children(t)));
+    else if (t.type === 'code') out.push((t as Tokens.Code).text);
+    else if (t.type === 'table') out.push([(t as Tokens.Table).header, ...(t as Tokens.Table).rows].map((row) => row.map((cell) => inlinePlain(cell.tokens)).join(' ')).join('; '));
   }
   return out.map(collapse).filter((p) => p !== '');
 }
@@ -67,6 +71,16 @@ export function lexedParagraphs(markdown: string): string[] {
 export function plainTextLine(markdown: string): string {
   if (PLAIN_LINE.test(markdown)) return collapse(markdown);
   return lexedParagraphs(markdown).join(' ');
+}
+
+/**
+ * Markdown → every word of it as one line of plain text, for excerpts that must find any word
+ * (search snippets, decision 0050): as {@link plainTextLine} — a link is its text, no syntax —
+ * but headings, code and table cells kept as their text.
+ */
+export function plainTextAll(markdown: string): string {
+  if (PLAIN_LINE.test(markdown)) return collapse(markdown);
+  return blockParagraphs(new Lexer().lex(markdown), true).join(' ');
 }
 
 /**

@@ -8,6 +8,9 @@
  * and reference code above it (src/service/) is one.
  */
 
+import { adrLabelOf } from '../model/adr-label.js';
+import type { Citation } from '../model/entry.js';
+
 /** Short facts of a current entry. */
 export interface EntryFacts {
   entry_id: string;
@@ -55,6 +58,19 @@ export interface PictureReader {
   idMatches(prefix: string): Promise<EntryFacts[]>;
   /** Imported ADRs labelled one of `labels` (`ADR-0006`), by entry_id. */
   adrs(labels: readonly string[]): Promise<(EntryFacts & { label: string })[]>;
+  /** The ADR label (`ADR-0006`, model/adr-label.ts) of each current entry among `ids` that has one (decision 0050: graph nodes name it). */
+  adrLabels(ids: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** {@link PictureReader.adrLabels} from rows a backend read (`citations` the entry's JSON value, unchecked): one rule for both backends. */
+export function toAdrLabels(rows: readonly { entry_id: string; citations: unknown }[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const r of rows) {
+    const citations = Array.isArray(r.citations) ? r.citations.filter((c): c is Citation => typeof c === 'object' && c !== null) : [];
+    const label = adrLabelOf({ citations });
+    if (label !== null) labels.set(r.entry_id, label);
+  }
+  return labels;
 }
 
 /** The fields of a link record as a backend reads them: JSON values, not yet checked. */

@@ -6,14 +6,15 @@
  *
  * 1. `decided` — a decision entered accepted, rejected, deprecated or superseded: a decision
  *    *about* the decision, whichever way it went (the status transition shows which).
- * 2. `resolved` — an open question or dependency entered resolved, a blocker entered cleared,
+ * 2. `newly_proposed` — a decision entered proposed: not yet decided, and not "open" either
+ *    (one vocabulary with the brief and the board, model/state-terms.ts; decision 0050).
+ * 3. `resolved` — an open question or dependency entered resolved, a blocker entered cleared,
  *    a risk entered mitigated or retired.
- * 3. `newly_open` — an open question or dependency entered open (new or reopened), a decision
- *    entered proposed.
- * 4. `newly_blocked` — a blocker entered blocked (new or blocked again).
- * 5. `risks` — any other change of a risk (a new active risk, a re-rated or reactivated one).
- * 6. `plan` — any change of a plan revision (new, superseded, edited).
- * 7. `other` — the rest: edits that leave the status alone (a revised rationale, title,
+ * 4. `newly_open` — an open question or dependency entered open (new or reopened).
+ * 5. `newly_blocked` — a blocker entered blocked (new or blocked again).
+ * 6. `risks` — any other change of a risk (a new active risk, a re-rated or reactivated one).
+ * 7. `plan` — any change of a plan revision (new, superseded, edited).
+ * 8. `other` — the rest: edits that leave the status alone (a revised rationale, title,
  *    answer, citation, …).
  *
  * See docs/decisions/0011-brain-review.md.
@@ -24,6 +25,7 @@ import type { EntryChange, ReviewGroup } from './review.js';
 /** Headings of the groups in Markdown. */
 export const GROUP_TITLES: Readonly<Record<ReviewGroup, string>> = {
   decided: 'Decided',
+  newly_proposed: 'Newly proposed',
   resolved: 'Resolved',
   newly_open: 'Newly open',
   newly_blocked: 'Newly blocked',
@@ -44,7 +46,6 @@ const RESOLVED: Readonly<Partial<Record<EntryKind, ReadonlySet<Status>>>> = {
 const OPENED: Readonly<Partial<Record<EntryKind, Status>>> = {
   open_question: 'open',
   dependency: 'open',
-  decision: 'proposed',
 };
 
 /** The one group `change` belongs to (rules in the module comment). */
@@ -53,6 +54,7 @@ export function groupOf(change: Pick<EntryChange, 'entry_kind' | 'from_status' |
   const entered = change.from_status !== change.to_status ? change.to_status : null;
   if (entered !== null) {
     if (kind === 'decision' && DECIDED.has(entered)) return 'decided';
+    if (kind === 'decision' && entered === 'proposed') return 'newly_proposed';
     if (RESOLVED[kind]?.has(entered)) return 'resolved';
     if (OPENED[kind] === entered) return 'newly_open';
     if (kind === 'blocker' && entered === 'blocked') return 'newly_blocked';

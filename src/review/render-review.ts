@@ -1,7 +1,7 @@
 /**
  * `brain review` as Markdown for a pull request description or comment (issue #4): a header
  * with the range, commit count and counts per group, then one section per non-empty group
- * (Decided, Resolved, Newly open, Newly blocked, Risks, Plan, Other changes) with one block per
+ * (Decided, Newly proposed, Resolved, Newly open, Newly blocked, Risks, Plan, Other changes) with one block per
  * entry, then Problems. Deterministic: same review, same bytes (groups in fixed order, entries
  * by title then id, no clock times). Every piece of entry text goes through markdown-text.ts.
  */

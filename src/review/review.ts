@@ -9,7 +9,7 @@ import type { EntryKind, Status } from '../model/kinds.js';
 import type { CandidateChange } from './candidate-changes.js';
 
 /** Review groups, in display order (see group.ts for which entry goes where). */
-export const REVIEW_GROUPS = ['decided', 'resolved', 'newly_open', 'newly_blocked', 'risks', 'plan', 'other'] as const;
+export const REVIEW_GROUPS = ['decided', 'newly_proposed', 'resolved', 'newly_open', 'newly_blocked', 'risks', 'plan', 'other'] as const;
 /** One review group. */
 export type ReviewGroup = (typeof REVIEW_GROUPS)[number];
 

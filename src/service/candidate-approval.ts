@@ -17,7 +17,7 @@ import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
 import type { EntryFields } from '../model/input.js';
 import { kindWithArticle } from '../model/kinds.js';
-import { supersedeChanges } from '../model/lifecycle.js';
+import { assertSupersededHasSuccessor, supersedeChanges } from '../model/lifecycle.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
 
 /** How to approve: as a new entry, merged into one, or superseding one. */
@@ -45,18 +45,24 @@ export function suggestedChoice(candidate: Candidate): ApprovalChoice {
   return { action, entryId: target };
 }
 
-/** Who writes the entry revisions (the stamp of this write) and who approved. */
+/**
+ * Who writes the entry revisions (the stamp of this write) and who approved; `successors`
+ * gives the ids of the entries that supersede an entry (the projection's, as `brain revise`
+ * asks it), for the rule that `superseded` needs a successor (decision 0049).
+ */
 export interface ApprovalStamp {
   writer: Identity;
   approvedBy: Approver;
   now: string;
+  successors: (entryId: string) => readonly string[];
 }
 
 /**
  * Stages the entry revision(s) of approving `candidate` with `choice` in `tx` and returns the
  * decision to record. `entryId` of a choice must be a full id. Errors: `not_found` (the entry),
  * `invalid_argument` (merging across kinds), `illegal_status` (superseding what cannot be
- * superseded), `invalid_entry`.
+ * superseded; a proposal whose status `superseded` would leave an entry superseded by none —
+ * the error and hint of `brain add` / `brain revise`, decision 0050), `invalid_entry`.
  */
 export async function stageApproval(tx: WriteTransaction, candidate: Candidate, choice: ApprovalChoice, stamp: ApprovalStamp): Promise<Decision> {
   const { buildEntry, newEntryBase, sameContent } = await import('../model/input.js');
@@ -72,8 +78,12 @@ export async function stageApproval(tx: WriteTransaction, candidate: Candidate, 
   };
   const ref = (e: Entry, sha256: string) => ({ entry_id: e.entry_id, revision: e.revision, sha256 });
   const decision = (action: CandidateAction, entryId: string, written: { entry_id: string; revision: number; sha256: string }[]): Decision => ({ action, entry_id: entryId, written, decided_by: stamp.approvedBy });
+  // As `brain add` / `brain revise`: no write leaves an entry superseded by none (decision 0049).
+  const newEntry = (e: Entry) => assertSupersededHasSuccessor({ entry_id: null, entry_kind: e.entry_kind, from: null, to: e.status, successors: () => [] });
   if (choice.action === 'accept') {
-    const staged = await tx.put(fresh());
+    const entry = fresh();
+    newEntry(entry);
+    const staged = await tx.put(entry);
     return decision('accept', staged.entry.entry_id, [ref(staged.entry, staged.sha256)]);
   }
   const target = await existing(choice.entryId);
@@ -82,13 +92,16 @@ export async function stageApproval(tx: WriteTransaction, candidate: Candidate, 
       throw new BrainError('invalid_argument', `cannot merge ${kindWithArticle(kind)} into ${target.entry_id}, ${kindWithArticle(target.entry_kind)}`, { hint: 'approve it --as new, or merge it into an entry of the same kind', data: { entry_id: target.entry_id } });
     }
     const next = buildEntry(target, fields, over(target.revision + 1));
+    assertSupersededHasSuccessor({ entry_id: target.entry_id, entry_kind: target.entry_kind, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
     if (sameContent(next, target) && (await tx.repairs(target.entry_id)) === null) return decision('merge', target.entry_id, []);
     const staged = await tx.put(next);
     return decision('merge', target.entry_id, [ref(staged.entry, staged.sha256)]);
   }
   const draft = fresh();
   const changes = supersedeChanges(target, draft);
-  const successor = await tx.put(buildEntry(draft, changes.successor, over(1)));
+  const built = buildEntry(draft, changes.successor, over(1));
+  newEntry(built);
+  const successor = await tx.put(built);
   const old = await tx.put(buildEntry(target, changes.old, over(target.revision + 1)));
   return decision('supersede', target.entry_id, [ref(successor.entry, successor.sha256), ref(old.entry, old.sha256)]);
 }

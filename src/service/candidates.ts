@@ -27,6 +27,7 @@ import type { WriteTransaction } from '../store/write-transaction.js';
 import { countCandidates, getCandidate, listCandidates, resolveCandidateId, type CandidateRow } from '../projection/sqlite/candidate-queries.js';
 import type { ApprovalChoice } from './candidate-approval.js';
 import type { Brain } from '../service.js';
+import { successorsOf } from '../projection/sqlite/successor-queries.js';
 
 /** What a candidate write did: the candidate's revision written last, the entry revisions it wrote, the commit. */
 export interface CandidateWriteResult {
@@ -115,7 +116,7 @@ export class BrainCandidates {
         ...(args.capture ? { capture: args.capture } : {}),
       });
       if (!autoApprove) return '';
-      const decision = await stageApproval(tx, first.candidate, { action: 'accept' }, { writer: who, approvedBy: { rule: AUTO_APPROVE_RULE }, now });
+      const decision = await stageApproval(tx, first.candidate, { action: 'accept' }, { writer: who, approvedBy: { rule: AUTO_APPROVE_RULE }, now, successors: (id) => successorsOf(this.brain.db(), tx.projectId, id) });
       await this.putDecided(tx, first.candidate, who, now, 'approved', decision);
       return `\n\napproved by the ${AUTO_APPROVE_RULE} rule: ${decision.entry_id} r1`;
     });
@@ -172,7 +173,7 @@ export class BrainCandidates {
       const current = await this.pending(tx, candidateId);
       assertNotSelfApproval({ candidateId, proposer: current.proposed_by, approver: who });
       const approver: Approver = who;
-      const decision = await stageApproval(tx, current, choice ?? suggestedChoice(current), { writer: who, approvedBy: approver, now });
+      const decision = await stageApproval(tx, current, choice ?? suggestedChoice(current), { writer: who, approvedBy: approver, now, successors: (id) => successorsOf(this.brain.db(), tx.projectId, id) });
       await this.putDecided(tx, current, who, now, 'approved', decision);
       return ` r${current.revision + 1} → ${decision.action} ${decision.entry_id} — ${oneLine(current.proposal.title)}`;
     });

@@ -93,6 +93,32 @@ async function resolveFocus(reader: PictureReader, prefix: string): Promise<stri
   throw new BrainError('ambiguous_id', `${prefix.slice(0, 80)} matches several entries`, { hint: 'give more characters of the id' });
 }
 
+/** Shortest id prefix a tag shows: the kind prefix and 6 characters (`dec-4f9k2m`), longer only where two drawn entries share it. */
+const SHORT_ID = 10;
+
+/**
+ * `nodes` with each entry's `tag` (decision 0050: same-titled decisions told apart): its ADR
+ * label (`ADR-0021`; with the short id when two drawn entries share it) when it is an imported ADR, else the shortest prefix of its id of at
+ * least {@link SHORT_ID} characters that no other entry drawn shares — any prefix `brain show` takes.
+ */
+async function tagged(reader: PictureReader, nodes: GraphNode[]): Promise<GraphNode[]> {
+  const ids = nodes.flatMap((n) => (n.type === 'entry' ? [n.entry_id] : []));
+  const labels = await reader.adrLabels(ids);
+  const shortId = (id: string) => {
+    let n = SHORT_ID;
+    while (n < id.length && ids.some((other) => other !== id && other.startsWith(id.slice(0, n)))) n++;
+    return id.slice(0, n);
+  };
+  const uses = new Map<string, number>();
+  for (const label of labels.values()) uses.set(label, (uses.get(label) ?? 0) + 1);
+  const tag = (id: string) => {
+    const label = labels.get(id);
+    if (label === undefined) return shortId(id);
+    return uses.get(label) === 1 ? label : `${label} ${shortId(id)}`;
+  };
+  return nodes.map((n) => (n.type === 'entry' ? { ...n, tag: tag(n.entry_id) } : n));
+}
+
 /**
  * Builds one page of the graph. Errors: `invalid_argument` (a bad page), `not_found` (a
  * focus entry that is not in the project), `ambiguous_id`, the reader's errors.
@@ -122,9 +148,10 @@ export async function buildEntryGraph(reader: PictureReader, query: GraphQuery =
   }
   const shown = focus !== null ? (pages[0] ?? []) : (pages[page] ?? []);
   const used = new Set(shown.flatMap((g) => g.nodes));
+  const nodes = [...all.nodes].filter(([k]) => used.has(k) || cycles.some((c) => c.includes(k))).map(([, n]) => n);
   return {
     project_id: reader.projectId,
-    nodes: Object.fromEntries([...all.nodes].filter(([k]) => used.has(k) || cycles.some((c) => c.includes(k)))),
+    nodes: Object.fromEntries((await tagged(reader, nodes)).map((n) => [n.key, n])),
     groups: shown,
     page: focus !== null ? 0 : page,
     pages: pages.length,

@@ -26,9 +26,13 @@ export const GRAPH_RELATIONS: readonly GraphRelation[] = ['needs', 'blocked_by',
 /** The words of a relation, as read from tail to head ("A is blocked by B"). */
 export const RELATION_WORDS: Readonly<Record<GraphRelation, string>> = { needs: 'needs', blocked_by: 'is blocked by', relates_to: 'relates to', supersedes: 'supersedes' };
 
-/** A node: an entry, an id that names no current entry, a task, or external text. Keys: the entry id, `task:<id>`, `ext:<text>`. */
+/**
+ * A node: an entry, an id that names no current entry, a task, or external text. Keys: the
+ * entry id, `task:<id>`, `ext:<text>`. An entry's `tag` tells it from same-titled ones on the
+ * page (entry-graph.ts sets it on the nodes a page draws): its ADR label, else a short id.
+ */
 export type GraphNode =
-  | { type: 'entry'; key: string; entry_id: string; title: string; entry_kind: string; status: string }
+  | { type: 'entry'; key: string; entry_id: string; title: string; entry_kind: string; status: string; tag?: string }
   | { type: 'missing'; key: string; entry_id: string }
   | { type: 'task'; key: string; task_id: string }
   | { type: 'external'; key: string; text: string };

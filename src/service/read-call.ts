@@ -6,6 +6,7 @@
  * through this one function, so the two paths cannot answer differently
  * (docs/decisions/0023-one-shot-cli-uses-daemon.md).
  */
+import { searchAnswer } from './search-corrections.js';
 import type { Brain } from '../service.js';
 import type { RawListFilter } from '../model/list-filter.js';
 import { getCurrent, type CurrentRow, type ListFilter } from '../projection/sqlite/queries.js';
@@ -52,7 +53,7 @@ export const READ_COMMANDS: readonly ReadCall['command'][] = ['list', 'get', 'se
 
 /**
  * Runs `call` on `brain` and returns the service's value (`CurrentRow[]`, `CurrentRow`,
- * search hits, the brief, revisions). Errors: the service method's, and `invalid_argument`
+ * a {@link SearchAnswer} (hits and corrections), the brief, revisions). Errors: the service method's, and `invalid_argument`
  * when `call` is not a read call (a malformed request reaching the daemon route).
  */
 export async function performRead(brain: Brain, call: ReadCall): Promise<unknown> {
@@ -63,7 +64,7 @@ export async function performRead(brain: Brain, call: ReadCall): Promise<unknown
     case 'get':
       return withLinked(brain, await brain.get(args));
     case 'search':
-      return brain.search(args);
+      return searchAnswer(brain, args);
     case 'context':
       return brain.context(args);
     case 'history':

@@ -15,7 +15,7 @@ describe('table titles', () => {
   it('are cut at a word boundary, with an ellipsis, within the column', () => {
     for (const [cell, max] of [
       [lastCell(renderList([{ entry, forked: false, revision_count: 1 } as never])), 80],
-      [lastCell(renderSearch([{ entry, relevance_score: 1 }])), 70],
+      [lastCell(renderSearch({ hits: [{ entry, relevance_score: 1 }], corrections: [] })), 70],
       [lastCell(renderHistory([{ entry, sha256: 'a'.repeat(64) }])), 60],
     ] as const) {
       expect(cell.length).toBeLessThanOrEqual(max);
@@ -42,3 +42,17 @@ describe('brain show', () => {
     expect(out.at(-1)).toBe('Why.');
   });
 });
+
+describe('brain list columns', () => {
+  it('show the DECIDED day as a day, never the deciders, and size each column to its content (decision 0050)', () => {
+    const makers = 'Oliver Kopp, Tobias Diez, Carl Christian Snethlage, Christoph Schwentker, Koji Hasegawa';
+    const adr = (day: string | null): Entry => ({ ...entry, author: makers, payload: { decision_date: day, decision_makers: makers } });
+    const rows = [adr('2019-06-27'), adr(null), entry].map((e) => ({ entry: e, forked: false, revision_count: 1 }) as never);
+    const lines = renderList(rows).split('\n');
+    expect(lines[0]).toMatch(/^ID {16}KIND {6}STATUS {4}REV {2}DECIDED {5}CHANGED {26}TITLE$/);
+    expect(lines[1]).toMatch(/ r1 {3}2019-06-27  2026-01-02 Oliver Kopp, Tobias… {2}Use a dedicated/);
+    expect(lines[2]).toMatch(/ r1 {3}unknown {5}2026-01-02 /);
+    expect(lines[3]).toMatch(/ r1 {3} {12}2026-01-02 Ada {19}Use a dedicated/);
+  });
+});
+

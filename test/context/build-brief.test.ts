@@ -57,7 +57,7 @@ describe('buildBrief: structure', () => {
     const introAt = md.indexOf(BRIEF_INTRO);
     expect(introAt).toBeGreaterThan(0);
     expect(md.indexOf('<brain-state>\n')).toBe(introAt + BRIEF_INTRO.length + 1);
-    expect(md).toContain('Decided 2 · Open 3 (1 proposed decision, 1 open question, 1 open dependency) · Blocked 2 · At risk 1');
+    expect(md).toContain('Decided 2 · Proposed 1 · Open 2 (1 open question, 1 open dependency) · Blocked 2 · At risk 1');
     const sections = parseSections(md);
     expect([...sections.keys()].slice(0, 7)).toEqual(LAYER12_TITLES);
     expect(sections.get('Blockers')?.items.map((l) => /\*\*(.*?)\*\*/.exec(l)?.[1])).toEqual(['Critical', 'Low']);

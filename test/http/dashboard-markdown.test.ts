@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { excerpt, highlight, queryTerms, renderMarkdown } from '../../src/http/dashboard/markdown.js';
 import { h } from '../../src/http/dashboard/html.js';
+import { renderSearch } from '../../src/http/dashboard/search-page.js';
+import { makeEntry } from '../helpers/plain-git.js';
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -83,6 +85,16 @@ describe('search highlighting', () => {
     expect(cut).toMatch(/^….*the cache is here.*…$/);
     expect(cut.length).toBeLessThanOrEqual(102);
     expect(excerpt('short text', ['x'])).toBe('short text');
+  });
+});
+
+describe('search snippets', () => {
+  it('show the plain text of the Markdown: a link is its text, still escaped and highlighted (decision 0050)', () => {
+    const rationale = '## Scaling\n\nWe need to ensure security - see [Karpenter Threat Model](https://karpenter.sh/docs/threat-model/) and <https://example.com/x>.\n\n- **Node** consolidation `<b>is</b>` aggressive [ref][1]\n\n[1]: https://example.com/ref';
+    const entry = makeEntry({ kind: 'decision', projectId: 'demo', title: 'Use Karpenter', fields: { rationale } });
+    const page = renderSearch({ project: 'demo', query: 'karpenter', hits: [{ entry, relevance_score: 1 }] }).body.toString();
+    const snippet = /<p class="small snippet">(.*?)<\/p>/s.exec(page)?.[1] ?? '';
+    expect(snippet).toBe('Scaling We need to ensure security - see <mark>Karpenter</mark> Threat Model and https://example.com/x. Node consolidation &lt;b&gt;is&lt;/b&gt; aggressive ref');
   });
 });
 

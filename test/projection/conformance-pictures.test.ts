@@ -54,6 +54,7 @@ async function readAll(reader: PictureReader, labels: readonly string[]) {
     prefix: await reader.idMatches(some.slice(0, 4)),
     none: await reader.idMatches('zzzz-none'),
     adrs: await reader.adrs([...labels, 'ADR-9999']),
+    adrLabels: [...(await reader.adrLabels([...ids, 'no-such-entry'])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
   };
 }
 
@@ -77,6 +78,8 @@ describe.each(BACKENDS)('projection conformance on $name: pictures', (under) => 
     const synth = expected.get('synth')!;
     expect(labels.length).toBeGreaterThan(3);
     expect(adr.adrs.length).toBeGreaterThan(3);
+    expect(adr.adrLabels.length).toBeGreaterThan(3);
+    expect(synth.adrLabels).toEqual([]);
     expect(adr.decisions.some((d) => d.own_date) && adr.decisions.some((d) => d.date.startsWith('2018'))).toBe(true);
     expect(synth.links.length).toBeGreaterThan(20);
     expect(synth.supersede.length).toBeGreaterThan(20);

@@ -23,7 +23,7 @@ function review(changes: EntryChange[], problems: Review['problems'] = []): Revi
   return {
     range: { spec: 'a..b', base: 'a'.repeat(40), head: 'b'.repeat(40), merge_base: 'a'.repeat(40) },
     commits: 1,
-    groups: { decided: changes, resolved: [], newly_open: [], newly_blocked: [], risks: [], plan: [], other: [] },
+    groups: { decided: changes, newly_proposed: [], resolved: [], newly_open: [], newly_blocked: [], risks: [], plan: [], other: [] },
     problems,
     candidates: [],
   };

@@ -96,10 +96,11 @@ describe('brain review BASE..HEAD', () => {
     const review = ok(brain(dir, ['review', `${base}..brain`, '--json'])).json<Review>();
     expect(review.range).toEqual({ spec: `${base}..brain`, base, head: git(dir, ['rev-parse', 'brain']), merge_base: base });
     expect(review.commits).toBe(Number(git(dir, ['rev-list', '--count', `${base}..brain`])));
-    expect(Object.keys(review.groups)).toEqual(['decided', 'resolved', 'newly_open', 'newly_blocked', 'risks', 'plan', 'other']);
+    expect(Object.keys(review.groups)).toEqual(['decided', 'newly_proposed', 'resolved', 'newly_open', 'newly_blocked', 'risks', 'plan', 'other']);
     const titles = Object.fromEntries(Object.entries(review.groups).map(([g, list]) => [g, list.map((c) => c.title)]));
     expect(titles).toEqual({
       decided: ['Adopt MiniSearch for full-text search', 'Require Node 20.19 or later'],
+      newly_proposed: [],
       resolved: ['Cache grows without bound', 'CI runners lack git 2.40', 'Which port does the daemon listen on?'],
       newly_open: ['Should the dashboard offer a dark theme?'],
       newly_blocked: ['Waiting on the security review of the daemon'],

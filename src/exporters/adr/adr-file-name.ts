@@ -4,14 +4,21 @@
  * `001_slug.md`). Pure.
  */
 import { posix } from 'node:path';
+import anyAscii from 'any-ascii';
+
+/** A Latin letter with no ASCII base form: `ß`, `æ`, `ø`, `œ`, `þ`, `đ`, `ł`, … */
+const LATIN_BEYOND_ASCII = /(?![a-zA-Z])\p{Script=Latin}/gu;
 
 /**
  * `0007-use-postgres.md`, or in the corpus's own naming (`adr-007-use-postgres.md`): a file name
  * for a decision not imported. The slug keeps letters' base forms (NFKD, combining marks
- * dropped: "Ünïcödé über" → `unicode-uber`), then ASCII letters and digits, at most 60.
+ * dropped: "Ünïcödé über" → `unicode-uber`), writes the Latin letters that have none as
+ * any-ascii transliterates them ("Straße", "Ærø", "Łódź" → `strasse`, `aero`, `lodz`; decision
+ * 0050), then keeps ASCII letters and digits, at most 60. Other scripts are dropped as before,
+ * so a title's file name stays what earlier exports gave it unless it holds such a letter.
  */
 export function adrFileName(number: number, title: string, naming: AdrNaming = DEFAULT_NAMING): string {
-  const slug = title.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, naming.separator).replace(new RegExp(`^\\${naming.separator}+|\\${naming.separator}+$`, 'g'), '').slice(0, 60) || 'decision';
+  const slug = title.normalize('NFKD').replace(/\p{M}+/gu, '').replace(LATIN_BEYOND_ASCII, (c) => anyAscii(c)).toLowerCase().replace(/[^a-z0-9]+/g, naming.separator).replace(new RegExp(`^\\${naming.separator}+|\\${naming.separator}+$`, 'g'), '').slice(0, 60) || 'decision';
   return `${naming.prefix}${String(number).padStart(naming.width, '0')}${naming.separator}${slug}.md`;
 }
 

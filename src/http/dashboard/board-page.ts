@@ -6,6 +6,7 @@
  */
 import type { Board, BoardQuery, BoardSection } from '../../service/board.js';
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
+import { STATE_TERMS, termCount } from '../../model/state-terms.js';
 import { encodeCursor } from '../rest.js';
 import { h, type Html } from './html.js';
 import { entryUrl, KIND_NAMES, kindDetail, kindName, pageUrl, pager, statusBadge, tagList, updatedCell } from './parts.js';
@@ -58,6 +59,19 @@ ${single ? pager({ first: paged ? pageUrl(project, '', { ...f }) : null, next, l
 </section>`;
 }
 
+/**
+ * The answer tiles — Decided · Proposed · Open · Blocked · At risk (model/state-terms.ts,
+ * decision 0050) — counted over the sections under the other filters, each a link to the board
+ * filtered to exactly the entries it counts: the brief's and `brain status`'s numbers.
+ */
+function stateTiles(project: string, board: Board, f: BoardFilters): Html {
+  const counts = board.sections.flatMap((s) => s.by_status.map((b) => ({ entry_kind: s.entry_kind, status: b.status, n: b.n })));
+  return h`<ul class="tiles" aria-label="What is decided, proposed, open, blocked, at risk">${STATE_TERMS.map((t) => {
+    const href = pageUrl(project, '', { ...f, kind: t.kind, status: t.status, cursor: undefined });
+    return h`<li><a href="${href}"><span class="n">${termCount(t, counts)}</span><span class="k">${t.label}</span></a></li>`;
+  })}</ul>`;
+}
+
 /** The board page body. `paged`: a cursor was given (this is not the first page). */
 export function renderBoard(args: { board: Board; filters: BoardFilters; paged: boolean }): { title: string; body: Html } {
   const { board, filters: f } = args;
@@ -65,7 +79,7 @@ export function renderBoard(args: { board: Board; filters: BoardFilters; paged: 
   const single = f.kind !== undefined;
   const active = FILTER_NAMES.filter((n) => f[n] !== undefined);
   const total = board.sections.reduce((sum, s) => sum + s.count, 0);
-  const tiles = single ? '' : h`<ul class="tiles" aria-label="Counts per kind">${board.sections.map((s) => h`<li><a href="#${kindName(s.entry_kind).anchor}"><span class="n">${s.count}</span><span class="k">${kindName(s.entry_kind).plural}</span></a></li>`)}</ul>`;
+  const tiles = single || f.status !== undefined ? '' : stateTiles(project, board, f);
   const summary = active.length === 0 ? h`Current state of every entry, newest first.` : h`${total} ${total === 1 ? 'entry matches' : 'entries match'} ${active.map((n, i) => h`${i > 0 ? ', ' : ''}${n} <strong>${f[n]}</strong>`)}.`;
   const sections = board.sections.map((s) => sectionOf(project, board.titles, s, f, single, args.paged));
   return {

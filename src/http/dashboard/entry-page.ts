@@ -6,6 +6,7 @@
  * revision history newest first: each revision's author, time and commit, and the field-level
  * change from the revision before it (status, values, a line diff of the rationale, citations).
  */
+import { withoutEmptyHeadings } from '../../model/empty-headings.js';
 import type { Citation, Entry } from '../../model/entry.js';
 import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-view.js';
 import { diffLines, splitLines } from '../../review/line-diff.js';
@@ -127,7 +128,7 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
 <header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
 <div class="entry-grid">
 <div>
-<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(e.rationale, md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
+<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
 ${payloadBlocks(e, md)}
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>

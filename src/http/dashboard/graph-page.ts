@@ -30,7 +30,7 @@ function nodeLink(base: LinkBase, graph: EntryGraph, key: string): Html {
 function nodeCell(base: LinkBase, graph: EntryGraph, key: string): Html {
   const n = graph.nodes[key];
   const link = nodeLink(base, graph, key);
-  return n?.type === 'entry' ? h`${link} ${statusBadge(n.status, n.entry_kind)} <span class="muted small">${kindName(n.entry_kind).one}</span>` : link;
+  return n?.type === 'entry' ? h`${link} ${statusBadge(n.status, n.entry_kind)} <span class="muted small">${n.tag ? `${n.tag} · ` : ''}${kindName(n.entry_kind).one}</span>` : link;
 }
 
 function edgeTable(base: LinkBase, graph: EntryGraph): Html {

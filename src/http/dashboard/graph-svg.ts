@@ -28,7 +28,7 @@ export function nodeText(n: GraphNode | undefined, key: string): string {
   if (!n) return key;
   switch (n.type) {
     case 'entry':
-      return `${displayText(n.title)} (${kindName(n.entry_kind).one}, ${n.status.replace(/_/g, ' ')})`;
+      return `${displayText(n.title)} (${n.tag ? `${n.tag}, ` : ''}${kindName(n.entry_kind).one}, ${n.status.replace(/_/g, ' ')})`;
     case 'missing':
       return `${n.entry_id} (no such entry)`;
     case 'task':
@@ -47,7 +47,8 @@ export function nodeHref(base: LinkBase, n: GraphNode): string | null {
 }
 
 function nodeSvg(base: LinkBase, n: GraphNode, at: Point, focus: boolean): Html {
-  const top = n.type === 'entry' ? `${kindName(n.entry_kind).one} · ${n.status.replace(/_/g, ' ')}` : n.type === 'task' ? 'Task' : n.type === 'missing' ? 'Missing entry' : 'External';
+  // The tag first: cut to the box, the kind and status may go, never what tells two same-titled entries apart.
+  const top = n.type === 'entry' ? `${n.tag ? `${n.tag} · ` : ''}${kindName(n.entry_kind).one} · ${n.status.replace(/_/g, ' ')}` : n.type === 'task' ? 'Task' : n.type === 'missing' ? 'Missing entry' : 'External';
   const label = n.type === 'entry' ? n.title : n.type === 'task' ? n.task_id : n.type === 'missing' ? n.entry_id : n.text;
   const cls = `node t-${n.type}${n.type === 'entry' ? ` k-${n.entry_kind} s-${n.status}` : ''}${focus ? ' focus' : ''}`;
   const body = h`<title>${nodeText(n, n.key)}</title><rect x="${at.x}" y="${at.y}" width="${NODE.width}" height="${NODE.height}" rx="6"></rect>

@@ -43,6 +43,7 @@ import { renderCandidatePage } from './candidate-page.js';
 import { renderCandidates } from './candidates-page.js';
 import { renderBrief } from './brief-page.js';
 import { renderEntry } from './entry-page.js';
+import { searchAnswer } from '../../service/search-corrections.js';
 import { renderErrorPage } from './error-page.js';
 import type { Html } from './html.js';
 import { renderPage, type PageName } from './layout.js';
@@ -164,8 +165,8 @@ export function createDashboard(options: DashboardOptions): Hono {
     const project = await brain.projectId();
     const query = q.q?.trim() ?? '';
     return sendPage(c, brain, cache, async () => {
-      const hits = query === '' ? null : await brain.search({ query, limit: SEARCH_LIMIT, ...(q.kind ? { kind: q.kind } : {}) });
-      return { ...renderSearch({ project, query, hits, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query };
+      const answer = query === '' ? null : await searchAnswer(brain, { query, limit: SEARCH_LIMIT, ...(q.kind ? { kind: q.kind } : {}) });
+      return { ...renderSearch({ project, query, hits: answer?.hits ?? null, corrections: answer?.corrections ?? [], ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query };
     });
   });
 

@@ -6,6 +6,8 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { ENTRY_KINDS } from '../../model/kinds.js';
+import { plainTextAll } from '../../model/summary.js';
+import { correctionLine, type SearchCorrection } from '../../model/search-correction.js';
 import { h, type Html } from './html.js';
 import { excerpt, highlight, queryTerms } from './markdown.js';
 import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase, type Links } from './parts.js';
@@ -17,9 +19,8 @@ export const SEARCH_LIMIT = 50;
 function bodyText(e: Entry): string {
   const p = e.payload;
   const parts = [e.rationale, p.decision_outcome, p.answer, p.resolution, p.mitigation, p.summary, p.depends_on, ...(Array.isArray(p.alternatives) ? p.alternatives : [])];
-  const text = parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' · ');
-  // An excerpt is plain text: drop the commonest Markdown markers (emphasis, code, headings, list bullets, quotes).
-  return text.replace(/\*\*|__|`/g, '').replace(/^\s*(?:[-*+]|\d+\.|#{1,6}|>)\s+/gm, '');
+  // An excerpt is plain text: the Markdown read by its parser, a link shown as its text (decision 0050).
+  return parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(plainTextAll).filter((t) => t !== '').join(' · ');
 }
 
 /** A search hit; `repo` is set by the hub (its hits span repositories). */
@@ -32,9 +33,10 @@ export interface SearchHitView {
 /**
  * The search page body; `hits` null when no query was given yet. `project`: where the form and
  * links go. The hub passes `linksOf` (the links of a hit's repository; each hit then shows a
- * repo badge) and `fields` (its extra form fields, e.g. the repository select).
+ * repo badge) and `fields` (its extra form fields, e.g. the repository select). `corrections`:
+ * what typed words were searched as (decision 0050), said above the hits.
  */
-export function renderSearch(args: { project: LinkBase; query: string; kind?: string; hits: SearchHitView[] | null; linksOf?: (repo: string) => Links; fields?: Html }): { title: string; body: Html } {
+export function renderSearch(args: { project: LinkBase; query: string; kind?: string; hits: SearchHitView[] | null; corrections?: readonly SearchCorrection[]; linksOf?: (repo: string) => Links; fields?: Html }): { title: string; body: Html } {
   const { project, query } = args;
   const baseOf = (hit: SearchHitView): LinkBase => (hit.repo !== undefined && args.linksOf ? args.linksOf(hit.repo) : project);
   const terms = queryTerms(query);
@@ -44,9 +46,11 @@ export function renderSearch(args: { project: LinkBase; query: string; kind?: st
 <div><label for="s-kind">Kind</label><select id="s-kind" name="kind">${option('', 'All kinds')}${ENTRY_KINDS.map((k) => option(k, KIND_NAMES[k].one))}</select></div>${args.fields ?? ''}
 <div class="actions"><button type="submit">Search</button></div></form>`;
   let results: Html = h``;
-  if (args.hits !== null && args.hits.length === 0) results = h`<p class="empty">Nothing matches <strong>${query}</strong>. Try fewer or shorter words.</p>`;
+  const corrected = correctionLine(args.corrections ?? []);
+  const note = corrected ? h`<p class="lede correction">${corrected[0]?.toUpperCase()}${corrected.slice(1)}.</p>` : '';
+  if (args.hits !== null && args.hits.length === 0) results = h`${note}<p class="empty">Nothing matches <strong>${query}</strong>. Try fewer or shorter words.</p>`;
   else if (args.hits !== null) {
-    results = h`<p class="lede">${args.hits.length}${args.hits.length === SEARCH_LIMIT ? '+' : ''} result${args.hits.length === 1 ? '' : 's'} for <strong>${query}</strong>, most relevant first.</p>
+    results = h`${note}<p class="lede">${args.hits.length}${args.hits.length === SEARCH_LIMIT ? '+' : ''} result${args.hits.length === 1 ? '' : 's'} for <strong>${query}</strong>, most relevant first.</p>
 <ol class="results">${args.hits.map((hit) => {
       const { entry: e, relevance_score } = hit;
       const base = baseOf(hit);

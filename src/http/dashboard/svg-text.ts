@@ -8,8 +8,9 @@
  * the template's (html.ts); these functions only return plain strings.
  */
 
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+import { BIDI_CONTROL_RANGES, BIDI_MARK_CHARS } from '../../model/bidi-controls.js';
+
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BIDI_MARK_CHARS}${BIDI_CONTROL_RANGES}]`, 'g');
 
 /** `text` without direction controls or control characters, whitespace runs as one space, trimmed. */
 export function displayText(text: string): string {

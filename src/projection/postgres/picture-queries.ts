@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { UNKNOWN_DAY_AT } from '../../model/decision-origin.js';
-import { toLinkRecord, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
+import { toAdrLabels, toLinkRecord, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
 
 const FACTS = 'c.entry_id, c.title, c.entry_kind, c.status';
 const DAY_MIDNIGHT = "'^[0-9]{4}-[01][0-9]-[0-3][0-9]T00:00:00\\.000Z$'";
@@ -67,6 +67,12 @@ export function postgresPictures(db: pg.Pool, s: string, args: { repo: string; p
         FROM ${s}.proj_current c, jsonb_array_elements(CASE WHEN jsonb_typeof(c.json::jsonb -> 'citations') = 'array' THEN c.json::jsonb -> 'citations' ELSE '[]'::jsonb END) j(value)
         WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = 'decision' AND jsonb_typeof(j.value) = 'object' AND j.value ->> 'source_kind' = 'file'
           AND (j.value ->> 'locator') = ANY($3::text[]) ORDER BY c.entry_id`, [[...new Set(labels)]]);
+    },
+    async adrLabels(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await query<{ entry_id: string; citations: unknown }>(`SELECT c.entry_id, c.json::jsonb -> 'citations' AS citations FROM ${s}.proj_current c
+        WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_id = ANY($3::text[])`, [[...new Set(ids)]]);
+      return toAdrLabels(rows);
     },
   };
 }

@@ -123,3 +123,11 @@ export function adrRows(db: CacheDb, args: { projectId: string; labels: readonly
       AND j.value ->> '$.locator' IN (SELECT value FROM json_each(@labels)) ORDER BY c.entry_id`;
   return db.prepare(sql).all({ p: args.projectId, labels: JSON.stringify([...new Set(args.labels)]) }) as { entry_id: string; title: string; status: string; label: string }[];
 }
+
+/** The `citations` JSON text (null when absent) of the current entries of `projectId` among `ids`. */
+export function citationRows(db: CacheDb, args: { projectId: string; ids: readonly string[] }): { entry_id: string; citations: string | null }[] {
+  if (args.ids.length === 0) return [];
+  const sql = `SELECT entry_id, json_extract(json, '$.citations') AS citations FROM current
+    WHERE project_id = @p AND entry_id IN (SELECT value FROM json_each(@ids))`;
+  return db.prepare(sql).all({ p: args.projectId, ids: JSON.stringify([...new Set(args.ids)]) }) as { entry_id: string; citations: string | null }[];
+}

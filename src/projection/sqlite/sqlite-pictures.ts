@@ -3,10 +3,10 @@
  * the queries of picture-queries.ts. The methods read the cache as it stands: refresh it first.
  */
 import type { PictureReader } from '../picture-reader.js';
-import { toLinkRecord } from '../picture-reader.js';
+import { toAdrLabels, toLinkRecord } from '../picture-reader.js';
 import { entryFacts } from './dashboard-queries.js';
 import type { CacheDb } from './open-cache.js';
-import { adrRows, datedRows, idPrefixRows, linkRows, supersedeRows } from './picture-queries.js';
+import { adrRows, citationRows, datedRows, idPrefixRows, linkRows, supersedeRows } from './picture-queries.js';
 
 const parseList = (json: string | null): unknown => (json === null ? [] : JSON.parse(json));
 
@@ -20,5 +20,6 @@ export function sqlitePictures(db: () => CacheDb, projectId: string): PictureRea
     supersedeLinks: async (ids) => supersedeRows(db(), { projectId, ids }),
     idMatches: async (prefix) => idPrefixRows(db(), { projectId, prefix }),
     adrs: async (labels) => adrRows(db(), { projectId, labels }).map((r) => ({ ...r, entry_kind: 'decision' })),
+    adrLabels: async (ids) => toAdrLabels(citationRows(db(), { projectId, ids }).map((r) => ({ entry_id: r.entry_id, citations: parseList(r.citations) }))),
   };
 }
