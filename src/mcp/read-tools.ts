@@ -4,7 +4,7 @@
  * ({@link summarize}); the text is a short rendering with entry text inside `<brain-state>`.
  * The overview tools (brain_context, brain_status) are in overview-tools.ts.
  */
-import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { decodeCursor, encodeCursor } from '../service/list-cursor.js';
 import { renderEntryText, renderSummaries, summaryLine } from './render.js';
 import { changedFields, neutralizeDeep, summarize } from './summaries.js';
 import { GetInput, HistoryInput, kindArg, ListInput, SearchInput } from './tool-schemas.js';

@@ -1,9 +1,9 @@
 /**
- * Opaque page cursors of `brain_list`: the keyset position (recorded_at, entry_id) of the last
+ * Opaque page cursors of a clone's entry list (`brain_list`; read-scope.ts): the keyset position (recorded_at, entry_id) of the last
  * entry of a page, in the list order of the projection (DESIGN §4: newest first, then id),
  * coded as every cursor is (src/service/keyset-cursor.ts).
  */
-import { decodeKeyset, encodeKeyset } from '../service/keyset-cursor.js';
+import { decodeKeyset, encodeKeyset } from './keyset-cursor.js';
 
 /** A keyset position, as `ListFilter.after` takes it. */
 export interface ListPosition {
