@@ -21,7 +21,7 @@ function repoOf(q: { repo?: string | undefined }, what: string): string {
 /** The read contract of `hub` within `grant`. */
 export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
   const history = async (q: { repo?: string | undefined; entryId: string }) =>
-    (await hub.history(grant, { repo: repoOf(q, 'entry'), entryId: q.entryId })).map((r) => ({ repo: r.repo, entry: r.entry, sha256: r.sha256, commit: r.commit?.oid ?? null }));
+    hub.history(grant, { repo: repoOf(q, 'entry'), entryId: q.entryId });
   return {
     spans_repositories: true,
     async list(q) {

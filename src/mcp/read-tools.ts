@@ -116,7 +116,7 @@ const history = defineReadTool({
       title: r.entry.title,
       changed: changedFields(revisions[i - 1]?.entry, r.entry),
       sha256: r.sha256,
-      commit: r.commit,
+      commit: r.commit?.oid ?? null,
     }));
     const first = revisions[0]?.entry;
     const entryId = first?.entry_id ?? args.entry_id;

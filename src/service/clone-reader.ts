@@ -7,6 +7,7 @@
 import type { Brain } from '../service.js';
 import { historyWithCommits } from './history.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { candidateFilter } from './candidate-page.js';
 import type { ReadScope } from './read-scope.js';
 
 /** The read contract of `brain` (the caller opens and closes it). */
@@ -29,9 +30,9 @@ export function cloneReader(brain: Brain): ReadScope {
       return { entry: row.entry, revision_count: row.revision_count, forked: row.forked };
     },
     async history(q) {
-      return (await historyWithCommits(brain, { entryId: q.entryId })).map((r) => ({ entry: r.entry, sha256: r.sha256, commit: r.commit?.oid ?? null }));
+      return historyWithCommits(brain, { entryId: q.entryId });
     },
-    search: (q) => brain.search({ query: q.query, ...(q.kind ? { kind: q.kind } : {}), ...(q.limit ? { limit: q.limit } : {}) }),
+    search: (q) => brain.search({ query: q.query, ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.limit ? { limit: q.limit } : {}) }), // a given empty kind is refused, not dropped (issue #17)
     brief: (q) => brain.context({ ...(q.budget !== undefined ? { budget: q.budget } : {}), ...(q.paths?.length ? { paths: q.paths } : {}), ...(q.taskIds?.length ? { taskIds: q.taskIds } : {}) }),
     async projects() {
       return { current: await brain.projectId(), projects: await brain.projects() };
@@ -41,7 +42,7 @@ export function cloneReader(brain: Brain): ReadScope {
     },
     async candidates(q) {
       if (q.candidateId !== undefined) return [{ candidate: (await brain.candidates.get({ candidateId: q.candidateId })).candidate }];
-      const status = q.status ?? 'pending';
+      const status = candidateFilter(q.status);
       return (await brain.candidates.list(status === 'all' ? {} : { status })).map((r) => ({ candidate: r.candidate }));
     },
   };

@@ -1,9 +1,10 @@
 /**
  * The one read contract of a clone and of the hub (issue #22 "One house": a clone is a hub of
- * one repository; docs/decisions/0046). Every read surface — today the MCP read tools
- * (src/mcp/read-tools.ts, overview-tools.ts, candidate-read-tool.ts) — is written once over a
- * {@link ReadScope}; a clone implements it over its `Brain` (clone-reader.ts), the hub over
- * `HubService` and the caller's token scope (src/hub/hub-reader.ts).
+ * one repository; docs/decisions/0046). Every read surface — the MCP read tools
+ * (src/mcp/read-tools.ts, overview-tools.ts, candidate-read-tool.ts) and the REST reads
+ * (src/http/read-routes.ts) — is written once over a {@link ReadScope}; a clone implements it
+ * over its `Brain` (clone-reader.ts), the hub over `HubService` and the caller's token scope
+ * (src/hub/hub-reader.ts).
  *
  * `repo`: where the scope spans repositories (`spans_repositories`), every answer row names its
  * repository and reads take an optional `repo` (and `project`) narrowing; a clone's answers
@@ -11,10 +12,10 @@
  * `budget` estimated tokens; instants are ISO 8601 UTC. Errors are the implementations'
  * BrainErrors (`not_found`, `ambiguous_id`, `invalid_argument`, `illegal_status`, …).
  */
-import type { Candidate, CandidateStatus } from '../model/candidate.js';
+import type { Candidate } from '../model/candidate.js';
 import type { Entry } from '../model/entry.js';
-import type { EntryKind, Status } from '../model/kinds.js';
 import type { ProjectCounts } from '../projection/project-counts.js';
+import type { RevisionCommit } from '../store/revision-commits.js';
 import type { BrainStatus } from './status.js';
 
 /** A repository narrowing (the hub's; a clone has one repository and ignores it). */
@@ -38,10 +39,10 @@ export interface ReadListPage {
   facet: { repo: string; entries: number }[] | null;
 }
 
-/** The filters of a list read (DESIGN §6; checked by model/list-filter.ts in the implementations). */
+/** The filters of a list read (DESIGN §6), as given: the implementations check them (model/list-filter.ts: `invalid_argument`, `illegal_status`). */
 export interface ReadListQuery extends Narrowing {
-  kind?: EntryKind | undefined;
-  status?: Status | undefined;
+  kind?: string | undefined;
+  status?: string | undefined;
   tag?: string | undefined;
   author?: string | undefined;
   relatedTask?: string | undefined;
@@ -59,8 +60,8 @@ export interface ReadListQuery extends Narrowing {
 /** One entry: the current revision, or the revision asked for, with the entry's revision count and fork flag. */
 export type ReadEntry = InRepo<{ entry: Entry; revision_count: number; forked: boolean }>;
 
-/** One revision of an entry; `commit` the oid of the commit that added it, null when not found in the tip's history. */
-export type ReadRevision = InRepo<{ entry: Entry; sha256: string; commit: string | null }>;
+/** One revision of an entry, its file on the branch, and the commit that added it (null when not found in the tip's history). */
+export type ReadRevision = InRepo<{ entry: Entry; sha256: string; path: string; commit: RevisionCommit | null }>;
 
 /** A search hit, `relevance_score` in [0, 1] (1 = the best hit of the query). */
 export type ReadHit = InRepo<{ entry: Entry; relevance_score: number }>;
@@ -94,9 +95,9 @@ export type ReadStatus =
   | { scope: 'clone'; status: BrainStatus }
   | { scope: 'repositories'; repos: RepositoryStatus[]; problems: { repo: string; path: string; code: string; message: string }[] };
 
-/** A candidates read: one by id (or unique prefix), or a list by status (default pending; `all`). */
+/** A candidates read: one by id (or unique prefix), or a list by status (default pending; `approved`, `rejected`, `all`; else `invalid_argument`). */
 export interface ReadCandidatesQuery extends Narrowing {
-  status?: CandidateStatus | 'all' | undefined;
+  status?: string | undefined;
   candidateId?: string | undefined;
 }
 
@@ -111,7 +112,7 @@ export interface ReadScope {
   /** Every revision of one entry, oldest first. */
   history(q: RepoNarrowing & { entryId: string }): Promise<ReadRevision[]>;
   /** Full-text search over current entries, best first. */
-  search(q: Narrowing & { query: string; kind?: EntryKind | undefined; limit?: number | undefined }): Promise<ReadHit[]>;
+  search(q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<ReadHit[]>;
   /** The brief, boosted for `paths` and `taskIds`. */
   brief(q: Narrowing & { budget?: number | undefined; paths?: string[]; taskIds?: string[] }): Promise<ReadBrief>;
   /** The projects in the scope, by (repo,) project id. */

@@ -1,12 +1,14 @@
 /**
  * One house (issue #22): the same checks against a daemon serving a clone and a hub (real
- * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST
- * (list, get, search, projects), MCP over Streamable HTTP (one read tool set over both readers:
- * list, get, history, search, context, projects, candidates) and the dashboard's pictures (the graph with its text alternative, the
- * timeline picture with its table) and the candidates (REST list and get, the Candidates pages:
- * list per status, one candidate with its history). Where the two surfaces differ by design, only that is
- * taken out: the hub's `repo` field and its URLs (`/repos/r/entries/<id>` for
- * `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board, `/search` for the project's).
+ * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST (one
+ * router over both readers: list, get and a past revision, history, brief, search, projects),
+ * MCP over Streamable HTTP (one read tool set over both readers: list, get, history, search,
+ * context, projects, candidates), the dashboard's pictures (the graph with its text
+ * alternative, the timeline picture with its table) and the candidates (REST list and get, the
+ * Candidates pages: list per status, one candidate with its history). Where the two surfaces
+ * differ by design, only that is taken out: the hub's `repo` field and its URLs
+ * (`/repos/r/entries/<id>` for `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board,
+ * `/search` for the project's) and the hub brief's own heading.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -89,7 +91,7 @@ async function pageMain(url: string, headers: Record<string, string>, own: strin
 const section = (html: string, from: string, to: string) => { const at = html.indexOf(from); expect(at, from).toBeGreaterThanOrEqual(0); return html.slice(at, html.indexOf(to, at) + to.length); };
 
 describe('a daemon and a hub serving the same clone answer alike', () => {
-  it('REST: list, get, search and projects', async () => {
+  it('REST: list, get (and a past revision), history, brief, search and projects', async () => {
     const list = await daemonApi('/brain?limit=500');
     const hubList = await hubApi('/entries?repo=r&limit=500');
     expect(list.data).toHaveLength(500);
@@ -97,8 +99,18 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const id = seeded.supersedes.keys().next().value as string;
     const one = await daemonApi(`/brain/${id}`);
     const hubOne = await hubApi(`/entries/r/${id}`);
-    const { revision_count: _c, forked: _f, ...hubEntry } = withoutRepo(hubOne.data);
-    expect(hubEntry).toEqual(one.data);
+    expect(one.data).toMatchObject({ entry_id: id, revision_count: 1, forked: false });
+    expect(withoutRepo(hubOne.data)).toEqual(one.data);
+    // One router (issue #22, third round): a past revision, the history with its commits, the brief, on both.
+    const revised = seeded.hostile[0]!;
+    expect(withoutRepo((await hubApi(`/entries/r/${revised}?revision=1`)).data)).toEqual((await daemonApi(`/brain/${revised}?revision=1`)).data);
+    const history = await daemonApi(`/brain/${revised}/history`);
+    expect(history.data.map((r: any) => [r.entry.revision, /^[0-9a-f]{40}$/.test(r.commit.oid)])).toEqual([[1, true], [2, true]]);
+    expect(withoutRepo((await hubApi(`/entries/r/${revised}/history`)).data)).toEqual(history.data);
+    const brief = (await daemonApi('/brain/context?budget=200000&related_task=T-3')).data;
+    const hubBrief = (await hubApi('/brief?repo=r&budget=200000&related_task=T-3')).data;
+    expect(hubBrief.markdown.slice(hubBrief.markdown.indexOf('## r · ')).replace('## r · ', '# Project brain: ')).toBe(brief.markdown);
+    expect(hubBrief.omitted).toEqual(brief.omitted);
     const search = await daemonApi('/brain/search?q=decision&limit=20');
     const hubSearch = await hubApi('/search?repo=r&q=decision&limit=20');
     expect(search.data.length).toBeGreaterThan(0);
