@@ -1,9 +1,9 @@
 /**
  * How one `tools/call` runs (MCP spec, tools/call): find the tool, check the connection's
- * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the tool's zod input schema, run it (a
- * read tool on the connection's reader, a clone's or the hub's; any other on the Brain),
- * check its structured content against the tool's output schema, and map any failure through
- * errors.ts. This replaces the SDK's own tools/call handler, which would turn arguments that do
+ * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the
+ * tool's zod input schema, run it (a read tool on the connection's reader, a clone's or the
+ * hub's; any other on the Brain), check its structured content against the tool's output
+ * schema, and map any failure through errors.ts (or the context's `mapError`). This replaces the SDK's own tools/call handler, which would turn arguments that do
  * not match the input schema into an `isError` result; issue #3 asks for the MCP
  * invalid-params error instead (`-32602`, JSON-RPC level). Refusals of well-formed calls are
  * `isError` results (issue #7, docs/decisions/0009).
