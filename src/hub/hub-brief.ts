@@ -60,9 +60,9 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const parts: string[] = [...head];
   let included = 0;
   const omitted: Record<string, number> = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0]));
+  const boosts = { ...(args.paths?.length ? { paths: args.paths } : {}), ...(args.taskIds?.length ? { taskIds: args.taskIds } : {}) };
   ordered.forEach((g, i) => {
     if (i >= fit) return;
-    const boosts = { ...(args.paths?.length ? { paths: args.paths } : {}), ...(args.taskIds?.length ? { taskIds: args.taskIds } : {}) };
     const brief = buildBrief({ projectId: g.project_id, entries: g.entries, budget: share, ...boosts, tipOid: args.tips.get(g.repo) ?? null });
     included += brief.included;
     for (const [key, n] of Object.entries(brief.omitted)) omitted[key] = (omitted[key] ?? 0) + n;
