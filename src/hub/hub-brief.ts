@@ -9,6 +9,7 @@
  * active risks) come first and the rest are named on one line each, never dropped silently.
  */
 import { buildBrief, DEFAULT_BUDGET } from '../context/build-brief.js';
+import { SECTION_KEYS } from '../context/sections.js';
 import { estimateTokens } from '../context/budget.js';
 import { inlineText } from '../context/inline-text.js';
 import { BrainError } from '../model/errors.js';
@@ -24,14 +25,16 @@ export interface HubBrief {
   tokens: number;
   /** Distinct entries listed across the included groups. */
   included: number;
+  /** Per section key: items of the included groups that did not fit, summed (as a clone's brief; groups only named are in `groups`). */
+  omitted: Record<string, number>;
   /** The groups briefed, and the groups only named (budget too small), as `repo/project`. */
   groups: { repo: string; project_id: string; included: boolean }[];
 }
 
 const OPEN_WORK = new Set(['blocker:blocked', 'open_question:open', 'risk:active', 'decision:proposed', 'dependency:open']);
 
-/** Builds the brief from the current rows of the visible scope (any status), the projected tip per repository, boosts and budget. Errors: `invalid_argument` (budget). */
-export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; paths?: string[]; budget?: number }): HubBrief {
+/** Builds the brief from the current rows of the visible scope (any status), the projected tip per repository, boosts (`paths`, `taskIds`) and budget. Errors: `invalid_argument` (budget). */
+export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; paths?: string[]; taskIds?: string[]; budget?: number }): HubBrief {
   const budget = args.budget ?? DEFAULT_BUDGET;
   if (!Number.isInteger(budget) || budget < 1) throw new BrainError('invalid_argument', `budget must be an integer ≥ 1 (tokens), got ${String(budget)}`, { hint: `omit it for the default of ${DEFAULT_BUDGET}` });
   const groups = new Map<string, { repo: string; project_id: string; entries: RepoRow['entry'][]; open: number }>();
@@ -56,13 +59,16 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const share = fit > 0 ? Math.floor((budget - fixed(fit)) / fit) : 0;
   const parts: string[] = [...head];
   let included = 0;
+  const omitted: Record<string, number> = Object.fromEntries(SECTION_KEYS.map((k) => [k, 0]));
+  const boosts = { ...(args.paths?.length ? { paths: args.paths } : {}), ...(args.taskIds?.length ? { taskIds: args.taskIds } : {}) };
   ordered.forEach((g, i) => {
     if (i >= fit) return;
-    const brief = buildBrief({ projectId: g.project_id, entries: g.entries, budget: share, ...(args.paths?.length ? { paths: args.paths } : {}), tipOid: args.tips.get(g.repo) ?? null });
+    const brief = buildBrief({ projectId: g.project_id, entries: g.entries, budget: share, ...boosts, tipOid: args.tips.get(g.repo) ?? null });
     included += brief.included;
+    for (const [key, n] of Object.entries(brief.omitted)) omitted[key] = (omitted[key] ?? 0) + n;
     parts.push(brief.markdown.replace(/^# Project brain: /, `## ${g.repo} · `).trimEnd(), '');
   });
   parts.push(...tail(fit));
   const markdown = `${parts.join('\n').trimEnd()}\n`;
-  return { markdown, tokens: estimateTokens(markdown), included, groups: ordered.map((g, i) => ({ repo: g.repo, project_id: g.project_id, included: i < fit })) };
+  return { markdown, tokens: estimateTokens(markdown), included, omitted, groups: ordered.map((g, i) => ({ repo: g.repo, project_id: g.project_id, included: i < fit })) };
 }

@@ -233,11 +233,11 @@ export class HubService {
   }
 
   /** The brief across the visible repositories (hub-brief.ts). Errors: `invalid_argument` (budget), `not_found` (repo, project). */
-  async brief(grant: TokenScope, args: Narrowing & { paths?: string[]; budget?: number }): Promise<HubBrief> {
+  async brief(grant: TokenScope, args: Narrowing & { paths?: string[]; taskIds?: string[]; budget?: number }): Promise<HubBrief> {
     const scope = await this.scope(grant, args);
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
     if (rows.length === 0) await this.assertProject(scope, args.project);
     const tips = await this.backend.projectedOids(scope.repos);
-    return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
+    return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.taskIds ? { taskIds: args.taskIds } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
   }
 }

@@ -13,7 +13,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Capability } from '../model/capabilities.js';
 import { toolErrorResult } from './errors.js';
-import type { BrainTool } from './tool-definition.js';
+import type { McpTool } from './tool-definition.js';
 
 /** A connection's capabilities (null: the guest, no token) and whether it is read-only. */
 export interface McpAccess {
@@ -22,12 +22,12 @@ export interface McpAccess {
 }
 
 /** Whether `tool` exists on the connection at all (a read-only one has read tools only). */
-export function available(tool: BrainTool, access: McpAccess): boolean {
+export function available(tool: McpTool, access: McpAccess): boolean {
   return tool.access === 'read' || !access.readOnly;
 }
 
 /** Whether tools/list shows `tool` (see the module doc). */
-export function listed(tool: BrainTool, access: McpAccess): boolean {
+export function listed(tool: McpTool, access: McpAccess): boolean {
   if (!available(tool, access)) return false;
   if (tool.access === 'read') return true;
   if (access.capabilities === null) return tool.access !== 'approve';
@@ -35,7 +35,7 @@ export function listed(tool: BrainTool, access: McpAccess): boolean {
 }
 
 /** Null when the connection may call `tool`, else the `isError` result refusing it (nothing runs). */
-export function refusal(tool: BrainTool, access: McpAccess): CallToolResult | null {
+export function refusal(tool: McpTool, access: McpAccess): CallToolResult | null {
   if (tool.access === 'read') return null;
   if (access.capabilities === null) {
     return toolErrorResult({

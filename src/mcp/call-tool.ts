@@ -1,33 +1,51 @@
 /**
  * How one `tools/call` runs (MCP spec, tools/call): find the tool, check the connection's
- * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the tool's zod input schema, run it on the Brain,
- * check its structured content against the tool's output schema, and map any failure through
- * errors.ts. This replaces the SDK's own tools/call handler, which would turn arguments that do
+ * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the
+ * tool's zod input schema, run it (a read tool on the connection's reader, a clone's or the
+ * hub's; any other on the Brain), check its structured content against the tool's output
+ * schema, and map any failure through errors.ts (or the context's `mapError`). This replaces the SDK's own tools/call handler, which would turn arguments that do
  * not match the input schema into an `isError` result; issue #3 asks for the MCP
  * invalid-params error instead (`-32602`, JSON-RPC level). Refusals of well-formed calls are
  * `isError` results (issue #7, docs/decisions/0009).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
+import type { ReadScope } from '../service/read-scope.js';
 import { formatIssues } from '../model/validate.js';
 import { invalidArguments, mapToolError, unknownTool } from './errors.js';
 import { refusal, type McpAccess } from './access.js';
-import { toolResult, type BrainTool, type ToolOutput } from './tool-definition.js';
+import { toolResult, type McpTool, type ToolOutput } from './tool-definition.js';
 
-/** What a call runs against: the Brain (owned by the caller), the tools that exist on the connection, its access, and the agent writes are made by. */
+/**
+ * What a call runs against: the reader of read tools; the clone's Brain and the agent its
+ * writes are made by, for the other tools (null on the hub, which offers reads only; both owned
+ * by the caller); the tools that exist on the connection, its access, and how a failure becomes
+ * a result (default errors.ts `mapToolError`; the hub says its hints in tool terms).
+ */
 export interface CallContext {
-  brain: Brain;
-  tools: ReadonlyMap<string, BrainTool>;
+  reader: ReadScope;
+  writer: {
+    brain: Brain;
+    /** The agent name write tools record (asked per call: over stdio it is known once the client has initialized). */
+    agent: () => string;
+  } | null;
+  tools: ReadonlyMap<string, McpTool>;
   access: McpAccess;
-  /** The agent name write tools record (asked per call: over stdio it is known once the client has initialized). */
-  agent: () => string;
+  mapError?: (err: unknown) => CallToolResult;
+}
+
+/** Runs a validated call: a read tool on the reader, any other on the Brain. */
+function run(context: CallContext, tool: McpTool, args: never): Promise<ToolOutput> {
+  if ('read' in tool) return tool.read(context.reader, args);
+  if (context.writer === null) throw new Error(`${tool.name} needs a clone's Brain, and this server has none`);
+  return tool.run(context.writer.brain, args, { agent: context.writer.agent() });
 }
 
 /**
  * The output, after checking it against the tool's outputSchema (the SDK's McpServer does the
  * same for its own handler). A mismatch is a bug in the tool: an Error, mapped to `-32603`.
  */
-function checkedOutput(tool: BrainTool, output: ToolOutput): ToolOutput {
+function checkedOutput(tool: McpTool, output: ToolOutput): ToolOutput {
   const checked = tool.outputSchema.safeParse(output.structured);
   if (!checked.success) throw new Error(`${tool.name} produced structuredContent that does not match its outputSchema: ${formatIssues(checked.error.issues)}`);
   return output;
@@ -41,15 +59,15 @@ function checkedOutput(tool: BrainTool, output: ToolOutput): ToolOutput {
  * capability is checked before the arguments, so an unauthorized caller learns nothing from
  * validation messages.
  */
-export async function invokeTool(context: CallContext, tool: BrainTool, args: unknown): Promise<CallToolResult> {
+export async function invokeTool(context: CallContext, tool: McpTool, args: unknown): Promise<CallToolResult> {
   const refused = refusal(tool, context.access);
   if (refused !== null) return refused;
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) throw invalidArguments(tool.name, parsed.error);
   try {
-    return toolResult(checkedOutput(tool, await tool.run(context.brain, parsed.data, { agent: context.agent() })));
+    return toolResult(checkedOutput(tool, await run(context, tool, parsed.data as never)));
   } catch (err) {
-    return mapToolError(err);
+    return (context.mapError ?? mapToolError)(err);
   }
 }
 

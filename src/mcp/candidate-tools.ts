@@ -1,6 +1,7 @@
 /**
- * The candidate tools (issue #20; docs/decisions/0042): brain_propose (the propose
- * capability), brain_candidates (read), and — listed only with the approve capability —
+ * The candidate write tools (issue #20; docs/decisions/0042; the read, brain_candidates, is in
+ * candidate-read-tool.ts): brain_propose (the propose
+ * capability) and — listed only with the approve capability —
  * brain_approve and brain_reject (src/mcp/access.ts). Writes are made by the call's agent for
  * the Brain's writer, as entry writes are; no identity may approve what it proposed (the
  * service refuses with `forbidden`). Candidates in results are neutralized; the text renders
@@ -14,8 +15,8 @@ import { inlineText } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
 import { FIELD_GUIDE, kindGuide } from './guide.js';
 import { neutralizeDeep } from './summaries.js';
-import { ApproveInput, CandidatesInput, kindArg, ProposeInput, RejectInput } from './tool-schemas.js';
-import { CandidatesOutput, CandidateWriteOutput } from './candidate-output-schemas.js';
+import { ApproveInput, kindArg, ProposeInput, RejectInput } from './tool-schemas.js';
+import { CandidateWriteOutput } from './candidate-output-schemas.js';
 import { defineTool, type BrainTool, type ToolOutput } from './tool-definition.js';
 import type { z } from 'zod';
 import { fieldsOf } from './write-tools.js';
@@ -33,7 +34,8 @@ function concerns(c: Candidate): string {
   return entry === null || entry.title === null ? '' : ` — concerns ${entry.entry_id} "${inlineText(entry.title, 200)}"`;
 }
 
-function renderCandidates(head: string, list: Candidate[]): string {
+/** A candidates result as text: the trusted facts one line each, then their own text inside the `<brain-state>` wrapper. */
+export function renderCandidates(head: string, list: Candidate[]): string {
   if (list.length === 0) return head;
   return [head, ...list.map(candidateLine), wrapUntrusted(list.map((c) => `${c.candidate_id}: ${inlineText(c.proposal.title, 200)} — ${inlineText(c.review.summary, 300)}${concerns(c)}`).join('\n'))].join('\n');
 }
@@ -61,31 +63,6 @@ const propose = defineTool({
   outputSchema: CandidateWriteOutput,
   async run(brain, args, call) {
     return writeOutput('proposed', await brain.candidates.byAgent(call.agent).propose({ kind: kindArg(args) as EntryKind, fields: fieldsOf(args) }));
-  },
-});
-
-const candidates = defineTool({
-  name: 'brain_candidates',
-  title: 'List proposed entries and their review',
-  access: 'read',
-  description:
-    'List the candidates of the project brain — entries proposed and not (yet) approved — with the reviewer\'s relation, evidence (scores against ' +
-    'the entries it compared with) and suggested action (accept, merge into an entry, supersede an entry, reject). Default: the pending ones; ' +
-    `status all/approved/rejected for the others; candidate_id for one in full. ${QUOTED}`,
-  inputSchema: CandidatesInput,
-  outputSchema: CandidatesOutput,
-  async run(brain, args) {
-    if (args.candidate_id !== undefined) {
-      const row = await brain.candidates.get({ candidateId: args.candidate_id });
-      return { structured: neutralizeDeep({ count: 1, candidates: [row.candidate] }), text: renderCandidates('1 candidate', [row.candidate]) };
-    }
-    const status = args.status ?? 'pending';
-    const rows = await brain.candidates.list(status === 'all' ? {} : { status });
-    const list = rows.map((r) => {
-      const { compared, ...review } = r.candidate.review;
-      return { ...r.candidate, review: { ...review, compared_count: compared.length } };
-    });
-    return { structured: neutralizeDeep({ count: list.length, candidates: list }), text: renderCandidates(`${list.length} ${status === 'all' ? '' : `${status} `}candidate${list.length === 1 ? '' : 's'}`, rows.map((r) => r.candidate)) };
   },
 });
 
@@ -118,7 +95,7 @@ const reject = defineTool({
   },
 });
 
-/** The candidate tools, in tools/list order. */
-export function candidateTools(): BrainTool[] {
-  return [propose, candidates, approve, reject];
-}
+/** The candidate write tools of a clone: brain_propose (listed before brain_candidates, candidate-read-tool.ts), then brain_approve and brain_reject. */
+export const proposeTool: BrainTool = propose;
+/** See {@link proposeTool}. */
+export const approvalTools: readonly BrainTool[] = [approve, reject];

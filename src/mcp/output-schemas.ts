@@ -98,6 +98,7 @@ export const HistoryOutput = z.strictObject({
       title: z.string(),
       changed: strings.describe('fields that differ from the revision before; ["created"] for the first'),
       sha256: z.string(),
+      commit: z.string().nullable().describe("the commit that added the revision; null when not found in the tip's history"),
     }),
   ),
 });

@@ -1,18 +1,20 @@
 /**
  * The Project Brain MCP server (issue #3, DESIGN §5–§6): the same tools over stdio
- * (`brain mcp`) and Streamable HTTP (`/mcp` on the daemon). A server is cheap to create: the
- * daemon makes one per HTTP request (stateless) over the Brain it keeps hot; stdio makes one per
- * process. The server never owns the Brain: closing it does not close the Brain.
+ * (`brain mcp`) and Streamable HTTP (`/mcp` on the daemon), and — through {@link createToolServer},
+ * with the read tools over repositories — the hub's `/mcp` (issue #22). A server is cheap to
+ * create: the daemon makes one per HTTP request (stateless) over the Brain it keeps hot; stdio
+ * makes one per process. The server never owns the Brain: closing it does not close the Brain.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
+import { cloneReader } from '../service/clone-reader.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
 import { callTool, type CallContext } from './call-tool.js';
 import { available, listed, type McpAccess } from './access.js';
 import { serverInstructions } from './guide.js';
-import { describeTool } from './tool-definition.js';
+import { describeTool, type McpTool } from './tool-definition.js';
 import { brainTools } from './tools.js';
 import { agentNameOfClient, UNKNOWN_MCP_AGENT } from '../model/agent-name.js';
 
@@ -52,11 +54,34 @@ let sharedValidator: AjvJsonSchemaValidator | null = null;
  * Which tools are listed and which calls are refused: access.ts. Tool errors: see errors.ts.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: serverInstructions(options.access), jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()) });
-  const tools = brainTools().filter((t) => available(t, options.access));
-  const shown = tools.filter((t) => listed(t, options.access));
-  const agent = () => options.agent ?? agentNameOfClient(server.server.getClientVersion()?.name) ?? UNKNOWN_MCP_AGENT;
-  const context: CallContext = { brain: options.brain, tools: new Map(tools.map((t) => [t.name, t])), access: options.access, agent };
+  return createToolServer({
+    info: SERVER_INFO,
+    instructions: serverInstructions(options.access),
+    tools: brainTools(),
+    context: (server) => ({
+      reader: cloneReader(options.brain),
+      writer: { brain: options.brain, agent: () => options.agent ?? agentNameOfClient(server.server.getClientVersion()?.name) ?? UNKNOWN_MCP_AGENT },
+      access: options.access,
+    }),
+  });
+}
+
+/**
+ * An MCP server offering `tools` (those available to `context.access`; listed per access.ts)
+ * over the context `context` builds for it: the clone's ({@link createMcpServer}) or the hub's
+ * (src/hub/mcp/hub-mcp.ts, the read tools over its reader).
+ */
+export function createToolServer(options: {
+  info: { name: string; version: string };
+  instructions: string;
+  tools: McpTool[];
+  context: (server: McpServer) => Omit<CallContext, 'tools'>;
+}): McpServer {
+  const server = new McpServer(options.info, { instructions: options.instructions, jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()) });
+  const base = options.context(server);
+  const tools = options.tools.filter((t) => available(t, base.access));
+  const shown = tools.filter((t) => listed(t, base.access));
+  const context: CallContext = { ...base, tools: new Map(tools.map((t) => [t.name, t])) };
   // The tools/* handlers are our own, not McpServer.registerTool's: tools/list publishes each
   // outputSchema as "success shape or coded error" (the SDK only publishes zod objects), and
   // tools/call keeps invalid arguments a JSON-RPC -32602 error (issue #3); see call-tool.ts.

@@ -29,7 +29,7 @@ const kindFields = (what: string) => ({ entry_kind: kind.optional().describe(wha
  * invalid argument; with `required`, one of them must be given. The published JSON Schema then
  * lists `entry_kind` as required (`.meta`): the canonical call; `kind` alone is still accepted.
  */
-function withKindRule<T extends z.ZodObject<z.ZodRawShape & ReturnType<typeof kindFields>>>(schema: T, options: { required: boolean }): T {
+export function withKindRule<T extends z.ZodObject<z.ZodRawShape & ReturnType<typeof kindFields>>>(schema: T, options: { required: boolean }): T {
   const checked = schema.superRefine((args: { entry_kind?: string | undefined; kind?: string | undefined }, ctx) => {
     if (args.entry_kind !== undefined && args.kind !== undefined && args.entry_kind !== args.kind) {
       ctx.addIssue({ code: 'custom', path: ['kind'], message: `alias of entry_kind, but entry_kind is "${args.entry_kind}" and kind "${args.kind}": give one of them` });
@@ -84,8 +84,8 @@ const fields = {
 /** brain_get: `{entry_id, revision?}`. */
 export const GetInput = z.strictObject({ entry_id: entryId, revision: revision.optional().describe('a past revision (default: the current one)') });
 
-/** brain_list: the CLI's filters (entry_kind, status, tag, author, related_task, path, updated_since), `limit` (1..500, default 50) and `cursor`. */
-export const ListInput = withKindRule(z.strictObject({
+/** The fields of {@link ListInput} (repo-tool-schemas.ts adds the hub's narrowing to them). */
+export const listFields = {
   ...kindFields('only entries of this kind'),
   status: z.enum(STATUSES).optional(),
   tag: z.string().min(1).optional(),
@@ -95,14 +95,20 @@ export const ListInput = withKindRule(z.strictObject({
   updated_since: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be an ISO 8601 date or time' }).optional().describe('ISO 8601; only entries revised at or after it'),
   limit: z.number().int().min(1).max(500).optional().describe('page size (default 50)'),
   cursor: z.string().min(1).optional().describe('next_cursor of the previous page'),
-}), { required: false });
+};
 
-/** brain_search: `{query, entry_kind?, limit? (1..100, default 20)}`. */
-export const SearchInput = withKindRule(z.strictObject({
+/** brain_list: the CLI's filters (entry_kind, status, tag, author, related_task, path, updated_since), `limit` (1..500, default 50) and `cursor`. */
+export const ListInput = withKindRule(z.strictObject(listFields), { required: false });
+
+/** The fields of {@link SearchInput}. */
+export const searchFields = {
   query: z.string().min(1).max(1000).describe('words to find (fuzzy, prefix) in titles, rationales and payloads'),
   ...kindFields('only entries of this kind'),
   limit: z.number().int().min(1).max(100).optional().describe('max hits (default 20)'),
-}), { required: false });
+};
+
+/** brain_search: `{query, entry_kind?, limit? (1..100, default 20)}`. */
+export const SearchInput = withKindRule(z.strictObject(searchFields), { required: false });
 
 /** brain_history: `{entry_id}`. */
 export const HistoryInput = z.strictObject({ entry_id: entryId });

@@ -5,7 +5,7 @@
  * parameter's bounds. `Number()` also reads `1e9`, `0x1`, `0b1`, ` 7 ` and `Infinity`, and
  * `99999999999999999999` became 1e20, which SQLite refused as a `datatype mismatch`; each
  * is now an `invalid_argument` naming the bounds. MCP inputs are JSON numbers: their zod
- * schemas use the same {@link BOUNDS} (src/mcp/tool-schemas.ts, src/hub/mcp/hub-tools.ts).
+ * schemas use the same {@link BOUNDS} (src/mcp/tool-schemas.ts, the hub's read tools: src/mcp/repo-tool-schemas.ts).
  */
 import { BrainError } from './errors.js';
 

@@ -46,6 +46,14 @@ describe('REST query parameters', () => {
     expect((await httpGet(d.port, api('?tag=storage'))).json().data).toHaveLength(1);
   });
 
+  it('a bad value is a 400 before the project is looked up: it says nothing about which projects exist', async () => {
+    for (const path of ['/brain?limit=0', '/brain/search?q=%20', '/brain/context?budget=0', `/brain/${id}?revision=0`, '/candidates?status=nope']) {
+      const r = await httpGet(d.port, `/api/projects/nobody${path}`);
+      expect(r.status, `${path}: ${r.body}`).toBe(400);
+      expect(r.json().error.code).toBe('invalid_argument');
+    }
+  });
+
   it('numbers are plain decimals within bounds: 1e3, 0x10, +5 and 20 digits are 400s', async () => {
     for (const path of [
       '?limit=1e3', '?limit=0x10', '?limit=%2B5', '?limit=99999999999999999999', '?limit=%205',

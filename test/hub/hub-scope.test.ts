@@ -14,12 +14,15 @@ import { createToken, revokeToken } from '../../src/hub/tokens.js';
 import { encodeCursor } from '../../src/hub/http/params.js';
 import { brainRepo, commitInvalidRevision, hubDir, record, serveTestHub, type TestHub } from './fixtures.js';
 import { HUB_BACKEND } from './backend-kind.js';
+import { openTestBrain } from '../helpers/brain.js';
 
 let world: TestHub;
 let hub: Hub;
 let server: HubServer;
 let alphaOnly: string;
 let betaIds: string[];
+let alphaCandidate: string;
+let betaCandidate: string;
 
 const get = (path: string, headers: Record<string, string> = { authorization: `Bearer ${alphaOnly}` }) => fetch(`${server.url}${path}`, { headers });
 const body = async (path: string) => {
@@ -36,6 +39,16 @@ beforeAll(async () => {
     { kind: 'decision', fields: { title: 'Beta decision newer', rationale: 'hidden' } },
   ]);
   commitInvalidRevision(beta, 'mobile');
+  const propose = async (dir: string, projectId: string, title: string) => {
+    const brain = await openTestBrain(dir, { projectId });
+    try {
+      return (await brain.candidates.byAgent('claude-code').propose({ kind: 'risk', fields: { title } })).candidate.candidate_id;
+    } finally {
+      await brain.close();
+    }
+  };
+  alphaCandidate = await propose(alpha, 'payments', 'Alpha proposed risk');
+  betaCandidate = await propose(beta, 'mobile', 'Xylophone proposed risk');
   world = await serveTestHub([['alpha', alpha], ['beta', beta]]);
   ({ hub, server } = world);
   alphaOnly = await world.readToken('alpha', ['alpha']);
@@ -143,7 +156,7 @@ describe('hub token scope', () => {
     const client = new Client({ name: 'hub-test', version: '0.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${alphaOnly}` } } }));
     try {
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['brain_context', 'brain_get', 'brain_history', 'brain_list', 'brain_projects', 'brain_search', 'brain_status']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['brain_candidates', 'brain_context', 'brain_get', 'brain_history', 'brain_list', 'brain_projects', 'brain_search', 'brain_status']);
       const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
       const list = await call('brain_list', { by_repo: true });
       expect((list.structuredContent as any).entries.map((e: any) => e.repo)).toEqual(['alpha']);
@@ -162,6 +175,16 @@ describe('hub token scope', () => {
       expect(status.repos.map((r: any) => r.name)).toEqual(['alpha']);
       expect(status.problems).toEqual([]);
       expect(((await call('brain_context', {})).structuredContent as any).markdown).not.toMatch(/Xylophone/);
+      // brain_candidates (issue #22: the clone's tool over the hub's reader) sees alpha's candidates only.
+      const candidates = (await call('brain_candidates', { status: 'all' })).structuredContent as any;
+      expect(candidates.candidates.map((c: any) => [c.repo, c.candidate_id])).toEqual([['alpha', alphaCandidate]]);
+      const one = (await call('brain_candidates', { repo: 'alpha', candidate_id: alphaCandidate.slice(0, 11) })).structuredContent as any;
+      expect(one.candidates.map((c: any) => [c.repo, c.candidate_id, c.review.compared.length >= 0])).toEqual([['alpha', alphaCandidate, true]]);
+      const hiddenCandidate = await call('brain_candidates', { repo: 'beta', candidate_id: betaCandidate });
+      expect((hiddenCandidate.structuredContent as any).error.code).toBe('not_found');
+      const missingCandidate = await call('brain_candidates', { repo: 'zzz', candidate_id: betaCandidate });
+      expect(JSON.stringify(missingCandidate.structuredContent).replaceAll('zzz', 'X')).toBe(JSON.stringify(hiddenCandidate.structuredContent).replaceAll('beta', 'X'));
+      expect(((await call('brain_candidates', { candidate_id: alphaCandidate })).structuredContent as any).error).toMatchObject({ code: 'invalid_argument', hint: expect.stringMatching(/repo/) });
     } finally {
       await client.close();
     }

@@ -1,12 +1,14 @@
 /**
  * One house (issue #22): the same checks against a daemon serving a clone and a hub (real
- * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST
- * (list, get, search, projects), MCP over Streamable HTTP (brain_get, brain_search,
- * brain_projects) and the dashboard's pictures (the graph with its text alternative, the
- * timeline picture with its table) and the candidates (REST list and get, the Candidates pages:
- * list per status, one candidate with its history). Where the two surfaces differ by design, only that is
- * taken out: the hub's `repo` field and its URLs (`/repos/r/entries/<id>` for
- * `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board, `/search` for the project's).
+ * PostgreSQL) serving that same clone as repository `r`, and the answers compared — REST (one
+ * router over both readers: list, get and a past revision, history, brief, search, projects),
+ * MCP over Streamable HTTP (one read tool set over both readers: list, get, history, search,
+ * context, projects, candidates), the dashboard's pictures (the graph with its text
+ * alternative, the timeline picture with its table) and the candidates (REST list and get, the
+ * Candidates pages: list per status, one candidate with its history). Where the two surfaces
+ * differ by design, only that is taken out: the hub's `repo` field and its URLs
+ * (`/repos/r/entries/<id>` for `/projects/<p>/entries/<id>`, `/?repo=r&…` for the board,
+ * `/search` for the project's) and the hub brief's own heading.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -32,6 +34,7 @@ beforeAll(async () => {
   expect(brain(dir, ['init', '--project', P]).code).toBe(0);
   seeded = await seedSynthetic(dir, P, 600); // 240 decisions and plan revisions: the timeline picture has an older window
   const writer = await openTestBrain(dir, { projectId: P, author: 'Mallory" onmouseover="alert(2) \u202Eve' });
+  await writer.writes.revise({ entryId: seeded.hostile[0]!, fields: { rationale: `Revised: ${HOSTILE_TITLE}`, tags: ['revised'] } }); // a history of two revisions
   const agent = writer.candidates.byAgent('claude-code');
   cand.hostile = (await agent.propose({ kind: 'risk', fields: { title: HOSTILE_TITLE, rationale: `<script>window.pwned=4</script> ${HOSTILE_TITLE}` } })).candidate;
   cand.rejected = (await agent.propose({ kind: 'blocker', fields: { title: 'Flaky quokka runner' } })).candidate;
@@ -88,7 +91,7 @@ async function pageMain(url: string, headers: Record<string, string>, own: strin
 const section = (html: string, from: string, to: string) => { const at = html.indexOf(from); expect(at, from).toBeGreaterThanOrEqual(0); return html.slice(at, html.indexOf(to, at) + to.length); };
 
 describe('a daemon and a hub serving the same clone answer alike', () => {
-  it('REST: list, get, search and projects', async () => {
+  it('REST: list, get (and a past revision), history, brief, search and projects', async () => {
     const list = await daemonApi('/brain?limit=500');
     const hubList = await hubApi('/entries?repo=r&limit=500');
     expect(list.data).toHaveLength(500);
@@ -96,8 +99,18 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const id = seeded.supersedes.keys().next().value as string;
     const one = await daemonApi(`/brain/${id}`);
     const hubOne = await hubApi(`/entries/r/${id}`);
-    const { revision_count: _c, forked: _f, ...hubEntry } = withoutRepo(hubOne.data);
-    expect(hubEntry).toEqual(one.data);
+    expect(one.data).toMatchObject({ entry_id: id, revision_count: 1, forked: false });
+    expect(withoutRepo(hubOne.data)).toEqual(one.data);
+    // One router (issue #22, third round): a past revision, the history with its commits, the brief, on both.
+    const revised = seeded.hostile[0]!;
+    expect(withoutRepo((await hubApi(`/entries/r/${revised}?revision=1`)).data)).toEqual((await daemonApi(`/brain/${revised}?revision=1`)).data);
+    const history = await daemonApi(`/brain/${revised}/history`);
+    expect(history.data.map((r: any) => [r.entry.revision, /^[0-9a-f]{40}$/.test(r.commit.oid)])).toEqual([[1, true], [2, true]]);
+    expect(withoutRepo((await hubApi(`/entries/r/${revised}/history`)).data)).toEqual(history.data);
+    const brief = (await daemonApi('/brain/context?budget=200000&related_task=T-3')).data;
+    const hubBrief = (await hubApi('/brief?repo=r&budget=200000&related_task=T-3')).data;
+    expect(hubBrief.markdown.slice(hubBrief.markdown.indexOf('## r · ')).replace('## r · ', '# Project brain: ')).toBe(brief.markdown);
+    expect(hubBrief.omitted).toEqual(brief.omitted);
     const search = await daemonApi('/brain/search?q=decision&limit=20');
     const hubSearch = await hubApi('/search?repo=r&q=decision&limit=20');
     expect(search.data.length).toBeGreaterThan(0);
@@ -106,21 +119,49 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(withoutRepo((await hubApi('/projects')).data)).toEqual(projects.data);
   });
 
-  it('MCP: brain_get, brain_search and brain_projects', async () => {
+  it('MCP: the same read tools (list, get, history, search, context, projects, candidates) answer alike', async () => {
     const local = await mcp(onDaemon('/mcp'), {});
     const remote = await mcp(onHub('/mcp'), { authorization: `Bearer ${token}` });
+    const call = async (client: Client, name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name} ${JSON.stringify(result.structuredContent)}`).toBeFalsy();
+      return result.structuredContent as any;
+    };
+    /** The same call on both, the hub's with `repo: 'r'` where `hubArgs` says so. */
+    const both = async (name: string, args: Record<string, unknown>, hubArgs: Record<string, unknown> = {}) => [await call(local, name, args), await call(remote, name, { ...args, ...hubArgs })];
     const id = seeded.hostile[0]!;
-    const got = (await local.callTool({ name: 'brain_get', arguments: { entry_id: id } })).structuredContent as any;
-    const hubGot = (await remote.callTool({ name: 'brain_get', arguments: { repo: 'r', entry_id: id } })).structuredContent as any;
+    const [got, hubGot] = await both('brain_get', { entry_id: id }, { repo: 'r' });
     expect(got.entry.title).not.toBe(HOSTILE_TITLE); // neutralized on both
+    expect(hubGot.repo).toBe('r');
     expect(withoutRepo(hubGot)).toEqual(got);
-    const hits = (await local.callTool({ name: 'brain_search', arguments: { query: 'plan', limit: 10 } })).structuredContent as any;
-    const hubHits = (await remote.callTool({ name: 'brain_search', arguments: { query: 'plan', repo: 'r', limit: 10 } })).structuredContent as any;
+    const [past, hubPast] = await both('brain_get', { entry_id: id, revision: 1 }, { repo: 'r' });
+    expect(withoutRepo(hubPast)).toEqual(past);
+    const [history, hubHistory] = await both('brain_history', { entry_id: id }, { repo: 'r' });
+    expect(history.revisions.map((r: any) => r.changed)).toEqual([['created'], ['rationale', 'tags']]);
+    expect(history.revisions.every((r: any) => /^[0-9a-f]{40}$/.test(r.commit))).toBe(true);
+    expect(withoutRepo(hubHistory)).toEqual(history);
+    const [page, hubPage] = await both('brain_list', { entry_kind: 'decision', limit: 7 });
+    expect(page.count).toBe(7);
+    expect(withoutRepo(hubPage.entries)).toEqual(page.entries);
+    const [hits, hubHits] = await both('brain_search', { query: 'plan', limit: 10 }, { repo: 'r' });
     expect(hits.count).toBeGreaterThan(0);
-    expect(hubHits.hits.map((h: any) => h.entry_id)).toEqual(hits.hits.map((h: any) => h.entry_id));
-    const projects = (await local.callTool({ name: 'brain_projects', arguments: {} })).structuredContent as any;
-    const hubProjects = (await remote.callTool({ name: 'brain_projects', arguments: {} })).structuredContent as any;
+    expect(withoutRepo(hubHits.hits)).toEqual(hits.hits);
+    const [projects, hubProjects] = await both('brain_projects', {});
     expect(withoutRepo(hubProjects.projects)).toEqual(projects.projects);
+    // The hub's brief holds the clone's under its own heading (which takes a little of the budget): given room for everything, the same brief.
+    const [brief, hubBrief] = await both('brain_context', { budget: 200_000 }, { repo: 'r' });
+    expect(hubBrief.groups).toEqual([{ repo: 'r', project_id: P, included: true }]);
+    expect([hubBrief.included, hubBrief.omitted]).toEqual([brief.included, brief.omitted]);
+    expect(brief.included).toBeGreaterThan(100);
+    expect(hubBrief.markdown.slice(hubBrief.markdown.indexOf('## r · ')).replace('## r · ', '# Project brain: ')).toBe(brief.markdown);
+    for (const status of ['pending', 'rejected', 'all']) {
+      const [candidates, hubCandidates] = await both('brain_candidates', { status });
+      expect(candidates.count, status).toBeGreaterThan(0);
+      expect(withoutRepo(hubCandidates.candidates), status).toEqual(candidates.candidates);
+    }
+    const [one, hubOne] = await both('brain_candidates', { candidate_id: cand.hostile!.candidate_id.slice(0, 11) }, { repo: 'r' });
+    expect(one.candidates[0].review.compared).toBeDefined();
+    expect(withoutRepo(hubOne.candidates)).toEqual(one.candidates);
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain as cli, openTestBrain } from '../helpers/brain.js';
 import { errorOf, startMcp, structured, tamperNextResult, textOf, type McpSession } from './mcp-client.js';
 import { invokeTool } from '../../src/mcp/call-tool.js';
+import { cloneReader } from '../../src/service/clone-reader.js';
 import { mapToolError } from '../../src/mcp/errors.js';
 import { defineTool } from '../../src/mcp/tool-definition.js';
 import { STATUS_BY_CODE } from '../../src/http/errors.js';
@@ -154,7 +155,7 @@ describe('refusals are isError results with the coded error', () => {
         inputSchema: z.strictObject({}), outputSchema: z.strictObject({ count: z.number() }),
         run: async () => ({ structured: { count: 'three' } as unknown as { count: number }, text: 'three' }),
       });
-      const err = await invokeTool({ brain, tools: new Map(), access: { capabilities: ['read', 'propose', 'write'], readOnly: false }, agent: () => 'test-agent' }, broken, {}).catch((e: unknown) => e);
+      const err = await invokeTool({ reader: cloneReader(brain), writer: { brain, agent: () => 'test-agent' }, tools: new Map(), access: { capabilities: ['read', 'propose', 'write'], readOnly: false } }, broken, {}).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(McpError);
       expect((err as McpError).code).toBe(ErrorCode.InternalError);
       expect((err as McpError).message).toContain('broken_tool produced structuredContent that does not match its outputSchema: count');

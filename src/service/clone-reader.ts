@@ -1,0 +1,51 @@
+/**
+ * The read contract (read-scope.ts) over one clone's {@link Brain}: a hub of one repository.
+ * Answers carry no `repo`; the `repo`/`project` narrowings are ignored (a clone's surfaces do
+ * not offer them: its project is the Brain's). Every read is the Brain's own (same refresh,
+ * same errors); list cursors are the clone's `[recorded_at, entry_id]` (list-cursor.ts).
+ */
+import type { Brain } from '../service.js';
+import { historyWithCommits } from './history.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { candidateFilter } from './candidate-page.js';
+import type { ReadScope } from './read-scope.js';
+import { searchCorrections } from './search-corrections.js';
+
+/** The read contract of `brain` (the caller opens and closes it). */
+export function cloneReader(brain: Brain): ReadScope {
+  return {
+    spans_repositories: false,
+    async list(q) {
+      const rows = await brain.list({
+        kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.relatedTask, updatedSince: q.updatedSince,
+        ...(q.path !== undefined ? { path: q.path } : {}),
+        ...(q.cursor !== undefined ? { after: decodeCursor(q.cursor) } : {}),
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1]?.entry;
+      return { rows: page.map((r) => ({ entry: r.entry })), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null, facet: null };
+    },
+    async get(q) {
+      const row = await brain.get({ entryId: q.entryId, ...(q.revision !== undefined ? { revision: q.revision } : {}) });
+      return { entry: row.entry, revision_count: row.revision_count, forked: row.forked };
+    },
+    async history(q) {
+      return historyWithCommits(brain, { entryId: q.entryId });
+    },
+    search: (q) => brain.search({ query: q.query, ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.limit ? { limit: q.limit } : {}) }), // a given empty kind is refused, not dropped (issue #17)
+    searchCorrections: (query, hits) => brain.withCache(async () => searchCorrections(brain, query, hits)),
+    brief: (q) => brain.context({ ...(q.budget !== undefined ? { budget: q.budget } : {}), ...(q.paths?.length ? { paths: q.paths } : {}), ...(q.taskIds?.length ? { taskIds: q.taskIds } : {}) }),
+    async projects() {
+      return { current: await brain.projectId(), projects: await brain.projects() };
+    },
+    async status() {
+      return { scope: 'clone', status: await brain.status() };
+    },
+    async candidates(q) {
+      if (q.candidateId !== undefined) return [{ candidate: (await brain.candidates.get({ candidateId: q.candidateId })).candidate }];
+      const status = candidateFilter(q.status);
+      return (await brain.candidates.list(status === 'all' ? {} : { status })).map((r) => ({ candidate: r.candidate }));
+    },
+  };
+}
