@@ -9,6 +9,7 @@
  * before anything is written, unless `force` (docs/decisions/0049). A file that already reads
  * back as its decision is left byte for byte ({@link filesAsStored}; `--force` rewrites it).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { posix } from 'node:path';
@@ -59,8 +60,9 @@ function isThisDecisionsFile(existing: string, entry: Entry, file: string, rende
  * when `dir` holds no ADR files yet.
  */
 async function filesAsStored(dir: string, projectId: string, byFile: ReadonlyMap<string, Entry>): Promise<Set<string>> {
-  if (byFile.size === 0) return new Set();
-  const read = await readAdrDirectory({ dir, projectId }).catch((err: unknown) => (isBrainError(err, 'invalid_argument') || (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : Promise.reject(err)));
+  if (byFile.size === 0 || !existsSync(dir)) return new Set();
+  // A folder with no ADR file yet (`invalid_argument`, `not_found`) has nothing to keep.
+  const read = await readAdrDirectory({ dir, projectId }).catch((err: unknown) => (isBrainError(err, 'invalid_argument') || isBrainError(err, 'not_found') ? null : Promise.reject(err)));
   const same = new Set<string>();
   for (const draft of read?.drafts ?? []) {
     const entry = byFile.get(draft.source_path);
