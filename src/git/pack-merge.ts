@@ -107,10 +107,9 @@ export async function mergeSmallPacks(gitdir: string): Promise<number> {
   const name = await publishPack(dir, trailer.toString('hex'), (tempPack, tempIdx) =>
     Promise.all([writeDurable(tempPack, Buffer.concat([body, trailer])), writeDurable(tempIdx, buildPackIndex(entries, trailer))]).then(() => undefined),
   );
-  for (const old of merged) {
-    if (old === name) continue;
-    fs.rmSync(join(dir, `${old}.idx`), { force: true });
-    fs.rmSync(join(dir, `${old}.pack`), { force: true });
-  }
+  // Each index before its pack (a reader never finds an index without its pack); the packs
+  // in parallel, on libuv's pool (unlinks cost ~1 ms each on a busy disk).
+  const rm = (path: string) => fs.promises.rm(path, { force: true });
+  await Promise.all(merged.filter((old) => old !== name).map((old) => rm(join(dir, `${old}.idx`)).then(() => rm(join(dir, `${old}.pack`)))));
   return merged.length;
 }

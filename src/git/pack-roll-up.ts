@@ -29,11 +29,12 @@ const rollUpFailed = new Set<string>();
  * {@link PACK_LIMIT} packs: `git repack --geometric=2 -d -l --window=0`, which never drops an
  * object (reachable or not) and leaves `.keep` packs alone. Resolves with whether it ran. A
  * failure is not an error — the objects were durable before, and stay so — only the reason
- * for not trying again in this process. Callers hold the brain writer lock. Errors: node I/O
- * errors of the in-process merge (every object stays where it was).
+ * for not trying again in this process. Nor is a failed merge (every object stays where it
+ * was). Callers hold the brain writer lock. Never rejects.
  */
 export async function rollUpPacks(gitdir: string): Promise<boolean> {
-  await mergeSmallPacks(gitdir);
+  // Like git's roll-up below, a failed merge is housekeeping left undone, not a failed write.
+  await mergeSmallPacks(gitdir).catch(() => 0);
   if (rollUpFailed.has(gitdir)) return false;
   const packs = readdirSync(join(gitdir, 'objects', 'pack')).filter((f) => f.startsWith('pack-') && f.endsWith('.pack')).length;
   if (packs <= PACK_LIMIT) return false;
