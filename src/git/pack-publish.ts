@@ -2,7 +2,8 @@
  * Publishing a pack crash-safely, in the order git itself uses (pack-writer.ts for new objects,
  * pack-merge.ts for merged small packs): the pack and its index are written under
  * `tmp_pack_<pid>_<hex>` names in `objects/pack` and fsynced; then the pack is renamed to
- * `pack-<sha>.pack` and the index to `pack-<sha>.idx` LAST, and the directory fsynced. Git and
+ * `pack-<sha>.pack` and the index to `pack-<sha>.idx` LAST, and (bulk writes and merges) the
+ * directory fsynced; a single write's names become durable with the ref's fsync. Git and
  * isomorphic-git only use a pack that has its index, so a crash at any point leaves either
  * nothing visible or a complete pack; `tmp_pack_*` files of a dead process are removed by the
  * next writer (stale-writer.ts) or by `git gc`.
@@ -36,10 +37,13 @@ export function fsyncFile(path: string): Promise<void> {
 /**
  * Publishes the pack `pack-<checksum>` in `dir` (`<gitdir>/objects/pack`, which must exist):
  * `write(tempPack, tempIdx)` must leave both temp files complete and fsynced; then they are
- * renamed into place, pack first, and the directory fsynced. Resolves with the pack's name.
- * Errors: whatever `write` throws, node errors (the temp files are removed; nothing is published).
+ * renamed into place, pack first, and the directory fsynced unless `syncDir` is false. A single
+ * write passes false (decision 0048): like its loose objects before, and like git's own pack
+ * writes, the names become durable with the ref's fsync that follows (one journal commit
+ * fewer per write). Resolves with the pack's name. Errors: whatever `write` throws, node
+ * errors (the temp files are removed; nothing is published).
  */
-export async function publishPack(dir: string, checksum: string, write: (tempPack: string, tempIdx: string) => Promise<void>): Promise<string> {
+export async function publishPack(dir: string, checksum: string, write: (tempPack: string, tempIdx: string) => Promise<void>, { syncDir = true } = {}): Promise<string> {
   const temp = join(dir, `tmp_pack_${process.pid}_${randomBytes(6).toString('hex')}`);
   const name = `pack-${checksum}`;
   try {
@@ -51,6 +55,7 @@ export async function publishPack(dir: string, checksum: string, write: (tempPac
     fs.rmSync(`${temp}.pack`, { force: true });
     throw err;
   }
+  if (!syncDir) return name;
   const dirFd = fs.openSync(dir, 'r');
   try {
     fs.fsyncSync(dirFd);

@@ -132,7 +132,8 @@ async function indexWithIsoGit(gitdir: string, packPath: string): Promise<void> 
 /**
  * Writes `objects` (oid → uncompressed `<type> <size>\0<content>`) as one pack with its index
  * in `<gitdir>/objects/pack`, crash-safe as the module comment says; resolves with the pack's
- * name (`pack-<sha1>`) once pack, index and directory are durable. Errors: BrainError
+ * name (`pack-<sha1>`) once pack and index are durable, and (unless indexed in-process: a
+ * single write, pack-publish.ts) the directory too. Errors: BrainError
  * `git_error` when index-pack (git's or pack-index.ts) rejects the pack, isomorphic-git
  * errors, node I/O errors (temp files are removed).
  */
@@ -151,7 +152,7 @@ export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uin
     if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx);
     else await indexWithIsoGit(gitdir, tempPack);
     await fsyncFile(tempIdx);
-  });
+  }, { syncDir: indexer !== 'in-process' });
 }
 
 /**
