@@ -5,9 +5,9 @@
  * 50 000-object pack (it walks far more than the small packs), more than the writes it tidies.
  * Packs of whole objects — every pack brain writes — merge by copying their entries' bytes:
  * each small pack is read and checked as git checks entries it reuses (index and pack
- * checksums, a CRC-32 per entry), its entries' bytes copied once into one new pack (an object found in several is kept once), which is indexed, made durable and
- * published as every pack brain writes (pack-publish.ts); only then are the merged packs
- * removed, index first. A crash at any point leaves every object in at least one complete
+ * checksums, a CRC-32 per entry), its entries' bytes copied once into one new pack (an object
+ * found in several is kept once), which is indexed, made durable and published as every pack
+ * brain writes (pack-publish.ts); only then are the merged packs removed, index first. A crash at any point leaves every object in at least one complete
  * pack. A pack that is not brain's to merge (it holds deltas, has a `.keep`, lacks its
  * index, or vanished under a concurrent `git gc`) is left alone.
  */

@@ -4,11 +4,11 @@
  * to be the dead writer's is removed:
  *
  * - a ref lock is the dead writer's when its `write.lock` record names it and the file holds
- *   what that writer was writing: nothing yet, or exactly the new oid the record names (a
- *   commit only that writer had built: no other process can be moving the branch to it), and
- *   was not created before the record; or — records of brains before decision 0048, which
- *   confirmed the lock's inode in a second record — it is the one it created (same inode), or
- *   still empty and created within two seconds of the record;
+ *   exactly the new oid the record names (a commit only that writer had built: no other
+ *   process can be moving the branch to it) and was not created before the record; or it is
+ *   still empty and was created within two seconds of the record (git writes the new oid into
+ *   its lock at once); or — records of brains before decision 0048, which confirmed the lock's
+ *   inode in a second record — it is the one that writer created (same inode);
  * - a temp file (`.<name>.tmp-<pid>-<hex>`, git-fs.ts and write-lock.ts) is the dead writer's
  *   when `<pid>` is a process of this host that no longer runs.
  *
@@ -45,10 +45,9 @@ export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
   const sinceMs = Date.parse(intent.since);
   // Same inode, and written while that writer lived (an inode recycled later by another lock is not it).
   if (intent.ino !== undefined) return stat.ino === intent.ino && stat.dev === intent.dev && stat.mtimeMs <= sinceMs + 10_000;
-  if (intent.oid !== undefined && stat.mtimeMs >= sinceMs - 2_000 && (stat.size === 0 || stat.size === 41)) {
-    // Not created before the record (2 s: coarse file-system clocks), and empty or holding the writer's new oid.
-    return stat.size === 0 || fs.readFileSync(intent.path, 'latin1') === `${intent.oid}\n`;
-  }
+  // Holding the writer's new oid, and not created before the record (2 s: coarse file-system clocks).
+  if (intent.oid !== undefined && stat.size === 41 && stat.mtimeMs >= sinceMs - 2_000) return fs.readFileSync(intent.path, 'latin1') === `${intent.oid}\n`;
+  // Still empty (killed between creating and writing it), created within two seconds of the record.
   return stat.size === 0 && Math.abs(stat.mtimeMs - sinceMs) <= 2_000;
 }
 

@@ -84,7 +84,7 @@ describe('writers killed inside the write window', () => {
     expect(git(dir, ['fsck', '--strict', '--no-dangling'])).toBe('');
   });
 
-  it('a dead writer\'s ref lock is proven by the oid it recorded: empty or holding that oid, removed; holding another, or older than the record, kept', () => {
+  it('a dead writer\'s ref lock is proven by the oid it recorded: holding that oid, or empty and as old as the record, removed; else kept', () => {
     const dir = initRepo();
     const refLock = join(dir, '.git', 'refs', 'heads', 'brain.lock');
     const commonDir = join(dir, '.git');
@@ -95,6 +95,7 @@ describe('writers killed inside the write window', () => {
       [`${oid}\n`, 0, true], // killed after writing, before the rename
       [`${'cd'.repeat(20)}\n`, 0, false], // another process moving the branch elsewhere
       [`${oid}\n`, 60_000, false], // created a minute before the record: not the writer's
+      ['', -60_000, false], // empty, created a minute after the record: a live git's, between create and write
     ];
     for (const [content, offset, removed] of cases) {
       writeFileSync(refLock, content);
