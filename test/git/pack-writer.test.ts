@@ -1,8 +1,8 @@
 /**
- * The pack writer (issue #10 "Bulk writes as packs"): packs built in-process, indexed by
- * `git index-pack` or isomorphic-git, read back by git, the cat-file reader and isomorphic-git;
- * a rejected pack leaves nothing behind; the commit writer switches to a pack from the
- * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards; a long run of
+ * The pack writer (issue #10 "Bulk writes as packs", issue 21): packs built in-process, indexed
+ * by `git index-pack`, isomorphic-git or in-process, read back by git, the cat-file reader and
+ * isomorphic-git; a rejected pack leaves nothing behind; every commit is one pack, indexed by
+ * git from the threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards; a long run of
  * bulk commits keeps at most PACK_LIMIT packs (issue 21).
  */
 import { spawnSync } from 'node:child_process';
