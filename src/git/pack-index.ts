@@ -108,7 +108,7 @@ export function buildPackIndex(entries: readonly PackIndexEntry[], packChecksum:
 /**
  * The entries an `.idx` (version 2) lists — object id, offset, CRC-32 — in pack order, and
  * the checksum of the pack it indexes (20 bytes). Errors: BrainError `git_error` when it is not
- * a version 2 index, its own checksum does not match, or its fan-out or size is inconsistent.
+ * a version 2 index, its own checksum does not match, or its size does not fit its object count.
  */
 export function readPackIndex(idx: Buffer): { entries: PackIndexEntry[]; packChecksum: Buffer } {
   if (idx.length < 8 + 1024 + 40 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) throw corrupt('not a version 2 pack index');

@@ -24,13 +24,19 @@ export const SMALL_PACK_BYTES = 1024 * 1024;
 /** From more than this many small packs on, they are merged into one. */
 export const SMALL_PACK_LIMIT = 8;
 
+/**
+ * Packs found not mergeable in this process (`<dir>/<name>`; a name is its content's checksum,
+ * so the answer never changes): not read again at every write, nor counted as small packs.
+ */
+const unmergeable = new Set<string>();
+
 /** The small packs of `dir` brain may merge: `pack-<sha>` names, each with its index and no `.keep`. */
 function smallPacks(dir: string): string[] {
   const names = new Set(fs.readdirSync(dir));
   return [...names]
     .filter((f) => /^pack-[0-9a-f]{40}\.pack$/.test(f))
     .map((f) => f.slice(0, -'.pack'.length))
-    .filter((name) => names.has(`${name}.idx`) && !names.has(`${name}.keep`))
+    .filter((name) => names.has(`${name}.idx`) && !names.has(`${name}.keep`) && !unmergeable.has(join(dir, name)))
     .filter((name) => {
       try {
         return fs.statSync(join(dir, `${name}.pack`)).size <= SMALL_PACK_BYTES;
@@ -87,7 +93,10 @@ export async function mergeSmallPacks(gitdir: string): Promise<number> {
   let at = 12;
   for (const name of candidates) {
     const raw = readMergeable(dir, name);
-    if (!raw) continue;
+    if (!raw) {
+      unmergeable.add(join(dir, name));
+      continue;
+    }
     merged.push(name);
     for (const entry of raw) {
       if (seen.has(entry.oid)) continue;
