@@ -59,6 +59,54 @@ export function writeFastImportStream({ path, branch, commits, baseRef = null, t
   return bytes;
 }
 
+/**
+ * A long-lived `git fast-import` on `refs/heads/<branch>` of `gitDir` that writes one commit at
+ * a time and makes each durable before it answers, as a single brain write must be: every
+ * commit is followed by `checkpoint` (its objects written as a pack and index, the ref moved)
+ * with `core.fsync=committed` (pack, index and ref fsynced, as brain fsyncs its objects and
+ * ref) and `fastimport.unpackLimit=0` (the pack is kept, not exploded into loose objects by a
+ * `git unpack-objects` child), then `progress`, whose echo says the checkpoint is done.
+ * `commit({ message, files })` (files: Map<path, string>, added or replaced on the previous
+ * commit; the first builds on `baseRef`) resolves with its wall ms; `close()` ends the process.
+ */
+export function durableFastImport({ gitDir, branch, baseRef }) {
+  const child = spawn('git', ['-c', 'core.fsync=committed', '-c', 'fastimport.unpackLimit=0', '--git-dir', gitDir, 'fast-import', '--quiet', '--done'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let waiting = null;
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d.toString();
+    if (waiting && out.includes(`progress ${waiting.tag}\n`)) {
+      out = '';
+      const { resolve, t0 } = waiting;
+      waiting = null;
+      resolve(now() - t0);
+    }
+  });
+  let n = 0;
+  return {
+    commit({ message, files }) {
+      n++;
+      const parts = [`commit refs/heads/${branch}\nmark :${n}\ncommitter Brain Bench <bench@brain.invalid> ${1_700_000_000 + n} +0000\n`];
+      const data = (text) => parts.push(`data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`);
+      data(message);
+      parts.push(n > 1 ? `from :${n - 1}\n` : `from ${baseRef}\n`);
+      for (const [file, text] of files) {
+        parts.push(`M 100644 inline ${file}\n`);
+        data(text);
+      }
+      parts.push(`checkpoint\nprogress ${n}\n`);
+      return new Promise((resolve) => {
+        waiting = { tag: n, resolve, t0: now() };
+        child.stdin.write(parts.join(''));
+      });
+    },
+    close() {
+      child.stdin.end('done\n');
+      return new Promise((resolve) => child.on('close', resolve));
+    },
+  };
+}
+
 /** Runs `git fast-import --done` in `gitDir` with `streamPath` as stdin; returns wall ms. */
 export function runFastImport({ gitDir, streamPath }) {
   const fd = openSync(streamPath, 'r');

@@ -35,8 +35,9 @@ export function addTargetRows(targets, m) {
   }
   targets.add({ operation: 'first read in a fresh clone: first `brain search` (wall)', ours: m.fresh.firstSearchMs / 1000, floor: m.fresh.nativeMs / 1000, floorName: 'ls-tree -r + cat-file --batch, same clone', unit: 's', target: '≤ 2× floor', met: (o, f) => o <= 2 * f });
   targets.add({ operation: 'cold rebuild from a packed clone (in-process)', ours: m.rebuild.ours.ms / 1000, floor: m.rebuild.native.ms / 1000, floorName: 'ls-tree -r + cat-file --batch', unit: 's', target: '≤ 2× floor', met: (o, f) => o <= 2 * f });
-  // Like with like (issue 21): the same commits through git fast-import, not ~16 plumbing processes per commit.
-  targets.add({ operation: `single-revision commit (${m.import.single.commits}, one transaction each)`, ours: m.import.single.ours, floor: m.import.single.floor, floorName: 'git fast-import, same commits', unit: 'ms', target: '≤ 2× floor', met: (o, f) => o <= 2 * f });
+  // Like with like (issue 21): the same commits through git fast-import, not ~16 plumbing
+  // processes per commit; each made durable before the next, as a single write is (decision 0048).
+  targets.add({ operation: `single-revision commit (${m.import.single.commits}, one transaction each)`, ours: m.import.single.ours, floor: m.import.single.floor, floorName: 'git fast-import, same commits, each durable in turn', unit: 'ms', target: '≤ 2× floor', met: (o, f) => o <= 2 * f });
   targets.add({ operation: 'batch import, mixed history (time for the same blobs)', ours: m.import.importMs / 1000, floor: m.import.fastImportMs / 1000, floorName: 'git fast-import', unit: 's', target: '≤ 2× floor (≥ 0.5× its rate)', met: (o, f) => o <= 2 * f });
   for (const [label, phase] of [['new entries', m.import.newEntries], ['next revisions of existing entries', m.import.nextRevisions]]) {
     // Rates: time per revision is compared so that the ratio reads as elsewhere (> 1: slower).

@@ -6,10 +6,10 @@
  *
  * Objects are built in-process (DESIGN §3: "a small object writer (node zlib + sha1 +
  * rename)"), byte for byte what isomorphic-git's writeBlob/writeTree/writeCommit produce, and
- * written as loose objects atomically (git-fs.ts: temp file, fsync, rename) or, from 64
- * objects on, as one pack (pack-writer.ts; issue #10). All objects of one commit are written
- * together, and all of them are durable before {@link writeCommit} returns, i.e. before the
- * caller moves the ref.
+ * written as one pack per commit (pack-writer.ts; issues #10 and 21), or as loose objects
+ * (git-fs.ts: temp file, fsync, rename) for a small commit on a machine without git. All
+ * objects of one commit are written together, and all of them are durable before
+ * {@link writeCommit} returns, i.e. before the caller moves the ref.
  *
  * Reading (and the tree cache) lives in tree-reader.ts.
  */

@@ -1,21 +1,20 @@
 /**
- * Bulk writes as packs (issue #10 "Bulk writes as packs"): the new objects of one commit go
- * into ONE packfile (git pack format v2: whole objects, zlib-deflated, no deltas, SHA-1
- * trailer) instead of one loose file each, indexed by `git index-pack` when a git binary
- * exists (which also checks every object), else by isomorphic-git's `indexPack`.
- * A large pack is deflated on two threads (deflate-worker.ts), the bytes the same as on one.
+ * Writes as packs (issue #10 "Bulk writes as packs"; issue 21 for single writes): the new
+ * objects of one commit go into ONE packfile (git pack format v2: whole objects,
+ * zlib-deflated, no deltas, SHA-1 trailer) instead of one loose file each. A bulk commit's
+ * pack is indexed by `git index-pack --strict` when a git binary exists (which also checks
+ * every object), else by isomorphic-git's `indexPack`; a small one (a single write, below
+ * {@link PACK_THRESHOLD} objects) is indexed in-process (pack-index.ts: the same pack checks and
+ * `.idx` bytes, no process spawned). A large pack is deflated on two threads
+ * (deflate-worker.ts), the bytes the same as on one.
  *
- * Crash safety (the order git itself uses): the pack is written under a `tmp_pack_*` name in
- * `objects/pack` and fsynced; the index is built beside it under a `tmp_pack_*` name and
- * fsynced; then the pack is renamed to `pack-<sha>.pack` and the index to `pack-<sha>.idx`
- * LAST, and the directory fsynced. Git and isomorphic-git only use a pack that has its index,
- * so a crash at any point leaves either nothing visible or a complete pack; `tmp_*` leftovers
- * are removed by `git gc` / `git prune`. The caller moves the ref only after this resolves.
+ * Crash safety: pack-publish.ts (temp names, fsync, pack then index renamed into place);
+ * the caller moves the ref only after this resolves.
  * Packs stay few: after a pack write, src/git/pack-roll-up.ts rolls small packs up (issue 21).
  */
 import * as fs from 'node:fs';
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { gitChildEnv } from './cat-file-batch.js';
@@ -23,12 +22,14 @@ import { deflateEntry, deflateOnWorker } from './deflate-worker.js';
 import { createGitFs, writeLooseObjects } from './git-fs.js';
 import { isGitAvailable } from './object-reader.js';
 import { rollUpPacks } from './pack-roll-up.js';
+import { indexPackInProcess } from './pack-index.js';
+import { fsyncFile, publishPack, writeDurable } from './pack-publish.js';
 
 /** Pack type numbers of the object types brain writes (gitformat-pack). */
 const TYPE_NUMBER: Record<string, number> = { commit: 1, tree: 2, blob: 3 };
 
-/** Who builds the `.idx`: the git binary (default when installed) or isomorphic-git. */
-export type PackIndexer = 'git' | 'isomorphic-git';
+/** Who builds the `.idx`: the git binary (default when installed), isomorphic-git, or brain itself (pack-index.ts). */
+export type PackIndexer = 'git' | 'isomorphic-git' | 'in-process';
 
 /** The pack entry header: type and inflated size as git's variable-length integer. */
 function entryHeader(type: number, size: number): Buffer {
@@ -111,22 +112,6 @@ export async function buildPackParallel(objects: ReadonlyMap<string, Uint8Array>
   return assemblePack(entries, [...head, ...rest]);
 }
 
-function fsyncFile(path: string): Promise<void> {
-  const fd = fs.openSync(path, 'r');
-  return new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve()))).finally(() => fs.closeSync(fd));
-}
-
-function writeDurable(path: string, data: Uint8Array): Promise<void> {
-  const fd = fs.openSync(path, 'wx', 0o444);
-  try {
-    fs.writeSync(fd, data);
-  } catch (err) {
-    fs.closeSync(fd);
-    throw err;
-  }
-  return new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve()))).finally(() => fs.closeSync(fd));
-}
-
 function indexWithGit(gitdir: string, packPath: string, idxPath: string): Promise<void> {
   // No reverse index (.rev): it would be one more file to rename, and it is optional.
   const args = ['-c', 'pack.writeReverseIndex=false', '--git-dir', gitdir, 'index-pack', '--strict', '-o', idxPath, packPath];
@@ -147,54 +132,48 @@ async function indexWithIsoGit(gitdir: string, packPath: string): Promise<void> 
 /**
  * Writes `objects` (oid → uncompressed `<type> <size>\0<content>`) as one pack with its index
  * in `<gitdir>/objects/pack`, crash-safe as the module comment says; resolves with the pack's
- * name (`pack-<sha1>`) once pack, index and directory are durable. `indexer` defaults to
- * `git` when a git binary is installed. Errors: BrainError `git_error` when index-pack
- * rejects the pack, isomorphic-git errors, node I/O errors (temp files are removed).
+ * name (`pack-<sha1>`) once pack and index are durable, and (unless indexed in-process: a
+ * single write, pack-publish.ts) the directory too. Errors: BrainError
+ * `git_error` when index-pack (git's or pack-index.ts) rejects the pack, isomorphic-git
+ * errors, node I/O errors (temp files are removed).
  */
 export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, indexer: PackIndexer): Promise<string> {
   const dir = join(gitdir, 'objects', 'pack');
   fs.mkdirSync(dir, { recursive: true });
   const { bytes, checksum } = await buildPackParallel(objects);
-  const temp = join(dir, `tmp_pack_${process.pid}_${randomBytes(6).toString('hex')}`);
-  const tempPack = `${temp}.pack`;
-  const tempIdx = `${temp}.idx`;
-  const name = `pack-${checksum}`;
-  try {
+  return publishPack(dir, checksum, async (tempPack, tempIdx) => {
+    if (indexer === 'in-process') {
+      const { idx, oids } = indexPackInProcess(bytes);
+      if (oids.length !== objects.size || oids.some((oid) => !objects.has(oid))) throw new Error('the pack built does not hold the objects it was built from');
+      await Promise.all([writeDurable(tempPack, bytes), writeDurable(tempIdx, idx)]); // both fsyncs in flight at once
+      return;
+    }
     await writeDurable(tempPack, bytes);
     if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx);
     else await indexWithIsoGit(gitdir, tempPack);
     await fsyncFile(tempIdx);
-    fs.renameSync(tempPack, join(dir, `${name}.pack`));
-    fs.renameSync(tempIdx, join(dir, `${name}.idx`));
-  } catch (err) {
-    fs.rmSync(tempIdx, { force: true });
-    fs.rmSync(tempPack, { force: true });
-    throw err;
-  }
-  const dirFd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(dirFd);
-  } finally {
-    fs.closeSync(dirFd);
-  }
-  return name;
+  }, { syncDir: indexer !== 'in-process' });
 }
 
 /**
- * From this many objects on, one commit's objects are written as a pack rather than loose
- * (decision 0022). Below it, loose files (their fsyncs in flight together) are cheaper than
- * spawning `git index-pack`; a single-revision commit writes about 10 objects.
+ * From this many objects on, one commit's pack is indexed by `git index-pack --strict` (decision
+ * 0022: its spawn is paid once for a bulk commit); below it (a single-revision commit writes
+ * about 10 objects), in-process (pack-index.ts), where spawning git would cost more than the
+ * whole write (decision 0048).
  */
 export const PACK_THRESHOLD = 64;
 
 /**
- * Writes one commit's objects durably: loose when there are fewer than {@link PACK_THRESHOLD},
- * else as one pack ({@link writePack}, indexed by git when installed, then {@link rollUpPacks}).
- * Resolves when every object is durable. Errors: as {@link writePack} and git-fs.ts's loose writes.
+ * Writes one commit's objects durably as one pack: indexed by git from {@link PACK_THRESHOLD}
+ * objects on, else in-process; then {@link rollUpPacks} keeps the pack count bounded. Without a
+ * git binary (no roll-up possible), a small commit's objects are written loose and a bulk one's
+ * pack is indexed by isomorphic-git. Resolves when every object is durable. Errors: as
+ * {@link writePack} and git-fs.ts's loose writes.
  */
 export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: { indexer?: PackIndexer } = {}): Promise<void> {
-  if (objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
-  const indexer = options.indexer ?? ((await isGitAvailable()) ? 'git' : 'isomorphic-git');
+  const git = await isGitAvailable();
+  if (!git && options.indexer === undefined && objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
+  const indexer = options.indexer ?? (!git ? 'isomorphic-git' : objects.size < PACK_THRESHOLD ? 'in-process' : 'git');
   await writePack(gitdir, objects, indexer);
-  if (indexer === 'git') await rollUpPacks(gitdir);
+  if (git) await rollUpPacks(gitdir);
 }

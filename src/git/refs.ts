@@ -82,9 +82,11 @@ export interface UpdateRefOptions {
   /** How long to wait for another holder of the ref lock, ms (default 3000). */
   lockWaitMs?: number;
   /**
-   * Told before the ref lock is created (no inode yet), once it exists (with its inode), and
+   * Told before the ref lock is created (its path and the oid that will be written into it) and
    * when it is gone (null): the writer lock records it, so a writer killed while holding it
-   * can be cleaned up after (write-lock.ts, stale-writer.ts).
+   * can be cleaned up after (write-lock.ts, stale-writer.ts: the lock holding nothing or that
+   * oid is the proof it is the dead writer's — decision 0048; it was an inode, confirmed in a
+   * second record).
    */
   onRefLock?: (intent: RefLockIntent | null) => void;
 }
@@ -122,7 +124,7 @@ export async function updateBranchRef(options: UpdateRefOptions): Promise<void> 
   fs.mkdirSync(dirname(refPath), { recursive: true });
   const lockPath = `${refPath}.lock`;
   const since = new Date().toISOString();
-  options.onRefLock?.({ path: lockPath, since });
+  options.onRefLock?.({ path: lockPath, since, oid: options.newOid });
   let fd: number;
   try {
     fd = await acquireRefLock(lockPath, options.lockWaitMs ?? 3000);
@@ -132,8 +134,6 @@ export async function updateBranchRef(options: UpdateRefOptions): Promise<void> 
   }
   let renamed = false;
   try {
-    const { ino, dev } = fs.fstatSync(fd);
-    options.onRefLock?.({ path: lockPath, since, ino, dev });
     const current = readBranchTip(options.commonDir, options.branch);
     if (current !== options.oldOid) {
       throw new BrainError('ref_conflict', `${ref} moved from ${options.oldOid ?? '(none)'} to ${current ?? '(none)'}`, {

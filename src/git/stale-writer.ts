@@ -3,10 +3,12 @@
  * the branch's ref lock it held and the temp files of its atomic writes. Only what is proven
  * to be the dead writer's is removed:
  *
- * - a ref lock is the dead writer's when its `write.lock` record names it and the file is the
- *   one it created (same inode), or — killed between recording and confirming — it is still
- *   empty and was created within two seconds of the record (git writes the new oid into its
- *   lock at once);
+ * - a ref lock is the dead writer's when its `write.lock` record names it and the file holds
+ *   exactly the new oid the record names (a commit only that writer had built: no other
+ *   process can be moving the branch to it) and was not created before the record; or it is
+ *   still empty and was created within two seconds of the record (git writes the new oid into
+ *   its lock at once); or — records of brains before decision 0048, which confirmed the lock's
+ *   inode in a second record — it is the one that writer created (same inode);
  * - a temp file (`.<name>.tmp-<pid>-<hex>`, git-fs.ts and write-lock.ts) is the dead writer's
  *   when `<pid>` is a process of this host that no longer runs.
  *
@@ -16,11 +18,14 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive } from './process-alive.js';
 
-/** A writer's record of the ref lock it takes (`ino`/`dev` once the file exists). */
+/** A writer's record of the ref lock it takes, made before the lock file is created. */
 export interface RefLockIntent {
   path: string;
   /** ISO 8601, when the record was made. */
   since: string;
+  /** The oid the writer writes into the lock (decision 0048: the proof the lock is its own). */
+  oid?: string;
+  /** Set by brains before decision 0048, once the file existed; still honoured. */
   ino?: number;
   dev?: number;
 }
@@ -40,6 +45,9 @@ export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
   const sinceMs = Date.parse(intent.since);
   // Same inode, and written while that writer lived (an inode recycled later by another lock is not it).
   if (intent.ino !== undefined) return stat.ino === intent.ino && stat.dev === intent.dev && stat.mtimeMs <= sinceMs + 10_000;
+  // Holding the writer's new oid, and not created before the record (2 s: coarse file-system clocks).
+  if (intent.oid !== undefined && stat.size === 41 && stat.mtimeMs >= sinceMs - 2_000) return fs.readFileSync(intent.path, 'latin1') === `${intent.oid}\n`;
+  // Still empty (killed between creating and writing it), created within two seconds of the record.
   return stat.size === 0 && Math.abs(stat.mtimeMs - sinceMs) <= 2_000;
 }
 

@@ -7,7 +7,7 @@
  * The lock file holds `{pid, hostname, acquired_at, process_start, ref_lock?}` and is created
  * complete in one step (written to a temp file, then hard-linked into place, which fails if the
  * lock exists), so it is never seen empty. Before the holder takes the branch's ref lock it
- * records that in `ref_lock` (and, once created, the lock file's inode): this is the proof that
+ * records that in `ref_lock` (with the oid it will write into it): this is the proof that
  * lets the next writer remove a ref lock a killed holder left behind (issue #7 "Recovery
  * without a person").
  *
@@ -138,8 +138,8 @@ export interface WriteLockOptions {
 /** What the holder can do with the lock. */
 export interface WriteLockHandle {
   /**
-   * Records (before creating it: `ino` absent) or confirms (after: with its inode) that the
-   * holder takes the ref lock at `path`; `null` clears the record once the ref lock is gone.
+   * Records, before creating it, that the holder takes the ref lock at `path` to write `oid`
+   * into it; `null` clears the record once the ref lock is gone.
    */
   recordRefLock(intent: RefLockIntent | null): void;
 }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanupTempDirs, git, gitEnv, initRepo, testHome } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
+import { recoverFromDeadWriters } from '../../src/git/stale-writer.js';
 
 afterAll(cleanupTempDirs);
 
@@ -81,6 +82,27 @@ describe('writers killed inside the write window', () => {
     expect(existsSync(lock)).toBe(false);
     expect(tempObjects(dir)).toEqual([]);
     expect(git(dir, ['fsck', '--strict', '--no-dangling'])).toBe('');
+  });
+
+  it('a dead writer\'s ref lock is proven by the oid it recorded: holding that oid, or empty and as old as the record, removed; else kept', () => {
+    const dir = initRepo();
+    const refLock = join(dir, '.git', 'refs', 'heads', 'brain.lock');
+    const commonDir = join(dir, '.git');
+    const brainDir = join(commonDir, 'brain');
+    const oid = 'ab'.repeat(20);
+    const cases: [content: string, sinceOffsetMs: number, removed: boolean][] = [
+      ['', 0, true], // killed after creating it, before writing
+      [`${oid}\n`, 0, true], // killed after writing, before the rename
+      [`${'cd'.repeat(20)}\n`, 0, false], // another process moving the branch elsewhere
+      [`${oid}\n`, 60_000, false], // created a minute before the record: not the writer's
+      ['', -60_000, false], // empty, created a minute after the record: a live git's, between create and write
+    ];
+    for (const [content, offset, removed] of cases) {
+      writeFileSync(refLock, content);
+      const since = new Date(Date.now() + offset).toISOString();
+      recoverFromDeadWriters({ commonDir, brainDir, dead: [{ pid: 4194303, ref_lock: { path: refLock, since, oid } }] });
+      expect(existsSync(refLock), JSON.stringify([content, offset])).toBe(!removed);
+    }
   });
 
   it('a ref lock a dead writer did not record is never removed (native git may hold it)', () => {

@@ -1,12 +1,12 @@
 /**
- * The pack writer (issue #10 "Bulk writes as packs"): packs built in-process, indexed by
- * `git index-pack` or isomorphic-git, read back by git, the cat-file reader and isomorphic-git;
- * a rejected pack leaves nothing behind; the commit writer switches to a pack from the
- * threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards; a long run of
+ * The pack writer (issue #10 "Bulk writes as packs", issue 21): packs built in-process, indexed
+ * by `git index-pack`, isomorphic-git or in-process, read back by git, the cat-file reader and
+ * isomorphic-git; a rejected pack leaves nothing behind; every commit is one pack, indexed by
+ * git from the threshold on; `git fsck --strict`, `git gc` and `git repack` work afterwards; a long run of
  * bulk commits keeps at most PACK_LIMIT packs (issue 21).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function rawBlob(content: Buffer): { oid: string; raw: Buffer } {
 const packDir = (dir: string) => join(dir, '.git', 'objects', 'pack');
 
 describe('pack writer', () => {
-  for (const indexer of ['git', 'isomorphic-git'] as PackIndexer[]) {
+  for (const indexer of ['git', 'isomorphic-git', 'in-process'] as PackIndexer[]) {
     it(`writes a pack git reads, indexed by ${indexer}; small, 15-bit and large sizes`, async () => {
       const dir = initRepo();
       const blobs = [Buffer.from('a'), Buffer.alloc(15, 'b'), Buffer.alloc(16, 'c'), Buffer.alloc(300_000, 'd'), Buffer.from('ünïcödé\n')].map(rawBlob);
@@ -72,15 +72,17 @@ describe('pack writer', () => {
     expect(found.map((p) => p.slice(packDir(dir).length + 1)).sort()).toEqual(names.slice(0, 2).sort());
   });
 
-  it('writeObjects: loose below the threshold, one pack from it on', async () => {
+  it('writeObjects: one pack per call, indexed in-process below the threshold, by git from it on', async () => {
     const dir = initRepo();
     const gitdir = join(dir, '.git');
     const few = Array.from({ length: PACK_THRESHOLD - 1 }, (_, i) => rawBlob(Buffer.from(`few ${i}\n`)));
     await writeObjects(gitdir, new Map(few.map((b) => [b.oid, b.raw])));
-    expect(readdirSync(packDir(dir))).toEqual([]);
+    expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.idx'))).toHaveLength(1);
+    for (const b of few) expect(existsSync(join(gitdir, 'objects', b.oid.slice(0, 2), b.oid.slice(2)))).toBe(false);
     const many = Array.from({ length: PACK_THRESHOLD }, (_, i) => rawBlob(Buffer.from(`many ${i}\n`)));
     await writeObjects(gitdir, new Map(many.map((b) => [b.oid, b.raw])));
-    expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.idx'))).toHaveLength(1);
+    expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.idx'))).toHaveLength(2);
+    expect(git(dir, ['fsck', '--strict', '--no-dangling'])).toBe('');
     for (const b of [...few, ...many]) expect(git(dir, ['cat-file', '-t', b.oid])).toBe('blob');
   });
 
@@ -107,7 +109,7 @@ describe('pack writer', () => {
     let parent: string | null = null;
     const written: string[] = [];
     for (let c = 0; c < PACK_LIMIT * 2 + 3; c++) {
-      // Every other commit is small (loose objects), the others are packs.
+      // Every other commit is small (a pack indexed in-process), the others are indexed by git.
       const n = c % 2 === 0 ? PACK_THRESHOLD + 5 : 3;
       const files = new Map(Array.from({ length: n }, (_, i) => [`c${c}/f${i}.json`, `{"c": ${c}, "i": ${i}}\n`] as [string, string]));
       const commit: string = await writeCommit({ gitdir, parent, files, message: `commit ${c}`, author: identity });
