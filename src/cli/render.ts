@@ -8,6 +8,7 @@ import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { writtenBy } from '../model/entry-fields.js';
 import { decisionOrigin } from '../model/decision-origin.js';
+import { scoreText } from '../model/relevance-text.js';
 import { cutLine } from '../model/summary.js';
 import { correctionLine } from '../model/search-correction.js';
 import type { SearchAnswer } from '../service/search-corrections.js';
@@ -75,7 +76,7 @@ export function renderSearch({ hits, corrections }: SearchAnswer): string {
   if (hits.length === 0) return corrected ? `no matches (${corrected})` : 'no matches';
   const rows = table(
     ['SCORE', 'ID', 'KIND', 'STATUS', 'TITLE'],
-    hits.map((h) => [h.relevance_score.toFixed(2), h.entry.entry_id, h.entry.entry_kind, h.entry.status, listedTitle(h.entry, 70)]),
+    hits.map((h) => [scoreText(h.relevance_score), h.entry.entry_id, h.entry.entry_kind, h.entry.status, listedTitle(h.entry, 70)]),
   );
   return corrected ? `${corrected}\n${rows}` : rows;
 }

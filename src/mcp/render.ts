@@ -4,6 +4,7 @@
  * ({@link wrapUntrusted}, DESIGN §7); only validated ids, kinds, statuses and numbers appear
  * outside it.
  */
+import { scoreText } from '../model/relevance-text.js';
 import type { Entry } from '../model/entry.js';
 import { inlineText } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
@@ -41,7 +42,7 @@ export function renderEntryText(entry: Entry, extra: { revisionCount?: number; f
 /** One summary as one line: `- <head> — <title> — <summary>` (single-line, bounded, neutralized). */
 export function summaryLine(s: EntrySummary, score?: number): string {
   const parts = [inlineText(s.title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
-  return `- ${score === undefined ? '' : `[${score.toFixed(2)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
+  return `- ${score === undefined ? '' : `[${scoreText(score)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
 }
 
 /** A list of summaries under a head line; the lines are wrapped. Empty lists say so. */

@@ -4,6 +4,7 @@
  * (relative to the best hit, as the service scores it), kind, status, and title and an excerpt
  * of its text with the query words marked — escaped first, then highlighted (markdown.ts).
  */
+import { scorePercent, scoreText } from '../../model/relevance-text.js';
 import type { Entry } from '../../model/entry.js';
 import { ENTRY_KINDS } from '../../model/kinds.js';
 import { plainTextAll } from '../../model/summary.js';
@@ -56,7 +57,7 @@ export function renderSearch(args: { project: LinkBase; query: string; kind?: st
       const base = baseOf(hit);
       const score = Math.max(1, Math.min(10, Math.round(relevance_score * 10)));
       return h`<li><div class="rev-head">${hit.repo !== undefined && args.linksOf ? h`<span class="repo">${hit.repo}</span>` : ''}<span class="kind-label">${kindName(e.entry_kind).one}</span>${statusBadge(e.status, e.entry_kind)}
-<span class="small muted" title="relevance ${relevance_score.toFixed(2)} of the best hit"><span class="rel" aria-hidden="true"><i class="r${score}"></i></span> ${Math.round(relevance_score * 100)}%</span></div>
+<span class="small muted" title="relevance ${scoreText(relevance_score)}: 1 = holds every word asked"><span class="rel" aria-hidden="true"><i class="r${score}"></i></span> ${scorePercent(relevance_score)}</span></div>
 <div class="title"><a href="${entryUrl(base, e.entry_id)}">${highlight(e.title, terms)}</a></div>
 <p class="small snippet">${highlight(excerpt(bodyText(e), terms), terms)}</p>
 <div class="small muted"><span class="id">${e.entry_id}</span> · ${e.author} · ${timeTag(e.recorded_at, { dateOnly: true })} ${tagList(base, e.tags)}</div></li>`;
