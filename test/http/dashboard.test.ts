@@ -65,6 +65,9 @@ describe('dashboard over HTTP', () => {
       expect(r.body).toMatch(/^<!doctype html>\n<html lang="en">/);
       expect(r.body).toContain(`<link rel="stylesheet" href="${STYLE_PATH.replace(/&/g, '&amp;')}">`);
       expect(r.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      // An inline icon the CSP allows (img-src data:): no /favicon.ico request, no 404 logged by the browser.
+      expect(r.body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
+      expect(DASHBOARD_CSP).toContain('img-src \'self\' data:');
       expect(r.body).not.toMatch(/<script|\sstyle="/i);
       const etag = String(r.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
