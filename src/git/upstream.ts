@@ -86,7 +86,7 @@ export function rememberChild(args: { repo: RepoLocation; branch: string; parent
   }
 }
 
-/** The later of FETCH_HEAD's mtime (when it names `branch`) and the ref's last reflog line; null when neither says. */
+/** The later of FETCH_HEAD's mtime (when it names `branch`) and the ref's last reflog line; without either, the clone's time (HEAD's first reflog entry); null when nothing says. */
 export function lastFetch(commonDir: string, branch: string, ref: string): string | null {
   let ms = 0;
   try {
@@ -100,9 +100,22 @@ export function lastFetch(commonDir: string, branch: string, ref: string): strin
     const m = /> (\d+) [+-]\d{4}\t/.exec(lines[lines.length - 1] ?? '');
     if (m) ms = Math.max(ms, Number(m[1]) * 1000);
   } catch {
-    /* no reflog */
+    // No reflog for the ref: `git clone` writes none for remote-tracking branches other than
+    // HEAD's, but records the clone itself as the first entry of HEAD's reflog — when the ref was fetched.
+    if (ms === 0) ms = cloneTime(commonDir);
   }
   return ms > 0 ? new Date(Math.floor(ms / 1000) * 1000).toISOString() : null;
+}
+
+/** When this repository was cloned (ms), from the first entry of HEAD's reflog (`clone: from …`); 0 when it was not, or git kept no reflog. */
+function cloneTime(commonDir: string): number {
+  try {
+    const first = fs.readFileSync(join(commonDir, 'logs', 'HEAD'), 'utf8').split('\n', 1)[0] ?? '';
+    const m = /> (\d+) [+-]\d{4}\tclone: /.exec(first);
+    return m ? Number(m[1]) * 1000 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**

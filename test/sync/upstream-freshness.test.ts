@@ -6,11 +6,11 @@
  * nothing moves — in `status`, `doctor`, the brief's header, the dashboard and MCP
  * `brain_status`, each with when the last fetch was and the command that fixes it.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brain } from '../helpers/brain.js';
-import { cleanupTempDirs, git } from '../helpers/git.js';
+import { cleanupTempDirs, git, tempDir } from '../helpers/git.js';
 import { httpGet, killDaemons, startDaemonProcess } from '../helpers/daemon.js';
 import { startMcp } from '../mcp/mcp-client.js';
 import { ok, remoteWithClones } from './sync-helpers.js';
@@ -20,8 +20,12 @@ let b: string;
 const rev = (dir: string, ref: string) => git(dir, ['rev-parse', ref]);
 const add = (dir: string, title: string) => ok(brain(dir, ['add', 'decision', '--title', title]), `add ${title}`);
 
+let remote: string;
+
 beforeAll(() => {
-  [a, b] = remoteWithClones(2).clones as [string, string];
+  const made = remoteWithClones(2);
+  remote = made.remote;
+  [a, b] = made.clones as [string, string];
 });
 afterAll(() => {
   killDaemons();
@@ -29,6 +33,19 @@ afterAll(() => {
 });
 
 describe('a teammate who pulls reads an up-to-date brain', () => {
+  it('a fresh git clone knows when its upstream was fetched: at the clone', () => {
+    // A project's repository: a main branch beside the brain's.
+    git(a, ['commit', '-q', '--allow-empty', '-m', 'first']);
+    git(a, ['push', '-q', 'origin', 'main']);
+    const dir = join(tempDir('brain-fresh-clone-'), 'c');
+    git(tempDir('brain-cwd-'), ['clone', '-q', remote, dir]);
+    const status = ok(brain(dir, ['status', '--json']));
+    const up = status.json<{ upstream: { fetched_at: string | null; summary: string } }>().upstream;
+    const cloned = /> (\d+) [+-]\d{4}\tclone: /.exec(readFileSync(join(dir, '.git', 'logs', 'HEAD'), 'utf8'))![1]!;
+    expect(up.fetched_at).toBe(new Date(Number(cloned) * 1000).toISOString());
+    expect(up.summary).not.toContain('unknown time');
+  });
+
   it('a read after git fetch fast-forwards the local branch, says so once, and answers with the new revisions', () => {
     add(a, 'Pushed by A');
     ok(brain(a, ['sync']));
