@@ -54,6 +54,14 @@ describe('renderMarkdown', () => {
     expect(out).toContain('<code class="language-ts">const x = 1 &lt; 2;\n</code>');
   });
 
+  it('shows an image as its description, never loaded: a link only to an https: target, else text', () => {
+    expect(String(renderMarkdown('Outcome ![DNS layout](./0015-govuk-aws-dns.jpg "x")'))).toBe('<p>Outcome <span>[image: DNS layout]</span></p>\n');
+    expect(String(renderMarkdown('![pic](https://example.org/x.png)'))).toBe('<p><a href="https://example.org/x.png" rel="noopener noreferrer nofollow">[image: pic]</a></p>\n');
+    const hostile = String(renderMarkdown('![<script>alert(1)</script>](javascript:alert(1))'));
+    expect(hostile).not.toMatch(/<img|<script|javascript:[^)]*"|href="javascript/i);
+    expect(hostile).toContain('[image: &lt;script&gt;alert(1)&lt;/script&gt;]');
+  });
+
   it('shows a disallowed tag as text, so a reader sees what the entry holds', () => {
     expect(renderMarkdown('x <script>alert(1)</script> y').toString()).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });

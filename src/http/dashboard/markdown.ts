@@ -4,7 +4,8 @@
  * list: text formatting, lists, quotes, code, tables and links whose `href` is `http:`,
  * `https:` or `mailto:` — no scripts, styles, frames, images, forms or event attributes; a
  * disallowed tag is shown escaped, as text, so a reader sees what the entry really holds.
- * Headings are demoted to h3–h6 (the page owns h1–h2); GFM task boxes become ☑/☐ text.
+ * Headings are demoted to h3–h6 (the page owns h1–h2); GFM task boxes become ☑/☐ text; an
+ * image becomes `[image: <its description>]`, a link only to an `https:` target.
  * References to other entries (`ADR 6`, `dec-4f9k2m1x`; model/entry-references.ts) become
  * links when the caller resolved them — added to the sanitized text, never inside a link,
  * code or a pre block. The brief keeps its line breaks (`breaks`), as it reads on a terminal.
@@ -17,8 +18,13 @@ import { markTerms, matchedWords } from '../../search/word-marks.js';
 import { splitReferences } from '../../model/entry-references.js';
 import { h, trusted, type Html } from './html.js';
 
-// GFM task boxes as text (an `<input>` is never allowed through).
-const renderer: RendererObject = { checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span>` };
+// GFM task boxes as text (an `<input>` is never allowed through). An image is never loaded (no
+// request leaves for a URL an entry names): it reads as its description, a link when the
+// sanitizer keeps its target (https:), else text — never an escaped, empty `<img />`.
+const renderer: RendererObject = {
+  checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span>`,
+  image: ({ href, text }) => String(h`<a href="${href}">[image: ${text.trim() || href}]</a>`),
+};
 const marked = new Marked({ gfm: true, breaks: false, async: false, renderer });
 const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer });
 
