@@ -4,6 +4,7 @@
  * ({@link wrapUntrusted}, DESIGN §7); only validated ids, kinds, statuses and numbers appear
  * outside it.
  */
+import { withoutEmptyHeadings } from '../model/empty-headings.js';
 import { scoreText } from '../model/relevance-text.js';
 import type { Entry } from '../model/entry.js';
 import { inlineText } from '../context/inline-text.js';
@@ -31,7 +32,9 @@ export function renderEntryText(entry: Entry, extra: { revisionCount?: number; f
   const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${label}: ${value}`);
   lines.push(...payloadLines(entry.payload));
-  if (entry.rationale.trim()) lines.push('rationale:', entry.rationale.trimEnd());
+  // As brain show and the entry page: headings whose text went to fields are not shown empty (structuredContent keeps the stored text).
+  const rationale = withoutEmptyHeadings(entry.rationale).trimEnd();
+  if (rationale.trim()) lines.push('rationale:', rationale);
   const notes = [
     extra.forked ? 'FORKED: two revisions share this number (a merge outside brain sync); see brain_history' : '',
     extra.revisionCount && extra.revisionCount > 1 ? `${extra.revisionCount} revisions: brain_history for the others` : '',

@@ -13,6 +13,7 @@ import { buildEntryView } from '../../../src/service/entry-view.js';
 import { renderEntry as renderEntryText } from '../../../src/cli/render-entry.js';
 import { renderEntry as renderEntryPage } from '../../../src/http/dashboard/entry-page.js';
 import { withoutEmptyHeadings } from '../../../src/model/empty-headings.js';
+import { renderEntryText as renderMcpEntryText } from '../../../src/mcp/render.js';
 
 const MOJ = fileURLToPath(new URL('../../../fixtures/adr/ministryofjustice__cloud-platform', import.meta.url));
 afterAll(() => cleanupTempDirs());
@@ -28,7 +29,7 @@ function emptyHtmlHeadings(html: string): string[] {
 }
 
 describe('imported ADR headings whose text went to fields', () => {
-  it('are kept in the stored rationale and left out of brain show and the entry page', async () => {
+  it('are kept in the stored rationale and left out of brain show, brain_get and the entry page', async () => {
     const dir = initRepo();
     const b = await openTestBrain(dir, { projectId: 'moj' });
     try {
@@ -43,6 +44,11 @@ describe('imported ADR headings whose text went to fields', () => {
       expect(shown).not.toMatch(/^## (Status|Decision)$/m);
       expect(shown).toMatch(/^Date: 2026-04-21\n\n## Context\n\nThe Cloud Platform Team/m);
       expect(shown).toMatch(/Testing was successful\.[^]*\n\n## Consequences\n\n- Scaling is event-driven/);
+
+      // brain_get's text, too (its structuredContent keeps the stored rationale).
+      const mcp = renderMcpEntryText(entry);
+      expect(mcp).not.toMatch(/^## (Status|Decision)$/m);
+      expect(mcp).toMatch(/^## Context$/m);
 
       const view = await buildEntryView(b, { entryId: entry.entry_id });
       const page = renderEntryPage({ project: 'moj', view }).body.toString();
