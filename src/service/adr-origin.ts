@@ -14,19 +14,34 @@ import { LIMITS } from '../model/limits.js';
 
 /**
  * `draft.fields` with `payload.decision_date` / `decision_makers` filled where the ADR states
- * none: from git, else from `previous` (the entry's current revision, if any).
+ * none: from git, else from `previous` (the entry's current revision, if any); without the status
+ * words when they are brain's own ({@link brainsOwnWords}).
  */
 export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous: Entry | null = null): EntryFields {
   const first = git?.first(draft.source_path) ?? null;
   const known = (key: string): string | null => (typeof previous?.payload[key] === 'string' ? (previous.payload[key] as string) : null);
+  const { status_text: words, ...payload } = draft.fields.payload ?? {};
   return {
     ...draft.fields,
     payload: {
-      ...(draft.fields.payload ?? {}),
+      ...payload,
+      ...(brainsOwnWords(words, previous) ? {} : { status_text: words }),
       decision_date: draft.date ?? first?.date.slice(0, 10) ?? known('decision_date'),
       decision_makers: draft.deciders ?? (first === null ? null : first.author.slice(0, LIMITS.ref)) ?? known('decision_makers'),
     },
   };
+}
+
+/**
+ * True when an ADR's status words are the ones `brain export adr` wrote for `previous`, whose
+ * status changed in brain (so it holds no words of the source's: model/input.ts drops them with
+ * the change): the status itself, then only the `; supersedes …`, `; superseded by …` and relation
+ * clauses the export adds (exporters/adr/render-adr.ts `statusLine`), which the import reads back
+ * as links. Kept as words they would make every revise → export → import write one revision more.
+ */
+function brainsOwnWords(words: unknown, previous: Entry | null): boolean {
+  if (previous === null || 'status_text' in previous.payload || typeof words !== 'string') return false;
+  return words === previous.status || words.startsWith(`${previous.status}; `);
 }
 
 /** The author of a revision: at most {@link LIMITS.short} characters of `who`. */

@@ -201,6 +201,28 @@ describe('files already in the export folder', () => {
     }
   });
 
+  it('a status changed in brain survives export → import with no revision: the words the export writes are brain’s own', async () => {
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const source = copyOf('ministryofjustice__cloud-platform');
+      const imported = await importAdr(brain, { dir: source });
+      const ids = imported.entries.filter((e) => e.status === 'accepted').map((e) => e.entry_id);
+      const proposed = imported.entries.find((e) => e.status === 'proposed')!;
+      await brain.writes.revise({ entryId: proposed.entry_id, fields: { status: 'accepted' } });
+      await brain.writes.revise({ entryId: ids[0]!, fields: { status: 'deprecated' } });
+      await brain.writes.supersede({ entryId: ids[1]!, byEntryId: ids[2]! });
+      const report = await exportAdr(brain, { dir: source });
+      expect(report.files.filter((f) => f.written).length).toBeGreaterThanOrEqual(4);
+      expect(readFileSync(join(source, proposed.source_path), 'utf8')).toMatch(/^accepted$/m);
+      expect(written(await importAdr(brain, { dir: source }))).toBe(0);
+      expect((await exportAdr(brain, { dir: source })).files.filter((f) => f.written)).toEqual([]);
+    } finally {
+      await brain.close();
+    }
+  });
+
   it('replaces only a decision’s own file (its import source, a previous export); refuses any other unless force, writing nothing', async () => {
     const repo = initRepo();
     const brain = await openTestBrain(repo, { projectId: 'p' });
