@@ -2,14 +2,20 @@
  * The typo rule of search (issue #10 typo tolerance; issue #11: the same rule on every
  * projection backend): a query word nothing in the vocabulary starts with is widened to the
  * vocabulary words within a small edit distance — 1 for 4–7 characters, 2 from 8, none below
- * 4 — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
+ * 4 nor for a word with a digit — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
  * come from is the backend's (SQLite: the whole FTS5 vocabulary, src/projection/sqlite/search-words.ts;
  * PostgreSQL: pg_trgm neighbours, src/projection/postgres/search-typos.ts).
  */
 import { boundedDistance } from './query-terms.js';
 
-/** The edit distance allowed for a word of `length` characters. */
-export function allowedDistance(length: number): number {
+/**
+ * The edit distance allowed for `word` (folded): by its length in characters, and none for a word
+ * holding a digit — a number or a version is not misspelled ("0030" is not "0008", "ipv6" not
+ * "ipv4"): an ADR label typed into search must find that ADR or nothing.
+ */
+export function allowedDistance(word: string): number {
+  if (/\p{N}/u.test(word)) return 0;
+  const length = [...word].length;
   if (length >= 8) return 2;
   if (length >= 4) return 1;
   return 0;

@@ -34,13 +34,13 @@ async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly s
  */
 export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: ReadonlyMap<string, string>): Promise<Map<string, { word: string; docs: number }[]>> {
   const result = new Map<string, { word: string; docs: number }[]>();
-  const candidates = [...words].filter(([word]) => allowedDistance([...word].length) > 0);
+  const candidates = [...words].filter(([word]) => allowedDistance(word) > 0);
   if (candidates.length === 0) return result;
   await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
   for (const [word, stem] of candidates) {
     const near = (await similarWords(db, names, repos, stem)).filter((c) => !isStopWord(c.word));
     const docs = new Map(near.map((c) => [c.word, c.docs]));
-    result.set(word, pickAlternatives(stem, near, allowedDistance([...word].length)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
+    result.set(word, pickAlternatives(stem, near, allowedDistance(word)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
   }
   return result;
 }

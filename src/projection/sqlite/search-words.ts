@@ -80,7 +80,7 @@ export function planWords(db: CacheDb, words: readonly string[]): Map<string, Wo
     if (stem === undefined || more.length > 0) return [word, { exact: false, longer: true, alternatives: [] }];
     const exact = s.exact.get(stem) !== undefined;
     const longer = s.longer.get(stem, `${stem}\u{10FFFF}`) !== undefined;
-    const max = allowedDistance([...folded[i]!].length);
+    const max = allowedDistance(folded[i]!);
     const alternatives = exact || longer || max === 0 ? [] : pickAlternatives(stem, vocabulary(db, s), max);
     return [word, { exact, longer, alternatives }];
   }));
