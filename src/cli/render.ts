@@ -7,7 +7,7 @@ import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { writtenBy } from '../model/entry-fields.js';
-import { decisionOrigin } from '../model/decision-origin.js';
+import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { scoreText } from '../model/relevance-text.js';
 import { cutLine } from '../model/summary.js';
 import { correctionLine } from '../model/search-correction.js';
@@ -39,7 +39,8 @@ function dayBy(day: string, who: string): string {
 /**
  * `brain list` as a table, columns sized to their content; its CHANGED column is each entry's
  * last change (day and author), and when an imported decision records when it was decided, a
- * DECIDED column beside it: the day alone, or `unknown` — its deciders, a list as long as a
+ * DECIDED column beside it: the day alone (`written <day>` for a proposal, not decided yet), or
+ * `unknown` — its deciders, a list as long as a
  * paragraph in some ADRs, are `brain show`'s (decision 0050).
  */
 export function renderList(rows: CurrentRow[]): string {
@@ -54,7 +55,7 @@ export function renderList(rows: CurrentRow[]): string {
         r.entry.entry_kind,
         r.entry.status,
         `r${r.entry.revision}${r.forked ? '!' : ''}`,
-        ...(decided ? [origin === null ? '' : (origin.date ?? 'unknown')] : []),
+        ...(decided ? [origin === null ? '' : `${originWords(r.entry).verb === 'written' ? 'written ' : ''}${origin.date ?? 'unknown'}`] : []),
         dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
         listedTitle(r.entry, 80),
       ];

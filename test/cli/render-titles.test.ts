@@ -53,6 +53,9 @@ describe('brain list columns', () => {
     expect(lines[1]).toMatch(/ r1 {3}2019-06-27  2026-01-02 Oliver Kopp, Tobias… {2}Use a dedicated/);
     expect(lines[2]).toMatch(/ r1 {3}unknown {5}2026-01-02 /);
     expect(lines[3]).toMatch(/ r1 {3} {12}2026-01-02 Ada {19}Use a dedicated/);
+    // A proposal is not decided yet: its day is when it was written, as on every other surface.
+    const proposal = { entry: { ...adr('2026-07-10'), status: 'proposed' }, forked: false, revision_count: 1 } as never;
+    expect(renderList([proposal]).split('\n')[1]).toMatch(/ proposed {2}r1 {3}written 2026-07-10 {2}2026-01-02 /);
   });
 });
 
