@@ -98,7 +98,9 @@ export function newEntryBase(args: {
  * gives it again (docs/decisions/0032, 0042).
  * A decision whose status changes loses the source's status words (`payload.status_text`: the
  * key goes, so an export writes the new status) unless `fields` sets them: they described the
- * status it had.
+ * status it had. A proposal that becomes accepted or rejected takes the revision's day as its
+ * `decision_date` (when it records one and `fields` does not set it): the ADR's own day was when
+ * it was written, and surfaces would keep saying "decided" on that day.
  * Errors: `invalid_entry` (also for a payload nested deeper than LIMITS.depth − 1 levels,
  * checked before any recursive walk), `illegal_status` (from {@link validateEntry}).
  */
@@ -112,6 +114,9 @@ export function buildEntry(base: Entry, fields: EntryFields, overrides: Pick<Ent
   const merged: Record<string, unknown> = { ...base.payload, ...(payload ?? {}) };
   const statusChanged = typeof defined['status'] === 'string' && defined['status'] !== base.status;
   if (statusChanged && 'status_text' in merged && payload?.['status_text'] === undefined) delete merged['status_text'];
+  // A proposal decided in brain was decided on this revision's day, not on the day it was written.
+  const decidedNow = statusChanged && base.status === 'proposed' && (defined['status'] === 'accepted' || defined['status'] === 'rejected');
+  if (decidedNow && 'decision_date' in merged && payload?.['decision_date'] === undefined) merged['decision_date'] = String(stamp.recorded_at).slice(0, 10);
   return validateEntry({ ...unstamped, ...defined, ...stamp, ...(agent !== undefined ? { agent } : {}), ...(approval !== undefined ? { approval } : {}), payload: merged });
 }
 

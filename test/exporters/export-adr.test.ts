@@ -210,7 +210,11 @@ describe('files already in the export folder', () => {
       const imported = await importAdr(brain, { dir: source });
       const ids = imported.entries.filter((e) => e.status === 'accepted').map((e) => e.entry_id);
       const proposed = imported.entries.find((e) => e.status === 'proposed')!;
-      await brain.writes.revise({ entryId: proposed.entry_id, fields: { status: 'accepted' } });
+      const writtenDay = (await brain.get({ entryId: proposed.entry_id })).entry.payload['decision_date'];
+      const accepted = (await brain.writes.revise({ entryId: proposed.entry_id, fields: { status: 'accepted' } })).entry;
+      // Decided in brain: on this revision's day, no longer the day the proposal was written.
+      expect(accepted.payload['decision_date']).toBe(accepted.recorded_at.slice(0, 10));
+      expect(accepted.payload['decision_date']).not.toBe(writtenDay);
       await brain.writes.revise({ entryId: ids[0]!, fields: { status: 'deprecated' } });
       await brain.writes.supersede({ entryId: ids[1]!, byEntryId: ids[2]! });
       const report = await exportAdr(brain, { dir: source });
