@@ -6,9 +6,7 @@
 import { h, type Html } from './html.js';
 import { pageUrl } from './parts.js';
 import { STYLE_PATH } from './style.js';
-
-/** The pages' icon, inline (CSP `img-src data:`): without one a browser asks for /favicon.ico, a 404 it logs as an error on every first load. */
-const FAVICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%234f6bd8'/%3E%3C/svg%3E";
+import { ICON_PATH } from './security.js';
 
 /** The dashboard's pages, in navigation order. */
 export type PageName = 'board' | 'timeline' | 'graph' | 'brief' | 'search' | 'candidates' | 'entry' | 'error' | 'repos' | 'signin';
@@ -115,7 +113,7 @@ ${searchBox(pageUrl(project, 'search'), options.query)}
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="${options.hub ? 'same-origin' : 'no-referrer'}">
 <title>${options.title}${project ? ` · ${project}` : ''} · Project Brain${options.hub ? ' hub' : ''}</title>
-<link rel="icon" href="${FAVICON}">
+<link rel="icon" href="${ICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLE_PATH}">
 </head>
 <body>

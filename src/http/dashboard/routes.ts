@@ -15,6 +15,7 @@
  * | `/projects/:project/candidates` | `status cursor` | candidates (`pending` default, `approved`, `rejected`, `all`) with the reviewer's verdict beside the entry it concerns (issue #20) |
  * | `/projects/:project/candidates/:candidate_id` | — | one candidate and its history (any unique id prefix) |
  * | `/assets/dashboard.css` | `v` | the stylesheet, cached for a year |
+ * | `/assets/icon.svg` | — | the pages' icon |
  *
  * Every page: strong ETag (projected oid + URL + stylesheet version) answered 304 on
  * `If-None-Match` without rendering, the rendered bytes kept by ETag for other clients
@@ -53,7 +54,7 @@ import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, ti
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { decodePageCursor, pageParams } from '../query-params.js';
 import { renderSearch, SEARCH_LIMIT } from './search-page.js';
-import { SECURITY_HEADERS, sendStylesheet } from './security.js';
+import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
 import { renderTimeline } from './timeline-page.js';
 
@@ -136,6 +137,7 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
+  routes.get(ICON_PATH, (c) => sendIcon(c));
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19

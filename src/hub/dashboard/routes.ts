@@ -17,6 +17,7 @@
  * | POST | `/session` | form `token` | sign in: sets the session cookie, 303 to `/` (401 form on a bad token) |
  * | POST | `/session/end` | — | sign out: clears it, 303 to `/` |
  * | GET | `/assets/dashboard.css` | `v` | the daemon dashboard's stylesheet |
+ * | GET | `/assets/icon.svg` | — | the pages' icon |
  *
  * Pages read through HubService with the session's token, exactly as REST does, so entries
  * outside its scope are invisible everywhere. No script (the daemon's CSP and security
@@ -35,7 +36,7 @@ import { renderPage, type PageName } from '../../http/dashboard/layout.js';
 import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { pageParams } from '../../http/query-params.js';
 import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
-import { SECURITY_HEADERS, sendStylesheet } from '../../http/dashboard/security.js';
+import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from '../../http/dashboard/security.js';
 import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
 import { decodeCursor, nextCursor } from '../http/params.js';
@@ -90,6 +91,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   const routes = new Hono<DashEnv>();
 
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
+  routes.get(ICON_PATH, (c) => sendIcon(c));
 
   routes.post('/session', bodyLimit({ maxSize: 8 * 1024, onError: () => { throw new BrainError('invalid_argument', 'the sign-in form is over 8 KiB'); } }), async (c) => {
     assertSameOrigin(c);
