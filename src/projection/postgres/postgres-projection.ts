@@ -13,7 +13,7 @@ import type {
   RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
-import { countRows, getRows, listRows } from './list-query.js';
+import { countRows, getRows, idPrefixRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
 import { searchRows } from './search.js';
@@ -94,6 +94,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     return revisionRows(this.reads, this.names.s, args);
+  }
+
+  idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    return idPrefixRows(this.reads, this.names.s, q);
   }
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {

@@ -18,7 +18,7 @@ import { searchEntries } from './search.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
-import { countCurrent, getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
+import { countCurrent, getCurrent, idPrefixMatches, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
 import { verifyCache } from './verify-cache.js';
@@ -134,6 +134,12 @@ export class SqliteProjection implements ProjectionBackend {
   async revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     const db = this.db(args.repo);
     return db ? revisionKeys(db, args.repo, 'entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256', [args.entryId, args.projectId]) : [];
+  }
+
+  async idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    const out: RepoRow[] = [];
+    for (const [repo, db] of this.visible(q)) out.push(...idPrefixMatches(db, q).map((row) => ({ ...row, repo })));
+    return out.sort((a, b) => (a.entry.entry_id < b.entry.entry_id ? -1 : a.entry.entry_id > b.entry.entry_id ? 1 : a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)).slice(0, 2);
   }
 
   async search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
