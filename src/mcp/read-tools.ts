@@ -82,7 +82,7 @@ const search = defineReadTool({
     'Full-text search (stemmed, prefix and typo-tolerant) over the current entries of the project brain: titles, rationales, payloads, tags. ' +
     'A plain question works: stop words are ignored, hits holding more of the words rank higher, entries in force rank above superseded ones. Use it to ' +
     'find what was already decided or asked about a topic before recording something new. Returns compact summaries with relevance_score ' +
-    `in (0, 1] (1 = the best hit holds every word asked; lower for weaker matches); optional entry_kind filter and limit (default 20). ${QUOTED}`),
+    `in (0, 1] (1 = the best hit holds every word asked, or the entry a query that is an entry id or unique id prefix names, listed first; lower for weaker matches); optional entry_kind filter and limit (default 20). ${QUOTED}`),
   clone: { input: SearchInput, output: SearchOutput },
   repos: { input: RepoInputs.brain_search, output: RepoOutputs.brain_search },
   async read(reader, args) {
