@@ -17,6 +17,8 @@ import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
 import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
 import { withIdHit } from '../service/id-search.js';
+import { shownCorrections } from '../service/search-corrections.js';
+import type { SearchCorrection } from '../model/search-correction.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
 import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
@@ -154,6 +156,17 @@ export class HubService {
     const hits = await this.backend.search({ ...narrowed, query: q.query, ...(q.limit ? { limit: q.limit } : {}) });
     if (hits.length === 0) await this.assertProject(scope, q.project);
     return withIdHit(q.query, hits, q.limit || 20, (prefix) => this.backend.idMatches({ ...narrowed, prefix }));
+  }
+
+  /**
+   * What `search` (same `grant` and narrowing) matched instead of typed words (decision 0050),
+   * shown against its `hits` as the clone shows them (service/search-corrections.ts); under a
+   * project-scoped token only words its hits hold (the vocabulary spans every project).
+   * Errors: `invalid_argument` (no words), `not_found` (repo).
+   */
+  async searchCorrections(grant: TokenScope, q: Narrowing & { query: string }, hits: readonly { entry: Entry }[]): Promise<SearchCorrection[]> {
+    const scope = await this.scope(grant, q);
+    return shownCorrections(await this.backend.searchTypos({ ...scope, query: q.query }), hits, scope.projects !== undefined);
   }
 
   /** Problems of the visible repositories, by repo then path. An unknown `project` is an empty list, not `not_found`: a project whose every file fails to parse has problems and no entries. */

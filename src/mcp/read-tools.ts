@@ -89,7 +89,7 @@ const search = defineReadTool({
     const kind = kindArg(args);
     const hits = await reader.search({ query: args.query, repo: args.repo, project: args.project, kind, limit: args.limit });
     const summaries = hits.map((h) => ({ ...(h.repo !== undefined ? { repo: h.repo } : {}), ...summarize(h.entry), relevance_score: h.relevance_score }));
-    const corrected = correctionLine((await reader.searchCorrections?.(args.query, hits)) ?? []);
+    const corrected = correctionLine(await reader.searchCorrections(args.query, hits, { repo: args.repo, project: args.project }));
     const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}${corrected ? ` (${inlineText(corrected, 300)})` : ''}, best first`;
     return {
       structured: neutralizeDeep({ count: hits.length, hits: summaries }),

@@ -163,6 +163,12 @@ export interface ProjectionBackend {
    * names (service/id-search.ts), two an ambiguous prefix (or one id in two repositories).
    */
   idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]>;
+  /**
+   * The words of `query` the search of the visible repositories widens for typos, each as typed
+   * (lower case) with the index stems searched instead (decision 0050), in query order; words
+   * matched as typed are left out. Errors: `invalid_argument` for a query without words.
+   */
+  searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]>;
   /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
   /**

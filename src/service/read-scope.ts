@@ -116,9 +116,9 @@ export interface ReadScope {
   search(q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<ReadHit[]>;
   /**
    * The words a typo-tolerant search matched instead of those typed (decision 0050), for the
-   * hits `search` just returned; absent where the backend does not report them (the hub).
+   * hits `search` (narrowed by `n`, as the search was) just returned.
    */
-  searchCorrections?(query: string, hits: readonly ReadHit[]): Promise<SearchCorrection[]>;
+  searchCorrections(query: string, hits: readonly ReadHit[], n?: Narrowing): Promise<SearchCorrection[]>;
   /** The brief, boosted for `paths` and `taskIds`. */
   brief(q: Narrowing & { budget?: number | undefined; paths?: string[]; taskIds?: string[] }): Promise<ReadBrief>;
   /** The projects in the scope, by (repo,) project id. */

@@ -157,6 +157,13 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const [idHits, hubIdHits] = await both('brain_search', { query: id.slice(0, 10), limit: 3 }, { repo: 'r' });
     expect(idHits.hits[0]).toMatchObject({ entry_id: id, relevance_score: 1 });
     expect(withoutRepo(hubIdHits.hits[0])).toEqual(idHits.hits[0]);
+    // A typo-corrected search says what it searched, on both (decision 0050).
+    const heads = await Promise.all([local, remote].map(async (client) => {
+      const result = await client.callTool({ name: 'brain_search', arguments: { query: 'synthetc', limit: 3 } });
+      return String((result.content as { text: string }[])[0]!.text).split('\n')[0];
+    }));
+    expect(heads[0]).toContain('showing results for "synthetic" instead of "synthetc"');
+    expect(heads[1]).toBe(heads[0]);
     const [projects, hubProjects] = await both('brain_projects', {});
     expect(withoutRepo(hubProjects.projects)).toEqual(projects.projects);
     // The hub's brief holds the clone's under its own heading (which takes a little of the budget): given room for everything, the same brief.
@@ -202,6 +209,13 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(older).toBeTruthy();
     const [localOlder, remoteOlder] = [await pageMain(onDaemon(`/projects/${P}/timeline?${older}`), {}, `/projects/${P}/timeline`), await pageMain(onHub(`/repos/r/timeline?${older}`), { cookie }, '/repos/r/timeline')];
     expect(chart(remoteOlder)).toBe(chart(localOlder));
+  });
+
+  it('dashboard: a typo-corrected search says what it searched on both search pages', async () => {
+    const note = (html: string) => section(html, '<p class="lede correction">', '</p>');
+    const local = note(await (await fetch(onDaemon(`/projects/${P}/search?q=synthetc`))).text());
+    expect(local).toMatch(/Showing results for .{0,8}synthetic.{0,8} instead of .{0,8}synthetc/);
+    expect(note(await (await fetch(onHub('/search?q=synthetc&repo=r'), { headers: { cookie } })).text())).toBe(local);
   });
 
   it.each(['', '?status=rejected', '?status=all'])('dashboard: the Candidates page%s lists the same candidates, hostile text inert', async (query) => {

@@ -118,4 +118,11 @@ describe.each(BACKENDS)('projection conformance on $name: colliding entry ids', 
     expect(await ids({ repos: ['r', 'full6'], prefix: VISIBLE_OWNS })).toEqual([['full6', VISIBLE_OWNS, 'visible'], ['r', VISIBLE_OWNS, 'visible']]);
     expect(await ids({ repos: [], prefix: 'dec-clash' })).toEqual([]);
   });
+
+  it('searchTypos: the typo-widened words of a query with the stems searched instead; words matched as typed left out', async () => {
+    expect(await backend.searchTypos({ repos: ['r'], query: 'Zebrx words' })).toEqual([{ word: 'zebrx', alternatives: ['zebra'] }]);
+    expect(await backend.searchTypos({ repos: ['r'], query: 'zebra words' })).toEqual([]);
+    expect(await backend.searchTypos({ repos: [], query: 'zebrx' })).toEqual([]);
+    await expect(backend.searchTypos({ repos: ['r'], query: '!!' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
 });

@@ -16,7 +16,7 @@ import { projectedOid, refreshRepo } from './apply.js';
 import { countRows, getRows, idPrefixRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
-import { searchRows } from './search.js';
+import { searchRows, searchTyposPg } from './search.js';
 import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
@@ -98,6 +98,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
     return idPrefixRows(this.reads, this.names.s, q);
+  }
+
+  searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {
+    return searchTyposPg(this.reads, this.names, q);
   }
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {

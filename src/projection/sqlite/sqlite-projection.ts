@@ -15,6 +15,7 @@ import type { CandidateRevisionFile, ProblemRow, ProjectionBackend, ProjectionCa
 import { candidateRevisionFiles, listCandidates } from './candidate-queries.js';
 import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
 import { searchEntries } from './search.js';
+import { planWords } from './search-words.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
@@ -140,6 +141,13 @@ export class SqliteProjection implements ProjectionBackend {
     const out: RepoRow[] = [];
     for (const [repo, db] of this.visible(q)) out.push(...idPrefixMatches(db, q).map((row) => ({ ...row, repo })));
     return out.sort((a, b) => (a.entry.entry_id < b.entry.entry_id ? -1 : a.entry.entry_id > b.entry.entry_id ? 1 : a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)).slice(0, 2);
+  }
+
+  async searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {
+    const words = searchWords(q.query);
+    const found = new Map(words.map((w) => [w, new Set<string>()]));
+    for (const [, db] of this.visible(q)) for (const [word, plan] of planWords(db, words)) for (const a of plan.alternatives) found.get(word)?.add(a);
+    return [...found].filter(([, a]) => a.size > 0).map(([word, a]) => ({ word, alternatives: [...a] }));
   }
 
   async search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
