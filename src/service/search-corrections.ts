@@ -39,7 +39,7 @@ export function searchCorrections(brain: Brain, query: string, hits: readonly { 
 }
 
 /**
- * `typos` (each query word as typed with the index stems searched instead; a word without
+ * `words` (each query word as typed with the index stems searched instead; a word without
  * stand-ins is skipped) as the corrections to show against `hits`: each stem as the word the
  * hits hold most whose stem it starts, else as the stem; at most 3 per word. With
  * `fromHitsOnly`, only words the hits hold are shown (a word none holds is left out): the
@@ -47,8 +47,8 @@ export function searchCorrections(brain: Brain, query: string, hits: readonly { 
  * of another. The clone's {@link searchCorrections} and the hub's (ProjectionBackend.searchTypos)
  * both show them so. Pure.
  */
-export function shownCorrections(all: readonly { word: string; alternatives: readonly string[] }[], hits: readonly { entry: Entry }[], fromHitsOnly = false): SearchCorrection[] {
-  const typos = all.filter((t) => t.alternatives.length > 0).map((t) => [t.word, t] as const);
+export function shownCorrections(words: readonly { word: string; alternatives: readonly string[] }[], hits: readonly { entry: Entry }[], fromHitsOnly = false): SearchCorrection[] {
+  const typos = words.filter((t) => t.alternatives.length > 0).map((t) => [t.word, t] as const);
   if (typos.length === 0) return [];
   const counts = hitWords(hits);
   // Porter rewrites endings only: a word whose stem starts with a stand-in starts with its first 3 letters.
