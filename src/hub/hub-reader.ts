@@ -39,6 +39,7 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
     },
     history,
     search: (q) => hub.search(grant, q),
+    searchCorrections: (query, hits, n) => hub.searchCorrections(grant, { query, repo: n?.repo, project: n?.project }, hits),
     brief: (q) => hub.brief(grant, { repo: q.repo, project: q.project, ...(q.paths?.length ? { paths: q.paths } : {}), ...(q.taskIds?.length ? { taskIds: q.taskIds } : {}), ...(q.budget !== undefined ? { budget: q.budget } : {}) }),
     async projects(q) {
       return { current: null, projects: await hub.projects(grant, { repo: q.repo }) };

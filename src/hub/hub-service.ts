@@ -16,6 +16,9 @@ import { revisionCommits, type RevisionCommit } from '../store/revision-commits.
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
 import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
+import { withIdHit } from '../service/id-search.js';
+import { shownCorrections } from '../service/search-corrections.js';
+import type { SearchCorrection } from '../model/search-correction.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
 import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
@@ -140,14 +143,30 @@ export class HubService {
     }
   }
 
-  /** Full-text search over visible current entries. Errors: `invalid_argument` (no words, bad kind), `not_found` (repo, project). */
+  /**
+   * Full-text search over visible current entries, best first; a query that is an entry id or a
+   * unique prefix of one in scope puts that entry first (service/id-search.ts).
+   * Errors: `invalid_argument` (no words, bad kind), `not_found` (repo, project).
+   */
   async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
     const kind = q.kind === undefined ? undefined : checkListFilter({ kind: q.kind }).kind;
     searchWords(q.query); // invalid_argument before any query, whatever the scope
     const scope = await this.scope(grant, q);
-    const hits = await this.backend.search({ ...scope, query: q.query, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}), ...(q.limit ? { limit: q.limit } : {}) });
+    const narrowed = { ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}) };
+    const hits = await this.backend.search({ ...narrowed, query: q.query, ...(q.limit ? { limit: q.limit } : {}) });
     if (hits.length === 0) await this.assertProject(scope, q.project);
-    return hits;
+    return withIdHit(q.query, hits, q.limit || 20, (prefix) => this.backend.idMatches({ ...narrowed, prefix }));
+  }
+
+  /**
+   * What `search` (same `grant` and narrowing) matched instead of typed words (decision 0050),
+   * shown against its `hits` as the clone shows them (service/search-corrections.ts); under a
+   * project-scoped token only words its hits hold (the vocabulary spans every project).
+   * Errors: `invalid_argument` (no words), `not_found` (repo).
+   */
+  async searchCorrections(grant: TokenScope, q: Narrowing & { query: string }, hits: readonly { entry: Entry }[]): Promise<SearchCorrection[]> {
+    const scope = await this.scope(grant, q);
+    return shownCorrections(await this.backend.searchTypos({ ...scope, query: q.query }), hits, scope.projects !== undefined);
   }
 
   /** Problems of the visible repositories, by repo then path. An unknown `project` is an empty list, not `not_found`: a project whose every file fails to parse has problems and no entries. */

@@ -82,14 +82,14 @@ const search = defineReadTool({
     'Full-text search (stemmed, prefix and typo-tolerant) over the current entries of the project brain: titles, rationales, payloads, tags. ' +
     'A plain question works: stop words are ignored, hits holding more of the words rank higher, entries in force rank above superseded ones. Use it to ' +
     'find what was already decided or asked about a topic before recording something new. Returns compact summaries with relevance_score ' +
-    `in (0, 1] (1 = the best hit holds every word asked; lower for weaker matches); optional entry_kind filter and limit (default 20). ${QUOTED}`),
+    `in (0, 1] (1 = the best hit holds every word asked, or the entry a query that is an entry id or unique id prefix names, listed first; lower for weaker matches); optional entry_kind filter and limit (default 20). ${QUOTED}`),
   clone: { input: SearchInput, output: SearchOutput },
   repos: { input: RepoInputs.brain_search, output: RepoOutputs.brain_search },
   async read(reader, args) {
     const kind = kindArg(args);
     const hits = await reader.search({ query: args.query, repo: args.repo, project: args.project, kind, limit: args.limit });
     const summaries = hits.map((h) => ({ ...(h.repo !== undefined ? { repo: h.repo } : {}), ...summarize(h.entry), relevance_score: h.relevance_score }));
-    const corrected = correctionLine((await reader.searchCorrections?.(args.query, hits)) ?? []);
+    const corrected = correctionLine(await reader.searchCorrections(args.query, hits, { repo: args.repo, project: args.project }));
     const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}${corrected ? ` (${inlineText(corrected, 300)})` : ''}, best first`;
     return {
       structured: neutralizeDeep({ count: hits.length, hits: summaries }),

@@ -42,3 +42,18 @@ export function deriveEntryId(kind: EntryKind, seed: string): string {
 export function idRandomPart(entryId: string): string {
   return entryId.slice(entryId.indexOf('-') + 1);
 }
+
+/** Fewest id characters after the kind prefix that make a search query an id (decision 0050, "An id typed into search"). */
+export const MIN_ID_QUERY_CHARS = 4;
+
+/**
+ * The entry id or id prefix a whole search query is (`dec-bvsd`, ` DEC-BVSD4F9K ` → `dec-bvsd4f9k`):
+ * a known kind prefix, `-`, and {@link MIN_ID_QUERY_CHARS}+ id characters (`[0-9a-z]`, as
+ * {@link ENTRY_ID_PATTERN}), case and surrounding blanks ignored; null for anything else
+ * (words, a bare kind prefix, `dec-ab`, `foo-bvsd`).
+ */
+export function idQuery(query: string): string | null {
+  const q = query.trim().toLowerCase();
+  const m = /^([a-z]+)-[0-9a-z]+$/.exec(q);
+  return m && q.length - (m[1] as string).length - 1 >= MIN_ID_QUERY_CHARS && Object.values(KIND_PREFIX).includes(m[1] as string) ? q : null;
+}

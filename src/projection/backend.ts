@@ -157,6 +157,18 @@ export interface ProjectionBackend {
    * project's revisions in the other's scope (docs/decisions/0029).
    */
   revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]>;
+  /**
+   * Up to 2 current entries of the visible repositories (in `projectId`, of `kind` when given)
+   * whose id starts with `prefix`, by entry id then repo: one is the entry an id-shaped search
+   * names (service/id-search.ts), two an ambiguous prefix (or one id in two repositories).
+   */
+  idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]>;
+  /**
+   * The words of `query` the search of the visible repositories widens for typos, each as typed
+   * (lower case) with the index stems searched instead (decision 0050), in query order; words
+   * matched as typed are left out. Errors: `invalid_argument` for a query without words.
+   */
+  searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]>;
   /** Full-text search over current entries of the visible repositories, best first. Errors: `invalid_argument` for a query without words. */
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]>;
   /**

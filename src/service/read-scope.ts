@@ -64,7 +64,7 @@ export type ReadEntry = InRepo<{ entry: Entry; revision_count: number; forked: b
 /** One revision of an entry, its file on the branch, and the commit that added it (null when not found in the tip's history). */
 export type ReadRevision = InRepo<{ entry: Entry; sha256: string; path: string; commit: RevisionCommit | null }>;
 
-/** A search hit, `relevance_score` in (0, 1] (1 = the best hit holds every word asked; decision 0047). */
+/** A search hit, `relevance_score` in (0, 1] (1 = the best hit holds every word asked, decision 0047; or the entry an id query names, decision 0050). */
 export type ReadHit = InRepo<{ entry: Entry; relevance_score: number }>;
 
 /** The re-entry brief (DESIGN §7) of the scope; `groups` names the (repository, project) briefs where the scope spans repositories. */
@@ -116,9 +116,9 @@ export interface ReadScope {
   search(q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<ReadHit[]>;
   /**
    * The words a typo-tolerant search matched instead of those typed (decision 0050), for the
-   * hits `search` just returned; absent where the backend does not report them (the hub).
+   * hits `search` (narrowed by `n`, as the search was) just returned.
    */
-  searchCorrections?(query: string, hits: readonly ReadHit[]): Promise<SearchCorrection[]>;
+  searchCorrections(query: string, hits: readonly ReadHit[], n?: Narrowing): Promise<SearchCorrection[]>;
   /** The brief, boosted for `paths` and `taskIds`. */
   brief(q: Narrowing & { budget?: number | undefined; paths?: string[]; taskIds?: string[] }): Promise<ReadBrief>;
   /** The projects in the scope, by (repo,) project id. */

@@ -35,21 +35,35 @@ function hitWords(hits: readonly { entry: Entry }[]): Map<string, number> {
  */
 export function searchCorrections(brain: Brain, query: string, hits: readonly { entry: Entry }[]): SearchCorrection[] {
   const plans = planWords(brain.db(), searchQuery(query).words);
-  const typos = [...plans].filter(([, plan]) => plan.alternatives.length > 0);
+  return shownCorrections([...plans].map(([word, plan]) => ({ word, alternatives: plan.alternatives })), hits);
+}
+
+/**
+ * `words` (each query word as typed with the index stems searched instead; a word without
+ * stand-ins is skipped) as the corrections to show against `hits`: each stem as the word the
+ * hits hold most whose stem it starts, else as the stem; at most 3 per word. With
+ * `fromHitsOnly`, only words the hits hold are shown (a word none holds is left out): the
+ * vocabulary spans a repository's projects, and a project-scoped reader must not learn a word
+ * of another. The clone's {@link searchCorrections} and the hub's (ProjectionBackend.searchTypos)
+ * both show them so. Pure.
+ */
+export function shownCorrections(words: readonly { word: string; alternatives: readonly string[] }[], hits: readonly { entry: Entry }[], fromHitsOnly = false): SearchCorrection[] {
+  const typos = words.filter((t) => t.alternatives.length > 0).map((t) => [t.word, t] as const);
   if (typos.length === 0) return [];
   const counts = hitWords(hits);
   // Porter rewrites endings only: a word whose stem starts with a stand-in starts with its first 3 letters.
   const heads = new Set(typos.flatMap(([, plan]) => plan.alternatives.map((stem) => stem.slice(0, 3))));
   for (const w of counts.keys()) if (![...heads].some((head) => foldTerm(w).startsWith(head))) counts.delete(w);
   const stems = porterStems([...counts.keys()].map(foldTerm));
-  return typos.map(([word, plan]) => {
+  return typos.flatMap(([word, plan]) => {
     const shown = plan.alternatives.map((stem) => {
       let best: [string, number] | null = null;
       for (const [w, n] of counts) if ((stems.get(foldTerm(w)) ?? []).some((s) => s.startsWith(stem)) && (best === null || n > best[1])) best = [w, n];
       return { word: best?.[0] ?? stem, n: best?.[1] ?? 0 };
     });
     const matched = [...new Set(shown.filter((s) => s.n > 0).sort((a, b) => b.n - a.n).map((s) => s.word))].slice(0, 3);
-    return { word, matched: matched.length > 0 ? matched : plan.alternatives.slice(0, 3) };
+    if (matched.length === 0 && fromHitsOnly) return [];
+    return [{ word, matched: matched.length > 0 ? matched : plan.alternatives.slice(0, 3) }];
   });
 }
 

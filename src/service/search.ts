@@ -1,15 +1,17 @@
 /**
  * `Brain.search` (DESIGN §6; docs/decisions/0035): full-text search over the project's current
  * entries in the projection (src/projection/sqlite/search.ts), best first, each hit with its current
- * entry and `relevance_score` in [0, 1]. Errors: `invalid_argument` for a query without words
+ * entry and `relevance_score` in [0, 1]; a query that is an entry id or a unique prefix of one puts
+ * that entry first (id-search.ts). Errors: `invalid_argument` for a query without words
  * or an unknown kind, `not_found` (unknown project).
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { parseEntryKind } from '../model/kinds.js';
-import { getCurrent, type CurrentRow } from '../projection/sqlite/queries.js';
+import { getCurrent, idPrefixMatches, type CurrentRow } from '../projection/sqlite/queries.js';
 import { searchEntries } from '../projection/sqlite/search.js';
 import type { Brain } from '../service.js';
+import { withIdHit } from './id-search.js';
 
 /** The hits of `args.query` (at most `limit`, default 20) in the brain's project; see the module doc. */
 export async function searchCurrent(brain: Brain, args: { query: string; kind?: string; limit?: number }): Promise<{ entry: Entry; relevance_score: number }[]> {
@@ -18,7 +20,9 @@ export async function searchCurrent(brain: Brain, args: { query: string; kind?: 
     const kind = args.kind !== undefined ? parseEntryKind(args.kind) : undefined;
     await brain.refresh();
     const projectId = await brain.readProjectId();
-    const hits = searchEntries(brain.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit: args.limit ?? 20 });
-    return hits.map((h) => ({ entry: (getCurrent(brain.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
+    const limit = args.limit ?? 20;
+    const hits = searchEntries(brain.db(), { query: args.query, projectId, ...(kind ? { kind } : {}), limit });
+    const rows = hits.map((h) => ({ entry: (getCurrent(brain.db(), h.entry_id, projectId) as CurrentRow).entry, relevance_score: h.relevance_score }));
+    return withIdHit(args.query, rows, limit, async (prefix) => idPrefixMatches(brain.db(), { prefix, projectId, ...(kind ? { kind } : {}) }).map((r) => ({ entry: r.entry })));
   });
 }

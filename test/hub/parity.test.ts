@@ -115,6 +115,14 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const hubSearch = await hubApi('/search?repo=r&q=decision&limit=20');
     expect(search.data.length).toBeGreaterThan(0);
     expect(hubSearch.data.map((h: any) => h.entry.entry_id)).toEqual(search.data.map((h: any) => h.entry.entry_id));
+    // An entry id typed into search (decision 0050): the entry first with score 1, alike on both, then
+    // each backend's ordinary hits for the id's words (their ranking of such weak hits differs by design).
+    const idHits = await daemonApi(`/brain/search?q=${id.slice(0, 12).toUpperCase()}&limit=5`);
+    const hubIdHits = await hubApi(`/search?repo=r&q=${id.slice(0, 12).toUpperCase()}&limit=5`);
+    expect(idHits.data[0]).toMatchObject({ entry: { entry_id: id }, relevance_score: 1 });
+    expect(withoutRepo(hubIdHits.data[0])).toEqual(idHits.data[0]);
+    expect([idHits.data.length, hubIdHits.data.length]).toEqual([5, 5]);
+    expect(hubIdHits.data.slice(1).map((h: any) => h.entry.entry_id)).not.toContain(id);
     const projects = await json(onDaemon('/api/projects'));
     expect(withoutRepo((await hubApi('/projects')).data)).toEqual(projects.data);
   });
@@ -146,6 +154,16 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const [hits, hubHits] = await both('brain_search', { query: 'plan', limit: 10 }, { repo: 'r' });
     expect(hits.count).toBeGreaterThan(0);
     expect(withoutRepo(hubHits.hits)).toEqual(hits.hits);
+    const [idHits, hubIdHits] = await both('brain_search', { query: id.slice(0, 10), limit: 3 }, { repo: 'r' });
+    expect(idHits.hits[0]).toMatchObject({ entry_id: id, relevance_score: 1 });
+    expect(withoutRepo(hubIdHits.hits[0])).toEqual(idHits.hits[0]);
+    // A typo-corrected search says what it searched, on both (decision 0050).
+    const heads = await Promise.all([local, remote].map(async (client) => {
+      const result = await client.callTool({ name: 'brain_search', arguments: { query: 'synthetc', limit: 3 } });
+      return String((result.content as { text: string }[])[0]!.text).split('\n')[0];
+    }));
+    expect(heads[0]).toContain('showing results for "synthetic" instead of "synthetc"');
+    expect(heads[1]).toBe(heads[0]);
     const [projects, hubProjects] = await both('brain_projects', {});
     expect(withoutRepo(hubProjects.projects)).toEqual(projects.projects);
     // The hub's brief holds the clone's under its own heading (which takes a little of the budget): given room for everything, the same brief.
@@ -191,6 +209,13 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(older).toBeTruthy();
     const [localOlder, remoteOlder] = [await pageMain(onDaemon(`/projects/${P}/timeline?${older}`), {}, `/projects/${P}/timeline`), await pageMain(onHub(`/repos/r/timeline?${older}`), { cookie }, '/repos/r/timeline')];
     expect(chart(remoteOlder)).toBe(chart(localOlder));
+  });
+
+  it('dashboard: a typo-corrected search says what it searched on both search pages', async () => {
+    const note = (html: string) => section(html, '<p class="lede correction">', '</p>');
+    const local = note(await (await fetch(onDaemon(`/projects/${P}/search?q=synthetc`))).text());
+    expect(local).toMatch(/Showing results for .{0,8}synthetic.{0,8} instead of .{0,8}synthetc/);
+    expect(note(await (await fetch(onHub('/search?q=synthetc&repo=r'), { headers: { cookie } })).text())).toBe(local);
   });
 
   it.each(['', '?status=rejected', '?status=all'])('dashboard: the Candidates page%s lists the same candidates, hostile text inert', async (query) => {

@@ -3,7 +3,7 @@
  * backend, a branch where two projects hold the same entry id — written with plain git, one
  * commit at a time and projected after each — gives the id to the project holding its oldest
  * revision, reports the other directory as `duplicate_entry_id`, and never shows one
- * project's text in the other's scope (get, revisions, search, problems). Incremental equals a
+ * project's text in the other's scope (get, revisions, search, problems, id prefixes). Incremental equals a
  * full rebuild and equals the SQLite reference at every step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,24 @@ describe.each(BACKENDS)('projection conformance on $name: colliding entry ids', 
     expect((await backend.problems(secret)).map((p) => p.code)).not.toContain('duplicate_entry_id');
     expect((await backend.problems(visible)).map((p) => p.path)).toEqual([`projects/visible/decision/cl/${SECRET_OWNS}`]);
     expect((await backend.list({ ...visible, projectId: 'visible' })).map((r) => r.entry.title)).toEqual(['Visible owns this']);
+  });
+
+  it('idMatches: up to 2 entries of the scope (project, kind) whose id starts with the prefix, by id then repo', async () => {
+    const ids = async (q: Parameters<ProjectionBackend['idMatches']>[0]) => (await backend.idMatches(q)).map((r) => [r.repo, r.entry.entry_id, r.entry.project_id]);
+    expect(await ids({ repos: ['r'], prefix: 'dec-clash' })).toEqual([['r', SECRET_OWNS, 'secret'], ['r', VISIBLE_OWNS, 'visible']]);
+    expect(await ids({ repos: ['r'], projects: ['visible'], prefix: 'dec-clash' })).toEqual([['r', VISIBLE_OWNS, 'visible']]);
+    expect(await ids({ repos: ['r'], projectId: 'secret', prefix: 'dec-clash' })).toEqual([['r', SECRET_OWNS, 'secret']]);
+    expect(await ids({ repos: ['r'], prefix: SECRET_OWNS })).toEqual([['r', SECRET_OWNS, 'secret']]);
+    expect(await ids({ repos: ['r'], kind: 'risk', prefix: 'dec-clash' })).toEqual([]);
+    expect(await ids({ repos: ['r'], prefix: 'dec-clash0000003' })).toEqual([]);
+    expect(await ids({ repos: ['r', 'full6'], prefix: VISIBLE_OWNS })).toEqual([['full6', VISIBLE_OWNS, 'visible'], ['r', VISIBLE_OWNS, 'visible']]);
+    expect(await ids({ repos: [], prefix: 'dec-clash' })).toEqual([]);
+  });
+
+  it('searchTypos: the typo-widened words of a query with the stems searched instead; words matched as typed left out', async () => {
+    expect(await backend.searchTypos({ repos: ['r'], query: 'Zebrx words' })).toEqual([{ word: 'zebrx', alternatives: ['zebra'] }]);
+    expect(await backend.searchTypos({ repos: ['r'], query: 'zebra words' })).toEqual([]);
+    expect(await backend.searchTypos({ repos: [], query: 'zebrx' })).toEqual([]);
+    await expect(backend.searchTypos({ repos: ['r'], query: '!!' })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });

@@ -209,9 +209,10 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const grant = c.get('session');
     const query = q.q?.trim() ?? '';
     const [scope, hits] = await Promise.all([hub.scope(grant), query === '' ? null : hub.search(grant, { query, kind: q.kind, repo: q.repo, limit: SEARCH_LIMIT })]);
+    const corrections = hits === null ? [] : await hub.searchCorrections(grant, { query, repo: q.repo }, hits);
     const fields = repoSelect({ id: 's-repo', repos: scope.repos, selected: q.repo });
     // Every hit carries its repo (links via `linksOf`): `project` only gives the form its action, /search.
-    return page(c, { ...renderSearch({ project: repoLinks(q.repo ?? ''), query, hits, linksOf: repoLinks, fields, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query });
+    return page(c, { ...renderSearch({ project: repoLinks(q.repo ?? ''), query, hits, corrections, linksOf: repoLinks, fields, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query });
   });
 
   routes.get('/brief', async (c) => {

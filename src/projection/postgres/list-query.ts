@@ -1,5 +1,5 @@
 /**
- * List, count and get over the PostgreSQL projection (issue #11 "Queries across repositories";
+ * List, count, get and id prefixes over the PostgreSQL projection (issue #11 "Queries across repositories";
  * src/projection/backend.ts): the same filters and order as SQLite's `listCurrent`
  * (src/projection/sqlite/queries.ts) plus the `repo` dimension and the {@link Scope} — rows
  * outside the scope are filtered in the query, never after. A path filter keeps the entries
@@ -66,4 +66,14 @@ export async function getRows(db: pg.Pool, s: string, args: Scope & { entryId: s
   const p = new Params();
   const where = [...scopeWhere(p, args), `c.entry_id = ${p.add(args.entryId)}`];
   return (await db.query(`SELECT ${ROW_COLUMNS} FROM ${s}.proj_current c WHERE ${where.join(' AND ')} ORDER BY c.repo`, p.values)).rows.map(toRepoRow);
+}
+
+/** Up to 2 current entries in scope whose id starts with `prefix`, by entry id then repo (ProjectionBackend.idMatches). */
+export async function idPrefixRows(db: pg.Pool, s: string, q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+  const p = new Params();
+  // The range reads the primary key (repo, entry_id; collation C): every id is [a-z0-9-], all below '~'.
+  const where = [...scopeWhere(p, q), `c.entry_id >= ${p.add(q.prefix)}`, `c.entry_id < ${p.add(`${q.prefix}~`)}`, `starts_with(c.entry_id, ${p.add(q.prefix)})`];
+  if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
+  if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
+  return (await db.query(`SELECT ${ROW_COLUMNS} FROM ${s}.proj_current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id, c.repo LIMIT 2`, p.values)).rows.map(toRepoRow);
 }

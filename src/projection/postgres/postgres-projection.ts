@@ -13,10 +13,10 @@ import type {
   RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
-import { countRows, getRows, listRows } from './list-query.js';
+import { countRows, getRows, idPrefixRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
-import { searchRows } from './search.js';
+import { searchRows, searchTyposPg } from './search.js';
 import { RANK_ALL_LIMIT } from './search-rank.js';
 import { inTransaction, repoLock } from './transaction.js';
 import { verifyRepo } from './verify.js';
@@ -94,6 +94,14 @@ export class PostgresProjection implements ProjectionBackend {
 
   revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     return revisionRows(this.reads, this.names.s, args);
+  }
+
+  idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    return idPrefixRows(this.reads, this.names.s, q);
+  }
+
+  searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {
+    return searchTyposPg(this.reads, this.names, q);
   }
 
   search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {

@@ -23,6 +23,8 @@ export interface SearchPlan {
   /** The words' conjunction and disjunction, to match: each stem as a prefix only (the same rows, half the work). */
   all: string;
   any: string;
+  /** The query words widened for typos, as typed, with the vocabulary stems searched instead (ProjectionBackend.searchTypos). */
+  typos: { word: string; alternatives: string[] }[];
   /** At least the number of entries holding any word: the sum of the vocabulary's counts of the words the query's lexemes start (or are). */
   bound: number;
 }
@@ -64,5 +66,6 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
     matched.push(`(${[operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
   }
   const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
-  return { words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), bound };
+  const widened = [...typos].filter(([, a]) => a.length > 0).map(([word, a]) => ({ word, alternatives: a.map((x) => x.word) }));
+  return { words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), typos: widened, bound };
 }

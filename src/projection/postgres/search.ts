@@ -26,7 +26,7 @@ import type pg from 'pg';
 import { NOT_IN_FORCE, NOT_IN_FORCE_WEIGHT } from '../../search/in-force.js';
 import { searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
-import type { ProjectionSearchQuery, RepoSearchHit } from '../backend.js';
+import type { ProjectionSearchQuery, RepoSearchHit, Scope } from '../backend.js';
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { searchPlan, type SearchPlan } from './search-plan.js';
@@ -98,4 +98,11 @@ export async function searchRows(db: pg.Pool, names: PgNames, q: ProjectionSearc
   }, { snapshot: true });
   const relevance = relevanceScores(rows.map((r) => r.score), rows.length > 0 ? Number(rows[0]!.held) / words : 1);
   return rows.map((r, i) => ({ ...toRepoRow(r), relevance_score: relevance[i]! }));
+}
+
+/** The typo-widened words of `q.query` over `q.repos` (ProjectionBackend.searchTypos), read as the search plans them. Errors: as {@link searchRows}. */
+export async function searchTyposPg(db: pg.Pool, names: PgNames, q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {
+  searchQuery(q.query);
+  if (q.repos.length === 0) return [];
+  return inTransaction(db, async (client) => (await searchPlan(client, names, q.repos, q.query))?.typos ?? [], { snapshot: true });
 }

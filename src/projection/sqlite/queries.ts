@@ -226,6 +226,22 @@ export function getCurrent(db: CacheDb, entryId: string, projectId?: string): Cu
 }
 
 /**
+ * Up to 2 current entries whose id starts with `prefix` (ids are fixed-length, so a full id
+ * matches itself alone), in `projectId` or the `projects` given, of `kind` when given, by
+ * entry id: one row is the entry an id-shaped search names (service/id-search.ts), two an
+ * ambiguous prefix. A range scan on the primary key.
+ */
+export function idPrefixMatches(db: CacheDb, q: { prefix: string; projectId?: string; projects?: readonly string[]; kind?: string }): CurrentRow[] {
+  const where = ['c.entry_id >= ?', 'c.entry_id < ?'];
+  const params: string[] = [q.prefix, `${q.prefix}\uffff`];
+  if (q.projectId !== undefined) where.push('c.project_id = ?'), params.push(q.projectId);
+  if (q.projects) where.push(`c.project_id IN (${q.projects.map(() => '?').join(', ') || 'NULL'})`), params.push(...q.projects);
+  if (q.kind !== undefined) where.push('c.entry_kind = ?'), params.push(q.kind);
+  const rows = db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id LIMIT 2`).all(...params) as CurrentDbRow[];
+  return rows.map(toRow);
+}
+
+/**
  * Every revision of `entryId` in project `projectId`, oldest first (DESIGN §3 invariant-5
  * order); bodies read from git with `readBlob`. Only the project's own files: a branch where
  * another project holds the same id never mixes the two (docs/decisions/0029). Errors: reader errors.

@@ -15,10 +15,11 @@ import type { CandidateRevisionFile, ProblemRow, ProjectionBackend, ProjectionCa
 import { candidateRevisionFiles, listCandidates } from './candidate-queries.js';
 import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
 import { searchEntries } from './search.js';
+import { planWords } from './search-words.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
-import { countCurrent, getCurrent, listCurrent, listProblems, type CurrentRow } from './queries.js';
+import { countCurrent, getCurrent, idPrefixMatches, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
 import { verifyCache } from './verify-cache.js';
@@ -134,6 +135,19 @@ export class SqliteProjection implements ProjectionBackend {
   async revisions(args: { repo: string; entryId: string; projectId: string }): Promise<RevisionKey[]> {
     const db = this.db(args.repo);
     return db ? revisionKeys(db, args.repo, 'entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256', [args.entryId, args.projectId]) : [];
+  }
+
+  async idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    const out: RepoRow[] = [];
+    for (const [repo, db] of this.visible(q)) out.push(...idPrefixMatches(db, q).map((row) => ({ ...row, repo })));
+    return out.sort((a, b) => (a.entry.entry_id < b.entry.entry_id ? -1 : a.entry.entry_id > b.entry.entry_id ? 1 : a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)).slice(0, 2);
+  }
+
+  async searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {
+    const words = searchWords(q.query);
+    const found = new Map(words.map((w) => [w, new Set<string>()]));
+    for (const [, db] of this.visible(q)) for (const [word, plan] of planWords(db, words)) for (const a of plan.alternatives) found.get(word)?.add(a);
+    return [...found].filter(([, a]) => a.size > 0).map(([word, a]) => ({ word, alternatives: [...a] }));
   }
 
   async search(q: ProjectionSearchQuery): Promise<RepoSearchHit[]> {
