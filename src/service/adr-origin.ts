@@ -25,7 +25,7 @@ export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous
     ...draft.fields,
     payload: {
       ...payload,
-      ...(brainsOwnWords(words, previous) ? {} : { status_text: words }),
+      ...(words === undefined || brainsOwnWords(words, previous) ? {} : { status_text: words }),
       decision_date: draft.date ?? first?.date.slice(0, 10) ?? known('decision_date'),
       decision_makers: draft.deciders ?? (first === null ? null : first.author.slice(0, LIMITS.ref)) ?? known('decision_makers'),
     },
