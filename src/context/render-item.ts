@@ -85,19 +85,16 @@ function when(entry: Entry): string[] {
   const day = inlineText(entry.recorded_at.slice(0, 10), 10);
   const origin = decisionOrigin(entry);
   if (origin === null) return [day];
-  const by = (who: string | null, label = 'by'): string[] => (who === null || who.trim() === '' ? [] : [label, inlineText(who, 60)]);
+  // `label who`, or nothing when nobody is named.
+  const by = (label: string, who: string | null): string[] => (who === null || who.trim() === '' ? [] : [`${label} ${inlineText(who, 60)}`]);
   // "decided 2019-06-27, ADR by X"; a proposal is not decided yet: "written 2021-11-02 by X" (originWords).
   const { verb, byLabel } = originWords(entry);
-  const maker = (label: string): string[] => {
-    const words = by(origin.by, label);
-    return words.length === 0 ? [] : [words.join(' ')];
-  };
   // No day in the ADR nor in git: say so, and name the recorded day as what it is (an import's).
-  if (origin.date === null) return [...maker('ADR by'), 'day unknown', `recorded ${day}`];
+  if (origin.date === null) return [...by('ADR by', origin.by), 'day unknown', `recorded ${day}`];
   const dated = `${verb} ${inlineText(origin.date, 10)}`;
-  const decided = byLabel === 'by' ? [[dated, ...maker('by')].join(' ')] : [dated, ...maker(byLabel)];
+  const decided = byLabel === 'by' ? [[dated, ...by('by', origin.by)].join(' ')] : [dated, ...by(byLabel, origin.by)];
   const sameChange = origin.date === day && (origin.by === null || origin.by === entry.author);
-  return sameChange ? decided : [...decided, ['changed', day, ...by(entry.author)].join(' ')];
+  return sameChange ? decided : [...decided, ['changed', day, ...by('by', entry.author)].join(' ')];
 }
 
 function detail(entry: Entry): string[] {
