@@ -77,3 +77,14 @@ export async function idPrefixRows(db: pg.Pool, s: string, q: Scope & { prefix: 
   if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
   return (await db.query(`SELECT ${ROW_COLUMNS} FROM ${s}.proj_current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id, c.repo LIMIT 2`, p.values)).rows.map(toRepoRow);
 }
+
+/** The current entries in scope numbered `adr_number` (proj_adr_numbers), by entry id then repo, at most 11 (ProjectionBackend.adrMatches). */
+export async function adrNumberRows(db: pg.Pool, s: string, q: Scope & { adr_number: number; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+  const p = new Params();
+  const where = [...scopeWhere(p, q, 'a'), `a.adr_number = ${p.add(q.adr_number)}`];
+  if (q.projectId !== undefined) where.push(`a.project_id = ${p.add(q.projectId)}`);
+  if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
+  const sql = `SELECT ${ROW_COLUMNS} FROM ${s}.proj_adr_numbers a JOIN ${s}.proj_current c ON c.repo = a.repo AND c.entry_id = a.entry_id
+    WHERE ${where.join(' AND ')} ORDER BY a.entry_id, a.repo LIMIT 11`;
+  return (await db.query(sql, p.values)).rows.map(toRepoRow);
+}
