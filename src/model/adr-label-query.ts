@@ -29,6 +29,9 @@ export interface AdrLabelQuery {
 
 const toNumber = (digits: string): number => Number.parseInt(digits, 10);
 
+/** Most entries a lookup by ADR number returns (ProjectionBackend.adrMatches): enough to name the candidates of a shared label. */
+export const ADR_MATCHES_LIMIT = 11;
+
 /**
  * The ADR a whole query names, or null: a label (`ADR-0030`, `ADR 30`, `ADR-30`, `adr0030`,
  * `ADR_30`, `ADR #30`), a bare number (`0030`, `30`), or a file name (`0030-some-title.md`,
