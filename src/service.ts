@@ -15,6 +15,9 @@ import { CacheHandle } from './service/cache-handle.js';
 import { RefreshGate } from './service/refresh-gate.js';
 import { refreshCache, type RefreshResult } from './projection/sqlite/refresh.js';
 import { resolveEntryId, type CurrentRow, type ListFilter } from './projection/sqlite/queries.js';
+import { adrNumberMatches } from './projection/sqlite/adr-number-queries.js';
+import { adrLabelQuery } from './model/adr-label-query.js';
+import { pickLabelled } from './service/adr-label-resolve.js';
 import { listProjects, projectExists } from './projection/sqlite/projects.js';
 import type { RawListFilter } from './model/list-filter.js';
 import { searchCurrent } from './service/search.js';
@@ -206,11 +209,18 @@ export class Brain {
     return result;
   }
 
-  /** Resolves a unique id prefix to a full entry id (after a refresh). */
+  /**
+   * Resolves a unique id prefix, or an imported ADR's label (`ADR-0030`, `adr 30`, `0030`,
+   * `0030-title.md`: service/adr-label-resolve.ts), to a full entry id (after a refresh).
+   * Errors: `not_found`, `ambiguous_id`.
+   */
   async resolveId(idOrPrefix: string): Promise<string> {
     return this.withCache(async () => {
       await this.refresh();
-      return resolveEntryId(this.db(), await this.readProjectId(), idOrPrefix.trim().toLowerCase());
+      const projectId = await this.readProjectId();
+      const label = adrLabelQuery(idOrPrefix);
+      if (label === null) return resolveEntryId(this.db(), projectId, idOrPrefix.trim().toLowerCase());
+      return pickLabelled(idOrPrefix, label, adrNumberMatches(this.db(), { adr_number: label.adr_number, projectId }), `project ${projectId}`).entry.entry_id;
     });
   }
 

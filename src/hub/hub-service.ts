@@ -16,7 +16,9 @@ import { revisionCommits, type RevisionCommit } from '../store/revision-commits.
 import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
 import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
-import { withIdHit } from '../service/id-search.js';
+import { withNamedHits } from '../service/id-search.js';
+import { pickLabelled } from '../service/adr-label-resolve.js';
+import { adrLabelQuery } from '../model/adr-label-query.js';
 import { shownCorrections } from '../service/search-corrections.js';
 import type { SearchCorrection } from '../model/search-correction.js';
 import { mirrorLocation } from './mirror.js';
@@ -106,9 +108,15 @@ export class HubService {
     return { rows: rows.slice(0, q.limit), has_more: rows.length > q.limit, facet };
   }
 
-  /** One current entry by full id. Errors: `not_found` (no such entry or repository visible). */
+  /**
+   * One current entry by full id, or by an imported ADR's label (`ADR-0030`: service/adr-label-resolve.ts).
+   * Errors: `not_found` (no such entry or repository visible), `ambiguous_id` (a label several entries carry).
+   */
   async get(grant: TokenScope, args: { repo: string; entryId: string }): Promise<RepoRow> {
-    const rows = await this.backend.get({ ...(await this.scope(grant, { repo: args.repo })), entryId: args.entryId });
+    const scope = await this.scope(grant, { repo: args.repo });
+    const label = adrLabelQuery(args.entryId);
+    if (label !== null) return pickLabelled(args.entryId, label, (await this.backend.adrMatches({ ...scope, adr_number: label.adr_number })).filter((r) => r.repo === args.repo), `repository ${args.repo}`);
+    const rows = await this.backend.get({ ...scope, entryId: args.entryId });
     const row = rows.find((r) => r.repo === args.repo);
     if (!row) throw new BrainError('not_found', `no entry ${args.entryId.slice(0, 80)} in repository ${args.repo}`, { hint: 'find entry ids with GET /api/entries or /api/search (full ids)', data: { repo: args.repo, entry_id: args.entryId.slice(0, 80) } });
     return row;
@@ -145,7 +153,7 @@ export class HubService {
 
   /**
    * Full-text search over visible current entries, best first; a query that is an entry id or a
-   * unique prefix of one in scope puts that entry first (service/id-search.ts).
+   * unique prefix of one in scope, or names ADRs by label, puts those entries first (service/id-search.ts).
    * Errors: `invalid_argument` (no words, bad kind), `not_found` (repo, project).
    */
   async search(grant: TokenScope, q: Narrowing & { query: string; kind?: string | undefined; limit?: number | undefined }): Promise<RepoSearchHit[]> {
@@ -155,7 +163,10 @@ export class HubService {
     const narrowed = { ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(kind ? { kind } : {}) };
     const hits = await this.backend.search({ ...narrowed, query: q.query, ...(q.limit ? { limit: q.limit } : {}) });
     if (hits.length === 0) await this.assertProject(scope, q.project);
-    return withIdHit(q.query, hits, q.limit || 20, (prefix) => this.backend.idMatches({ ...narrowed, prefix }));
+    return withNamedHits(q.query, hits, q.limit || 20, {
+      ids: (prefix) => this.backend.idMatches({ ...narrowed, prefix }),
+      adrs: (n) => this.backend.adrMatches({ ...narrowed, adr_number: n }),
+    });
   }
 
   /**

@@ -28,10 +28,10 @@ const get = defineReadTool({
   name: 'brain_get',
   title: 'Read one brain entry',
   description: (spans) => spans
-    ? `Read one entry of a repository in full, by repo and full entry_id (from brain_list or brain_search): title, rationale, status, payload, tags, related tasks and entries, code paths, citations; \`revision\` reads a past revision. Returns {repo, entry, revision_count, forked}. ${QUOTED}`
+    ? `Read one entry of a repository in full, by repo and full entry_id (from brain_list or brain_search) or an imported ADR's label (ADR-0030): title, rationale, status, payload, tags, related tasks and entries, code paths, citations; \`revision\` reads a past revision. Returns {repo, entry, revision_count, forked}. ${QUOTED}`
     : 'Read one entry of the project brain in full: title, rationale (the why), status, kind-specific payload (e.g. a decision\'s outcome and ' +
     'alternatives, a blocker\'s severity), tags, related tasks and entries, code paths, citations. Pass an entry_id or any unique prefix of one ' +
-    '(from brain_list, brain_search or brain_context); `revision` reads a past revision. Returns {entry, revision_count, forked}. ' +
+    '(from brain_list, brain_search or brain_context), or an imported ADR\'s label (ADR-0030); `revision` reads a past revision. Returns {entry, revision_count, forked}. ' +
     `Use the returned revision as expected_revision when you change it. ${QUOTED}`,
   clone: { input: GetInput, output: GetOutput },
   repos: { input: RepoInputs.brain_get, output: RepoOutputs.brain_get },

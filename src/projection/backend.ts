@@ -164,6 +164,13 @@ export interface ProjectionBackend {
    */
   idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]>;
   /**
+   * The current entries of the visible repositories (in `projectId`, of `kind` when given) whose
+   * ADR label has number `adr_number` (`ADR-0030` → 30; docs/decisions/0052), by entry id then
+   * repo, at most 11: what a label typed as a search (service/id-search.ts) or where an id is
+   * expected (service/adr-label-resolve.ts) names; several are ADRs sharing a number.
+   */
+  adrMatches(q: Scope & { adr_number: number; projectId?: string; kind?: string }): Promise<RepoRow[]>;
+  /**
    * The words of `query` the search of the visible repositories widens for typos, each as typed
    * (lower case) with the index stems searched instead (decision 0050), in query order; words
    * matched as typed are left out. Errors: `invalid_argument` for a query without words.

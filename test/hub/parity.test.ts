@@ -27,6 +27,7 @@ let token: string;
 let cookie: string;
 let seeded: Synthetic;
 const cand: Record<string, Candidate> = {};
+const labelled: string[] = [];
 const clients: Client[] = [];
 
 beforeAll(async () => {
@@ -35,6 +36,10 @@ beforeAll(async () => {
   seeded = await seedSynthetic(dir, P, 600); // 240 decisions and plan revisions: the timeline picture has an older window
   const writer = await openTestBrain(dir, { projectId: P, author: 'Mallory" onmouseover="alert(2) \u202Eve' });
   await writer.writes.revise({ entryId: seeded.hostile[0]!, fields: { rationale: `Revised: ${HOSTILE_TITLE}`, tags: ['revised'] } }); // a history of two revisions
+  // Imported ADRs' labels (decision 0052): ADR-0030 names one entry, ADR-0031 two.
+  const adr = async (title: string, path: string, label: string) =>
+    (await writer.writes.append({ kind: 'decision', fields: { title, rationale: `${title} for peers.`, citations: [{ source_ref: path, source_kind: 'file', locator: label }] } })).entry.entry_id;
+  labelled.push(await adr('Mempool gossip', 'docs/adr/0030-mempool-gossip.md', 'ADR-0030'), await adr('Block sync', 'docs/adr/0031-block-sync.md', 'ADR-0031'), await adr('State sync', 'legacy/0031-state-sync.md', 'ADR-0031'));
   const agent = writer.candidates.byAgent('claude-code');
   cand.hostile = (await agent.propose({ kind: 'risk', fields: { title: HOSTILE_TITLE, rationale: `<script>window.pwned=4</script> ${HOSTILE_TITLE}` } })).candidate;
   cand.rejected = (await agent.propose({ kind: 'blocker', fields: { title: 'Flaky quokka runner' } })).candidate;
@@ -180,6 +185,36 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const [one, hubOne] = await both('brain_candidates', { candidate_id: cand.hostile!.candidate_id.slice(0, 11) }, { repo: 'r' });
     expect(one.candidates[0].review.compared).toBeDefined();
     expect(withoutRepo(hubOne.candidates)).toEqual(one.candidates);
+  });
+
+  it('an ADR label where an id is expected: REST and MCP get, search, and a shared label refused alike (decision 0052)', async () => {
+    const [thirty, blockSync, stateSync] = labelled as [string, string, string];
+    const got = await daemonApi('/brain/ADR-0030');
+    expect(got.data.entry_id).toBe(thirty);
+    expect(withoutRepo((await hubApi('/entries/r/adr%2030')).data)).toEqual(got.data);
+    expect(withoutRepo((await hubApi('/entries/r/0031-block-sync.md')).data)).toEqual((await daemonApi('/brain/0031-block-sync.md')).data);
+    expect((await daemonApi('/brain/0031-block-sync.md')).data.entry_id).toBe(blockSync);
+    for (const [url, headers] of [[onDaemon(`/api/projects/${P}/brain/ADR-31`), {}], [onHub('/api/entries/r/ADR-31'), { authorization: `Bearer ${token}` }]] as const) {
+      const res = await fetch(url, { headers });
+      const body = await res.json();
+      expect([res.status, body.error.code], url).toEqual([409, 'ambiguous_id']);
+      expect(body.error.message, url).toContain(`${blockSync} (`);
+      expect(body.error.message, url).toContain(`${stateSync} (`);
+    }
+    const local = await mcp(onDaemon('/mcp'), {});
+    const remote = await mcp(onHub('/mcp'), { authorization: `Bearer ${token}` });
+    const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+    const gets = [await call(local, 'brain_get', { entry_id: 'adr-030' }), await call(remote, 'brain_get', { entry_id: 'adr-030', repo: 'r' })].map((r) => r.structuredContent as any);
+    expect(gets[0].entry.entry_id).toBe(thirty);
+    expect(withoutRepo(gets[1])).toEqual(gets[0]);
+    const refusals = [await call(local, 'brain_get', { entry_id: 'ADR-0031' }), await call(remote, 'brain_get', { entry_id: 'ADR-0031', repo: 'r' })];
+    for (const r of refusals) {
+      expect(r.isError).toBe(true);
+      expect((r.structuredContent as any).error).toMatchObject({ code: 'ambiguous_id', data: { candidates: [blockSync, stateSync].sort() } });
+    }
+    const hits = [await call(local, 'brain_search', { query: 'why did ADR 30 pick gossip', limit: 3 }), await call(remote, 'brain_search', { query: 'why did ADR 30 pick gossip', limit: 3, repo: 'r' })].map((r) => (r.structuredContent as any).hits);
+    expect(hits[0][0]).toMatchObject({ entry_id: thirty, relevance_score: 1 });
+    expect(withoutRepo(hits[1][0])).toEqual(hits[0][0]);
   });
 
   it.each([

@@ -64,7 +64,7 @@ async function deleteChanged(client: pg.ClientBase, s: string, repo: string, cha
 async function deleteCurrent(client: pg.ClientBase, s: string, repo: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await removeVocabulary(client, s, repo, ids);
-  for (const t of ['proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links']) {
+  for (const t of ['proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_adr_numbers']) {
     await client.query(`DELETE FROM ${s}.${t} WHERE repo = $1 AND entry_id = ANY($2::text[])`, [repo, ids]);
   }
 }

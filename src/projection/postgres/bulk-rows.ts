@@ -9,6 +9,7 @@ import type { Entry } from '../../model/entry.js';
 import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
 import { rankScore } from '../../model/rank-score.js';
 import { orderedAt } from '../../model/decision-origin.js';
+import { adrNumberOf } from '../../model/adr-label-query.js';
 import type { CurrentState } from '../sqlite/current.js';
 import type { ParsedLedger, ParsedProblem } from '../sqlite/full-rebuild.js';
 import type { ParsedRevision } from '../sqlite/plan-current.js';
@@ -68,7 +69,7 @@ const CURRENT_COLUMNS: Column[] = [
   ['revision_count', 'int4'], ['forked', 'bool'], ['recorded_at', 'text'], ['rank_score', 'float8'], ['ordered_at', 'text'], ['sha256', 'text'], ['path', 'text'], ['json', 'text'], ['search', 'tsvector'],
 ];
 
-/** The side-table rows of one entry (tags, tasks, paths, path directories, links), deduplicated as SQLite's INSERT OR IGNORE does. */
+/** The side-table rows of one entry (tags, tasks, paths, path directories, links, ADR number), deduplicated as SQLite's INSERT OR IGNORE does. */
 function sideRows(e: Entry) {
   const id = e.entry_id;
   const links = new Set<string>();
@@ -80,12 +81,14 @@ function sideRows(e: Entry) {
   const paths = [...new Set(e.paths)];
   // Every directory a literal path lies in (and the path itself), as SQLite's entry_path_dirs.
   const dirs = new Set(paths.filter((p) => !isGlob(p)).flatMap((p) => selfAndAncestors(normalizePath(p))));
+  const adrNumber = adrNumberOf(e);
   return {
     tags: [...new Set(e.tags)].map((t) => [id, t]),
     tasks: [...new Set(e.related_task_ids)].map((t) => [id, t]),
     paths: paths.map((p) => [id, p, e.project_id, normalizePath(p), isGlob(p)]),
     dirs: [...dirs].map((d) => [id, d, e.project_id, e.recorded_at]),
     links: [...links].map((l) => JSON.parse(l) as unknown[]),
+    adrNumbers: adrNumber === null ? [] : [[id, e.project_id, adrNumber]],
   };
 }
 
@@ -110,7 +113,7 @@ async function searchVectors(client: pg.ClientBase, states: ReadonlyMap<string, 
  */
 export async function insertCurrent(client: pg.ClientBase, s: string, repo: string, states: ReadonlyMap<string, CurrentState>): Promise<void> {
   const current: unknown[][] = [];
-  const side = { tags: [] as unknown[][], tasks: [] as unknown[][], paths: [] as unknown[][], dirs: [] as unknown[][], links: [] as unknown[][] };
+  const side = { tags: [] as unknown[][], tasks: [] as unknown[][], paths: [] as unknown[][], dirs: [] as unknown[][], links: [] as unknown[][], adrNumbers: [] as unknown[][] };
   const vectors = await searchVectors(client, states);
   for (const [entryId, st] of states) {
     const e = st.entry;
@@ -121,6 +124,7 @@ export async function insertCurrent(client: pg.ClientBase, s: string, repo: stri
     side.paths.push(...rows.paths);
     side.dirs.push(...rows.dirs);
     side.links.push(...rows.links);
+    side.adrNumbers.push(...rows.adrNumbers);
   }
   await insertRows(client, s, 'proj_current', repo, CURRENT_COLUMNS, current);
   await insertRows(client, s, 'proj_tags', repo, [['entry_id', 'text'], ['tag', 'text']], side.tags);
@@ -128,4 +132,5 @@ export async function insertCurrent(client: pg.ClientBase, s: string, repo: stri
   await insertRows(client, s, 'proj_paths', repo, [['entry_id', 'text'], ['path', 'text'], ['project_id', 'text'], ['norm', 'text'], ['glob', 'bool']], side.paths);
   await insertRows(client, s, 'proj_path_dirs', repo, [['entry_id', 'text'], ['dir', 'text'], ['project_id', 'text'], ['recorded_at', 'text']], side.dirs);
   await insertRows(client, s, 'proj_links', repo, [['entry_id', 'text'], ['target_id', 'text'], ['relation', 'text']], side.links);
+  await insertRows(client, s, 'proj_adr_numbers', repo, [['entry_id', 'text'], ['project_id', 'text'], ['adr_number', 'int8']], side.adrNumbers);
 }

@@ -10,6 +10,7 @@
  */
 import type pg from 'pg';
 import { assertPathFilter, pathFilterMatches, selfAndAncestors } from '../../model/path-match.js';
+import { ADR_MATCHES_LIMIT } from '../../model/adr-label-query.js';
 import type { ProjectionListQuery, RepoRow, Scope } from '../backend.js';
 import { filterBase } from '../sqlite/path-candidates.js';
 import { Params, ROW_COLUMNS, afterWhere, filterWhere, scopeWhere, toRepoRow } from './list-sql.js';
@@ -76,4 +77,15 @@ export async function idPrefixRows(db: pg.Pool, s: string, q: Scope & { prefix: 
   if (q.projectId !== undefined) where.push(`c.project_id = ${p.add(q.projectId)}`);
   if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
   return (await db.query(`SELECT ${ROW_COLUMNS} FROM ${s}.proj_current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id, c.repo LIMIT 2`, p.values)).rows.map(toRepoRow);
+}
+
+/** The current entries in scope numbered `adr_number` (proj_adr_numbers), by entry id then repo, at most {@link ADR_MATCHES_LIMIT} (ProjectionBackend.adrMatches). */
+export async function adrNumberRows(db: pg.Pool, s: string, q: Scope & { adr_number: number; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+  const p = new Params();
+  const where = [...scopeWhere(p, q, 'a'), `a.adr_number = ${p.add(q.adr_number)}`];
+  if (q.projectId !== undefined) where.push(`a.project_id = ${p.add(q.projectId)}`);
+  if (q.kind !== undefined) where.push(`c.entry_kind = ${p.add(q.kind)}`);
+  const sql = `SELECT ${ROW_COLUMNS} FROM ${s}.proj_adr_numbers a JOIN ${s}.proj_current c ON c.repo = a.repo AND c.entry_id = a.entry_id
+    WHERE ${where.join(' AND ')} ORDER BY a.entry_id, a.repo LIMIT ${ADR_MATCHES_LIMIT}`;
+  return (await db.query(sql, p.values)).rows.map(toRepoRow);
 }

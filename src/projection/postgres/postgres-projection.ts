@@ -13,7 +13,7 @@ import type {
   RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
-import { countRows, getRows, idPrefixRows, listRows } from './list-query.js';
+import { adrNumberRows, countRows, getRows, idPrefixRows, listRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
 import { searchRows, searchTyposPg } from './search.js';
@@ -98,6 +98,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
     return idPrefixRows(this.reads, this.names.s, q);
+  }
+
+  adrMatches(q: Scope & { adr_number: number; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    return adrNumberRows(this.reads, this.names.s, q);
   }
 
   searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {

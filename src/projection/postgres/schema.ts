@@ -14,6 +14,7 @@
  * normalized) with the entry's recorded_at, indexed in list order (a path filter's page:
  * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
  * words of those vectors per repository with their document counts (typo tolerance).
+ * `proj_adr_numbers` the number of each entry labelled `ADR-NNNN` (docs/decisions/0052).
  * `proj_candidate_revisions` and `proj_candidates` hold candidates (issue #20, candidate-rows.ts).
  */
 import type pg from 'pg';
@@ -21,10 +22,10 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 7;
+export const PG_FORMAT = 8; // 8: proj_adr_numbers (docs/decisions/0052)
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
-export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
+export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_adr_numbers', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
 
 const T = 'text COLLATE "C" NOT NULL';
 
@@ -57,6 +58,8 @@ CREATE INDEX IF NOT EXISTS proj_path_dirs_dir ON ${s}.proj_path_dirs (dir, recor
 CREATE INDEX IF NOT EXISTS proj_path_dirs_repo ON ${s}.proj_path_dirs (repo, dir, recorded_at DESC, entry_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_links (repo ${T}, entry_id ${T}, target_id ${T}, relation ${T}, PRIMARY KEY (repo, entry_id, target_id, relation));
 CREATE INDEX IF NOT EXISTS proj_links_target ON ${s}.proj_links (repo, target_id);
+CREATE TABLE IF NOT EXISTS ${s}.proj_adr_numbers (repo ${T}, entry_id ${T}, project_id ${T}, adr_number bigint NOT NULL, PRIMARY KEY (repo, entry_id));
+CREATE INDEX IF NOT EXISTS proj_adr_numbers_number ON ${s}.proj_adr_numbers (adr_number, repo, project_id);
 CREATE TABLE IF NOT EXISTS ${s}.proj_problems (repo ${T}, path ${T}, blob_oid ${T}, code ${T}, message ${T}, PRIMARY KEY (repo, path));
 CREATE TABLE IF NOT EXISTS ${s}.proj_ledger_lines (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
   sha256 ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));

@@ -10,6 +10,7 @@ import type { Entry } from '../../model/entry.js';
 import { isGlob, normalizePath, selfAndAncestors } from '../../model/path-match.js';
 import { orderedAt } from '../../model/decision-origin.js';
 import { rankScore } from '../../model/rank-score.js';
+import { adrNumberOf } from '../../model/adr-label-query.js';
 import type { CacheDb } from './open-cache.js';
 import { insertSearchRow } from './search-rows.js';
 
@@ -25,7 +26,7 @@ export interface CurrentState {
   forked: boolean;
 }
 
-const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'entry_search'] as const;
+const SIDE_TABLES = ['current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'entry_adr_numbers', 'entry_search'] as const;
 
 function statementsFor(db: CacheDb) {
   return {
@@ -40,6 +41,7 @@ function statementsFor(db: CacheDb) {
     path: db.prepare('INSERT OR IGNORE INTO entry_paths (entry_id, path, project_id, norm, glob) VALUES (?, ?, ?, ?, ?)'),
     dir: db.prepare('INSERT OR IGNORE INTO entry_path_dirs (project_id, dir, recorded_at, entry_id) VALUES (?, ?, ?, ?)'),
     link: db.prepare('INSERT OR IGNORE INTO entry_links (entry_id, target_id, relation) VALUES (?, ?, ?)'),
+    adrNumber: db.prepare('INSERT INTO entry_adr_numbers (entry_id, project_id, adr_number) VALUES (?, ?, ?)'),
   };
 }
 
@@ -51,7 +53,7 @@ const statements = (db: CacheDb) => {
 };
 
 /**
- * Writes `entryId`'s current row and its tags, tasks, paths and links from `state` (null: the
+ * Writes `entryId`'s current row and its tags, tasks, paths, links and ADR number (docs/decisions/0052) from `state` (null: the
  * entry has no valid revision left, so it is removed). `fresh`: the tables hold nothing of
  * this entry yet (a full rebuild), so nothing is deleted first.
  */
@@ -74,6 +76,8 @@ export function setCurrent(db: CacheDb, entryId: string, state: CurrentState | n
   if (e.supersedes_entry_id) s.link.run(entryId, e.supersedes_entry_id, 'supersedes');
   const dependsOn = e.payload.depends_on;
   if (e.entry_kind === 'dependency' && typeof dependsOn === 'string') s.link.run(entryId, dependsOn, 'depends_on');
+  const adrNumber = adrNumberOf(e);
+  if (adrNumber !== null) s.adrNumber.run(entryId, e.project_id, adrNumber);
 }
 
 /** Only the counts changed (an older revision or a fork sibling was added or removed below the top). */

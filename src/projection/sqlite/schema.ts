@@ -16,7 +16,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 13; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes
+export const CACHE_FORMAT = 14; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes; 14: entry_adr_numbers
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS entry_tasks (entry_id TEXT NOT NULL, task_id TEXT NOT
 CREATE TABLE IF NOT EXISTS entry_paths (entry_id TEXT NOT NULL, path TEXT NOT NULL, project_id TEXT NOT NULL, norm TEXT NOT NULL, glob INTEGER NOT NULL, PRIMARY KEY (entry_id, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entry_path_dirs (project_id TEXT NOT NULL, dir TEXT NOT NULL, recorded_at TEXT NOT NULL, entry_id TEXT NOT NULL, PRIMARY KEY (project_id, dir, recorded_at DESC, entry_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entry_links (entry_id TEXT NOT NULL, target_id TEXT NOT NULL, relation TEXT NOT NULL, PRIMARY KEY (entry_id, target_id, relation)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS entry_adr_numbers (entry_id TEXT PRIMARY KEY, project_id TEXT NOT NULL, adr_number INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS problems (path TEXT PRIMARY KEY, blob_oid TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS ledger_lines (entry_id TEXT NOT NULL, project_id TEXT NOT NULL, entry_kind TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, sha256 BLOB NOT NULL, PRIMARY KEY (entry_id, project_id, entry_kind, file)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS candidate_revisions (
@@ -123,6 +124,7 @@ CREATE INDEX IF NOT EXISTS entry_tasks_task ON entry_tasks (project_id, task_id,
 CREATE INDEX IF NOT EXISTS entry_paths_norm ON entry_paths (project_id, glob, norm);
 CREATE INDEX IF NOT EXISTS entry_path_dirs_entry ON entry_path_dirs (entry_id);
 CREATE INDEX IF NOT EXISTS entry_links_target ON entry_links (target_id);
+CREATE INDEX IF NOT EXISTS entry_adr_numbers_number ON entry_adr_numbers (adr_number, project_id);
 CREATE INDEX IF NOT EXISTS candidates_status ON candidates (project_id, status, recorded_at DESC, candidate_id);
 CREATE INDEX IF NOT EXISTS current_forked ON current (project_id, entry_id) WHERE forked = 1;
 CREATE INDEX IF NOT EXISTS current_ordered ON current (project_id, entry_kind, ordered_at DESC, entry_id);
@@ -159,7 +161,7 @@ export const createdNames = (sql: string): string[] => [...sql.matchAll(/CREATE 
  * Every data table, in a fixed order (used to clear on rebuild and to compare caches).
  * Clearing `entry_search` clears its FTS5 index through the delete trigger.
  */
-export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'problems', 'ledger_lines', 'entry_search', 'candidate_revisions', 'candidates', 'kind_counts', 'revision_counts'] as const;
+export const DATA_TABLES = ['revisions', 'current', 'entry_tags', 'entry_tasks', 'entry_paths', 'entry_path_dirs', 'entry_links', 'entry_adr_numbers', 'problems', 'ledger_lines', 'entry_search', 'candidate_revisions', 'candidates', 'kind_counts', 'revision_counts'] as const;
 
 /**
  * The query that lists a data table's rows for comparison (verify --cache, the property

@@ -19,6 +19,8 @@ import { planWords } from './search-words.js';
 import { searchWords } from '../../search/query-terms.js';
 import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js';
 import { listProjects, type ProjectCounts } from './projects.js';
+import { adrNumberMatches } from './adr-number-queries.js';
+import { ADR_MATCHES_LIMIT } from '../../model/adr-label-query.js';
 import { countCurrent, getCurrent, idPrefixMatches, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
@@ -28,6 +30,9 @@ import { sqlitePictures } from './sqlite-pictures.js';
 import type { CacheReport } from '../verify-report.js';
 
 const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$/;
+
+/** Rows by entry id, then repo (byte order): idMatches' and adrMatches' order. */
+const byIdThenRepo = (a: RepoRow, b: RepoRow): number => (a.entry.entry_id < b.entry.entry_id ? -1 : a.entry.entry_id > b.entry.entry_id ? 1 : a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0);
 
 /** Options of {@link createSqliteProjection}: the directory holding one `<repo>.sqlite` per repository. */
 export interface SqliteProjectionOptions {
@@ -140,7 +145,13 @@ export class SqliteProjection implements ProjectionBackend {
   async idMatches(q: Scope & { prefix: string; projectId?: string; kind?: string }): Promise<RepoRow[]> {
     const out: RepoRow[] = [];
     for (const [repo, db] of this.visible(q)) out.push(...idPrefixMatches(db, q).map((row) => ({ ...row, repo })));
-    return out.sort((a, b) => (a.entry.entry_id < b.entry.entry_id ? -1 : a.entry.entry_id > b.entry.entry_id ? 1 : a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)).slice(0, 2);
+    return out.sort(byIdThenRepo).slice(0, 2);
+  }
+
+  async adrMatches(q: Scope & { adr_number: number; projectId?: string; kind?: string }): Promise<RepoRow[]> {
+    const out: RepoRow[] = [];
+    for (const [repo, db] of this.visible(q)) out.push(...adrNumberMatches(db, q).map((row) => ({ ...row, repo })));
+    return out.sort(byIdThenRepo).slice(0, ADR_MATCHES_LIMIT);
   }
 
   async searchTypos(q: Scope & { query: string }): Promise<{ word: string; alternatives: string[] }[]> {

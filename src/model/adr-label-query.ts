@@ -1,0 +1,74 @@
+/**
+ * ADR labels typed where an entry is meant (docs/decisions/0052): the number of an imported
+ * ADR (its label `ADR-0030`, model/adr-label.ts) in the forms people write it — whole, as
+ * `brain show ADR-0030` or a search for `adr 30`, or mentioned in a question, "why ADR 12 chose
+ * tendermint". Pure text rules; the lookup is the projection's (`adrMatches`).
+ */
+import { adrLabelOf } from './adr-label.js';
+import type { Entry } from './entry.js';
+
+/** Most digits an ADR number has in a label (the importer reads 1–9). */
+const DIGITS = '(\\d{1,9})';
+/** `ADR-0030`, `ADR 30`, `adr-030`, `adr0030`, `ADR_30`, `ADR #30`, or the bare number `0030`, `30`. */
+const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
+/**
+ * An ADR's file name as the importer numbers it (importers/adr/adr-title.ts `leadingNumber`),
+ * with or without folders: `0030-some-title.md`, `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`,
+ * `docs/adr/0030-x.md`.
+ */
+const FILE_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_ ]?)?${DIGITS}(?:[-_. ][^/]*)?\\.(?:md|markdown))$`, 'i');
+/** An "ADR N" mention inside a longer text: `ADR 12`, `adr-0030`, `ADR#7` (a word `adr` or `adrs`, then the number). */
+const MENTION = new RegExp(`(?<![\\p{L}\\p{N}])adrs?[\\s_#-]*${DIGITS}(?![\\p{L}\\p{N}])`, 'giu');
+
+/** What a whole query names: an ADR number, and the file name when it was typed as one. */
+export interface AdrLabelQuery {
+  adr_number: number;
+  /** The typed file name without folders (`0030-some-title.md`), or null for a label or number. */
+  file_name: string | null;
+}
+
+const toNumber = (digits: string): number => Number.parseInt(digits, 10);
+
+/** Most entries a lookup by ADR number returns (ProjectionBackend.adrMatches): enough to name the candidates of a shared label. */
+export const ADR_MATCHES_LIMIT = 11;
+
+/**
+ * The ADR a whole query names, or null: a label (`ADR-0030`, `ADR 30`, `ADR-30`, `adr0030`,
+ * `ADR_30`, `ADR #30`), a bare number (`0030`, `30`), or a file name (`0030-some-title.md`,
+ * `adr-030-….md`, with folders or not). Case and surrounding blanks are ignored.
+ */
+export function adrLabelQuery(query: string): AdrLabelQuery | null {
+  const q = query.trim();
+  const label = WHOLE_LABEL.exec(q);
+  if (label) return { adr_number: toNumber(label[1] as string), file_name: null };
+  const file = FILE_NAME.exec(q);
+  return file ? { adr_number: toNumber(file[2] as string), file_name: file[1] as string } : null;
+}
+
+/**
+ * The ADR numbers a search query names, in order, each once: the whole query's
+ * ({@link adrLabelQuery}), else every "ADR N" mention ("why ADR 12 chose tendermint" → [12];
+ * a bare number inside a sentence is a number, not a label).
+ */
+export function adrNumbersIn(query: string): number[] {
+  const whole = adrLabelQuery(query);
+  if (whole) return [whole.adr_number];
+  return [...new Set([...query.matchAll(MENTION)].map((m) => toNumber(m[1] as string)))];
+}
+
+/** The ADR number of an entry's label (`ADR-0030` → 30: model/adr-label.ts `adrLabelOf`), or null. */
+export function adrNumberOf(entry: Pick<Entry, 'citations'>): number | null {
+  const label = adrLabelOf(entry);
+  return label === null ? null : toNumber(label.slice(4));
+}
+
+/**
+ * Whether `entry` was imported from the file `fileName` (its label's citation names that file,
+ * compared without folders and case), to tell apart ADRs that share a number.
+ */
+export function importedFrom(entry: Pick<Entry, 'citations'>, fileName: string): boolean {
+  const label = adrLabelOf(entry);
+  const cited = entry.citations.find((c) => c.source_kind === 'file' && c.locator === label);
+  const base = cited ? cited.source_ref.slice(cited.source_ref.lastIndexOf('/') + 1) : null;
+  return base !== null && base.toLowerCase() === fileName.toLowerCase();
+}

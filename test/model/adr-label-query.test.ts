@@ -1,0 +1,33 @@
+/**
+ * The forms of an ADR label (docs/decisions/0052, model/adr-label-query.ts): what a whole query
+ * names, the "ADR N" mentions of a question, an entry's number and its source file.
+ */
+import { describe, expect, it } from 'vitest';
+import { adrLabelQuery, adrNumberOf, adrNumbersIn, importedFrom } from '../../src/model/adr-label-query.js';
+
+describe('ADR label forms', () => {
+  it('reads a label, a bare number or a file name as the whole query', () => {
+    for (const q of ['ADR-0030', 'ADR 30', 'ADR-30', 'adr0030', 'adr-030', 'ADR_30', 'ADR #30', 'adr  30', '0030', '30', ' Adr-0030 ']) expect(adrLabelQuery(q), q).toEqual({ adr_number: 30, file_name: null });
+    expect(adrLabelQuery('0030-some-title.md')).toEqual({ adr_number: 30, file_name: '0030-some-title.md' });
+    expect(adrLabelQuery('adr-030-state-sync.md')).toEqual({ adr_number: 30, file_name: 'adr-030-state-sync.md' });
+    expect(adrLabelQuery('docs/architecture/ADR-9.md')).toEqual({ adr_number: 9, file_name: 'ADR-9.md' });
+    expect(adrLabelQuery('001_use_x.markdown')).toEqual({ adr_number: 1, file_name: '001_use_x.markdown' });
+    for (const q of ['adr', 'ADR-30a', 'dec-0030', 'use-x.md', 'v2-api.md', '30 transactions', 'ADR 30 mempool', '3.5', '#30', 'adr-0030.txt', '']) expect(adrLabelQuery(q), q).toBeNull();
+  });
+
+  it('finds each "ADR N" of a question once, in order; a bare number in a sentence is no label', () => {
+    expect(adrNumbersIn('why ADR 12 chose tendermint')).toEqual([12]);
+    expect(adrNumbersIn('compare ADR-0030 and adr 12, then ADR#30 again')).toEqual([30, 12]);
+    expect(adrNumbersIn('what did ADRs 60 say')).toEqual([60]);
+    expect(adrNumbersIn('0030')).toEqual([30]);
+    for (const q of ['30 transactions per block', 'the padr 12 thing', 'adr12x', 'cadr-7', 'adr']) expect(adrNumbersIn(q), q).toEqual([]);
+  });
+
+  it("reads an entry's number from its label citation and tells its file", () => {
+    const entry = { citations: [{ source_ref: 'notes.md', source_kind: 'file' as const }, { source_ref: 'docs/adr/0030-x.md', source_kind: 'file' as const, locator: 'ADR-0030' }] };
+    expect(adrNumberOf(entry)).toBe(30);
+    expect(adrNumberOf({ citations: [{ source_ref: 'a.md', source_kind: 'file', locator: 'line 3' }] })).toBeNull();
+    expect(importedFrom(entry, '0030-X.md')).toBe(true);
+    expect(importedFrom(entry, 'notes.md')).toBe(false);
+  });
+});
