@@ -39,7 +39,7 @@ import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js'
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from '../../http/dashboard/security.js';
 import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
-import { decodeCursor, nextCursor } from '../http/params.js';
+import { decodeRepoCursor, nextRepoCursor } from '../../service/list-cursor.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
@@ -126,12 +126,12 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
     if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
     const grant = c.get('session');
-    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const after = q.cursor === undefined ? undefined : decodeRepoCursor(q.cursor);
     const [scope, list] = await Promise.all([
       hub.scope(grant),
       hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
     ]);
-    const next = nextCursor(list);
+    const next = nextRepoCursor(list);
     const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
     return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
   });
