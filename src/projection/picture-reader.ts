@@ -54,6 +54,13 @@ export interface PictureReader {
   dated(args: { kinds: readonly string[]; limit: number; after?: DatedCursor }): Promise<DatedEntry[]>;
   /** Supersede links with an end among `ids` (`successor` supersedes `superseded`), by successor then superseded. */
   supersedeLinks(ids: readonly string[]): Promise<{ successor: string; superseded: string }[]>;
+  /**
+   * The entries of this project whose links name `entryId` — `related` (related_entry_ids),
+   * `supersedes` (supersedes_entry_id), `depends_on` (a dependency's payload) — with their
+   * facts, by relation then entry_id (the entry page's "Superseded by", "Depended on by",
+   * "Referenced by").
+   */
+  linksInto(entryId: string): Promise<(EntryFacts & { relation: string })[]>;
   /** Up to 2 entries whose id is `prefix` or starts with it (the exact id alone when it exists), by entry_id. */
   idMatches(prefix: string): Promise<EntryFacts[]>;
   /** Imported ADRs labelled one of `labels` (`ADR-0006`), by entry_id. */

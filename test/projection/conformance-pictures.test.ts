@@ -49,6 +49,7 @@ async function readAll(reader: PictureReader, labels: readonly string[]) {
   return {
     links, allLinks, first, second, decisions,
     supersede: await reader.supersedeLinks([...ids, 'no-such-entry']),
+    into: (await Promise.all([...new Set([...ids.slice(0, 40), ...allLinks.flatMap((r) => r.related_entry_ids).slice(0, 20), 'no-such-entry'])].map(async (id) => (await reader.linksInto(id)).map((l) => ({ target: id, ...l }))))).flat(),
     facts: [...(await reader.facts([...ids, 'no-such-entry'])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     exact: await reader.idMatches(some),
     prefix: await reader.idMatches(some.slice(0, 4)),
@@ -85,6 +86,8 @@ describe.each(BACKENDS)('projection conformance on $name: pictures', (under) => 
     expect(synth.supersede.length).toBeGreaterThan(20);
     expect(synth.second.length).toBeGreaterThan(0);
     expect(synth.prefix.length).toBeGreaterThan(0);
+    expect(synth.into.length).toBeGreaterThan(10);
+    expect(new Set(synth.into.map((l) => l.relation))).toEqual(new Set(['related', 'supersedes', 'depends_on']));
   });
 
   it.each(PROJECTS)('reads project %s as the clone does', async (project) => {

@@ -2,7 +2,7 @@
  * The picture reads (../picture-reader.ts; issue #22) of one project of one repository of the
  * PostgreSQL projection — the queries of ../sqlite/picture-queries.ts over the `proj_` tables:
  * link records, the dated window (by `proj_current.ordered_at`, a decision's own day, else
- * recorded_at; a decision of unknown day left out), supersede links, facts, id prefixes and ADR labels. JSON fields are read from
+ * recorded_at; a decision of unknown day left out), supersede links, links into an entry, facts, id prefixes and ADR labels. JSON fields are read from
  * `proj_current.json` only for the rows a query keeps; every order is a byte order.
  */
 import type pg from 'pg';
@@ -55,6 +55,10 @@ export function postgresPictures(db: pg.Pool, s: string, args: { repo: string; p
             WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = 'plan_revision' AND ${present('{payload,supersedes_plan_entry_id}')})
         SELECT DISTINCT l.successor, (l.superseded #>> '{}') COLLATE "C" AS superseded FROM links l JOIN ${s}.proj_current cur ON cur.repo = $1 AND cur.entry_id = l.successor AND cur.project_id = $2
         WHERE jsonb_typeof(l.superseded) = 'string' AND (l.successor = ANY($3::text[]) OR (l.superseded #>> '{}') = ANY($3::text[])) ORDER BY 1, 2`, [[...new Set(ids)]]);
+    },
+    async linksInto(entryId) {
+      return query<EntryFacts & { relation: string }>(`SELECT ${FACTS}, l.relation FROM ${s}.proj_links l JOIN ${s}.proj_current c ON c.repo = l.repo AND c.entry_id = l.entry_id AND c.project_id = $2
+        WHERE l.repo = $1 AND l.target_id = $3 ORDER BY l.relation, c.entry_id`, [entryId]);
     },
     async idMatches(prefix) {
       const exact = await query<EntryFacts>(`SELECT ${FACTS} FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_id = $3`, [prefix]);
