@@ -230,13 +230,25 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     ['entry (revised: history)', () => `/projects/${P}/entries/${seeded.hostile[0]}`, () => `/repos/r/entries/${seeded.hostile[0]}`, entryBody],
     ['entry (a past revision)', () => `/projects/${P}/entries/${seeded.hostile[0]}?revision=1`, () => `/repos/r/entries/${seeded.hostile[0]}?revision=1`, entryBody],
     ['graph', () => `/projects/${P}/graph`, () => '/repos/r/graph', (m) => section(m, '<svg', '</svg>')],
-    ['timeline (the picture)', () => `/projects/${P}/timeline`, () => '/repos/r/timeline', (m) => section(m, '<section aria-labelledby="h-chart">', '</section>').replace(/"[^"]*timeline\?/g, '"PAGE?')],
+    ['timeline (the picture and the list)', () => `/projects/${P}/timeline`, () => '/repos/r/timeline', (m) => m.slice(m.indexOf('<section aria-labelledby="h-chart">')).replace(/"[^"]*timeline(?=[?"])/g, '"PAGE')],
+    ['timeline (one kind)', () => `/projects/${P}/timeline?kind=dependency`, () => '/repos/r/timeline?kind=dependency', (m) => [...m.matchAll(/<li class="event">[^]*?<\/li>/g)].map((e) => e[0])],
   ])('dashboard page %s exists on both and shows the same', async (_name, daemonPath, hubPath, shown) => {
     const local = await pageMain(onDaemon(daemonPath()), {}, 'NO-PAGE');
     const remote = await pageMain(onHub(hubPath()), { cookie }, 'NO-PAGE');
     const seen = shown(local);
     expect(JSON.stringify(seen).length, daemonPath()).toBeGreaterThan(200);
     expect(shown(remote)).toEqual(seen);
+  });
+
+  it('dashboard: the timeline lists the same changes on its next page, with their commits', async () => {
+    const events = (html: string) => [...html.matchAll(/<li class="event">[^]*?<\/li>/g)].map((e) => e[0]);
+    const first = await pageMain(onHub('/repos/r/timeline?kind=decision'), { cookie }, 'NO-PAGE');
+    const next = first.match(/href="\/repos\/r\/timeline\?([^"]*cursor=[^"]*)" rel="next"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBeTruthy();
+    const local = events(await pageMain(onDaemon(`/projects/${P}/timeline?${next}`), {}, 'NO-PAGE'));
+    expect(local.length).toBeGreaterThan(10);
+    expect(local.every((e) => / · commit <span class="mono" title="[0-9a-f]{40}">/.test(e))).toBe(true);
+    expect(events(await pageMain(onHub(`/repos/r/timeline?${next}`), { cookie }, 'NO-PAGE'))).toEqual(local);
   });
 
   it('dashboard: the entry pages name the links into an entry and show a past revision as it was', async () => {

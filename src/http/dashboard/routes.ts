@@ -33,7 +33,7 @@ import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '.
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { withPictureReader } from '../../service/picture-reader.js';
 import { cloneReader } from '../../service/clone-reader.js';
-import { buildTimeline } from '../../service/timeline.js';
+import { cloneTimelineSource } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
@@ -46,12 +46,11 @@ import { renderErrorPage } from './error-page.js';
 import { renderPage } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl, type UrlQuery } from './parts.js';
-import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, timelineChartPart } from './picture-pages.js';
+import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from './picture-pages.js';
 import { decodePageCursor, pageParams } from '../query-params.js';
 import { briefPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
-import { renderTimeline } from './timeline-page.js';
 
 export { DASHBOARD_CSP } from './security.js';
 
@@ -164,18 +163,11 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/projects/:project/timeline', async (c) => {
-    const q = pageParams(c, ['kind', 'cursor', 'before']);
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
-    const picture = chartRequest(q);
+    const request = timelineRequest(pageParams(c, ['kind', 'cursor', 'before']));
     const brain = await brainOf(c);
     const project = await brain.projectId();
     const links = { base: project, url: (query: UrlQuery) => pageUrl(project, 'timeline', query) };
-    return sendPage(c, brain, cache, async () => {
-      const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
-      // The picture of decisions and plans, above the first page of events.
-      const chart = after === undefined ? await timelineChartPart((fn) => withPictureReader(brain, fn), picture, links) : null;
-      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(picture.kind ? { kind: picture.kind } : {}), ...(chart ? { chart } : {}) }), active: 'timeline' };
-    });
+    return sendPage(c, brain, cache, () => timelinePage(cloneTimelineSource(brain), request, links));
   });
 
   routes.get('/projects/:project/graph', async (c) => {

@@ -8,7 +8,7 @@
  * | GET | `/repos` | — | repositories: sync state, counts, problems |
  * | GET | `/repos/:repo/entries/:entry_id` | `revision` | entry with its history (full id; a past revision with `revision`) — the daemon's page (read-pages.ts) |
  * | GET | `/repos/:repo/graph` | `project relation resolved entry page` | the graph of one project (the daemon's page, picture-pages.ts) |
- * | GET | `/repos/:repo/timeline` | `project kind before` | the timeline picture of one project |
+ * | GET | `/repos/:repo/timeline` | `project kind before cursor` | the timeline of one project: its picture and its list of changes (the daemon's page, picture-pages.ts) |
  * | GET | `/repos/:repo/candidates` | `project status cursor` | the candidates of one project (the daemon's page, candidates-page.ts) |
  * | GET | `/repos/:repo/candidates/:candidate_id` | `project` | one candidate and its history (any unique id prefix) |
  * | GET | `/graph`, `/timeline`, `/candidates` | — | 302 to that page of the first repository the token can read |
@@ -47,8 +47,8 @@ import { renderCandidates } from '../../http/dashboard/candidates-page.js';
 import { renderCandidatePage } from '../../http/dashboard/candidate-page.js';
 import { decodePageCursor } from '../../http/query-params.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
-import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, timelineChartPart } from '../../http/dashboard/picture-pages.js';
-import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
+import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from '../../http/dashboard/picture-pages.js';
+import { pictureLinks, projectField } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
 import { renderSignIn } from './signin-page.js';
@@ -177,13 +177,12 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   routes.get('/repos/:repo/timeline', async (c) => {
-    const q = pageParams(c, ['project', 'kind', 'before']);
-    const request = chartRequest(q);
+    const q = pageParams(c, ['project', 'kind', 'cursor', 'before']);
+    const request = timelineRequest(q);
     const repo = c.req.param('repo');
-    const at = await hub.pictures(c.get('session'), { repo, project: q.project });
+    const at = await hub.timelineSource(c.get('session'), { repo, project: q.project });
     const links = pictureLinks(repo, 'timeline', q.project, projectField('t-project', at.projects, at.project));
-    const chart = await timelineChartPart((fn) => fn(at.reader), request, links);
-    return page(c, { ...renderHubTimeline({ repo, ...(request.kind ? { kind: request.kind } : {}), links, chart }), active: 'timeline' });
+    return page(c, await timelinePage(at.source, request, links));
   });
 
   routes.get('/repos/:repo/candidates', async (c) => {
