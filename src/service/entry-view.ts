@@ -22,7 +22,7 @@ export type RevisionView = ReadRevision & { change: EntryChange };
 
 /** The entry page. Link lists are sorted by entry_id. */
 export interface EntryView {
-  /** The revision shown (`entry.revision` < `revision_count`: a past one) with the entry's revision count and fork flag. */
+  /** The revision shown (a past one when `history` holds a later revision), with the entry's revision count and fork flag. */
   current: ReadEntry;
   links: {
     related: LinkedEntry[];

@@ -2,8 +2,9 @@
  * The project timeline (issue #8 part 2: "decisions, plan revisions and status changes in order
  * of recorded_at, with who, when, commit and citations" — the story of the project's
  * reasoning), of a clone and of the hub alike. Newest first, keyset-paginated; which revisions
- * are events: PictureReader `changes` (src/projection/picture-reader.ts). Each event says what happened (`recorded`, `revised`, `status_changed`), by whom,
- * when, in which commit, and carries the revision (citations included).
+ * are events: PictureReader `changes` (src/projection/picture-reader.ts). Each event says what
+ * happened (`recorded`, `revised`, `status_changed`), by whom, when, in which commit, and
+ * carries the revision (citations included).
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';

@@ -133,7 +133,7 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
     title: e.title,
     body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
 <header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
-${past ? h`<p class="lede notice">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
+${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
 <div class="entry-grid">
 <div>
 <section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>

@@ -11,7 +11,7 @@ import { plainTextAll } from '../../model/summary.js';
 import { correctionLine, type SearchCorrection } from '../../model/search-correction.js';
 import { h, type Html } from './html.js';
 import { excerpt, highlight, queryTerms } from './markdown.js';
-import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase, type Links } from './parts.js';
+import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
 
 /** Result count of one search page. */
 export const SEARCH_LIMIT = 50;
