@@ -63,8 +63,3 @@ export function pageParams(c: Context, allowed: readonly string[]): Record<strin
 export function decodePageCursor(cursor: string): [string, string] {
   return decodeKeyset(cursor, 2, { message: 'invalid page cursor', hint: 'follow the "Next page" link, or go back to the first page' }) as [string, string];
 }
-
-/** The `count` parts of a REST `cursor` (a `next_cursor` passed back). Errors: `invalid_argument`. */
-export function decodeApiCursor(cursor: string, count: number): string[] {
-  return decodeKeyset(cursor, count, { message: 'invalid cursor', hint: 'pass back the next_cursor of a previous page unchanged' });
-}

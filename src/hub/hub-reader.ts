@@ -4,11 +4,11 @@
  * it). Answers span the token's repositories and carry `repo`; `repo` and `project` narrow as
  * on every hub read (a hidden repository or project answers as a missing one: scope.ts). An
  * entry or candidate is named per repository, so reading one needs `repo`. List cursors are
- * the hub's `[recorded_at, entry_id, repo]` (http/params.ts).
+ * the hub's `[recorded_at, entry_id, repo]` (src/service/list-cursor.ts).
  */
 import { BrainError } from '../model/errors.js';
 import type { ReadScope } from '../service/read-scope.js';
-import { decodeCursor, nextCursor } from './http/params.js';
+import { decodeRepoCursor, nextRepoCursor } from '../service/list-cursor.js';
 import type { HubService } from './hub-service.js';
 import type { TokenScope } from './scope.js';
 
@@ -26,8 +26,8 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
     spans_repositories: true,
     async list(q) {
       const { cursor, limit, facet, ...filter } = q;
-      const page = await hub.list(grant, { ...filter, limit, ...(cursor !== undefined ? { after: decodeCursor(cursor) } : {}), facet: facet === true });
-      return { rows: page.rows.map((r) => ({ repo: r.repo, entry: r.entry })), next_cursor: nextCursor(page), facet: page.facet };
+      const page = await hub.list(grant, { ...filter, limit, ...(cursor !== undefined ? { after: decodeRepoCursor(cursor) } : {}), facet: facet === true });
+      return { rows: page.rows.map((r) => ({ repo: r.repo, entry: r.entry })), next_cursor: nextRepoCursor(page), facet: page.facet };
     },
     async get(q) {
       const row = await hub.get(grant, { repo: repoOf(q, 'entry'), entryId: q.entryId });

@@ -20,6 +20,8 @@ import { withNamedHits } from '../service/id-search.js';
 import { pickLabelled } from '../service/adr-label-resolve.js';
 import { adrLabelQuery } from '../model/adr-label-query.js';
 import { shownCorrections } from '../service/search-corrections.js';
+import { commitsAddingFiles } from '../service/file-commits.js';
+import type { TimelineSource } from '../service/timeline.js';
 import type { SearchCorrection } from '../model/search-correction.js';
 import { mirrorLocation } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
@@ -199,6 +201,27 @@ export class HubService {
   async pictures(grant: TokenScope, n: { repo: string; project?: string | undefined }): Promise<{ project: string; projects: string[]; reader: PictureReader }> {
     const { project, projects } = await this.repoProject(grant, n);
     return { project, projects, reader: this.backend.pictures({ repo: n.repo, projectId: project }) };
+  }
+
+  /**
+   * Where the timeline of one project of `repo` reads (service/timeline.ts): its picture reads,
+   * revision bodies from the repository's mirror, and the commits of the mirror's projected tip
+   * that added them; with the project read and the repository's visible projects (as
+   * {@link pictures}). Errors: `not_found` (repository, project), `invalid_argument` (blank,
+   * opened without the hub dir).
+   */
+  async timelineSource(grant: TokenScope, n: { repo: string; project?: string | undefined }): Promise<{ project: string; projects: string[]; source: TimelineSource }> {
+    const at = await this.pictures(grant, n);
+    const location = mirrorLocation(this.hubDir(), n.repo);
+    const source: TimelineSource = {
+      pictures: (fn) => fn(at.reader),
+      readBlobs: (oids) => this.readMirrorBlobs(n.repo, oids),
+      commits: async (paths) => {
+        const tip = await this.backend.projectedOid(n.repo);
+        return tip ? commitsAddingFiles({ repo: location, tip, paths: [...paths] }) : new Map<string, RevisionCommit>();
+      },
+    };
+    return { project: at.project, projects: at.projects, source };
   }
 
   /**

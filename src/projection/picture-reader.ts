@@ -1,6 +1,6 @@
 /**
  * What the dashboard's pictures read (issue #22): the graph's link records, a dated window of
- * decisions and plan revisions, supersede links, short facts about entries, and the lookups
+ * decisions and plan revisions, the timeline's list of changes, supersede links, short facts about entries, and the lookups
  * that resolve references in entry text — of one project of one repository. Part of the
  * backend contract (backend.ts `pictures`): the SQLite projection (sqlite/sqlite-pictures.ts)
  * and the PostgreSQL one (postgres/picture-queries.ts) implement it, and
@@ -43,6 +43,21 @@ export interface DatedCursor {
   entry_id: string;
 }
 
+/** A revision on the timeline's list: its file on the branch and blob (hex), and the status of the entry's revision before it (null for a first revision). */
+export interface ChangeKey {
+  entry_id: string;
+  recorded_at: string;
+  path: string;
+  blob_oid: string;
+  previous_status: string | null;
+}
+
+/** The keyset of the timeline's list: the last change of the previous page. */
+export interface ChangeCursor {
+  recorded_at: string;
+  path: string;
+}
+
 /** One project's reads for the pictures. Errors: the store's read errors. */
 export interface PictureReader {
   readonly projectId: string;
@@ -54,6 +69,20 @@ export interface PictureReader {
   dated(args: { kinds: readonly string[]; limit: number; after?: DatedCursor }): Promise<DatedEntry[]>;
   /** Supersede links with an end among `ids` (`successor` supersedes `superseded`), by successor then superseded. */
   supersedeLinks(ids: readonly string[]): Promise<{ successor: string; superseded: string }[]>;
+  /**
+   * The entries of this project whose links name `entryId` — `related` (related_entry_ids),
+   * `supersedes` (supersedes_entry_id), `depends_on` (a dependency's payload) — with their
+   * facts, by relation then entry_id (the entry page's "Superseded by", "Depended on by",
+   * "Referenced by").
+   */
+  linksInto(entryId: string): Promise<(EntryFacts & { relation: string })[]>;
+  /**
+   * Up to `limit` changes of `kind` (any when absent), newest first (recorded_at desc, then
+   * path), after `after`: every revision of a decision or plan revision, and of other kinds the
+   * first revision and each one whose status differs from the revision before it (the
+   * timeline's list; bodies stay in git, read them by `blob_oid`).
+   */
+  changes(args: { kind?: string | undefined; limit: number; after?: ChangeCursor | undefined }): Promise<ChangeKey[]>;
   /** Up to 2 entries whose id is `prefix` or starts with it (the exact id alone when it exists), by entry_id. */
   idMatches(prefix: string): Promise<EntryFacts[]>;
   /** Imported ADRs labelled one of `labels` (`ADR-0006`), by entry_id. */

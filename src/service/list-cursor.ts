@@ -1,8 +1,13 @@
 /**
- * Opaque page cursors of a clone's entry list (`brain_list`; read-scope.ts): the keyset position (recorded_at, entry_id) of the last
- * entry of a page, in the list order of the projection (DESIGN §4: newest first, then id),
- * coded as every cursor is (src/service/keyset-cursor.ts).
+ * Opaque page cursors of the entry lists (`brain_list`, REST, the dashboards; read-scope.ts):
+ * the keyset position of the last entry of a page in the list order of the projection
+ * (DESIGN §4: newest first, then id) — a clone's `[recorded_at, entry_id]`, the hub's
+ * `[recorded_at, entry_id, repo]` — coded as every cursor is (src/service/keyset-cursor.ts), so
+ * cursors handed out before stay valid. A tampered cursor can only move a page's start: the
+ * filters and the hub token's scope still apply to every row.
  */
+import type { ListCursor, RepoRow } from '../projection/backend.js';
+import { cursorOf } from '../projection/list-order.js';
 import { decodeKeyset, encodeKeyset } from './keyset-cursor.js';
 
 /** A keyset position, as `ListFilter.after` takes it. */
@@ -24,4 +29,21 @@ export function decodeCursor(cursor: string): ListPosition {
     data: { cursor },
   }) as [string, string];
   return { recorded_at, entry_id };
+}
+
+/** The cursor of a hub list position (`[recorded_at, entry_id, repo]`). */
+export function encodeRepoCursor(key: ListCursor): string {
+  return encodeKeyset([key.recorded_at, key.entry_id, key.repo]);
+}
+
+/** The cursor of the hub list page after `page` (its last row's list key), or null on the last page. */
+export function nextRepoCursor(page: { rows: readonly RepoRow[]; has_more: boolean }): string | null {
+  const last = page.rows[page.rows.length - 1];
+  return page.has_more && last ? encodeRepoCursor(cursorOf(last)) : null;
+}
+
+/** The hub list position a cursor names. Errors: `invalid_argument` for anything not made by {@link encodeRepoCursor}. */
+export function decodeRepoCursor(cursor: string): ListCursor {
+  const [recorded_at, entry_id, repo] = decodeKeyset(cursor, 3, { message: 'invalid cursor', hint: 'pass back the next_cursor of a previous page unchanged' }) as [string, string, string];
+  return { recorded_at, entry_id, repo };
 }

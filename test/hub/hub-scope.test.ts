@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openHub, type Hub } from '../../src/hub/hub.js';
 import type { HubServer } from '../../src/hub/hub-server.js';
 import { createToken, revokeToken } from '../../src/hub/tokens.js';
-import { encodeCursor } from '../../src/hub/http/params.js';
+import { encodeRepoCursor } from '../../src/service/list-cursor.js';
 import { brainRepo, commitInvalidRevision, hubDir, record, serveTestHub, type TestHub } from './fixtures.js';
 import { HUB_BACKEND } from './backend-kind.js';
 import { openTestBrain } from '../helpers/brain.js';
@@ -99,7 +99,7 @@ describe('hub token scope', () => {
     expect((await body('/api/repos')).json.data.map((r: any) => r.name)).toEqual(['alpha']);
     const brief = (await body('/api/brief')).json.data;
     expect(brief.markdown).not.toMatch(/beta|Xylophone|mobile/);
-    const tampered = encodeCursor({ recorded_at: '9999-12-31T00:00:00Z', entry_id: betaIds[1]!, repo: 'beta' });
+    const tampered = encodeRepoCursor({ recorded_at: '9999-12-31T00:00:00Z', entry_id: betaIds[1]!, repo: 'beta' });
     expect((await body(`/api/entries?cursor=${tampered}`)).json.data.map((e: any) => e.repo)).toEqual(['alpha']);
     expect((await body('/api/entries?cursor=garbage')).status).toBe(400);
   });

@@ -246,6 +246,58 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(chart(remoteOlder)).toBe(chart(localOlder));
   });
 
+  /** The text a reader sees in `html` (tags dropped, blanks collapsed). */
+  const text = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  /** The board's rows in order: [entry_id, title] (the hub's board also names each row's repository and kind, by design). */
+  const boardRows = (html: string) => [...html.matchAll(/<td class="title">(?:<span class="kind-label">[^<]*<\/span> )?<a href="ENTRY\/([^"#?]+)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
+  /** An entry page without what only the hub shows by design: its repository in the crumbs and facts. */
+  const entryBody = (html: string) => html.slice(html.indexOf('<header>')).replace(/<dt>Repository<\/dt><dd>.*?<\/dd>/, '');
+
+  // The same page on both surfaces (issue #22, fourth round): each must exist on both (200), and what a reader sees of it is the same.
+  const superseded = () => [...seeded.supersedes.values()][0]!;
+  it.each<[string, () => string, () => string, (html: string) => unknown]>([
+    ['board (one kind)', () => `/projects/${P}?kind=decision`, () => '/?repo=r&kind=decision', boardRows],
+    ['board (filters)', () => `/projects/${P}?kind=risk&status=active&author=synthetic`, () => '/?repo=r&kind=risk&status=active&author=synthetic', boardRows],
+    // The hits, best first, with their titles and excerpts (each backend scores weak hits its own way, decision 0047: the scores are not compared).
+    ['search', () => `/projects/${P}/search?q=decision&kind=decision`, () => '/search?repo=r&q=decision&kind=decision', (m) => section(m, '<ol class="results">', '</ol>').replaceAll('<span class="repo">r</span>', '').replace(/<span class="small muted" title="relevance[^]*?<\/span> [0-9]+%<\/span>/g, '')],
+    ['brief (room for everything)', () => `/projects/${P}/brief?budget=200000`, () => '/brief?repo=r&budget=200000', (m) => text(section(m, '<article class="panel prose brief">', '</article>')).replace(/^.*?(?=## |Decided )/, '')],
+    ['entry (superseded: links into it)', () => `/projects/${P}/entries/${superseded()}`, () => `/repos/r/entries/${superseded()}`, entryBody],
+    ['entry (revised: history)', () => `/projects/${P}/entries/${seeded.hostile[0]}`, () => `/repos/r/entries/${seeded.hostile[0]}`, entryBody],
+    ['entry (a past revision)', () => `/projects/${P}/entries/${seeded.hostile[0]}?revision=1`, () => `/repos/r/entries/${seeded.hostile[0]}?revision=1`, entryBody],
+    ['graph', () => `/projects/${P}/graph`, () => '/repos/r/graph', (m) => section(m, '<svg', '</svg>')],
+    ['timeline (the picture and the list)', () => `/projects/${P}/timeline`, () => '/repos/r/timeline', (m) => m.slice(m.indexOf('<section aria-labelledby="h-chart">')).replace(/"[^"]*timeline(?=[?"])/g, '"PAGE')],
+    ['timeline (one kind)', () => `/projects/${P}/timeline?kind=dependency`, () => '/repos/r/timeline?kind=dependency', (m) => [...m.matchAll(/<li class="event">[^]*?<\/li>/g)].map((e) => e[0])],
+  ])('dashboard page %s exists on both and shows the same', async (_name, daemonPath, hubPath, shown) => {
+    const local = await pageMain(onDaemon(daemonPath()), {}, 'NO-PAGE');
+    const remote = await pageMain(onHub(hubPath()), { cookie }, 'NO-PAGE');
+    const seen = shown(local);
+    expect(JSON.stringify(seen).length, daemonPath()).toBeGreaterThan(200);
+    expect(shown(remote)).toEqual(seen);
+  });
+
+  it('dashboard: the timeline lists the same changes on its next page, with their commits', async () => {
+    const events = (html: string) => [...html.matchAll(/<li class="event">[^]*?<\/li>/g)].map((e) => e[0]);
+    const first = await pageMain(onHub('/repos/r/timeline?kind=decision'), { cookie }, 'NO-PAGE');
+    const next = first.match(/href="\/repos\/r\/timeline\?([^"]*cursor=[^"]*)" rel="next"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toBeTruthy();
+    const local = events(await pageMain(onDaemon(`/projects/${P}/timeline?${next}`), {}, 'NO-PAGE'));
+    expect(local.length).toBeGreaterThan(10);
+    expect(local.every((e) => / · commit <span class="mono" title="[0-9a-f]{40}">/.test(e))).toBe(true);
+    expect(events(await pageMain(onHub(`/repos/r/timeline?${next}`), { cookie }, 'NO-PAGE'))).toEqual(local);
+  });
+
+  it('dashboard: the entry pages name the links into an entry and show a past revision as it was', async () => {
+    const local = await pageMain(onDaemon(`/projects/${P}/entries/${superseded()}`), {}, 'NO-PAGE');
+    const successor = [...seeded.supersedes.entries()].find(([, old]) => old === superseded())![0];
+    expect(section(local, '<h3>Superseded by</h3>', '</ul>')).toContain(`href="ENTRY/${successor}"`);
+    const past = await pageMain(onHub(`/repos/r/entries/${seeded.hostile[0]}?revision=1`), { cookie }, 'NO-PAGE');
+    expect(past).toContain('This is revision 1 of 2, as it was recorded');
+    expect(section(past, '<h2 id="h-rationale">', '</section>')).not.toContain('Revised: ');
+    expect(section(past, '<h2 id="h-history">', '</section>')).toContain('Revised: ');
+    expect((await fetch(onHub(`/repos/r/entries/${seeded.hostile[0]}?revision=9`), { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(onDaemon(`/projects/${P}/entries/${seeded.hostile[0]}?revision=x`))).status).toBe(400);
+  });
+
   it('dashboard: a typo-corrected search says what it searched on both search pages', async () => {
     const note = (html: string) => section(html, '<p class="lede correction">', '</p>');
     const local = note(await (await fetch(onDaemon(`/projects/${P}/search?q=synthetc`))).text());

@@ -26,8 +26,12 @@ beforeAll(async () => {
   await first.init();
   await first.close();
   await seedCorpus(dir, 'adr');
-  await seedSynthetic(dir, 'synth', 300);
+  const synth = await seedSynthetic(dir, 'synth', 300);
   for (const p of PROJECTS) brains.set(p, await openTestBrain(dir, { projectId: p }));
+  // The timeline's changes: a status change (an event) and a revision without one (of a dependency: not an event).
+  const [moved, kept] = synth.ids.filter((id) => id.startsWith('dep-'));
+  await brains.get('synth')!.writes.revise({ entryId: moved!, fields: { status: 'resolved' } });
+  await brains.get('synth')!.writes.revise({ entryId: kept!, fields: { tags: ['again'] } });
 });
 
 afterAll(async () => {
@@ -46,9 +50,15 @@ async function readAll(reader: PictureReader, labels: readonly string[]) {
   const decisions = await reader.dated({ kinds: ['decision'], limit: 500 });
   const ids = [...new Set([...allLinks, ...first].map((r) => r.entry_id))];
   const some = ids[0] ?? 'none';
+  const firstChanges = await reader.changes({ limit: 25 });
+  const lastChange = firstChanges[firstChanges.length - 1];
   return {
     links, allLinks, first, second, decisions,
+    changes: await reader.changes({ limit: 60 }),
+    changesOfKind: await reader.changes({ kind: 'dependency', limit: 500 }),
+    changesAfter: lastChange ? await reader.changes({ limit: 25, after: { recorded_at: lastChange.recorded_at, path: lastChange.path } }) : [],
     supersede: await reader.supersedeLinks([...ids, 'no-such-entry']),
+    into: (await Promise.all([...new Set([...ids.slice(0, 40), ...allLinks.flatMap((r) => r.related_entry_ids).slice(0, 20), 'no-such-entry'])].map(async (id) => (await reader.linksInto(id)).map((l) => ({ target: id, ...l }))))).flat(),
     facts: [...(await reader.facts([...ids, 'no-such-entry'])).entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
     exact: await reader.idMatches(some),
     prefix: await reader.idMatches(some.slice(0, 4)),
@@ -85,6 +95,11 @@ describe.each(BACKENDS)('projection conformance on $name: pictures', (under) => 
     expect(synth.supersede.length).toBeGreaterThan(20);
     expect(synth.second.length).toBeGreaterThan(0);
     expect(synth.prefix.length).toBeGreaterThan(0);
+    expect(synth.into.length).toBeGreaterThan(10);
+    expect([synth.changes.length, synth.changesAfter.length]).toEqual([60, 25]);
+    expect(synth.changes.filter((c) => c.previous_status !== null).map((c) => c.previous_status)).toEqual(['open']);
+    expect(synth.changesOfKind.length).toBeGreaterThan(50);
+    expect(new Set(synth.into.map((l) => l.relation))).toEqual(new Set(['related', 'supersedes', 'depends_on']));
   });
 
   it.each(PROJECTS)('reads project %s as the clone does', async (project) => {

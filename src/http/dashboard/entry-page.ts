@@ -13,7 +13,7 @@ import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
 import { decisionOrigin, originWords } from '../../model/decision-origin.js';
-import { boardUrl, entryLink, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, writtenByHtml, type LinkBase } from './parts.js';
+import { boardUrl, entryLink, entryUrl, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, withQuery, writtenByHtml, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: LinkBase, c: Citation): Html {
@@ -67,7 +67,11 @@ function rationaleDiff(diff: string): Html {
   return h`<pre class="diff">${diff.split('\n').filter((l) => l !== '').map((l) => (l.startsWith('@@') ? h`<span class="hunk">${l}</span>` : l.startsWith('+') ? h`<span class="add">${l}</span>` : l.startsWith('-') ? h`<span class="del">${l}</span>` : h`<span>${l}</span>`))}</pre>`;
 }
 
-function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, titles: ReadonlyMap<string, string>): Html {
+/** URL of the page of past revision `revision` of an entry. */
+const revisionUrl = (project: LinkBase, entryId: string, revision: number) => withQuery(entryUrl(project, entryId), { revision });
+
+/** One revision of the history; `shown`: the revision the page shows (a link to every other past one). */
+function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, shown: number, titles: ReadonlyMap<string, string>): Html {
   const c = r.change;
   const first = c.from_revision === null;
   const changes: Html[] = [];
@@ -82,7 +86,9 @@ function revisionItem(project: LinkBase, r: RevisionView, latest: boolean, title
   if (c.new_citations.length > 0 && !first) changes.push(h`<div><span class="field">citations added</span><ul class="plain">${c.new_citations.map((x) => citationItem(project, x))}</ul></div>`);
   if (c.removed_citations.length > 0) changes.push(h`<div><span class="field">citations removed</span><ul class="plain">${c.removed_citations.map((x) => citationItem(project, x))}</ul></div>`);
   const commit = r.commit ? h` · commit <span class="mono" title="${r.commit.oid}">${r.commit.oid.slice(0, 10)}</span> by ${r.commit.author}` : h` · <span class="muted">commit not found</span>`;
-  return h`<li id="r${r.entry.revision}"><div class="rev-head"><h3>Revision ${r.entry.revision}${latest ? h` <span class="badge info">current</span>` : ''}</h3>
+  const shownHere = r.entry.revision === shown;
+  const heading = latest || shownHere ? h`Revision ${r.entry.revision}` : h`<a href="${revisionUrl(project, r.entry.entry_id, r.entry.revision)}">Revision ${r.entry.revision}</a>`;
+  return h`<li id="r${r.entry.revision}"${shownHere && !latest ? h` aria-current="true"` : ''}><div class="rev-head"><h3>${heading}${latest ? h` <span class="badge info">current</span>` : ''}</h3>
 <span class="muted small">${first ? 'recorded' : 'revised'} by ${writtenByHtml(r.entry)} · ${recordedTag(r.entry)}${commit}</span></div>
 ${first ? h`<p class="small muted">Recorded with ${c.changed_fields.map((f, i) => h`${i ? ', ' : ''}<span class="mono">${f}</span>`)}.</p>` : changes.length > 0 ? h`<div class="changes">${changes}</div>` : h`<p class="small muted">No field changed (re-recorded as is).</p>`}</li>`;
 }
@@ -93,6 +99,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const md: MarkdownOptions = args.references ? { references: args.references } : {};
   const e = view.current.entry;
   const names = kindName(e.entry_kind);
+  const past = view.history.some((r) => r.entry.revision > e.revision);
   const origin = decisionOrigin(e);
   const words = originWords(e);
   const l = view.links;
@@ -126,13 +133,14 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
     title: e.title,
     body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
 <header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
+${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
 <div class="entry-grid">
 <div>
 <section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
 ${payloadBlocks(e, md)}
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
-<ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, titles))}</ol></section>
+<ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, e.revision, titles))}</ol></section>
 </div>
 <aside class="panel" aria-label="Details">${facts}${links.length ? h`<h2 class="sr-only">Linked entries</h2>${links}` : ''}</aside>
 </div>`,

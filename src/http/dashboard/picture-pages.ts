@@ -1,6 +1,6 @@
 /**
- * The graph page, the timeline picture and the links of references in entry text ("ADR 6", an
- * entry id) of both dashboards (issue #22 "one house"): the daemon's per-project pages
+ * The graph page, the timeline page (its picture and its list) and the links of references in
+ * entry text ("ADR 6", an entry id) of both dashboards (issue #22 "one house"): the daemon's per-project pages
  * (routes.ts) and the hub's per-repository ones (src/hub/dashboard/routes.ts) check the same
  * query, read through the same {@link PictureSource} — a clone's SQLite projection or the
  * hub's PostgreSQL one, both the backend contract's picture reads
@@ -17,6 +17,7 @@ import { resolveReferences } from '../../service/entry-references.js';
 import { GRAPH_RELATIONS, type GraphRelation } from '../../service/graph-edges.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { buildTimelineChart, CHART_KINDS } from '../../service/timeline-chart.js';
+import { buildTimeline, type TimelineSource } from '../../service/timeline.js';
 import { decodePageCursor } from '../query-params.js';
 import { entryTexts } from './entry-page.js';
 import { renderGraph, type GraphFilters } from './graph-page.js';
@@ -24,6 +25,7 @@ import type { Html } from './html.js';
 import type { ReferenceLinker } from './markdown.js';
 import { entryUrl, type LinkBase, type UrlQuery } from './parts.js';
 import { timelineChartSection } from './timeline-chart.js';
+import { renderTimeline } from './timeline-page.js';
 
 /** Runs `fn` with the picture reads of the page's project (a clone: `withPictureReader`; the hub: `HubService.pictures`). */
 export type PictureSource = <T>(fn: (reader: PictureReader) => Promise<T>) => Promise<T>;
@@ -95,4 +97,24 @@ export async function timelineChartPart(source: PictureSource, request: ChartReq
   const chart = await source((reader) => buildTimelineChart(reader, { ...(kind ? { kind } : {}), ...(before ? { after: before } : {}) }));
   const older = chart.next ? links.url({ kind, before: encodeKeyset([chart.next.date, chart.next.entry_id]) }) : null;
   return timelineChartSection(links.base, chart, { older, newest: before ? links.url({ kind }) : null });
+}
+
+/** A checked timeline page query: the picture's ({@link ChartRequest}) and the list's page (`cursor`: after that change). */
+export interface TimelineRequest {
+  picture: ChartRequest;
+  after?: { recorded_at: string; path: string };
+}
+
+/** Checks `kind`, `before` and `cursor` of a timeline page. Errors: `invalid_argument` (unknown kind, bad cursor). */
+export function timelineRequest(q: { kind?: string | undefined; before?: string | undefined; cursor?: string | undefined }): TimelineRequest {
+  const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
+  return { picture: chartRequest(q), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) };
+}
+
+/** The timeline page: the picture (first page only), then the list of changes, read through `source`. Errors: the source's. */
+export async function timelinePage(source: TimelineSource, request: TimelineRequest, links: PictureLinks): Promise<{ title: string; body: Html; active: 'timeline' }> {
+  const { picture, after } = request;
+  const timeline = await buildTimeline(source, { kind: picture.kind, after });
+  const chart = after === undefined ? await timelineChartPart(source.pictures, picture, links) : null;
+  return { ...renderTimeline({ timeline, paged: after !== undefined, links, ...(picture.kind ? { kind: picture.kind } : {}), ...(chart ? { chart } : {}) }), active: 'timeline' };
 }

@@ -6,7 +6,7 @@
  * | `/` | — | 302 to the default project's board |
  * | `/projects` | `project` | 303 to that project's board (the switcher form) |
  * | `/projects/:project` | `kind status tag path task author cursor` | board |
- * | `/projects/:project/entries/:entry_id` | — | entry (any unique id prefix) |
+ * | `/projects/:project/entries/:entry_id` | `revision` | entry (any unique id prefix; a past revision with `revision`) |
  * | `/projects/:project/search` | `q kind` | search |
  * | `/projects/:project/brief` | `budget` | re-entry brief |
  * | `/projects/:project/timeline` | `kind cursor before` | timeline: the picture of decisions and plans (`before`: an older window), then every change |
@@ -32,8 +32,8 @@ import { buildBoard, listProjectIds } from '../../service/board.js';
 import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { withPictureReader } from '../../service/picture-reader.js';
-import { buildEntryView } from '../../service/entry-view.js';
-import { buildTimeline } from '../../service/timeline.js';
+import { cloneReader } from '../../service/clone-reader.js';
+import { cloneTimelineSource } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
@@ -42,21 +42,15 @@ import { renderBoard } from './board-page.js';
 import { projectCandidateLinks } from './candidate-parts.js';
 import { renderCandidatePage } from './candidate-page.js';
 import { renderCandidates } from './candidates-page.js';
-import { renderBrief } from './brief-page.js';
-import { renderEntry } from './entry-page.js';
-import { searchAnswer } from '../../service/search-corrections.js';
 import { renderErrorPage } from './error-page.js';
-import type { Html } from './html.js';
-import { renderPage, type PageName } from './layout.js';
+import { renderPage } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl, type UrlQuery } from './parts.js';
-import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from './picture-pages.js';
-import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
+import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from './picture-pages.js';
 import { decodePageCursor, pageParams } from '../query-params.js';
-import { renderSearch, SEARCH_LIMIT } from './search-page.js';
+import { briefPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
-import { renderTimeline } from './timeline-page.js';
 
 export { DASHBOARD_CSP } from './security.js';
 
@@ -69,12 +63,9 @@ export interface DashboardOptions {
   log: Log;
 }
 
-/** What a page handler produces: the document's parts. */
-interface PageParts {
-  title: string;
-  body: Html;
-  active: PageName;
-  query?: string;
+/** The pages' reads and links of one clone's project (read-pages.ts). */
+function pageSource(brain: Brain, project: string): PageSource {
+  return { reader: cloneReader(brain), pictures: (_at, fn) => withPictureReader(brain, fn), links: () => project };
 }
 
 /**
@@ -151,47 +142,32 @@ export function createDashboard(options: DashboardOptions): Hono {
   });
 
   routes.get('/projects/:project/entries/:entry_id', async (c) => {
-    pageParams(c, []);
+    const q = pageParams(c, ['revision']);
     const brain = await brainOf(c);
-    const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => {
-      const view = await buildEntryView(brain, { entryId: c.req.param('entry_id') });
-      const references = await referenceLinks((fn) => withPictureReader(brain, fn), view.current.entry, project);
-      return { ...renderEntry({ project, view, references }), active: 'entry' };
-    });
+    const src = pageSource(brain, await brain.projectId());
+    return sendPage(c, brain, cache, () => entryPage(src, { entryId: c.req.param('entry_id'), revision: q.revision }));
   });
 
   routes.get('/projects/:project/search', async (c) => {
     const q = pageParams(c, ['q', 'kind']);
     const brain = await brainOf(c);
-    const project = await brain.projectId();
-    const query = q.q?.trim() ?? '';
-    return sendPage(c, brain, cache, async () => {
-      const answer = query === '' ? null : await searchAnswer(brain, { query, limit: SEARCH_LIMIT, ...(q.kind ? { kind: q.kind } : {}) });
-      return { ...renderSearch({ project, query, hits: answer?.hits ?? null, corrections: answer?.corrections ?? [], ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query };
-    });
+    const src = pageSource(brain, await brain.projectId());
+    return sendPage(c, brain, cache, () => searchPage(src, q));
   });
 
   routes.get('/projects/:project/brief', async (c) => {
-    const budget = parseOptionalInteger('budget', pageParams(c, ['budget']).budget, BOUNDS.budget);
+    const q = pageParams(c, ['budget']);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => ({ ...renderBrief({ project, brief: await brain.context(budget ? { budget } : {}), ...(budget ? { budget } : {}) }), active: 'brief' }));
+    return sendPage(c, brain, cache, () => briefPage(pageSource(brain, project), q, { action: pageUrl(project, 'brief') }));
   });
 
   routes.get('/projects/:project/timeline', async (c) => {
-    const q = pageParams(c, ['kind', 'cursor', 'before']);
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
-    const picture = chartRequest(q);
+    const request = timelineRequest(pageParams(c, ['kind', 'cursor', 'before']));
     const brain = await brainOf(c);
     const project = await brain.projectId();
     const links = { base: project, url: (query: UrlQuery) => pageUrl(project, 'timeline', query) };
-    return sendPage(c, brain, cache, async () => {
-      const timeline = await buildTimeline(brain, { ...(q.kind ? { kind: q.kind } : {}), ...(after ? { after: { recorded_at: after[0], path: after[1] } } : {}) });
-      // The picture of decisions and plans, above the first page of events.
-      const chart = after === undefined ? await timelineChartPart((fn) => withPictureReader(brain, fn), picture, links) : null;
-      return { ...renderTimeline({ timeline, paged: after !== undefined, ...(picture.kind ? { kind: picture.kind } : {}), ...(chart ? { chart } : {}) }), active: 'timeline' };
-    });
+    return sendPage(c, brain, cache, () => timelinePage(cloneTimelineSource(brain), request, links));
   });
 
   routes.get('/projects/:project/graph', async (c) => {

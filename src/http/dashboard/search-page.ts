@@ -11,7 +11,7 @@ import { plainTextAll } from '../../model/summary.js';
 import { correctionLine, type SearchCorrection } from '../../model/search-correction.js';
 import { h, type Html } from './html.js';
 import { excerpt, highlight, queryTerms } from './markdown.js';
-import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase, type Links } from './parts.js';
+import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
 
 /** Result count of one search page. */
 export const SEARCH_LIMIT = 50;
@@ -37,7 +37,7 @@ export interface SearchHitView {
  * repo badge) and `fields` (its extra form fields, e.g. the repository select). `corrections`:
  * what typed words were searched as (decision 0050), said above the hits.
  */
-export function renderSearch(args: { project: LinkBase; query: string; kind?: string; hits: SearchHitView[] | null; corrections?: readonly SearchCorrection[]; linksOf?: (repo: string) => Links; fields?: Html }): { title: string; body: Html } {
+export function renderSearch(args: { project: LinkBase; query: string; kind?: string; hits: SearchHitView[] | null; corrections?: readonly SearchCorrection[]; linksOf?: (repo: string) => LinkBase; fields?: Html }): { title: string; body: Html } {
   const { project, query } = args;
   const baseOf = (hit: SearchHitView): LinkBase => (hit.repo !== undefined && args.linksOf ? args.linksOf(hit.repo) : project);
   const terms = queryTerms(query);

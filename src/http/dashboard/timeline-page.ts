@@ -2,16 +2,17 @@
  * The timeline page (issue #8 part 2: "decisions, plan revisions and status changes in order
  * of recorded_at, with who, when, commit and citations"): newest first, grouped by UTC day;
  * each event links to the revision in the entry's history. A kind filter and an "older" pager
- * (keyset on recorded_at + file path).
+ * (keyset on recorded_at + file path). The daemon's and the hub's (issue #22), with their links.
  */
 import { ENTRY_KINDS } from '../../model/kinds.js';
 import type { Timeline, TimelineEvent } from '../../service/timeline.js';
 import { citationItem } from './entry-page.js';
 import { h, type Html } from './html.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
-import { entryUrl, KIND_NAMES, kindName, pageUrl, pager, recordedTag, statusBadge, timeTag, writtenByHtml } from './parts.js';
+import { entryUrl, KIND_NAMES, kindName, pager, recordedTag, statusBadge, timeTag, writtenByHtml, type LinkBase } from './parts.js';
+import type { PictureLinks } from './picture-pages.js';
 
-function what(project: string, ev: TimelineEvent): Html {
+function what(project: LinkBase, ev: TimelineEvent): Html {
   const e = ev.entry;
   const title = h`<a href="${entryUrl(project, e.entry_id, `r${e.revision}`)}">${e.title}</a>`;
   const kind = h`<span class="kind-label">${kindName(e.entry_kind).one}</span>`;
@@ -20,10 +21,15 @@ function what(project: string, ev: TimelineEvent): Html {
   return h`${kind} ${title} <span class="muted">recorded</span> ${statusBadge(e.status, e.entry_kind)}`;
 }
 
-/** The timeline page body. `paged`: not the first page; `chart`: the picture of decisions and plans (timeline-chart.ts), above the events. */
-export function renderTimeline(args: { timeline: Timeline; kind?: string; paged: boolean; chart?: Html }): { title: string; body: Html } {
-  const { timeline } = args;
-  const project = timeline.project_id;
+/**
+ * The timeline page body: the picture of decisions and plans (`chart`, timeline-chart.ts; only
+ * on the first page), then the list of changes. `links`: where entries and this page (other
+ * query values) link, and the surface's extra form fields (the hub's project); `paged`: not
+ * the first page.
+ */
+export function renderTimeline(args: { timeline: Timeline; kind?: string; paged: boolean; chart?: Html; links: PictureLinks }): { title: string; body: Html } {
+  const { timeline, links } = args;
+  const project = links.base;
   const days: { day: string; events: TimelineEvent[] }[] = [];
   for (const ev of timeline.events) {
     const day = ev.entry.recorded_at.slice(0, 10);
@@ -32,7 +38,7 @@ export function renderTimeline(args: { timeline: Timeline; kind?: string; paged:
     else days.push({ day, events: [ev] });
   }
   const option = (value: string, label: string) => h`<option value="${value}"${(args.kind ?? '') === value ? h` selected` : ''}>${label}</option>`;
-  const form = h`<form class="panel filters" method="get" action="${pageUrl(project, 'timeline')}" aria-label="Filter the timeline">
+  const form = h`<form class="panel filters" method="get" action="${links.url({ project: undefined })}" aria-label="Filter the timeline">${links.fields ?? ''}
 <div><label for="t-kind">Kind</label><select id="t-kind" name="kind">${option('', 'All kinds')}${ENTRY_KINDS.map((k) => option(k, KIND_NAMES[k].plural))}</select></div>
 <div class="actions"><button type="submit">Show</button></div></form>`;
   const list = days.length === 0
@@ -42,11 +48,11 @@ export function renderTimeline(args: { timeline: Timeline; kind?: string; paged:
 <p class="what">${what(project, ev)}</p>
 <p class="small muted by">by ${writtenByHtml(ev.entry)}${ev.commit ? h` · commit <span class="mono" title="${ev.commit.oid}">${ev.commit.oid.slice(0, 10)}</span>` : ''} · <span class="id">${ev.entry.entry_id}</span></p>
 ${ev.entry.citations.length ? h`<ul class="plain small">${ev.entry.citations.map((c) => citationItem(project, c))}</ul>` : ''}</div></li>`)}</ol>`)}`;
-  const next = timeline.next ? pageUrl(project, 'timeline', { kind: args.kind, cursor: encodeKeyset([timeline.next.recorded_at, timeline.next.path]) }) : null;
+  const next = timeline.next ? links.url({ kind: args.kind, cursor: encodeKeyset([timeline.next.recorded_at, timeline.next.path]) }) : null;
   return {
     title: 'Timeline',
     body: h`<h1>Timeline</h1>
 <p class="lede">The story of the project's reasoning: decisions, plan revisions and status changes, newest first.</p>
-${args.chart ?? ''}${form}${list}${pager({ first: args.paged ? pageUrl(project, 'timeline', { kind: args.kind }) : null, next, label: 'Timeline pages' })}`,
+${args.chart ?? ''}${form}${list}${pager({ first: args.paged ? links.url({ kind: args.kind }) : null, next, label: 'Timeline pages' })}`,
   };
 }

@@ -3,7 +3,7 @@
  * the token can read, newest first, one table whose every row names its repository; the
  * filters (repo, project, kind, status, tag, path, related_task, author) as a GET form whose fields
  * are the query parameters; the per-repository counts of everything matching (HubService.list
- * `facet`) as tiles; and a keyset pager (the REST cursor, src/hub/http/params.ts).
+ * `facet`) as tiles; and a keyset pager (the REST cursor, src/service/list-cursor.ts).
  */
 import { ENTRY_KINDS, STATUSES } from '../../model/kinds.js';
 import { h, type Html } from '../../http/dashboard/html.js';

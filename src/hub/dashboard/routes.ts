@@ -6,21 +6,21 @@
  * |---|---|---|---|
  * | GET | `/` | `repo project kind status tag path task author cursor` | board (sign-in form without a session) |
  * | GET | `/repos` | — | repositories: sync state, counts, problems |
- * | GET | `/repos/:repo/entries/:entry_id` | — | entry with its history (full id) |
+ * | GET | `/repos/:repo/entries/:entry_id` | `revision` | entry with its history (full id; a past revision with `revision`) — the daemon's page (read-pages.ts) |
  * | GET | `/repos/:repo/graph` | `project relation resolved entry page` | the graph of one project (the daemon's page, picture-pages.ts) |
- * | GET | `/repos/:repo/timeline` | `project kind before` | the timeline picture of one project |
+ * | GET | `/repos/:repo/timeline` | `project kind before cursor` | the timeline of one project: its picture and its list of changes (the daemon's page, picture-pages.ts) |
  * | GET | `/repos/:repo/candidates` | `project status cursor` | the candidates of one project (the daemon's page, candidates-page.ts) |
  * | GET | `/repos/:repo/candidates/:candidate_id` | `project` | one candidate and its history (any unique id prefix) |
  * | GET | `/graph`, `/timeline`, `/candidates` | — | 302 to that page of the first repository the token can read |
- * | GET | `/search` | `q kind repo` | search |
- * | GET | `/brief` | `repo project budget` | brief across repositories |
+ * | GET | `/search` | `q kind repo` | search (the daemon's page, read-pages.ts, with a repository field) |
+ * | GET | `/brief` | `repo project budget` | brief across repositories (the daemon's page, read-pages.ts) |
  * | POST | `/session` | form `token` | sign in: sets the session cookie, 303 to `/` (401 form on a bad token) |
  * | POST | `/session/end` | — | sign out: clears it, 303 to `/` |
  * | GET | `/assets/dashboard.css` | `v` | the daemon dashboard's stylesheet |
  * | GET | `/assets/icon.svg` | — | the pages' icon |
  *
- * Pages read through HubService with the session's token, exactly as REST does, so entries
- * outside its scope are invisible everywhere. No script (the daemon's CSP and security
+ * Pages read through the session token's reader (hub-reader.ts) or HubService with that
+ * token, exactly as REST does, so entries outside its scope are invisible everywhere. No script (the daemon's CSP and security
  * headers, but `Referrer-Policy: same-origin`), `Cache-Control: private, no-cache` (pages
  * depend on the token), errors as HTML.
  */
@@ -30,28 +30,25 @@ import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 import { toErrorResponse } from '../../http/errors.js';
 import { hubError } from '../hub-hints.js';
-import { renderEntry } from '../../http/dashboard/entry-page.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
-import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import { pageParams } from '../../http/query-params.js';
-import { renderSearch, SEARCH_LIMIT } from '../../http/dashboard/search-page.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from '../../http/dashboard/security.js';
 import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
-import { decodeCursor, nextCursor } from '../http/params.js';
+import { briefPage, entryPage, searchPage, type PageSource } from '../../http/dashboard/read-pages.js';
+import { hubReader } from '../hub-reader.js';
+import { decodeRepoCursor, nextRepoCursor } from '../../service/list-cursor.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
 import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
-import { renderHubBrief } from './brief-page.js';
-import { buildHubEntryView } from './entry-view.js';
 import { repoCandidateLinks, repoLinks, repoPictureUrl } from './links.js';
 import { renderCandidates } from '../../http/dashboard/candidates-page.js';
 import { renderCandidatePage } from '../../http/dashboard/candidate-page.js';
 import { decodePageCursor } from '../../http/query-params.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
-import { chartRequest, graphPage, graphRequest, GRAPH_PARAMS, referenceLinks, timelineChartPart } from '../../http/dashboard/picture-pages.js';
-import { pictureLinks, projectField, renderHubTimeline } from './picture-pages.js';
+import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from '../../http/dashboard/picture-pages.js';
+import { pictureLinks, projectField } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
 import { renderSignIn } from './signin-page.js';
@@ -85,10 +82,25 @@ function signIn(c: Context, status: 200 | 401, message?: string): Response {
 
 const redirectHome = (c: Context) => c.body(null, 303, { Location: '/', ...FORM_HEADERS });
 
+/** The `not_found` of an entry page: one message whether the entry, its repository, or the token's view of it is missing. */
+function noSuchEntry(repo: string, entryId: string): BrainError {
+  return new BrainError('not_found', `no entry ${entryId.slice(0, 80)} in repository ${repo.slice(0, 100)}`, { hint: 'the entry or its repository does not exist, or this token cannot read it; find entries on the board or with search' });
+}
+
+/** The pages' reads and links within the session's token (../../http/dashboard/read-pages.ts): an entry's links stay in its repository. */
+function hubPageSource(hub: HubService, grant: TokenRecord): PageSource {
+  return {
+    reader: hubReader(hub, grant),
+    pictures: async (at, fn) => fn((await hub.pictures(grant, { repo: at.repo ?? '', project: at.project })).reader),
+    links: (repo) => repoLinks(repo ?? ''),
+  };
+}
+
 /** The dashboard routes; mount with `app.route('/', createHubDashboard(…))` after `/api`, `/mcp` and `/hooks/git`. */
 export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> {
   const { hub, pool } = options;
   const routes = new Hono<DashEnv>();
+  const pageSource = (grant: TokenRecord) => hubPageSource(hub, grant);
 
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
   routes.get(ICON_PATH, (c) => sendIcon(c));
@@ -126,12 +138,12 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
     if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
     const grant = c.get('session');
-    const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const after = q.cursor === undefined ? undefined : decodeRepoCursor(q.cursor);
     const [scope, list] = await Promise.all([
       hub.scope(grant),
       hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
     ]);
-    const next = nextCursor(list);
+    const next = nextRepoCursor(list);
     const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
     return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
   });
@@ -143,12 +155,16 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   routes.get('/repos/:repo/entries/:entry_id', async (c) => {
-    pageParams(c, []);
+    const q = pageParams(c, ['revision']);
     const repo = c.req.param('repo');
-    const view = await buildHubEntryView(hub, c.get('session'), { repo, entryId: c.req.param('entry_id') });
-    const at = await hub.pictures(c.get('session'), { repo, project: view.current.entry.project_id });
-    const references = await referenceLinks((fn) => fn(at.reader), view.current.entry, repoLinks(repo));
-    return page(c, { ...renderEntry({ project: repoLinks(repo), view, repo, references }), active: 'entry' });
+    const entryId = c.req.param('entry_id');
+    try {
+      return page(c, await entryPage(pageSource(c.get('session')), { repo, entryId, revision: q.revision }));
+    } catch (err) {
+      // One answer whether the entry, its repository or the token's view of it is missing (no existence leak); a missing past revision says so.
+      if (err instanceof BrainError && err.code === 'not_found' && err.data?.revision === undefined) throw noSuchEntry(repo, entryId);
+      throw err;
+    }
   });
 
   routes.get('/repos/:repo/graph', async (c) => {
@@ -161,13 +177,12 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   routes.get('/repos/:repo/timeline', async (c) => {
-    const q = pageParams(c, ['project', 'kind', 'before']);
-    const request = chartRequest(q);
+    const q = pageParams(c, ['project', 'kind', 'cursor', 'before']);
+    const request = timelineRequest(q);
     const repo = c.req.param('repo');
-    const at = await hub.pictures(c.get('session'), { repo, project: q.project });
+    const at = await hub.timelineSource(c.get('session'), { repo, project: q.project });
     const links = pictureLinks(repo, 'timeline', q.project, projectField('t-project', at.projects, at.project));
-    const chart = await timelineChartPart((fn) => fn(at.reader), request, links);
-    return page(c, { ...renderHubTimeline({ repo, ...(request.kind ? { kind: request.kind } : {}), links, chart }), active: 'timeline' });
+    return page(c, await timelinePage(at.source, request, links));
   });
 
   routes.get('/repos/:repo/candidates', async (c) => {
@@ -206,21 +221,16 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
 
   routes.get('/search', async (c) => {
     const q = pageParams(c, ['q', 'kind', 'repo']);
-    const grant = c.get('session');
-    const query = q.q?.trim() ?? '';
-    const [scope, hits] = await Promise.all([hub.scope(grant), query === '' ? null : hub.search(grant, { query, kind: q.kind, repo: q.repo, limit: SEARCH_LIMIT })]);
-    const corrections = hits === null ? [] : await hub.searchCorrections(grant, { query, repo: q.repo }, hits);
-    const fields = repoSelect({ id: 's-repo', repos: scope.repos, selected: q.repo });
-    // Every hit carries its repo (links via `linksOf`): `project` only gives the form its action, /search.
-    return page(c, { ...renderSearch({ project: repoLinks(q.repo ?? ''), query, hits, corrections, linksOf: repoLinks, fields, ...(q.kind ? { kind: q.kind } : {}) }), active: 'search', query });
+    const { repos } = await hub.scope(c.get('session'));
+    return page(c, await searchPage(pageSource(c.get('session')), q, repoSelect({ id: 's-repo', repos, selected: q.repo })));
   });
 
   routes.get('/brief', async (c) => {
     const q = pageParams(c, ['repo', 'project', 'budget']);
-    const budget = parseOptionalInteger('budget', q.budget, BOUNDS.budget);
-    const grant = c.get('session');
-    const [scope, brief] = await Promise.all([hub.scope(grant), hub.brief(grant, { repo: q.repo, project: q.project, ...(budget ? { budget } : {}) })]);
-    return page(c, { ...renderHubBrief({ brief, repos: scope.repos, ...(q.repo ? { repo: q.repo } : {}), ...(q.project ? { project: q.project } : {}), ...(budget ? { budget } : {}) }), active: 'brief' });
+    const { repos } = await hub.scope(c.get('session'));
+    const fields = h`${repoSelect({ id: 'b-repo', repos, selected: q.repo })}
+<div><label for="b-project">Project</label><input id="b-project" type="text" name="project" value="${q.project ?? ''}" placeholder="e.g. payments"></div>`;
+    return page(c, await briefPage(pageSource(c.get('session')), q, { action: '/brief', fields }));
   });
 
   routes.onError((thrown, c) => {

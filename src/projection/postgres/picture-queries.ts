@@ -2,12 +2,13 @@
  * The picture reads (../picture-reader.ts; issue #22) of one project of one repository of the
  * PostgreSQL projection — the queries of ../sqlite/picture-queries.ts over the `proj_` tables:
  * link records, the dated window (by `proj_current.ordered_at`, a decision's own day, else
- * recorded_at; a decision of unknown day left out), supersede links, facts, id prefixes and ADR labels. JSON fields are read from
+ * recorded_at; a decision of unknown day left out), supersede links, links into an entry, the
+ * timeline's changes, facts, id prefixes and ADR labels. JSON fields are read from
  * `proj_current.json` only for the rows a query keeps; every order is a byte order.
  */
 import type pg from 'pg';
 import { UNKNOWN_DAY_AT } from '../../model/decision-origin.js';
-import { toAdrLabels, toLinkRecord, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
+import { toAdrLabels, toLinkRecord, type ChangeKey, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
 
 const FACTS = 'c.entry_id, c.title, c.entry_kind, c.status';
 const DAY_MIDNIGHT = "'^[0-9]{4}-[01][0-9]-[0-3][0-9]T00:00:00\\.000Z$'";
@@ -55,6 +56,22 @@ export function postgresPictures(db: pg.Pool, s: string, args: { repo: string; p
             WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_kind = 'plan_revision' AND ${present('{payload,supersedes_plan_entry_id}')})
         SELECT DISTINCT l.successor, (l.superseded #>> '{}') COLLATE "C" AS superseded FROM links l JOIN ${s}.proj_current cur ON cur.repo = $1 AND cur.entry_id = l.successor AND cur.project_id = $2
         WHERE jsonb_typeof(l.superseded) = 'string' AND (l.successor = ANY($3::text[]) OR (l.superseded #>> '{}') = ANY($3::text[])) ORDER BY 1, 2`, [[...new Set(ids)]]);
+    },
+    async changes({ kind, limit, after }) {
+      // $4 kind, $5 and $6 the keyset (null: none; the driver's one-off plans fold them away).
+      const path = `('projects/' || r.project_id || '/' || r.entry_kind || '/' || substr(r.entry_id, strpos(r.entry_id, '-') + 1, 2) || '/' || r.entry_id || '/' || r.file) COLLATE "C"`;
+      const rows = await query<ChangeKey & { entry_kind: string }>(`SELECT * FROM (SELECT r.entry_id, r.recorded_at, ${path} AS path, r.blob_oid, r.entry_kind, r.revision, r.status,
+          (SELECT p.status FROM ${s}.proj_revisions p WHERE p.repo = r.repo AND p.entry_id = r.entry_id AND p.project_id = r.project_id AND p.revision < r.revision
+            ORDER BY p.revision DESC, p.recorded_at DESC, p.sha256 DESC LIMIT 1) AS previous_status
+        FROM ${s}.proj_revisions r WHERE r.repo = $1 AND r.project_id = $2 AND ($4::text IS NULL OR r.entry_kind = $4)
+          AND ($5::text IS NULL OR (r.recorded_at <= $5 AND (r.recorded_at < $5 OR ${path} > $6)))) r
+        WHERE r.entry_kind IN ('decision', 'plan_revision') OR r.revision = 1 OR r.previous_status IS NULL OR r.previous_status <> r.status
+        ORDER BY r.recorded_at DESC, r.path LIMIT $3`, [limit, kind ?? null, after?.recorded_at ?? null, after?.path ?? null]);
+      return rows.map((r) => ({ entry_id: r.entry_id, recorded_at: r.recorded_at, path: r.path, blob_oid: r.blob_oid, previous_status: r.previous_status }));
+    },
+    async linksInto(entryId) {
+      return query<EntryFacts & { relation: string }>(`SELECT ${FACTS}, l.relation FROM ${s}.proj_links l JOIN ${s}.proj_current c ON c.repo = l.repo AND c.entry_id = l.entry_id AND c.project_id = $2
+        WHERE l.repo = $1 AND l.target_id = $3 ORDER BY l.relation, c.entry_id`, [entryId]);
     },
     async idMatches(prefix) {
       const exact = await query<EntryFacts>(`SELECT ${FACTS} FROM ${s}.proj_current c WHERE c.repo = $1 AND c.project_id = $2 AND c.entry_id = $3`, [prefix]);

@@ -22,7 +22,7 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 8; // 8: proj_adr_numbers (docs/decisions/0052)
+export const PG_FORMAT = 9; // 8: proj_adr_numbers (docs/decisions/0052); 9: proj_revisions (repo, project_id, recorded_at) index (docs/decisions/0046)
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_adr_numbers', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
@@ -34,6 +34,7 @@ function tablesSql(s: string, trgm: string): string {
 CREATE TABLE IF NOT EXISTS ${s}.proj_repos (repo ${T} PRIMARY KEY, projected_oid text COLLATE "C");
 CREATE TABLE IF NOT EXISTS ${s}.proj_revisions (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, file ${T}, revision integer NOT NULL,
   status ${T}, recorded_at ${T}, sha256 ${T}, blob_oid ${T}, PRIMARY KEY (repo, entry_id, project_id, entry_kind, file));
+CREATE INDEX IF NOT EXISTS proj_revisions_changes ON ${s}.proj_revisions (repo, project_id, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS ${s}.proj_current (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, status ${T}, title ${T}, author ${T},
   revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, recorded_at ${T}, rank_score double precision NOT NULL, ordered_at ${T},
   sha256 ${T}, path ${T}, json text NOT NULL, search tsvector NOT NULL, PRIMARY KEY (repo, entry_id));

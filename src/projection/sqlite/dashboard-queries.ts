@@ -5,6 +5,7 @@
  * Every query is bounded by an index or a LIMIT, so pages stay fast at 20 000 entries.
  */
 import type { Entry } from '../../model/entry.js';
+import type { ChangeCursor, ChangeKey } from '../picture-reader.js';
 import type { CacheDb } from './open-cache.js';
 import { revisionPath } from './schema.js';
 
@@ -24,27 +25,15 @@ export function entryFacts(db: CacheDb, ids: readonly string[]): Map<string, { e
   return new Map(rows.map((r) => [r.entry_id, r]));
 }
 
-/** One revision on the timeline, with the status of the revision before it (null for a first revision). */
-export interface TimelineRow {
-  entry: Entry;
-  path: string;
-  previous_status: string | null;
-}
-
 /** The revision file path of a `revisions r` row, as SQL (`projects/<p>/<kind>/<fan>/<entry_id>/<file>`, layout.ts). */
 const PATH_SQL = "'projects/' || r.project_id || '/' || r.entry_kind || '/' || substr(r.entry_id, instr(r.entry_id, '-') + 1, 2) || '/' || r.entry_id || '/' || r.file";
 
-/**
- * Up to `limit` timeline revisions of a project, newest first (recorded_at desc, path): every
- * revision of a decision or plan revision, and of other kinds the first revision and each one
- * whose status differs from the revision before it. Keyset `after` = the last row served.
- * Bodies are read from git with `readBlob` (the cache keeps none). Errors: reader errors.
- */
-export async function timelinePage(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { projectId: string; kind?: string; limit: number; after?: { recorded_at: string; path: string } }): Promise<TimelineRow[]> {
+/** The timeline's changes of a project (../picture-reader.ts `changes`: the rule, the order, the keyset). */
+export function changeRows(db: CacheDb, args: { projectId: string; kind?: string | undefined; limit: number; after?: ChangeCursor | undefined }): ChangeKey[] {
   const where = ['r.project_id = @projectId'];
   if (args.kind) where.push('r.entry_kind = @kind');
   if (args.after) where.push(`r.recorded_at <= @afterAt AND (r.recorded_at < @afterAt OR ${PATH_SQL} > @afterPath)`);
-  const sql = `SELECT r.entry_id, r.project_id, r.entry_kind, r.file, r.blob_oid,
+  const sql = `SELECT r.entry_id, r.project_id, r.entry_kind, r.file, r.recorded_at, r.blob_oid,
       (SELECT p.status FROM revisions p WHERE p.entry_id = r.entry_id AND p.project_id = r.project_id AND p.revision < r.revision ORDER BY p.revision DESC, p.recorded_at DESC, p.sha256 DESC LIMIT 1) AS previous_status
     FROM revisions r
     WHERE ${where.join(' AND ')}
@@ -53,9 +42,8 @@ export async function timelinePage(db: CacheDb, readBlob: (oid: string) => Promi
   const params: Record<string, unknown> = { projectId: args.projectId, limit: args.limit };
   if (args.kind) params.kind = args.kind;
   if (args.after) Object.assign(params, { afterAt: args.after.recorded_at, afterPath: args.after.path });
-  const rows = db.prepare(sql).all(params) as { entry_id: string; project_id: string; entry_kind: string; file: string; blob_oid: Buffer; previous_status: string | null }[];
-  const bodies = await Promise.all(rows.map((r) => readBlob(r.blob_oid.toString('hex'))));
-  return rows.map((r, i) => ({ entry: JSON.parse((bodies[i] as Buffer).toString('utf8')) as Entry, path: revisionPath(r), previous_status: r.previous_status }));
+  const rows = db.prepare(sql).all(params) as { entry_id: string; project_id: string; entry_kind: string; file: string; recorded_at: string; blob_oid: Buffer; previous_status: string | null }[];
+  return rows.map((r) => ({ entry_id: r.entry_id, recorded_at: r.recorded_at, path: revisionPath(r), blob_oid: r.blob_oid.toString('hex'), previous_status: r.previous_status }));
 }
 
 /** Current dependency entries (open only unless `includeResolved`) and active blockers of a project, by entry_id. */

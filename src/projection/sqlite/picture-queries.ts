@@ -131,3 +131,9 @@ export function citationRows(db: CacheDb, args: { projectId: string; ids: readon
     WHERE project_id = @p AND entry_id IN (SELECT value FROM json_each(@ids))`;
   return db.prepare(sql).all({ p: args.projectId, ids: JSON.stringify([...new Set(args.ids)]) }) as { entry_id: string; citations: string | null }[];
 }
+
+/** The entries of project `projectId` whose links name `entryId`, with their facts, by relation then entry_id (sqlite-pictures.ts `linksInto`). */
+export function linkIntoRows(db: CacheDb, args: { projectId: string; entryId: string }): { entry_id: string; title: string; entry_kind: string; status: string; relation: string }[] {
+  return db.prepare(`SELECT c.entry_id, c.title, c.entry_kind, c.status, l.relation FROM entry_links l JOIN current c ON c.entry_id = l.entry_id AND c.project_id = ?
+    WHERE l.target_id = ? ORDER BY l.relation, c.entry_id`).all(args.projectId, args.entryId) as { entry_id: string; title: string; entry_kind: string; status: string; relation: string }[];
+}

@@ -4,9 +4,9 @@
  */
 import type { PictureReader } from '../picture-reader.js';
 import { toAdrLabels, toLinkRecord } from '../picture-reader.js';
-import { entryFacts } from './dashboard-queries.js';
+import { changeRows, entryFacts } from './dashboard-queries.js';
 import type { CacheDb } from './open-cache.js';
-import { adrRows, citationRows, datedRows, idPrefixRows, linkRows, supersedeRows } from './picture-queries.js';
+import { adrRows, citationRows, datedRows, idPrefixRows, linkIntoRows, linkRows, supersedeRows } from './picture-queries.js';
 
 const parseList = (json: string | null): unknown => (json === null ? [] : JSON.parse(json));
 
@@ -18,6 +18,8 @@ export function sqlitePictures(db: () => CacheDb, projectId: string): PictureRea
     facts: async (ids) => new Map([...entryFacts(db(), ids).values()].filter((f) => f.project_id === projectId).map(({ project_id: _, ...f }) => [f.entry_id, f])),
     dated: async (args) => datedRows(db(), { projectId, ...args }).map((r) => ({ entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status, date: r.date, own_date: r.own_date === 1 })),
     supersedeLinks: async (ids) => supersedeRows(db(), { projectId, ids }),
+    changes: async (args) => changeRows(db(), { projectId, ...args }),
+    linksInto: async (entryId) => linkIntoRows(db(), { projectId, entryId }),
     idMatches: async (prefix) => idPrefixRows(db(), { projectId, prefix }),
     adrs: async (labels) => adrRows(db(), { projectId, labels }).map((r) => ({ ...r, entry_kind: 'decision' })),
     adrLabels: async (ids) => toAdrLabels(citationRows(db(), { projectId, ids }).map((r) => ({ entry_id: r.entry_id, citations: parseList(r.citations) }))),

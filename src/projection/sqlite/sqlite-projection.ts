@@ -206,7 +206,7 @@ export class SqliteProjection implements ProjectionBackend {
     const db = this.db(args.repo);
     if (db) return sqlitePictures(() => db, args.projectId);
     const none = async () => [];
-    return { projectId: args.projectId, linkRecords: none, facts: async () => new Map(), dated: none, supersedeLinks: none, idMatches: none, adrs: none, adrLabels: async () => new Map() };
+    return { projectId: args.projectId, linkRecords: none, facts: async () => new Map(), dated: none, supersedeLinks: none, linksInto: none, changes: none, idMatches: none, adrs: none, adrLabels: async () => new Map() };
   }
 
   async snapshot(repo: string): Promise<ProjectionSnapshot> {

@@ -10,6 +10,8 @@ import { openTestBrain } from '../../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { buildEntryView } from '../../../src/service/entry-view.js';
+import { cloneReader } from '../../../src/service/clone-reader.js';
+import { withPictureReader } from '../../../src/service/picture-reader.js';
 import { renderEntry as renderEntryText } from '../../../src/cli/render-entry.js';
 import { renderEntry as renderEntryPage } from '../../../src/http/dashboard/entry-page.js';
 import { withoutEmptyHeadings } from '../../../src/model/empty-headings.js';
@@ -50,7 +52,7 @@ describe('imported ADR headings whose text went to fields', () => {
       expect(mcp).not.toMatch(/^## (Status|Decision)$/m);
       expect(mcp).toMatch(/^## Context$/m);
 
-      const view = await buildEntryView(b, { entryId: entry.entry_id });
+      const view = await buildEntryView(cloneReader(b), (_project, fn) => withPictureReader(b, fn), { entryId: entry.entry_id });
       const page = renderEntryPage({ project: 'moj', view }).body.toString();
       const rationale = page.slice(page.indexOf('id="h-rationale"'), page.indexOf('</section>', page.indexOf('id="h-rationale"')));
       expect(emptyHtmlHeadings(rationale)).toEqual([]);
