@@ -43,7 +43,7 @@ const CITATION_FIELDS = new Map<string, Field>([
   ['locator', { optional: true, ok: text(LIMITS.short, false, false) }],
 ]);
 
-/** The fields of {@link EnvelopeSchema}, in its order (typed: a field added there must be added here). */
+/** The rules of {@link EnvelopeSchema}'s fields (typed: a field added there must be added here). */
 const ENVELOPE: { [K in keyof typeof EnvelopeSchema.shape]: Field } = {
   entry_id: { ok: matches(ENTRY_ID_PATTERN) },
   revision: { ok: (v) => Number.isSafeInteger(v) && (v as number) >= 1 },
@@ -71,7 +71,7 @@ const ENVELOPE: { [K in keyof typeof EnvelopeSchema.shape]: Field } = {
 
 const level = oneOf(['low', 'medium', 'high']);
 
-/** Each kind's payload fields, in the order of its {@link PAYLOAD_SCHEMAS} schema. */
+/** The rules of each kind's payload fields ({@link PAYLOAD_SCHEMAS}; typed likewise). */
 const PAYLOADS: { [K in EntryKind]: { [F in keyof (typeof PAYLOAD_SCHEMAS)[K]['shape']]-?: Field } } = {
   decision: {
     alternatives: list(text(LIMITS.text, true, true), LIMITS.listItems),
@@ -97,8 +97,10 @@ const PAYLOADS: { [K in EntryKind]: { [F in keyof (typeof PAYLOAD_SCHEMAS)[K]['s
   },
 };
 
-const ENVELOPE_FIELDS = new Map(Object.entries(ENVELOPE));
-const PAYLOAD_FIELDS = new Map(ENTRY_KINDS.map((kind) => [kind, new Map<string, Field>(Object.entries(PAYLOADS[kind]))]));
+/** The fields in the schema's own key order: zod's output follows it, and so does {@link checkObject}'s. */
+const inSchemaOrder = (shape: object, fields: Record<string, Field>) => new Map(Object.keys(shape).map((key) => [key, fields[key]!]));
+const ENVELOPE_FIELDS = inSchemaOrder(EnvelopeSchema.shape, ENVELOPE);
+const PAYLOAD_FIELDS = new Map(ENTRY_KINDS.map((kind) => [kind, inSchemaOrder(PAYLOAD_SCHEMAS[kind].shape, PAYLOADS[kind])]));
 
 /**
  * `value` as zod's strict object of `fields` returns it (fields in their order, absent optional
