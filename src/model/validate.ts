@@ -8,6 +8,7 @@ import { assertJsonDepth } from './json-depth.js';
 import { FORMAT_DOC } from './package-info.js';
 import { EnvelopeSchema, PAYLOAD_SCHEMAS, type Entry } from './entry.js';
 import { KIND_PREFIX, assertLegalStatus, type EntryKind } from './kinds.js';
+import { plainEntry } from './plain-entry.js';
 
 /** "title: must be at most 200 characters; payload.severity: ..." */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): string {
@@ -27,11 +28,21 @@ function invalid(message: string, data: Record<string, unknown> = {}): BrainErro
 }
 
 /**
- * Validates `raw` as one revision and returns it typed.
+ * Validates `raw` as one revision and returns it typed: a plain revision through
+ * {@link plainEntry} (same result, without zod's cost; issue 21), anything else through the
+ * schemas ({@link validateEntrySchema}), which give the verdict and the message.
+ * Errors: as {@link validateEntrySchema}.
+ */
+export function validateEntry(raw: unknown): Entry {
+  return plainEntry(raw) ?? validateEntrySchema(raw);
+}
+
+/**
+ * Validates `raw` as one revision with the zod schemas and returns it typed.
  * Errors: `invalid_entry` (nesting deeper than LIMITS.depth — checked first, so nothing
  * recursive ever walks such a value —, schema, bounds, id prefix, payload), `illegal_status`.
  */
-export function validateEntry(raw: unknown): Entry {
+export function validateEntrySchema(raw: unknown): Entry {
   assertJsonDepth(raw, 'the entry');
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     const { entry_kind: kind, status } = raw as Record<string, unknown>;

@@ -67,7 +67,7 @@ export function parseBrainPath(path: string): BrainPath {
   if (!isEntryKind(kind)) return { type: 'stray', reason: `unknown kind directory "${kind}"` };
   if (!ENTRY_ID_PATTERN.test(entry_id)) return { type: 'stray', reason: `"${entry_id}" is not an entry id` };
   if (fanOf(entry_id) !== fan) return { type: 'stray', reason: `entry ${entry_id} is under fan "${fan}", expected "${fanOf(entry_id)}"` };
-  const dir = parts.slice(0, 5).join('/');
+  const dir = path.slice(0, path.length - file.length - 1);
   if (file === LEDGER_FILE) return { type: 'ledger', project_id, entry_kind: kind, entry_id, dir };
   const match = REVISION_FILE.exec(file);
   if (!match) return { type: 'stray', reason: `"${file}" is neither ledger.jsonl nor rNNNN-<sha8>.json` };

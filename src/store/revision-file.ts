@@ -40,7 +40,7 @@ export function checkRevisionFile<T>(bytes: Uint8Array, sha8: string, validate: 
   const sha256 = sha256Hex(bytes);
   let raw: unknown;
   try {
-    raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    raw = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')); // a view: no copy
   } catch (err) {
     throw new RevisionProblem('invalid_json', `not valid JSON: ${(err as Error).message}`);
   }
