@@ -58,6 +58,7 @@ function renderImport(r: ImportReport): string {
   if (r.unmapped.length) lines.push(`status not mapped (review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}; recorded as ${u.status}`));
   if (r.unresolved.length) lines.push(`references to ADRs outside the import (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}`));
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
+  if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
   return lines.join('\n');

@@ -94,9 +94,15 @@ function offsetOf(text: string, tokens: readonly Token[], i: number): number {
   return found < 0 ? text.length : found;
 }
 
-/** `text` with `block` inserted at `offset` (a block boundary), one blank line around it. */
+/**
+ * `text` with `block` inserted at `offset` (a block boundary), one blank line around it. Only
+ * blank lines are dropped at the seam: the spaces a line ends with (`## Status `) or the indent
+ * the next one starts with are text the import keeps, so dropping them revised the decision.
+ */
 function insertAt(text: string, offset: number, block: string): string {
-  return [text.slice(0, offset).trimEnd(), block, text.slice(offset).trim()].filter((s) => s !== '').join('\n\n');
+  const before = text.slice(0, offset).replace(/\n\s*$/, '');
+  const after = text.slice(offset).replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  return [before, block, after].filter((s) => s.trim() !== '').join('\n\n');
 }
 
 /** The top-level headings of `tokens` (none contains another, as the importer's topSections), each with its end. */
@@ -161,7 +167,8 @@ function titleLine(entry: Entry, file: string): string {
 /**
  * The ADR file of one decision (LF line endings, trailing newline), per the module comment.
  * The status words go under the rationale's own Status heading when it has one (the import left
- * it there), in both formats; MADR also puts them in front matter `status`. Nygard: `# title`,
+ * it there), in both formats, unless that section states a status of its own (then they go to
+ * front matter `status` only); MADR also puts them in front matter `status`. Nygard: `# title`,
  * the header notes, the status — a `Status:` line for an imported decision whose source had no
  * Status section, a `## Status` section for any other — then the rest. When the rationale
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
@@ -180,6 +187,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
   const own = parseAdr({ sourcePath: file, source: read });
   const inTable = status !== null && own.status_origin === 'metadata_table';
+  // A Status section that still states a status of its own (front matter `status: ACTIVE` over
+  // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to
+  // front matter, in both formats, as the source had them.
+  const ownWords = status !== null && own.status_origin === 'status_section' && own.status_mapping?.mapped === true;
   const text = inTable && own.raw_status !== status ? withTableStatus(read, status) : read;
   const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
   const taken = yamlKeys(stored);
@@ -188,7 +199,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const tags = entry.tags.filter((t) => t !== 'adr');
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
-      ...(format === 'madr' && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
+      ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
       ...(keys.date && day !== null && !taken.has('date') ? [`date: ${day}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
@@ -196,8 +207,8 @@ export function renderAdr(options: RenderAdrOptions): string {
     ];
     return lines.length === 0 ? '' : `---\n${lines.join('\n')}\n---\n`;
   };
-  const underOwnHeading = status === null || inTable ? null : underStatusHeading(text, status);
-  const withWords = underOwnHeading ?? (format === 'madr' || inTable ? text : withStatus(text, status, imported));
+  const underOwnHeading = status === null || inTable || ownWords ? null : underStatusHeading(text, status);
+  const withWords = underOwnHeading ?? (format === 'madr' || inTable || ownWords ? text : withStatus(text, status, imported));
   const markdown = `${[titleLine(entry, file), withWords].filter((s) => s !== '').join('\n\n')}\n`;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
@@ -208,14 +219,25 @@ export function renderAdr(options: RenderAdrOptions): string {
 /**
  * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
  * `|` escaped): the status changed since the import, and the table is where the file states it.
+ * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it.
  */
 function withTableStatus(text: string, status: string): string {
   const lines = text.split('\n');
   for (const [at, line] of lines.entries()) {
     const cells = line.split(/(?<!\\)\|/);
     const key = cells.findIndex((cell) => /^\s*[*_]*status[*_]*\s*:?\s*$/i.test(cell));
-    if (key < 0 || key + 1 >= cells.length) continue;
-    cells[key + 1] = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
+    if (key < 0) continue;
+    const value = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
+    const below = lines[at + 2];
+    if (/^\s*\|?\s*:?-{3,}/.test(lines[at + 1] ?? '') && below !== undefined) {
+      const row = below.split(/(?<!\\)\|/);
+      if (key >= row.length) break;
+      row[key] = value;
+      lines[at + 2] = row.join('|');
+      break;
+    }
+    if (key + 1 >= cells.length) continue;
+    cells[key + 1] = value;
     lines[at] = cells.join('|');
     break;
   }

@@ -54,15 +54,31 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
+/**
+ * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
+ * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
+ * does not swallow the `##` sections that follow it, and is never the title.
+ */
+const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
+  'status', 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
+  'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
+]);
+
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
   const tokens = marked.lexer(body);
-  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
+  // `# Status`, `# Context` … are sections of a file that has no title heading, not its title.
+  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1 && !ADR_SECTION_KEYS.has(headingKey(tokenText(t))));
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
+  const nesting = (t: Token | undefined): number => {
+    const depth = headingDepth(t);
+    return depth === 1 && ADR_SECTION_KEYS.has(headingKey(t ? tokenText(t) : '')) ? 2 : depth;
+  };
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];
     const depth = headingDepth(heading);
-    const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && headingDepth(t) <= depth);
+    const level = nesting(heading);
+    const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && nesting(t) <= level);
     return { key: headingKey(heading ? tokenText(heading) : ''), depth, start, end: next < 0 ? tokens.length : next };
   });
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) > 1);

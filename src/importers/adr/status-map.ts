@@ -13,6 +13,22 @@ export type StatusMapping =
   | { mapped: false; reason: string; normalized: string };
 
 /**
+ * The status words of the languages ADR templates are most often translated into (German,
+ * French, Spanish, Portuguese, Italian, Dutch), lower case: `## Status` / `Akzeptiert` is an
+ * accepted ADR, not an unmapped one.
+ */
+function words(status: DecisionStatus): string[] {
+  const byStatus: Record<DecisionStatus, string> = {
+    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd',
+    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld',
+    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen',
+    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd',
+    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen',
+  };
+  return byStatus[status].split(' ');
+}
+
+/**
  * Leading words per status, matched against the start of the normalised text, so trailing
  * text ("accepted on 2020-01-01", "superseded by [ADR-0057](…)", "rejected (see 019)",
  * "Implemented (moved to …)", "Accepted (tracked in #9256)") is ignored — and kept by the import
@@ -21,17 +37,19 @@ export type StatusMapping =
  * Anything else is unmapped.
  */
 const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> = [
-  ['superseded', ['superseded', 'superseeded', 'superceded', 'replaced']],
+  ['superseded', ['superseded', 'superseeded', 'superceded', 'replaced', ...words('superseded')]],
   [
     'accepted',
     ['accepted', 'implemented', 'approved', 'agreed', 'done', 'adopted', 'active', 'final', 'finalised', 'finalized', 'completed', 'complete', 'decided', 'in effect', 'in use',
       'partially accepted', 'partly accepted', 'partially implemented', 'partly implemented',
       // Superseded or replaced in part: the rest is still in force (the words are kept).
-      'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part'],
+      'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part',
+      // edgexfoundry's changelog state for a change to an approved ADR; a pending question settled.
+      'amended', 'resolved', ...words('accepted')],
   ],
-  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc']],
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned']],
-  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated']],
+  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', ...words('proposed')]],
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', ...words('rejected')]],
+  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', ...words('deprecated')]],
 ];
 
 /** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */
