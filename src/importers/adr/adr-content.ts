@@ -21,8 +21,15 @@ import { listItemTexts, tokenText } from './inline-text.js';
 import { headingDepth, sectionContent, statusSectionOf, topSections, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
 import { statusLineValue, type StatusOrigin } from './status-source.js';
 
-/** Section names (see `headingKey`) that carry the problem / context. */
-export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set(['context', 'context and problem statement', 'problem', 'problem statement', 'context and problem']);
+/**
+ * Section names (see `headingKey`) that carry the problem / context; in the other sets below as
+ * here, also the names of templates translated into German, French, Spanish, Portuguese,
+ * Italian and Dutch (`## Kontext`, `## Entscheidung`, `## Betrachtete Alternativen`).
+ */
+export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set([
+  'context', 'context and problem statement', 'problem', 'problem statement', 'context and problem',
+  'kontext', 'kontext und problemstellung', 'contexte', 'contexto', 'contesto',
+]);
 /**
  * Section names that carry the decision. Beyond "Decision" / "Decision Outcome" this includes
  * the headings ministryofjustice/cloud-platform uses for it ("Proposal", "What's proposed",
@@ -35,6 +42,7 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   'proposal',
   "what's proposed",
   'the existing decision',
+  'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
 ]);
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */
 export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
@@ -44,6 +52,8 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternatives',
   'alternatives considered',
   'alternative approaches',
+  'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
+  'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
 ]);
 
 /** What {@link extractContent} returns. */

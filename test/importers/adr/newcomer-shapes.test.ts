@@ -51,6 +51,11 @@ describe('dates, numbers, titles and tables', () => {
     expect(parse('0002-x.md', '# X\n\n## Status\n\nSuperseded by ADR 5 on 2022-04-01\n').date).toBeNull();
   });
 
+  it('reads the decision and the options of a German template (Meldestelle)', () => {
+    const de = parse('0011-koin-de.md', '# ADR-0011: Koin für Dependency Injection\n\n## Status\n\nAkzeptiert\n\n## Kontext\n\nWir brauchen DI.\n\n## Entscheidung\n\nWir verwenden Koin.\n\n## Betrachtete Alternativen\n\n### Kodein\n\nZu klein.\n\n### Manuelle DI\n\nZu viel Code.\n');
+    expect(de).toMatchObject({ decision_outcome: 'Wir verwenden Koin.', alternatives: ['Kodein', 'Manuelle DI'] });
+  });
+
   it('maps status words of other languages, and "resolved"', () => {
     expect(parse('0001-x-de.md', '# ADR-0001: Modulare Architektur\n\n## Status\n\nAkzeptiert\n').status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
     expect(parse('0002-x.md', '# X\n\nStatus: Rechazado\n').status_mapping).toMatchObject({ mapped: true, status: 'rejected' });
