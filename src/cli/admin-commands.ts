@@ -121,16 +121,17 @@ export function registerAdminCommands(program: Command): void {
     .description('export entries to other formats')
     .command('adr <dir>')
     .description('write every decision as an ADR file (one per decision; MADR by default)')
-    .option('--format <format>', 'madr or nygard', 'madr')
+    .option('--format <format>', 'madr or nygard (default: madr; a changed ADR over its own source file keeps that file\'s layout)')
     .option('--force', 'also replace files of the same name that brain did not write, and rewrite files that already read back as their decision')
-    .action(async (dir: string, options: { format: string; force?: boolean }, command: Command) => {
+    .action(async (dir: string, options: { format?: string; force?: boolean }, command: Command) => {
       const { exportAdr } = await import('../service/export-adr.js');
-      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format, force: options.force === true }), exportSummary);
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, ...(options.format === undefined ? {} : { format: options.format }), force: options.force === true }), exportSummary);
     });
 }
 
 /** `wrote 2 madr files to DIR; 36 unchanged (they already read back as their decisions)`. */
 function exportSummary(r: ExportReport): string {
   const kept = r.files.filter((f) => !f.written).length;
-  return `wrote ${r.files.length - kept} ${r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
+  const formats = [...new Set(r.files.filter((f) => f.written).map((f) => f.format))];
+  return `wrote ${r.files.length - kept} ${formats.length > 0 ? formats.join('/') : r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
 }

@@ -16,7 +16,8 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
-import { leadingNumber } from '../../importers/adr/adr-title.js';
+import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { headingKey } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -35,6 +36,14 @@ export interface RenderAdrOptions {
   file: string;
   /** Exported decisions by id, and their files (for links). */
   files: ReadonlyMap<string, { entry: Entry; file: string }>;
+  /**
+   * The decision's own source file as it stands at the target path (an export over the import's
+   * folder), and what the import would take from outside its text for it (git's first commit:
+   * adr-origin.ts `gitOrigin`): its title heading's own prefix is kept (`# ADR-MB-004: `, `# 18. `),
+   * and front matter `date` / `decision-makers` are written only when neither the text nor git
+   * would give them back.
+   */
+  source?: { text: string; origin: { date: string | null; makers: string | null } };
 }
 
 /** `[ADR-0036](036-multi-cluster.md)` from `from`'s directory, or the entry id when it is not exported. */
@@ -157,8 +166,17 @@ function yamlKeys(yaml: string | null): Set<string> {
   return new Set(js !== null && typeof js === 'object' && !Array.isArray(js) ? Object.keys(js) : []);
 }
 
-/** The title heading: the file name carries the ADR number, else the heading does (`# ADR-0012: X`). */
-function titleLine(entry: Entry, file: string): string {
+/**
+ * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`).
+ */
+function titleLine(entry: Entry, file: string, source: string | null): string {
+  const heading = source === null ? undefined : splitFrontMatter(source).body.split('\n').find((line) => /^# /.test(line));
+  if (heading !== undefined) {
+    const text = heading.slice(2).trim();
+    const stripped = stripNumberPrefix(text, leadingNumber(posix.basename(file)));
+    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}`;
+  }
   const label = adrLabelOf(entry);
   const numbered = label !== null && leadingNumber(posix.basename(file)) === null;
   return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
@@ -209,11 +227,12 @@ export function renderAdr(options: RenderAdrOptions): string {
   };
   const underOwnHeading = status === null || inTable || ownWords ? null : underStatusHeading(text, status);
   const withWords = underOwnHeading ?? (format === 'madr' || inTable || ownWords ? text : withStatus(text, status, imported));
-  const markdown = `${[titleLine(entry, file), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  const markdown = `${[titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
-  return `${front({ date: reread.date !== day, makers: reread.deciders !== makers, tags: !tagsSaid })}${markdown}`;
+  const origin = options.source?.origin ?? { date: null, makers: null };
+  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
 }
 
 /**

@@ -15,7 +15,7 @@ import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { openTestBrain } from '../../helpers/brain.js';
-import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+import { cleanupTempDirs, git, initRepo, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
@@ -116,6 +116,29 @@ describe('through the service', () => {
         const again = await importAdr(brain, { dir: out });
         expect(again.entries.filter((e) => e.written > 0).map((e) => `${format} ${e.source_path}`)).toEqual([]);
       }
+    } finally {
+      await brain.close();
+    }
+  });
+
+  it('writes a changed decision over its own source file in that file\'s layout: heading prefix kept, no front matter git gives back', async () => {
+    const repo = initRepo();
+    const source = '# ADR-MB-004: Gitmoji commits\n\n## Status\n\nAccepted\n\n## Context\n\nCommit messages.\n';
+    mkdirSync(join(repo, 'adr'), { recursive: true });
+    writeFileSync(join(repo, 'adr/adr-mb-004.md'), source);
+    writeFileSync(join(repo, 'adr/adr-mb-005.md'), '# ADR-MB-005: GitHub\n\n## Status\n\nAccepted\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'adrs'], { env: { GIT_AUTHOR_NAME: 'Berry', GIT_AUTHOR_EMAIL: 'b@x.invalid', GIT_AUTHOR_DATE: '2025-06-09T10:00:00Z' } });
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      await importAdr(brain, { dir: join(repo, 'adr') });
+      await brain.writes.revise({ entryId: adrEntryId('p', 'adr-mb-004.md'), fields: { status: 'deprecated' } });
+      const report = await exportAdr(brain, { dir: join(repo, 'adr') });
+      expect(report.files.map((f) => [f.file, f.written, f.format])).toEqual([['adr-mb-004.md', true, 'nygard'], ['adr-mb-005.md', false, 'nygard']]);
+      expect(readFileSync(join(repo, 'adr/adr-mb-004.md'), 'utf8')).toBe(source.replace('Accepted', 'deprecated'));
+      const again = await importAdr(brain, { dir: join(repo, 'adr') });
+      expect(again.entries.filter((e) => e.written > 0)).toEqual([]);
     } finally {
       await brain.close();
     }
