@@ -11,7 +11,7 @@
 import { LIMITS } from '../../model/limits.js';
 import { parseAdrDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
-import { plainText, tokenText } from './inline-text.js';
+import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
@@ -20,6 +20,8 @@ import type { StatusOrigin } from './status-source.js';
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
+/** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
+const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
 /** Metadata table keys (normalised) of the day and of the people, in precedence order. */
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
@@ -131,7 +133,8 @@ export interface AdrPeople {
  * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)` (string or
  * list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` / `Owner(s)` row,
  * else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
- * section or in the Status section. Template placeholders (`{list everyone involved}`) are not
+ * section or in the Status section, else a `Submitters` / `Authors` / `Deciders` section's list
+ * items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template placeholders (`{list everyone involved}`) are not
  * people; a value longer than 2 000 characters is not taken (it stays where it is written).
  */
 export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
@@ -146,6 +149,11 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const match = PEOPLE_LINE.exec(line);
     if (match?.[1]) candidates.push({ text: match[1], key: null });
   }
+  const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
+  const content = section ? sectionContent(options.outline, section) : [];
+  const list = content.find((t) => t.type === 'list');
+  const named = list ? listItemTexts(list).map((item) => plainText(item.split('\n')[0] ?? '').trim()) : blockTexts(content).slice(0, 1).map(plainText);
+  if (named.some((n) => n !== '')) candidates.push({ text: named.filter((n) => n !== '').join(', '), key: null });
   for (const { text: raw, key } of candidates) {
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text === '' || isPlaceholder(text) || text.length > LIMITS.ref) continue;

@@ -36,6 +36,11 @@ describe('a status the Changelog states (edgexfoundry)', () => {
     expect(parse('0031-x.md', edgex('- [amended](https://github.com/x/pull/1) (2022-05-01)')).status_mapping).toMatchObject({ status: 'accepted' });
   });
 
+  it('names the Submitters section\'s people as the ADR\'s', () => {
+    const adr = parse('0026-x.md', edgex('- [approved](https://github.com/x/pull/909) (2023-01-03)').replace('- Lenny Goodell (Intel)', '- Lenny Goodell (Intel)\n- Elizabeth Lee (Intel)'));
+    expect(adr.deciders).toBe('Lenny Goodell (Intel), Elizabeth Lee (Intel)');
+  });
+
   it('reads no state from entries that only describe a change, and leaves a Status section first', () => {
     expect(parse('0030-x.md', edgex('- 2020-01-01: Initial draft\n- 2020-02-01: Accepted the reviewers\' comments')).raw_status).toBeNull();
     const both = parse('adr-043.md', '# ADR 043: X\n\n## Changelog\n\n- 18-06-2019: Initial draft\n- 29-11-2019: Implemented\n\n## Status\n\nAccepted\n');
