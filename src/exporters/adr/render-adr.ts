@@ -18,7 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
-import { headingKey } from '../../importers/adr/markdown-outline.js';
+import { headingKey, nesting } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -91,7 +91,8 @@ function statusWords(options: RenderAdrOptions): string | null {
   return statusLine(options);
 }
 
-const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: (t as Tokens.Heading).depth, key: headingKey((t as Tokens.Heading).text) } : null);
+/** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
+const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
 
 /** Offset of token `i` in `text`: the sum of the raws before it, else (marked left something out) where its raw first occurs. */
 function offsetOf(text: string, tokens: readonly Token[], i: number): number {

@@ -64,16 +64,21 @@ const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
   'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
 ]);
 
+/**
+ * The level a heading nests at: its depth, except 2 for an ADR section name written at depth 1
+ * (`# Status`, see ADR_SECTION_KEYS); 0 for any other token. The export nests by it too.
+ */
+export function nesting(token: Token | undefined): number {
+  const depth = headingDepth(token);
+  return depth === 1 && ADR_SECTION_KEYS.has(headingKey(token ? tokenText(token) : '')) ? 2 : depth;
+}
+
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
   const tokens = marked.lexer(body);
   // `# Status`, `# Context` … are sections of a file that has no title heading, not its title.
   const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1 && !ADR_SECTION_KEYS.has(headingKey(tokenText(t))));
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
-  const nesting = (t: Token | undefined): number => {
-    const depth = headingDepth(t);
-    return depth === 1 && ADR_SECTION_KEYS.has(headingKey(t ? tokenText(t) : '')) ? 2 : depth;
-  };
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];
     const depth = headingDepth(heading);

@@ -103,6 +103,8 @@ describe('through the service', () => {
       '0005-Service-Self-Config.md': '# Service Self Config  \n\n## Status \n\n**approved** - TSC vote on 3/25/20 for Geneva release\n\n> NOTE:  this ADR does not address high availability.\n\n## Context \nc\n\n## Decision\n\nSelf seed.\n',
       '0013-tech-stack.md': '---\ntype: ADR\nstatus: ACTIVE\nowner: Lead Architect\n---\n\n# ADR-0013: Stabilisierung des Tech-Stacks\n\n## Status\nAngenommen\n\n## Kontext\nText.\n',
       '0020-z.md': '# 20. Z\n\nDate: 2023-24-05\n\n## Status\n\nAccepted\n',
+      // cisagov/manage.get.gov: a level-1 Status over level-2 sections.
+      '0028-portfolio.md': '# 28. Portfolio session management\n\nDate: 2025-05-29\n\n# Status\n\nApproved\n\n## Context\n\nc\n\n## Decision Outcome\n\nWe submit a form.\n\n## Consequences\n\nd\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
