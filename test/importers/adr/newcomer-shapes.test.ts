@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adrEntryId } from '../../../src/importers/adr/assemble-drafts.js';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
@@ -75,6 +76,15 @@ describe('dates, numbers, titles and tables', () => {
     expect(backstage).toMatchObject({ adr_number: 2, title: 'Default Software Catalog File Format', date: '2020-05-17', status_text: 'Open', status_origin: 'metadata_table' });
     expect(backstage.status_mapping).toMatchObject({ status: 'proposed' });
     expect(backstage.rationale).toContain('| 2020-05-17 | Open   |');
+  });
+
+  it('says a number two files carry is ambiguous, not outside the import (Meldestelle: 001-… and 0001-…)', async () => {
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '001-backend.md'), '# ADR 001: Backend\n\n**Status:** ACCEPTED\n');
+    writeFileSync(join(dir, '0001-modular-de.md'), '# ADR-0001: Modulare Architektur\n\n## Status\n\nAkzeptiert\n');
+    writeFileSync(join(dir, '000-PENDING.md'), '# Pending\n\n**Status:** RESOLVED\n\nSee: ADR 0001.\n');
+    const read = await readAdrDirectory({ dir, projectId: 'p' });
+    expect(read.unresolved).toEqual([{ source_path: '000-PENDING.md', reference: 'ADR-0001', phrase: 'see', ambiguous: ['0001-modular-de.md', '001-backend.md'] }]);
   });
 
   it('names the front matter `owner` as the ADR\'s people', () => {
