@@ -4,7 +4,8 @@
  * metadata table (metadata-table.ts), a `Date:` /
  * `Created:` line or bullet before the first section or in the Status section, a date in the
  * status words (`**Approved** (by TSC vote on 3/25/21)`), the day a Changelog that states the
- * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
+ * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a
+ * Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
  * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
@@ -65,10 +66,9 @@ export interface AdrDate {
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
- * decided 2023-02-18) — a Changelog beside a Status section keeps its first date, the day the
- * decision was first written down (cometbft's "18-06-2019: Initial draft"); the earliest date of the Changelog (any
- * order of entries, dates in headings too) — the day the decision was first written down; a
- * `Last updated:` line.
+ * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
+ * headings too) — the day the decision was first written down, also when a Status section
+ * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` line.
  */
 export function findAdrDate(options: {
   frontMatter: Record<string, unknown>;
@@ -130,12 +130,12 @@ export interface AdrPeople {
 }
 
 /**
- * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)` (string or
- * list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` / `Owner(s)` row,
- * else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
- * section or in the Status section, else a `Submitters` / `Authors` / `Deciders` section's list
- * items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template placeholders (`{list everyone involved}`) are not
- * people; a value longer than 2 000 characters is not taken (it stays where it is written).
+ * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)`
+ * (string or list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
+ * `Owner(s)` row, else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before
+ * the first section or in the Status section, else a `Submitters` / `Authors` / `Deciders`
+ * section's list items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template
+ * placeholders (`{list everyone involved}`) are not people; a value longer than 2 000 characters is not taken (it stays where it is written).
  */
 export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
   const candidates: Array<{ text: string; key: string | null }> = [];

@@ -32,20 +32,18 @@ export interface ChangelogState {
   status: DecisionStatus;
   /** The entry's date (`YYYY-MM-DD`), or null. */
   date: string | null;
-  /** The entry's place in the list (0 first). */
-  position: number;
 }
 
 const DATE_PAREN = /\(\s*[^()]*\d[^()]*\)/g;
 
 /** The state one entry's plain text states, or null. */
-function entryState(text: string): string | null {
+function entryState(text: string, order: DateOrder): ChangelogState | null {
   const parts = text.replace(DATE_PAREN, ' ').split(/\s+[-–—]\s+|:\s+|:$/);
   for (const part of parts) {
     const words = part.trim();
     if (words === '' || parseAdrDate(words) !== null) continue;
     const mapping = mapStatusText(words);
-    if (mapping.mapped && mapping.normalized.split(' ').length === 1) return words;
+    if (mapping.mapped && mapping.normalized.split(' ').length === 1) return { words, status: mapping.status, date: parseAdrDate(text, order) };
   }
   return null;
 }
@@ -54,16 +52,10 @@ function entryState(text: string): string | null {
 export function changelogStates(outline: MarkdownOutline, order: DateOrder = 'day_first'): ChangelogState[] {
   const section = changelogSection(outline);
   if (!section) return [];
-  const items = sectionContent(outline, section).flatMap(listItemTexts);
-  const states: ChangelogState[] = [];
-  items.forEach((item, position) => {
-    const text = plainText(item.split('\n')[0] ?? '');
-    const words = entryState(text);
-    if (words === null) return;
-    const mapping = mapStatusText(words);
-    if (mapping.mapped) states.push({ words, status: mapping.status, date: parseAdrDate(text, order), position });
-  });
-  return states;
+  return sectionContent(outline, section)
+    .flatMap(listItemTexts)
+    .map((item) => entryState(plainText(item.split('\n')[0] ?? ''), order))
+    .filter((state): state is ChangelogState => state !== null);
 }
 
 /**
