@@ -20,8 +20,8 @@ export function leadingNumber(fileName: string): number | null {
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
- * `ADR-MB-003: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 7, 45, 21; else null ("3.5 million users",
- * "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
+ * `ADR-MB-003: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 7, 45, 21; else null
+ * ("3.5 million users", "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
  * bare number before a capitalised word, `29 Kubernetes auditing`, is one too: the cross-check
  * then catches a heading copied from the previous ADR (a file 030 whose heading says 29).
  */
