@@ -18,7 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
-import { headingKey, nesting } from '../../importers/adr/markdown-outline.js';
+import { headingKey, nesting, STATUS_KEYS } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -267,7 +267,7 @@ function withTableStatus(text: string, status: string): string {
 /** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */
 function underStatusHeading(text: string, status: string): string | null {
   const tokens = new Lexer().lex(text);
-  const own = topHeadings(tokens).find((h) => h.key === 'status');
+  const own = topHeadings(tokens).find((h) => STATUS_KEYS.has(h.key));
   return own === undefined ? null : insertAt(text, offsetOf(text, tokens, own.i) + (tokens[own.i]?.raw.length ?? 0), status);
 }
 

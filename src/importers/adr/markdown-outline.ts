@@ -54,13 +54,16 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
+/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian. */
+export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
+
 /**
  * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
  * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
  * does not swallow the `##` sections that follow it, and is never the title.
  */
 const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
-  'status', 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
+  ...STATUS_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
   'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
 ]);
 
@@ -112,11 +115,12 @@ export function topSections(outline: MarkdownOutline): OutlineSection[] {
 }
 
 /**
- * The Status section: the first `Status` heading at depth ≤ 2 (or the shallowest section
- * depth) — a "### Status" deep inside a section is a progress note, not the ADR's status.
+ * The Status section: the first `Status` heading (or `Statut`, `Estado`, … STATUS_KEYS) at
+ * depth ≤ 2 (or the shallowest section depth) — a "### Status" deep inside a section is a
+ * progress note, not the ADR's status.
  */
 export function statusSectionOf(outline: MarkdownOutline): OutlineSection | undefined {
-  return outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+  return outline.sections.find((s) => STATUS_KEYS.has(s.key) && s.depth <= Math.max(2, outline.sectionDepth));
 }
 
 /** The content tokens of `section` (its heading excluded). */

@@ -67,6 +67,9 @@ describe('dates, numbers, titles and tables', () => {
     expect(parse('0002-x.md', '# X\n\nStatus: Rechazado\n').status_mapping).toMatchObject({ mapped: true, status: 'rejected' });
     expect(parse('0003-x.md', '# X\n\n## Status\n\nErsetzt durch ADR-0004\n').status_mapping).toMatchObject({ mapped: true, status: 'superseded' });
     expect(parse('000-PENDING-x.md', '# X\n\n**Status:** RESOLVED\n').status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
+    const fr = parse('0004-x.md', '# Utiliser Postgres\n\n## Statut\n\nAccepté\n\n## Contexte\n\nc\n\n## Décision\n\nPostgres.\n');
+    expect(fr).toMatchObject({ status_origin: 'status_section', status_text: 'Accepté', decision_outcome: 'Postgres.' });
+    expect(fr.rationale).toBe('## Statut\n\n## Contexte\n\nc\n\n## Décision');
   });
 
   it('numbers `adr-mb-003` files and strips `ADR-MB-003:` and front matter `ADR002:` prefixes', () => {
@@ -113,6 +116,7 @@ describe('through the service', () => {
       '0005-Service-Self-Config.md': '# Service Self Config  \n\n## Status \n\n**approved** - TSC vote on 3/25/20 for Geneva release\n\n> NOTE:  this ADR does not address high availability.\n\n## Context \nc\n\n## Decision\n\nSelf seed.\n',
       '0013-tech-stack.md': '---\ntype: ADR\nstatus: ACTIVE\nowner: Lead Architect\n---\n\n# ADR-0013: Stabilisierung des Tech-Stacks\n\n## Status\nAngenommen\n\n## Kontext\nText.\n',
       '0020-z.md': '# 20. Z\n\nDate: 2023-24-05\n\n## Status\n\nAccepted\n',
+      '0021-fr.md': '# Utiliser Postgres\n\n## Statut\n\nAccepté\n\n## Contexte\n\nc\n\n## Décision\n\nPostgres.\n',
       // cisagov/manage.get.gov: a level-1 Status over level-2 sections.
       '0028-portfolio.md': '# 28. Portfolio session management\n\nDate: 2025-05-29\n\n# Status\n\nApproved\n\n## Context\n\nc\n\n## Decision Outcome\n\nWe submit a form.\n\n## Consequences\n\nd\n',
     };
