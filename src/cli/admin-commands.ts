@@ -56,8 +56,9 @@ function renderImport(r: ImportReport): string {
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
   if (r.indexed.length) lines.push(`status from the folder's index page (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
   if (r.unmapped.length) lines.push(`status not mapped (review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}; recorded as ${u.status}`));
-  if (r.unresolved.length) lines.push(`references to ADRs outside the import (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}`));
+  if (r.unresolved.length) lines.push(`references to ADRs outside the import or to a number several files have (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}${u.ambiguous.length > 0 ? ` — ambiguous: ${u.ambiguous.join(', ')}` : ''}`));
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
+  if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
   return lines.join('\n');
@@ -120,16 +121,17 @@ export function registerAdminCommands(program: Command): void {
     .description('export entries to other formats')
     .command('adr <dir>')
     .description('write every decision as an ADR file (one per decision; MADR by default)')
-    .option('--format <format>', 'madr or nygard', 'madr')
+    .option('--format <format>', 'madr or nygard (default: madr; a changed ADR over its own source file keeps that file\'s layout)')
     .option('--force', 'also replace files of the same name that brain did not write, and rewrite files that already read back as their decision')
-    .action(async (dir: string, options: { format: string; force?: boolean }, command: Command) => {
+    .action(async (dir: string, options: { format?: string; force?: boolean }, command: Command) => {
       const { exportAdr } = await import('../service/export-adr.js');
-      await runWithBrain(command, (brain) => exportAdr(brain, { dir, format: options.format, force: options.force === true }), exportSummary);
+      await runWithBrain(command, (brain) => exportAdr(brain, { dir, ...(options.format === undefined ? {} : { format: options.format }), force: options.force === true }), exportSummary);
     });
 }
 
 /** `wrote 2 madr files to DIR; 36 unchanged (they already read back as their decisions)`. */
 function exportSummary(r: ExportReport): string {
   const kept = r.files.filter((f) => !f.written).length;
-  return `wrote ${r.files.length - kept} ${r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
+  const formats = [...new Set(r.files.filter((f) => f.written).map((f) => f.format))];
+  return `wrote ${r.files.length - kept} ${formats.length > 0 ? formats.join('/') : r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
 }

@@ -18,7 +18,7 @@ import { LIMITS } from '../model/limits.js';
  * words when they are brain's own ({@link brainsOwnWords}).
  */
 export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous: Entry | null = null): EntryFields {
-  const first = git?.first(draft.source_path) ?? null;
+  const first = gitOrigin(git, draft.source_path);
   const known = (key: string): string | null => (typeof previous?.payload[key] === 'string' ? (previous.payload[key] as string) : null);
   const { status_text: words, ...payload } = draft.fields.payload ?? {};
   return {
@@ -26,10 +26,20 @@ export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous
     payload: {
       ...payload,
       ...(words === undefined || brainsOwnWords(words, previous) ? {} : { status_text: words }),
-      decision_date: draft.date ?? first?.date.slice(0, 10) ?? known('decision_date'),
-      decision_makers: draft.deciders ?? (first === null ? null : first.author.slice(0, LIMITS.ref)) ?? known('decision_makers'),
+      decision_date: draft.date ?? first.date ?? known('decision_date'),
+      decision_makers: draft.deciders ?? first.makers ?? known('decision_makers'),
     },
   };
+}
+
+/**
+ * What git says of an ADR file that states no date or deciders (path relative to the imported
+ * folder): the day (`YYYY-MM-DD`) and author of the commit that created its content; nulls when
+ * `git` is null or does not track the file.
+ */
+export function gitOrigin(git: GitFileHistory | null, path: string): { date: string | null; makers: string | null } {
+  const first = git?.first(path) ?? null;
+  return { date: first?.date.slice(0, 10) ?? null, makers: first === null ? null : first.author.slice(0, LIMITS.ref) };
 }
 
 /**

@@ -7,7 +7,11 @@
  * highest ADR number in use. Nothing else in DIR is touched. A file already at a target path is
  * replaced only when it is this decision's ({@link isThisDecisionsFile}); any other is refused
  * before anything is written, unless `force` (docs/decisions/0049). A file that already reads
- * back as its decision is left byte for byte ({@link filesAsStored}; `--force` rewrites it).
+ * back as its decision is left byte for byte ({@link filesAsStored}; `--force` rewrites it). A
+ * changed decision whose source file is at its target path is written in that file's layout
+ * unless a format is asked for (Nygard when its front matter states no status), keeping its
+ * title heading's prefix and adding no front matter the file and its git history already give
+ * back (render-adr.ts `source`).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -21,15 +25,21 @@ import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js'
 import type { Brain } from '../service.js';
 import { readAdrDirectory } from '../importers/adr/read-adr-dir.js';
 import { sameContent } from '../model/input.js';
-import { withOrigin } from './adr-origin.js';
+import { readGitFileHistory } from '../importers/adr/git-file-history.js';
+import { splitFrontMatter } from '../importers/adr/front-matter.js';
+import { gitOrigin, withOrigin } from './adr-origin.js';
 import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
 export interface ExportReport {
   dir: string;
   format: AdrExportFormat;
-  /** Every decision's file; `written: false` when the file already read back as the decision and was left as it was. */
-  files: { entry_id: string; file: string; status: string; written: boolean }[];
+  /**
+   * Every decision's file; `written: false` when the file already read back as the decision and
+   * was left as it was; `format` the layout it is in (its source file's, for a changed decision
+   * written over it with no format asked for).
+   */
+  files: { entry_id: string; file: string; status: string; written: boolean; format: AdrExportFormat }[];
 }
 
 /** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` locator or none. */
@@ -75,6 +85,11 @@ async function filesAsStored(dir: string, projectId: string, byFile: ReadonlyMap
     }
   }
   return same;
+}
+
+/** The layout an ADR file is written in: MADR when its front matter states the status, else Nygard. */
+function layoutOf(text: string): AdrExportFormat {
+  return splitFrontMatter(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')).status === null ? 'nygard' : 'madr';
 }
 
 /** The text of the file at `path`, or null when there is none. */
@@ -123,14 +138,20 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     files.set(entry.entry_id, { entry, file });
   }
   const written: ExportReport['files'] = [];
+  // Over the import's own folder, a changed decision is written in its file's own layout.
+  const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
   try {
-    const planned = [...files.values()]
-      .sort((a, b) => (a.file < b.file ? -1 : 1))
-      .map(({ entry, file }) => ({ entry, file, path: join(dir, ...file.split('/')), text: renderAdr({ entry, format, file, files }) }));
+    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: AdrExportFormat }> = [];
     const foreign: string[] = [];
-    for (const p of planned) {
-      const existing = args.force ? null : await readIfExists(p.path);
-      if (existing !== null && !isThisDecisionsFile(existing, p.entry, p.file, p.text)) foreign.push(p.file);
+    for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
+      const path = join(dir, ...file.split('/'));
+      const existing = await readIfExists(path);
+      const own = existing !== null && sourceFile(entry) === file ? existing : null;
+      const source = own === null ? undefined : { text: own, origin: gitOrigin(git, file) };
+      const layout = own !== null && args.format === undefined ? layoutOf(own) : format;
+      const text = renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}) });
+      planned.push({ entry, file, path, text, layout });
+      if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {
       throw new BrainError('invalid_argument', `${foreign.length} file(s) in ${args.dir} that brain did not write would be replaced: ${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', …' : ''}`, {
@@ -140,19 +161,21 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     }
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
-    for (const { entry, file, path, text } of planned) {
+    for (const { entry, file, path, text, layout } of planned) {
       const keep = asStored.has(file);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, text, 'utf8');
       }
-      written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep });
+      written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep, format: layout });
     }
   } catch (cause) {
     if (cause instanceof BrainError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new BrainError('invalid_argument', `${args.dir} is not a directory`, { cause });
     throw new BrainError('io_error', `cannot write ADR files to ${args.dir}`, { cause });
+  } finally {
+    await git?.close();
   }
   return { dir, format, files: written };
 }

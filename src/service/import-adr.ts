@@ -21,6 +21,7 @@ import {
   type DefaultedStatus,
   type IndexedReport,
   type NumberingReport,
+  type SwappedDateReport,
   type UnmappedStatus,
 } from '../importers/adr/read-adr-dir.js';
 import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
@@ -55,6 +56,8 @@ export interface ImportReport {
   unresolved: UnresolvedRef[];
   /** Title headings whose ADR number disagrees with the file name's (the file name's is kept). */
   numbering: NumberingReport[];
+  /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
+  swapped_dates: SwappedDateReport[];
   skipped: { source_path: string; reason: string }[];
   /** With `--history`: how many commits of the ADR folder were replayed; else null. */
   history: { commits: number } | null;
@@ -198,6 +201,7 @@ async function importRead(
     indexed: read.indexed,
     unresolved: read.unresolved,
     numbering: read.numbering,
+    swapped_dates: read.swapped_dates,
     skipped: read.skipped,
     history: args.history && git !== null ? { commits: git.commits.length } : null,
     commit: result.commit,

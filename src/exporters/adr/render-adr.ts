@@ -16,8 +16,9 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
-import { leadingNumber } from '../../importers/adr/adr-title.js';
-import { headingKey } from '../../importers/adr/markdown-outline.js';
+import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { headingKey, nesting, STATUS_KEYS } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -35,6 +36,14 @@ export interface RenderAdrOptions {
   file: string;
   /** Exported decisions by id, and their files (for links). */
   files: ReadonlyMap<string, { entry: Entry; file: string }>;
+  /**
+   * The decision's own source file as it stands at the target path (an export over the import's
+   * folder), and what the import would take from outside its text for it (git's first commit:
+   * adr-origin.ts `gitOrigin`): its title heading's own prefix is kept (`# ADR-MB-004: `, `# 18. `),
+   * and front matter `date` / `decision-makers` are written only when neither the text nor git
+   * would give them back.
+   */
+  source?: { text: string; origin: { date: string | null; makers: string | null } };
 }
 
 /** `[ADR-0036](036-multi-cluster.md)` from `from`'s directory, or the entry id when it is not exported. */
@@ -82,7 +91,8 @@ function statusWords(options: RenderAdrOptions): string | null {
   return statusLine(options);
 }
 
-const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: (t as Tokens.Heading).depth, key: headingKey((t as Tokens.Heading).text) } : null);
+/** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
+const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
 
 /** Offset of token `i` in `text`: the sum of the raws before it, else (marked left something out) where its raw first occurs. */
 function offsetOf(text: string, tokens: readonly Token[], i: number): number {
@@ -94,9 +104,15 @@ function offsetOf(text: string, tokens: readonly Token[], i: number): number {
   return found < 0 ? text.length : found;
 }
 
-/** `text` with `block` inserted at `offset` (a block boundary), one blank line around it. */
+/**
+ * `text` with `block` inserted at `offset` (a block boundary), one blank line around it. Only
+ * blank lines are dropped at the seam: the spaces a line ends with (`## Status `) or the indent
+ * the next one starts with are text the import keeps, so dropping them revised the decision.
+ */
 function insertAt(text: string, offset: number, block: string): string {
-  return [text.slice(0, offset).trimEnd(), block, text.slice(offset).trim()].filter((s) => s !== '').join('\n\n');
+  const before = text.slice(0, offset).replace(/\n\s*$/, '');
+  const after = text.slice(offset).replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  return [before, block, after].filter((s) => s.trim() !== '').join('\n\n');
 }
 
 /** The top-level headings of `tokens` (none contains another, as the importer's topSections), each with its end. */
@@ -151,8 +167,17 @@ function yamlKeys(yaml: string | null): Set<string> {
   return new Set(js !== null && typeof js === 'object' && !Array.isArray(js) ? Object.keys(js) : []);
 }
 
-/** The title heading: the file name carries the ADR number, else the heading does (`# ADR-0012: X`). */
-function titleLine(entry: Entry, file: string): string {
+/**
+ * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`).
+ */
+function titleLine(entry: Entry, file: string, source: string | null): string {
+  const heading = source === null ? undefined : splitFrontMatter(source).body.split('\n').find((line) => /^# /.test(line));
+  if (heading !== undefined) {
+    const text = heading.slice(2).trim();
+    const stripped = stripNumberPrefix(text, leadingNumber(posix.basename(file)));
+    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}`;
+  }
   const label = adrLabelOf(entry);
   const numbered = label !== null && leadingNumber(posix.basename(file)) === null;
   return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
@@ -161,7 +186,8 @@ function titleLine(entry: Entry, file: string): string {
 /**
  * The ADR file of one decision (LF line endings, trailing newline), per the module comment.
  * The status words go under the rationale's own Status heading when it has one (the import left
- * it there), in both formats; MADR also puts them in front matter `status`. Nygard: `# title`,
+ * it there), in both formats, unless that section states a status of its own (then they go to
+ * front matter `status` only); MADR also puts them in front matter `status`. Nygard: `# title`,
  * the header notes, the status — a `Status:` line for an imported decision whose source had no
  * Status section, a `## Status` section for any other — then the rest. When the rationale
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
@@ -180,6 +206,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
   const own = parseAdr({ sourcePath: file, source: read });
   const inTable = status !== null && own.status_origin === 'metadata_table';
+  // A Status section that still states a status of its own (front matter `status: ACTIVE` over
+  // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to
+  // front matter, in both formats, as the source had them.
+  const ownWords = status !== null && own.status_origin === 'status_section' && own.status_mapping?.mapped === true;
   const text = inTable && own.raw_status !== status ? withTableStatus(read, status) : read;
   const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
   const taken = yamlKeys(stored);
@@ -188,7 +218,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const tags = entry.tags.filter((t) => t !== 'adr');
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
-      ...(format === 'madr' && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
+      ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
       ...(keys.date && day !== null && !taken.has('date') ? [`date: ${day}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
@@ -196,26 +226,38 @@ export function renderAdr(options: RenderAdrOptions): string {
     ];
     return lines.length === 0 ? '' : `---\n${lines.join('\n')}\n---\n`;
   };
-  const underOwnHeading = status === null || inTable ? null : underStatusHeading(text, status);
-  const withWords = underOwnHeading ?? (format === 'madr' || inTable ? text : withStatus(text, status, imported));
-  const markdown = `${[titleLine(entry, file), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  const underOwnHeading = status === null || inTable || ownWords ? null : underStatusHeading(text, status);
+  const withWords = underOwnHeading ?? (format === 'madr' || inTable || ownWords ? text : withStatus(text, status, imported));
+  const markdown = `${[titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
-  return `${front({ date: reread.date !== day, makers: reread.deciders !== makers, tags: !tagsSaid })}${markdown}`;
+  const origin = options.source?.origin ?? { date: null, makers: null };
+  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
 }
 
 /**
  * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
  * `|` escaped): the status changed since the import, and the table is where the file states it.
+ * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it.
  */
 function withTableStatus(text: string, status: string): string {
   const lines = text.split('\n');
   for (const [at, line] of lines.entries()) {
     const cells = line.split(/(?<!\\)\|/);
     const key = cells.findIndex((cell) => /^\s*[*_]*status[*_]*\s*:?\s*$/i.test(cell));
-    if (key < 0 || key + 1 >= cells.length) continue;
-    cells[key + 1] = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
+    if (key < 0) continue;
+    const value = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
+    const below = lines[at + 2];
+    if (/^\s*\|?\s*:?-{3,}/.test(lines[at + 1] ?? '') && below !== undefined) {
+      const row = below.split(/(?<!\\)\|/);
+      if (key >= row.length) break;
+      row[key] = value;
+      lines[at + 2] = row.join('|');
+      break;
+    }
+    if (key + 1 >= cells.length) continue;
+    cells[key + 1] = value;
     lines[at] = cells.join('|');
     break;
   }
@@ -225,7 +267,7 @@ function withTableStatus(text: string, status: string): string {
 /** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */
 function underStatusHeading(text: string, status: string): string | null {
   const tokens = new Lexer().lex(text);
-  const own = topHeadings(tokens).find((h) => h.key === 'status');
+  const own = topHeadings(tokens).find((h) => STATUS_KEYS.has(h.key));
   return own === undefined ? null : insertAt(text, offsetOf(text, tokens, own.i) + (tokens[own.i]?.raw.length ?? 0), status);
 }
 

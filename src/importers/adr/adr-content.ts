@@ -19,10 +19,17 @@ import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
 import { listItemTexts, tokenText } from './inline-text.js';
 import { headingDepth, sectionContent, statusSectionOf, topSections, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
-import { statusLineValue } from './status-source.js';
+import { statusLineValue, type StatusOrigin } from './status-source.js';
 
-/** Section names (see `headingKey`) that carry the problem / context. */
-export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set(['context', 'context and problem statement', 'problem', 'problem statement', 'context and problem']);
+/**
+ * Section names (see `headingKey`) that carry the problem / context; in the other sets below as
+ * here, also the names of templates translated into German, French, Spanish, Portuguese,
+ * Italian and Dutch (`## Kontext`, `## Entscheidung`, `## Betrachtete Alternativen`).
+ */
+export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set([
+  'context', 'context and problem statement', 'problem', 'problem statement', 'context and problem',
+  'kontext', 'kontext und problemstellung', 'contexte', 'contexto', 'contesto',
+]);
 /**
  * Section names that carry the decision. Beyond "Decision" / "Decision Outcome" this includes
  * the headings ministryofjustice/cloud-platform uses for it ("Proposal", "What's proposed",
@@ -35,6 +42,7 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   'proposal',
   "what's proposed",
   'the existing decision',
+  'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
 ]);
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */
 export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
@@ -44,6 +52,8 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternatives',
   'alternatives considered',
   'alternative approaches',
+  'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
+  'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
 ]);
 
 /** What {@link extractContent} returns. */
@@ -57,10 +67,10 @@ export interface AdrContent {
  * The stored status words and where the file states them, so that one line is left out: the
  * origin is null when no line of the file holds them (the corpus index gave the status,
  * status-index.ts); with `front_matter`, a Status section line repeating the words is left out;
- * with `metadata_table`, nothing: the table stays whole in the rationale.
+ * with `metadata_table` or `changelog`, nothing: the table or list stays whole in the rationale.
  */
 export interface StatusSite {
-  origin: 'front_matter' | 'metadata_table' | 'status_section' | 'status_line' | null;
+  origin: StatusOrigin | null;
   /** The words stored (`Accepted (tracked in #9256)`), or null. */
   words: string | null;
 }
@@ -113,13 +123,21 @@ function isStatusLine(line: string): boolean {
   return value !== null && value !== '';
 }
 
-/** Option titles: first line of each item of the section's first list, else its sub-headings. */
+/**
+ * Option titles: the first line of each item of the section's first list when it comes before
+ * any sub-heading, else its shallowest sub-headings — `### Kafka` / `#### Advantages` / `- fast`
+ * names the option Kafka, not its advantages.
+ */
 function optionTitles(outline: MarkdownOutline, section: OutlineSection): string[] {
   const content = sectionContent(outline, section);
-  const list = content.find((t) => t.type === 'list');
+  const headings = content.filter((t: Token) => headingDepth(t) > 0);
+  const firstHeading = headings[0] === undefined ? content.length : content.indexOf(headings[0]);
+  const listAt = content.findIndex((t) => t.type === 'list');
+  const list = listAt >= 0 && listAt < firstHeading ? content[listAt] : undefined;
+  const top = Math.min(...headings.map(headingDepth));
   const titles = list
     ? listItemTexts(list).map((item) => item.split('\n')[0] ?? '')
-    : content.filter((t: Token) => headingDepth(t) > 0).map((t) => tokenText(t));
+    : headings.filter((t) => headingDepth(t) === top).map((t) => tokenText(t));
   return titles
     .map((text) => text.replace(/<!--[\s\S]*?-->/g, '').trim())
     .filter((text) => text !== '')

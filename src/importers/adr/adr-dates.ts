@@ -85,6 +85,19 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
 }
 
 /**
+ * The first ISO-shaped date written in `text` whose month cannot be one (13 or more) and that
+ * names `day` once its two last numbers are swapped (`2023-24-05` → 2023-05-24), as written; else
+ * null. The import reports it (issue #18: a date read otherwise than written is never silent).
+ */
+export function swappedDateWritten(text: string, day: string): string | null {
+  for (const m of text.matchAll(/(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g)) {
+    const [y, a, b] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (a > 12 && b <= 12 && isoDay(y, b, a) === day) return m[0];
+  }
+  return null;
+}
+
+/**
  * How numeric dates are written in `texts`: `month_first` when more unambiguous numeric dates put
  * the month first (`12/31/2020`, `6/22/23`) than the day first (`31/12/2020`), `day_first` when
  * fewer, null when none tells (or as many each way). A file's own dates decide for it first, then

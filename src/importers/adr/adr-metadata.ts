@@ -2,23 +2,28 @@
  * When an ADR says it was decided, and by whom (issue #9 "Dates and people", issue #18
  * "Dates"): front matter `date` / `deciders` / `decision-makers` / `authors`, the same keys in a
  * metadata table (metadata-table.ts), a `Date:` /
- * `Created:` line or bullet before the first section or in the Status section, the earliest date
- * of a Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
+ * `Created:` line or bullet before the first section or in the Status section, a date in the
+ * status words (`**Approved** (by TSC vote on 3/25/21)`), the day a Changelog that states the
+ * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a
+ * Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
  * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
 import { parseAdrDate, type DateOrder } from './adr-dates.js';
-import { plainText, tokenText } from './inline-text.js';
+import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
+import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
+import type { DecisionStatus } from './status-map.js';
+import type { StatusOrigin } from './status-source.js';
 
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
-/** Section names (see `headingKey`) that list the ADR's changes with their dates. */
-const CHANGELOG_SECTIONS: ReadonlySet<string> = new Set(['changelog', 'change log', 'changes', 'history', 'change history', 'revision history', 'document history', 'version history']);
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
-const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author'];
+/** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
+const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
+const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
 /** Metadata table keys (normalised) of the day and of the people, in precedence order. */
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
@@ -57,10 +62,25 @@ export interface AdrDate {
  * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
  * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` line (or bullet, `Date 09/04/2018` too) before the first section
- * or in the Status section; the earliest date of the Changelog (any order of entries, dates in
- * headings too) — the day the decision was first written down; a `Last updated:` line.
+ * or in the Status section; a date in `statusWords` when `status` is accepted, rejected or
+ * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
+ * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
+ * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
+ * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
+ * headings too) — the day the decision was first written down, also when a Status section
+ * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` line.
  */
-export function findAdrDate(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline; order?: DateOrder }): AdrDate {
+export function findAdrDate(options: {
+  frontMatter: Record<string, unknown>;
+  outline: MarkdownOutline;
+  order?: DateOrder;
+  /** The status words the file states (status-source.ts), or null. */
+  statusWords?: string | null;
+  /** The status they map to, or null. */
+  status?: DecisionStatus | null;
+  /** Where the file states them (status-source.ts). */
+  statusOrigin?: StatusOrigin | null;
+}): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
   const fm = scalarText(options.frontMatter['date']);
@@ -82,7 +102,13 @@ export function findAdrDate(options: { frontMatter: Record<string, unknown>; out
   };
   const dated = labelled(DATE_LINE);
   if (dated !== null) return { date: dated, fromFrontMatter: false };
-  const changelog = outline.sections.find((s) => CHANGELOG_SECTIONS.has(s.key));
+  const status = options.status ?? null;
+  const decisive = status === 'accepted' || status === 'rejected' || status === 'proposed';
+  const inWords = decisive && options.statusWords ? parseAdrDate(plainText(options.statusWords), order) : null;
+  if (inWords !== null) return { date: inWords, fromFrontMatter: false };
+  const logged = status === null || options.statusOrigin !== 'changelog' ? null : changelogDecisionDate(changelogStates(outline, order), status);
+  if (logged !== null) return { date: logged, fromFrontMatter: false };
+  const changelog = changelogSection(outline);
   if (changelog) {
     const content = sectionContent(outline, changelog);
     const texts = [...blockTexts(content), ...content.filter((t) => t.type === 'heading').map(tokenText)];
@@ -104,11 +130,12 @@ export interface AdrPeople {
 }
 
 /**
- * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` (string or
- * list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` / `Owner(s)` row,
- * else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before the first
- * section or in the Status section. Template placeholders (`{list everyone involved}`) are not
- * people; a value longer than 2 000 characters is not taken (it stays where it is written).
+ * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)`
+ * (string or list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
+ * `Owner(s)` row, else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before
+ * the first section or in the Status section, else a `Submitters` / `Authors` / `Deciders`
+ * section's list items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template
+ * placeholders (`{list everyone involved}`) are not people; a value longer than 2 000 characters is not taken (it stays where it is written).
  */
 export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
   const candidates: Array<{ text: string; key: string | null }> = [];
@@ -122,6 +149,11 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const match = PEOPLE_LINE.exec(line);
     if (match?.[1]) candidates.push({ text: match[1], key: null });
   }
+  const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
+  const content = section ? sectionContent(options.outline, section) : [];
+  const list = content.find((t) => t.type === 'list');
+  const named = list ? listItemTexts(list).map((item) => plainText(item.split('\n')[0] ?? '').trim()) : blockTexts(content).slice(0, 1).map(plainText);
+  if (named.some((n) => n !== '')) candidates.push({ text: named.filter((n) => n !== '').join(', '), key: null });
   for (const { text: raw, key } of candidates) {
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text === '' || isPlaceholder(text) || text.length > LIMITS.ref) continue;

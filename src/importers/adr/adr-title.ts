@@ -8,39 +8,41 @@ import type { MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
- * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `20201016-slug.md`
- * (log4brains' date) → 45, 1, 42, 1, 7, 42, 20201016; `use-x.md`, `v2-api.md` → null. The digits
- * must be followed by a separator (`-`, `_`, `.`, space) or the end.
+ * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
+ * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
+ * (log4brains' date) → 45, 1, 42, 1, 7, 42, 2, 3, 20201016; `use-x.md`, `v2-api.md` → null. The
+ * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
 export function leadingNumber(fileName: string): number | null {
-  const match = /^(?:adr[-_ ]?)?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
+  const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
- * `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 7, 45, 21; else null ("3.5 million users",
- * "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
+ * `ADR-MB-003: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 7, 45, 21; else null
+ * ("3.5 million users", "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
  * bare number before a capitalised word, `29 Kubernetes auditing`, is one too: the cross-check
  * then catches a heading copied from the previous ADR (a file 030 whose heading says 29).
  */
 export function headingNumber(headingText: string, fileNumber: number | null = null): number | null {
   const text = headingText.trim();
-  const match = /^adr[\s_-]*(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text)
+  const match = /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text)
     ?? (fileNumber === null ? null : /^(\d{1,9})\s+\p{Lu}/u.exec(text));
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
 /**
  * `title` without a numbering prefix, when the prefix is clearly one:
- * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X" (an "ADR" word and a number);
+ * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X", "ADR-MB-003: X", "ADR002: X" (an "ADR" word, a
+ *   series' letters joined by dashes, and a number);
  * - "1. X", "0045: X", "21 - X" (a number followed by `.`/`:` or a spaced dash);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`).
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
 export function stripNumberPrefix(title: string, fileNumber: number | null): string {
   const patterns: Array<{ re: RegExp; needsFileNumber: boolean }> = [
-    { re: /^adr[\s_-]*(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
+    { re: /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
     { re: /^(\d+)(?:[.:]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
   ];
@@ -75,9 +77,10 @@ export function truncateTitle(text: string, max: number = LIMITS.title): string 
 }
 
 /**
- * The title: the first depth-1 heading's inline Markdown (HTML comments removed, number prefix
- * stripped per {@link stripNumberPrefix}), else `frontMatterTitle`, else the file name without
- * `.md`; always non-blank and at most 200 characters.
+ * The title: the first depth-1 heading's inline Markdown (HTML comments removed), else
+ * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
+ * either per {@link stripNumberPrefix}; else the file name without `.md`; always non-blank and at
+ * most 200 characters.
  */
 export function extractTitle(options: {
   outline: MarkdownOutline;
@@ -93,6 +96,8 @@ export function extractTitle(options: {
   const chosen =
     headingText !== ''
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
-      : (frontMatterTitle ?? (baseName.trim() === '' ? fileName : baseName));
+      : frontMatterTitle !== null
+        ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
+        : baseName.trim() === '' ? fileName : baseName;
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

@@ -9,7 +9,7 @@ import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, UnmappedStatus } from './read-adr-dir.js';
+import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SwappedDateReport, UnmappedStatus } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
 import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
@@ -120,6 +120,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
   indexed: IndexedReport[];
   unresolved: UnresolvedRef[];
   numbering: NumberingReport[];
+  swapped_dates: SwappedDateReport[];
 } {
   const unmapped: PendingUnmapped[] = [];
   const defaulted: DefaultedStatus[] = [];
@@ -186,9 +187,12 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
       ? [{ source_path: p.source_path, file_number: p.leading_number, heading_number: p.heading_number }]
       : [],
   );
+  const swapped_dates: SwappedDateReport[] = options.parsed.flatMap((p) =>
+    p.date !== null && p.date_written !== null ? [{ source_path: p.source_path, written: p.date_written, date: p.date }] : [],
+  );
   // The report says what was stored: an unmapped status a supersede link settled says superseded.
   const reported: UnmappedStatus[] = unmapped.map((u) => ({ ...u, status: stored.get(u.source_path) ?? 'proposed' }));
-  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering };
+  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering, swapped_dates };
 }
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -54,15 +54,39 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
+/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian. */
+export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
+
+/**
+ * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
+ * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
+ * does not swallow the `##` sections that follow it, and is never the title.
+ */
+const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
+  ...STATUS_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
+  'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
+]);
+
+/**
+ * The level a heading nests at: its depth, except 2 for an ADR section name written at depth 1
+ * (`# Status`, see ADR_SECTION_KEYS); 0 for any other token. The export nests by it too.
+ */
+export function nesting(token: Token | undefined): number {
+  const depth = headingDepth(token);
+  return depth === 1 && ADR_SECTION_KEYS.has(headingKey(token ? tokenText(token) : '')) ? 2 : depth;
+}
+
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
   const tokens = marked.lexer(body);
-  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
+  // `# Status`, `# Context` … are sections of a file that has no title heading, not its title.
+  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1 && !ADR_SECTION_KEYS.has(headingKey(tokenText(t))));
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];
     const depth = headingDepth(heading);
-    const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && headingDepth(t) <= depth);
+    const level = nesting(heading);
+    const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && nesting(t) <= level);
     return { key: headingKey(heading ? tokenText(heading) : ''), depth, start, end: next < 0 ? tokens.length : next };
   });
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) > 1);
@@ -91,11 +115,12 @@ export function topSections(outline: MarkdownOutline): OutlineSection[] {
 }
 
 /**
- * The Status section: the first `Status` heading at depth ≤ 2 (or the shallowest section
- * depth) — a "### Status" deep inside a section is a progress note, not the ADR's status.
+ * The Status section: the first `Status` heading (or `Statut`, `Estado`, … STATUS_KEYS) at
+ * depth ≤ 2 (or the shallowest section depth) — a "### Status" deep inside a section is a
+ * progress note, not the ADR's status.
  */
 export function statusSectionOf(outline: MarkdownOutline): OutlineSection | undefined {
-  return outline.sections.find((s) => s.key === 'status' && s.depth <= Math.max(2, outline.sectionDepth));
+  return outline.sections.find((s) => STATUS_KEYS.has(s.key) && s.depth <= Math.max(2, outline.sectionDepth));
 }
 
 /** The content tokens of `section` (its heading excluded). */

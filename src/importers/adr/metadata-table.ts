@@ -12,6 +12,8 @@
  * column names at least one known key (Status, Date, Author(s), Deciders, Tags, Supersedes, …;
  * any case, trailing colon allowed). The header row is a row too when its first cell is a known
  * key (a table without a `Metadata|Value` / `Field|Value` label row); otherwise it is a label.
+ * A table of one row whose header cells are all known keys (`| Created | Status |`) is read
+ * across: each header cell is a key, the cell under it its value.
  * Tables anywhere else (revision logs, API field lists deep in the body) are never read. Pure.
  */
 import type { Token, Tokens } from 'marked';
@@ -38,10 +40,19 @@ export function metadataKey(cell: string): string {
   return plainText(cell).toLowerCase().replace(/\s+/g, ' ').replace(/\s*:\s*$/, '').trim();
 }
 
-/** The rows of `token` when it is a two-column table whose first column names a known key, else null. */
+/**
+ * The rows of `token` when it is a two-column table whose first column names a known key, or a
+ * table of one row under a header of known keys (backstage's `| Created | Status |` over
+ * `| 2020-05-17 | Open |`); else null.
+ */
 function rowsOf(token: Token): MetadataRow[] | null {
   if (token.type !== 'table') return null;
   const table = token as Tokens.Table;
+  const keys = table.header.map((cell) => metadataKey(cell.text));
+  const [only] = table.rows;
+  if (table.rows.length === 1 && only !== undefined && keys.every((k) => KNOWN_KEYS.has(k)) && !KNOWN_KEYS.has(metadataKey(only[0]?.text ?? ''))) {
+    return keys.map((key, i) => ({ key, value: (only[i]?.text ?? '').trim() }));
+  }
   if (table.header.length !== 2) return null;
   const cells = [table.header, ...table.rows];
   const rows = cells.map(([key, value]) => ({ key: metadataKey(key?.text ?? ''), value: (value?.text ?? '').trim() }));

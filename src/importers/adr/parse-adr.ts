@@ -4,7 +4,7 @@
  */
 import { posix } from 'node:path';
 import { extractContent } from './adr-content.js';
-import type { DateOrder } from './adr-dates.js';
+import { swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { extractTitle, headingNumber, leadingNumber } from './adr-title.js';
@@ -37,6 +37,8 @@ export interface ParsedAdr {
   heading_number: number | null;
   /** The day the ADR gives (`YYYY-MM-DD`), or null (adr-metadata.ts). */
   date: string | null;
+  /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
+  date_written: string | null;
   /** Its deciders / authors as one line, or null. */
   deciders: string | null;
   /** Front matter tags and category, then a metadata table's Tags (lower case, without the importer's own "adr" tag). */
@@ -98,7 +100,14 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     hasStatusSection: found.hasStatusSection,
     headingKeys: outline.sections.map((s) => s.key),
   });
-  const date = findAdrDate({ frontMatter: frontMatter.data, outline, ...(options.dateOrder ? { order: options.dateOrder } : {}) });
+  const date = findAdrDate({
+    frontMatter: frontMatter.data,
+    outline,
+    ...(options.dateOrder ? { order: options.dateOrder } : {}),
+    statusWords: found.raw,
+    status: mapping?.mapped === true ? mapping.status : (index_status?.status ?? null),
+    statusOrigin: found.origin,
+  });
   const people = findDeciders({ frontMatter: frontMatter.data, outline });
   const tags = frontMatterTags(frontMatter.data);
   const tableTags = frontMatterTags({ tags: metadataValue(metadataTableRows(outline), ['tags', 'tag']) });
@@ -122,6 +131,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     adr_number: fileNumber ?? headingNo,
     heading_number: headingNo,
     date: date.date,
+    date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,
     front_matter: frontMatter.present ? unmodeledFrontMatter(frontMatter.yaml, modelled) : null,

@@ -59,6 +59,15 @@ export interface NumberingReport {
   heading_number: number;
 }
 
+/** A date that could only be read with its month and day swapped (`2023-24-05`, month 24). */
+export interface SwappedDateReport {
+  source_path: string;
+  /** As the file writes it. */
+  written: string;
+  /** As stored, `YYYY-MM-DD`. */
+  date: string;
+}
+
 /** A file without a status that got its format's documented default. */
 export interface DefaultedStatus {
   source_path: string;
@@ -79,6 +88,8 @@ export interface AdrReadResult {
   unresolved: UnresolvedRef[];
   /** Title headings numbered differently from their file names. */
   numbering: NumberingReport[];
+  /** Dates read with month and day swapped, by file. */
+  swapped_dates: SwappedDateReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files. */
   skipped: { source_path: string; reason: string }[];
 }

@@ -13,6 +13,22 @@ export type StatusMapping =
   | { mapped: false; reason: string; normalized: string };
 
 /**
+ * The status words of the languages ADR templates are most often translated into (German,
+ * French, Spanish, Portuguese, Italian, Dutch), lower case: `## Status` / `Akzeptiert` is an
+ * accepted ADR, not an unmapped one.
+ */
+function translatedWords(status: DecisionStatus): string[] {
+  const byStatus: Record<DecisionStatus, string> = {
+    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd',
+    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld',
+    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen',
+    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd',
+    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen',
+  };
+  return byStatus[status].split(' ');
+}
+
+/**
  * Leading words per status, matched against the start of the normalised text, so trailing
  * text ("accepted on 2020-01-01", "superseded by [ADR-0057](…)", "rejected (see 019)",
  * "Implemented (moved to …)", "Accepted (tracked in #9256)") is ignored — and kept by the import
@@ -21,17 +37,19 @@ export type StatusMapping =
  * Anything else is unmapped.
  */
 const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> = [
-  ['superseded', ['superseded', 'superseeded', 'superceded', 'replaced']],
+  ['superseded', ['superseded', 'superseeded', 'superceded', 'replaced', ...translatedWords('superseded')]],
   [
     'accepted',
     ['accepted', 'implemented', 'approved', 'agreed', 'done', 'adopted', 'active', 'final', 'finalised', 'finalized', 'completed', 'complete', 'decided', 'in effect', 'in use',
       'partially accepted', 'partly accepted', 'partially implemented', 'partly implemented',
       // Superseded or replaced in part: the rest is still in force (the words are kept).
-      'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part'],
+      'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part',
+      // edgexfoundry's changelog state for a change to an approved ADR; a pending question settled.
+      'amended', 'resolved', ...translatedWords('accepted')],
   ],
-  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc']],
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned']],
-  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated']],
+  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', ...translatedWords('proposed')]],
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', ...translatedWords('rejected')]],
+  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', ...translatedWords('deprecated')]],
 ];
 
 /** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */
@@ -47,7 +65,7 @@ const LEADING_DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})\s*[:\-–
 export function normalizeStatusText(raw: string): string {
   let text = plainText(raw.replace(/\r?\n/g, ' '));
   text = text.replace(PICTOGRAPHS, ' ').replace(/[*_~`]+/g, ' ');
-  text = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  text = text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
   text = text.replace(/^status\s*[:\-–—]?\s*/, '');
   text = text.replace(/^[\s:;,.\-–—>•·]+/, '');
   text = text.replace(LEADING_DATE, '');
@@ -87,12 +105,14 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
  * Maps one raw status value (Markdown allowed) to a decision status.
  * - accepted / implemented / approved / agreed / done / adopted / active / final / completed /
  *   decided / in effect / in use / partially (partly) accepted or implemented / partially
- *   (partly, in part) superseded or replaced → accepted
+ *   (partly, in part) superseded or replaced / amended / resolved → accepted
  * - proposed / draft / in review / under review / under discussion / pending / incomplete /
  *   in progress / work in progress / wip / open / rfc → proposed
  * - rejected / declined / withdrawn / abandoned → rejected
  * - deprecated / reverted / obsolete / retired / archived / outdated → deprecated
  * - superseded (with or without "by …"), replaced → superseded
+ * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch
+ *   (`Akzeptiert`, `Rechazado`, `Ersetzt durch …`; {@link translatedWords})
  * Only the leading word counts ("not accepted" is unmapped, "accepted; supersedes 45" is
  * accepted). Unmapped reasons: "empty status", "unfilled template value", "unrecognised status".
  * Pure; never throws.

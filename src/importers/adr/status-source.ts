@@ -9,17 +9,20 @@
  *    first line that is not a date — a status wrapped over two lines ("Accepted (tracked in\n
  *    [#9256](…))") is one status;
  * 4. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
- *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`.
+ *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`;
+ * 5. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
+ *    (2022-07-12)`), its lines kept in the text where they are.
  * Only the preamble is searched for status lines, so progress notes such as
  * `**Status**: Completed` deep inside a section, or examples in code blocks, are not read.
  */
+import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
 import { listItemTexts } from './inline-text.js';
 import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 /** Where the winning status value came from. */
-export type StatusOrigin = 'front_matter' | 'metadata_table' | 'status_section' | 'status_line';
+export type StatusOrigin = 'front_matter' | 'metadata_table' | 'status_section' | 'status_line' | 'changelog';
 
 /** What {@link findStatus} found. */
 export interface StatusFinding {
@@ -96,6 +99,13 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     if (value !== undefined) {
       raw = value;
       origin = 'status_line';
+    }
+  }
+  if (raw === null) {
+    const logged = latestChangelogState(changelogStates(outline));
+    if (logged !== null) {
+      raw = logged.words;
+      origin = 'changelog';
     }
   }
   return {

@@ -35,6 +35,8 @@ export interface UnresolvedRef {
   /** The link target as written, or `ADR-<n>` for a number. */
   reference: string;
   phrase: string;
+  /** The imported files the number names when it names more than one (`001-x.md` and `0001-y.md`), else []. */
+  ambiguous: string[];
 }
 
 /** Lookup tables over the imported files. */
@@ -129,7 +131,8 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
         if (refersToSelf(ref, source, index)) continue;
         const reference = ref.href ?? `ADR-${String(ref.number ?? '?').padStart(4, '0')}`;
         const key = `${source.source_path}\u0000${reference}`;
-        if (!unresolved.has(key)) unresolved.set(key, { source_path: source.source_path, reference, phrase: ref.phrase });
+        const named = ref.href === null && ref.number !== null ? (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== source.source_path) : [];
+        if (!unresolved.has(key)) unresolved.set(key, { source_path: source.source_path, reference, phrase: ref.phrase, ambiguous: named.length > 1 ? [...named].sort() : [] });
         continue;
       }
       if (ref.direction === 'related') {

@@ -135,7 +135,7 @@ describe('dates in every common form', () => {
   });
 
   it('takes the earliest Changelog date, whatever order the entries are listed in; a Date line first', () => {
-    const newestFirst = parseAdr({ sourcePath: 'adr-100.md', source: '# ADR 100: X\n\n## Changelog\n\n- 2023-05-03: Rejected\n- 2023-04-04: Update\n- 2022-12-18: First draft\n' });
+    const newestFirst = parseAdr({ sourcePath: 'adr-100.md', source: '# ADR 100: X\n\n## Changelog\n\n- 2023-05-03: Reviewed again\n- 2023-04-04: Update\n- 2022-12-18: First draft\n' });
     expect(newestFirst.date).toBe('2022-12-18');
     const dated = parseAdr({ sourcePath: 'adr-1.md', source: '# ADR 1: X\n\nDate: 2021-02-03\n\n## Changelog\n\n- 2020-01-01: Draft\n' });
     expect(dated.date).toBe('2021-02-03');

@@ -79,7 +79,7 @@ describe('links in every form', () => {
     expect(d('0063-d.md').fields.citations).toContainEqual({ source_ref: id('0062-c.md'), source_kind: 'entry', locator: 'partly undo' });
     expect(d('0064-e.md').fields.status).toBe('rejected');
     expect(d('0064-e.md').fields.citations).toContainEqual({ source_ref: 'ADR-0111', source_kind: 'file', locator: 'in favour of' });
-    expect(read.unresolved).toEqual([{ source_path: '0064-e.md', reference: 'ADR-0111', phrase: 'in favour of' }]);
+    expect(read.unresolved).toEqual([{ source_path: '0064-e.md', reference: 'ADR-0111', phrase: 'in favour of', ambiguous: [] }]);
     expect(d('0065-f.md').fields.status).toBe('superseded');
     expect(d('0065-f.md').fields.related_entry_ids).toEqual([id('0062-c.md')]);
     expect(d('0066-g.md').fields.status).toBe('superseded');
