@@ -11,6 +11,7 @@ import { table } from './render.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
 import { upstreamLine } from '../service/upstream-line.js';
 import { answerLine } from '../model/state-terms.js';
+import { plural } from '../model/plural.js';
 
 /** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
 function syncLine(sync: BrainStatus['sync']): string | null {
@@ -133,5 +134,5 @@ export function registerAdminCommands(program: Command): void {
 function exportSummary(r: ExportReport): string {
   const kept = r.files.filter((f) => !f.written).length;
   const formats = [...new Set(r.files.filter((f) => f.written).map((f) => f.format))];
-  return `wrote ${r.files.length - kept} ${formats.length > 0 ? formats.join('/') : r.format} files to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
+  return `wrote ${plural(r.files.length - kept, `${formats.length > 0 ? formats.join('/') : r.format} file`)} to ${r.dir}${kept ? `; ${kept} unchanged (they already read back as their decisions)` : ''}`;
 }

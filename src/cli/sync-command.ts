@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import type { SyncReport, SyncedEntry } from '../service/sync.js';
 import { runWithBrain } from './context.js';
+import { plural } from '../model/plural.js';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const revs = (ns: (number | null)[]) => ns.map((n) => (n === null ? '(already there)' : `r${n}`)).join(', ');
 
 function renderEntry(e: SyncedEntry): string {

@@ -16,6 +16,7 @@ import { ENTRY_KINDS } from '../model/kinds.js';
 import { upstreamLine } from '../service/upstream-line.js';
 import { RepoInputs, RepoOutputs } from './repo-tool-schemas.js';
 import { defineReadTool, type ReadToolPair } from './tool-definition.js';
+import { plural } from '../model/plural.js';
 
 const context = defineReadTool({
   name: 'brain_context',
@@ -41,7 +42,6 @@ const context = defineReadTool({
   },
 });
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function renderStatus(s: BrainStatus): string {
   const fresh = s.projected === s.tip ? 'up to date' : `projected ${s.projected ?? 'nothing'}`;

@@ -9,8 +9,8 @@
 import { CODE_GROUP_TITLES, CODE_REVIEW_GROUPS, type CodeReview, type ConcerningEntry, type RangeRevision } from './code-review.js';
 import { codeSpan, mdText } from './markdown-text.js';
 import { writtenBy } from '../model/entry-fields.js';
+import { plural } from '../model/plural.js';
 
-const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const KIND: Readonly<Record<string, string>> = { decision: 'decision', open_question: 'open question', blocker: 'blocker', risk: 'risk', dependency: 'dependency', plan_revision: 'plan revision' };
 
 /** Code spans of `items`, the first `max`, then `+N more`. */

@@ -12,6 +12,7 @@ import { GROUP_TITLES } from './group.js';
 import { codeSpan, fencedBlock, mdText } from './markdown-text.js';
 import { REVIEW_GROUPS, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
 import type { CandidateChange } from './candidate-changes.js';
+import { plural } from '../model/plural.js';
 
 /** Options of {@link renderReview}. */
 export interface RenderReviewOptions {
@@ -33,7 +34,6 @@ const CODE_FIELDS = new Set(['tags', 'paths', 'related_task_ids', 'related_entry
 
 const short = (oid: string) => codeSpan(oid.slice(0, 12));
 const label = (field: string) => (field.startsWith('payload.') ? field.slice(8) : field);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The review as Markdown, ending with a newline. */
 export function renderReview(review: Review, options: RenderReviewOptions = {}): string {

@@ -8,6 +8,7 @@
  */
 import { readUpstream, type UpstreamState } from '../git/upstream.js';
 import type { Brain } from '../service.js';
+import { plural } from '../model/plural.js';
 
 /** `brain status --json` `.upstream`, MCP `brain_status` `.upstream`. */
 export interface UpstreamStatus extends UpstreamState {
@@ -17,7 +18,6 @@ export interface UpstreamStatus extends UpstreamState {
   fix: string | null;
 }
 
-const commits = (n: number) => `${n} commit${n === 1 ? '' : 's'}`;
 
 /** Words for `state` of `branch` (see {@link UpstreamStatus}); pure. */
 export function describeUpstream(state: UpstreamState, branch: string): UpstreamStatus {
@@ -28,11 +28,11 @@ export function describeUpstream(state: UpstreamState, branch: string): Upstream
     case 'up_to_date':
       return { ...state, summary: `up to date with ${label} (${asOf}; \`${sync}\` fetches again)`, fix: null };
     case 'ahead':
-      return { ...state, summary: `${commits(state.ahead)} ahead of ${label}: local revisions not pushed yet (${asOf})`, fix: sync };
+      return { ...state, summary: `${plural(state.ahead, 'commit')} ahead of ${label}: local revisions not pushed yet (${asOf})`, fix: sync };
     case 'behind':
-      return { ...state, summary: `${commits(state.behind)} behind ${label} (${asOf}); it could not be fast-forwarded`, fix: sync };
+      return { ...state, summary: `${plural(state.behind, 'commit')} behind ${label} (${asOf}); it could not be fast-forwarded`, fix: sync };
     case 'diverged':
-      return { ...state, summary: `diverged from ${label}: ${commits(state.ahead)} here, ${commits(state.behind)} there (${asOf}); nothing was moved`, fix: sync };
+      return { ...state, summary: `diverged from ${label}: ${plural(state.ahead, 'commit')} here, ${plural(state.behind, 'commit')} there (${asOf}); nothing was moved`, fix: sync };
   }
 }
 
