@@ -29,6 +29,7 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
       const page = await hub.list(grant, { ...filter, limit, ...(cursor !== undefined ? { after: decodeRepoCursor(cursor) } : {}), facet: facet === true });
       return { rows: page.rows.map((r) => ({ repo: r.repo, entry: r.entry })), next_cursor: nextRepoCursor(page), facet: page.facet };
     },
+    tally: (q) => hub.tally(grant, q),
     async get(q) {
       const row = await hub.get(grant, { repo: repoOf(q, 'entry'), entryId: q.entryId });
       const current = { repo: row.repo, revision_count: row.revision_count, forked: row.forked };

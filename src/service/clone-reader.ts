@@ -5,7 +5,7 @@
  * same errors); list cursors are the clone's `[recorded_at, entry_id]` (list-cursor.ts).
  */
 import type { Brain } from '../service.js';
-import { historyWithCommits } from './history.js';
+import { historyWithCommits, tallyEntries } from './history.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { candidateFilter } from './candidate-page.js';
 import type { ReadScope } from './read-scope.js';
@@ -26,6 +26,7 @@ export function cloneReader(brain: Brain): ReadScope {
       const last = page[page.length - 1]?.entry;
       return { rows: page.map((r) => ({ entry: r.entry })), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null, facet: null };
     },
+    tally: (q) => tallyEntries(brain, { kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.relatedTask, updatedSince: q.updatedSince, ...(q.path !== undefined ? { path: q.path } : {}) }),
     async get(q) {
       const row = await brain.get({ entryId: q.entryId, ...(q.revision !== undefined ? { revision: q.revision } : {}) });
       return { entry: row.entry, revision_count: row.revision_count, forked: row.forked };

@@ -58,6 +58,12 @@ export interface ReadListQuery extends Narrowing {
   facet?: boolean | undefined;
 }
 
+/** The filters of a list read without its page: what {@link ReadScope.tally} counts. */
+export type ReadTallyQuery = Omit<ReadListQuery, 'limit' | 'cursor' | 'facet'>;
+
+/** How many current entries of one kind and status match (of `repo` where the scope spans repositories). */
+export type ReadTally = InRepo<{ entry_kind: string; status: string; n: number }>;
+
 /** One entry: the current revision, or the revision asked for, with the entry's revision count and fork flag. */
 export type ReadEntry = InRepo<{ entry: Entry; revision_count: number; forked: boolean }>;
 
@@ -108,6 +114,11 @@ export interface ReadScope {
   readonly spans_repositories: boolean;
   /** A page of current entries. */
   list(q: ReadListQuery): Promise<ReadListPage>;
+  /**
+   * How many current entries match the filters, per (repository,) kind and status: no row for a
+   * count of 0; by repo, kind, status (the board's counts and per-repository tiles).
+   */
+  tally(q: ReadTallyQuery): Promise<ReadTally[]>;
   /** One entry by id (a clone: or a unique prefix) — on the hub `repo` is required. */
   get(q: RepoNarrowing & { entryId: string; revision?: number | undefined }): Promise<ReadEntry>;
   /** Every revision of one entry, oldest first. */

@@ -28,7 +28,7 @@ import { BrainError } from '../../model/errors.js';
 import type { Log } from '../../service/log.js';
 import { errorFields } from '../../service/log.js';
 import type { Brain } from '../../service.js';
-import { buildBoard, listProjectIds } from '../../service/board.js';
+import { listProjectIds } from '../../service/board.js';
 import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { withPictureReader } from '../../service/picture-reader.js';
@@ -38,7 +38,7 @@ import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
-import { renderBoard } from './board-page.js';
+import { boardPage } from './board-page.js';
 import { projectCandidateLinks } from './candidate-parts.js';
 import { renderCandidatePage } from './candidate-page.js';
 import { renderCandidates } from './candidates-page.js';
@@ -132,13 +132,11 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
-    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
+    if (q.cursor !== undefined) decodePageCursor(q.cursor); // a bad cursor says so before anything is read ("invalid page cursor")
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author, cursor: q.cursor };
     const brain = await brainOf(c);
-    return sendPage(c, brain, cache, async () => {
-      const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });
-      return { ...renderBoard({ board, filters, paged: after !== undefined }), active: 'board' };
-    });
+    const src = pageSource(brain, await brain.projectId());
+    return sendPage(c, brain, cache, () => boardPage(src, filters));
   });
 
   routes.get('/projects/:project/entries/:entry_id', async (c) => {

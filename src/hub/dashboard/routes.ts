@@ -37,11 +37,10 @@ import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from '../../htt
 import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
 import { briefPage, entryPage, searchPage, type PageSource } from '../../http/dashboard/read-pages.js';
+import { boardPage, BOARD_PARAMS } from '../../http/dashboard/board-page.js';
 import { hubReader } from '../hub-reader.js';
-import { decodeRepoCursor, nextRepoCursor } from '../../service/list-cursor.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
-import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { repoCandidateLinks, repoLinks, repoPictureUrl } from './links.js';
 import { renderCandidates } from '../../http/dashboard/candidates-page.js';
 import { renderCandidatePage } from '../../http/dashboard/candidate-page.js';
@@ -53,9 +52,6 @@ import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
 import { renderSignIn } from './signin-page.js';
 import { repoSelect } from './repo-select.js';
-
-/** Rows per board page. */
-export const BOARD_PAGE = 50;
 
 /** Options of {@link createHubDashboard}. */
 export interface HubDashboardOptions {
@@ -135,17 +131,15 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   }
 
   routes.get('/', async (c) => {
-    const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
+    const q = pageParams(c, [...BOARD_PARAMS, 'task', 'cursor']); // `task`: the name before issue #19
     if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
-    const grant = c.get('session');
-    const after = q.cursor === undefined ? undefined : decodeRepoCursor(q.cursor);
-    const [scope, list] = await Promise.all([
-      hub.scope(grant),
-      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
-    ]);
-    const next = nextRepoCursor(list);
-    const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
-    return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
+    const { task: _task, ...filters } = q;
+    const { repos } = await hub.scope(c.get('session'));
+    const fields = h`${repoSelect({ id: 'f-repo', repos, selected: q.repo })}
+<div><label for="f-project">Project</label><input id="f-project" type="text" name="project" value="${q.project ?? ''}" placeholder="e.g. payments"></div>
+`;
+    const everything = h`Current state of every entry in the ${repos.length} ${repos.length === 1 ? 'repository' : 'repositories'} this token can read, newest first.`;
+    return page(c, await boardPage(pageSource(c.get('session')), filters, { fields, everything }));
   });
 
   routes.get('/repos', async (c) => {
