@@ -8,6 +8,7 @@
  */
 import { BrainError } from '../model/errors.js';
 import type { ReadScope } from '../service/read-scope.js';
+import { decodeCandidateCursor } from '../service/candidate-page.js';
 import { decodeRepoCursor, nextRepoCursor } from '../service/list-cursor.js';
 import type { HubService } from './hub-service.js';
 import type { TokenScope } from './scope.js';
@@ -56,5 +57,7 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
       }
       return (await hub.candidateRows(grant, { repo: q.repo, project: q.project, status: q.status })).map((r) => ({ repo: r.repo, candidate: r.candidate }));
     },
+    candidatePage: (q) => hub.candidates(grant, { repo: repoOf(q, 'project\'s candidates'), project: q.project, status: q.status, ...(q.cursor !== undefined ? { after: decodeCandidateCursor(q.cursor) } : {}) }),
+    candidateView: (q) => hub.candidate(grant, { repo: repoOf(q, 'candidate'), project: q.project, candidateId: q.candidateId }, 'revisions'),
   };
 }

@@ -7,7 +7,7 @@
 import type { Brain } from '../service.js';
 import { historyWithCommits, tallyEntries } from './history.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
-import { candidateFilter } from './candidate-page.js';
+import { buildCandidateList, buildCandidateView, candidateFilter, decodeCandidateCursor } from './candidate-page.js';
 import type { ReadScope } from './read-scope.js';
 import { searchCorrections } from './search-corrections.js';
 
@@ -48,5 +48,10 @@ export function cloneReader(brain: Brain): ReadScope {
       const status = candidateFilter(q.status);
       return (await brain.candidates.list(status === 'all' ? {} : { status })).map((r) => ({ candidate: r.candidate }));
     },
+    async candidatePage(q) {
+      const list = await buildCandidateList(brain, { ...(q.status !== undefined ? { status: q.status } : {}), ...(q.cursor !== undefined ? { after: decodeCandidateCursor(q.cursor) } : {}) });
+      return { list, projects: [list.project_id] };
+    },
+    candidateView: (q) => buildCandidateView(brain, { candidateId: q.candidateId }),
   };
 }

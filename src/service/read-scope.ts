@@ -18,6 +18,7 @@ import type { Entry } from '../model/entry.js';
 import type { ProjectCounts } from '../projection/project-counts.js';
 import type { RevisionCommit } from '../store/revision-commits.js';
 import type { BrainStatus } from './status.js';
+import type { CandidateList, CandidateView } from './candidate-page.js';
 
 /** A repository narrowing (the hub's; a clone has one repository and ignores it). */
 export interface RepoNarrowing {
@@ -141,4 +142,14 @@ export interface ReadScope {
    * the list of `status` newest first. Errors: `not_found`, `ambiguous_id`, `invalid_argument`.
    */
   candidates(q: ReadCandidatesQuery): Promise<InRepo<{ candidate: Candidate }>[]>;
+  /**
+   * The Candidates page of a project (issue #20): 50 of `status` (default pending) after
+   * `cursor` (a candidates page cursor, candidate-page.ts), the counts per status, the entries
+   * they concern; `projects` the projects it could be (the hub: the repository's, `project`
+   * defaulting to the first; a clone: its own). Errors: `invalid_argument` (status, cursor),
+   * `not_found`; on the hub `repo` is required.
+   */
+  candidatePage(q: Narrowing & { status?: string | undefined; cursor?: string | undefined }): Promise<{ list: CandidateList; projects: string[] }>;
+  /** One candidate by id or unique prefix with its revisions (oldest first) and the entries it concerns. Errors: `not_found`, `ambiguous_id`; on the hub `repo` is required. */
+  candidateView(q: Narrowing & { candidateId: string }): Promise<CandidateView>;
 }

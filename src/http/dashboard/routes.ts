@@ -29,8 +29,7 @@ import type { Log } from '../../service/log.js';
 import { errorFields } from '../../service/log.js';
 import type { Brain } from '../../service.js';
 import { listProjectIds } from '../../service/board.js';
-import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
-import { encodeKeyset } from '../../service/keyset-cursor.js';
+import { pendingCandidateCount } from '../../service/candidate-page.js';
 import { withPictureReader } from '../../service/picture-reader.js';
 import { cloneReader } from '../../service/clone-reader.js';
 import { cloneTimelineSource } from '../../service/timeline.js';
@@ -40,15 +39,13 @@ import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { boardPage } from './board-page.js';
 import { projectCandidateLinks } from './candidate-parts.js';
-import { renderCandidatePage } from './candidate-page.js';
-import { renderCandidates } from './candidates-page.js';
 import { renderErrorPage } from './error-page.js';
 import { renderPage } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl, type UrlQuery } from './parts.js';
 import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from './picture-pages.js';
 import { decodePageCursor, pageParams } from '../query-params.js';
-import { briefPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
+import { briefPage, candidatePage, candidatesPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
 
@@ -183,21 +180,16 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project/candidates', async (c) => {
     const q = pageParams(c, ['status', 'cursor']);
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => {
-      const list = await buildCandidateList(brain, { ...(q.status ? { status: q.status } : {}), ...(after ? { after: { recorded_at: after[0], candidate_id: after[1] } } : {}) });
-      const cursor = (next: { recorded_at: string; candidate_id: string }) => encodeKeyset([next.recorded_at, next.candidate_id]);
-      return { ...renderCandidates({ links: projectCandidateLinks(project), list, paged: after !== undefined, cursor }), active: 'candidates' };
-    });
+    return sendPage(c, brain, cache, () => candidatesPage(pageSource(brain, project), q, projectCandidateLinks(project)));
   });
 
   routes.get('/projects/:project/candidates/:candidate_id', async (c) => {
     pageParams(c, []);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => ({ ...renderCandidatePage({ links: projectCandidateLinks(project), view: await buildCandidateView(brain, { candidateId: c.req.param('candidate_id') }) }), active: 'candidates' }));
+    return sendPage(c, brain, cache, () => candidatePage(pageSource(brain, project), { candidateId: c.req.param('candidate_id') }, projectCandidateLinks(project)));
   });
 
   routes.get('/projects/:project/*', (c) => {
