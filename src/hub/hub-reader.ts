@@ -8,6 +8,7 @@
  */
 import { BrainError } from '../model/errors.js';
 import type { ReadScope } from '../service/read-scope.js';
+import { decodeCandidateCursor } from '../service/candidate-page.js';
 import { decodeRepoCursor, nextRepoCursor } from '../service/list-cursor.js';
 import type { HubService } from './hub-service.js';
 import type { TokenScope } from './scope.js';
@@ -29,6 +30,7 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
       const page = await hub.list(grant, { ...filter, limit, ...(cursor !== undefined ? { after: decodeRepoCursor(cursor) } : {}), facet: facet === true });
       return { rows: page.rows.map((r) => ({ repo: r.repo, entry: r.entry })), next_cursor: nextRepoCursor(page), facet: page.facet };
     },
+    tally: (q) => hub.tally(grant, q),
     async get(q) {
       const row = await hub.get(grant, { repo: repoOf(q, 'entry'), entryId: q.entryId });
       const current = { repo: row.repo, revision_count: row.revision_count, forked: row.forked };
@@ -55,5 +57,7 @@ export function hubReader(hub: HubService, grant: TokenScope): ReadScope {
       }
       return (await hub.candidateRows(grant, { repo: q.repo, project: q.project, status: q.status })).map((r) => ({ repo: r.repo, candidate: r.candidate }));
     },
+    candidatePage: (q) => hub.candidates(grant, { repo: repoOf(q, 'project\'s candidates'), project: q.project, status: q.status, ...(q.cursor !== undefined ? { after: decodeCandidateCursor(q.cursor) } : {}) }),
+    candidateView: (q) => hub.candidate(grant, { repo: repoOf(q, 'candidate'), project: q.project, candidateId: q.candidateId }, 'revisions'),
   };
 }

@@ -9,7 +9,7 @@ import { createObjectReader } from '../git/object-reader.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
-import type { ListCursor, ProblemRow, RepoCandidateRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
+import type { KindStatusCount, ListCursor, ProblemRow, RepoCandidateRow, ProjectCounts, ProjectionBackend, RepoRow, RepoSearchHit, Scope } from '../projection/backend.js';
 import type { PictureReader } from '../projection/picture-reader.js';
 import { searchWords } from '../search/query-terms.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
@@ -108,6 +108,17 @@ export class HubService {
     // The facet counts every match (not one page): asked for, not paid on every page (issue #11 list p50 ≤ 20 ms).
     const facet = q.facet ? (await this.backend.count(query)).sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : 0)) : null;
     return { rows: rows.slice(0, q.limit), has_more: rows.length > q.limit, facet };
+  }
+
+  /**
+   * Per (repo, kind, status), how many current entries match the list filters (the board's
+   * counts; ProjectionBackend.tally). Errors: as {@link HubService.list}.
+   */
+  async tally(grant: TokenScope, q: Narrowing & RawListFilter & { path?: string | undefined }): Promise<KindStatusCount[]> {
+    const scope = await this.scope(grant, q);
+    const counts = await this.backend.tally({ ...checkListFilter(q), ...scope, ...(q.project !== undefined ? { projectId: q.project } : {}), ...(q.path !== undefined ? { path: q.path } : {}) });
+    if (counts.length === 0) await this.assertProject(scope, q.project);
+    return counts;
   }
 
   /**

@@ -49,6 +49,14 @@ export interface CandidateRevisionFile {
   sha256: string;
 }
 
+/** How many current entries of one repository have one kind and status ({@link ProjectionBackend.tally}). */
+export interface KindStatusCount {
+  repo: string;
+  entry_kind: string;
+  status: string;
+  n: number;
+}
+
 /** A candidates query: scope, optional project, optional status (absent: every status). */
 export interface ProjectionCandidatesQuery extends Scope {
   projectId?: string;
@@ -148,6 +156,12 @@ export interface ProjectionBackend {
   list(q: ProjectionListQuery): Promise<RepoRow[]>;
   /** Per visible repository, how many current entries match `q` (`limit`/`after` ignored); repos with none are left out. */
   count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]>;
+  /**
+   * Per visible repository, kind and status, how many current entries match `q` (`limit`/`after`
+   * ignored; the board's counts, issue #22): no row for a count of 0; by repo, then kind, then
+   * status (code-point order).
+   */
+  tally(q: ProjectionListQuery): Promise<KindStatusCount[]>;
   /** One current entry by full id in the visible repositories (several when two repositories hold the same id), sorted by repo. */
   get(args: Scope & { entryId: string }): Promise<RepoRow[]>;
   /**

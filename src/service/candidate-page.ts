@@ -19,6 +19,7 @@ import { candidateRevisionFiles, countCandidates, getCandidate, listCandidates, 
 import { getCurrent } from '../projection/sqlite/queries.js';
 import type { CacheDb } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
+import { decodeKeyset, encodeKeyset } from './keyset-cursor.js';
 
 /** The statuses a list can show: one, or `all`. */
 export const CANDIDATE_FILTERS = [...CANDIDATE_STATUSES, 'all'] as const;
@@ -52,6 +53,15 @@ export interface CandidateView {
   forked: boolean;
   /** The current entries it concerns, by entry id. */
   entries: Record<string, Entry>;
+}
+
+/** The `cursor` of the candidates page after `next` (keyset-cursor.ts: the bytes the pages have always handed out). */
+export const encodeCandidateCursor = (next: CandidateCursor): string => encodeKeyset([next.recorded_at, next.candidate_id]);
+
+/** The keyset a candidates page `cursor` names. Errors: `invalid_argument` ("invalid page cursor") for anything else. */
+export function decodeCandidateCursor(cursor: string): CandidateCursor {
+  const [recorded_at, candidate_id] = decodeKeyset(cursor, 2, { message: 'invalid page cursor', hint: 'follow the "Next page" link, or go back to the first page' }) as [string, string];
+  return { recorded_at, candidate_id };
 }
 
 /** How many candidates of the Brain's project are pending (the dashboard's navigation shows it). Errors: cache errors. */

@@ -5,9 +5,9 @@
  * same errors); list cursors are the clone's `[recorded_at, entry_id]` (list-cursor.ts).
  */
 import type { Brain } from '../service.js';
-import { historyWithCommits } from './history.js';
+import { historyWithCommits, tallyEntries } from './history.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
-import { candidateFilter } from './candidate-page.js';
+import { buildCandidateList, buildCandidateView, candidateFilter, decodeCandidateCursor } from './candidate-page.js';
 import type { ReadScope } from './read-scope.js';
 import { searchCorrections } from './search-corrections.js';
 
@@ -26,6 +26,7 @@ export function cloneReader(brain: Brain): ReadScope {
       const last = page[page.length - 1]?.entry;
       return { rows: page.map((r) => ({ entry: r.entry })), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null, facet: null };
     },
+    tally: (q) => tallyEntries(brain, { kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.relatedTask, updatedSince: q.updatedSince, ...(q.path !== undefined ? { path: q.path } : {}) }),
     async get(q) {
       const row = await brain.get({ entryId: q.entryId, ...(q.revision !== undefined ? { revision: q.revision } : {}) });
       return { entry: row.entry, revision_count: row.revision_count, forked: row.forked };
@@ -47,5 +48,10 @@ export function cloneReader(brain: Brain): ReadScope {
       const status = candidateFilter(q.status);
       return (await brain.candidates.list(status === 'all' ? {} : { status })).map((r) => ({ candidate: r.candidate }));
     },
+    async candidatePage(q) {
+      const list = await buildCandidateList(brain, { ...(q.status !== undefined ? { status: q.status } : {}), ...(q.cursor !== undefined ? { after: decodeCandidateCursor(q.cursor) } : {}) });
+      return { list, projects: [list.project_id] };
+    },
+    candidateView: (q) => buildCandidateView(brain, { candidateId: q.candidateId }),
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
-import { getCurrent, listCurrent, listRevisions, type CurrentRow, type ListFilter, type RevisionRow } from '../projection/sqlite/queries.js';
+import { countCurrentByKindStatus, getCurrent, listCurrent, listRevisions, type CurrentRow, type ListFilter, type RevisionRow } from '../projection/sqlite/queries.js';
 import { checkListFilter, type RawListFilter } from '../model/list-filter.js';
 import { revisionCommits, type RevisionCommit } from '../store/revision-commits.js';
 import type { Brain } from '../service.js';
@@ -61,6 +61,18 @@ export async function listEntries(brain: Brain, filter: RawListFilter & Pick<Lis
     const { limit, after, path } = filter;
     const paging = { ...(limit !== undefined ? { limit } : {}), ...(after ? { after } : {}), ...(path !== undefined ? { path } : {}) };
     return listCurrent(brain.db(), { ...checked, ...paging, projectId: await brain.readProjectId() });
+  });
+}
+
+/**
+ * How many current entries match `filter` per kind and status (the board's counts, issue #22;
+ * queries.ts `countCurrentByKindStatus`): no row for a count of 0. Errors: as {@link listEntries}.
+ */
+export async function tallyEntries(brain: Brain, filter: RawListFilter & Pick<ListFilter, 'path'>): Promise<{ entry_kind: string; status: string; n: number }[]> {
+  const checked = checkListFilter(filter);
+  return brain.withCache(async () => {
+    await brain.refresh();
+    return countCurrentByKindStatus(brain.db(), { ...checked, ...(filter.path !== undefined ? { path: filter.path } : {}), projectId: await brain.readProjectId() });
   });
 }
 

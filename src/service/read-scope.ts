@@ -18,6 +18,7 @@ import type { Entry } from '../model/entry.js';
 import type { ProjectCounts } from '../projection/project-counts.js';
 import type { RevisionCommit } from '../store/revision-commits.js';
 import type { BrainStatus } from './status.js';
+import type { CandidateList, CandidateView } from './candidate-page.js';
 
 /** A repository narrowing (the hub's; a clone has one repository and ignores it). */
 export interface RepoNarrowing {
@@ -57,6 +58,12 @@ export interface ReadListQuery extends Narrowing {
   /** Also count every match per repository (the hub's `by_repo`). */
   facet?: boolean | undefined;
 }
+
+/** The filters of a list read without its page: what {@link ReadScope.tally} counts. */
+export type ReadTallyQuery = Omit<ReadListQuery, 'limit' | 'cursor' | 'facet'>;
+
+/** How many current entries of one kind and status match (of `repo` where the scope spans repositories). */
+export type ReadTally = InRepo<{ entry_kind: string; status: string; n: number }>;
 
 /** One entry: the current revision, or the revision asked for, with the entry's revision count and fork flag. */
 export type ReadEntry = InRepo<{ entry: Entry; revision_count: number; forked: boolean }>;
@@ -108,6 +115,11 @@ export interface ReadScope {
   readonly spans_repositories: boolean;
   /** A page of current entries. */
   list(q: ReadListQuery): Promise<ReadListPage>;
+  /**
+   * How many current entries match the filters, per (repository,) kind and status: no row for a
+   * count of 0; by repo, kind, status (the board's counts and per-repository tiles).
+   */
+  tally(q: ReadTallyQuery): Promise<ReadTally[]>;
   /** One entry by id (a clone: or a unique prefix) — on the hub `repo` is required. */
   get(q: RepoNarrowing & { entryId: string; revision?: number | undefined }): Promise<ReadEntry>;
   /** Every revision of one entry, oldest first. */
@@ -130,4 +142,14 @@ export interface ReadScope {
    * the list of `status` newest first. Errors: `not_found`, `ambiguous_id`, `invalid_argument`.
    */
   candidates(q: ReadCandidatesQuery): Promise<InRepo<{ candidate: Candidate }>[]>;
+  /**
+   * The Candidates page of a project (issue #20): 50 of `status` (default pending) after
+   * `cursor` (a candidates page cursor, candidate-page.ts), the counts per status, the entries
+   * they concern; `projects` the projects it could be (the hub: the repository's, `project`
+   * defaulting to the first; a clone: its own). Errors: `invalid_argument` (status, cursor),
+   * `not_found`; on the hub `repo` is required.
+   */
+  candidatePage(q: Narrowing & { status?: string | undefined; cursor?: string | undefined }): Promise<{ list: CandidateList; projects: string[] }>;
+  /** One candidate by id or unique prefix with its revisions (oldest first) and the entries it concerns. Errors: `not_found`, `ambiguous_id`; on the hub `repo` is required. */
+  candidateView(q: Narrowing & { candidateId: string }): Promise<CandidateView>;
 }

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brain, openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { importAdr } from '../../src/service/import-adr.js';
-import { buildBoard } from '../../src/service/board.js';
-import { renderBoard } from '../../src/http/dashboard/board-page.js';
+import { cloneReader } from '../../src/service/clone-reader.js';
+import { withPictureReader } from '../../src/service/picture-reader.js';
+import { boardPage } from '../../src/http/dashboard/board-page.js';
 import { STATE_TERMS } from '../../src/model/state-terms.js';
 
 const MOJ = fileURLToPath(new URL('../../fixtures/adr/ministryofjustice__cloud-platform', import.meta.url));
@@ -45,7 +46,7 @@ describe('decided, proposed, open, blocked, at risk', () => {
       line = `Decided ${listed.Decided} · Proposed ${listed.Proposed} · Open 2 (1 open question, 1 open dependency) · Blocked 0 · At risk 0`;
 
       expect((await b.context()).markdown.split('\n')).toContain(line);
-      const board = renderBoard({ board: await buildBoard(b, {}), filters: {}, paged: false }).body.toString();
+      const board = (await boardPage({ reader: cloneReader(b), pictures: (_at, fn) => withPictureReader(b, fn), links: () => 'demo' }, {})).body.toString();
       const tiles = [...board.matchAll(/<li><a href="[^"]*"><span class="n">(\d+)<\/span><span class="k">([^<]+)<\/span>/g)].map((m) => [m[2], Number(m[1])]);
       expect(Object.fromEntries(tiles)).toEqual(listed);
       expect(board).toContain('href="/projects/demo?status=open"');

@@ -53,7 +53,7 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
     await signIn(page, w.admin);
     expect(await page.evaluate(() => document.cookie)).toBe(''); // HttpOnly: no script could read the token
     expect(new Set(await rowRepos(page))).toEqual(new Set(['alpha', 'beta']));
-    expect(await page.locator('.tiles a').allInnerTexts()).toEqual(['3\nalpha', '1\nbeta']);
+    expect(await page.locator('ul[aria-label="Matching entries per repository"] a').allInnerTexts()).toEqual(['3\nalpha', '1\nbeta']);
     await expectInert(page);
     await shoot(page, 'hub-board');
 

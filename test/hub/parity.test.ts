@@ -250,6 +250,18 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
   const text = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   /** The board's rows in order: [entry_id, title] (the hub's board also names each row's repository and kind, by design). */
   const boardRows = (html: string) => [...html.matchAll(/<td class="title">(?:<span class="kind-label">[^<]*<\/span> )?<a href="ENTRY\/([^"#?]+)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
+  /**
+   * What a reader sees of the board (issue #22, fifth round: one board page over the reader): the
+   * answer tiles and every section — counts, status chips, rows with their detail (a dependency's
+   * target by its title), "show all" and the pager — without what only the hub shows by design
+   * (the repository column and each row's project) and with the cursors (keysets of each list)
+   * made neutral.
+   */
+  const boardShown = (m: string) => {
+    const from = m.includes('<ul class="tiles" aria-label="What is') ? '<ul class="tiles" aria-label="What is' : '<section class="kind"';
+    return m.slice(m.indexOf(from)).replace(/<col class="c-repo">|<th scope="col">Repository<\/th>|<td class="repo-cell">.*?<\/td>\n/g, '')
+      .replaceAll(`</span> · ${P}`, '</span>').replace(/cursor=[^"&]*/g, 'cursor=C');
+  };
   /** An entry page without what only the hub shows by design: its repository in the crumbs and facts. */
   const entryBody = (html: string) => html.slice(html.indexOf('<header>')).replace(/<dt>Repository<\/dt><dd>.*?<\/dd>/, '');
 
@@ -258,6 +270,9 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
   it.each<[string, () => string, () => string, (html: string) => unknown]>([
     ['board (one kind)', () => `/projects/${P}?kind=decision`, () => '/?repo=r&kind=decision', boardRows],
     ['board (filters)', () => `/projects/${P}?kind=risk&status=active&author=synthetic`, () => '/?repo=r&kind=risk&status=active&author=synthetic', boardRows],
+    ['board (every kind: tiles, counts, chips, rows)', () => `/projects/${P}`, () => '/?repo=r', boardShown],
+    ['board (dependencies: their targets by title; the pager)', () => `/projects/${P}?kind=dependency`, () => '/?repo=r&kind=dependency', boardShown],
+    ['board (a status)', () => `/projects/${P}?status=open`, () => '/?repo=r&status=open', boardShown],
     // The hits, best first, with their titles and excerpts (each backend scores weak hits its own way, decision 0047: the scores are not compared).
     ['search', () => `/projects/${P}/search?q=decision&kind=decision`, () => '/search?repo=r&q=decision&kind=decision', (m) => section(m, '<ol class="results">', '</ol>').replaceAll('<span class="repo">r</span>', '').replace(/<span class="small muted" title="relevance[^]*?<\/span> [0-9]+%<\/span>/g, '')],
     ['brief (room for everything)', () => `/projects/${P}/brief?budget=200000`, () => '/brief?repo=r&budget=200000', (m) => text(section(m, '<article class="panel prose brief">', '</article>')).replace(/^.*?(?=## |Decided )/, '')],
@@ -272,6 +287,7 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const remote = await pageMain(onHub(hubPath()), { cookie }, 'NO-PAGE');
     const seen = shown(local);
     expect(JSON.stringify(seen).length, daemonPath()).toBeGreaterThan(200);
+    if (daemonPath() === `/projects/${P}?kind=dependency`) expect(seen).toMatch(/<td class="detail"><span class="small muted">[a-z ]+<\/span> <a href="ENTRY\/([^"]+)">(?!\1)[^<]+<\/a><\/td>/); // a title, not an id
     expect(shown(remote)).toEqual(seen);
   });
 

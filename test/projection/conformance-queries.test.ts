@@ -11,7 +11,7 @@
  * the apply path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListCursor, ProjectionBackend, ProjectionListQuery } from '../../src/projection/backend.js';
+import type { ListCursor, ProjectionBackend, ProjectionListQuery, RepoRow } from '../../src/projection/backend.js';
 import { cursorOf } from '../../src/projection/list-order.js';
 import { checkListFilter, type RawListFilter } from '../../src/model/list-filter.js';
 import type { Brain } from '../../src/service.js';
@@ -96,6 +96,11 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
   });
 
   it('counts what it lists: path, tag, author and kind filters combined, across repositories and projects, limit and after ignored', async () => {
+    const tallyKey = (r: RepoRow) => `${r.repo}\0${r.entry.entry_kind}\0${r.entry.status}`;
+    const perKindStatus = (rows: RepoRow[]) => [...new Set(rows.map(tallyKey))].sort().map((key) => {
+      const [repo, entry_kind, status] = key.split('\0');
+      return { repo, entry_kind, status, n: rows.filter((r) => tallyKey(r) === key).length };
+    });
     const perRepo = (rows: { repo: string }[]) => [...new Set(rows.map((r) => r.repo))].map((repo) => ({ repo, entries: rows.filter((r) => r.repo === repo).length }));
     const filters: RawListFilter[] = [{}, { tag: 'storage' }, { author: 'bob' }, { kind: 'decision' }, { kind: 'decision', tag: 'storage' }, { relatedTask: 'T-31' }];
     let nonEmpty = 0;
@@ -106,11 +111,13 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
         const what = JSON.stringify({ ...filter, path });
         const counts = await backend.count({ ...q, limit: 1, ...(rows[0] ? { after: cursorOf(rows[0]) } : {}) });
         expect([...counts].sort((a, b) => (a.repo < b.repo ? -1 : 1)), what).toEqual(perRepo(rows).sort((a, b) => (a.repo < b.repo ? -1 : 1)));
+        expect(await backend.tally({ ...q, limit: 1, ...(rows[0] ? { after: cursorOf(rows[0]) } : {}) }), what).toEqual(perKindStatus(rows));
         if (path !== undefined && counts.length > 0) nonEmpty++;
       }
     }
     expect(nonEmpty).toBeGreaterThan(10); // the path filters match something: the counts were not all empty
     expect(await backend.count({ repos: ['alpha'], projects: ['demo'], projectId: 'solo' })).toEqual([]);
+    expect(await backend.tally({ repos: ['alpha'], projects: ['demo'], projectId: 'solo' })).toEqual([]);
   });
 
   it('pages with cursors across a repository and its fork (same entry ids) without a gap or a repeat', async () => {
@@ -144,6 +151,9 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     expect(await backend.problems(mobileOnly)).toEqual([]);
     expect((await backend.projects(mobileOnly)).map((p) => p.project_id)).toEqual(['mobile']);
     expect(await backend.count({ repos: ['alpha', 'beta'], kind: 'risk' })).toEqual([{ repo: 'alpha', entries: 2 }, { repo: 'beta', entries: 2 }]);
+    const risks = await backend.tally({ repos: ['alpha', 'beta'], kind: 'risk' });
+    expect(['alpha', 'beta'].map((repo) => risks.filter((c) => c.repo === repo && c.entry_kind === 'risk').reduce((sum, c) => sum + c.n, 0))).toEqual([2, 2]);
+    expect(risks.every((c) => c.entry_kind === 'risk')).toBe(true);
   });
 
   it('gets an entry in every visible repository that holds it, with its history in invariant order', async () => {

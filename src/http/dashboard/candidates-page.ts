@@ -9,7 +9,7 @@
  */
 import type { Candidate } from '../../model/candidate.js';
 import type { Entry } from '../../model/entry.js';
-import { CANDIDATE_FILTERS, type CandidateList } from '../../service/candidate-page.js';
+import { CANDIDATE_FILTERS, encodeCandidateCursor, type CandidateList } from '../../service/candidate-page.js';
 import { candidateStatusBadge, clip, concernsPanel, howToDecide, relationBadge, suggestionHtml, whoHtml, type CandidateLinks } from './candidate-parts.js';
 import { h, type Html } from './html.js';
 import { entryUrl, kindName, pager, timeTag } from './parts.js';
@@ -47,8 +47,8 @@ function empty(list: CandidateList): Html {
   return h`<p class="empty">No ${list.status === 'pending' ? 'pending ' : ''}candidates. Agents propose entries with the MCP tool <code>brain_propose</code>; people with <code>brain propose decision --title "…"</code>; <code>brain capture notes.md</code> turns a transcript or PR description into candidates.</p>`;
 }
 
-/** The Candidates page body. `cursor(next)`: the query value of the next page's keyset; `paged`: this is not the first page. */
-export function renderCandidates(args: { links: CandidateLinks; list: CandidateList; paged: boolean; cursor: (next: NonNullable<CandidateList['next']>) => string }): { title: string; body: Html } {
+/** The Candidates page body. `paged`: this is not the first page. */
+export function renderCandidates(args: { links: CandidateLinks; list: CandidateList; paged: boolean }): { title: string; body: Html } {
   const { links, list } = args;
   const total = list.counts.pending + list.counts.approved + list.counts.rejected;
   const count = (f: string) => (f === 'all' ? total : list.counts[f as keyof CandidateList['counts']]);
@@ -61,6 +61,6 @@ export function renderCandidates(args: { links: CandidateLinks; list: CandidateL
 ${howToDecide()}
 <ul class="chips filters-status" aria-label="Candidates by status">${chips}</ul>
 ${list.candidates.length === 0 ? empty(list) : list.candidates.map((c) => card(links, c, list.entries))}
-${pager({ first: args.paged ? links.list({ status }) : null, next: list.next ? links.list({ status, cursor: args.cursor(list.next) }) : null, label: 'Candidate pages' })}`,
+${pager({ first: args.paged ? links.list({ status }) : null, next: list.next ? links.list({ status, cursor: encodeCandidateCursor(list.next) }) : null, label: 'Candidate pages' })}`,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The dashboard pages written once over the read contract (issue #22 "one house",
- * docs/decisions/0046): the entry page (a past revision with `revision`), the brief and the
- * search page, each produced from a {@link PageSource} — the daemon's over one clone
+ * docs/decisions/0046): the entry page (a past revision with `revision`), the brief, the
+ * search page and the Candidates pages (the board: board-page.ts), each produced from a {@link PageSource} — the daemon's over one clone
  * (routes.ts, per project), the hub's over the session token's scope
  * (src/hub/dashboard/routes.ts, per repository where a page is of one entry). Each surface
  * mounts them at its own paths with its own caching and headers; only the links and a
@@ -11,9 +11,13 @@ import { BOUNDS, parseOptionalInteger } from '../../model/number-text.js';
 import type { PictureReader } from '../../projection/picture-reader.js';
 import { buildEntryView } from '../../service/entry-view.js';
 import type { ReadScope } from '../../service/read-scope.js';
+import type { CandidateList } from '../../service/candidate-page.js';
 import { renderBrief } from './brief-page.js';
+import { renderCandidatePage } from './candidate-page.js';
+import type { CandidateLinks } from './candidate-parts.js';
+import { renderCandidates } from './candidates-page.js';
 import { renderEntry } from './entry-page.js';
-import type { Html } from './html.js';
+import { h, type Html } from './html.js';
 import type { PageName } from './layout.js';
 import type { LinkBase } from './parts.js';
 import { referenceLinks } from './picture-pages.js';
@@ -68,4 +72,20 @@ export async function searchPage(src: PageSource, q: { q?: string | undefined; k
     active: 'search',
     query,
   };
+}
+
+/**
+ * The Candidates page (`status`, `cursor` as query text) of `project` (of `repo` on the hub);
+ * `form`: a surface's fields above it from what the page shows and the projects it could show
+ * (the hub's project field). Errors: the reader's (`invalid_argument`, `not_found`).
+ */
+export async function candidatesPage(src: PageSource, q: { repo?: string | undefined; project?: string | undefined; status?: string | undefined; cursor?: string | undefined }, links: CandidateLinks, form?: (at: { list: CandidateList; projects: string[] }) => Html | ''): Promise<PageParts> {
+  const at = await src.reader.candidatePage(q);
+  const rendered = renderCandidates({ links, list: at.list, paged: q.cursor !== undefined });
+  return { title: rendered.title, body: h`${form?.(at) ?? ''}${rendered.body}`, active: 'candidates' };
+}
+
+/** One candidate's page (any unique id prefix) with its history. Errors: the reader's (`not_found`, `ambiguous_id`). */
+export async function candidatePage(src: PageSource, q: { repo?: string | undefined; project?: string | undefined; candidateId: string }, links: CandidateLinks): Promise<PageParts> {
+  return { ...renderCandidatePage({ links, view: await src.reader.candidateView(q) }), active: 'candidates' };
 }

@@ -28,9 +28,8 @@ import { BrainError } from '../../model/errors.js';
 import type { Log } from '../../service/log.js';
 import { errorFields } from '../../service/log.js';
 import type { Brain } from '../../service.js';
-import { buildBoard, listProjectIds } from '../../service/board.js';
-import { buildCandidateList, buildCandidateView, pendingCandidateCount } from '../../service/candidate-page.js';
-import { encodeKeyset } from '../../service/keyset-cursor.js';
+import { listProjectIds } from '../../service/board.js';
+import { pendingCandidateCount } from '../../service/candidate-page.js';
 import { withPictureReader } from '../../service/picture-reader.js';
 import { cloneReader } from '../../service/clone-reader.js';
 import { cloneTimelineSource } from '../../service/timeline.js';
@@ -38,17 +37,15 @@ import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
-import { renderBoard } from './board-page.js';
+import { boardPage } from './board-page.js';
 import { projectCandidateLinks } from './candidate-parts.js';
-import { renderCandidatePage } from './candidate-page.js';
-import { renderCandidates } from './candidates-page.js';
 import { renderErrorPage } from './error-page.js';
 import { renderPage } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl, type UrlQuery } from './parts.js';
 import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from './picture-pages.js';
 import { decodePageCursor, pageParams } from '../query-params.js';
-import { briefPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
+import { briefPage, candidatePage, candidatesPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
 
@@ -132,13 +129,11 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
-    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author };
+    if (q.cursor !== undefined) decodePageCursor(q.cursor); // a bad cursor says so before anything is read ("invalid page cursor")
+    const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author, cursor: q.cursor };
     const brain = await brainOf(c);
-    return sendPage(c, brain, cache, async () => {
-      const board = await buildBoard(brain, { ...filters, ...(after ? { after: { recorded_at: after[0], entry_id: after[1] } } : {}) });
-      return { ...renderBoard({ board, filters, paged: after !== undefined }), active: 'board' };
-    });
+    const src = pageSource(brain, await brain.projectId());
+    return sendPage(c, brain, cache, () => boardPage(src, filters));
   });
 
   routes.get('/projects/:project/entries/:entry_id', async (c) => {
@@ -185,21 +180,16 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project/candidates', async (c) => {
     const q = pageParams(c, ['status', 'cursor']);
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => {
-      const list = await buildCandidateList(brain, { ...(q.status ? { status: q.status } : {}), ...(after ? { after: { recorded_at: after[0], candidate_id: after[1] } } : {}) });
-      const cursor = (next: { recorded_at: string; candidate_id: string }) => encodeKeyset([next.recorded_at, next.candidate_id]);
-      return { ...renderCandidates({ links: projectCandidateLinks(project), list, paged: after !== undefined, cursor }), active: 'candidates' };
-    });
+    return sendPage(c, brain, cache, () => candidatesPage(pageSource(brain, project), q, projectCandidateLinks(project)));
   });
 
   routes.get('/projects/:project/candidates/:candidate_id', async (c) => {
     pageParams(c, []);
     const brain = await brainOf(c);
     const project = await brain.projectId();
-    return sendPage(c, brain, cache, async () => ({ ...renderCandidatePage({ links: projectCandidateLinks(project), view: await buildCandidateView(brain, { candidateId: c.req.param('candidate_id') }) }), active: 'candidates' }));
+    return sendPage(c, brain, cache, () => candidatePage(pageSource(brain, project), { candidateId: c.req.param('candidate_id') }, projectCandidateLinks(project)));
   });
 
   routes.get('/projects/:project/*', (c) => {

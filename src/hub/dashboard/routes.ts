@@ -36,26 +36,19 @@ import { pageParams } from '../../http/query-params.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from '../../http/dashboard/security.js';
 import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
-import { briefPage, entryPage, searchPage, type PageSource } from '../../http/dashboard/read-pages.js';
+import { briefPage, candidatePage, candidatesPage, entryPage, searchPage, type PageSource } from '../../http/dashboard/read-pages.js';
+import { boardPage, BOARD_PARAMS } from '../../http/dashboard/board-page.js';
 import { hubReader } from '../hub-reader.js';
-import { decodeRepoCursor, nextRepoCursor } from '../../service/list-cursor.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
-import { BOARD_FILTERS, renderHubBoard } from './board-page.js';
 import { repoCandidateLinks, repoLinks, repoPictureUrl } from './links.js';
-import { renderCandidates } from '../../http/dashboard/candidates-page.js';
-import { renderCandidatePage } from '../../http/dashboard/candidate-page.js';
-import { decodePageCursor } from '../../http/query-params.js';
-import { encodeKeyset } from '../../service/keyset-cursor.js';
+import type { CandidateList } from '../../service/candidate-page.js';
 import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from '../../http/dashboard/picture-pages.js';
 import { pictureLinks, projectField } from './picture-pages.js';
 import { renderRepos } from './repos-page.js';
 import { assertSameOrigin, endSession, readSession, startSession } from './session.js';
 import { renderSignIn } from './signin-page.js';
 import { repoSelect } from './repo-select.js';
-
-/** Rows per board page. */
-export const BOARD_PAGE = 50;
 
 /** Options of {@link createHubDashboard}. */
 export interface HubDashboardOptions {
@@ -135,17 +128,15 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   }
 
   routes.get('/', async (c) => {
-    const q = pageParams(c, [...BOARD_FILTERS, 'task', 'cursor']); // `task`: the name before issue #19
+    const q = pageParams(c, [...BOARD_PARAMS, 'task', 'cursor']); // `task`: the name before issue #19
     if (q.related_task === undefined && q.task !== undefined) q.related_task = q.task;
-    const grant = c.get('session');
-    const after = q.cursor === undefined ? undefined : decodeRepoCursor(q.cursor);
-    const [scope, list] = await Promise.all([
-      hub.scope(grant),
-      hub.list(grant, { repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, ...(q.path !== undefined ? { path: q.path } : {}), limit: BOARD_PAGE, ...(after ? { after } : {}), facet: true }),
-    ]);
-    const next = nextRepoCursor(list);
-    const filters = Object.fromEntries(BOARD_FILTERS.filter((n) => q[n] !== undefined).map((n) => [n, q[n]]));
-    return page(c, { ...renderHubBoard({ page: list, filters, repos: scope.repos, next, paged: after !== undefined }), active: 'board' });
+    const { task: _task, ...filters } = q;
+    const { repos } = await hub.scope(c.get('session'));
+    const fields = h`${repoSelect({ id: 'f-repo', repos, selected: q.repo })}
+<div><label for="f-project">Project</label><input id="f-project" type="text" name="project" value="${q.project ?? ''}" placeholder="e.g. payments"></div>
+`;
+    const everything = h`Current state of every entry in the ${repos.length} ${repos.length === 1 ? 'repository' : 'repositories'} this token can read, newest first.`;
+    return page(c, await boardPage(pageSource(c.get('session')), filters, { fields, everything }));
   });
 
   routes.get('/repos', async (c) => {
@@ -187,23 +178,19 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
 
   routes.get('/repos/:repo/candidates', async (c) => {
     const q = pageParams(c, ['project', 'status', 'cursor']);
-    const after = q.cursor === undefined ? undefined : decodePageCursor(q.cursor);
     const repo = c.req.param('repo');
-    const { list, projects } = await hub.candidates(c.get('session'), { repo, project: q.project, status: q.status, after: after ? { recorded_at: after[0], candidate_id: after[1] } : undefined });
-    const links = repoCandidateLinks(repo, q.project);
-    const cursor = (next: { recorded_at: string; candidate_id: string }) => encodeKeyset([next.recorded_at, next.candidate_id]);
-    const rendered = renderCandidates({ links, list, paged: after !== undefined, cursor });
-    const field = projectField('c-project', projects, list.project_id);
     // Several projects: a project form above the daemon's page (the status chip is kept).
-    const form = field ? h`<form class="panel filters" method="get" action="${repoPictureUrl(repo, 'candidates')}" aria-label="Choose the project">${field}${list.status === 'pending' ? '' : h`<input type="hidden" name="status" value="${list.status}">`}<div class="actions"><button type="submit">Show</button></div></form>` : '';
-    return page(c, { title: rendered.title, body: h`${form}${rendered.body}`, active: 'candidates' });
+    const form = ({ list, projects }: { list: CandidateList; projects: string[] }) => {
+      const field = projectField('c-project', projects, list.project_id);
+      return field ? h`<form class="panel filters" method="get" action="${repoPictureUrl(repo, 'candidates')}" aria-label="Choose the project">${field}${list.status === 'pending' ? '' : h`<input type="hidden" name="status" value="${list.status}">`}<div class="actions"><button type="submit">Show</button></div></form>` : '';
+    };
+    return page(c, await candidatesPage(pageSource(c.get('session')), { ...q, repo }, repoCandidateLinks(repo, q.project), form));
   });
 
   routes.get('/repos/:repo/candidates/:candidate_id', async (c) => {
     const q = pageParams(c, ['project']);
     const repo = c.req.param('repo');
-    const view = await hub.candidate(c.get('session'), { repo, project: q.project, candidateId: c.req.param('candidate_id') }, 'revisions');
-    return page(c, { ...renderCandidatePage({ links: repoCandidateLinks(repo, q.project), view }), active: 'candidates' });
+    return page(c, await candidatePage(pageSource(c.get('session')), { repo, project: q.project, candidateId: c.req.param('candidate_id') }, repoCandidateLinks(repo, q.project)));
   });
 
   for (const sub of ['graph', 'timeline', 'candidates'] as const) {

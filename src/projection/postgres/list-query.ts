@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import { assertPathFilter, pathFilterMatches, selfAndAncestors } from '../../model/path-match.js';
 import { ADR_MATCHES_LIMIT } from '../../model/adr-label-query.js';
-import type { ProjectionListQuery, RepoRow, Scope } from '../backend.js';
+import type { KindStatusCount, ProjectionListQuery, RepoRow, Scope } from '../backend.js';
 import { filterBase } from '../sqlite/path-candidates.js';
 import { Params, ROW_COLUMNS, afterWhere, filterWhere, scopeWhere, toRepoRow } from './list-sql.js';
 import { listByPathDir } from './path-list.js';
@@ -60,6 +60,15 @@ export async function countRows(db: pg.Pool, s: string, q: ProjectionListQuery):
   const where = await listWhere(db, s, q, p);
   const sql = `SELECT c.repo, count(*)::int AS entries FROM ${s}.proj_current c WHERE ${where.join(' AND ')} GROUP BY c.repo ORDER BY c.repo`;
   return (await db.query<{ repo: string; entries: number }>(sql, p.values)).rows;
+}
+
+/** Per visible repository, kind and status, how many current entries match `q` (ProjectionBackend.tally). */
+export async function tallyRows(db: pg.Pool, s: string, q: ProjectionListQuery): Promise<KindStatusCount[]> {
+  if (q.repos.length === 0) return [];
+  const p = new Params();
+  const where = await listWhere(db, s, q, p);
+  const sql = `SELECT c.repo, c.entry_kind, c.status, count(*)::int AS n FROM ${s}.proj_current c WHERE ${where.join(' AND ')} GROUP BY c.repo, c.entry_kind, c.status ORDER BY c.repo, c.entry_kind, c.status`;
+  return (await db.query<KindStatusCount>(sql, p.values)).rows;
 }
 
 /** One entry by full id in the visible repositories, by repo (ProjectionBackend.get). */

@@ -9,11 +9,11 @@ import pg from 'pg';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
 import type {
-  CacheReport, CandidateRevisionFile, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
+  CacheReport, CandidateRevisionFile, KindStatusCount, ProblemRow, ProjectCounts, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot,
   RefreshResult, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope,
 } from '../backend.js';
 import { projectedOid, refreshRepo } from './apply.js';
-import { adrNumberRows, countRows, getRows, idPrefixRows, listRows } from './list-query.js';
+import { adrNumberRows, countRows, getRows, idPrefixRows, listRows, tallyRows } from './list-query.js';
 import { problemRows, projectRows, revisionRows, snapshotRepo } from './read-queries.js';
 import { PG_DATA_TABLES, ensureSchema, quoteSchema, type PgNames } from './schema.js';
 import { searchRows, searchTyposPg } from './search.js';
@@ -86,6 +86,10 @@ export class PostgresProjection implements ProjectionBackend {
 
   count(q: ProjectionListQuery): Promise<{ repo: string; entries: number }[]> {
     return countRows(this.reads, this.names.s, q);
+  }
+
+  tally(q: ProjectionListQuery): Promise<KindStatusCount[]> {
+    return tallyRows(this.reads, this.names.s, q);
   }
 
   get(args: Scope & { entryId: string }): Promise<RepoRow[]> {

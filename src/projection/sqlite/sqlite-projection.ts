@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { BrainError } from '../../model/errors.js';
-import type { CandidateRevisionFile, ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
+import type { CandidateRevisionFile, KindStatusCount, ProblemRow, ProjectionBackend, ProjectionCandidatesQuery, ProjectionListQuery, ProjectionSearchQuery, ProjectionSnapshot, RepoCandidateRow, RepoRow, RepoSearchHit, RevisionKey, Scope } from '../backend.js';
 import { candidateRevisionFiles, listCandidates } from './candidate-queries.js';
 import { compareKeys, compareListOrder, listAfter } from '../list-order.js';
 import { searchEntries } from './search.js';
@@ -21,7 +21,7 @@ import { getMeta, openCache, removeDbFiles, type CacheDb } from './open-cache.js
 import { listProjects, type ProjectCounts } from './projects.js';
 import { adrNumberMatches } from './adr-number-queries.js';
 import { ADR_MATCHES_LIMIT } from '../../model/adr-label-query.js';
-import { countCurrent, getCurrent, idPrefixMatches, listCurrent, listProblems, type CurrentRow } from './queries.js';
+import { countCurrent, countCurrentByKindStatus, getCurrent, idPrefixMatches, listCurrent, listProblems, type CurrentRow } from './queries.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { revisionPath } from './schema.js';
 import { verifyCache } from './verify-cache.js';
@@ -126,6 +126,21 @@ export class SqliteProjection implements ProjectionBackend {
       if (entries > 0) out.push({ repo, entries });
     }
     return out;
+  }
+
+  async tally(q: ProjectionListQuery): Promise<KindStatusCount[]> {
+    // One grouped count per (repository, project) with the list's filters (queries.ts countCurrentByKindStatus), summed per (kind, status).
+    const { repos: _r, projects: _p, limit: _l, after: _a, ...filter } = q;
+    const n = new Map<string, KindStatusCount>();
+    for (const [repo, db] of this.visible(q)) {
+      for (const projectId of this.projectsOf(db, q, q.projectId)) {
+        for (const c of countCurrentByKindStatus(db, { ...filter, projectId })) {
+          const key = `${repo}\0${c.entry_kind}\0${c.status}`;
+          n.set(key, { repo, entry_kind: c.entry_kind, status: c.status, n: (n.get(key)?.n ?? 0) + c.n });
+        }
+      }
+    }
+    return [...n.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c).filter((c) => c.n > 0);
   }
 
   async get(args: Scope & { entryId: string }): Promise<RepoRow[]> {
