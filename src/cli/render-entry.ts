@@ -7,7 +7,7 @@ import { withoutEmptyHeadings } from '../model/empty-headings.js';
 import type { Entry } from '../model/entry.js';
 import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
-import { summaryLine } from '../model/summary.js';
+import { statusWordsOf, summaryLine } from '../model/summary.js';
 
 /** Payload keys shown on their own lines above (decided, status text). */
 const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text']);
@@ -41,7 +41,8 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
     const { verb, byLabel } = originWords(entry);
     lines.push(`${`${verb}:`.padEnd(12)} ${[origin.date ?? 'day unknown', ...(origin.by === null ? [] : [`(${byLabel} ${origin.by})`])].join(' ')}`);
   }
-  if (typeof entry.payload['status_text'] === 'string') lines.push(`status text: ${entry.payload['status_text'].replace(/\s+/g, ' ')}`);
+  const statusWords = statusWordsOf(entry);
+  if (statusWords !== null) lines.push(`status text: ${statusWords}`);
   const summary = summaryLine(entry, extra.entries ? { entries: extra.entries } : {});
   if (summary !== '') lines.push(`summary:     ${summary}`);
   if (extra.forked) lines.push('FORKED:      two revisions share this number (a merge outside brain sync); see brain history');

@@ -181,3 +181,15 @@ export function summaryLine(entry: Entry, options: { max?: number; entries?: Rea
   if (body === '') return cutLine(link.charAt(0).toUpperCase() + link.slice(1), max);
   return cutLine(`${body}${/[.!?;:]$/.test(body) ? ' ' : '; '}${link}`, max);
 }
+
+/**
+ * A decision's status in its source's own words (`payload.status_text`, kept verbatim for the
+ * export) as one line of plain text for display — `**Accepted**` → `Accepted`, a link → its
+ * text; null when there are none. The stored text is unchanged (decision 0054).
+ */
+export function statusWordsOf(entry: Entry): string | null {
+  const text = entry.payload['status_text'];
+  if (typeof text !== 'string') return null;
+  const plain = plainTextLine(text);
+  return plain === '' ? null : plain;
+}

@@ -13,6 +13,7 @@ import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
 import { decisionOrigin, originWords } from '../../model/decision-origin.js';
+import { statusWordsOf } from '../../model/summary.js';
 import { boardUrl, entryLink, entryUrl, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, withQuery, writtenByHtml, type LinkBase } from './parts.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
@@ -115,7 +116,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const facts = h`<dl class="facts">
 ${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boardUrl(project)}">${args.repo}</a></dd>` : ''}<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
 <dt>Kind</dt><dd><a href="${boardUrl(project, { kind: e.entry_kind })}">${names.one}</a></dd>
-<dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}${typeof e.payload['status_text'] === 'string' ? h` <span class="small muted">“${e.payload['status_text']}”</span>` : ''}</dd>
+<dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}${statusWordsOf(e) === null ? '' : h` <span class="small muted">“${statusWordsOf(e)}”</span>`}</dd>
 ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
 <dt>Revision</dt><dd>${e.revision} of ${view.current.revision_count}${view.current.forked ? h` <span class="badge bad">forked</span>` : ''}</dd>
 ${origin === null ? '' : h`<dt>${words.verb === 'written' ? 'Written' : 'Decided'}</dt><dd>${origin.date ?? h`<span class="muted">day unknown</span>`}</dd>${origin.by === null ? '' : h`<dt>ADR by</dt><dd>${origin.by}</dd>`}`}<dt>${origin === null ? 'Author' : 'Last change by'}</dt><dd><a href="${boardUrl(project, { author: e.author })}">${e.author}</a></dd>
