@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildBoard } from '../../src/service/board.js';
+import { cloneReader } from '../../src/service/clone-reader.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { openTestBrain } from '../helpers/brain.js';
 
@@ -28,7 +29,7 @@ describe('board with a path filter', () => {
     (db as { prepare: unknown }).prepare = (sql: string) => (seen.push(sql), prepare(sql));
     let board;
     try {
-      board = await buildBoard(brain, { path: 'src/**/*.ts' });
+      board = await buildBoard(cloneReader(brain), { path: 'src/**/*.ts' });
     } finally {
       (db as { prepare: unknown }).prepare = prepare;
     }
