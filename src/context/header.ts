@@ -17,7 +17,16 @@ export interface HeaderOptions {
   tipOid: string | null;
   /** How the docs branch stands against its upstream (issue #19), or null/absent when it has none. */
   upstream?: string | null;
+  /**
+   * The brain's other projects with their current entries (src/projection/project-counts.ts),
+   * named when this project has none, so a reader of an empty default project learns where the
+   * entries are and how to read them; absent or empty: not named.
+   */
+  otherProjects?: readonly { project_id: string; entries: number }[];
 }
+
+/** At most this many other projects are named (the rest as "+N more"). */
+const OTHER_PROJECTS_SHOWN = 5;
 
 /**
  * The header lines (no trailing newlines):
@@ -30,8 +39,10 @@ export interface HeaderOptions {
  *   …one line per kind that has entries, in ENTRY_KINDS order; statuses in lifecycle order,
  *   statuses outside the kind's legal list last, sorted…
  *
- * An empty project gets `- no entries recorded yet`. The project id and oid are rendered
- * single-line and neutralized like entry text (they reach an agent's context too).
+ * An empty project gets `- no entries recorded yet`, and when the brain holds other projects a
+ * line naming them (biggest first, at most five) and how to read one (`--project`; an MCP
+ * server reads one project: `brain mcp --project`), docs/decisions/0054. The project ids and
+ * oid are rendered single-line and neutralized like entry text (they reach an agent's context too).
  */
 export function renderHeader(options: HeaderOptions): string[] {
   const project = inlineText(options.projectId, 100) || '(unnamed)';
@@ -41,7 +52,7 @@ export function renderHeader(options: HeaderOptions): string[] {
   const tip = options.tipOid ? `Tip \`${inlineText(options.tipOid, 64)}\` · ` : '';
   lines.push(`${tip}${countText}`);
   if (options.upstream) lines.push(`Upstream: ${inlineText(options.upstream, 400)}`);
-  if (total === 0) return [...lines, '- no entries recorded yet'];
+  if (total === 0) return [...lines, '- no entries recorded yet', ...otherProjectsLine(options.otherProjects ?? [])];
   lines.push(answerLine(options.counts));
   for (const kind of ENTRY_KINDS) {
     const counts = statusCounts(options.counts, kind);
@@ -51,6 +62,18 @@ export function renderHeader(options: HeaderOptions): string[] {
     lines.push(`- ${kind}: ${sum} (${parts.join(', ')})`);
   }
   return lines;
+}
+
+/** The line naming the other projects (none when there are none). */
+function otherProjectsLine(others: readonly { project_id: string; entries: number }[]): string[] {
+  const named = others.filter((p) => p.entries > 0).sort((a, b) => b.entries - a.entries || (a.project_id < b.project_id ? -1 : 1));
+  if (named.length === 0) return [];
+  const ids = named.map((p) => inlineText(p.project_id, 100));
+  const shown = named.slice(0, OTHER_PROJECTS_SHOWN).map((p, i) => `${ids[i]} (${p.entries} ${p.entries === 1 ? 'entry' : 'entries'})`);
+  const more = named.length > OTHER_PROJECTS_SHOWN ? `, +${named.length - OTHER_PROJECTS_SHOWN} more` : '';
+  return [
+    `- this brain's entries are in other projects: ${shown.join(', ')}${more} — read one with \`brain --project ${ids[0]} context\` (an MCP server reads one project: \`brain mcp --project ${ids[0]}\`)`,
+  ];
 }
 
 /** Status → count for `kind`, ordered: legal statuses in lifecycle order, then unknown ones sorted. */

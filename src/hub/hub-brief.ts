@@ -6,13 +6,18 @@
  * boosting and "+N more" accounting — under a `## <repo> · <project>` heading, with an equal
  * share of the budget. When the budget cannot give every group a useful share
  * ({@link MIN_SHARE} tokens), the groups with the most open work (blockers, open questions,
- * active risks) come first and the rest are named on one line each, never dropped silently.
+ * active risks, proposed decisions, open dependencies) come first and the rest are named on one
+ * line each, never dropped silently: its counts in the one vocabulary of the brief
+ * (model/state-terms.ts: Decided · Proposed · Open · Blocked · At risk) and the request that
+ * briefs it alone (`repo` and `project`), docs/decisions/0054.
  */
 import { buildBrief, DEFAULT_BUDGET } from '../context/build-brief.js';
 import { SECTION_KEYS } from '../context/sections.js';
 import { estimateTokens } from '../context/budget.js';
 import { inlineText } from '../context/inline-text.js';
 import { BrainError } from '../model/errors.js';
+import type { KindStatusCount } from '../model/brief-source.js';
+import { answerLine } from '../model/state-terms.js';
 import type { RepoRow } from '../projection/backend.js';
 
 /** The smallest budget share (tokens) a repository/project brief gets before groups are left out. */
@@ -49,11 +54,11 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const repos = new Set(ordered.map((g) => g.repo)).size;
   const head = [`# Brain hub: brief across ${repos} ${repos === 1 ? 'repository' : 'repositories'}, ${ordered.length} ${ordered.length === 1 ? 'project' : 'projects'}`, ''];
   if (ordered.length === 0) head.push('Nothing recorded in the repositories this token can read.');
-  const named = (g: { repo: string; project_id: string; open: number; entries: unknown[] }) =>
-    `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${g.entries.length} entries, ${g.open} open (GET /api/brief?repo=${encodeURIComponent(g.repo)})`;
+  const named = (g: { repo: string; project_id: string; entries: RepoRow['entry'][] }) =>
+    `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${g.entries.length} ${g.entries.length === 1 ? 'entry' : 'entries'} — ${answerLine(kindStatusCounts(g.entries))} (GET /api/brief?repo=${encodeURIComponent(g.repo)}&project=${encodeURIComponent(g.project_id)})`;
   // How many groups fit with MIN_SHARE each, after the head and the lines naming the others.
   let fit = ordered.length;
-  const tail = (n: number) => (n < ordered.length ? ['', `## Not briefed (budget): ${ordered.length - n}`, ...ordered.slice(n).map(named)] : []);
+  const tail = (n: number) => (n < ordered.length ? ['', `## Not briefed (each needs ${MIN_SHARE} tokens of the budget): ${ordered.length - n}`, ...ordered.slice(n).map(named)] : []);
   const fixed = (n: number) => estimateTokens(`${[...head, ...tail(n)].join('\n')}\n`) + n * 30; // per group: its `## <repo> · ` heading prefix (≤ 100 chars) and a blank line
   while (fit > 0 && (budget - fixed(fit)) / fit < MIN_SHARE) fit--;
   const share = fit > 0 ? Math.floor((budget - fixed(fit)) / fit) : 0;
@@ -71,4 +76,16 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   parts.push(...tail(fit));
   const markdown = `${parts.join('\n').trimEnd()}\n`;
   return { markdown, tokens: estimateTokens(markdown), included, omitted, groups: ordered.map((g, i) => ({ repo: g.repo, project_id: g.project_id, included: i < fit })) };
+}
+
+/** How many of `entries` have each kind and status (the counts the one vocabulary is read from). */
+function kindStatusCounts(entries: readonly RepoRow['entry'][]): KindStatusCount[] {
+  const counts = new Map<string, KindStatusCount>();
+  for (const e of entries) {
+    const key = `${e.entry_kind}\u0000${e.status}`;
+    const c = counts.get(key) ?? { entry_kind: e.entry_kind, status: e.status, n: 0 };
+    c.n++;
+    counts.set(key, c);
+  }
+  return [...counts.values()];
 }

@@ -85,7 +85,23 @@ export function mapToolError(err: unknown): CallToolResult {
 /** `-32602` for arguments that fail the tool's zod input schema: `Invalid arguments for <tool>: <path>: <zod message>; …`. */
 export function invalidArguments(tool: string, error: z.ZodError): McpError {
   const message = `Invalid arguments for ${tool}: ${formatIssues(error.issues)}`;
-  return mcpError(ErrorCode.InvalidParams, message, { code: 'invalid_argument', message, hint: 'see the tool inputSchema (tools/list)' });
+  return mcpError(ErrorCode.InvalidParams, message, { code: 'invalid_argument', message, hint: invalidArgumentsHint(error) });
+}
+
+/**
+ * The hint of {@link invalidArguments}: the inputSchema; for a missing `repo` on the hub, where
+ * the repository names are; or — for a `project` or `repo` argument,
+ * which a clone's tools do not take (they read and write the one project the server was started
+ * for; the hub's take both) — where the other projects are and how to reach one
+ * (docs/decisions/0054).
+ */
+function invalidArgumentsHint(error: z.ZodError): string {
+  if (error.issues.some((issue) => issue.path[0] === 'repo' && issue.code === 'invalid_type')) {
+    return 'on the hub, repo names the repository holding the entry: every brain_search and brain_list row starts with it, brain_projects lists them';
+  }
+  const scoped = error.issues.some((issue) => issue.code === 'unrecognized_keys' && issue.keys.some((key) => key === 'project' || key === 'repo'));
+  if (!scoped) return 'see the tool inputSchema (tools/list)';
+  return 'this server reads and writes one project, the project_id brain_projects names beside the others; leave project out, or have the user start a server for another project: brain mcp --project <project_id>';
 }
 
 /** `-32602` for a tool name this server does not offer (as the SDK answers). */

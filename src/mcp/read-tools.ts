@@ -21,8 +21,8 @@ const DEFAULT_PAGE = 50;
 /** What a hub's tool description adds to a clone's. */
 const ON_HUB = 'On this hub every result row names its repo; repo (a repository you can read, see brain_status) and project narrow the read.';
 const onHub = (spans: boolean, text: string) => (spans ? `${text} ${ON_HUB}` : text);
-/** `[repo] ` before a row's line where the reader spans repositories. */
-const inRepo = (row: { repo?: string }) => (row.repo === undefined ? '' : `[${row.repo}] `);
+/** A row's summary line (`- …`, render.ts) with `[repo] ` after its bullet where the reader spans repositories, so the lines stay a Markdown list. */
+const inRepo = (row: { repo?: string }, line: string) => (row.repo === undefined ? line : line.replace(/^- /, `- [${row.repo}] `));
 
 const get = defineReadTool({
   name: 'brain_get',
@@ -70,7 +70,7 @@ const list = defineReadTool({
     const head = `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}${filters.length ? ` (${filters.join(', ')})` : ''}, newest first${facet}${entries.length ? '; brain_get <entry_id> for one in full' : ''}`;
     return {
       structured: neutralizeDeep({ count: entries.length, entries, next_cursor: page.next_cursor, ...(page.facet ? { by_repo: page.facet } : {}) }),
-      text: renderSummaries(head, entries.map((s) => `${inRepo(s)}${summaryLine(s)}`), page.next_cursor ? `more: call brain_list again with "cursor": "${page.next_cursor}"` : undefined),
+      text: renderSummaries(head, entries.map((s) => inRepo(s, summaryLine(s))), page.next_cursor ? `more: call brain_list again with "cursor": "${page.next_cursor}"` : undefined),
     };
   },
 });
@@ -93,7 +93,7 @@ const search = defineReadTool({
     const head = `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for "${inlineText(args.query, 100)}"${kind ? ` (entry_kind=${kind})` : ''}${corrected ? ` (${inlineText(corrected, 300)})` : ''}, best first`;
     return {
       structured: neutralizeDeep({ count: hits.length, hits: summaries }),
-      text: renderSummaries(head, summaries.map((s) => `${inRepo(s)}${summaryLine(s, s.relevance_score)}`)),
+      text: renderSummaries(head, summaries.map((s) => inRepo(s, summaryLine(s, s.relevance_score)))),
     };
   },
 });

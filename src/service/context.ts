@@ -6,18 +6,21 @@
  */
 import { buildBrief, type Brief } from '../context/build-brief.js';
 import { cacheBriefSource } from '../projection/sqlite/brief-queries.js';
+import { listProjects, projectExists } from '../projection/sqlite/projects.js';
 import type { Brain } from '../service.js';
 import { assertPathFilter } from '../model/path-match.js';
 import { upstreamStatus } from './upstream-status.js';
 import { upstreamLine } from './upstream-line.js';
 
-/** The brief of `brain`'s project after a refresh. Errors: `invalid_argument` (budget, a blank or over-long path), `not_found` (unknown project), as `brain.refresh`. */
+/** The brief of `brain`'s project after a refresh (an empty one names the brain's other projects). Errors: `invalid_argument` (budget, a blank or over-long path), `not_found` (unknown project), as `brain.refresh`. */
 export async function projectBrief(brain: Brain, args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
   return brain.withCache(async () => {
     for (const path of args.paths ?? []) assertPathFilter(path);
     const result = await brain.refresh();
     const projectId = await brain.readProjectId();
     const upstream = await upstreamStatus(brain);
-    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), ...args });
+    // An empty project names the others (docs/decisions/0054); the list is read only then.
+    const otherProjects = projectExists(brain.db(), projectId) ? [] : listProjects(brain.db());
+    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), otherProjects, ...args });
   });
 }

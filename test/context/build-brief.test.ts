@@ -47,6 +47,17 @@ describe('buildBrief: structure', () => {
     expect(brief.markdown.endsWith('</brain-state>\n')).toBe(true);
   });
 
+  it('an empty project names the other projects (at most five, biggest first, ids neutralized) and how to read one', () => {
+    const others = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, i) => ({ project_id: id, entries: i + 1 }));
+    const brief = buildBrief({ projectId: 'empty', entries: [], otherProjects: [...others, { project_id: 'x\u001b[31mred', entries: 0 }] });
+    expect(brief.markdown).toContain(
+      "- no entries recorded yet\n- this brain's entries are in other projects: g (7 entries), f (6 entries), e (5 entries), d (4 entries), c (3 entries), +2 more — read one with `brain --project g context` (an MCP server reads one project: `brain mcp --project g`)\n",
+    );
+    expect(brief.markdown).not.toContain('\u001b');
+    expect(buildBrief({ projectId: 'empty', entries: [], otherProjects: [] }).markdown).not.toContain('other projects');
+    expect(buildBrief({ projectId: 'full', entries: small(), otherProjects: others }).markdown).not.toContain('other projects');
+  });
+
   it('lays out header, intro, wrapper and sections in layer order, with kind-specific info', () => {
     const entries = small();
     const brief = buildBrief({ projectId: 'demo', entries, tipOid: 'abc123' });

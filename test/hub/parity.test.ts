@@ -159,6 +159,14 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     const [hits, hubHits] = await both('brain_search', { query: 'plan', limit: 10 }, { repo: 'r' });
     expect(hits.count).toBeGreaterThan(0);
     expect(withoutRepo(hubHits.hits)).toEqual(hits.hits);
+    // The hub's text rows stay a Markdown list, the repo after the bullet (decision 0054).
+    const rowsOf = async (name: string, args: Record<string, unknown>) => String(((await remote.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text).split('\n').filter((l) => l.includes('[r]'));
+    for (const rows of [await rowsOf('brain_search', { query: 'plan', limit: 3 }), await rowsOf('brain_list', { limit: 3 })]) {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toMatch(/^- \[r\] /);
+    }
+    const noRepo = await remote.callTool({ name: 'brain_get', arguments: { entry_id: id } }).catch((err: { data?: { hint?: string } }) => err.data);
+    expect(noRepo).toMatchObject({ hint: expect.stringContaining('repo names the repository holding the entry') });
     const [idHits, hubIdHits] = await both('brain_search', { query: id.slice(0, 10), limit: 3 }, { repo: 'r' });
     expect(idHits.hits[0]).toMatchObject({ entry_id: id, relevance_score: 1 });
     expect(withoutRepo(hubIdHits.hits[0])).toEqual(idHits.hits[0]);

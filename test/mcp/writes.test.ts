@@ -85,6 +85,16 @@ describe('brain mcp: write tools', () => {
     expect(tip()).toBe(before);
   });
 
+  it('a project or repo argument, which a clone\'s tools do not take, is -32602 with a hint saying how to reach another project', async () => {
+    for (const args of [{ query: 'x', project: 'other' }, { query: 'x', repo: 'r' }]) {
+      const err = await s.callError('brain_search', args);
+      expect(err.code).toBe(ErrorCode.InvalidParams);
+      expect((err.data as any).hint).toContain('this server reads and writes one project');
+      expect((err.data as any).hint).toContain('brain mcp --project <project_id>');
+    }
+    expect(((await s.callError('brain_search', { query: 'x', colour: 'red' })).data as any).hint).toBe('see the tool inputSchema (tools/list)');
+  });
+
   it('compare-and-swap: a stale expected_revision is a revision_conflict naming the current revision; nothing is written', async () => {
     const dep = await append({ entry_kind: 'dependency', title: 'Needs git ≥ 2.30', payload: { depends_on: 'git' } });
     await s.call('brain_revise', { entry_id: dep.entry_id, rationale: 'for --no-filters', expected_revision: 1 });

@@ -89,10 +89,15 @@ function switcher(project: string, projects: readonly string[]): Html {
 <button type="submit" class="quiet">Open</button></form>`;
 }
 
-/** `Upstream: <summary> — run <code>brain sync origin</code>` under the navigation, when the branch has an upstream (issue #19). */
+/**
+ * `Upstream: <summary> — run <code>brain sync origin</code>` under the navigation, when the
+ * branch has an upstream (issue #19). The summary's `code spans` (the command it names,
+ * service/upstream-status.ts) are `<code>`, not backticks shown as they are (docs/decisions/0054).
+ */
 function upstreamLine(upstream: PageOptions['upstream']): Html | string {
   if (!upstream) return '';
-  return h`<p class="wrap small upstream${upstream.fix ? ' warn' : ' muted'}">Upstream: ${upstream.summary}${upstream.fix ? h` — run <code>${upstream.fix}</code>` : ''}</p>`;
+  const summary = upstream.summary.split('`').map((part, i) => (i % 2 === 1 ? h`<code>${part}</code>` : part));
+  return h`<p class="wrap small upstream${upstream.fix ? ' warn' : ' muted'}">Upstream: ${summary}${upstream.fix ? h` — run <code>${upstream.fix}</code>` : ''}</p>`;
 }
 
 /** A complete HTML document. */
