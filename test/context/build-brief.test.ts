@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { marked } from 'marked';
 import { BRIEF_INTRO, buildBrief, DEFAULT_BUDGET } from '../../src/context/build-brief.js';
 import { estimateTokens } from '../../src/context/budget.js';
 import { SECTION_KEYS, SECTION_SPECS } from '../../src/context/sections.js';
@@ -68,6 +69,8 @@ describe('buildBrief: structure', () => {
     const introAt = md.indexOf(BRIEF_INTRO);
     expect(introAt).toBeGreaterThan(0);
     expect(md.indexOf('<brain-state>\n')).toBe(introAt + BRIEF_INTRO.length + 1);
+    // A paragraph of its own, not a lazy continuation of the header's last list item.
+    expect(marked.lexer(md).some((t) => t.type === 'paragraph' && t.text.startsWith(BRIEF_INTRO))).toBe(true);
     expect(md).toContain('Decided 2 · Proposed 1 · Open 2 (1 open question, 1 open dependency) · Blocked 2 · At risk 1');
     const sections = parseSections(md);
     expect([...sections.keys()].slice(0, 7)).toEqual(LAYER12_TITLES);
@@ -252,7 +255,7 @@ describe('buildBrief: budget', () => {
     const entries = randomEntries(seed === 3 ? 2000 : 300, rand);
     const opts = { projectId: 'rnd', entries, paths: ['src/store/x.ts'], taskIds: ['T-1'], tipOid: 'f'.repeat(40) };
     const full = buildBrief({ ...opts, budget: 10_000_000 });
-    const header = full.markdown.slice(0, full.markdown.indexOf(BRIEF_INTRO));
+    const header = full.markdown.slice(0, full.markdown.indexOf(`\n${BRIEF_INTRO}`)); // the header's lines, without the blank line before the intro
     const fullSections = parseSections(full.markdown);
     const extra = Array.from({ length: 30 }, () => 100 + Math.floor(rand() * 19_900));
     let previousIncluded = -1;
