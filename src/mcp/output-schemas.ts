@@ -59,6 +59,7 @@ const summaryFields = {
   status,
   revision,
   title: z.string(),
+  adr_label: z.string().optional().describe("an imported ADR's label, e.g. ADR-0071; brain_get takes it as entry_id"),
   summary: z.string().describe('the rationale, one line, at most 200 characters'),
   payload: z.record(z.string(), z.unknown()),
   tags: strings,

@@ -42,9 +42,10 @@ export function renderEntryText(entry: Entry, extra: { revisionCount?: number; f
   return [[entryHead(entry), ...notes].join(' · '), wrapUntrusted(lines.join('\n'))].join('\n');
 }
 
-/** One summary as one line: `- <head> — <title> — <summary>` (single-line, bounded, neutralized). */
+/** One summary as one line: `- <head> — [<ADR label> ]<title> — <summary>` (single-line, bounded, neutralized). */
 export function summaryLine(s: EntrySummary, score?: number): string {
-  const parts = [inlineText(s.title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
+  const title = s.adr_label === undefined ? s.title : `${s.adr_label} ${s.title}`;
+  const parts = [inlineText(title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
   return `- ${score === undefined ? '' : `[${scoreText(score)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
 }
 

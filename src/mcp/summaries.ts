@@ -7,6 +7,7 @@ import type { Entry } from '../model/entry.js';
 import { singleLine, truncate } from '../context/inline-text.js';
 import { neutralize } from '../context/untrusted.js';
 import { summaryLine } from '../model/summary.js';
+import { adrLabelOf } from '../model/adr-label.js';
 
 /** Max chars of `summary` (the rationale excerpt) and of each excerpted payload string. */
 export const SUMMARY_CHARS = 200;
@@ -21,6 +22,8 @@ export interface EntrySummary {
   status: Entry['status'];
   revision: number;
   title: string;
+  /** An imported ADR's label (`ADR-0071`, model/adr-label.ts); absent for other entries. It finds the entry in brain_get and brain_search (decision 0052). */
+  adr_label?: string;
   /** The shared one-line plain-text summary (src/model/summary.ts), cut to {@link SUMMARY_CHARS} (+ `…`). */
   summary: string;
   /** Kind-specific payload, strings cut to {@link SUMMARY_CHARS}, arrays to 5 items of 80 chars. */
@@ -43,6 +46,12 @@ function excerptValue(value: unknown): unknown {
   return value.length > MAX_ITEMS ? [...items, `… +${value.length - MAX_ITEMS} more`] : items;
 }
 
+/** `{ adr_label }` for an imported ADR, `{}` for any other entry. */
+function labelOf(entry: Entry): { adr_label?: string } {
+  const label = adrLabelOf(entry);
+  return label === null ? {} : { adr_label: label };
+}
+
 /** The compact shape of `entry` (not yet neutralized: pass results through {@link neutralizeDeep}). */
 export function summarize(entry: Entry): EntrySummary {
   return {
@@ -51,6 +60,7 @@ export function summarize(entry: Entry): EntrySummary {
     status: entry.status,
     revision: entry.revision,
     title: excerpt(entry.title, SUMMARY_CHARS),
+    ...labelOf(entry),
     summary: summaryLine(entry, { max: SUMMARY_CHARS }),
     payload: Object.fromEntries(Object.keys(entry.payload).sort().map((k) => [k, excerptValue(entry.payload[k])])),
     tags: entry.tags,

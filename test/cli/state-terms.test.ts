@@ -13,6 +13,9 @@ import { cloneReader } from '../../src/service/clone-reader.js';
 import { withPictureReader } from '../../src/service/picture-reader.js';
 import { boardPage } from '../../src/http/dashboard/board-page.js';
 import { STATE_TERMS } from '../../src/model/state-terms.js';
+import { renderSearch } from '../../src/http/dashboard/search-page.js';
+import { summarize } from '../../src/mcp/summaries.js';
+import { summaryLine } from '../../src/mcp/render.js';
 
 const MOJ = fileURLToPath(new URL('../../fixtures/adr/ministryofjustice__cloud-platform', import.meta.url));
 let dir: string;
@@ -57,5 +60,27 @@ describe('decided, proposed, open, blocked, at risk', () => {
     expect(status.code).toBe(0);
     expect(status.stdout.split('\n')).toContain(`state:      ${line}`);
     expect(brain(dir, ['list', '--status', 'open', '--json']).json()).toHaveLength(2);
+  });
+});
+
+describe("an imported ADR's label", () => {
+  it('is shown beside its id on the board and the search page, and in brain_list / brain_search rows', async () => {
+    const b = await openTestBrain(dir, { projectId: 'demo' });
+    try {
+      const [hit] = await b.search({ query: 'Karpenter scaling' });
+      expect(hit?.entry.title).toBe('Use Karpenter For Scaling');
+      const label = 'ADR-0047';
+      const board = (await boardPage({ reader: cloneReader(b), pictures: (_at, fn) => withPictureReader(b, fn), links: () => 'demo' }, { kind: 'decision' })).body.toString();
+      expect(board).toContain(`<span class="adr">${label}</span> · <span class="id">${hit!.entry.entry_id}</span>`);
+      const page = renderSearch({ project: 'demo', query: 'Karpenter scaling', hits: [hit!] }).body.toString();
+      expect(page).toContain(`<span class="adr">${label}</span> · <span class="id">${hit!.entry.entry_id}</span>`);
+      const summary = summarize(hit!.entry);
+      expect(summary.adr_label).toBe(label);
+      expect(summaryLine(summary)).toContain(`— ${label} Use Karpenter For Scaling —`);
+      const [plain] = await b.list({ kind: 'open_question' });
+      expect('adr_label' in summarize(plain!.entry)).toBe(false);
+    } finally {
+      await b.close();
+    }
   });
 });

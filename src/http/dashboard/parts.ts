@@ -5,6 +5,7 @@
  */
 import { decisionOrigin, originWords, recordedDayOnly } from '../../model/decision-origin.js';
 import type { Entry } from '../../model/entry.js';
+import { adrLabelOf } from '../../model/adr-label.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
 
@@ -110,6 +111,12 @@ export function decidedNote(e: Entry): Html {
 /** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
 export function updatedCell(e: Entry): Html {
   return recordedDayOnly(e) ? decidedNote(e) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}`;
+}
+
+/** An imported ADR's label (`ADR-0071 · `) before an entry's id in a row, or nothing (model/adr-label.ts). */
+export function adrLabelSpan(e: Pick<Entry, 'citations'>): Html | '' {
+  const label = adrLabelOf(e);
+  return label === null ? '' : h`<span class="adr">${label}</span> · `;
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */

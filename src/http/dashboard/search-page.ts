@@ -11,7 +11,7 @@ import { plainTextAll } from '../../model/summary.js';
 import { correctionLine, type SearchCorrection } from '../../model/search-correction.js';
 import { h, type Html } from './html.js';
 import { excerpt, highlight, queryTerms } from './markdown.js';
-import { entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
+import { adrLabelSpan, entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
 
 /** Result count of one search page. */
 export const SEARCH_LIMIT = 50;
@@ -60,7 +60,7 @@ export function renderSearch(args: { project: LinkBase; query: string; kind?: st
 <span class="small muted" title="relevance ${scoreText(relevance_score)}: 1 = holds every word asked"><span class="rel" aria-hidden="true"><i class="r${score}"></i></span> ${scorePercent(relevance_score)}</span></div>
 <div class="title"><a href="${entryUrl(base, e.entry_id)}">${highlight(e.title, terms)}</a></div>
 <p class="small snippet">${highlight(excerpt(bodyText(e), terms), terms)}</p>
-<div class="small muted"><span class="id">${e.entry_id}</span> · ${e.author} · ${timeTag(e.recorded_at, { dateOnly: true })} ${tagList(base, e.tags)}</div></li>`;
+<div class="small muted">${adrLabelSpan(e)}<span class="id">${e.entry_id}</span> · ${e.author} · ${timeTag(e.recorded_at, { dateOnly: true })} ${tagList(base, e.tags)}</div></li>`;
     })}</ol>`;
   }
   return { title: query ? `Search: ${query}` : 'Search', body: h`<h1>Search</h1>${form}${results}` };
