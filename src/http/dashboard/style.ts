@@ -79,6 +79,7 @@ table.entries{table-layout:fixed}.c-entry{width:auto}.c-status{width:120px}.c-de
 .badge.warn{background:var(--warn-bg);color:var(--warn)}.badge.bad{background:var(--bad-bg);color:var(--bad)}
 .tag{display:inline-block;font-size:12px;padding:0 7px;border-radius:4px;background:var(--sunken);color:var(--muted);margin-right:4px}
 .id{font-family:var(--mono);font-size:12px;color:var(--muted)}
+.adr{font-family:var(--mono);font-size:12px;font-weight:600}
 .pager{display:flex;gap:10px;align-items:center;margin:14px 0 0}
 .crumbs{font-size:13px;color:var(--muted);margin:0 0 10px}
 .kind-label{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);font-weight:700;margin:0}
