@@ -35,16 +35,26 @@ export function textWidth(text: string, fontPx: number): number {
   return w * fontPx;
 }
 
-/** {@link displayText} of `text`, cut with "…" to fit `maxPx` at `fontPx` (never splitting a character). */
+/**
+ * {@link displayText} of `text`, cut with "…" to fit `maxPx` at `fontPx`: never splitting a
+ * character, and at a word when one ends in the last 40% of what fits (`ADR-0073 · Decision…`,
+ * not `ADR-0073 · Decision · propo…`); separators left dangling at the cut go too.
+ */
 export function fitText(text: string, maxPx: number, fontPx: number): string {
   const clean = displayText(text);
   if (textWidth(clean, fontPx) <= maxPx) return clean;
   let w = em('…') * fontPx;
   let out = '';
+  let next = '';
   for (const ch of clean) {
     w += em(ch) * fontPx;
-    if (w > maxPx) break;
+    if (w > maxPx) {
+      next = ch;
+      break;
+    }
     out += ch;
   }
-  return `${out.trimEnd()}…`;
+  const space = out.lastIndexOf(' ');
+  const atWord = next !== ' ' && space >= out.length * 0.6 ? out.slice(0, space) : out;
+  return `${atWord.replace(/[\s·,;:–—-]+$/u, '')}…`;
 }
