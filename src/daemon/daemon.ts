@@ -14,6 +14,7 @@
  */
 import { createMcpServer } from '../mcp/server.js';
 import { listProjects } from '../projection/sqlite/projects.js';
+import { landingProject } from '../service/projects.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { openBrain, type Brain } from '../service.js';
 import { assertProjectId } from '../service/project-id.js';
@@ -197,7 +198,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       };
     };
     const app = createApp({
-      brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log, defaultProject: projectOrNull,
+      brainFor, defaultBrain: async () => brainFor(await primary.projectId()), health, log,
+      // The dashboard's `/`: the project with entries when the default one has none (decision 0054).
+      defaultProject: async () => ((await projectOrNull()) === null ? null : landingProject(primary)),
       mcp: { brain: primary, readOnly: options.readOnly === true, createServer: createMcpServer },
       authenticate: (secret) => authenticateDaemonToken({ brainDir: stateDir, secret }),
     });

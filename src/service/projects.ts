@@ -21,3 +21,17 @@ export async function listBrainProjects(brain: Brain): Promise<ProjectCounts[]> 
     return listProjects(brain.db());
   });
 }
+
+/**
+ * The project a person landing on the dashboard's `/` should see: `brain`'s own project when
+ * it has entries or no project has any; else the project with the most entries (ties: the
+ * first by project_id) — a clone whose default project is empty (`brain init` then imports into
+ * named projects) would otherwise open on an empty board (docs/decisions/0054). Errors: as
+ * {@link listBrainProjects}.
+ */
+export async function landingProject(brain: Brain): Promise<string> {
+  const own = await brain.projectId();
+  const projects = await listBrainProjects(brain);
+  if (projects.length === 0 || projects.some((p) => p.project_id === own)) return own;
+  return projects.reduce((best, p) => (p.entries > best.entries ? p : best)).project_id;
+}
