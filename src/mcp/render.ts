@@ -17,9 +17,11 @@ export function entryHead(entry: Pick<Entry, 'entry_id' | 'revision' | 'entry_ki
   return `${entry.entry_id} r${entry.revision} ${entry.entry_kind} ${entry.status}`;
 }
 
+/** The payload's fields as text lines, sorted; a field with no value (null or blank text) is left out (structured content keeps it). */
 function payloadLines(payload: Record<string, unknown>): string[] {
   return Object.keys(payload)
     .sort()
+    .filter((key) => payload[key] !== null && !(typeof payload[key] === 'string' && (payload[key] as string).trim() === ''))
     .map((key) => {
       const value = payload[key];
       if (!Array.isArray(value)) return `${key}: ${String(value)}`;
