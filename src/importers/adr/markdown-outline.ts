@@ -85,8 +85,8 @@ const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'just
  * `**Decision:**`, `2. Context:` — see {@link headingKey}; a Status name excepted) read as a
  * heading of the depth of the other sections (2 without any), when no real heading has that
  * name and it stands in no deeper sub-section — so ordinary text is never misread. The token
- * keeps its `raw`: no line changes. The
- * import (outlineMarkdown) and the export (render-adr.ts) read sections by it alike.
+ * keeps its `raw`: no line changes. The import (outlineMarkdown) and the export (render-adr.ts)
+ * read sections by it alike. Decision 0053, round five.
  */
 export function withPlainSectionNames(tokens: TokensList): TokensList {
   const known = new Set([...ADR_SECTION_KEYS, ...CONTEXT_SECTIONS, ...DECISION_SECTIONS, ...OPTION_SECTIONS, ...MORE_SECTION_KEYS]);
