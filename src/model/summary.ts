@@ -104,7 +104,23 @@ export function whyOf(markdown: string): string {
     const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next))[0];
     if (first !== undefined) return first;
   }
-  return blockParagraphs(tokens).find((p) => !METADATA_LINE.test(p)) ?? '';
+  // A header-note block (`**Date:** …` / `**Author:** …` lines): skipped, but its Context line is the why.
+  const notes = tokens.map((t) => (t.type === 'paragraph' ? noteValues(t.raw) : null));
+  for (const note of notes) {
+    const why = note?.find(([key]) => whyName(key));
+    if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
+  }
+  return blockParagraphs(tokens.filter((_, i) => notes[i] === null)).find((p) => !METADATA_LINE.test(p)) ?? '';
+}
+
+/** One header-note line: `Key: value` or `**Key:** value` (a key of at most 40 characters). */
+const NOTE_LINE = /^\s*(?:\*\*|__)?([\p{L}][\p{L}\p{N} ()/-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)\s+(\S.*)$/u;
+
+/** A paragraph of two or more lines each a header note (NOTE_LINE) → its [key, value] pairs; else null. */
+function noteValues(raw: string): Array<[string, string]> | null {
+  const lines = raw.trim().split('\n');
+  const pairs = lines.map((line) => NOTE_LINE.exec(line)).map((m) => (m === null ? null : ([m[1] ?? '', (m[2] ?? '').trim()] as [string, string])));
+  return lines.length >= 2 && pairs.every((p) => p !== null) ? (pairs as Array<[string, string]>) : null;
 }
 
 /** `text` cut to `max` characters at a word when possible, with `…`. */

@@ -66,3 +66,14 @@ describe('section names written as plain paragraphs', () => {
     }
   });
 });
+
+describe('a header-note block of `**Key:** value` lines (Meldestelle 001-backend-infrastructure-decisions.md)', () => {
+  it('is not the why; its Context line\'s value is', () => {
+    const adr = parse('001-backend-infrastructure-decisions.md', '# ADR 001: Backend Infrastructure\n\n**Status:** ACCEPTED\n**Date:** 2026-01-15\n**Author:** Lead Architect\n**Context:** "Operation Tracer Bullet" (Phase 1) - Hardening of the `ping-service`.\n\n---\n\n## 1. Persistence Strategy\n\nText.\n');
+    expect(adr).toMatchObject({ status_text: 'ACCEPTED', date: '2026-01-15' });
+    expect(whyOf(adr.rationale)).toBe('"Operation Tracer Bullet" (Phase 1) - Hardening of the ping-service.');
+    expect(whyOf('Date: 2026-01-15\nAuthor: Lead\n\nThe real why.')).toBe('The real why.');
+    // One `Key: value` line of prose is text, not a note block.
+    expect(whyOf('Note: this matters a lot.\n\nMore.')).toBe('Note: this matters a lot.');
+  });
+});
