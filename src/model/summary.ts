@@ -14,7 +14,9 @@ import { collapseSpace as collapse } from './collapse-space.js';
 export const SUMMARY_MAX = 240;
 
 /** Section headings whose first paragraph is an entry's "why". */
-const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why)$/i;
+const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why|kontext|kontext und problemstellung|contexte|contexto|contesto)$/iu;
+/** A why heading's name alone as a paragraph (`Kontext`, `**Context:**`, `2. Context`): read as that heading. */
+const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
 const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
 
@@ -93,13 +95,32 @@ export function whyOf(markdown: string): string {
     return METADATA_LINE.test(line) ? '' : line;
   }
   const tokens = new Lexer().lex(markdown);
-  const context = tokens.findIndex((t) => t.type === 'heading' && WHY_HEADINGS.test(collapse(inlinePlain(children(t))).replace(/:$/, '')));
+  let context = tokens.findIndex((t) => t.type === 'heading' && whyName(inlinePlain(children(t))));
+  // With no Context heading, a paragraph that is only its name (decision 0053, round five).
+  if (context < 0) context = tokens.findIndex((t) => t.type === 'paragraph' && whyName(inlinePlain(children(t))));
   if (context >= 0) {
-    const next = tokens.findIndex((t, i) => i > context && t.type === 'heading' && (t as Tokens.Heading).depth <= (tokens[context] as Tokens.Heading).depth);
+    const depth = tokens[context]?.type === 'heading' ? (tokens[context] as Tokens.Heading).depth : 6;
+    const next = tokens.findIndex((t, i) => i > context && t.type === 'heading' && (t as Tokens.Heading).depth <= depth);
     const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next))[0];
     if (first !== undefined) return first;
   }
-  return blockParagraphs(tokens).find((p) => !METADATA_LINE.test(p)) ?? '';
+  // A header-note block (`**Date:** …` / `**Author:** …` lines): skipped, but its Context line is the why.
+  const notes = tokens.map((t) => (t.type === 'paragraph' ? noteValues(t.raw) : null));
+  for (const note of notes) {
+    const why = note?.find(([key]) => whyName(key));
+    if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
+  }
+  return blockParagraphs(tokens.filter((_, i) => notes[i] === null)).find((p) => !METADATA_LINE.test(p)) ?? '';
+}
+
+/** One header-note line: `Key: value` or `**Key:** value` (a key of at most 40 characters). */
+const NOTE_LINE = /^\s*(?:\*\*|__)?([\p{L}][\p{L}\p{N} ()/-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)\s+(\S.*)$/u;
+
+/** A paragraph of two or more lines each a header note (NOTE_LINE) → its [key, value] pairs; else null. */
+function noteValues(raw: string): Array<[string, string]> | null {
+  const lines = raw.trim().split('\n');
+  const pairs = lines.map((line) => NOTE_LINE.exec(line)).map((m) => (m === null ? null : ([m[1] ?? '', (m[2] ?? '').trim()] as [string, string])));
+  return lines.length >= 2 && pairs.every((p) => p !== null) ? (pairs as Array<[string, string]>) : null;
 }
 
 /** `text` cut to `max` characters at a word when possible, with `…`. */

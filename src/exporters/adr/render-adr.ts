@@ -18,7 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
-import { headingKey, nesting, STATUS_KEYS } from '../../importers/adr/markdown-outline.js';
+import { headingKey, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -140,7 +140,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const rationale = entry.rationale;
   const outcome = String(entry.payload['decision_outcome'] ?? '').trim();
   const alternatives = Array.isArray(entry.payload['alternatives']) ? (entry.payload['alternatives'] as unknown[]).map(String) : [];
-  const tokens = new Lexer().lex(rationale);
+  const tokens = withPlainSectionNames(new Lexer().lex(rationale));
   const top = topHeadings(tokens);
   const placeholder = top.find((h) => DECISION_SECTIONS.has(h.key) && tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space'));
   if (placeholder !== undefined) {
@@ -278,7 +278,7 @@ function underStatusHeading(text: string, status: string): string | null {
  */
 function withStatus(text: string, status: string | null, imported: boolean): string {
   if (status === null) return text;
-  const tokens = new Lexer().lex(text);
+  const tokens = withPlainSectionNames(new Lexer().lex(text));
   const firstHeading = tokens.findIndex((t) => t.type === 'heading');
   const split = firstHeading < 0 ? text.length : offsetOf(text, tokens, firstHeading);
   const block = imported ? `Status: ${status.replace(/\s*\n\s*/g, ' ')}` : `## Status\n\n${status}`;

@@ -2,7 +2,8 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import { marked, type Token } from 'marked';
+import { marked, type Token, type TokensList } from 'marked';
+import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
 
 /** One heading and its content: tokens `start + 1` up to (excluding) `end`. */
@@ -76,9 +77,38 @@ export function nesting(token: Token | undefined): number {
   return depth === 1 && ADR_SECTION_KEYS.has(headingKey(token ? tokenText(token) : '')) ? 2 : depth;
 }
 
+/** Consequences and rationale in the languages the section sets of adr-content.ts know. */
+const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen'];
+
+/**
+ * `tokens` with each top-level paragraph that is only a known ADR section name (`Kontext`,
+ * `**Decision:**`, `2. Context:` — see {@link headingKey}; a Status name excepted) read as a
+ * heading of the depth of the other sections (2 without any), when no real heading has that
+ * name and it stands in no deeper sub-section — so ordinary text is never misread. The token
+ * keeps its `raw`: no line changes. The import (outlineMarkdown) and the export (render-adr.ts)
+ * read sections by it alike. Decision 0053, round five.
+ */
+export function withPlainSectionNames(tokens: TokensList): TokensList {
+  const known = new Set([...ADR_SECTION_KEYS, ...CONTEXT_SECTIONS, ...DECISION_SECTIONS, ...OPTION_SECTIONS, ...MORE_SECTION_KEYS]);
+  for (const key of STATUS_KEYS) known.delete(key);
+  const headings = tokens.filter((t) => t.type === 'heading');
+  const real = new Set(headings.map((t) => headingKey(tokenText(t))));
+  const depth = headings.map(nesting).filter((d) => d > 1).reduce((min, d) => Math.min(min, d), Number.POSITIVE_INFINITY);
+  let within = 0; // the nesting of the real heading above, 0 before any
+  const out = tokens.map((t): Token => {
+    if (t.type === 'heading') within = nesting(t);
+    // Inside a sub-section (`### Cluster domains` … `**Decision:**`) such a line is its own label.
+    if (t.type !== 'paragraph' || tokenText(t).includes('\n') || within > depth) return t;
+    const key = headingKey(tokenText(t));
+    if (!known.has(key) || real.has(key)) return t;
+    return { type: 'heading', raw: t.raw, depth: Number.isFinite(depth) ? depth : 2, text: tokenText(t), tokens: childTokens(t) } as Token;
+  });
+  return Object.assign(out, { links: tokens.links });
+}
+
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
-  const tokens = marked.lexer(body);
+  const tokens = withPlainSectionNames(marked.lexer(body));
   // `# Status`, `# Context` … are sections of a file that has no title heading, not its title.
   const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1 && !ADR_SECTION_KEYS.has(headingKey(tokenText(t))));
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
