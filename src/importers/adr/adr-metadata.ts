@@ -25,6 +25,13 @@ const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|au
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
 /** Metadata table keys (normalised) of the day and of the people, in precedence order. */
+/**
+ * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
+ * creation dates of enhancement-proposal templates (Tekton TEPs and Kubernetes KEPs write
+ * `creation-date`; others `created`, `creation_date`, `decision-date`). `last-updated` is not
+ * one: it dates an edit, not the decision.
+ */
+const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'created', 'creation-date', 'creation_date', 'created-at', 'created_at'];
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
 
@@ -83,10 +90,12 @@ export function findAdrDate(options: {
 }): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
-  const fm = scalarText(options.frontMatter['date']);
-  if (fm !== null && !isPlaceholder(fm)) {
+  for (const key of FRONT_MATTER_DATE_KEYS) {
+    const fm = scalarText(options.frontMatter[key]);
+    if (fm === null || isPlaceholder(fm)) continue;
     const parsed = parseAdrDate(fm, order);
-    if (parsed !== null) return { date: parsed, fromFrontMatter: true };
+    // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
+    if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
   }
   const table = plainText(metadataValue(metadataTableRows(outline), TABLE_DATE_KEYS) ?? '');
   const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
