@@ -16,7 +16,8 @@ import { SECTION_KEYS } from '../context/sections.js';
 import { estimateTokens } from '../context/budget.js';
 import { inlineText } from '../context/inline-text.js';
 import { BrainError } from '../model/errors.js';
-import type { KindStatusCount } from '../model/brief-source.js';
+import { kindStatusCounts } from '../context/entries-source.js';
+import { plural } from '../model/plural.js';
 import { answerLine } from '../model/state-terms.js';
 import type { RepoRow } from '../projection/backend.js';
 
@@ -55,7 +56,7 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const head = [`# Brain hub: brief across ${repos} ${repos === 1 ? 'repository' : 'repositories'}, ${ordered.length} ${ordered.length === 1 ? 'project' : 'projects'}`, ''];
   if (ordered.length === 0) head.push('Nothing recorded in the repositories this token can read.');
   const named = (g: { repo: string; project_id: string; entries: RepoRow['entry'][] }) =>
-    `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${g.entries.length} ${g.entries.length === 1 ? 'entry' : 'entries'} — ${answerLine(kindStatusCounts(g.entries))} (GET /api/brief?repo=${encodeURIComponent(g.repo)}&project=${encodeURIComponent(g.project_id)})`;
+    `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${plural(g.entries.length, 'entry', 'entries')} — ${answerLine(kindStatusCounts(g.entries))} (GET /api/brief?repo=${encodeURIComponent(g.repo)}&project=${encodeURIComponent(g.project_id)})`;
   // How many groups fit with MIN_SHARE each, after the head and the lines naming the others.
   let fit = ordered.length;
   const tail = (n: number) => (n < ordered.length ? ['', `## Not briefed (each needs ${MIN_SHARE} tokens of the budget): ${ordered.length - n}`, ...ordered.slice(n).map(named)] : []);
@@ -76,16 +77,4 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   parts.push(...tail(fit));
   const markdown = `${parts.join('\n').trimEnd()}\n`;
   return { markdown, tokens: estimateTokens(markdown), included, omitted, groups: ordered.map((g, i) => ({ repo: g.repo, project_id: g.project_id, included: i < fit })) };
-}
-
-/** How many of `entries` have each kind and status (the counts the one vocabulary is read from). */
-function kindStatusCounts(entries: readonly RepoRow['entry'][]): KindStatusCount[] {
-  const counts = new Map<string, KindStatusCount>();
-  for (const e of entries) {
-    const key = `${e.entry_kind}\u0000${e.status}`;
-    const c = counts.get(key) ?? { entry_kind: e.entry_kind, status: e.status, n: 0 };
-    c.n++;
-    counts.set(key, c);
-  }
-  return [...counts.values()];
 }
