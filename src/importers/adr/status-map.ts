@@ -45,9 +45,11 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       // Superseded or replaced in part: the rest is still in force (the words are kept).
       'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part',
       // edgexfoundry's changelog state for a change to an approved ADR; a pending question settled.
-      'amended', 'resolved', ...translatedWords('accepted')],
+      'amended', 'resolved',
+      // The enhancement-proposal lifecycle (Tekton TEPs, Kubernetes KEPs): approved for implementation, or being implemented.
+      'implementable', 'implementing', 'being implemented', ...translatedWords('accepted')],
   ],
-  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', ...translatedWords('proposed')]],
+  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', 'provisional', ...translatedWords('proposed')]],
   ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', ...translatedWords('rejected')]],
   ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', ...translatedWords('deprecated')]],
 ];
