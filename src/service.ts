@@ -16,8 +16,7 @@ import { RefreshGate } from './service/refresh-gate.js';
 import { refreshCache, type RefreshResult } from './projection/sqlite/refresh.js';
 import { resolveEntryId, type CurrentRow, type ListFilter } from './projection/sqlite/queries.js';
 import { adrNumberMatches } from './projection/sqlite/adr-number-queries.js';
-import { adrLabelQuery } from './model/adr-label-query.js';
-import { pickLabelled } from './service/adr-label-resolve.js';
+import { resolveLabel } from './service/adr-label-resolve.js';
 import { listProjects, projectExists } from './projection/sqlite/projects.js';
 import type { RawListFilter } from './model/list-filter.js';
 import { searchCurrent } from './service/search.js';
@@ -218,9 +217,8 @@ export class Brain {
     return this.withCache(async () => {
       await this.refresh();
       const projectId = await this.readProjectId();
-      const label = adrLabelQuery(idOrPrefix);
-      if (label === null) return resolveEntryId(this.db(), projectId, idOrPrefix.trim().toLowerCase());
-      return pickLabelled(idOrPrefix, label, adrNumberMatches(this.db(), { adr_number: label.adr_number, projectId }), `project ${projectId}`).entry.entry_id;
+      const labelled = await resolveLabel(idOrPrefix, (n) => adrNumberMatches(this.db(), { adr_number: n, projectId }), `project ${projectId}`);
+      return labelled?.entry.entry_id ?? resolveEntryId(this.db(), projectId, idOrPrefix.trim().toLowerCase());
     });
   }
 

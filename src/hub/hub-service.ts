@@ -17,8 +17,7 @@ import { buildHubBrief, type HubBrief } from './hub-brief.js';
 import { hubCandidateList, hubCandidateRow, hubCandidateView, type CandidateReadContext } from './hub-candidates.js';
 import { candidateFilter, type CandidateList, type CandidateView } from '../service/candidate-page.js';
 import { withNamedHits } from '../service/id-search.js';
-import { pickLabelled } from '../service/adr-label-resolve.js';
-import { adrLabelQuery } from '../model/adr-label-query.js';
+import { resolveLabel } from '../service/adr-label-resolve.js';
 import { shownCorrections } from '../service/search-corrections.js';
 import { commitsAddingFiles } from '../service/file-commits.js';
 import type { TimelineSource } from '../service/timeline.js';
@@ -127,8 +126,8 @@ export class HubService {
    */
   async get(grant: TokenScope, args: { repo: string; entryId: string }): Promise<RepoRow> {
     const scope = await this.scope(grant, { repo: args.repo });
-    const label = adrLabelQuery(args.entryId);
-    if (label !== null) return pickLabelled(args.entryId, label, (await this.backend.adrMatches({ ...scope, adr_number: label.adr_number })).filter((r) => r.repo === args.repo), `repository ${args.repo}`);
+    const labelled = await resolveLabel(args.entryId, async (n) => (await this.backend.adrMatches({ ...scope, adr_number: n })).filter((r) => r.repo === args.repo), `repository ${args.repo}`);
+    if (labelled !== null) return labelled;
     const rows = await this.backend.get({ ...scope, entryId: args.entryId });
     const row = rows.find((r) => r.repo === args.repo);
     if (!row) throw new BrainError('not_found', `no entry ${args.entryId.slice(0, 80)} in repository ${args.repo}`, { hint: 'find entry ids with GET /api/entries or /api/search (full ids)', data: { repo: args.repo, entry_id: args.entryId.slice(0, 80) } });

@@ -6,7 +6,7 @@
  * otherwise the reader gets `not_found` or `ambiguous_id` with the candidates, never a guess.
  */
 import type { AdrLabelQuery } from '../model/adr-label-query.js';
-import { importedFrom } from '../model/adr-label-query.js';
+import { adrLabelQuery, importedFrom } from '../model/adr-label-query.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
@@ -42,4 +42,14 @@ export function pickLabelled<T extends { entry: Entry; repo?: string }>(typed: s
     hint: `give one of their entry ids${label.file_name === null ? ', or the ADR\'s file name (brain show 0030-title.md)' : ''}`,
     data: { candidates: picked.map((r) => r.entry.entry_id) },
   });
+}
+
+/**
+ * `typed` resolved as an ADR label, or null when it is not one (then it is an id or a prefix):
+ * the rows `matches` gives for its number, picked by {@link pickLabelled}. One rule for the
+ * clone (`Brain.resolveId`) and the hub (`HubService.get`). Errors: as {@link pickLabelled}.
+ */
+export async function resolveLabel<T extends { entry: Entry; repo?: string }>(typed: string, matches: (adrNumber: number) => T[] | Promise<T[]>, scope: string): Promise<T | null> {
+  const label = adrLabelQuery(typed);
+  return label === null ? null : pickLabelled(typed, label, await matches(label.adr_number), scope);
 }
