@@ -5,7 +5,9 @@
  * projection and — when PostgreSQL binaries are installed, or BENCH_PG_URL names a database —
  * on the PostgreSQL projection of the same branch. Prints per corpus and backend recall@3 and
  * MRR (and, with BENCH_VERBOSE=1, every question whose answers are not all in the first 3).
- * Counts, not times: nothing here depends on the machine.
+ * Held-out corpora outside fixtures/adr join through BENCH_QUESTIONS / BENCH_ADR_DIRS
+ * (question-set.js) and are marked "(held out)". Counts, not times: nothing here depends on the
+ * machine.
  *
  * Run alone: `npm run bench -- questions`; it is also the last section of `npm run bench`.
  */
@@ -50,13 +52,14 @@ async function ranked(run) {
  */
 export async function searchQuestionsSection({ root, log, section, results = null }) {
   section('search questions (recall@3, MRR)');
-  const sets = loadQuestionSets();
+  const sets = loadQuestionSets(process.env);
   const server = await postgres(log);
   const pg = server ? await createPostgresProjection({ url: server.url, schema: 'bench_questions' }) : null;
   const rows = [];
   try {
     for (const set of sets) {
-      const repoDir = join(root, 'questions', set.corpus);
+      const name = set.heldOut ? `held-out-${set.corpus}` : set.corpus;
+      const repoDir = join(root, 'questions', name);
       mkdirSync(repoDir, { recursive: true });
       git(repoDir, ['init', '-q']);
       const brain = await openBrain({ repoDir, projectId: PROJECT, author: 'bench' });
@@ -64,11 +67,11 @@ export async function searchQuestionsSection({ root, log, section, results = nul
         await brain.init();
         const report = await importAdr(brain, { dir: set.dir });
         const fileOf = new Map(report.entries.map((e) => [e.entry_id, e.source_path]));
-        const add = (backend, r) => rows.push({ corpus: set.corpus, questions: set.questions.length, backend, ...r });
+        const add = (backend, r) => rows.push({ corpus: set.heldOut ? `${set.corpus} (held out)` : set.corpus, questions: set.questions.length, backend, ...r });
         add('sqlite', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => brain.search({ query, limit: DEPTH })))));
         if (pg) {
-          await pg.refresh({ repo: set.corpus, reader: await brain.reader(), tip: brain.store.tip(), full: true });
-          add('postgres', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => pg.search({ repos: [set.corpus], projectId: PROJECT, query, limit: DEPTH })))));
+          await pg.refresh({ repo: name, reader: await brain.reader(), tip: brain.store.tip(), full: true });
+          add('postgres', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => pg.search({ repos: [name], projectId: PROJECT, query, limit: DEPTH })))));
         }
       } finally {
         await brain.close();
