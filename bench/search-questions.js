@@ -3,7 +3,8 @@
  * docs/decisions/0035): every ADR corpus with a question set (bench/question-set.js) is
  * imported into a fresh repository, and each question searched, top 10, on the clone's SQLite
  * projection and — when PostgreSQL binaries are installed, or BENCH_PG_URL names a database —
- * on the PostgreSQL projection of the same branch. Prints per corpus and backend recall@3 and
+ * on the PostgreSQL projection of the same branch (with the hub's id and ADR-label step,
+ * service/id-search.ts, as `brain.search` has it on the clone). Prints per corpus and backend recall@3 and
  * MRR (and, with BENCH_VERBOSE=1, every question whose answers are not all in the first 3).
  * Held-out corpora outside fixtures/adr join through BENCH_QUESTIONS / BENCH_ADR_DIRS
  * (question-set.js) and are marked "(held out)". Counts, not times: nothing here depends on the
@@ -17,6 +18,7 @@ import { openBrain } from '../dist/service.js';
 import { importAdr } from '../dist/service/import-adr.js';
 import { postgresBinDir, startPostgres } from '../dist/projection/postgres/local-server.js';
 import { createPostgresProjection } from '../dist/projection/postgres/postgres-projection.js';
+import { withNamedHits } from '../dist/service/id-search.js';
 import { DEPTH, evaluateSet, loadQuestionSets } from './question-set.js';
 import { git } from './native.js';
 import { fmt } from './timing.js';
@@ -71,7 +73,13 @@ export async function searchQuestionsSection({ root, log, section, results = nul
         add('sqlite', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => brain.search({ query, limit: DEPTH })))));
         if (pg) {
           await pg.refresh({ repo: name, reader: await brain.reader(), tip: brain.store.tip(), full: true });
-          add('postgres', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => pg.search({ repos: [name], projectId: PROJECT, query, limit: DEPTH })))));
+          const scope = { repos: [name], projectId: PROJECT };
+          // As HubService.search answers: the ordinary hits with the entries the query names (an id, an ADR label) first.
+          const hubSearch = async (query) => withNamedHits(query, await pg.search({ ...scope, query, limit: DEPTH }), DEPTH, {
+            ids: (prefix) => pg.idMatches({ ...scope, prefix }),
+            adrs: (n) => pg.adrMatches({ ...scope, adr_number: n }),
+          });
+          add('postgres', await evaluateSet(set, async (query) => files(fileOf, await ranked(() => hubSearch(query)))));
         }
       } finally {
         await brain.close();
