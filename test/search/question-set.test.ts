@@ -6,11 +6,12 @@
  * numbers on both backends).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CORPORA_DIR, DEPTH, evaluateSet, loadQuestionSets } from '../../bench/question-set.js';
 import { importAdr } from '../../src/service/import-adr.js';
 import { openTestBrain } from '../helpers/brain.js';
-import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
 
 /**
  * The floor of recall@3 per corpus: a regression guard below the measured values (0.846–1.00
@@ -21,7 +22,7 @@ const FLOOR = 0.845;
 
 afterAll(cleanupTempDirs);
 
-const sets = loadQuestionSets() as { corpus: string; dir: string; questions: { question: string; answers: string[] }[] }[];
+const sets = loadQuestionSets({}) as { corpus: string; dir: string; questions: { question: string; answers: string[] }[] }[];
 
 describe('search answers the question set', () => {
   it('has a question set of 20+ questions for every corpus of fixtures/adr', () => {
@@ -41,5 +42,23 @@ describe('search answers the question set', () => {
     } finally {
       await brain.close();
     }
+  });
+
+  it('takes held-out corpora from the environment (decision 0056): folder=file pairs, a questions.json in a BENCH_ADR_DIRS folder', () => {
+    const root = tempDir();
+    const corpus = join(root, 'corpus');
+    mkdirSync(corpus);
+    writeFileSync(join(corpus, '0001-use-postgres.md'), '# 1. Use PostgreSQL\n');
+    const set = { corpus: 'someone__adrs', questions: [{ question: 'what database do we use', answers: ['0001-use-postgres.md'] }] };
+    writeFileSync(join(root, 'set.json'), JSON.stringify(set));
+    writeFileSync(join(corpus, 'questions.json'), JSON.stringify(set));
+    const bundled = loadQuestionSets({}).length;
+    const named = loadQuestionSets({ BENCH_QUESTIONS: `${corpus}=${join(root, 'set.json')}` });
+    expect(named.length).toBe(bundled + 1);
+    expect(named.at(-1)).toEqual({ corpus: 'someone__adrs', dir: corpus, questions: set.questions, heldOut: true });
+    expect(loadQuestionSets({ BENCH_ADR_DIRS: `${corpus}:${root}` }).slice(bundled)).toEqual([{ corpus: 'someone__adrs', dir: corpus, questions: set.questions, heldOut: true }]);
+    expect(() => loadQuestionSets({ BENCH_QUESTIONS: corpus })).toThrow(/is not <corpus folder>=<question file>/);
+    writeFileSync(join(root, 'typo.json'), JSON.stringify({ ...set, questions: [{ question: 'x', answers: ['0002-missing.md'] }] }));
+    expect(() => loadQuestionSets({ BENCH_QUESTIONS: `${corpus}=${join(root, 'typo.json')}` })).toThrow(/names 0002-missing.md/);
   });
 });
