@@ -8,6 +8,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 import { collapseSpace as collapse } from './collapse-space.js';
+import { titleText } from './title-text.js';
 
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
@@ -140,7 +141,7 @@ export function entryReference(id: string, entries?: ReadonlyMap<string, Entry>)
   const other = entries?.get(id);
   if (!other) return id;
   const label = adrLabelOf(other);
-  return `${label === null ? '' : `${label} `}"${collapse(other.title)}" (${id})`;
+  return `${label === null ? '' : `${label} `}"${collapse(titleText(other.title))}" (${id})`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './ma
 import { decisionOrigin, originWords } from '../../model/decision-origin.js';
 import { statusWordsOf } from '../../model/summary.js';
 import { boardUrl, entryLink, entryUrl, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, withQuery, writtenByHtml, type LinkBase } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: LinkBase, c: Citation): Html {
@@ -131,9 +132,9 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
   const history = [...view.history].reverse();
   const titles = new Map(Object.values(l).flat().flatMap((x) => ('missing' in x ? [] : [[x.entry_id, x.title] as const])));
   return {
-    title: e.title,
+    title: titleText(e.title),
     body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
-<header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
+<header><p class="kind-label">${names.one}</p><h1>${titleText(e.title)}</h1></header>
 ${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
 <div class="entry-grid">
 <div>

@@ -8,6 +8,7 @@ import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
+import { titleText } from '../../model/title-text.js';
 
 /** Display names per kind, in board order: `plural` heads a board section, `one` names one entry, `items` counts them in a sentence ("No plan revisions match"). */
 export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: string; anchor: string; items: string }>> = {
@@ -120,7 +121,7 @@ export function adrLabelSpan(e: Pick<Entry, 'citations'>): Html | '' {
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */
-export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
+export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title === undefined ? entryId : titleText(title)}</a>`;
 
 /** Tag chips, each a link to the board filtered by that tag. */
 export const tagList = (project: LinkBase, tags: readonly string[]) => h`${tags.map((t) => h`<a class="tag" href="${boardUrl(project, { tag: t })}">${t}</a>`)}`;
