@@ -51,7 +51,7 @@ describe('a history project shows each decision\'s own date and author beside it
     expect(shown.stdout).toContain('status text: Accepted (tracked in #1643)');
     const listed = brain(repo, ['--project', 'demo', 'list']);
     expect(listed.stdout).toMatch(/^ID\s+KIND\s+STATUS\s+REV\s+DECIDED\s+CHANGED\s+TITLE$/m);
-    expect(listed.stdout).toMatch(/accepted\s+r2\s+2023-11-07\s+2025-09-18 ci-bot\s+ADR-0111 `nop` Mempool/);
+    expect(listed.stdout).toMatch(/accepted\s+r2\s+2023-11-07\s+2025-09-18 ci-bot\s+ADR-0111 nop Mempool/);
   });
 
   it('the brief', () => {

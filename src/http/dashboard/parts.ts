@@ -99,19 +99,20 @@ export function recordedTag(e: Entry, options: { timeOnly?: boolean } = {}): Htm
 
 /**
  * When and by whom a decision was decided (an imported ADR records it), for the lists' "Updated"
- * cell: `decided 2019-06-27 by Marko` (`decided day unknown` when the ADR and git told no day) under
- * the last change; '' for an entry that is not an imported decision.
+ * cell: `decided 2019-06-27 · ADR by Marko` (`decided day unknown` when the ADR and git told no day) under
+ * the last change; '' for an entry that is not an imported decision. `shownAuthor`: the author
+ * the row already shows — a "by" naming the same people is left out (decision 0054, round six).
  */
-export function decidedNote(e: Entry): Html {
+export function decidedNote(e: Entry, shownAuthor?: string): Html {
   const origin = decisionOrigin(e);
   if (origin === null) return h``;
   const { verb, byLabel } = originWords(e);
-  return h`<div class="meta">${verb} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` · ${byLabel} ${origin.by}`}</div>`;
+  return h`<div class="meta">${verb} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null || origin.by === shownAuthor ? '' : h` · ${byLabel} ${origin.by}`}</div>`;
 }
 
-/** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
+/** The board's "Updated" cell, beside its Author column: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
 export function updatedCell(e: Entry): Html {
-  return recordedDayOnly(e) ? decidedNote(e) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}`;
+  return recordedDayOnly(e) ? decidedNote(e, e.author) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e, e.author)}`;
 }
 
 /** An imported ADR's label (`ADR-0071 · `) before an entry's id in a row, or nothing (model/adr-label.ts). */
