@@ -17,7 +17,8 @@ import { titleText } from '../model/title-text.js';
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
   const label = adrLabelOf(entry);
-  return oneLine(label === null ? titleText(entry.title) : `${label} ${titleText(entry.title)}`, max);
+  const title = titleText(entry.title);
+  return oneLine(label === null ? title : `${label} ${title}`, max);
 }
 
 /** `text` on one line, at most `max` characters with its `…`: cut at a word when one ends near (summary.ts's {@link cutLine}). */

@@ -47,7 +47,7 @@ export function renderEntryText(entry: Entry, extra: { revisionCount?: number; f
 
 /** One summary as one line: `- <head> — [<ADR label> ]<title> — <summary>` (single-line, bounded, neutralized). */
 export function summaryLine(s: EntrySummary, score?: number): string {
-  const title = s.adr_label === undefined ? titleText(s.title) : `${s.adr_label} ${titleText(s.title)}`;
+  const title = `${s.adr_label === undefined ? '' : `${s.adr_label} `}${titleText(s.title)}`;
   const parts = [inlineText(title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
   return `- ${score === undefined ? '' : `[${scoreText(score)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
 }

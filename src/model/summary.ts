@@ -96,7 +96,7 @@ const DATED_LINE = new RegExp(`${DATED.source}\\s*[:\\-–—]`, 'i');
 
 /**
  * Markdown → its blocks as plain text, in order, for excerpts that must find any word (search
- * snippets, decision 0050): a link is its text, no syntax; headings, list items (one block
+ * snippets, decisions 0050 and 0054): a link is its text, no syntax; headings, list items (one block
  * each), code and table rows kept as text; changelog lines ({@link DATED}) are `dates`;
  * a paragraph of `Key: value` lines is `notes`. Blank blocks are left out.
  */
