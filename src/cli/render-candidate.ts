@@ -7,6 +7,7 @@ import type { Candidate, Evidence } from '../model/candidate.js';
 import { describeApprover } from '../model/candidate-id.js';
 import { suggestionLine } from '../model/candidate-suggestion.js';
 import { table } from './render.js';
+import { titleText } from '../model/title-text.js';
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -21,14 +22,14 @@ export function renderCandidateList(candidates: Candidate[], all: boolean): stri
   if (candidates.length === 0) return all ? 'no candidates' : 'no pending candidates (brain candidates --all lists decided ones too)';
   return table(
     ['ID', 'STATUS', 'KIND', 'RELATION', 'SUGGESTS', 'BY', 'TITLE'],
-    candidates.map((c) => [c.candidate_id, c.status, c.proposal.entry_kind, c.review.relation, suggestionText(c), oneLine(describeApprover(c.proposed_by), 32), oneLine(c.proposal.title, 60)]),
+    candidates.map((c) => [c.candidate_id, c.status, c.proposal.entry_kind, c.review.relation, suggestionText(c), oneLine(describeApprover(c.proposed_by), 32), oneLine(titleText(c.proposal.title), 60)]),
   );
 }
 
 function evidenceTable(evidence: Evidence[]): string {
   return table(
     ['ENTRY', 'REV', 'SCORE', 'TITLE~', 'TEXT~', 'COVER', 'NEW', 'SIGNALS', 'TITLE'],
-    evidence.map((e) => [e.entry_id, `r${e.revision}`, e.score.toFixed(3), e.title_similarity.toFixed(3), e.text_similarity.toFixed(3), e.coverage.toFixed(3), e.novelty.toFixed(3), oneLine([...e.signals, ...e.shared_scope].join(' '), 60), oneLine(e.title, 50)]),
+    evidence.map((e) => [e.entry_id, `r${e.revision}`, e.score.toFixed(3), e.title_similarity.toFixed(3), e.text_similarity.toFixed(3), e.coverage.toFixed(3), e.novelty.toFixed(3), oneLine([...e.signals, ...e.shared_scope].join(' '), 60), oneLine(titleText(e.title), 50)]),
   );
 }
 
@@ -37,7 +38,7 @@ export function renderCandidate(c: Candidate): string {
   const p = c.proposal;
   const lines = [
     `${c.candidate_id}  ${c.status}  r${c.revision}  proposes ${p.entry_kind}`,
-    `title:       ${p.title}`,
+    `title:       ${titleText(p.title)}`,
     `proposed by: ${describeApprover(c.proposed_by)}${c.capture ? ` (captured by the ${c.capture.extractor} extractor)` : ''}`,
     `recorded:    ${c.recorded_at} by ${describeApprover(c)}`,
     `relation:    ${c.review.relation} — ${c.review.summary}`,

@@ -8,6 +8,7 @@ import type { Entry } from '../model/entry.js';
 import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { statusWordsOf, summaryLine } from '../model/summary.js';
+import { titleText } from '../model/title-text.js';
 
 /** Payload keys shown on their own lines above (decided, status text). */
 const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text']);
@@ -31,7 +32,7 @@ function payloadLines(entry: Entry): string[] {
 export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
   const lines = [
     `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} ${extra.revision_count === 1 ? 'revision' : 'revisions'}` : ''}`,
-    `title:       ${entry.title}`,
+    `title:       ${titleText(entry.title)}`,
     `project:     ${entry.project_id}`,
     `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
   ];

@@ -12,11 +12,13 @@ import { scoreText } from '../model/relevance-text.js';
 import { cutLine } from '../model/summary.js';
 import { correctionLine } from '../model/search-correction.js';
 import type { SearchAnswer } from '../service/search-corrections.js';
+import { titleText } from '../model/title-text.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
   const label = adrLabelOf(entry);
-  return oneLine(label === null ? entry.title : `${label} ${entry.title}`, max);
+  const title = titleText(entry.title);
+  return oneLine(label === null ? title : `${label} ${title}`, max);
 }
 
 /** `text` on one line, at most `max` characters with its `…`: cut at a word when one ends near (summary.ts's {@link cutLine}). */
@@ -67,7 +69,7 @@ export function renderList(rows: CurrentRow[]): string {
 export function renderHistory(revisions: { entry: Entry; sha256: string }[]): string {
   return table(
     ['REV', 'RECORDED', 'BY', 'STATUS', 'SHA256', 'TITLE'],
-    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(writtenBy(r.entry), 48), r.entry.status, r.sha256.slice(0, 12), oneLine(r.entry.title, 60)]),
+    revisions.map((r) => [`r${r.entry.revision}`, r.entry.recorded_at, oneLine(writtenBy(r.entry), 48), r.entry.status, r.sha256.slice(0, 12), oneLine(titleText(r.entry.title), 60)]),
   );
 }
 

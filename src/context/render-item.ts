@@ -25,6 +25,7 @@ import { plainTextLine, summaryLine, supersessionOf } from '../model/summary.js'
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
 import { recordedMs } from './relevance.js';
+import { titleText } from '../model/title-text.js';
 
 /** Max chars of the summary (before `…`). */
 export const EXCERPT_CHARS = 240;
@@ -55,7 +56,7 @@ function itemText(entry: Entry, entries: ReadonlyMap<string, Entry> | undefined)
 
 /** The item line (no trailing newline). Pure and deterministic. */
 export function renderItem(entry: Entry, options: RenderItemOptions = {}): string {
-  const title = inlineText(entry.title, TITLE_CHARS) || '(untitled)';
+  const title = inlineText(titleText(entry.title), TITLE_CHARS) || '(untitled)';
   const tail = `(${qualifiers(entry, options).join(', ')})`;
   const excerpt = options.excerpt ?? EXCERPT_CHARS;
   const text = excerpt > 0 ? inlineText(itemText(entry, options.entries), excerpt) : '';

@@ -11,6 +11,7 @@ import { inlineText } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
 import type { EntrySummary } from './summaries.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
+import { titleText } from '../model/title-text.js';
 
 /** `dec-4f9k2m1x7q3z r2 decision accepted` — trusted facts only (validated on projection). */
 export function entryHead(entry: Pick<Entry, 'entry_id' | 'revision' | 'entry_kind' | 'status'>): string {
@@ -31,7 +32,7 @@ function payloadLines(payload: Record<string, unknown>): string[] {
 
 /** One entry in full (brain_get): a head line, then every field inside the wrapper. */
 export function renderEntryText(entry: Entry, extra: { revisionCount?: number; forked?: boolean } = {}): string {
-  const lines = [`title: ${entry.title}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
+  const lines = [`title: ${titleText(entry.title)}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${label}: ${value}`);
   lines.push(...payloadLines(entry.payload));
   // As brain show and the entry page: headings whose text went to fields are not shown empty (structuredContent keeps the stored text).
@@ -46,7 +47,7 @@ export function renderEntryText(entry: Entry, extra: { revisionCount?: number; f
 
 /** One summary as one line: `- <head> — [<ADR label> ]<title> — <summary>` (single-line, bounded, neutralized). */
 export function summaryLine(s: EntrySummary, score?: number): string {
-  const title = s.adr_label === undefined ? s.title : `${s.adr_label} ${s.title}`;
+  const title = `${s.adr_label === undefined ? '' : `${s.adr_label} `}${titleText(s.title)}`;
   const parts = [inlineText(title, 200), inlineText(s.summary, 220)].filter((p) => p !== '');
   return `- ${score === undefined ? '' : `[${scoreText(score)}] `}${entryHead(s)} — ${parts.join(' — ')}`;
 }
@@ -60,5 +61,5 @@ export function renderSummaries(head: string, lines: string[], footer?: string):
 /** What a write did: `recorded dec-… r1 decision accepted — <title>` per entry, or "unchanged". */
 export function renderWrite(verb: string, entries: Entry[], written: boolean): string {
   const head = written ? `${verb}: ${entries.map(entryHead).join('; ')}` : `unchanged (no new revision written): ${entries.map(entryHead).join('; ')}`;
-  return [head, wrapUntrusted(entries.map((e) => `${e.entry_id}: ${inlineText(e.title, 200)}`).join('\n'))].join('\n');
+  return [head, wrapUntrusted(entries.map((e) => `${e.entry_id}: ${inlineText(titleText(e.title), 200)}`).join('\n'))].join('\n');
 }

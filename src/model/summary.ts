@@ -8,6 +8,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 import { collapseSpace as collapse } from './collapse-space.js';
+import { titleText } from './title-text.js';
 
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
@@ -75,14 +76,47 @@ export function plainTextLine(markdown: string): string {
   return lexedParagraphs(markdown).join(' ');
 }
 
+/** What a block of Markdown is, for an excerpt (decision 0054, round six: which block a search snippet may come from). */
+export type TextBlockKind = 'paragraph' | 'heading' | 'item' | 'notes' | 'dates' | 'code' | 'table';
+
+/** One block of Markdown as one line of plain text; `section`: the index of the heading it is under (-1 before any). */
+export interface TextBlock {
+  kind: TextBlockKind;
+  text: string;
+  section: number;
+}
+
 /**
- * Markdown → every word of it as one line of plain text, for excerpts that must find any word
- * (search snippets, decision 0050): as {@link plainTextLine} — a link is its text, no syntax —
- * but headings, code and table cells kept as their text.
+ * A list item that is a dated line of a changelog: it starts with a day (`18-06-2019:`,
+ * `2024-05-21`, `01.10.20`, `June 18, 2019`, `18 June 2019`), a month (`June 2019`) or a
+ * template's `{date}`. A paragraph is one when it starts so and a `:` or a dash follows.
  */
-export function plainTextAll(markdown: string): string {
-  if (PLAIN_LINE.test(markdown)) return collapse(markdown);
-  return blockParagraphs(new Lexer().lex(markdown), true).join(' ');
+const DATED = /^(?:\{date\}|(?:\d{1,4}[-./]\d{1,2}[-./]\d{1,4}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?\s+\d{4})\b)/i;
+const DATED_LINE = new RegExp(`${DATED.source}\\s*[:\\-–—]`, 'i');
+
+/**
+ * Markdown → its blocks as plain text, in order, for excerpts that must find any word (search
+ * snippets, decisions 0050 and 0054): a link is its text, no syntax; headings, list items (one block
+ * each), code and table rows kept as text; changelog lines ({@link DATED}) are `dates`;
+ * a paragraph of `Key: value` lines is `notes`. Blank blocks are left out.
+ */
+export function textBlocks(markdown: string): TextBlock[] {
+  const out: TextBlock[] = [];
+  let section = -1;
+  const push = (kind: TextBlockKind, text: string) => { const line = collapse(text); if (line !== '') out.push({ kind, text: line, section }); };
+  const walk = (tokens: readonly Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'heading') { section = out.length; push('heading', inlinePlain(children(t))); }
+      else if (t.type === 'paragraph' || t.type === 'text') push(noteValues(t.raw) !== null ? 'notes' : DATED_LINE.test(t.raw) ? 'dates' : 'paragraph', inlinePlain(children(t).length > 0 ? children(t) : [t]));
+      else if (t.type === 'blockquote') walk(children(t));
+      else if (t.type === 'list') for (const item of (t as Tokens.List).items) { const text = blockParagraphs(item.tokens, true).join(' '); push(DATED.test(text) ? 'dates' : 'item', text); }
+      else if (t.type === 'html') push('paragraph', blockParagraphs([t])[0] ?? '');
+      else if (t.type === 'code') push('code', (t as Tokens.Code).text);
+      else if (t.type === 'table') for (const row of [(t as Tokens.Table).header, ...(t as Tokens.Table).rows]) push('table', row.map((cell) => inlinePlain(cell.tokens)).join(' '));
+    }
+  };
+  walk(PLAIN_LINE.test(markdown) ? [{ type: 'text', raw: markdown, text: markdown } as Token] : new Lexer().lex(markdown));
+  return out;
 }
 
 /**
@@ -140,7 +174,7 @@ export function entryReference(id: string, entries?: ReadonlyMap<string, Entry>)
   const other = entries?.get(id);
   if (!other) return id;
   const label = adrLabelOf(other);
-  return `${label === null ? '' : `${label} `}"${collapse(other.title)}" (${id})`;
+  return `${label === null ? '' : `${label} `}"${collapse(titleText(other.title))}" (${id})`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { codeSpan, fencedBlock, mdText } from './markdown-text.js';
 import { REVIEW_GROUPS, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
 import type { CandidateChange } from './candidate-changes.js';
 import { plural } from '../model/plural.js';
+import { titleText } from '../model/title-text.js';
 
 /** Options of {@link renderReview}. */
 export interface RenderReviewOptions {
@@ -67,7 +68,7 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
 function renderCandidateChange(c: CandidateChange): string {
   const suggestion = c.target_entry_id === null ? c.suggestion : c.suggestion.replace(c.target_entry_id, codeSpan(c.target_entry_id));
   const status = c.proposed_in_range ? (c.status === 'pending' ? 'proposed' : `proposed, ${c.status}`) : c.status;
-  return `- ${codeSpan(c.candidate_id)} · ${KIND_LABEL[c.entry_kind]} · **${mdText(c.title)}** · ${status} · ${c.relation}; suggests ${suggestion} · by ${mdText(c.proposed_by, 170)}`;
+  return `- ${codeSpan(c.candidate_id)} · ${KIND_LABEL[c.entry_kind]} · **${mdText(titleText(c.title))}** · ${status} · ${c.relation}; suggests ${suggestion} · by ${mdText(c.proposed_by, 170)}`;
 }
 
 function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines: number }): string[] {
@@ -77,7 +78,7 @@ function renderChange(c: EntryChange, opts: { showProject: boolean; maxDiffLines
   const meta = [KIND_LABEL[c.entry_kind], codeSpan(c.entry_id), revisions, status, `by ${mdText(writtenBy(c), 170)}`];
   if (opts.showProject) meta.splice(2, 0, `project ${codeSpan(c.project_id)}`);
   if (c.forked) meta.push('⚠ forked');
-  const lines = [`#### ${mdText(c.title)}`, '', meta.join(' · ')];
+  const lines = [`#### ${mdText(titleText(c.title))}`, '', meta.join(' · ')];
   if (c.summary !== '') lines.push('', mdText(c.summary, 300));
   const bullets: string[] = [];
   if (!isNew) {

@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../helpers/git.js';
-// @ts-expect-error plain JavaScript bench module without types
 import { runReviewerSet } from '../../bench/reviewer-set.js';
 
 afterAll(() => cleanupTempDirs());

@@ -41,6 +41,12 @@ function setup(): string {
 
 type Finding = { check: string; ok: boolean; message: string; fix?: string; fixed?: string };
 const findings = (run: { json(): { findings: Finding[] } }) => Object.fromEntries(run.json().findings.map((f) => [f.check, f]));
+/** The one finding of `check` in a run (throws when the run has none, failing the test). */
+const finding = (run: { json(): { findings: Finding[] } }, check: string): Finding => {
+  const found = findings(run)[check];
+  if (found === undefined) throw new Error(`no ${check} finding`);
+  return found;
+};
 
 describe('brain doctor', () => {
   it('a healthy brain: every check ok, exit 0', () => {
@@ -97,7 +103,7 @@ describe('brain doctor', () => {
     mkdirSync(cache);
     expect(findings(brain(dir, ['doctor', '--json'])).cache).toMatchObject({ ok: false });
     const fixed = brain(dir, ['doctor', '--fix', '--json']);
-    expect(findings(fixed).cache.fixed).toBeTruthy();
+    expect(finding(fixed, 'cache').fixed).toBeTruthy();
     expect(brain(dir, ['list', '--json']).json()).toHaveLength(1);
   });
 
@@ -127,10 +133,10 @@ describe('brain doctor', () => {
     const check = brain(dir, ['doctor', '--json']);
     expect(check.code).toBe(1);
     expect(findings(check).writer_lock).toMatchObject({ ok: false, message: expect.stringContaining(`pid ${reused.pid} is now another process`), fix: expect.stringContaining('brain doctor --fix') });
-    expect(findings(check).writer_lock.message).toContain('held for 22 h');
+    expect(finding(check, 'writer_lock').message).toContain('held for 22 h');
     const fixed = brain(dir, ['doctor', '--fix', '--json']);
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
-    expect(findings(fixed).writer_lock.fixed).toBe('took the lock over and cleaned up after the dead writer');
+    expect(finding(fixed, 'writer_lock').fixed).toBe('took the lock over and cleaned up after the dead writer');
     expect(existsSync(lock)).toBe(false);
     expect(brain(dir, ['add', 'decision', '--title', 'after doctor']).code).toBe(0);
   });
@@ -154,7 +160,7 @@ describe('brain doctor', () => {
     const fixed = brain(dir, ['doctor', '--fix', '--json']);
     expect(fixed.code).toBe(1);
     expect(findings(fixed).writer_lock).toMatchObject({ ok: false, message: expect.stringContaining('the writer hangs'), fix: expect.stringContaining(`kill ${holder.pid}`) });
-    expect(findings(fixed).writer_lock.fixed).toBeUndefined();
+    expect(finding(fixed, 'writer_lock').fixed).toBeUndefined();
     expect(readFileSync(lock, 'utf8')).toBe(text);
     // A young lock of a running holder is a write in progress.
     writeFileSync(lock, JSON.stringify({ pid: holder.pid, hostname: hostname(), acquired_at: new Date().toISOString(), process_start: holder.start }));

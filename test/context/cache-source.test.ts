@@ -30,8 +30,8 @@ beforeAll(async () => {
     const legal = LEGAL_STATUSES[kind];
     // Half the decisions accepted: that section spans several pages of the projection's reads.
     // The others mostly no longer in force: that section spans several pages too.
-    const retired = ['rejected', 'superseded', 'rejected', 'deprecated', 'rejected'][i % 5] as string;
-    const status = kind === 'decision' ? (i % 2 === 0 ? 'accepted' : retired) : i % 3 === 0 ? (legal[0] as string) : (legal[Math.floor(rand() * legal.length)] as string);
+    const retired = (['rejected', 'superseded', 'rejected', 'deprecated', 'rejected'] as const)[i % 5] as Entry['status'];
+    const status: Entry['status'] = kind === 'decision' ? (i % 2 === 0 ? 'accepted' : retired) : i % 3 === 0 ? (legal[0] as Entry['status']) : (legal[Math.floor(rand() * legal.length)] as Entry['status']);
     // Few distinct seconds and scores: many ties; some instants differ only by a fraction.
     const second = at(Math.floor(i / 40)).replace('Z', i % 4 === 0 ? '.5Z' : 'Z');
     const payload: Record<string, unknown> = kind === 'blocker' ? { severity: ['low', 'high', 'critical'][i % 3] } : kind === 'risk' ? { likelihood: ['low', 'high'][i % 2], impact: ['medium', 'high'][i % 2] } : {};

@@ -33,7 +33,9 @@ function setSync(dir: string, sync: unknown): void {
 }
 
 beforeAll(() => {
-  ({ remote, clones: [a, b] = [] } = remoteWithClones(2) as { remote: string; clones: string[] });
+  const made = remoteWithClones(2);
+  remote = made.remote;
+  [a, b] = made.clones as [string, string];
 });
 afterAll(() => {
   killDaemons();

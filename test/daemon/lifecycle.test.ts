@@ -151,11 +151,11 @@ describe('brain daemon lifecycle', () => {
       expect((await httpGet(d.port, '/api/health')).json().data.status).toBe('uninitialized');
       expect(brain(fresh, ['init', '--project', 'later']).code).toBe(0);
       expect(brain(fresh, ['add', 'open_question', '--title', 'Which port?']).code).toBe(0);
-      const list = await waitFor('the new brain to be served', async () => {
+      const list = await waitFor<{ data: Array<{ title: string }> }>('the new brain to be served', async () => {
         const r = await httpGet(d.port, '/api/projects/later/brain');
         return r.status === 200 && r.json().data.length === 1 ? r.json() : null;
       });
-      expect(list.data[0].title).toBe('Which port?');
+      expect(list.data[0]?.title).toBe('Which port?');
     } finally {
       await d.stop();
     }

@@ -48,7 +48,7 @@ describe('createBatchParser', () => {
     const lines = oids.map((oid, i) => (i % 3 === 0 ? `${oid} missing\n` : `${oid} blob ${i}\n`)).join('');
     for (let at = 0; at < lines.length; at += 65_536) parse(Buffer.from(lines.slice(at, at + 65_536)));
     expect(pending.length).toBe(0);
-    expect(results.every((r, i) => (i % 3 === 0 ? r === null : r?.oid === oids[i] && r.size === i))).toBe(true);
+    expect(results.every((r, i) => (i % 3 === 0 ? r === null : r?.oid === oids[i] && r?.size === i))).toBe(true);
   });
 
   it('parses a stream split at every possible pair of positions', () => {

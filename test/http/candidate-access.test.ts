@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect(brain(dir, ['add', 'decision', '--title', 'Use SQLite for the cache']).code).toBe(0);
   d = await startDaemonProcess(dir);
   secrets.default = readFileSync(join(dir, '.git', 'brain', 'token'), 'utf8').trim();
-  for (const [name, caps] of [['reader', 'read'], ['writer', 'read,write'], ['lead', 'read,propose,approve']]) {
+  for (const [name, caps] of [['reader', 'read'], ['writer', 'read,write'], ['lead', 'read,propose,approve']] as const) {
     const created = brain(dir, ['--json', 'daemon', 'token', 'create', '--name', name, '--capabilities', caps]);
     expect(created.code, created.stderr).toBe(0);
     secrets[name] = created.json().secret;

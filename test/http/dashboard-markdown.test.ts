@@ -102,7 +102,37 @@ describe('search snippets', () => {
     const entry = makeEntry({ kind: 'decision', projectId: 'demo', title: 'Use Karpenter', fields: { rationale } });
     const page = renderSearch({ project: 'demo', query: 'karpenter', hits: [{ entry, relevance_score: 1 }] }).body.toString();
     const snippet = /<p class="small snippet">(.*?)<\/p>/s.exec(page)?.[1] ?? '';
-    expect(snippet).toBe('Scaling We need to ensure security - see <mark>Karpenter</mark> Threat Model and https://example.com/x. Node consolidation &lt;b&gt;is&lt;/b&gt; aggressive ref');
+    expect(snippet).toBe('We need to ensure security - see <mark>Karpenter</mark> Threat Model and https://example.com/x.');
+  });
+
+  // An imported ADR's shape (cometbft): a changelog list, a status line, a Context section, sections below.
+  const adr = [
+    '# ADR 042: State Sync Design', '', '## Changelog', '', '- 18-06-2019: Initial draft', '- 2019-06-27: Snapshot chunks reviewed', '- July 2, 2019: Restore flow', '',
+    '## Status', '', 'Accepted', '', '## Context', '', 'Syncing a new node from genesis takes days. Operators want a node serving within minutes.', '',
+    '## Snapshot format', '', 'Each snapshot is split into chunks of at most 16 MB, hashed and listed in its metadata.', '',
+    '- chunk hashes are checked on receipt',
+  ].join('\n');
+  const snippetOf = (query: string) => {
+    const entry = makeEntry({ kind: 'decision', projectId: 'demo', title: 'State Sync Design', fields: { rationale: adr } });
+    const page = renderSearch({ project: 'demo', query, hits: [{ entry, relevance_score: 1 }] }).body.toString();
+    return (/<p class="small snippet">(.*?)<\/p>/s.exec(page)?.[1] ?? '').replace(/<\/?mark>/g, '');
+  };
+  const CONTEXT = 'Syncing a new node from genesis takes days. Operators want a node serving within minutes.';
+
+  it('come from a paragraph holding a matched word, never from a changelog line (decision 0054, round six)', () => {
+    expect(snippetOf('snapshot chunks')).toBe('Each snapshot is split into chunks of at most 16 MB, hashed and listed in its metadata.');
+    expect(snippetOf('operators')).toBe(CONTEXT);
+  });
+
+  it('come from the first paragraph of a section whose heading matched, then from a list item', () => {
+    expect(snippetOf('format')).toBe('Each snapshot is split into chunks of at most 16 MB, hashed and listed in its metadata.');
+    expect(snippetOf('receipt')).toBe('chunk hashes are checked on receipt');
+  });
+
+  it('are the entry\'s why when only its title or its changelog matched', () => {
+    expect(snippetOf('initial draft')).toBe(CONTEXT);
+    expect(snippetOf('restore')).toBe(CONTEXT);
+    expect(snippetOf('state sync design')).toBe(CONTEXT);
   });
 });
 

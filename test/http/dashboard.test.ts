@@ -17,7 +17,7 @@ let dir: string;
 let d: DaemonProcess;
 const ids: string[] = [];
 const get = (path: string, headers: Record<string, string> = {}) => httpGet(d.port, path, headers);
-const shownIds = (body: string) => [...body.matchAll(/<span class="id">([a-z]+-[0-9a-z]+)<\/span>/g)].map((m) => m[1]);
+const shownIds = (body: string) => [...body.matchAll(/<span class="id">([a-z]+-[0-9a-z]+)<\/span>/g)].map((m) => m[1] as string);
 const nextHref = (body: string) => /<a class="button quiet" href="([^"]+)" rel="next">/.exec(body)?.[1]?.replace(/&amp;/g, '&') ?? null;
 
 beforeAll(async () => {

@@ -94,7 +94,8 @@ describe('signing in', () => {
   });
 
   it('refuses a cross-origin sign-in and sign-out (Origin or Sec-Fetch-Site)', async () => {
-    for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: w.server.url, 'sec-fetch-site': 'cross-site' }]) {
+    const crossOrigin: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { origin: w.server.url, 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossOrigin) {
       const res = await signIn(w.admin, headers);
       expect(res.status).toBe(403);
       expect(res.headers.get('set-cookie')).toBeNull();
@@ -149,7 +150,7 @@ describe('pages through the token scope', () => {
     }
     expect((await page('/search?q=quokka', cookie)).html).toContain('Nothing matches');
     // A hidden repository answers exactly like one that does not exist, on every page that names one.
-    for (const [path, tail] of [['/?repo=', ''], ['/search?q=quokka&repo=', ''], ['/brief?repo=', ''], ['/repos/', '/graph'], ['/repos/', '/timeline?project=mobile'], ['/repos/', '/candidates?status=all'], ['/repos/', '/candidates/cand-zzzzzzzzzzzz']]) {
+    for (const [path, tail] of [['/?repo=', ''], ['/search?q=quokka&repo=', ''], ['/brief?repo=', ''], ['/repos/', '/graph'], ['/repos/', '/timeline?project=mobile'], ['/repos/', '/candidates?status=all'], ['/repos/', '/candidates/cand-zzzzzzzzzzzz']] as const) {
       const hidden = await page(`${path}beta${tail}`, cookie);
       const missing = await page(`${path}zzzz${tail}`, cookie);
       expect([hidden.status, missing.status], path + tail).toEqual([404, 404]);

@@ -254,6 +254,19 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
     expect(chart(remoteOlder)).toBe(chart(localOlder));
   });
 
+  it('dashboard: one navigation in one order, and the timeline under the same heading, naming what it shows (decision 0054, round six)', async () => {
+    const [local, remote] = [await (await fetch(onDaemon(`/projects/${P}/timeline`))).text(), await (await fetch(onHub('/repos/r/timeline'), { headers: { cookie } })).text()];
+    const nav = (html: string) => [...section(html, '<nav class="wrap pages"', '</nav>').matchAll(/<a href="[^"]*"( aria-current="page")?>([A-Za-z]+)/g)].map((m) => `${m[2]}${m[1] ? '*' : ''}`);
+    expect(nav(local)).toEqual(['Board', 'Timeline*', 'Graph', 'Brief', 'Search', 'Candidates']);
+    expect(nav(remote)).toEqual([...nav(local), 'Repositories']);
+    const heading = (html: string) => section(html, '<main', '<section aria-labelledby="h-chart">');
+    expect(heading(remote)).toBe(heading(local));
+    expect(local).toContain(`<title>Timeline · ${P} · Project Brain</title>`);
+    expect(remote).toContain(`<title>Timeline · r · ${P} · Project Brain hub</title>`);
+    expect(remote).toContain(`repository <strong>r</strong> · project <strong>${P}</strong>`);
+    expect(await (await fetch(onHub('/repos/r/graph'), { headers: { cookie } })).text()).toContain(`<title>Graph · r · ${P} · Project Brain hub</title>`);
+  });
+
   /** The text a reader sees in `html` (tags dropped, blanks collapsed). */
   const text = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   /** The board's rows in order: [entry_id, title] (the hub's board also names each row's repository and kind, by design). */

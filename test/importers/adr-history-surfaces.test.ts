@@ -51,7 +51,7 @@ describe('a history project shows each decision\'s own date and author beside it
     expect(shown.stdout).toContain('status text: Accepted (tracked in #1643)');
     const listed = brain(repo, ['--project', 'demo', 'list']);
     expect(listed.stdout).toMatch(/^ID\s+KIND\s+STATUS\s+REV\s+DECIDED\s+CHANGED\s+TITLE$/m);
-    expect(listed.stdout).toMatch(/accepted\s+r2\s+2023-11-07\s+2025-09-18 ci-bot\s+ADR-0111 `nop` Mempool/);
+    expect(listed.stdout).toMatch(/accepted\s+r2\s+2023-11-07\s+2025-09-18 ci-bot\s+ADR-0111 nop Mempool/);
   });
 
   it('the brief', () => {
@@ -67,6 +67,9 @@ describe('a history project shows each decision\'s own date and author beside it
     const page = await httpGet(daemon.port, `/projects/demo/entries/${ID()}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<dt>Decided</dt><dd>2023-11-07</dd><dt>ADR by</dt><dd>Sergio Mena</dd><dt>Last change by</dt>');
+    // Its ADR label beside its id, in the crumbs and the facts (decision 0054, round six).
+    expect(page.body).toContain(`› <span class="mono">ADR-0111</span> · <span class="mono">${ID()}</span></p>`);
+    expect(page.body).toContain(`<dt>ID</dt><dd class="mono">${ID()}</dd><dt>ADR</dt><dd class="mono">ADR-0111</dd>`);
     expect(page.body).toContain('<span class="small muted">“Accepted (tracked in #1643)”</span>');
   });
 });

@@ -43,5 +43,8 @@ describe('decision origin', () => {
     expect(renderEntry(accepted)).toContain('decided:     2019-01-23 (ADR by Nina)');
     expect(String(decidedNote(proposal))).toBe('<div class="meta">written <time datetime="2019-01-23">2019-01-23</time> · by Nina</div>');
     expect(String(decidedNote(accepted))).toBe('<div class="meta">decided <time datetime="2019-01-23">2019-01-23</time> · ADR by Nina</div>');
+    // The board's row shows its author beside the cell: the same people are not named twice (decision 0054, round six).
+    expect(String(updatedCell({ ...accepted, author: 'Nina' }))).toBe('<div class="meta">decided <time datetime="2019-01-23">2019-01-23</time></div>');
+    expect(String(updatedCell({ ...accepted, author: 'ci-bot' }))).toContain(' · ADR by Nina</div>');
   });
 });

@@ -13,7 +13,7 @@ const HOSTILE = 'Evil [click](https://evil.example) ![i](x.png) <img src=x onerr
 
 function change(over: Partial<EntryChange>): EntryChange {
   return {
-    entry_id: 'dec-0000000000aa', entry_kind: 'decision', project_id: 'demo', title: 'Plain', from_revision: 1, to_revision: 2,
+    entry_id: 'dec-0000000000aa', entry_kind: 'decision', project_id: 'demo', title: 'Plain', summary: '', from_revision: 1, to_revision: 2,
     from_status: 'proposed', to_status: 'accepted', changed_fields: ['status'], rationale_diff: null, new_citations: [], removed_citations: [],
     value_changes: [], author: 'test-agent', recorded_at: '2026-01-01T00:00:00.000Z', forked: false, ...over,
   };

@@ -48,7 +48,7 @@ describe('planSetup and applySetup', () => {
     writeFileSync(join(dir, 'AGENTS.md'), latin1);
     mkdirSync(join(dir, 'CLAUDE.md'));
     symlinkSync(join(dir, 'nowhere.md'), join(dir, 'GEMINI.md'));
-    for (const [path, message] of [['AGENTS.md', 'is not UTF-8 text'], ['CLAUDE.md', 'is not a file'], ['GEMINI.md', 'is a symbolic link to nothing']]) {
+    for (const [path, message] of [['AGENTS.md', 'is not UTF-8 text'], ['CLAUDE.md', 'is not a file'], ['GEMINI.md', 'is a symbolic link to nothing']] as const) {
       const fresh = join(dir, `fresh-${path}`);
       let refused: unknown;
       try {

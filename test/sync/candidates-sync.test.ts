@@ -17,7 +17,7 @@ const candidates = (dir: string) => ok(brain(dir, ['candidates', '--all', '--jso
 
 describe('brain sync with candidates', () => {
   it('replays local proposals and approvals onto the remote; both clones converge and verify', () => {
-    const { clones: [a, b] } = remoteWithClones(2) as { clones: [string, string] };
+    const [a, b] = remoteWithClones(2).clones as [string, string];
     const onA = propose(a, 'Quokka tokens leak');
     ok(brain(a, ['add', 'decision', '--title', 'Entry written on a']));
     sync(a);
@@ -40,7 +40,7 @@ describe('brain sync with candidates', () => {
   });
 
   it('keeps both decisions of a candidate decided on both clones', () => {
-    const { clones: [a, b] } = remoteWithClones(2) as { clones: [string, string] };
+    const [a, b] = remoteWithClones(2).clones as [string, string];
     const c = propose(a, 'Decided twice');
     ok(brain(a, ['sync']));
     ok(brain(b, ['sync']));

@@ -15,6 +15,7 @@ import { STATE_TERMS, termCount } from '../../model/state-terms.js';
 import { h, type Html } from './html.js';
 import { adrLabelSpan, boardUrl, entryUrl, KIND_NAMES, kindDetail, kindName, pager, statusBadge, tagList, updatedCell, type LinkBase } from './parts.js';
 import type { PageParts, PageSource } from './read-pages.js';
+import { titleText } from '../../model/title-text.js';
 
 /** The board's query parameters (raw strings), in form order: `repo` and `project` are the hub's fields. */
 export const BOARD_PARAMS = ['repo', 'project', 'kind', 'status', 'tag', 'path', 'related_task', 'author'] as const;
@@ -55,7 +56,7 @@ function row(v: View, { repo, entry: e }: InRepo<{ entry: Entry }>): Html {
   const links = v.links(repo);
   const repoCell = v.spans && repo !== undefined ? h`<td class="repo-cell"><a class="repo" href="${v.url({ repo })}">${repo}</a></td>\n` : '';
   return h`<tr>
-${repoCell}<td class="title"><a href="${entryUrl(links, e.entry_id)}">${e.title}</a><div class="meta">${adrLabelSpan(e)}<span class="id">${e.entry_id}</span>${v.spans ? h` · ${e.project_id}` : ''}${e.revision > 1 ? h` · r${e.revision}` : ''} ${tagList(links, e.tags)}</div></td>
+${repoCell}<td class="title"><a href="${entryUrl(links, e.entry_id)}">${titleText(e.title)}</a><div class="meta">${adrLabelSpan(e)}<span class="id">${e.entry_id}</span>${v.spans ? h` · ${e.project_id}` : ''}${e.revision > 1 ? h` · r${e.revision}` : ''} ${tagList(links, e.tags)}</div></td>
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>
 <td class="detail">${kindDetail(links, e, v.titles)}</td>
 <td class="who small">${e.author}</td>

@@ -15,16 +15,17 @@ import { citationItem } from './entry-page.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { entryUrl, kindName, timeTag } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 const show = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : JSON.stringify(v));
 
-const entryRef = (links: CandidateLinks, id: string, entries: Readonly<Record<string, Entry>>, anchor = '') => h`<a href="${entryUrl(links.base, id, anchor)}"><bdi>${entries[id]?.title ?? id}</bdi></a>`;
+const entryRef = (links: CandidateLinks, id: string, entries: Readonly<Record<string, Entry>>, anchor = '') => h`<a href="${entryUrl(links.base, id, anchor)}"><bdi>${titleText(entries[id]?.title ?? id)}</bdi></a>`;
 
 function evidenceTable(links: CandidateLinks, evidence: readonly Evidence[]): Html {
   if (evidence.length === 0) return h`<p class="muted small">No current entry overlapped it.</p>`;
   const n = (x: number) => x.toFixed(2);
   return h`<table class="entries evidence"><thead><tr><th scope="col">Entry compared</th><th scope="col">Score</th><th scope="col">Title ~</th><th scope="col">Text ~</th><th scope="col">Coverage</th><th scope="col">Novelty</th><th scope="col">Signals</th></tr></thead>
-<tbody>${evidence.map((e) => h`<tr><td class="title"><a href="${entryUrl(links.base, e.entry_id)}"><bdi>${e.title}</bdi></a><div class="meta"><span class="id">${e.entry_id}</span> · r${e.revision} · ${kindName(e.entry_kind).one} · ${e.status}</div></td>
+<tbody>${evidence.map((e) => h`<tr><td class="title"><a href="${entryUrl(links.base, e.entry_id)}"><bdi>${titleText(e.title)}</bdi></a><div class="meta"><span class="id">${e.entry_id}</span> · r${e.revision} · ${kindName(e.entry_kind).one} · ${e.status}</div></td>
 <td>${n(e.score)}</td><td>${n(e.title_similarity)}</td><td>${n(e.text_similarity)}</td><td>${n(e.coverage)}</td><td>${n(e.novelty)}</td><td class="small">${signalList(e)}</td></tr>`)}</tbody></table>`;
 }
 
@@ -50,7 +51,7 @@ function revisionItem(links: CandidateLinks, r: Candidate, entries: Readonly<Rec
   const what = r.revision === 1 || !d ? 'proposed' : r.status;
   const detail = d
     ? h`<p class="small"><strong>${d.action}</strong>${d.entry_id ? h` → ${entryRef(links, d.entry_id, entries)}` : ''} · decided by ${whoHtml(d.decided_by)}</p>
-${d.written.length ? h`<p class="small">Wrote ${d.written.map((w, i) => h`${i ? ', ' : ''}<a href="${entryUrl(links.base, w.entry_id, `r${w.revision}`)}"><bdi>${entries[w.entry_id]?.title ?? w.entry_id}</bdi> r${w.revision}</a>`)}</p>` : ''}
+${d.written.length ? h`<p class="small">Wrote ${d.written.map((w, i) => h`${i ? ', ' : ''}<a href="${entryUrl(links.base, w.entry_id, `r${w.revision}`)}"><bdi>${titleText(entries[w.entry_id]?.title ?? w.entry_id)}</bdi> r${w.revision}</a>`)}</p>` : ''}
 ${d.reason ? h`<div class="prose small">${renderMarkdown(d.reason)}</div>` : ''}`
     : h`<p class="small muted">Reviewed by <span class="mono">${r.review.reviewer}</span>: ${r.review.relation.replace(/_/g, ' ')}.</p>`;
   return h`<li id="r${r.revision}"><div class="rev-head"><h3>Revision ${r.revision} · ${what}</h3>
@@ -67,7 +68,7 @@ export function renderCandidatePage(args: { links: CandidateLinks; view: Candida
   return {
     title: `Candidate ${c.candidate_id}`,
     body: h`<p class="crumbs"><a href="${links.list()}">Candidates</a> › <span class="mono">${c.candidate_id}</span></p>
-<header><p class="kind-label">Proposed ${kindName(p.entry_kind).one.toLowerCase()}</p><h1><bdi>${p.title}</bdi></h1>
+<header><p class="kind-label">Proposed ${kindName(p.entry_kind).one.toLowerCase()}</p><h1><bdi>${titleText(p.title)}</bdi></h1>
 <p class="small">${candidateStatusBadge(c.status)} <span class="id">${c.candidate_id}</span> · proposed by ${whoHtml(c.proposed_by)} · ${timeTag(proposedAt)}${c.capture ? ` · captured by the ${c.capture.extractor} extractor` : ''}${view.forked ? h` <span class="badge bad">forked</span>` : ''}</p></header>
 ${c.status === 'pending' ? howToDecide(c.candidate_id) : ''}
 <section class="panel verdict-panel" aria-labelledby="h-verdict"><h2 id="h-verdict">Reviewer's verdict</h2>

@@ -12,6 +12,7 @@ import { describeSuggestion } from '../../model/candidate-suggestion.js';
 import type { Entry } from '../../model/entry.js';
 import { h, type Html } from './html.js';
 import { entryUrl, kindName, pageUrl, statusBadge, type LinkBase, type UrlQuery } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 /** Where the Candidates pages link: entries and the board (`base`), the list, one candidate. */
 export interface CandidateLinks {
@@ -51,7 +52,7 @@ export function whoHtml(who: Approver): Html {
 }
 
 /** A link to an entry, its title isolated. */
-const entryA = (base: LinkBase, id: string, title: string) => h`<a href="${entryUrl(base, id)}"><bdi>${title}</bdi></a>`;
+const entryA = (base: LinkBase, id: string, title: string) => h`<a href="${entryUrl(base, id)}"><bdi>${titleText(title)}</bdi></a>`;
 
 /**
  * The reviewer's suggestion for the candidate, its entry linked: `reject: duplicate of

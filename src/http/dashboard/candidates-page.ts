@@ -13,12 +13,13 @@ import { CANDIDATE_FILTERS, encodeCandidateCursor, type CandidateList } from '..
 import { candidateStatusBadge, clip, concernsPanel, howToDecide, relationBadge, suggestionHtml, whoHtml, type CandidateLinks } from './candidate-parts.js';
 import { h, type Html } from './html.js';
 import { entryUrl, kindName, pager, timeTag } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 /** How a decided candidate was decided, in one line: `approved by Ada: accept → <entry>`, `rejected by Ada: <reason>`. */
 function decisionLine(links: CandidateLinks, c: Candidate, entries: Readonly<Record<string, Entry>>): Html {
   const d = c.decision;
   if (!d) return h``;
-  const entry = d.entry_id === null ? '' : h` → <a href="${entryUrl(links.base, d.entry_id)}"><bdi>${entries[d.entry_id]?.title ?? d.entry_id}</bdi></a>`;
+  const entry = d.entry_id === null ? '' : h` → <a href="${entryUrl(links.base, d.entry_id)}"><bdi>${titleText(entries[d.entry_id]?.title ?? d.entry_id)}</bdi></a>`;
   return h`<p class="decided small">${candidateStatusBadge(c.status)} by ${whoHtml(d.decided_by)} ${timeTag(c.recorded_at)}: <strong>${d.action}</strong>${entry}${d.reason ? h` — <bdi>${clip(d.reason, 300)}</bdi>` : ''}</p>`;
 }
 
@@ -28,7 +29,7 @@ function card(links: CandidateLinks, c: Candidate, entries: Readonly<Record<stri
   return h`<article class="candidate panel" aria-labelledby="c-${c.candidate_id}">
 <div class="cand-grid">
 <div class="proposed"><p class="kind-label">Proposes · ${kindName(p.entry_kind).one}</p>
-<h2 id="c-${c.candidate_id}"><a href="${links.candidate(c.candidate_id)}"><bdi>${p.title}</bdi></a></h2>
+<h2 id="c-${c.candidate_id}"><a href="${links.candidate(c.candidate_id)}"><bdi>${titleText(p.title)}</bdi></a></h2>
 <p class="small">${candidateStatusBadge(c.status)} <span class="id">${c.candidate_id}</span>${p.status ? h` · as ${p.status.replace(/_/g, ' ')}` : ''}</p>
 ${text ? h`<p class="key-text"><bdi>${text}</bdi></p>` : ''}
 <p class="small muted">proposed by ${whoHtml(c.proposed_by)}${c.status === 'pending' ? h` · ${timeTag(c.recorded_at)}` : ''}${c.capture ? ` (captured, ${c.capture.extractor} extractor)` : ''}</p></div>

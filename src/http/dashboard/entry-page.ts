@@ -15,6 +15,8 @@ import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './ma
 import { decisionOrigin, originWords } from '../../model/decision-origin.js';
 import { statusWordsOf } from '../../model/summary.js';
 import { boardUrl, entryLink, entryUrl, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, withQuery, writtenByHtml, type LinkBase } from './parts.js';
+import { titleText } from '../../model/title-text.js';
+import { adrLabelOf } from '../../model/adr-label.js';
 
 /** A citation: an `http(s)` URL is a link; an entry id links to the entry; anything else is text. */
 export function citationItem(project: LinkBase, c: Citation): Html {
@@ -103,6 +105,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
   const past = view.history.some((r) => r.entry.revision > e.revision);
   const origin = decisionOrigin(e);
   const words = originWords(e);
+  const label = adrLabelOf(e);
   const l = view.links;
   // A supersede links the pair both ways as related too: list each entry once, under its most specific relation.
   const shown = new Set([...l.supersedes, ...l.superseded_by, ...l.supersedes_plan, ...l.depends_on, ...l.depended_on_by].map((x) => x.entry_id));
@@ -114,7 +117,7 @@ export function renderEntry(args: { project: LinkBase; view: EntryView; repo?: s
     ['Depended on by', l.depended_on_by], ['Related', related], ['Referenced by', rest(l.related_from).filter((x) => !relatedIds.has(x.entry_id))],
   ];
   const facts = h`<dl class="facts">
-${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boardUrl(project)}">${args.repo}</a></dd>` : ''}<dt>ID</dt><dd class="mono">${e.entry_id}</dd>
+${args.repo !== undefined ? h`<dt>Repository</dt><dd><a class="repo" href="${boardUrl(project)}">${args.repo}</a></dd>` : ''}<dt>ID</dt><dd class="mono">${e.entry_id}</dd>${label === null ? '' : h`<dt>ADR</dt><dd class="mono">${label}</dd>`}
 <dt>Kind</dt><dd><a href="${boardUrl(project, { kind: e.entry_kind })}">${names.one}</a></dd>
 <dt>Status</dt><dd>${statusBadge(e.status, e.entry_kind)}${statusWordsOf(e) === null ? '' : h` <span class="small muted">“${statusWordsOf(e)}”</span>`}</dd>
 ${['blocker', 'risk', 'dependency'].includes(e.entry_kind) ? h`<dt>${e.entry_kind === 'dependency' ? 'Depends on' : e.entry_kind === 'risk' ? 'Exposure' : 'Severity'}</dt><dd>${kindDetail(project, e)}</dd>` : ''}
@@ -131,9 +134,9 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
   const history = [...view.history].reverse();
   const titles = new Map(Object.values(l).flat().flatMap((x) => ('missing' in x ? [] : [[x.entry_id, x.title] as const])));
   return {
-    title: e.title,
-    body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › <span class="mono">${e.entry_id}</span></p>
-<header><p class="kind-label">${names.one}</p><h1>${e.title}</h1></header>
+    title: titleText(e.title),
+    body: h`<p class="crumbs"><a href="${boardUrl(project)}">${args.repo !== undefined ? args.repo : 'Board'}</a> › <a href="${boardUrl(project, { kind: e.entry_kind })}">${names.plural}</a> › ${label === null ? '' : h`<span class="mono">${label}</span> · `}<span class="mono">${e.entry_id}</span></p>
+<header><p class="kind-label">${names.one}</p><h1>${titleText(e.title)}</h1></header>
 ${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
 <div class="entry-grid">
 <div>

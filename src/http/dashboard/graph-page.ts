@@ -10,6 +10,7 @@ import { GRAPH_RELATIONS, RELATION_WORDS, type GraphRelation } from '../../servi
 import { graphSvg, nodeHref, nodeText } from './graph-svg.js';
 import { h, type Html } from './html.js';
 import { entryUrl, kindName, pager, statusBadge, type LinkBase, type UrlQuery } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 /** The filters of the page, as given in the query. */
 export interface GraphFilters {
@@ -22,7 +23,7 @@ export interface GraphFilters {
 function nodeLink(base: LinkBase, graph: EntryGraph, key: string): Html {
   const n = graph.nodes[key];
   const href = n ? nodeHref(base, n) : null;
-  const text = n?.type === 'entry' ? n.title : nodeText(n, key);
+  const text = n?.type === 'entry' ? titleText(n.title) : nodeText(n, key);
   return href === null ? h`<bdi>${text}</bdi>` : h`<a href="${href}"><bdi>${text}</bdi></a>`;
 }
 
@@ -41,7 +42,7 @@ function edgeTable(base: LinkBase, graph: EntryGraph): Html {
 <thead><tr><th scope="col">Entry</th><th scope="col">Link</th><th scope="col">Target</th><th scope="col">Recorded in</th></tr></thead>
 <tbody>${rows.map(({ e, gi }) => h`<tr data-group="${gi + 1}">
 <td>${nodeCell(base, graph, e.from)}</td><td class="relation">${RELATION_WORDS[e.relation]}</td><td>${nodeCell(base, graph, e.to)}</td>
-<td class="small">${e.via.entry_id === e.from ? h`<span class="muted">the entry itself</span>` : h`${kindName(e.via.entry_kind).one} <a href="${entryUrl(base, e.via.entry_id)}"><bdi>${e.via.title}</bdi></a>`} ${statusBadge(e.via.status, e.via.entry_kind)}</td>
+<td class="small">${e.via.entry_id === e.from ? h`<span class="muted">the entry itself</span>` : h`${kindName(e.via.entry_kind).one} <a href="${entryUrl(base, e.via.entry_id)}"><bdi>${titleText(e.via.title)}</bdi></a>`} ${statusBadge(e.via.status, e.via.entry_kind)}</td>
 </tr>`)}</tbody></table>`;
 }
 

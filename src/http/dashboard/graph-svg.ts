@@ -13,6 +13,7 @@ import { layoutGroup, NODE, packGroups, type Point } from './graph-layout.js';
 import { h, type Html } from './html.js';
 import { boardUrl, entryUrl, kindName, searchUrl, type LinkBase } from './parts.js';
 import { displayText, fitText, textWidth } from './svg-text.js';
+import { titleText } from '../../model/title-text.js';
 
 const LABEL_FONT = 11;
 // The sizes text is measured at: the node's labels are bold (13 px) and letter-spaced (10.5 px), wider than svg-text.ts's
@@ -28,7 +29,7 @@ export function nodeText(n: GraphNode | undefined, key: string): string {
   if (!n) return key;
   switch (n.type) {
     case 'entry':
-      return `${displayText(n.title)} (${n.tag ? `${n.tag}, ` : ''}${kindName(n.entry_kind).one}, ${n.status.replace(/_/g, ' ')})`;
+      return `${displayText(titleText(n.title))} (${n.tag ? `${n.tag}, ` : ''}${kindName(n.entry_kind).one}, ${n.status.replace(/_/g, ' ')})`;
     case 'missing':
       return `${n.entry_id} (no such entry)`;
     case 'task':
@@ -49,7 +50,7 @@ export function nodeHref(base: LinkBase, n: GraphNode): string | null {
 function nodeSvg(base: LinkBase, n: GraphNode, at: Point, focus: boolean): Html {
   // The tag first: cut to the box, the kind and status may go, never what tells two same-titled entries apart.
   const top = n.type === 'entry' ? `${n.tag ? `${n.tag} · ` : ''}${kindName(n.entry_kind).one} · ${n.status.replace(/_/g, ' ')}` : n.type === 'task' ? 'Task' : n.type === 'missing' ? 'Missing entry' : 'External';
-  const label = n.type === 'entry' ? n.title : n.type === 'task' ? n.task_id : n.type === 'missing' ? n.entry_id : n.text;
+  const label = n.type === 'entry' ? titleText(n.title) : n.type === 'task' ? n.task_id : n.type === 'missing' ? n.entry_id : n.text;
   const cls = `node t-${n.type}${n.type === 'entry' ? ` k-${n.entry_kind} s-${n.status}` : ''}${focus ? ' focus' : ''}`;
   const body = h`<title>${nodeText(n, n.key)}</title><rect x="${at.x}" y="${at.y}" width="${NODE.width}" height="${NODE.height}" rx="6"></rect>
 <text class="top" x="${at.x + 9}" y="${at.y + 16}">${fitText(top, NODE.width - 18, TOP_MEASURE)}</text><text class="label" x="${at.x + 9}" y="${at.y + 34}">${fitText(label, NODE.width - 18, LABEL_MEASURE)}</text>`;
@@ -95,7 +96,7 @@ export function graphSvg(base: LinkBase, graph: EntryGraph, ids: { title: string
       const box = labelBox(e);
       const x = at.label.x + d.x;
       const y = at.label.y + d.y;
-      const tip = `${nodeText(graph.nodes[e.from], e.from)} ${RELATION_WORDS[e.relation]} ${nodeText(graph.nodes[e.to], e.to)} — recorded in ${kindName(e.via.entry_kind).one.toLowerCase()} “${displayText(e.via.title)}” (${e.via.status})`;
+      const tip = `${nodeText(graph.nodes[e.from], e.from)} ${RELATION_WORDS[e.relation]} ${nodeText(graph.nodes[e.to], e.to)} — recorded in ${kindName(e.via.entry_kind).one.toLowerCase()} “${displayText(titleText(e.via.title))}” (${e.via.status})`;
       return {
         line: h`<path class="edge ${cls}" d="${pathOf(at.points, d)}" marker-end="url(#arrow-${e.relation})"></path>`,
         label: h`<a class="edge-label ${cls}" href="${entryUrl(base, e.via.entry_id)}"><title>${tip}</title><rect x="${x - box.width / 2}" y="${y - box.height / 2}" width="${box.width}" height="${box.height}" rx="3"></rect><text x="${x}" y="${y + 4}">${RELATION_WORDS[e.relation]}</text></a>`,

@@ -11,6 +11,11 @@ import { ICON_PATH } from './security.js';
 /** The dashboard's pages, in navigation order. */
 export type PageName = 'board' | 'timeline' | 'graph' | 'brief' | 'search' | 'candidates' | 'entry' | 'error' | 'repos' | 'signin';
 
+/**
+ * The navigation of both dashboards, in one order (decision 0054, round six): a page's path
+ * under a project of the daemon (`/projects/<p>/<sub>`) or at the hub's root (`/<sub>`). The
+ * hub adds its Repositories page last.
+ */
 const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'board', label: 'Board', sub: '' },
   { page: 'timeline', label: 'Timeline', sub: 'timeline' },
@@ -19,6 +24,7 @@ const NAV: { page: PageName; label: string; sub: string }[] = [
   { page: 'search', label: 'Search', sub: 'search' },
   { page: 'candidates', label: 'Candidates', sub: 'candidates' },
 ];
+const HUB_NAV = [...NAV, { page: 'repos' as const, label: 'Repositories', sub: 'repos' }];
 
 /** Options of {@link renderPage}. */
 export interface PageOptions {
@@ -50,17 +56,9 @@ export interface PageOptions {
  */
 export interface HubChrome {
   signedIn: boolean;
+  /** The repository and project a per-repository page shows: named in the header and the document title, as the daemon names its project. */
+  place?: { repo: string; project: string };
 }
-
-const HUB_NAV: { page: PageName; label: string; href: string }[] = [
-  { page: 'board', label: 'Board', href: '/' },
-  { page: 'timeline', label: 'Timeline', href: '/timeline' },
-  { page: 'graph', label: 'Graph', href: '/graph' },
-  { page: 'candidates', label: 'Candidates', href: '/candidates' },
-  { page: 'repos', label: 'Repositories', href: '/repos' },
-  { page: 'brief', label: 'Brief', href: '/brief' },
-  { page: 'search', label: 'Search', href: '/search' },
-];
 
 function searchBox(action: string, query: string | undefined): Html {
   return h`<form class="search" role="search" method="get" action="${action}">
@@ -74,10 +72,11 @@ function hubHeader(options: PageOptions, chrome: HubChrome): Html {
   return h`
 <div class="wrap bar">
 <a class="brand" href="/">Project Brain hub</a>
+${chrome.place ? h`<span class="muted small">repository <strong>${chrome.place.repo}</strong> · project <strong>${chrome.place.project}</strong></span>` : ''}
 ${searchBox('/search', options.query)}
 <form class="signout" method="post" action="/session/end"><button type="submit" class="quiet">Sign out</button></form>
 </div>
-<nav class="wrap pages" aria-label="Pages"><ul>${HUB_NAV.map((n) => h`<li><a href="${n.href}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
+<nav class="wrap pages" aria-label="Pages"><ul>${HUB_NAV.map((n) => h`<li><a href="/${n.sub}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
 }
 
 function switcher(project: string, projects: readonly string[]): Html {
@@ -117,7 +116,7 @@ ${searchBox(pageUrl(project, 'search'), options.query)}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="${options.hub ? 'same-origin' : 'no-referrer'}">
-<title>${options.title}${project ? ` · ${project}` : ''} · Project Brain${options.hub ? ' hub' : ''}</title>
+<title>${options.title}${project ? ` · ${project}` : ''}${options.hub?.place ? ` · ${options.hub.place.repo} · ${options.hub.place.project}` : ''} · Project Brain${options.hub ? ' hub' : ''}</title>
 <link rel="icon" href="${ICON_PATH}" type="image/svg+xml">
 <link rel="stylesheet" href="${STYLE_PATH}">
 </head>

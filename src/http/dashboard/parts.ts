@@ -8,6 +8,7 @@ import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { h, type Html } from './html.js';
+import { titleText } from '../../model/title-text.js';
 
 /** Display names per kind, in board order: `plural` heads a board section, `one` names one entry, `items` counts them in a sentence ("No plan revisions match"). */
 export const KIND_NAMES: Readonly<Record<EntryKind, { plural: string; one: string; anchor: string; items: string }>> = {
@@ -98,19 +99,20 @@ export function recordedTag(e: Entry, options: { timeOnly?: boolean } = {}): Htm
 
 /**
  * When and by whom a decision was decided (an imported ADR records it), for the lists' "Updated"
- * cell: `decided 2019-06-27 by Marko` (`decided day unknown` when the ADR and git told no day) under
- * the last change; '' for an entry that is not an imported decision.
+ * cell: `decided 2019-06-27 · ADR by Marko` (`decided day unknown` when the ADR and git told no day) under
+ * the last change; '' for an entry that is not an imported decision. `shownAuthor`: the author
+ * the row already shows — a "by" naming the same people is left out (decision 0054, round six).
  */
-export function decidedNote(e: Entry): Html {
+export function decidedNote(e: Entry, shownAuthor?: string): Html {
   const origin = decisionOrigin(e);
   if (origin === null) return h``;
   const { verb, byLabel } = originWords(e);
-  return h`<div class="meta">${verb} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null ? '' : h` · ${byLabel} ${origin.by}`}</div>`;
+  return h`<div class="meta">${verb} ${origin.date === null ? 'day unknown' : h`<time datetime="${origin.date}">${origin.date}</time>`}${origin.by === null || origin.by === shownAuthor ? '' : h` · ${byLabel} ${origin.by}`}</div>`;
 }
 
-/** The lists' "Updated" cell: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
+/** The board's "Updated" cell, beside its Author column: the last change's day and, under it, {@link decidedNote}; only the latter when the day is the decision's own (an import stamped it: the same day twice says nothing). */
 export function updatedCell(e: Entry): Html {
-  return recordedDayOnly(e) ? decidedNote(e) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e)}`;
+  return recordedDayOnly(e) ? decidedNote(e, e.author) : h`${timeTag(e.recorded_at, { dateOnly: true })}${decidedNote(e, e.author)}`;
 }
 
 /** An imported ADR's label (`ADR-0071 · `) before an entry's id in a row, or nothing (model/adr-label.ts). */
@@ -120,7 +122,7 @@ export function adrLabelSpan(e: Pick<Entry, 'citations'>): Html | '' {
 }
 
 /** A link to an entry with its title (or its id when the title is unknown). */
-export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title ?? entryId}</a>`;
+export const entryLink = (project: LinkBase, entryId: string, title?: string) => h`<a href="${entryUrl(project, entryId)}">${title === undefined ? entryId : titleText(title)}</a>`;
 
 /** Tag chips, each a link to the board filtered by that tag. */
 export const tagList = (project: LinkBase, tags: readonly string[]) => h`${tags.map((t) => h`<a class="tag" href="${boardUrl(project, { tag: t })}">${t}</a>`)}`;

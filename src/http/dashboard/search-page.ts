@@ -7,22 +7,15 @@
 import { scorePercent, scoreText } from '../../model/relevance-text.js';
 import type { Entry } from '../../model/entry.js';
 import { ENTRY_KINDS } from '../../model/kinds.js';
-import { plainTextAll } from '../../model/summary.js';
+import { searchSnippet } from './search-snippet.js';
 import { correctionLine, type SearchCorrection } from '../../model/search-correction.js';
 import { h, type Html } from './html.js';
-import { excerpt, highlight, queryTerms } from './markdown.js';
+import { highlight, queryTerms } from './markdown.js';
 import { adrLabelSpan, entryUrl, KIND_NAMES, kindName, searchUrl, statusBadge, tagList, timeTag, type LinkBase } from './parts.js';
+import { titleText } from '../../model/title-text.js';
 
 /** Result count of one search page. */
 export const SEARCH_LIMIT = 50;
-
-/** Searchable text of an entry besides its title (rationale, then the text payload fields), as plain text. */
-function bodyText(e: Entry): string {
-  const p = e.payload;
-  const parts = [e.rationale, p.decision_outcome, p.answer, p.resolution, p.mitigation, p.summary, p.depends_on, ...(Array.isArray(p.alternatives) ? p.alternatives : [])];
-  // An excerpt is plain text: the Markdown read by its parser, a link shown as its text (decision 0050).
-  return parts.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(plainTextAll).filter((t) => t !== '').join(' · ');
-}
 
 /** A search hit; `repo` is set by the hub (its hits span repositories). */
 export interface SearchHitView {
@@ -58,8 +51,8 @@ export function renderSearch(args: { project: LinkBase; query: string; kind?: st
       const score = Math.max(1, Math.min(10, Math.round(relevance_score * 10)));
       return h`<li><div class="rev-head">${hit.repo !== undefined && args.linksOf ? h`<span class="repo">${hit.repo}</span>` : ''}<span class="kind-label">${kindName(e.entry_kind).one}</span>${statusBadge(e.status, e.entry_kind)}
 <span class="small muted" title="relevance ${scoreText(relevance_score)}: 1 = holds every word asked"><span class="rel" aria-hidden="true"><i class="r${score}"></i></span> ${scorePercent(relevance_score)}</span></div>
-<div class="title"><a href="${entryUrl(base, e.entry_id)}">${highlight(e.title, terms)}</a></div>
-<p class="small snippet">${highlight(excerpt(bodyText(e), terms), terms)}</p>
+<div class="title"><a href="${entryUrl(base, e.entry_id)}">${highlight(titleText(e.title), terms)}</a></div>
+<p class="small snippet">${highlight(searchSnippet(e, terms), terms)}</p>
 <div class="small muted">${adrLabelSpan(e)}<span class="id">${e.entry_id}</span> · ${e.author} · ${timeTag(e.recorded_at, { dateOnly: true })} ${tagList(base, e.tags)}</div></li>`;
     })}</ol>`;
   }

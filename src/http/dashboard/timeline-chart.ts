@@ -11,6 +11,7 @@ import type { TimelineChart } from '../../service/timeline-chart.js';
 import { h, type Html } from './html.js';
 import { entryLink, entryUrl, KIND_NAMES, kindName, statusBadge, type LinkBase } from './parts.js';
 import { displayText, fitText, textWidth } from './svg-text.js';
+import { titleText } from '../../model/title-text.js';
 
 const W = 1160;
 const LEFT = 12;
@@ -49,7 +50,7 @@ export function timeTicks(t0: number, t1: number, max = 9): { t: number; label: 
 }
 
 const day = (iso: string) => iso.slice(0, 10);
-const tipOf = (e: DatedEntry) => `${displayText(e.title)} — ${kindName(e.entry_kind).one}, ${e.status}, ${e.own_date ? 'decided' : 'last changed'} ${day(e.date)}`;
+const tipOf = (e: DatedEntry) => `${displayText(titleText(e.title))} — ${kindName(e.entry_kind).one}, ${e.status}, ${e.own_date ? 'decided' : 'last changed'} ${day(e.date)}`;
 
 /** The SVG of a window; `ids` name its `<title>` and `<desc>`. Empty string for an empty window. */
 export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: string; desc: string }): Html | string {
@@ -72,7 +73,7 @@ export function timelineSvg(base: LinkBase, chart: TimelineChart, ids: { title: 
     const ends: number[] = [];
     const drawn = mine.map((e) => {
       const cx = x(Date.parse(e.date));
-      const label = fitText(e.title, LABEL.max, LABEL.font);
+      const label = fitText(titleText(e.title), LABEL.max, LABEL.font);
       let row = ends.findIndex((end) => end < cx - 10);
       if (row < 0) row = ends.push(0) - 1;
       ends[row] = cx + 9 + textWidth(label, LABEL.font);

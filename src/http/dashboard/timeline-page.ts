@@ -11,10 +11,11 @@ import { h, type Html } from './html.js';
 import { encodeKeyset } from '../../service/keyset-cursor.js';
 import { entryUrl, KIND_NAMES, kindName, pager, recordedTag, statusBadge, timeTag, writtenByHtml, type LinkBase } from './parts.js';
 import type { PictureLinks } from './picture-pages.js';
+import { titleText } from '../../model/title-text.js';
 
 function what(project: LinkBase, ev: TimelineEvent): Html {
   const e = ev.entry;
-  const title = h`<a href="${entryUrl(project, e.entry_id, `r${e.revision}`)}">${e.title}</a>`;
+  const title = h`<a href="${entryUrl(project, e.entry_id, `r${e.revision}`)}">${titleText(e.title)}</a>`;
   const kind = h`<span class="kind-label">${kindName(e.entry_kind).one}</span>`;
   if (ev.event === 'status_changed') return h`${kind} ${title} <span class="muted">moved</span> ${statusBadge(ev.previous_status ?? '', e.entry_kind)} → ${statusBadge(e.status, e.entry_kind)}`;
   if (ev.event === 'revised') return h`${kind} ${title} <span class="muted">revised (r${e.revision})</span> ${statusBadge(e.status, e.entry_kind)}`;

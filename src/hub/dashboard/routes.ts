@@ -65,8 +65,8 @@ const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
 const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...HUB_HEADERS };
 const FORM_HEADERS = { 'Cache-Control': 'no-store', ...HUB_HEADERS };
 
-function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string }): Response {
-  return c.body(renderPage({ ...parts, project: null, hub: { signedIn: true } }), 200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
+function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string }, place?: { repo: string; project: string }): Response {
+  return c.body(renderPage({ ...parts, project: null, hub: { signedIn: true, ...(place ? { place } : {}) } }), 200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
 }
 
 function signIn(c: Context, status: 200 | 401, message?: string): Response {
@@ -164,7 +164,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const repo = c.req.param('repo');
     const at = await hub.pictures(c.get('session'), { repo, project: q.project });
     const links = pictureLinks(repo, 'graph', q.project, projectField('g-project', at.projects, at.project));
-    return page(c, { ...(await graphPage((fn) => fn(at.reader), request, links)), active: 'graph' });
+    return page(c, { ...(await graphPage((fn) => fn(at.reader), request, links)), active: 'graph' }, { repo, project: at.project });
   });
 
   routes.get('/repos/:repo/timeline', async (c) => {
@@ -173,7 +173,7 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
     const repo = c.req.param('repo');
     const at = await hub.timelineSource(c.get('session'), { repo, project: q.project });
     const links = pictureLinks(repo, 'timeline', q.project, projectField('t-project', at.projects, at.project));
-    return page(c, await timelinePage(at.source, request, links));
+    return page(c, await timelinePage(at.source, request, links), { repo, project: at.project });
   });
 
   routes.get('/repos/:repo/candidates', async (c) => {

@@ -89,7 +89,7 @@ describe('PostgreSQL projection reads', () => {
     try {
       const key = (r: { repo: string; entry: { entry_id: string } }) => `${r.repo}:${r.entry.entry_id}`;
       for (const path of ['src', 'src/cache', 'src/cache/refresh.ts', 'src/cache/**', 'src/*/refresh.ts', 'src/**/*.ts', '**/*.ts', 'docs', 'lib/**']) {
-        for (const f of [{ path }, { path, kind: 'risk' }, { path, tag: 'ops' }]) {
+        for (const f of [{ path }, { path, kind: 'risk' as const }, { path, tag: 'ops' }]) {
           const all = await p.list({ repos: ['a', 'c'], ...f });
           const one = await a.list(f as never);
           expect(all.map(key), JSON.stringify(f)).toEqual(one.flatMap((r) => [`a:${r.entry.entry_id}`, `c:${r.entry.entry_id}`]));
