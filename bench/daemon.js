@@ -15,15 +15,27 @@ import { now, sample, median, p95 } from './timing.js';
 
 const BIN = fileURLToPath(new URL('../bin/brain.js', import.meta.url));
 
-/** GET `path` from 127.0.0.1:`port`; resolves `{status, body, headers}`. */
-export function get(port, path, headers = {}) {
+/**
+ * GET `path` from 127.0.0.1:`port`; resolves `{status, body, headers}`. Connections are kept
+ * alive (Node's global agent), as a dashboard's browser keeps them. A GET on a kept-alive socket
+ * that the server closed while it sat idle (its keep-alive timeout, 5 s) fails with ECONNRESET
+ * before any byte of the answer: it is sent again once on a new connection, as Node's
+ * documentation for `request.reusedSocket` advises and browsers do for idempotent requests. The
+ * bench's synchronous floors (raw SQL, FTS5 builds) can block this process longer than that
+ * timeout, so the FIN of the closed socket is read only after the next request was written on it
+ * (seen at BENCH_SCALE=4: "socket hang up" ended the run).
+ */
+export function get(port, path, headers = {}, retried = false) {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
       res.on('end', () => resolve({ status: res.statusCode, body, headers: res.headers }));
     });
-    req.on('error', reject);
+    req.on('error', (error) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') get(port, path, headers, true).then(resolve, reject);
+      else reject(error);
+    });
     req.end();
   });
 }
