@@ -10,15 +10,20 @@
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { parseAdrDate, type DateOrder } from './adr-dates.js';
+import { parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
 
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
+/**
+ * A line naming the ADR's day: `Date:`, `Created:`, `Decision date:`, `Decided on`, and the
+ * labels other templates use for the same day — `Introduced:` (GSA-TTS/FAC), `Start Date:` (the
+ * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
+ */
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
@@ -35,10 +40,10 @@ const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'creat
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
 
-/** Plain-text lines of the header notes and of the Status section. */
+/** Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section. */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(outline.preamble), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  const texts = [...blockTexts(headerTokens(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
   return texts.flatMap((t) => t.split('\n')).map((line) => plainText(line));
 }
 
@@ -104,7 +109,7 @@ export function findAdrDate(options: {
   const labelled = (re: RegExp): string | null => {
     for (const line of lines) {
       const match = re.exec(line);
-      const parsed = match ? parseAdrDate(match[1] ?? '', order) : null;
+      const parsed = match ? parseAdrDate(match[1] ?? '', order) ?? parseCompactDate(match[1] ?? '') : null;
       if (parsed !== null) return parsed;
     }
     return null;

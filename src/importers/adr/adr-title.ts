@@ -3,8 +3,8 @@
  * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
  */
 import { LIMITS } from '../../model/limits.js';
-import { tokenText } from './inline-text.js';
-import type { MarkdownOutline } from './markdown-outline.js';
+import { plainText, tokenText } from './inline-text.js';
+import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
@@ -77,10 +77,22 @@ export function truncateTitle(text: string, max: number = LIMITS.title): string 
 }
 
 /**
+ * The `Name:` / `Feature Name:` / `Title:` line of the header notes (an RFC's Meta list:
+ * `- **Name**: ListObjects API`), as plain text, or null.
+ */
+export function headerName(outline: MarkdownOutline): string | null {
+  for (const line of blockTexts(headerTokens(outline)).flatMap((t) => t.split('\n'))) {
+    const m = /^\s*(?:feature\s+)?(?:name|title)\s*:\s*(.+)$/i.exec(plainText(line));
+    if (m?.[1] && m[1].trim() !== '') return m[1].trim();
+  }
+  return null;
+}
+
+/**
  * The title: the first depth-1 heading's inline Markdown (HTML comments removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
- * either per {@link stripNumberPrefix}; else the file name without `.md`; always non-blank and at
- * most 200 characters.
+ * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
+ * else the file name without `.md`; always non-blank and at most 200 characters.
  */
 export function extractTitle(options: {
   outline: MarkdownOutline;
@@ -98,6 +110,6 @@ export function extractTitle(options: {
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : frontMatterTitle !== null
         ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
-        : baseName.trim() === '' ? fileName : baseName;
+        : headerName(outline) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }
