@@ -13,7 +13,7 @@ import { LIMITS } from '../../model/limits.js';
 import { parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
@@ -40,11 +40,23 @@ const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'creat
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
 
-/** Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section. */
+/**
+ * Names of a section holding only the ADR's day (`## Date` / `2022-11-1`: Green-Software-
+ * Foundation/carbon-aware-sdk; German `## Datum`, Spanish `## Fecha`): its first paragraph is
+ * read as a `Date:` line.
+ */
+const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha']);
+
+/**
+ * Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section,
+ * then a Date section's first paragraph as a `Date:` line.
+ */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
   const texts = [...blockTexts(headerTokens(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
-  return texts.flatMap((t) => t.split('\n')).map((line) => plainText(line));
+  const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
+  const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
+  return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
 }
 
 /** A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ". */

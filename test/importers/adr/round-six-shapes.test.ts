@@ -53,6 +53,13 @@ describe('the day under other labels (GSA-TTS/FAC, Meldestelle)', () => {
     expect(parse('0012-x.md', fac('Fecha: 14/01/2026')).date).toBe('2026-01-14');
   });
 
+  it('reads the day of a `## Date` / `## Datum` section (carbon-aware-sdk, German and French templates)', () => {
+    expect(parse('0007-x.md', '# 7. Data Source Interfaces\n\n## Status\n\nAccepted\n\n## Date\n\n2022-11-1\n\n## Context\n\nc\n').date).toBe('2022-11-01');
+    expect(parse('adr-002.md', '# ADR-002: DTOs\n\n## Status\n\nAkzeptiert\n\n## Datum\n\n05.06.2026\n\n## Kontext\n\nc\n').date).toBe('2026-06-05');
+    // A Date section further down is not read when a `Date:` line says the day.
+    expect(parse('0008-x.md', '# 8. X\n\nDate: 2021-01-02\n\n## Status\n\nAccepted\n\n## Date\n\n2022-11-01\n').date).toBe('2021-01-02');
+  });
+
   it('reads no date from eight digits without a date label', () => {
     expect(parse('0012-x.md', '# 12. X\n\nTracked in build 20220513\n\n## Status\n\nApproved\n').date).toBeNull();
   });
@@ -66,6 +73,12 @@ describe('a decision heading that goes on after a colon or a parenthesis (GSA-TT
     const paren = parse('0041-x.md', '# 41. X\n\n## Status\n\nAccepted\n\n## Context:  \n\nc\n\n## Decision (Proposed Workflow Solution):\n\nDelete drafts.\n');
     expect(paren.decision_outcome).toBe('Delete drafts.');
     expect(parse('0001-x.md', '# X\n\n## Decision Drivers\n\n- speed\n').decision_outcome).toBe('');
+  });
+
+  it('strips an `RFC 0042:` or `Décision 005 —` prefix from the title and reads its number', () => {
+    expect(parse('0005-messagerie.md', '# Décision 005 — La messagerie\n\n## Statut\n\nAcceptée\n')).toMatchObject({ title: 'La messagerie', adr_number: 5, heading_number: 5 });
+    expect(parse('rfc-42.md', '# RFC 0042: Streaming\n\n## Status\n\nDraft\n')).toMatchObject({ title: 'Streaming', heading_number: 42 });
+    expect(parse('0001-x.md', '# Decision making for teams\n').title).toBe('Decision making for teams');
   });
 
   it('names the options of an `Options Considered` list (gardenlinux)', () => {
