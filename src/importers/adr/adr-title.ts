@@ -97,10 +97,22 @@ export function headerName(outline: MarkdownOutline): string | null {
 }
 
 /**
+ * A title from a numbered file name (`0004-release-captain` → "release captain",
+ * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
+ * when the name carries no number or nothing would remain.
+ */
+function nameTitle(baseName: string): string | null {
+  const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName);
+  const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
+  return words === '' ? null : words;
+}
+
+/**
  * The title: the first depth-1 heading's inline Markdown (HTML comments removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
  * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
- * else the file name without `.md`; always non-blank and at most 200 characters.
+ * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
+ * always non-blank and at most 200 characters.
  */
 export function extractTitle(options: {
   outline: MarkdownOutline;
@@ -118,6 +130,6 @@ export function extractTitle(options: {
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : frontMatterTitle !== null
         ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
-        : headerName(outline) ?? (baseName.trim() === '' ? fileName : baseName);
+        : headerName(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

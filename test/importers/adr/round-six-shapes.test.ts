@@ -81,6 +81,11 @@ describe('a decision heading that goes on after a colon or a parenthesis (GSA-TT
     expect(parse('0001-x.md', '# Decision making for teams\n').title).toBe('Decision making for teams');
   });
 
+  it('titles a file without a title heading by the words of its numbered name (s3gw)', () => {
+    expect(parse('0004-release-captain.md', '# Context and Problem Statement\n\nShare the load.\n').title).toBe('release captain');
+    expect(parse('notes.md', '# Notes\n\nx\n').title).toBe('notes');
+  });
+
   it('names the options of an `Options Considered` list (gardenlinux)', () => {
     const adr = parse('0005-x.md', '# ADR 0005: Keys\n\n## Status\n\nAccepted\n\n## Options Considered\n\n1. Embed certificates\n   - base64\n2. Upload key files\n\n## Decision\n\nOption 2.\n');
     expect(adr.alternatives).toEqual(['Embed certificates', 'Upload key files']);
@@ -106,6 +111,7 @@ describe("an RFC's Meta list (openfga/rfcs)", () => {
   it('skips the RFC template file', () => {
     expect(skipReason('proposal-template.md')).toBe('template');
     expect(skipReason('rfc-template.md')).toBe('template');
+    expect(skipReason('0000-ladr-template.md')).toBe('template');
     expect(skipReason('0039-use-x-as-template-engine.md')).toBeNull();
   });
 });
