@@ -15,7 +15,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
-import { isDecisionSection } from '../../importers/adr/adr-content.js';
+import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
@@ -132,7 +132,7 @@ function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: number; 
 
 /**
  * The body: the rationale with the outcome under its decision heading (the empty top-level
- * Decision section the import left in place), else — a decision not imported — a decision
+ * Decision section — or an RFC's Summary, `decisionSectionOf` — the import left in place), else — a decision not imported — a decision
  * section (and a Considered Options list when the rationale has no options section) inserted
  * before the first top-level section that is not context, drivers or options.
  */
@@ -142,7 +142,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const alternatives = Array.isArray(entry.payload['alternatives']) ? (entry.payload['alternatives'] as unknown[]).map(String) : [];
   const tokens = withPlainSectionNames(new Lexer().lex(rationale));
   const top = topHeadings(tokens);
-  const placeholder = top.find((h) => isDecisionSection(h.key) && tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space'));
+  const placeholder = decisionSectionOf(top.filter((h) => tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space')));
   if (placeholder !== undefined) {
     if (outcome === '') return rationale;
     return insertAt(rationale, offsetOf(rationale, tokens, placeholder.i) + (tokens[placeholder.i]?.raw.length ?? 0), outcome);

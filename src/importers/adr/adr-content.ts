@@ -53,6 +53,16 @@ export function isDecisionSection(key: string): boolean {
   return DECISION_SECTIONS.has(key) || DECISION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
 }
 
+/**
+ * The section holding the decision among `tops` (an outline's top sections, or the export's top
+ * headings): the first {@link isDecisionSection}; with none, an RFC's or enhancement proposal's
+ * `Summary` (openfga/rfcs, Tekton TEPs without a Proposal: "one paragraph explanation" of what
+ * is proposed), so the summary line leads with it rather than with the motivation.
+ */
+export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => s.key === 'summary');
+}
+
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */
 export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'considered options',
@@ -162,7 +172,7 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
 export function extractContent(options: { outline: MarkdownOutline; status: StatusSite; keepTitle?: boolean }): AdrContent {
   const { outline, status } = options;
   const tops = topSections(outline);
-  const decision = tops.find((s) => isDecisionSection(s.key));
+  const decision = decisionSectionOf(tops);
   const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key));
   const statusSection = statusSectionOf(outline);
   const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;

@@ -88,7 +88,7 @@ export function truncateTitle(text: string, max: number = LIMITS.title): string 
  * The `Name:` / `Feature Name:` / `Title:` line of the header notes (an RFC's Meta list:
  * `- **Name**: ListObjects API`), as plain text, or null.
  */
-export function headerName(outline: MarkdownOutline): string | null {
+function headerName(outline: MarkdownOutline): string | null {
   for (const line of blockTexts(headerTokens(outline)).flatMap((t) => t.split('\n'))) {
     const m = /^\s*(?:feature\s+)?(?:name|title)\s*:\s*(.+)$/i.exec(plainText(line));
     if (m?.[1] && m[1].trim() !== '') return m[1].trim();

@@ -100,7 +100,14 @@ describe("an RFC's Meta list (openfga/rfcs)", () => {
     expect(adr.status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
     expect(adr.rationale).toContain('- **Status**: Approved <!-- Acceptable values: Draft, Approved, On Hold, Superseded -->');
     expect(adr.rationale).toContain('# Summary');
-    expect(adr.rationale).toContain('List the objects a user can read.');
+    expect(adr.rationale).toContain('UI filtering.');
+  });
+
+  it("takes an RFC's Summary as the decision when no section is named for one", () => {
+    expect(parse('20220714-listObjects-api.md', RFC).decision_outcome).toBe('List the objects a user can read.');
+    const both = parse('0001-x.md', '# X\n\n## Summary\n\nIn short.\n\n## Decision\n\nWe do it.\n');
+    expect(both.decision_outcome).toBe('We do it.');
+    expect(both.rationale).toContain('## Summary\n\nIn short.');
   });
 
   it('reads a `## Meta` list under a title heading the same way', () => {
