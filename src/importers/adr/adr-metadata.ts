@@ -85,8 +85,9 @@ export interface AdrDate {
 /**
  * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
  * table's `Date` / `Created` row; a `Date:` /
- * `Created:` / `Decision date:` line (or bullet, `Date 09/04/2018` too) before the first section
- * or in the Status section; a date in `statusWords` when `status` is accepted, rejected or
+ * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
+ * `Date 09/04/2018` too) before the first section, in an RFC's Meta list or in the Status
+ * section, else a `## Date` section's first paragraph; a date in `statusWords` when `status` is accepted, rejected or
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →

@@ -22,7 +22,7 @@ export interface MarkdownOutline {
   tokens: Token[];
   /** Index of the title: the first depth-1 heading when it is not an ADR section name (`# Meta`), else -1. */
   titleIndex: number;
-  /** Top-level tokens before the first heading deeper than 1 (headings excluded). */
+  /** Top-level tokens before the first section heading (one that nests below the title; headings excluded). */
   preamble: Token[];
   /** Every heading except the title, in document order. */
   sections: OutlineSection[];
@@ -59,17 +59,17 @@ export function headingDepth(token: Token | undefined): number {
 export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
 
 /**
- * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
- * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
- * does not swallow the `##` sections that follow it, and is never the title.
- */
-/**
  * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
  * `- **Start Date**: 2022-07-14` / `- **Status**: Approved`: the RFC template of Rust, OpenFGA
  * and others): read like the notes before the first section (see {@link headerTokens}).
  */
 export const META_KEYS: ReadonlySet<string> = new Set(['meta', 'metadata']);
 
+/**
+ * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
+ * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
+ * does not swallow the `##` sections that follow it, and is never the title.
+ */
 const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
   ...STATUS_KEYS, ...META_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
   'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',

@@ -104,10 +104,11 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     }
   }
   const meta = metaSectionOf(outline);
-  if (raw === null && meta) {
+  const metaTexts = meta ? blockTexts(sectionContent(outline, meta)) : [];
+  if (raw === null) {
     // An RFC's Meta list (`- **Status**: Approved <!-- Acceptable values: … -->`): the line stays
     // in the text, the words are the value without the template's comment.
-    const value = blockTexts(sectionContent(outline, meta))
+    const value = metaTexts
       .flatMap((text) => text.split('\n'))
       .map((line) => statusLineValue(line)?.replace(/<!--[\s\S]*?-->/g, '').trim() ?? null)
       .find((v): v is string => v !== null && v !== '');
@@ -128,6 +129,6 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin,
     hasStatusSection: statusSection !== undefined,
     hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
-    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...(meta ? blockTexts(sectionContent(outline, meta)) : []), ...linkTexts],
+    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...metaTexts, ...linkTexts],
   };
 }
