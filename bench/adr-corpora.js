@@ -141,7 +141,12 @@ const ratio = (r) => `${r.matched}/${r.checked}`;
 export async function adrCorporaSection({ root, log, section }) {
   section('ADR corpora (fixtures/adr)');
   const rows = [];
-  const extra = (process.env.BENCH_ADR_DIRS ?? '').split(':').filter(Boolean).map((d) => [`held-out-${basename(resolve(d))}`, resolve(d)]);
+  // Two folders of the same name (`…/a/adr`, `…/b/adr`) get distinct corpus names (and work folders).
+  const extra = (process.env.BENCH_ADR_DIRS ?? '').split(':').filter(Boolean).map((d, i, all) => {
+    const name = basename(resolve(d));
+    const twin = all.some((o, j) => j !== i && basename(resolve(o)) === name);
+    return [`held-out-${name}${twin ? `-${i + 1}` : ''}`, resolve(d)];
+  });
   for (const [corpus, source] of [...readdirSync(FIXTURES).sort().map((c) => [c, join(FIXTURES, c)]), ...extra]) {
     log(`  ${corpus}`);
     rows.push(await measureCorpus(root, corpus, source, log));

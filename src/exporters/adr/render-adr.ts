@@ -15,18 +15,18 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
-import { DECISION_SECTIONS } from '../../importers/adr/adr-content.js';
+import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
-import { headingKey, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
 export type AdrExportFormat = 'madr' | 'nygard';
 
 /** Section names (lower case) that hold the context or the options; a new decision section goes after them. */
-const BEFORE_DECISION = /^(?:context|context and problem statement|problem|problem statement|context and problem|decision drivers|considered options|considered alternatives|options)$/;
-const OPTIONS = /^(?:considered options|considered alternatives|options|alternatives|alternatives considered|alternative approaches)$/;
+const BEFORE_DECISION = /^(?:context|context and problem statement|problem|problem statement|context and problem|decision drivers|considered options|options considered|considered alternatives|options)$/;
+const OPTIONS = /^(?:considered options|options considered|considered alternatives|options|alternatives|alternatives considered|alternative approaches)$/;
 
 /** What {@link renderAdr} needs besides the entry: where every exported decision is written. */
 export interface RenderAdrOptions {
@@ -132,7 +132,7 @@ function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: number; 
 
 /**
  * The body: the rationale with the outcome under its decision heading (the empty top-level
- * Decision section the import left in place), else — a decision not imported — a decision
+ * Decision section — or an RFC's Summary, `decisionSectionOf` — the import left in place), else — a decision not imported — a decision
  * section (and a Considered Options list when the rationale has no options section) inserted
  * before the first top-level section that is not context, drivers or options.
  */
@@ -142,7 +142,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const alternatives = Array.isArray(entry.payload['alternatives']) ? (entry.payload['alternatives'] as unknown[]).map(String) : [];
   const tokens = withPlainSectionNames(new Lexer().lex(rationale));
   const top = topHeadings(tokens);
-  const placeholder = top.find((h) => DECISION_SECTIONS.has(h.key) && tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space'));
+  const placeholder = decisionSectionOf(top.filter((h) => tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space')));
   if (placeholder !== undefined) {
     if (outcome === '') return rationale;
     return insertAt(rationale, offsetOf(rationale, tokens, placeholder.i) + (tokens[placeholder.i]?.raw.length ?? 0), outcome);
@@ -205,12 +205,12 @@ export function renderAdr(options: RenderAdrOptions): string {
   const read = body(entry, format);
   // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
   const own = parseAdr({ sourcePath: file, source: read });
-  const inTable = status !== null && own.status_origin === 'metadata_table';
+  const inTable = status !== null && (own.status_origin === 'metadata_table' || own.status_origin === 'metadata_list');
   // A Status section that still states a status of its own (front matter `status: ACTIVE` over
   // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to
   // front matter, in both formats, as the source had them.
   const ownWords = status !== null && own.status_origin === 'status_section' && own.status_mapping?.mapped === true;
-  const text = inTable && own.raw_status !== status ? withTableStatus(read, status) : read;
+  const text = inTable && own.raw_status !== status ? withMetadataStatus(read, status) : read;
   const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
   const taken = yamlKeys(stored);
   const day = typeof p['decision_date'] === 'string' ? p['decision_date'] : imported ? null : entry.recorded_at.slice(0, 10);
@@ -228,7 +228,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   };
   const underOwnHeading = status === null || inTable || ownWords ? null : underStatusHeading(text, status);
   const withWords = underOwnHeading ?? (format === 'madr' || inTable || ownWords ? text : withStatus(text, status, imported));
-  const markdown = `${[titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  // A title that is a section name (`notes.md`'s "notes" over its own `# Notes`) would read back
+  // as a section: left out when the text without it reads back as the same title (the file name).
+  const untitled = isAdrSectionName(entry.title) && parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${withWords}\n` }).title === entry.title;
+  const markdown = `${[untitled ? '' : titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
@@ -239,9 +242,10 @@ export function renderAdr(options: RenderAdrOptions): string {
 /**
  * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
  * `|` escaped): the status changed since the import, and the table is where the file states it.
- * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it.
+ * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it;
+ * with no table, the value of an RFC Meta list's `- **Status**:` item.
  */
-function withTableStatus(text: string, status: string): string {
+function withMetadataStatus(text: string, status: string): string {
   const lines = text.split('\n');
   for (const [at, line] of lines.entries()) {
     const cells = line.split(/(?<!\\)\|/);
@@ -251,14 +255,21 @@ function withTableStatus(text: string, status: string): string {
     const below = lines[at + 2];
     if (/^\s*\|?\s*:?-{3,}/.test(lines[at + 1] ?? '') && below !== undefined) {
       const row = below.split(/(?<!\\)\|/);
-      if (key >= row.length) break;
+      if (key >= row.length) return text;
       row[key] = value;
       lines[at + 2] = row.join('|');
-      break;
+      return lines.join('\n');
     }
     if (key + 1 >= cells.length) continue;
     cells[key + 1] = value;
     lines[at] = cells.join('|');
+    return lines.join('\n');
+  }
+  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`): the value, its comment kept.
+  for (const [at, line] of lines.entries()) {
+    const m = /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*status\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i.exec(line);
+    if (m === null) continue;
+    lines[at] = `${m[1] ?? ''}${status.replace(/\s*\n\s*/g, ' ')}${m[3] ?? ''}`;
     break;
   }
   return lines.join('\n');

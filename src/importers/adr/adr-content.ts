@@ -44,9 +44,29 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   'the existing decision',
   'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
 ]);
+/**
+ * A section carries the decision: its name is one of DECISION_SECTIONS, or starts with one and
+ * goes on after a colon, a parenthesis or a dash (GSA-TTS/FAC's `## Decision: UEI is required`,
+ * `## Decision (Proposed Workflow Solution):`). The export finds the decision heading by it too.
+ */
+export function isDecisionSection(key: string): boolean {
+  return DECISION_SECTIONS.has(key) || DECISION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
+}
+
+/**
+ * The section holding the decision among `tops` (an outline's top sections, or the export's top
+ * headings): the first {@link isDecisionSection}; with none, an RFC's or enhancement proposal's
+ * `Summary` (openfga/rfcs, Tekton TEPs without a Proposal: "one paragraph explanation" of what
+ * is proposed), so the summary line leads with it rather than with the motivation.
+ */
+export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => s.key === 'summary');
+}
+
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */
 export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'considered options',
+  'options considered',
   'considered alternatives',
   'options',
   'alternatives',
@@ -152,7 +172,7 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
 export function extractContent(options: { outline: MarkdownOutline; status: StatusSite; keepTitle?: boolean }): AdrContent {
   const { outline, status } = options;
   const tops = topSections(outline);
-  const decision = tops.find((s) => DECISION_SECTIONS.has(s.key));
+  const decision = decisionSectionOf(tops);
   const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key));
   const statusSection = statusSectionOf(outline);
   const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;

@@ -85,6 +85,16 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
 }
 
 /**
+ * A date written without separators at the start of `text` (`20220513`, GSA-TTS/FAC's
+ * `Introduced: 20220513`) as `YYYY-MM-DD`, else null. Read only after a date label: eight
+ * digits anywhere else are as often an issue or build number.
+ */
+export function parseCompactDate(text: string): string | null {
+  const m = /^\s*(\d{4})(\d{2})(\d{2})(?![\d])/.exec(text);
+  return m ? isoDay(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+/**
  * The first ISO-shaped date written in `text` whose month cannot be one (13 or more) and that
  * names `day` once its two last numbers are swapped (`2023-24-05` → 2023-05-24), as written; else
  * null. The import reports it (issue #18: a date read otherwise than written is never silent).

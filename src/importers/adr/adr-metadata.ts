@@ -10,15 +10,20 @@
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { parseAdrDate, type DateOrder } from './adr-dates.js';
+import { parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
 
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?)\b\s*:?\s*(.*)$/i;
+/**
+ * A line naming the ADR's day: `Date:`, `Created:`, `Decision date:`, `Decided on`, and the
+ * labels other templates use for the same day — `Introduced:` (GSA-TTS/FAC), `Start Date:` (the
+ * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
+ */
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
@@ -35,11 +40,23 @@ const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'creat
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
 
-/** Plain-text lines of the header notes and of the Status section. */
+/**
+ * Names of a section holding only the ADR's day (`## Date` / `2022-11-1`: Green-Software-
+ * Foundation/carbon-aware-sdk; German `## Datum`, Spanish `## Fecha`): its first paragraph is
+ * read as a `Date:` line.
+ */
+const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha']);
+
+/**
+ * Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section,
+ * then a Date section's first paragraph as a `Date:` line.
+ */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(outline.preamble), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
-  return texts.flatMap((t) => t.split('\n')).map((line) => plainText(line));
+  const texts = [...blockTexts(headerTokens(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
+  const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
+  return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
 }
 
 /** A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ". */
@@ -68,8 +85,9 @@ export interface AdrDate {
 /**
  * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
  * table's `Date` / `Created` row; a `Date:` /
- * `Created:` / `Decision date:` line (or bullet, `Date 09/04/2018` too) before the first section
- * or in the Status section; a date in `statusWords` when `status` is accepted, rejected or
+ * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
+ * `Date 09/04/2018` too) before the first section, in an RFC's Meta list or in the Status
+ * section, else a `## Date` section's first paragraph; a date in `statusWords` when `status` is accepted, rejected or
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
@@ -104,7 +122,7 @@ export function findAdrDate(options: {
   const labelled = (re: RegExp): string | null => {
     for (const line of lines) {
       const match = re.exec(line);
-      const parsed = match ? parseAdrDate(match[1] ?? '', order) : null;
+      const parsed = match ? parseAdrDate(match[1] ?? '', order) ?? parseCompactDate(match[1] ?? '') : null;
       if (parsed !== null) return parsed;
     }
     return null;

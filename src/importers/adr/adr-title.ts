@@ -3,8 +3,8 @@
  * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
  */
 import { LIMITS } from '../../model/limits.js';
-import { tokenText } from './inline-text.js';
-import type { MarkdownOutline } from './markdown-outline.js';
+import { plainText, tokenText } from './inline-text.js';
+import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
@@ -20,22 +20,29 @@ export function leadingNumber(fileName: string): number | null {
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
- * `ADR-MB-003: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 7, 45, 21; else null
+ * `ADR-MB-003: X`, `RFC 0042: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 42, 7, 45, 21; else null
  * ("3.5 million users", "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
  * bare number before a capitalised word, `29 Kubernetes auditing`, is one too: the cross-check
  * then catches a heading copied from the previous ADR (a file 030 whose heading says 29).
  */
 export function headingNumber(headingText: string, fileNumber: number | null = null): number | null {
   const text = headingText.trim();
-  const match = /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text)
+  const match = /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? NAMED_PREFIX.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text)
     ?? (fileNumber === null ? null : /^(\d{1,9})\s+\p{Lu}/u.exec(text));
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
 /**
+ * A record's name and number before a colon or a dash: `RFC 0042: X`, `RFC-7 — X`,
+ * `Décision 005 — X`, `Decision 12: X`, `Entscheidung 3: X` (the word other series use for "ADR").
+ */
+const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung)[\s_-]*(\d{1,9})\s*[.:\-–—]\s+/i;
+
+/**
  * `title` without a numbering prefix, when the prefix is clearly one:
  * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X", "ADR-MB-003: X", "ADR002: X" (an "ADR" word, a
  *   series' letters joined by dashes, and a number);
+ * - "RFC 0042: X", "Décision 005 — X" ({@link NAMED_PREFIX});
  * - "1. X", "0045: X", "21 - X" (a number followed by `.`/`:` or a spaced dash);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`).
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
@@ -43,6 +50,7 @@ export function headingNumber(headingText: string, fileNumber: number | null = n
 export function stripNumberPrefix(title: string, fileNumber: number | null): string {
   const patterns: Array<{ re: RegExp; needsFileNumber: boolean }> = [
     { re: /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
+    { re: NAMED_PREFIX, needsFileNumber: false },
     { re: /^(\d+)(?:[.:]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
   ];
@@ -77,10 +85,34 @@ export function truncateTitle(text: string, max: number = LIMITS.title): string 
 }
 
 /**
+ * The `Name:` / `Feature Name:` / `Title:` line of the header notes (an RFC's Meta list:
+ * `- **Name**: ListObjects API`), as plain text, or null.
+ */
+function headerName(outline: MarkdownOutline): string | null {
+  for (const line of blockTexts(headerTokens(outline)).flatMap((t) => t.split('\n'))) {
+    const m = /^\s*(?:feature\s+)?(?:name|title)\s*:\s*(.+)$/i.exec(plainText(line));
+    if (m?.[1] && m[1].trim() !== '') return m[1].trim();
+  }
+  return null;
+}
+
+/**
+ * A title from a numbered file name (`0004-release-captain` → "release captain",
+ * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
+ * when the name carries no number or nothing would remain.
+ */
+function nameTitle(baseName: string): string | null {
+  const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName);
+  const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
+  return words === '' ? null : words;
+}
+
+/**
  * The title: the first depth-1 heading's inline Markdown (HTML comments removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
- * either per {@link stripNumberPrefix}; else the file name without `.md`; always non-blank and at
- * most 200 characters.
+ * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
+ * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
+ * always non-blank and at most 200 characters.
  */
 export function extractTitle(options: {
   outline: MarkdownOutline;
@@ -98,6 +130,6 @@ export function extractTitle(options: {
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : frontMatterTitle !== null
         ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
-        : baseName.trim() === '' ? fileName : baseName;
+        : headerName(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

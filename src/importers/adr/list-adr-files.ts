@@ -29,7 +29,8 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
  * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case) are index pages (read for their
  * status index, see status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
- * `adr-template-minimal.md`, `0000-template.md` are templates (but
+ * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),
+ * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk) are templates (but
  * `0039-use-x-as-template-engine.md` is an ADR); names starting with `_` or `.` are private or
  * hidden.
  */
@@ -37,7 +38,7 @@ export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
-  if (/^(?:\d+[-_])?(?:adr[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:\d+[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   return null;
 }
 

@@ -20,9 +20,9 @@ export interface OutlineSection {
 /** A lexed body: the top-level tokens and what they are. */
 export interface MarkdownOutline {
   tokens: Token[];
-  /** Index of the first depth-1 heading, or -1. */
+  /** Index of the title: the first depth-1 heading when it is not an ADR section name (`# Meta`), else -1. */
   titleIndex: number;
-  /** Top-level tokens before the first heading deeper than 1 (headings excluded). */
+  /** Top-level tokens before the first section heading (one that nests below the title; headings excluded). */
   preamble: Token[];
   /** Every heading except the title, in document order. */
   sections: OutlineSection[];
@@ -59,12 +59,19 @@ export function headingDepth(token: Token | undefined): number {
 export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
 
 /**
+ * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
+ * `- **Start Date**: 2022-07-14` / `- **Status**: Approved`: the RFC template of Rust, OpenFGA
+ * and others): read like the notes before the first section (see {@link headerTokens}).
+ */
+export const META_KEYS: ReadonlySet<string> = new Set(['meta', 'metadata']);
+
+/**
  * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
  * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
  * does not swallow the `##` sections that follow it, and is never the title.
  */
 const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
-  ...STATUS_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
+  ...STATUS_KEYS, ...META_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
   'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
 ]);
 
@@ -74,7 +81,12 @@ const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
  */
 export function nesting(token: Token | undefined): number {
   const depth = headingDepth(token);
-  return depth === 1 && ADR_SECTION_KEYS.has(headingKey(token ? tokenText(token) : '')) ? 2 : depth;
+  return depth === 1 && isAdrSectionName(token ? tokenText(token) : '') ? 2 : depth;
+}
+
+/** `text` (a heading's inline Markdown) names one of an ADR's own sections (ADR_SECTION_KEYS): never a title. */
+export function isAdrSectionName(text: string): boolean {
+  return ADR_SECTION_KEYS.has(headingKey(text));
 }
 
 /** Consequences and rationale in the languages the section sets of adr-content.ts know. */
@@ -109,8 +121,10 @@ export function withPlainSectionNames(tokens: TokensList): TokensList {
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
   const tokens = withPlainSectionNames(marked.lexer(body));
-  // `# Status`, `# Context` … are sections of a file that has no title heading, not its title.
-  const titleIndex = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1 && !ADR_SECTION_KEYS.has(headingKey(tokenText(t))));
+  // `# Status`, `# Context`, `# Meta` … are sections of a file that has no title heading, not its
+  // title; so are the `#` headings after such a first one (an RFC's `# Meta` then `# Summary`).
+  const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
+  const titleIndex = first >= 0 && nesting(tokens[first]) === 1 ? first : -1;
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];
@@ -119,7 +133,7 @@ export function outlineMarkdown(body: string): MarkdownOutline {
     const next = tokens.findIndex((t, i) => i > start && t.type === 'heading' && nesting(t) <= level);
     return { key: headingKey(heading ? tokenText(heading) : ''), depth, start, end: next < 0 ? tokens.length : next };
   });
-  const firstSection = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) > 1);
+  const firstSection = tokens.findIndex((t) => t.type === 'heading' && nesting(t) > 1);
   const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
   const labels = new Set(Object.keys(tokens.links ?? {}));
@@ -151,6 +165,20 @@ export function topSections(outline: MarkdownOutline): OutlineSection[] {
  */
 export function statusSectionOf(outline: MarkdownOutline): OutlineSection | undefined {
   return outline.sections.find((s) => STATUS_KEYS.has(s.key) && s.depth <= Math.max(2, outline.sectionDepth));
+}
+
+/** The top-level Meta section (META_KEYS: an RFC's `# Meta` / `## Meta` list), or undefined. */
+export function metaSectionOf(outline: MarkdownOutline): OutlineSection | undefined {
+  return outline.sections.find((s) => META_KEYS.has(s.key) && s.depth <= Math.max(2, outline.sectionDepth));
+}
+
+/**
+ * The header notes: the preamble's tokens, then the Meta section's content when there is one —
+ * where `Date:`, `Start Date:`, `Author(s):` and `Status:` lines are read.
+ */
+export function headerTokens(outline: MarkdownOutline): Token[] {
+  const meta = metaSectionOf(outline);
+  return [...outline.preamble, ...(meta ? sectionContent(outline, meta) : [])];
 }
 
 /** The content tokens of `section` (its heading excluded). */

@@ -10,7 +10,9 @@
  *    [#9256](…))") is one status;
  * 4. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
  *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`;
- * 5. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
+ * 5. a `Status:` line of an RFC's Meta section (`# Meta` / `- **Status**: Approved`), its
+ *    template comment (`<!-- Acceptable values: … -->`) left out of the words, the line kept;
+ * 6. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
  *    (2022-07-12)`), its lines kept in the text where they are.
  * Only the preamble is searched for status lines, so progress notes such as
  * `**Status**: Completed` deep inside a section, or examples in code blocks, are not read.
@@ -18,11 +20,11 @@
 import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
 import { listItemTexts } from './inline-text.js';
-import { blockTexts, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 /** Where the winning status value came from. */
-export type StatusOrigin = 'front_matter' | 'metadata_table' | 'status_section' | 'status_line' | 'changelog';
+export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_line' | 'changelog';
 
 /** What {@link findStatus} found. */
 export interface StatusFinding {
@@ -101,6 +103,20 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
       origin = 'status_line';
     }
   }
+  const meta = metaSectionOf(outline);
+  const metaTexts = meta ? blockTexts(sectionContent(outline, meta)) : [];
+  if (raw === null) {
+    // An RFC's Meta list (`- **Status**: Approved <!-- Acceptable values: … -->`): the line stays
+    // in the text, the words are the value without the template's comment.
+    const value = metaTexts
+      .flatMap((text) => text.split('\n'))
+      .map((line) => statusLineValue(line)?.replace(/<!--[\s\S]*?-->/g, '').trim() ?? null)
+      .find((v): v is string => v !== null && v !== '');
+    if (value !== undefined) {
+      raw = value;
+      origin = 'metadata_list';
+    }
+  }
   if (raw === null) {
     const logged = latestChangelogState(changelogStates(outline));
     if (logged !== null) {
@@ -113,6 +129,6 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin,
     hasStatusSection: statusSection !== undefined,
     hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
-    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...linkTexts],
+    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...metaTexts, ...linkTexts],
   };
 }

@@ -81,9 +81,9 @@ describe('parseAdr: title', () => {
     expect(stripNumberPrefix(title, fileNumber)).toBe(expected);
   });
 
-  it('falls back to front matter title, then the file name', () => {
+  it('falls back to front matter title, then the words of the file name', () => {
     expect(parse('---\ntitle: From YAML\n---\nText\n').title).toBe('From YAML');
-    expect(parse('Just text\n', 'notes/0007-my-choice.md').title).toBe('0007-my-choice');
+    expect(parse('Just text\n', 'notes/0007-my-choice.md').title).toBe('my choice');
   });
 
   it('cuts titles at 200 characters with an ellipsis', () => {
