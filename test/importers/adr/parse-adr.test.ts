@@ -241,6 +241,33 @@ describe('parseAdr: rationale, outcome and options', () => {
     expect(adr.rationale.length).toBeGreaterThan(25_000);
     expect(adr.rationale.endsWith('word word\n\n## Decision')).toBe(true);
   });
+
+  it('reads an option wrapped over several lines whole, without its nested list (cometbft ADR 111)', () => {
+    const adr = parse(
+      [
+        '# ADR 111: nop Mempool',
+        '',
+        '## Alternative Approaches',
+        '',
+        '1. Keep the current model. Useful for basic apps, but clearly suboptimal for applications',
+        '   with their own mechanism to disseminate transactions.',
+        '2. Provide more efficient general-purpose mempool implementations.',
+        '4. Partially adopting this ADR. There are several possibilities:',
+        '    * Use the current mempool, disable transaction broadcast.',
+        '      Positive: avoids transaction gossiping.',
+        '',
+        '## Decision',
+        '',
+        'Implement it.',
+      ].join('\n'),
+      'adr-111-nop-mempool.md',
+    );
+    expect(adr.alternatives).toEqual([
+      'Keep the current model. Useful for basic apps, but clearly suboptimal for applications with their own mechanism to disseminate transactions.',
+      'Provide more efficient general-purpose mempool implementations.',
+      'Partially adopting this ADR. There are several possibilities:',
+    ]);
+  });
 });
 
 describe('parseAdr: dates and people', () => {
