@@ -77,6 +77,11 @@ describe('parseAdr: title', () => {
     ['3.5 million users', null, '3.5 million users'],
     ['2 clusters per region', null, '2 clusters per region'],
     ['1.', null, '1.'],
+    ['n. Django Templates', 10, 'Django Templates'],
+    ['NNNN: Use X', 7, 'Use X'],
+    ['n. Django Templates', null, 'n. Django Templates'],
+    ['N. Korea sanctions', 5, 'N. Korea sanctions'],
+    ['XXX. Use Y', 3, 'Use Y'],
   ])('%j (file number %s) → %j', (title, fileNumber, expected) => {
     expect(stripNumberPrefix(title, fileNumber)).toBe(expected);
   });
