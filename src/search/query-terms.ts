@@ -61,8 +61,9 @@ export function ftsString(term: string, prefix: boolean): string {
  * The edit distance of `left` and `right` counting an insertion, a deletion, a substitution or
  * a swap of two adjacent characters as one edit (optimal string alignment: "djnago" is one edit
  * from "django", the commonest typo, where Levenshtein counts two), when it is at most `max`,
- * else `max + 1` (banded: stops as soon as a whole row exceeds `max`; a swap only extends a
- * cell two rows up, whose neighbour one row up is no larger, so the stop stays exact). Pure.
+ * else `max + 1` (banded: stops as soon as a whole row exceeds `max`; a swap extends a cell
+ * two rows up, which is at least the diagonal cell one row up less one, so the stop stays
+ * exact). Pure.
  * Used for typo expansion over the vocabulary (src/search/typo-rule.ts).
  */
 export function boundedDistance(left: string, right: string, max: number): number {
