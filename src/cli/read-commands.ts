@@ -11,6 +11,7 @@ import type { Brief } from '../context/build-brief.js';
 import type { Entry } from '../model/entry.js';
 import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
+import { BrainError } from '../model/errors.js';
 import { collect } from './fields.js';
 import { renderHistory, renderList, renderSearch } from './render.js';
 import { safeJson } from './terminal-text.js';
@@ -30,10 +31,13 @@ interface ListOptions {
 /** Registers the read commands on `program`. */
 export function registerReadCommands(program: Command): void {
   program
-    .command('show <entry_id>')
-    .description('show an entry (any unique id prefix), current or --revision N')
+    .command('show <entry_id> [adr_number]')
+    .description('show an entry (any unique id prefix, or an imported ADR by its label: ADR-0030, adr 30, 0030), current or --revision N')
     .option('--revision <n>', 'a past revision')
-    .action(async (entryId: string, options: { revision?: string }, command: Command) => {
+    .action(async (first: string, adrNumber: string | undefined, options: { revision?: string }, command: Command) => {
+      // `brain show adr 30` as README writes it: two words of one label, never two entries.
+      if (adrNumber !== undefined && !/^adr$/i.test(first)) throw new BrainError('invalid_argument', `show takes one entry, not "${first.slice(0, 40)}" and "${adrNumber.slice(0, 40)}"`, { hint: 'an ADR by its label: brain show ADR-0030 (or adr 30)' });
+      const entryId = adrNumber === undefined ? first : `${first} ${adrNumber}`;
       const revision = parseOptionalInteger('--revision', options.revision, BOUNDS.revision);
       const { renderEntry } = await import('./render-entry.js');
       await runRead<GetAnswer>(

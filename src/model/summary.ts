@@ -39,11 +39,14 @@ function inlinePlain(tokens: readonly Token[]): string {
     .join('');
 }
 
+/** A footnote reference (`[^1]`, `[^note]`; GFM footnotes, which marked leaves as text) and the space before it. */
+const FOOTNOTE_REF = /\s*\[\^[^\]\s]+\](?!:)/g;
+
 /** Block tokens as plain-text paragraphs (headings, code, tables and rules dropped, unless `all`: then only rules). */
 function blockParagraphs(tokens: readonly Token[], all = false): string[] {
   const out: string[] = [];
   for (const t of tokens) {
-    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t]));
+    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t]).replace(FOOTNOTE_REF, ''));
     else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t), all));
     else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens, all).join(' ')).filter((i) => i !== '').join('; '));
     else if (t.type === 'html') out.push((t as Tokens.HTML).text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<[^>]*>/g, ''));

@@ -1,15 +1,17 @@
 /**
  * The typo rule of search (issue #10 typo tolerance; issue #11: the same rule on every
  * projection backend): a query word nothing in the vocabulary starts with is widened to the
- * vocabulary words within a small edit distance — 1 for 4–7 characters, 2 from 8, none below
- * 4 nor for a word with a digit — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
+ * vocabulary words within a small edit distance of its stem (an adjacent swap is one edit) — 1
+ * for a stem of 4–7 characters, 2 from 8, none below 4 nor for a word with a digit — at most 8, closest first, then the words in most documents, then A–Z. Where candidates
  * come from is the backend's (SQLite: the whole FTS5 vocabulary, src/projection/sqlite/search-words.ts;
  * PostgreSQL: pg_trgm neighbours, src/projection/postgres/search-typos.ts).
  */
 import { boundedDistance } from './query-terms.js';
 
 /**
- * The edit distance allowed for `word` (folded): by its length in characters, and none for a word
+ * The edit distance allowed for `word` (folded; the backends pass the Porter stem the distance is
+ * measured on, so "tempates" → "tempat" may be one edit from "templat" but not two from
+ * "compat", which offered "compatibility" for it): by its length in characters, and none for a word
  * holding a digit — a number or a version is not misspelled ("0030" is not "0008", "ipv6" not
  * "ipv4"): an ADR label typed into search must find that ADR or nothing.
  */

@@ -41,6 +41,8 @@ describe('summaryLine', () => {
       }),
     );
     expect(plainTextLine('## Heading\n\n- **a** [b](c)\n- <!-- x --> d\n\n```\ncode\n```')).toBe('a b; d');
+    // A footnote reference is no word of the text (get.gov ADR 0008: "the mayor of Igorville [^1]").
+    expect(whyOf('## Context\n\nWe met Design [^1] and read the [guide](https://x.io).\n\n[^1]: Inside joke.')).toBe('We met Design and read the guide.');
   });
 
   it('a plain line is summarized without the Markdown lexer (issue 21: an MCP list paid 1 ms per entry for it)', () => {

@@ -1,6 +1,8 @@
 /**
  * The entry page (issue #8 part 2): every field of the current revision — text fields as
- * sanitized Markdown, the kind's payload, facts, tags, paths and tasks as board filters —
+ * sanitized Markdown (the payload's outcome, answer, resolution or mitigation and the
+ * alternatives before the rationale: what was decided before why, as `brain show` prints it;
+ * decision 0054, round seven), facts, tags, paths and tasks as board filters —
  * the linked entries (related, supersedes / superseded by, depends on / depended on by, the
  * plan it supersedes) and citations as links (only `http(s)` URLs become `<a href>`), then the
  * revision history newest first: each revision's author, time and commit, and the field-level
@@ -140,8 +142,8 @@ ${e.agent !== undefined ? h`<dt>Agent</dt><dd class="agent">${e.agent} <span cla
 ${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revision_count}, as it was recorded; <a href="${entryUrl(project, e.entry_id)}">see the current revision</a>.</p>` : ''}
 <div class="entry-grid">
 <div>
-<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
 ${payloadBlocks(e, md)}
+<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
 <ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, e.revision, titles))}</ol></section>

@@ -17,7 +17,7 @@
  */
 import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
-import { listItemTexts, tokenText } from './inline-text.js';
+import { listItemLeads, tokenText } from './inline-text.js';
 import { headingDepth, sectionContent, statusSectionOf, topSections, type MarkdownOutline, type OutlineSection } from './markdown-outline.js';
 import { statusLineValue, type StatusOrigin } from './status-source.js';
 
@@ -144,7 +144,8 @@ function isStatusLine(line: string): boolean {
 }
 
 /**
- * Option titles: the first line of each item of the section's first list when it comes before
+ * Option titles: the lead paragraph of each item of the section's first list (one line, a
+ * wrapped item whole: decision 0054, round seven) when it comes before
  * any sub-heading, else its shallowest sub-headings — `### Kafka` / `#### Advantages` / `- fast`
  * names the option Kafka, not its advantages.
  */
@@ -156,7 +157,7 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
   const list = listAt >= 0 && listAt < firstHeading ? content[listAt] : undefined;
   const top = Math.min(...headings.map(headingDepth));
   const titles = list
-    ? listItemTexts(list).map((item) => item.split('\n')[0] ?? '')
+    ? listItemLeads(list)
     : headings.filter((t) => headingDepth(t) === top).map((t) => tokenText(t));
   return titles
     .map((text) => text.replace(/<!--[\s\S]*?-->/g, '').trim())

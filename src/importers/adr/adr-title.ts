@@ -44,7 +44,9 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  *   series' letters joined by dashes, and a number);
  * - "RFC 0042: X", "Décision 005 — X" ({@link NAMED_PREFIX});
  * - "1. X", "0045: X", "21 - X" (a number followed by `.`/`:` or a spaced dash);
- * - "23 X" only when 23 is also the file's leading number (`023-logging.md`).
+ * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
+ * - a template's placeholder for the number ("n. X", "NNNN: X", "XXX. X", cisagov/manage.get.gov
+ *   0010 and 0011) only when the file name is numbered: the number is the file's.
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
 export function stripNumberPrefix(title: string, fileNumber: number | null): string {
@@ -53,13 +55,15 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: NAMED_PREFIX, needsFileNumber: false },
     { re: /^(\d+)(?:[.:]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
+    { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
   ];
   for (const { re, needsFileNumber } of patterns) {
     const match = re.exec(title);
     if (!match) continue;
     // "23 X" is a number prefix when 23 is the file's number, or when the file is numbered and
     // a capitalised word follows ("29 Kubernetes…" in 030-….md); "2 clusters per region" is not.
-    const sameNumber = Number.parseInt(match[1] ?? '', 10) === fileNumber;
+    // A placeholder stands for the file's number whenever the file has one.
+    const sameNumber = match[1] === undefined ? fileNumber !== null : Number.parseInt(match[1], 10) === fileNumber;
     if (needsFileNumber && !sameNumber && !(fileNumber !== null && /^\d+\s+\p{Lu}/u.test(title))) continue;
     const rest = title.slice(match[0].length).trim();
     if (rest !== '') return rest;

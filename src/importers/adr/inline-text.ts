@@ -87,3 +87,18 @@ export function listItemTexts(token: Token): string[] {
     item !== null && typeof item === 'object' && 'text' in item ? String(item.text) : '',
   );
 }
+
+/**
+ * The lead paragraph of each item of a list token, its soft line breaks read as spaces: an
+ * item wrapped over several source lines is one text, and its nested lists, code and later
+ * paragraphs are left out (`1. Keep the model. Useful for basic apps, but\n   suboptimal for
+ * …` → `Keep the model. Useful for basic apps, but suboptimal for …`). '' for an item that
+ * starts with another block; [] for any other token. Pure.
+ */
+export function listItemLeads(token: Token): string[] {
+  if (token.type !== 'list' || !('items' in token) || !Array.isArray(token.items)) return [];
+  return (token.items as Token[]).map((item) => {
+    const lead = childTokens(item)[0];
+    return lead !== undefined && (lead.type === 'text' || lead.type === 'paragraph') ? tokenText(lead).replace(/[ \t]*\n[ \t]*/g, ' ') : '';
+  });
+}

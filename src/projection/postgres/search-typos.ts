@@ -3,7 +3,7 @@
  * it (pg_trgm)"; docs/decisions/0026, 0035), the counterpart of src/projection/sqlite/search-words.ts with
  * the same rule: a query word whose stem no vocabulary stem of the visible repositories starts
  * with, and that is long enough, is widened to the vocabulary stems within its allowed edit
- * distance of its stem (1 for 4–7 characters, 2 from 8), at most 8, closest first, then most
+ * distance of its stem (1 for a stem of 4–7 characters, 2 from 8), at most 8, closest first, then most
  * documents, then A–Z; stop words (held unstemmed, english-stems.ts) are never offered.
  *
  * The candidates come from `proj_vocab`'s trigram index (`%` at similarity ≥ 0.2), then the
@@ -34,13 +34,13 @@ async function similarWords(db: pg.ClientBase, names: PgNames, repos: readonly s
  */
 export async function typoAlternativesPg(db: pg.ClientBase, names: PgNames, repos: readonly string[], words: ReadonlyMap<string, string>): Promise<Map<string, { word: string; docs: number }[]>> {
   const result = new Map<string, { word: string; docs: number }[]>();
-  const candidates = [...words].filter(([word]) => allowedDistance(word) > 0);
+  const candidates = [...words].filter(([, stem]) => allowedDistance(stem) > 0);
   if (candidates.length === 0) return result;
   await db.query(`SET LOCAL pg_trgm.similarity_threshold = ${SIMILARITY}`);
   for (const [word, stem] of candidates) {
     const near = (await similarWords(db, names, repos, stem)).filter((c) => !isStopWord(c.word));
     const docs = new Map(near.map((c) => [c.word, c.docs]));
-    result.set(word, pickAlternatives(stem, near, allowedDistance(word)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
+    result.set(word, pickAlternatives(stem, near, allowedDistance(stem)).map((w) => ({ word: w, docs: docs.get(w) ?? 0 })));
   }
   return result;
 }

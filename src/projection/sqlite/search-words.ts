@@ -8,8 +8,8 @@
  * words it starts ("logic").
  *
  * Typo tolerance (issue #10 "keep typo tolerance"): a word whose stem starts no indexed term,
- * of 4+ characters, is widened to the indexed stems within edit distance 1 (4–7 characters) or
- * 2 (8 and more) of its stem, at most 8 (src/search/typo-rule.ts); stems of stop words are never
+ * of 4+ characters, is widened to the indexed stems within edit distance 1 (a stem of 4–7
+ * characters) or 2 (8 and more) of its stem, at most 8 (src/search/typo-rule.ts); stems of stop words are never
  * offered. Only this fallback reads the whole vocabulary (`entry_search_vocab`, ~20–40 ms at
  * 10 000 entries: FTS5 walks every doclist to list it), kept per database handle until the
  * projection moves.
@@ -80,7 +80,7 @@ export function planWords(db: CacheDb, words: readonly string[]): Map<string, Wo
     if (stem === undefined || more.length > 0) return [word, { exact: false, longer: true, alternatives: [] }];
     const exact = s.exact.get(stem) !== undefined;
     const longer = s.longer.get(stem, `${stem}\u{10FFFF}`) !== undefined;
-    const max = allowedDistance(folded[i]!);
+    const max = allowedDistance(stem);
     const alternatives = exact || longer || max === 0 ? [] : pickAlternatives(stem, vocabulary(db, s), max);
     return [word, { exact, longer, alternatives }];
   }));

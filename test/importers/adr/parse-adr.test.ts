@@ -77,6 +77,11 @@ describe('parseAdr: title', () => {
     ['3.5 million users', null, '3.5 million users'],
     ['2 clusters per region', null, '2 clusters per region'],
     ['1.', null, '1.'],
+    ['n. Django Templates', 10, 'Django Templates'],
+    ['NNNN: Use X', 7, 'Use X'],
+    ['n. Django Templates', null, 'n. Django Templates'],
+    ['N. Korea sanctions', 5, 'N. Korea sanctions'],
+    ['XXX. Use Y', 3, 'Use Y'],
   ])('%j (file number %s) → %j', (title, fileNumber, expected) => {
     expect(stripNumberPrefix(title, fileNumber)).toBe(expected);
   });
@@ -240,6 +245,33 @@ describe('parseAdr: rationale, outcome and options', () => {
     const adr = parse(`# T\n\n## Context\n\n${'word word\n'.repeat(2500)}\n\n## Decision\n\nd\n`, '0001-x.md');
     expect(adr.rationale.length).toBeGreaterThan(25_000);
     expect(adr.rationale.endsWith('word word\n\n## Decision')).toBe(true);
+  });
+
+  it('reads an option wrapped over several lines whole, without its nested list (cometbft ADR 111)', () => {
+    const adr = parse(
+      [
+        '# ADR 111: nop Mempool',
+        '',
+        '## Alternative Approaches',
+        '',
+        '1. Keep the current model. Useful for basic apps, but clearly suboptimal for applications',
+        '   with their own mechanism to disseminate transactions.',
+        '2. Provide more efficient general-purpose mempool implementations.',
+        '4. Partially adopting this ADR. There are several possibilities:',
+        '    * Use the current mempool, disable transaction broadcast.',
+        '      Positive: avoids transaction gossiping.',
+        '',
+        '## Decision',
+        '',
+        'Implement it.',
+      ].join('\n'),
+      'adr-111-nop-mempool.md',
+    );
+    expect(adr.alternatives).toEqual([
+      'Keep the current model. Useful for basic apps, but clearly suboptimal for applications with their own mechanism to disseminate transactions.',
+      'Provide more efficient general-purpose mempool implementations.',
+      'Partially adopting this ADR. There are several possibilities:',
+    ]);
   });
 });
 
