@@ -123,10 +123,12 @@ function indexWithGit(gitdir: string, packPath: string, idxPath: string): Promis
   });
 }
 
-async function indexWithIsoGit(gitdir: string, packPath: string): Promise<void> {
+async function indexWithIsoGit(gitdir: string, packPath: string, idxPath: string): Promise<void> {
   const git = (await import('isomorphic-git')).default;
-  // indexPack writes `<name>.idx` beside `<name>.pack` through our fs (atomic: temp + fsync + rename).
+  // indexPack writes `<name>.idx` beside `<name>.pack` through our fs (atomic: temp + fsync + rename): complete once
+  // visible, so git may read it; it then takes the unpublished index's name (pack-publish.ts).
   await git.indexPack({ fs: createGitFs(), dir: join(gitdir, 'objects', 'pack'), gitdir, filepath: basename(packPath) });
+  fs.renameSync(packPath.replace(/\.pack$/, '.idx'), idxPath);
 }
 
 /**
@@ -150,7 +152,7 @@ export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uin
     }
     await writeDurable(tempPack, bytes);
     if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx);
-    else await indexWithIsoGit(gitdir, tempPack);
+    else await indexWithIsoGit(gitdir, tempPack, tempIdx);
     await fsyncFile(tempIdx);
   }, { syncDir: indexer !== 'in-process' });
 }

@@ -31,8 +31,11 @@ export interface RefLockIntent {
 }
 
 const TEMP_NAME = /\.tmp-(\d+)-[0-9a-z]+$/;
-/** A pack or index pack-writer.ts had not published yet: `tmp_pack_<pid>_<hex>.pack|.idx`. */
-const PACK_TEMP_NAME = /^tmp_pack_(\d+)_[0-9a-f]+\.(?:pack|idx)$/;
+/**
+ * A pack or index pack-publish.ts had not published yet: `tmp_pack_<pid>_<hex>.pack` and
+ * `tmp_idx_<pid>_<hex>` (brains before that index name wrote `tmp_pack_<pid>_<hex>.idx`).
+ */
+const PACK_TEMP_NAME = /^tmp_(?:pack_(\d+)_[0-9a-f]+\.(?:pack|idx)|idx_(\d+)_[0-9a-f]+)$/;
 
 /** True when `refLock` (a file) is provably the one `intent` describes. */
 export function isDeadWritersRefLock(intent: RefLockIntent): boolean {
@@ -62,7 +65,7 @@ function deadTemps(dir: string, patterns: readonly RegExp[] = [TEMP_NAME]): stri
   return names.flatMap((name) => {
     const match = patterns.map((pattern) => pattern.exec(name)).find((m) => m !== null);
     if (!match) return [];
-    const owner = Number(match[1]);
+    const owner = Number(match[1] ?? match[2]);
     if (owner === process.pid || isProcessAlive(owner)) return [];
     return [join(dir, name)];
   });
@@ -70,7 +73,7 @@ function deadTemps(dir: string, patterns: readonly RegExp[] = [TEMP_NAME]): stri
 
 /**
  * Every temp file of a dead process under `.git/objects/??/` and `.git/objects/pack/` (unless
- * `objects: false`; there also unpublished `tmp_pack_<pid>_*` packs and indexes) and `.git/brain/`. Reads 256 small directories: for recovery and `brain doctor`, not every write.
+ * `objects: false`; there also unpublished `tmp_pack_<pid>_*` packs and `tmp_idx_<pid>_*` indexes) and `.git/brain/`. Reads 256 small directories: for recovery and `brain doctor`, not every write.
  */
 export function findDeadTempFiles(args: { commonDir: string; brainDir: string; objects?: boolean }): string[] {
   const objects = join(args.commonDir, 'objects');

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeCommit } from '../../src/git/commit-writer.js';
 import { buildPack, PACK_THRESHOLD, writeObjects, writePack, type PackIndexer } from '../../src/git/pack-writer.js';
 import { PACK_LIMIT } from '../../src/git/pack-roll-up.js';
+import { publishPack } from '../../src/git/pack-publish.js';
 import { createObjectReader } from '../../src/git/object-reader.js';
 import { findRepo } from '../../src/git/repo.js';
 import { findDeadTempFiles } from '../../src/git/stale-writer.js';
@@ -66,10 +67,28 @@ describe('pack writer', () => {
   it('a killed writer\'s unpublished pack and index are found for clean-up; a live one\'s are not', () => {
     const dir = initRepo();
     const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
-    const names = [`tmp_pack_${dead}_ab12.pack`, `tmp_pack_${dead}_ab12.idx`, `tmp_pack_${process.pid}_cd34.pack`, `pack-x.pack`];
+    // Dead: a pack and its unpublished index, and the index name of brains before tmp_idx_; live and published: kept.
+    const names = [`tmp_pack_${dead}_ab12.pack`, `tmp_idx_${dead}_ab12`, `tmp_pack_${dead}_ef56.idx`, `tmp_pack_${process.pid}_cd34.pack`, `tmp_idx_${process.pid}_cd34`, `pack-x.pack`];
     for (const name of names) writeFileSync(join(packDir(dir), name), 'x');
     const found = findDeadTempFiles({ commonDir: join(dir, '.git'), brainDir: join(dir, '.git', 'brain') });
-    expect(found.map((p) => p.slice(packDir(dir).length + 1)).sort()).toEqual(names.slice(0, 2).sort());
+    expect(found.map((p) => p.slice(packDir(dir).length + 1)).sort()).toEqual(names.slice(0, 3).sort());
+  });
+
+  it('while an index is half written (a write under way, or its writer killed), git in that repository still works', async () => {
+    const dir = initRepo();
+    git(dir, ['commit', '-q', '--allow-empty', '-m', 'base']);
+    const b = rawBlob(Buffer.from('half-written index\n'));
+    const { bytes, checksum } = buildPack(new Map([[b.oid, b.raw]]));
+    let midWrite = '';
+    await publishPack(packDir(dir), checksum, async (tempPack, tempIdx) => {
+      writeFileSync(tempPack, bytes);
+      writeFileSync(tempIdx, Buffer.from([0xff, 0x74, 0x4f])); // the first bytes of an index, as a killed writer leaves them
+      const fsck = spawnSync('git', ['fsck', '--strict'], { cwd: dir, encoding: 'utf8' });
+      midWrite = `${fsck.status} ${fsck.stderr}`;
+      throw new Error('killed'); // nothing is published
+    }).catch(() => undefined);
+    expect(midWrite).toBe('0 ');
+    expect(readdirSync(packDir(dir))).toEqual([]);
   });
 
   it('writeObjects: one pack per call, indexed in-process below the threshold, by git from it on', async () => {
