@@ -142,7 +142,7 @@ describe('after importing every corpus', () => {
     expect(humanOld).toContain(`related:     ${successor}`);
     const humanNew = ok(brain(repo, ['--project', project, 'show', successor]), 'show').stdout;
     expect(humanNew).toContain(`supersedes:  ${old}`);
-    expect(humanNew).toContain('title:       Allow a Positional Input File Argument for `jabkit` Commands');
+    expect(humanNew).toContain('title:       Allow a Positional Input File Argument for jabkit Commands');
   });
 
   it('the human report names the unmapped statuses', () => {
