@@ -9,7 +9,6 @@
  */
 import type pg from 'pg';
 import { searchQuery } from '../../search/query-terms.js';
-import { acronymLongFormsPg } from './search-acronyms.js';
 import { englishStemSql } from './english-stems.js';
 import type { PgNames } from './schema.js';
 import { indexWords } from './search-doc.js';
@@ -19,7 +18,7 @@ import { typoAlternativesPg } from './search-typos.js';
 export interface SearchPlan {
   /** One per word, to score it: the stem OR the stem as a prefix (OR the typo alternatives). */
   words: string[];
-  /** One per pair of adjacent words and per acronym long form (phrases). */
+  /** One per pair of adjacent words (a phrase). */
   pairs: string[];
   /** The words' conjunction and disjunction, to match: each stem as a prefix only (the same rows, half the work). */
   all: string;
@@ -51,10 +50,6 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
   const lexemes = new Map([...pieces].map(([w, p]) => [w, p.map((x) => counts.get(x)!)]));
   const single = new Map([...lexemes].filter(([, l]) => l.length === 1).map(([w, l]) => [w, l[0]!.stem]));
   const typos = await typoAlternativesPg(db, names, repos, new Map([...lexemes].filter(([, l]) => l.length === 1 && l[0]!.docs === 0).map(([w, l]) => [w, l[0]!.stem])));
-  // An acronym's long forms (src/search/acronyms.ts) as phrases of their words' stems, matched as the word is.
-  const forms = await acronymLongFormsPg(db, names.s, repos, new Map([...lexemes].filter(([, l]) => l.length === 1 && l[0]!.docs > 0).map(([w, l]) => [w, l[0]!.stem])));
-  const formWords = await stemCounts(db, names.s, repos, [...forms.values()].flat().flatMap((f) => f.split(' ')));
-  const phrases = (w: string) => (forms.get(w) ?? []).map((f) => f.split(' ').map((x) => formWords.get(x)!));
   let bound = 0;
   const scored: string[] = [];
   const matched: string[] = [];
@@ -65,19 +60,12 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
       matched.push(scored[scored.length - 1]!);
       continue;
     }
-    const alternatives = [
-      ...(typos.get(w) ?? []).map((a) => operand(a.word, false)),
-      ...phrases(w).map((p) => `(${p.map((x) => operand(x.stem, false)).join(' <-> ')})`),
-    ];
-    bound += (typos.get(w) ?? []).reduce((n, a) => n + a.docs, 0) + phrases(w).reduce((n, p) => n + p[0]!.docs, 0);
+    const alternatives = (typos.get(w) ?? []).map((a) => operand(a.word, false));
+    bound += (typos.get(w) ?? []).reduce((n, a) => n + a.docs, 0);
     scored.push(`(${[operand(l[0]!.stem, false), operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
     matched.push(`(${[operand(l[0]!.stem, true), ...alternatives].join(' | ')})`);
   }
-  // A long form also scores as a phrase of its own, with its own IDF, as FTS5's BM25 weighs each phrase of an OR.
-  const pairQueries = [
-    ...pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`),
-    ...[...forms.keys()].flatMap((w) => phrases(w).map((p) => p.map((x) => operand(x.stem, false)).join(' <-> '))),
-  ];
+  const pairQueries = pairs.filter(([a, b]) => single.has(a) && single.has(b)).map(([a, b]) => `${operand(single.get(a)!, false)} <-> ${operand(single.get(b)!, false)}`);
   const widened = [...typos].filter(([, a]) => a.length > 0).map(([word, a]) => ({ word, alternatives: a.map((x) => x.word) }));
   return { words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), typos: widened, bound };
 }

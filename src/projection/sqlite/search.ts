@@ -24,7 +24,6 @@ import { titleFactor } from '../../search/title-match.js';
 import { statusWeight } from '../../search/in-force.js';
 import { ftsString, searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
-import { acronymLongForms } from './search-acronyms.js';
 import { planWords, type WordPlan } from './search-words.js';
 
 /** One hit: the entry id and its relevance score in (0, 1] (src/search/relevance.ts). */
@@ -141,13 +140,12 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
  * (FTS5 stems a query string again, and a stem of a stem may lose a letter: "databas" →
  * "databa"); OR the phrases of the word and each query word that follows it in `next`.
  */
-function wordExpression(word: string, plan: WordPlan, next: readonly string[], longForms: readonly string[]): string {
+function wordExpression(word: string, plan: WordPlan, next: readonly string[]): string {
   const phrases = [
     ...(plan.exact ? [ftsString(word, false)] : []),
     ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [ftsString(word, true)] : []),
     ...plan.alternatives.map((a) => ftsString(a, true)),
     ...next.map((n) => ftsString(`${word} ${n}`, false)),
-    ...longForms.map((form) => ftsString(form, false)),
   ];
   return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
 }
@@ -162,8 +160,7 @@ export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const { words, pairs } = searchQuery(q.query);
   const plans = planWords(db, words);
   // A pair's phrase joins its first word's group: it implies that word, so it changes no match, only the score.
-  const forms = acronymLongForms(db, words.filter((w) => plans.get(w)!.exact));
-  const expressions = words.map((w) => wordExpression(w, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => b), forms.get(w) ?? []));
+  const expressions = words.map((w) => wordExpression(w, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => b)));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;
