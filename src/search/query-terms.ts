@@ -6,6 +6,7 @@
  * FTS5 syntax (docs/decisions/0021).
  */
 import { BrainError } from '../model/errors.js';
+import { decidingWords } from './question-frame.js';
 import { contentWords } from './stop-words.js';
 
 /** Distinct words of `query` in order of first appearance (at most 32; the rest are ignored). */
@@ -24,24 +25,38 @@ export interface SearchQueryWords {
 /**
  * What a search looks for, shared by every projection backend so they search for the same
  * words: the words of the query ({@link queryTerms}) without English stop words, or all of them
- * when each is one (src/search/stop-words.ts), and the pairs of those words that are adjacent
+ * when each is one (src/search/stop-words.ts), less the verb of a "why did we choose X" frame
+ * (src/search/question-frame.ts), and the pairs of those words that are adjacent
  * in the query — a hit holding such a pair as a phrase ranks higher (docs/decisions/0035).
  * Errors: `invalid_argument` when the query has no word (letters or digits).
  */
 export function searchQuery(query: string): SearchQueryWords {
-  const words = contentWords(queryTerms(query));
+  const sequence = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
+  const words = withoutDeciding(contentWords(queryTerms(query)), sequence);
   if (words.length === 0) {
     // Every surface (CLI, daemon, hub, MCP) reaches this: a hint in no surface's syntax.
     throw new BrainError('invalid_argument', `the search query ${JSON.stringify(query.slice(0, 200))} has no words to search for`, { hint: 'search for words of letters or digits (punctuation is ignored), e.g. "sqlite cache"' });
   }
   const kept = new Set(words);
-  const sequence = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
   const pairs = new Map<string, [string, string]>();
   for (let i = 1; i < sequence.length; i++) {
     const [a, b] = [sequence[i - 1]!, sequence[i]!];
     if (a !== b && kept.has(a) && kept.has(b)) pairs.set(`${a} ${b}`, [a, b]);
   }
   return { words, pairs: [...pairs.values()] };
+}
+
+/**
+ * `words` without the verbs of deciding of the question's frame (src/search/question-frame.ts),
+ * unless a word is also used outside the frame or nothing else would be left.
+ */
+function withoutDeciding(words: string[], sequence: readonly string[]): string[] {
+  const frame = decidingWords(sequence);
+  if (frame.size === 0) return words;
+  const outside = new Set(sequence.filter((_, i) => !frame.has(i)));
+  const framed = new Set(sequence.filter((_, i) => frame.has(i)));
+  const kept = words.filter((w) => !framed.has(w) || outside.has(w));
+  return kept.length > 0 ? kept : words;
 }
 
 /** The words of {@link searchQuery}. Errors: `invalid_argument` when the query has no word. */
