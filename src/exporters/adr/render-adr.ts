@@ -18,6 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { recordFileName } from '../../importers/adr/list-adr-files.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -175,11 +176,11 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   const heading = source === null ? undefined : splitFrontMatter(source).body.split('\n').find((line) => /^# /.test(line));
   if (heading !== undefined) {
     const text = heading.slice(2).trim();
-    const stripped = stripNumberPrefix(text, leadingNumber(posix.basename(file)));
+    const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}`;
   }
   const label = adrLabelOf(entry);
-  const numbered = label !== null && leadingNumber(posix.basename(file)) === null;
+  const numbered = label !== null && leadingNumber(recordFileName(file)) === null;
   return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
 }
 

@@ -10,10 +10,13 @@ import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outli
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date) → 45, 1, 42, 1, 7, 42, 2, 3, 20201016; `use-x.md`, `v2-api.md` → null. The
+ * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains')
+ * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
 export function leadingNumber(fileName: string): number | null {
+  const dated = /^(\d{4})-(\d{2})-(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  if (dated) return Number.parseInt(`${dated[1]}${dated[2]}${dated[3]}`, 10);
   const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }

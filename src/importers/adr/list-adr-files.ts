@@ -46,20 +46,48 @@ export function skipReason(fileName: string): string | null {
 export const INDEX_PAGE = 'index page';
 
 /**
+ * A folder named like one record: digits then a separator, with an optional `adr` label
+ * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`). Its README.md / index.md is
+ * that record, not an index page (eclipse-edc/Connector's `decision-records/<date>-<slug>/README.md`,
+ * static-site page bundles `0004-use-x/index.md`).
+ */
+const RECORD_FOLDER = /^(?:adr[-_]?)?\d{1,9}[-_]/i;
+
+/**
+ * The name a record goes by, `.md` included: a README.md / index.md in a {@link RECORD_FOLDER}
+ * is named by its folder (`2022-02-07-tracing/README.md` → `2022-02-07-tracing.md`); any other
+ * path by its base name. A link to the folder itself (`../2022-02-07-tracing`) gives the same
+ * name with `.md` appended by the caller. Pure.
+ */
+export function recordFileName(path: string): string {
+  const parts = path.replace(/\/+$/, '').split('/');
+  const name = parts.pop() ?? '';
+  const folder = parts.pop();
+  return folder !== undefined && isRecordPage(name, folder) ? `${folder}.md` : name;
+}
+
+/** True when `fileName` in folder `folder` is the text of a record named by its folder. */
+function isRecordPage(fileName: string, folder: string): boolean {
+  return skipReason(fileName) === INDEX_PAGE && /^(?:readme|index)\.md$/i.test(fileName) && RECORD_FOLDER.test(folder);
+}
+
+/**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
- * file with no {@link skipReason}, under no hidden, private, `node_modules` or template directory.
+ * file with no {@link skipReason} or the README.md / index.md of a record folder, under no hidden, private, `node_modules` or template directory.
  */
 export function isAdrPath(path: string): boolean {
   const parts = path.split('/');
   const name = parts.pop() ?? '';
-  if (!/\.md$/i.test(name) || skipReason(name) !== null) return false;
+  const folder = parts.at(-1);
+  if (!/\.md$/i.test(name) || (skipReason(name) !== null && !(folder !== undefined && isRecordPage(name, folder)))) return false;
   return parts.every((d) => d !== '' && !d.startsWith('.') && !d.startsWith('_') && !IGNORED_DIRS.has(d));
 }
 
 /**
  * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
- * followed, to directories are not). Skipped `*.md` files are reported with {@link skipReason}.
+ * followed, to directories are not). The README.md / index.md of a subfolder named like a record
+ * (`2022-02-07-tracing/README.md`, see {@link recordFileName}) is an ADR, not an index page. Skipped `*.md` files are reported with {@link skipReason}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */
@@ -87,7 +115,8 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       if (entry.isDirectory()) {
         if (!entry.name.startsWith('.') && !entry.name.startsWith('_') && !IGNORED_DIRS.has(entry.name)) await walk(path);
       } else if (isFile && /\.md$/i.test(entry.name)) {
-        const reason = skipReason(entry.name);
+        const folder = relative.split('/').pop() ?? '';
+        const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
         if (reason === null) files.push(path);
         else skipped.push({ source_path: path, reason });
       }
