@@ -16,9 +16,10 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
-import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../importers/adr/list-adr-files.js';
+import { withDateLine } from './date-line.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -170,18 +171,21 @@ function yamlKeys(yaml: string | null): Set<string> {
 
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
- * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`).
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`); the source
+ * heading's attribute block (`{#adr_0015}`) is kept after the title.
  */
 function titleLine(entry: Entry, file: string, source: string | null): string {
   const heading = source === null ? undefined : splitFrontMatter(source).body.split('\n').find((line) => /^# /.test(line));
+  const whole = heading?.slice(2).trim() ?? '';
+  const attributes = headingAttributes(whole);
   if (heading !== undefined) {
-    const text = heading.slice(2).trim();
+    const text = whole.slice(0, whole.length - attributes.length);
     const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
-    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}`;
+    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   const label = adrLabelOf(entry);
   const numbered = label !== null && leadingNumber(recordFileName(file)) === null;
-  return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
+  return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 
 /**
@@ -196,7 +200,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * carries the stored front matter keys, and `tags` (without "adr"), `date` and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
  * own, else for a decision not imported its recorded day and author): the file reads back as the
- * same entry.
+ * same entry. A changed day of a source without front matter that states its day on a `Date:`
+ * line is written into that line instead (date-line.ts): the file keeps its own shape.
  */
 export function renderAdr(options: RenderAdrOptions): string {
   const { entry, format, file } = options;
@@ -237,7 +242,11 @@ export function renderAdr(options: RenderAdrOptions): string {
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
   const origin = options.source?.origin ?? { date: null, makers: null };
-  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
+  // A source without front matter that states its day on a `Date:` line gets the new day there.
+  const ownShape = options.source !== undefined && stored === null && !splitFrontMatter(options.source.text).present;
+  const dated = ownShape && day !== null && reread.date !== null && reread.date !== day ? withDateLine(markdown, file, day) : null;
+  const final = dated ?? markdown;
+  return `${front({ date: dated === null && (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${final}`;
 }
 
 /**

@@ -30,15 +30,18 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case) are index pages (read for their
  * status index, see status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
  * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),
- * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk) are templates (but
- * `0039-use-x-as-template-engine.md` is an ADR); names starting with `_` or `.` are private or
- * hidden.
+ * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk), `NNNN-adr-template.md`
+ * (wmde/wikibase-release-pipeline) are templates (but `0039-use-x-as-template-engine.md` is an
+ * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
+ * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
+ * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden.
  */
 export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
-  if (/^(?:\d+[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:(?:\d+|n+|x+)[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   return null;
 }
 

@@ -2,12 +2,16 @@
  * Issue #18, seventh round: the shapes four corpora nobody here had seen showed a newcomer
  * (eclipse-edc/Connector, CaenCamp/jobs-caen-camp, wmde/wikibase-release-pipeline,
  * ansforge/ans-architecture-adr), each reproduced in a small fixture: one folder per decision
- * (`2022-02-07-tracing/README.md`, linked as `../<folder>/README.md` or by its folder).
+ * (`2022-02-07-tracing/README.md`, linked as `../<folder>/README.md` or by its folder); headings
+ * `# 15) Title {#adr_0015}`; `NNNN-adr-template.md` and `0000-modele-adr.md` templates; French
+ * MADR (`## Statut`, `## Résultat de la décision`, `Décideurs:`, `* statut : proposé`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listAdrFiles, recordFileName } from '../../../src/importers/adr/list-adr-files.js';
+import { adrEntryId } from '../../../src/importers/adr/assemble-drafts.js';
+import { listAdrFiles, recordFileName, skipReason } from '../../../src/importers/adr/list-adr-files.js';
+import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
@@ -15,6 +19,8 @@ import { openTestBrain } from '../../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
+
+const parse = (sourcePath: string, source: string) => parseAdr({ sourcePath, source });
 
 /** eclipse-edc/Connector's decision records: an index README, then one dated folder per record. */
 function edcCorpus(): string {
@@ -64,6 +70,104 @@ describe('one folder per decision (eclipse-edc/Connector)', () => {
       const out = tempDir('brain-adr-out-');
       await exportAdr(brain, { dir: out });
       expect((await importAdr(brain, { dir: out })).entries.filter((e) => e.written > 0)).toEqual([]);
+    } finally {
+      await brain.close();
+    }
+  });
+});
+
+/** wmde/wikibase-release-pipeline: a number with a parenthesis, and an anchor after the title. */
+const WIKIBASE = '# 15) Including and Publishing Security fixes {#adr_0015}\n\nDate: 2021-05-03\n\n## Status\n\nproposed\n\n## Context\n\nc\n\n## Decision\n\nPublish fixes.\n';
+
+/** CaenCamp/jobs-caen-camp: French MADR 2 with a Nygard status, people on a `Décideurs:` line. */
+const CAENCAMP = [
+  '# 7. utilisation de paramètres distincts pour le tri',
+  '',
+  'Date: 2020-04-22',
+  '',
+  '-   Décideurs: [Alexis Janvier](https://github.com/alexisjanvier)',
+  '-   Pull Request: [#66](https://github.com/CaenCamp/jobs-caen-camp/pull/66)',
+  '',
+  '## Statut',
+  '',
+  '2020-04-22 proposed',
+  '',
+  '## Contexte et énoncé du problème',
+  '',
+  'Le paramètre de tri actuel est un tableau stringifié.',
+  '',
+  '## Options envisagées',
+  '',
+  '-   Scinder le paramètre',
+  '-   Garder le tableau',
+  '',
+  '## Résultat de la décision',
+  '',
+  'Cette scission des paramètres est retenue.',
+  '',
+].join('\n');
+
+/** ansforge/ans-architecture-adr: French MADR 4 metadata as bullets under the title. */
+const ANS = '---\nparent: Decisions\nnav_order: 0002\n---\n\n# Licence des projets Github\n\n* statut : proposé\n* date : 2025-05-27\n* décisionnaires : CTO\n\n## Contexte et énoncé du problème\n\nc\n\n## Résultat de la Décision\n\nOption choisie : MIT.\n';
+
+describe('titles, templates and French templates (wikibase-release-pipeline, ans-architecture-adr, jobs-caen-camp)', () => {
+  it('reads `# 15) X {#adr_0015}` as title X, number 15', () => {
+    expect(parse('0015-security-fixes-non-wmde-software.md', WIKIBASE)).toMatchObject({ title: 'Including and Publishing Security fixes', heading_number: 15 });
+    expect(parse('x.md', '# Use Postgres {: #use-pg .adr}\n').title).toBe('Use Postgres');
+    expect(parse('x.md', '# Use {curly} braces\n').title).toBe('Use {curly} braces');
+  });
+
+  it('skips `NNNN-adr-template.md` and templates named in other languages, not ADRs about models', () => {
+    expect(skipReason('NNNN-adr-template.md')).toBe('template');
+    expect(skipReason('0000-modele-adr.md')).toBe('template');
+    expect(skipReason('vorlage.md')).toBe('template');
+    expect(skipReason('0005-modelo-de-datos.md')).toBeNull();
+  });
+
+  it('reads a French MADR: its outcome, options, people and status line', () => {
+    expect(parse('ccc-jb-007-tri.md', CAENCAMP)).toMatchObject({
+      title: 'utilisation de paramètres distincts pour le tri',
+      adr_number: 7,
+      date: '2020-04-22',
+      deciders: 'Alexis Janvier',
+      decision_outcome: 'Cette scission des paramètres est retenue.',
+      alternatives: ['Scinder le paramètre', 'Garder le tableau'],
+      status_mapping: { mapped: true, status: 'proposed' },
+    });
+    expect(parse('0002-licence-des-projets-github.md', ANS)).toMatchObject({
+      date: '2025-05-27',
+      deciders: 'CTO',
+      decision_outcome: 'Option choisie : MIT.',
+      status_text: 'proposé',
+      status_mapping: { mapped: true, status: 'proposed' },
+    });
+  });
+
+  it('exports them back unchanged, and a changed one in its own shape', async () => {
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '0015-security-fixes.md'), WIKIBASE);
+    writeFileSync(join(dir, 'ccc-jb-007-tri.md'), CAENCAMP);
+    writeFileSync(join(dir, '0002-licence-des-projets-github.md'), ANS);
+    const brain = await openTestBrain(initRepo(), { projectId: 'p' });
+    try {
+      await brain.init();
+      await importAdr(brain, { dir });
+      expect((await exportAdr(brain, { dir })).files.filter((f) => f.written).map((f) => f.file)).toEqual([]);
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-adr-out-');
+        await exportAdr(brain, { dir: out, format });
+        expect((await importAdr(brain, { dir: out })).entries.filter((e) => e.written > 0).map((e) => `${format} ${e.source_path}`)).toEqual([]);
+      }
+      // A decision accepted later, written over its Nygard source, keeps the file's own shape: its
+      // heading's number and anchor, and the new day on its `Date:` line, not in front matter.
+      await brain.writes.revise({ entryId: adrEntryId('p', '0015-security-fixes.md'), fields: { status: 'accepted' } });
+      const decided = (await brain.get({ entryId: adrEntryId('p', '0015-security-fixes.md') })).entry.payload['decision_date'];
+      expect(decided).not.toBe('2021-05-03');
+      expect((await exportAdr(brain, { dir })).files.filter((f) => f.written).map((f) => f.file)).toEqual(['0015-security-fixes.md']);
+      expect(readFileSync(join(dir, '0015-security-fixes.md'), 'utf8')).toBe(WIKIBASE.replace('2021-05-03', String(decided)).replace('proposed', 'accepted'));
+      expect((await importAdr(brain, { dir })).entries.filter((e) => e.written > 0).map((e) => e.source_path)).toEqual(['0015-security-fixes.md']);
+      expect((await exportAdr(brain, { dir })).files.filter((f) => f.written)).toEqual([]);
+      expect((await importAdr(brain, { dir })).entries.filter((e) => e.written > 0)).toEqual([]);
     } finally {
       await brain.close();
     }
