@@ -19,7 +19,6 @@ import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../importers/adr/list-adr-files.js';
-import { withDateLine } from './date-line.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -200,8 +199,7 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * carries the stored front matter keys, and `tags` (without "adr"), `date` and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
  * own, else for a decision not imported its recorded day and author): the file reads back as the
- * same entry. A changed day of a source without front matter that states its day on a `Date:`
- * line is written into that line instead (date-line.ts): the file keeps its own shape.
+ * same entry.
  */
 export function renderAdr(options: RenderAdrOptions): string {
   const { entry, format, file } = options;
@@ -242,11 +240,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
   const origin = options.source?.origin ?? { date: null, makers: null };
-  // A source without front matter that states its day on a `Date:` line gets the new day there.
-  const ownShape = options.source !== undefined && stored === null && !splitFrontMatter(options.source.text).present;
-  const dated = ownShape && day !== null && reread.date !== null && reread.date !== day ? withDateLine(markdown, file, day) : null;
-  const final = dated ?? markdown;
-  return `${front({ date: dated === null && (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${final}`;
+  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
 }
 
 /**

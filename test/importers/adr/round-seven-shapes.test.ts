@@ -4,7 +4,8 @@
  * ansforge/ans-architecture-adr), each reproduced in a small fixture: one folder per decision
  * (`2022-02-07-tracing/README.md`, linked as `../<folder>/README.md` or by its folder); headings
  * `# 15) Title {#adr_0015}`; `NNNN-adr-template.md` and `0000-modele-adr.md` templates; French
- * MADR (`## Statut`, `## Résultat de la décision`, `Décideurs:`, `* statut : proposé`).
+ * MADR (`## Statut`, `## Résultat de la décision`, `Décideurs:`, `* statut : proposé`); a
+ * documentation page among numbered ADRs (gardenlinux's `install.md`, openfga's `DESIGN_PRINCIPLES.md`).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,7 +144,7 @@ describe('titles, templates and French templates (wikibase-release-pipeline, ans
     });
   });
 
-  it('exports them back unchanged, and a changed one in its own shape', async () => {
+  it('exports them back unchanged, and a changed one with its heading as written', async () => {
     const dir = tempDir('brain-adr-');
     writeFileSync(join(dir, '0015-security-fixes.md'), WIKIBASE);
     writeFileSync(join(dir, 'ccc-jb-007-tri.md'), CAENCAMP);
@@ -158,18 +159,46 @@ describe('titles, templates and French templates (wikibase-release-pipeline, ans
         await exportAdr(brain, { dir: out, format });
         expect((await importAdr(brain, { dir: out })).entries.filter((e) => e.written > 0).map((e) => `${format} ${e.source_path}`)).toEqual([]);
       }
-      // A decision accepted later, written over its Nygard source, keeps the file's own shape: its
-      // heading's number and anchor, and the new day on its `Date:` line, not in front matter.
+      // A changed decision written over its source keeps its heading's number and anchor.
       await brain.writes.revise({ entryId: adrEntryId('p', '0015-security-fixes.md'), fields: { status: 'accepted' } });
-      const decided = (await brain.get({ entryId: adrEntryId('p', '0015-security-fixes.md') })).entry.payload['decision_date'];
-      expect(decided).not.toBe('2021-05-03');
       expect((await exportAdr(brain, { dir })).files.filter((f) => f.written).map((f) => f.file)).toEqual(['0015-security-fixes.md']);
-      expect(readFileSync(join(dir, '0015-security-fixes.md'), 'utf8')).toBe(WIKIBASE.replace('2021-05-03', String(decided)).replace('proposed', 'accepted'));
-      expect((await importAdr(brain, { dir })).entries.filter((e) => e.written > 0).map((e) => e.source_path)).toEqual(['0015-security-fixes.md']);
-      expect((await exportAdr(brain, { dir })).files.filter((f) => f.written)).toEqual([]);
+      const lines = readFileSync(join(dir, '0015-security-fixes.md'), 'utf8').split('\n');
+      expect(lines.find((l) => l.startsWith('# '))).toBe('# 15) Including and Publishing Security fixes {#adr_0015}');
       expect((await importAdr(brain, { dir })).entries.filter((e) => e.written > 0)).toEqual([]);
     } finally {
       await brain.close();
     }
+  });
+});
+
+describe('a documentation page among numbered ADRs (gardenlinux/gardenlinux, openfga/rfcs)', () => {
+  const write = (files: Record<string, string>): string => {
+    const dir = tempDir('brain-adr-');
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    return dir;
+  };
+  const adrs = {
+    '0001-record-architecture-decisions.md': '# 1. Record architecture decisions\n\nDate: 2023-01-02\n\n## Status\n\nAccepted\n\n## Context\n\nc\n',
+    '0002-dists.md': '---\ntitle: "ADR 0002: Dists never change"\n---\n\n# ADR 0002: Dists never change\n\n**Date:** 2024-12-05\n\n## Status\n\nAccepted\n',
+    '0003-dependabot.md': '# ADR 0003: Dependabot\n\n## Status\n\nProposed\n',
+  };
+  const install = '---\ntitle: Installation\ngithub_org: gardenlinux\n---\n\n## Installation\n\n### MacOS\n\n```\nbrew install adr-tools\n```\n';
+
+  it('is skipped and reported, not imported as a proposed decision', async () => {
+    const read = await readAdrDirectory({ dir: write({ ...adrs, 'install.md': install, 'DESIGN_PRINCIPLES.md': '# OpenFGA Design Principles\n\n## Secure by default\n\nText.\n' }), projectId: 'p' });
+    expect(read.drafts.map((d) => d.source_path)).toEqual(Object.keys(adrs).sort());
+    expect(read.skipped.map((s) => [s.source_path, s.reason.startsWith('not a decision record')])).toEqual([['DESIGN_PRINCIPLES.md', true], ['install.md', true]]);
+  });
+
+  it('leaves an unnumbered file that states a decision, a status or a context, and an unnumbered corpus, alone', async () => {
+    const kept = {
+      'renaming.md': '# Decision\n\nRename the API contexts.\n',
+      'use-x.md': '# Use X\n\n## Status\n\nAccepted\n',
+      'why.md': '# Why\n\n## Context\n\nc\n',
+    };
+    const read = await readAdrDirectory({ dir: write({ ...adrs, ...kept }), projectId: 'p' });
+    expect(read.drafts.map((d) => d.source_path)).toEqual([...Object.keys(adrs), ...Object.keys(kept)].sort());
+    const pages = await readAdrDirectory({ dir: write({ 'chat.md': '# Chat\n\nTalk.\n', 'notes.md': '# Notes\n\nWrite.\n', 'install.md': install }), projectId: 'p' });
+    expect(pages.drafts).toHaveLength(3);
   });
 });
