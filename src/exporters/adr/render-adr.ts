@@ -18,7 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
-import { recordFileName } from '../../importers/adr/list-adr-files.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 

@@ -5,6 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BrainError } from '../../model/errors.js';
+import { isRecordPage } from '../../model/record-file-name.js';
 
 /** A Markdown file that is not imported, and why. */
 export interface SkippedFile {
@@ -49,32 +50,6 @@ export function skipReason(fileName: string): string | null {
 export const INDEX_PAGE = 'index page';
 
 /**
- * A folder named like one record: digits then a separator, with an optional `adr` label
- * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`). Its README.md / index.md is
- * that record, not an index page (eclipse-edc/Connector's `decision-records/<date>-<slug>/README.md`,
- * static-site page bundles `0004-use-x/index.md`).
- */
-const RECORD_FOLDER = /^(?:adr[-_]?)?\d{1,9}[-_]/i;
-
-/**
- * The name a record goes by, `.md` included: a README.md / index.md in a {@link RECORD_FOLDER}
- * is named by its folder (`2022-02-07-tracing/README.md` → `2022-02-07-tracing.md`); any other
- * path by its base name. A link to the folder itself (`../2022-02-07-tracing`) gives the same
- * name with `.md` appended by the caller. Pure.
- */
-export function recordFileName(path: string): string {
-  const parts = path.replace(/\/+$/, '').split('/');
-  const name = parts.pop() ?? '';
-  const folder = parts.pop();
-  return folder !== undefined && isRecordPage(name, folder) ? `${folder}.md` : name;
-}
-
-/** True when `fileName` in folder `folder` is the text of a record named by its folder. */
-function isRecordPage(fileName: string, folder: string): boolean {
-  return skipReason(fileName) === INDEX_PAGE && /^(?:readme|index)\.md$/i.test(fileName) && RECORD_FOLDER.test(folder);
-}
-
-/**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
  * file with no {@link skipReason} or the README.md / index.md of a record folder, under no hidden, private, `node_modules` or template directory.
  */
@@ -90,7 +65,7 @@ export function isAdrPath(path: string): boolean {
  * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
- * (`2022-02-07-tracing/README.md`, see {@link recordFileName}) is an ADR, not an index page. Skipped `*.md` files are reported with {@link skipReason}.
+ * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page. Skipped `*.md` files are reported with {@link skipReason}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */

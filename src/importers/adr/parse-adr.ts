@@ -6,7 +6,7 @@ import { extractContent } from './adr-content.js';
 import { nameDate, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
-import { recordFileName } from './list-adr-files.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import { extractTitle, headingNumber, leadingNumber } from './adr-title.js';
 import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
@@ -64,7 +64,7 @@ export interface ParsedAdr {
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
  * relative to the imported directory (POSIX), used for the title fallback, the file number and a
- * dated name's day, by its record name (list-adr-files.ts: `0004-x/README.md` is named `0004-x.md`).
+ * dated name's day, by its record name (model/record-file-name.ts: `0004-x/README.md` is named `0004-x.md`).
  * `indexStatus` is what the corpus's index page says of this file (status-index.ts): it is used
  * when the file states no status, or one in its body that cannot be mapped (whose line then
  * stays in the rationale). `dateOrder` reads ambiguous numeric dates (adr-dates.ts).

@@ -5,7 +5,7 @@
  * a citation and listed in the import report, by file).
  */
 import { posix } from 'node:path';
-import { recordFileName } from './list-adr-files.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import type { SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
@@ -47,7 +47,7 @@ export interface AdrPathIndex {
   byNumber: ReadonlyMap<string, string[]>;
   /** number → files anywhere in the import with that ADR number. */
   anyDirByNumber: ReadonlyMap<number, string[]>;
-  /** record name (list-adr-files.ts: the base name, or a record folder's name) → files with it anywhere in the import. */
+  /** record name (model/record-file-name.ts: the base name, or a record folder's name) → files with it anywhere in the import. */
   byBaseName: ReadonlyMap<string, string[]>;
 }
 
