@@ -178,7 +178,7 @@ function noteValues(raw: string): Array<[string, string]> | null {
 /** A list each of whose items is one header note (`- Décideurs: …`, `* statut : proposé`) → its [key, value] pairs; else null. */
 function noteItems(list: Tokens.List): Array<[string, string]> | null {
   const pairs = list.items.map((item) => NOTE_LINE.exec(item.text.trim()));
-  return pairs.length > 0 && pairs.every((m) => m !== null && !m[2]?.includes('\n')) ? pairs.map((m) => [m?.[1] ?? '', (m?.[2] ?? '').trim()] as [string, string]) : null;
+  return pairs.length > 0 && pairs.every((m) => m !== null) ? pairs.map((m) => [m?.[1] ?? '', (m?.[2] ?? '').trim()] as [string, string]) : null;
 }
 
 /** `text` cut to `max` characters at a word when possible, with `…`. */

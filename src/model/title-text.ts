@@ -34,7 +34,7 @@ function tokenText(tokens: readonly Token[]): string {
  * lexer; no block syntax, so `1. Scope` or `# tags` stay as written) and shown as its words —
  * ``ABCI `ProposeTx` Method`` → `ABCI ProposeTx Method`, `[RFC 9](https://x) follow-up` →
  * `RFC 9 follow-up`, `~~Use Redis~~ Use Postgres` → `Use Postgres`, `snake_case_name` and
- * `a * b` unchanged. Never loses the words: a title
+ * `a * b` unchanged. Never blank: a title
  * whose reading is blank is returned as it is. Neutralizing and escaping stay each surface's
  * (this is not a sanitizer).
  */

@@ -51,7 +51,8 @@ export const INDEX_PAGE = 'index page';
 
 /**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
- * file with no {@link skipReason} or the README.md / index.md of a record folder, under no hidden, private, `node_modules` or template directory.
+ * file with no {@link skipReason}, or the README.md / index.md of a record folder, under no
+ * hidden, private, `node_modules` or template directory.
  */
 export function isAdrPath(path: string): boolean {
   const parts = path.split('/');
@@ -65,7 +66,8 @@ export function isAdrPath(path: string): boolean {
  * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
- * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page. Skipped `*.md` files are reported with {@link skipReason}.
+ * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
+ * Skipped `*.md` files are reported with {@link skipReason}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */

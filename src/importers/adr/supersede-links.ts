@@ -71,8 +71,9 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
 
 /**
  * The file `ref` names, seen from `from`, or null. A link is resolved relative to `from`'s
- * directory (anchor and query dropped, `.md` appended when missing); an absolute URL matches by
- * base name when exactly one imported file has it. Failing that, the ADR number must match the
+ * directory (anchor and query dropped, `.md` appended when missing, a record folder's README.md /
+ * index.md tried); an absolute URL matches by record name (`.md` appended when missing) when
+ * exactly one imported file has it. Failing that, the ADR number must match the
  * number of exactly one file in `from`'s directory, else of exactly one file of the whole
  * import (a subfolder's ADRs cite the others by number). A file never resolves to itself.
  */
