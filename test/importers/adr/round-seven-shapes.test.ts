@@ -172,6 +172,14 @@ describe('titles, templates and French templates (wikibase-release-pipeline, ans
   });
 });
 
+describe('front matter that parses but does not resolve', () => {
+  it('is a front matter error, not a crash (an alias with no anchor: the parse-adr property test found it)', () => {
+    const adr = parse('0001-x.md', '---\n*# \n\n---\n# Use X\n\n## Status\n\nAccepted\n');
+    expect(adr.front_matter_error).toMatch(/alias/i);
+    expect(adr).toMatchObject({ title: 'Use X', raw_status: 'Accepted' });
+  });
+});
+
 describe('a documentation page among numbered ADRs (gardenlinux/gardenlinux, openfga/rfcs)', () => {
   const write = (files: Record<string, string>): string => {
     const dir = tempDir('brain-adr-');
