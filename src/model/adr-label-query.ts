@@ -6,9 +6,12 @@
  */
 import { adrLabelOf } from './adr-label.js';
 import type { Entry } from './entry.js';
+import { recordFileName } from './record-file-name.js';
 
 /** Most digits an ADR number has in a label (the importer reads 1–9). */
 const DIGITS = '(\\d{1,9})';
+/** The number of a file or folder name: its digits, or a dashed date (`2022-02-07-x` is 20220207, importers/adr/adr-title.ts `leadingNumber`). */
+const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{1,9})';
 /** `ADR-0030`, `ADR 30`, `adr-030`, `adr0030`, `ADR_30`, `ADR #30`, or the bare number `0030`, `30`. */
 const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
 /**
@@ -16,7 +19,12 @@ const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
  * with or without folders: `0030-some-title.md`, `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`,
  * `docs/adr/0030-x.md`.
  */
-const FILE_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_ ]?)?${DIGITS}(?:[-_. ][^/]*)?\\.(?:md|markdown))$`, 'i');
+const FILE_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_ ]?)?${DATED}(?:[-_. ][^/]*)?\\.(?:md|markdown))$`, 'i');
+/**
+ * A record kept as a folder (model/record-file-name.ts): `2022-02-07-tracing/README.md`,
+ * `0004-use-x/index.md`, `0004-use-x/`, or a dated folder's name alone, `2022-02-07-tracing`.
+ */
+const RECORD_FOLDER_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_]?)?${DATED}[-_][^\\s/]*)(?:/(?:readme|index)\\.md|/)$|^(?:[^\\s]*/)?((\\d{4}-\\d{2}-\\d{2})[-_][^\\s/.]+)$`, 'i');
 /** An "ADR N" mention inside a longer text: `ADR 12`, `adr-0030`, `ADR#7` (a word `adr` or `adrs`, then the number). */
 const MENTION = new RegExp(`(?<![\\p{L}\\p{N}])adrs?[\\s_#-]*${DIGITS}(?![\\p{L}\\p{N}])`, 'giu');
 
@@ -27,22 +35,26 @@ export interface AdrLabelQuery {
   file_name: string | null;
 }
 
-const toNumber = (digits: string): number => Number.parseInt(digits, 10);
+const toNumber = (digits: string): number => Number.parseInt(digits.replace(/-/g, ''), 10);
 
 /** Most entries a lookup by ADR number returns (ProjectionBackend.adrMatches): enough to name the candidates of a shared label. */
 export const ADR_MATCHES_LIMIT = 11;
 
 /**
  * The ADR a whole query names, or null: a label (`ADR-0030`, `ADR 30`, `ADR-30`, `adr0030`,
- * `ADR_30`, `ADR #30`), a bare number (`0030`, `30`), or a file name (`0030-some-title.md`,
- * `adr-030-….md`, with folders or not). Case and surrounding blanks are ignored.
+ * `ADR_30`, `ADR #30`), a bare number (`0030`, `30`), a file name (`0030-some-title.md`,
+ * `adr-030-….md`, with folders or not), or a record's folder (`2022-02-07-tracing/README.md`,
+ * `2022-02-07-tracing`: its file name is then `2022-02-07-tracing.md`). Case and surrounding
+ * blanks are ignored.
  */
 export function adrLabelQuery(query: string): AdrLabelQuery | null {
   const q = query.trim();
   const label = WHOLE_LABEL.exec(q);
   if (label) return { adr_number: toNumber(label[1] as string), file_name: null };
   const file = FILE_NAME.exec(q);
-  return file ? { adr_number: toNumber(file[2] as string), file_name: file[1] as string } : null;
+  if (file) return { adr_number: toNumber(file[2] as string), file_name: file[1] as string };
+  const folder = RECORD_FOLDER_NAME.exec(q);
+  return folder ? { adr_number: toNumber((folder[2] ?? folder[4]) as string), file_name: `${(folder[1] ?? folder[3]) as string}.md` } : null;
 }
 
 /**
@@ -64,11 +76,12 @@ export function adrNumberOf(entry: Pick<Entry, 'citations'>): number | null {
 
 /**
  * Whether `entry` was imported from the file `fileName` (its label's citation names that file,
- * compared without folders and case), to tell apart ADRs that share a number.
+ * compared by record name — without folders, a record folder's README by its folder — and
+ * case), to tell apart ADRs that share a number.
  */
 export function importedFrom(entry: Pick<Entry, 'citations'>, fileName: string): boolean {
   const label = adrLabelOf(entry);
   const cited = entry.citations.find((c) => c.source_kind === 'file' && c.locator === label);
-  const base = cited ? cited.source_ref.slice(cited.source_ref.lastIndexOf('/') + 1) : null;
+  const base = cited ? recordFileName(cited.source_ref) : null;
   return base !== null && base.toLowerCase() === fileName.toLowerCase();
 }

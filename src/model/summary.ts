@@ -15,7 +15,7 @@ import { titleText } from './title-text.js';
 export const SUMMARY_MAX = 240;
 
 /** Section headings whose first paragraph is an entry's "why". */
-const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why|kontext|kontext und problemstellung|contexte|contexto|contesto)$/iu;
+const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why|kontext|kontext und problemstellung|contexte|contexto|contesto|contexte et énoncé du problème|contexte et problématique|contexto y planteamiento del problema|contexto e enunciado do problema)$/iu;
 /** A why heading's name alone as a paragraph (`Kontext`, `**Context:**`, `2. Context`): read as that heading. */
 const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
@@ -25,15 +25,20 @@ function children(token: Token): Token[] {
   return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : [];
 }
 
-/** Inline tokens as plain text: links and emphasis become their text, HTML is dropped. */
-function inlinePlain(tokens: readonly Token[]): string {
+/**
+ * Inline tokens as plain text: links and emphasis become their text, HTML is dropped; struck-out
+ * text (`~~…~~`) too unless `struck` (a search excerpt must still find its words): a summary
+ * does not show what the author crossed out as if it held (decision 0057).
+ */
+function inlinePlain(tokens: readonly Token[], struck = false): string {
   return tokens
     .map((t) => {
       if (t.type === 'html') return '';
+      if (t.type === 'del' && !struck) return '';
       if (t.type === 'br') return ' ';
       if (t.type === 'image') return (t as Tokens.Image).text;
       const kids = children(t);
-      if (kids.length > 0) return inlinePlain(kids);
+      if (kids.length > 0) return inlinePlain(kids, struck);
       return 'text' in t && typeof t.text === 'string' ? t.text : '';
     })
     .join('');
@@ -42,18 +47,18 @@ function inlinePlain(tokens: readonly Token[]): string {
 /** A footnote reference (`[^1]`, `[^note]`; GFM footnotes, which marked leaves as text) and the space before it. */
 const FOOTNOTE_REF = /\s*\[\^[^\]\s]+\](?!:)/g;
 
-/** Block tokens as plain-text paragraphs (headings, code, tables and rules dropped, unless `all`: then only rules). */
+/** Block tokens as plain-text paragraphs (headings, code, tables and rules dropped, unless `all`: then only rules, and struck-out text kept). */
 function blockParagraphs(tokens: readonly Token[], all = false): string[] {
   const out: string[] = [];
   for (const t of tokens) {
-    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t]).replace(FOOTNOTE_REF, ''));
+    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t], all).replace(FOOTNOTE_REF, ''));
     else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t), all));
     else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens, all).join(' ')).filter((i) => i !== '').join('; '));
     else if (t.type === 'html') out.push((t as Tokens.HTML).text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<[^>]*>/g, ''));
     else if (!all) continue;
-    else if (t.type === 'heading') out.push(inlinePlain(children(t)));
+    else if (t.type === 'heading') out.push(inlinePlain(children(t), all));
     else if (t.type === 'code') out.push((t as Tokens.Code).text);
-    else if (t.type === 'table') out.push([(t as Tokens.Table).header, ...(t as Tokens.Table).rows].map((row) => row.map((cell) => inlinePlain(cell.tokens)).join(' ')).join('; '));
+    else if (t.type === 'table') out.push([(t as Tokens.Table).header, ...(t as Tokens.Table).rows].map((row) => row.map((cell) => inlinePlain(cell.tokens, all)).join(' ')).join('; '));
   }
   return out.map(collapse).filter((p) => p !== '');
 }
@@ -73,10 +78,20 @@ export function lexedParagraphs(markdown: string): string[] {
   return blockParagraphs(new Lexer().lex(markdown));
 }
 
-/** Markdown → one line of plain text: no headings, emphasis, links syntax, HTML or code blocks. */
+/**
+ * Plain-text paragraphs as one line: joined by a space, but by `; ` where a paragraph that does
+ * not end a sentence is followed by one that starts a new one with a capital ("Option choisie :
+ * X" / "Nous avons choisi…" do not run together as one sentence; "because" / "it is lean" still
+ * read on). Decision 0057.
+ */
+export function joinParagraphs(paragraphs: readonly string[]): string {
+  return paragraphs.reduce((line, p) => (line === '' ? p : `${line}${!/[.!?;:…]$/u.test(line) && /^\p{Lu}/u.test(p) ? '; ' : ' '}${p}`), '');
+}
+
+/** Markdown → one line of plain text: no headings, emphasis, links syntax, HTML or code blocks ({@link joinParagraphs}). */
 export function plainTextLine(markdown: string): string {
   if (PLAIN_LINE.test(markdown)) return collapse(markdown);
-  return lexedParagraphs(markdown).join(' ');
+  return joinParagraphs(lexedParagraphs(markdown));
 }
 
 /** What a block of Markdown is, for an excerpt (decision 0054, round six: which block a search snippet may come from). */
@@ -109,13 +124,13 @@ export function textBlocks(markdown: string): TextBlock[] {
   const push = (kind: TextBlockKind, text: string) => { const line = collapse(text); if (line !== '') out.push({ kind, text: line, section }); };
   const walk = (tokens: readonly Token[]) => {
     for (const t of tokens) {
-      if (t.type === 'heading') { section = out.length; push('heading', inlinePlain(children(t))); }
-      else if (t.type === 'paragraph' || t.type === 'text') push(noteValues(t.raw) !== null ? 'notes' : DATED_LINE.test(t.raw) ? 'dates' : 'paragraph', inlinePlain(children(t).length > 0 ? children(t) : [t]));
+      if (t.type === 'heading') { section = out.length; push('heading', inlinePlain(children(t), true)); }
+      else if (t.type === 'paragraph' || t.type === 'text') push(noteValues(t.raw) !== null ? 'notes' : DATED_LINE.test(t.raw) ? 'dates' : 'paragraph', inlinePlain(children(t).length > 0 ? children(t) : [t], true));
       else if (t.type === 'blockquote') walk(children(t));
       else if (t.type === 'list') for (const item of (t as Tokens.List).items) { const text = blockParagraphs(item.tokens, true).join(' '); push(DATED.test(text) ? 'dates' : 'item', text); }
       else if (t.type === 'html') push('paragraph', blockParagraphs([t])[0] ?? '');
       else if (t.type === 'code') push('code', (t as Tokens.Code).text);
-      else if (t.type === 'table') for (const row of [(t as Tokens.Table).header, ...(t as Tokens.Table).rows]) push('table', row.map((cell) => inlinePlain(cell.tokens)).join(' '));
+      else if (t.type === 'table') for (const row of [(t as Tokens.Table).header, ...(t as Tokens.Table).rows]) push('table', row.map((cell) => inlinePlain(cell.tokens, true)).join(' '));
     }
   };
   walk(PLAIN_LINE.test(markdown) ? [{ type: 'text', raw: markdown, text: markdown } as Token] : new Lexer().lex(markdown));
@@ -141,8 +156,8 @@ export function whyOf(markdown: string): string {
     const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next))[0];
     if (first !== undefined) return first;
   }
-  // A header-note block (`**Date:** …` / `**Author:** …` lines): skipped, but its Context line is the why.
-  const notes = tokens.map((t) => (t.type === 'paragraph' ? noteValues(t.raw) : null));
+  // A header-note block (`**Date:** …` / `**Author:** …` lines, or a list of them: `- Deciders: …`): skipped, but its Context line is the why.
+  const notes = tokens.map((t) => (t.type === 'paragraph' ? noteValues(t.raw) : t.type === 'list' ? noteItems(t as Tokens.List) : null));
   for (const note of notes) {
     const why = note?.find(([key]) => whyName(key));
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
@@ -158,6 +173,12 @@ function noteValues(raw: string): Array<[string, string]> | null {
   const lines = raw.trim().split('\n');
   const pairs = lines.map((line) => NOTE_LINE.exec(line)).map((m) => (m === null ? null : ([m[1] ?? '', (m[2] ?? '').trim()] as [string, string])));
   return lines.length >= 2 && pairs.every((p) => p !== null) ? (pairs as Array<[string, string]>) : null;
+}
+
+/** A list each of whose items is one header note (`- Décideurs: …`, `* statut : proposé`) → its [key, value] pairs; else null. */
+function noteItems(list: Tokens.List): Array<[string, string]> | null {
+  const pairs = list.items.map((item) => NOTE_LINE.exec(item.text.trim()));
+  return pairs.length > 0 && pairs.every((m) => m !== null) ? pairs.map((m) => [m?.[1] ?? '', (m?.[2] ?? '').trim()] as [string, string]) : null;
 }
 
 /** `text` cut to `max` characters at a word when possible, with `…`. */

@@ -12,6 +12,13 @@ describe('ADR label forms', () => {
     expect(adrLabelQuery('adr-030-state-sync.md')).toEqual({ adr_number: 30, file_name: 'adr-030-state-sync.md' });
     expect(adrLabelQuery('docs/architecture/ADR-9.md')).toEqual({ adr_number: 9, file_name: 'ADR-9.md' });
     expect(adrLabelQuery('001_use_x.markdown')).toEqual({ adr_number: 1, file_name: '001_use_x.markdown' });
+    // A record kept as a folder (decision 0057): its README, the folder, a dated folder's name; a dashed date is one number.
+    expect(adrLabelQuery('docs/decision-records/2022-02-07-tracing/README.md')).toEqual({ adr_number: 20220207, file_name: '2022-02-07-tracing.md' });
+    expect(adrLabelQuery('2022-02-07-tracing')).toEqual({ adr_number: 20220207, file_name: '2022-02-07-tracing.md' });
+    expect(adrLabelQuery('0004-use-x/index.md')).toEqual({ adr_number: 4, file_name: '0004-use-x.md' });
+    expect(adrLabelQuery('0004-use-x/')).toEqual({ adr_number: 4, file_name: '0004-use-x.md' });
+    expect(adrLabelQuery('2022-02-07-tracing.md')).toEqual({ adr_number: 20220207, file_name: '2022-02-07-tracing.md' });
+    for (const q of ['sections/README.md', '0004-use-x', 'README.md']) expect(adrLabelQuery(q), q).toBeNull();
     for (const q of ['adr', 'ADR-30a', 'dec-0030', 'use-x.md', 'v2-api.md', '30 transactions', 'ADR 30 mempool', '3.5', '#30', 'adr-0030.txt', '']) expect(adrLabelQuery(q), q).toBeNull();
   });
 
@@ -29,5 +36,8 @@ describe('ADR label forms', () => {
     expect(adrNumberOf({ citations: [{ source_ref: 'a.md', source_kind: 'file', locator: 'line 3' }] })).toBeNull();
     expect(importedFrom(entry, '0030-X.md')).toBe(true);
     expect(importedFrom(entry, 'notes.md')).toBe(false);
+    const folder = { citations: [{ source_ref: '2022-02-07-tracing/README.md', source_kind: 'file' as const, locator: 'ADR-20220207' }] };
+    expect(importedFrom(folder, '2022-02-07-tracing.md')).toBe(true);
+    expect(importedFrom(folder, 'README.md')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { Lexer } from 'marked';
 import { describe, expect, it, vi } from 'vitest';
 import { adrLabelOf } from '../../src/model/adr-label.js';
-import { lexedParagraphs, plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
+import { joinParagraphs, lexedParagraphs, plainTextLine, summaryLine, whyOf } from '../../src/model/summary.js';
 import { makeEntry } from '../context/make-entry.js';
 
 describe('summaryLine', () => {
@@ -17,6 +17,19 @@ describe('summaryLine', () => {
       payload: { decision_outcome: 'Chosen option: "[Gradle](https://gradle.org/)", because\n\n* it is lean\n* it fits\n\n### Consequences\n\n`fast`', alternatives: [] },
     });
     expect(summaryLine(e, { max: 500 })).toBe('Chosen option: "Gradle", because it is lean; it fits fast — Which build tool should be used?');
+  });
+
+  it('reads like a person would (decision 0057): struck-out words left out, paragraphs not run together, a French context, header notes in a list skipped', () => {
+    const caencamp = makeEntry('decision', {
+      // CaenCamp/jobs-caen-camp: notes as a list, then MADR's context in French.
+      rationale: 'Date: 2020-04-22\n\n-   Décideurs: [Alexis Janvier](https://github.com/alexisjanvier)\n-   Pull Request: [#66](https://github.com/x/y/pull/66)\n\n## Contexte et énoncé du problème\n\nLe tri est un tableau stringifié.',
+      payload: { decision_outcome: 'Option choisie : scinder le paramètre\n\nNous avons choisi ~~un tableau~~ deux paramètres.', alternatives: [] },
+    });
+    expect(summaryLine(caencamp, { max: 500 })).toBe('Option choisie : scinder le paramètre; Nous avons choisi deux paramètres. — Le tri est un tableau stringifié.');
+    // ansforge/ans-architecture-adr: metadata bullets and no context heading.
+    expect(whyOf('* statut : proposé\n* date : 2025-05-27\n* décisionnaires : CTO\n\nLes décisions sont informelles.')).toBe('Les décisions sont informelles.');
+    // cosmos/interchain-security: a correction struck out in place.
+    expect(plainTextLine('* ~~Slightly more complexity.~~Considerably more complex to manage.')).toBe('Considerably more complex to manage.');
   });
 
   it('skips header notes when there is no context heading', () => {
@@ -69,7 +82,7 @@ describe('summaryLine', () => {
     for (const alphabet of [plain, [...plain, ...'*_`~[]<>\\&#|\n\t', '- ', '    ']]) {
       fc.assert(
         fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join('')), (text) => {
-          expect(plainTextLine(text)).toBe(lexedParagraphs(text).join(' '));
+          expect(plainTextLine(text)).toBe(joinParagraphs(lexedParagraphs(text)));
           // A trailing newline changes nothing for the lexer, but takes the text off the fast path.
           expect(whyOf(text)).toBe(whyOf(`${text}\n`));
         }),

@@ -10,7 +10,10 @@ describe('titleText', () => {
     expect(titleText('ABCI `ProposeTx` Method')).toBe('ABCI ProposeTx Method');
     expect(titleText('`nop` Mempool')).toBe('nop Mempool');
     expect(titleText('TEP-0039: Add Variable `retries` and `retry-count`')).toBe('TEP-0039: Add Variable retries and retry-count');
-    expect(titleText('Use *emphasis*, __strong__ and ~~old~~ words')).toBe('Use emphasis, strong and old words');
+    expect(titleText('Use *emphasis*, __strong__ and ~~old~~ new words')).toBe('Use emphasis, strong and new words');
+    // Struck-out words no longer hold (decision 0057): left out, never the whole title.
+    expect(titleText('~~Use Redis~~ Use Postgres')).toBe('Use Postgres');
+    expect(titleText('~~Use Redis~~')).toBe('~~Use Redis~~');
     expect(titleText('Adopt [RFC 9](https://example.com/rfc9) follow-up')).toBe('Adopt RFC 9 follow-up');
     expect(titleText('Logo ![the mark](logo.png) and <https://example.com>')).toBe('Logo the mark and https://example.com');
     expect(titleText('Keep ``a`b`` as is')).toBe('Keep a`b as is');

@@ -16,8 +16,9 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
-import { leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -169,18 +170,21 @@ function yamlKeys(yaml: string | null): Set<string> {
 
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
- * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`).
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`); the source
+ * heading's attribute block (`{#adr_0015}`) is kept after the title.
  */
 function titleLine(entry: Entry, file: string, source: string | null): string {
   const heading = source === null ? undefined : splitFrontMatter(source).body.split('\n').find((line) => /^# /.test(line));
+  const whole = heading?.slice(2).trim() ?? '';
+  const attributes = headingAttributes(whole);
   if (heading !== undefined) {
-    const text = heading.slice(2).trim();
-    const stripped = stripNumberPrefix(text, leadingNumber(posix.basename(file)));
-    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}`;
+    const text = whole.slice(0, whole.length - attributes.length);
+    const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
+    if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   const label = adrLabelOf(entry);
-  const numbered = label !== null && leadingNumber(posix.basename(file)) === null;
-  return `# ${numbered ? `${label}: ` : ''}${entry.title}`;
+  const numbered = label !== null && leadingNumber(recordFileName(file)) === null;
+  return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 
 /**

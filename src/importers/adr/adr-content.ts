@@ -29,6 +29,8 @@ import { statusLineValue, type StatusOrigin } from './status-source.js';
 export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set([
   'context', 'context and problem statement', 'problem', 'problem statement', 'context and problem',
   'kontext', 'kontext und problemstellung', 'contexte', 'contexto', 'contesto',
+  // MADR's "Context and Problem Statement" as the French, Spanish and Portuguese templates write it.
+  'contexte et énoncé du problème', 'contexte et problématique', 'contexto y planteamiento del problema', 'contexto e enunciado do problema',
 ]);
 /**
  * Section names that carry the decision. Beyond "Decision" / "Decision Outcome" this includes
@@ -43,6 +45,8 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   "what's proposed",
   'the existing decision',
   'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
+  // MADR's "Decision Outcome" translated (CaenCamp/jobs-caen-camp, ansforge/ans-architecture-adr).
+  'résultat de la décision', 'résultat de décision', 'entscheidungsergebnis', 'resultado de la decisión', 'resultado da decisão', 'esito della decisione',
 ]);
 /**
  * A section carries the decision: its name is one of DECISION_SECTIONS, or starts with one and
@@ -74,6 +78,7 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternative approaches',
   'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
   'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
+  'options envisagées', 'options étudiées', 'opciones', 'opções', 'opzioni considerate',
 ]);
 
 /** What {@link extractContent} returns. */

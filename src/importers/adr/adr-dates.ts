@@ -95,6 +95,17 @@ export function parseCompactDate(text: string): string | null {
 }
 
 /**
+ * The day a record's name starts with, `YYYY-MM-DD`, else null: `2022-02-07-tracing.md`,
+ * `2023-03-02_entity_store.md` (eclipse-edc/Connector's decision records), `20200926-use-x.md`
+ * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs). The date must be followed by a
+ * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
+ */
+export function nameDate(fileName: string): string | null {
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  return m ? isoDay(Number(m[1]), Number(m[3]), Number(m[4])) : null;
+}
+
+/**
  * The first ISO-shaped date written in `text` whose month cannot be one (13 or more) and that
  * names `day` once its two last numbers are swapped (`2023-24-05` → 2023-05-24), as written; else
  * null. The import reports it (issue #18: a date read otherwise than written is never silent).

@@ -25,7 +25,8 @@ import type { StatusOrigin } from './status-source.js';
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\))\s*:\s*(.+)$/i;
+/** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
+const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];

@@ -10,24 +10,27 @@ import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outli
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date) → 45, 1, 42, 1, 7, 42, 2, 3, 20201016; `use-x.md`, `v2-api.md` → null. The
+ * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains')
+ * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
 export function leadingNumber(fileName: string): number | null {
+  const dated = /^(\d{4})-(\d{2})-(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  if (dated) return Number.parseInt(`${dated[1]}${dated[2]}${dated[3]}`, 10);
   const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
- * `ADR-MB-003: X`, `RFC 0042: X`, `7. X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 42, 7, 45, 21; else null
+ * `ADR-MB-003: X`, `RFC 0042: X`, `7. X`, `15) X`, `0045: X`, `21 - X` → 42, 12, 25, 1, 3, 42, 7, 15, 45, 21; else null
  * ("3.5 million users", "2 clusters per region" carry no ADR number). In a numbered file (`fileNumber` not null), a
  * bare number before a capitalised word, `29 Kubernetes auditing`, is one too: the cross-check
  * then catches a heading copied from the previous ADR (a file 030 whose heading says 29).
  */
 export function headingNumber(headingText: string, fileNumber: number | null = null): number | null {
   const text = headingText.trim();
-  const match = /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? NAMED_PREFIX.exec(text) ?? /^(\d{1,9})(?:[.:]|\s+[-–—])\s+\S/.exec(text)
+  const match = /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d{1,9})(?!\d|\.\d)/i.exec(text) ?? NAMED_PREFIX.exec(text) ?? /^(\d{1,9})(?:[.:)]|\s+[-–—])\s+\S/.exec(text)
     ?? (fileNumber === null ? null : /^(\d{1,9})\s+\p{Lu}/u.exec(text));
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
@@ -43,7 +46,8 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X", "ADR-MB-003: X", "ADR002: X" (an "ADR" word, a
  *   series' letters joined by dashes, and a number);
  * - "RFC 0042: X", "Décision 005 — X" ({@link NAMED_PREFIX});
- * - "1. X", "0045: X", "21 - X" (a number followed by `.`/`:` or a spaced dash);
+ * - "1. X", "15) X", "0045: X", "21 - X" (a number followed by `.`/`:`/`)` or a spaced dash,
+ *   wmde/wikibase-release-pipeline's `# 15) X`);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
  * - a template's placeholder for the number ("n. X", "NNNN: X", "XXX. X", cisagov/manage.get.gov
  *   0010 and 0011) only when the file name is numbered: the number is the file's.
@@ -53,7 +57,7 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
   const patterns: Array<{ re: RegExp; needsFileNumber: boolean }> = [
     { re: /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
     { re: NAMED_PREFIX, needsFileNumber: false },
-    { re: /^(\d+)(?:[.:]|\s+[-–—])\s+/, needsFileNumber: false },
+    { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
   ];
@@ -69,6 +73,16 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     if (rest !== '') return rest;
   }
   return title;
+}
+
+/**
+ * The attribute block a heading ends with (`{#adr_0015}`, kramdown's `{: #id .class}`: Pandoc,
+ * MkDocs attr_list and Jekyll give the heading an anchor by it; wmde/wikibase-release-pipeline),
+ * with the blanks before it, or '' when it ends with none. It is no part of the title: the
+ * import leaves it out, the export writes it back after the title.
+ */
+export function headingAttributes(headingText: string): string {
+  return /\s*\{:?\s*[#.][^{}]*\}\s*$/.exec(headingText)?.[0] ?? '';
 }
 
 /** The ADR number as listed: `ADR-0029` (at least four digits). */
@@ -112,7 +126,8 @@ function nameTitle(baseName: string): string | null {
 }
 
 /**
- * The title: the first depth-1 heading's inline Markdown (HTML comments removed), else
+ * The title: the first depth-1 heading's inline Markdown (HTML comments and a trailing attribute
+ * block, {@link headingAttributes}, removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
  * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
  * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
@@ -127,7 +142,8 @@ export function extractTitle(options: {
 }): string {
   const { outline, frontMatterTitle, fileName } = options;
   const heading = outline.tokens[outline.titleIndex];
-  const headingText = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim() : '';
+  const shown = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim() : '';
+  const headingText = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
   const baseName = fileName.replace(/\.md$/i, '');
   const chosen =
     headingText !== ''

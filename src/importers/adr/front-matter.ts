@@ -41,7 +41,13 @@ export function splitFrontMatter(source: string): FrontMatter {
   if (doc.errors.length > 0) {
     return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, body, yaml: yamlText };
   }
-  const js: unknown = doc.toJS();
+  let js: unknown;
+  try {
+    // Parsed without errors, YAML can still fail to resolve: an alias with no anchor (`*x`), too many aliases.
+    js = doc.toJS();
+  } catch (cause) {
+    return { present: true, data: {}, error: cause instanceof Error ? cause.message : 'invalid YAML', status: null, body, yaml: yamlText };
+  }
   const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
   let status: string | null = null;
   for (const key of ['status', 'Status', 'STATUS']) {

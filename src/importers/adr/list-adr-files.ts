@@ -5,6 +5,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BrainError } from '../../model/errors.js';
+import { isRecordPage } from '../../model/record-file-name.js';
 
 /** A Markdown file that is not imported, and why. */
 export interface SkippedFile {
@@ -30,15 +31,18 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case) are index pages (read for their
  * status index, see status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
  * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),
- * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk) are templates (but
- * `0039-use-x-as-template-engine.md` is an ADR); names starting with `_` or `.` are private or
- * hidden.
+ * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk), `NNNN-adr-template.md`
+ * (wmde/wikibase-release-pipeline) are templates (but `0039-use-x-as-template-engine.md` is an
+ * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
+ * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
+ * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden.
  */
 export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
-  if (/^(?:\d+[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:(?:\d+|n+|x+)[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   return null;
 }
 
@@ -47,19 +51,23 @@ export const INDEX_PAGE = 'index page';
 
 /**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
- * file with no {@link skipReason}, under no hidden, private, `node_modules` or template directory.
+ * file with no {@link skipReason}, or the README.md / index.md of a record folder, under no
+ * hidden, private, `node_modules` or template directory.
  */
 export function isAdrPath(path: string): boolean {
   const parts = path.split('/');
   const name = parts.pop() ?? '';
-  if (!/\.md$/i.test(name) || skipReason(name) !== null) return false;
+  const folder = parts.at(-1);
+  if (!/\.md$/i.test(name) || (skipReason(name) !== null && !(folder !== undefined && isRecordPage(name, folder)))) return false;
   return parts.every((d) => d !== '' && !d.startsWith('.') && !d.startsWith('_') && !IGNORED_DIRS.has(d));
 }
 
 /**
  * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
- * followed, to directories are not). Skipped `*.md` files are reported with {@link skipReason}.
+ * followed, to directories are not). The README.md / index.md of a subfolder named like a record
+ * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
+ * Skipped `*.md` files are reported with {@link skipReason}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */
@@ -87,7 +95,8 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       if (entry.isDirectory()) {
         if (!entry.name.startsWith('.') && !entry.name.startsWith('_') && !IGNORED_DIRS.has(entry.name)) await walk(path);
       } else if (isFile && /\.md$/i.test(entry.name)) {
-        const reason = skipReason(entry.name);
+        const folder = relative.split('/').pop() ?? '';
+        const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
         if (reason === null) files.push(path);
         else skipped.push({ source_path: path, reason });
       }

@@ -2,11 +2,11 @@
  * One ADR Markdown file → a parsed ADR (DESIGN §9). Pure: takes the text, does no I/O.
  * Cross-file work (supersede links, entry ids, reports) is done by assemble-drafts.ts.
  */
-import { posix } from 'node:path';
 import { extractContent } from './adr-content.js';
-import { swappedDateWritten, type DateOrder } from './adr-dates.js';
+import { nameDate, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import { extractTitle, headingNumber, leadingNumber } from './adr-title.js';
 import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
@@ -35,7 +35,7 @@ export interface ParsedAdr {
   adr_number: number | null;
   /** The number the title heading gives (`# ADR 042: X` → 42), or null: a cross-check of the file name's. */
   heading_number: number | null;
-  /** The day the ADR gives (`YYYY-MM-DD`), or null (adr-metadata.ts). */
+  /** The day the ADR gives (`YYYY-MM-DD`, adr-metadata.ts), else the day its name starts with (`2022-02-07-x`), or null. */
   date: string | null;
   /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
   date_written: string | null;
@@ -63,7 +63,8 @@ export interface ParsedAdr {
 
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
- * relative to the imported directory (POSIX), used for the title fallback and the file number.
+ * relative to the imported directory (POSIX), used for the title fallback, the file number and a
+ * dated name's day, by its record name (model/record-file-name.ts: `0004-x/README.md` is named `0004-x.md`).
  * `indexStatus` is what the corpus's index page says of this file (status-index.ts): it is used
  * when the file states no status, or one in its body that cannot be mapped (whose line then
  * stays in the rationale). `dateOrder` reads ambiguous numeric dates (adr-dates.ts).
@@ -73,7 +74,7 @@ export interface ParsedAdr {
  */
 export function parseAdr(options: { sourcePath: string; source: string; indexStatus?: IndexedStatus | null; dateOrder?: DateOrder }): ParsedAdr {
   const text = options.source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const fileName = posix.basename(options.sourcePath);
+  const fileName = recordFileName(options.sourcePath);
   const frontMatter = splitFrontMatter(text);
   const outline = outlineMarkdown(frontMatter.body);
   const found = findStatus({ frontMatter, outline });
@@ -130,7 +131,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     full_title,
     adr_number: fileNumber ?? headingNo,
     heading_number: headingNo,
-    date: date.date,
+    date: date.date ?? nameDate(fileName),
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,

@@ -11,6 +11,7 @@ import { BrainError } from '../../model/errors.js';
 import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
 import { dateOrder } from './adr-dates.js';
+import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js';
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
@@ -90,7 +91,7 @@ export interface AdrReadResult {
   numbering: NumberingReport[];
   /** Dates read with month and day swapped, by file. */
   swapped_dates: SwappedDateReport[];
-  /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files. */
+  /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files, documentation pages. */
   skipped: { source_path: string; reason: string }[];
 }
 
@@ -148,7 +149,8 @@ export type ParseCache = Map<string, ParsedAdr>;
  * (also used for the directory as it was at a past commit, `--history`). `indexPages` are the
  * folder's index pages (README.md …), read for a status index (status-index.ts). Binary and
  * empty texts are skipped and reported with `skipped`, and so is a file whose text does not fit
- * a stored revision ({@link LIMITS.body} characters in one field: not imported, nothing cut).
+ * a stored revision ({@link LIMITS.body} characters in one field: not imported, nothing cut), and
+ * a documentation page in a folder of numbered ADRs (documentation-page.ts: `install.md`).
  * Numeric dates are read in the file's own order, else the corpus's (adr-dates.ts). Pure; never throws.
  */
 export function assembleAdrSources(options: { sources: readonly AdrSource[]; indexPages?: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string; cache?: ParseCache }): AdrReadResult {
@@ -168,9 +170,12 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       else parsed.push(adr);
     }
   }
-  parsed.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
+  const pages = documentationPages(parsed, new Set(index.keys()));
+  for (const path of pages) skipped.push({ source_path: path, reason: DOCUMENTATION_PAGE });
+  const records = parsed.filter((p) => !pages.has(p.source_path));
+  records.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
-  return { ...assembleDrafts({ parsed, projectId: options.projectId }), skipped };
+  return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };
 }
 
 function parseCached(args: { sourcePath: string; source: string; indexStatus: IndexedStatus | null; dateOrder: 'day_first' | 'month_first' }, cache: ParseCache | undefined): ParsedAdr {

@@ -38,8 +38,11 @@ export interface StatusFinding {
   referenceTexts: string[];
 }
 
-/** `Status:`, `**Status:**`, `**Status**:`, `_Status_:` at the start of a line, with what follows. */
-const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*status\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
+/**
+ * `Status:`, `**Status:**`, `**Status**:`, `_Status_:` at the start of a line, with what follows;
+ * the label also as French, Spanish and Italian templates write it (`statut :`, `Estado:`, `Stato:`).
+ */
+const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*(?:status|statut|estado|stato)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
 const HEADER_BULLET = /^\s*(?:status|date|deciders|decision-makers|tags|technical story)\s*:/i;
 const LINK_SECTIONS: ReadonlySet<string> = new Set(['links', 'more links']);
 

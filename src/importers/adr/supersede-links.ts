@@ -5,6 +5,7 @@
  * a citation and listed in the import report, by file).
  */
 import { posix } from 'node:path';
+import { recordFileName } from '../../model/record-file-name.js';
 import type { SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
@@ -46,7 +47,7 @@ export interface AdrPathIndex {
   byNumber: ReadonlyMap<string, string[]>;
   /** number → files anywhere in the import with that ADR number. */
   anyDirByNumber: ReadonlyMap<number, string[]>;
-  /** base name → files with that base name anywhere in the import. */
+  /** record name (model/record-file-name.ts: the base name, or a record folder's name) → files with it anywhere in the import. */
   byBaseName: ReadonlyMap<string, string[]>;
 }
 
@@ -63,15 +64,16 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
       add(byNumber, `${posix.dirname(s.source_path)}\u0000${s.adr_number}`, s.source_path);
       add(anyDirByNumber, s.adr_number, s.source_path);
     }
-    add(byBaseName, posix.basename(s.source_path), s.source_path);
+    add(byBaseName, recordFileName(s.source_path), s.source_path);
   }
   return { paths: new Set(sources.map((s) => s.source_path)), byNumber, anyDirByNumber, byBaseName };
 }
 
 /**
  * The file `ref` names, seen from `from`, or null. A link is resolved relative to `from`'s
- * directory (anchor and query dropped, `.md` appended when missing); an absolute URL matches by
- * base name when exactly one imported file has it. Failing that, the ADR number must match the
+ * directory (anchor and query dropped, `.md` appended when missing, a record folder's README.md /
+ * index.md tried); an absolute URL matches by record name (`.md` appended when missing) when
+ * exactly one imported file has it. Failing that, the ADR number must match the
  * number of exactly one file in `from`'s directory, else of exactly one file of the whole
  * import (a subfolder's ADRs cite the others by number). A file never resolves to itself.
  */
@@ -88,11 +90,14 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
     if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
       // A URL names its own file; its number ("Winery's ADR-0009") is another project's.
       external = true;
-      const sameName = index.byBaseName.get(posix.basename(href)) ?? [];
+      const name = recordFileName(href);
+      const sameName = index.byBaseName.get(name) ?? index.byBaseName.get(`${name}.md`) ?? [];
       if (sameName.length === 1 && sameName[0] !== undefined) candidates.push(sameName[0]);
     } else if (href !== '') {
       const joined = posix.normalize(posix.join(posix.dirname(from), href)).replace(/^\.\//, '');
-      candidates.push(joined, `${joined}.md`);
+      // A link to a record folder (`../2022-02-07-tracing/`) names its README.md / index.md.
+      const folder = joined.replace(/\/+$/, '');
+      candidates.push(joined, `${joined}.md`, `${folder}/README.md`, `${folder}/index.md`);
     }
   }
   if (ref.number !== null && !external) {
@@ -158,8 +163,9 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
 function refersToSelf(ref: SupersedeRef, source: RefSource, index: AdrPathIndex): boolean {
   if (ref.href !== null && ref.href.startsWith('#')) return true;
   if (ref.href !== null && ref.href !== '') {
-    const base = posix.basename(ref.href.replace(/[#?].*$/, ''));
-    return base === posix.basename(source.source_path) || `${base}.md` === posix.basename(source.source_path);
+    const base = recordFileName(ref.href.replace(/[#?].*$/, ''));
+    const own = recordFileName(source.source_path);
+    return base === own || `${base}.md` === own;
   }
   return ref.number !== null && ref.number === source.adr_number && index.paths.has(source.source_path);
 }

@@ -1,0 +1,30 @@
+/**
+ * The name an ADR goes by when it is a folder (issue #18, docs/decisions/0057): some corpora keep
+ * one folder per record, its text in the folder's README.md / index.md beside its images
+ * (eclipse-edc/Connector's `decision-records/2022-02-07-tracing/README.md`, static-site page
+ * bundles `0004-use-x/index.md`). The importer names, numbers and dates such a record by its
+ * folder; `brain show` finds it by it. Pure.
+ */
+
+/**
+ * A folder named like one record: digits then a separator, with an optional `adr` label
+ * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`).
+ */
+export const RECORD_FOLDER = /^(?:adr[-_]?)?\d{1,9}[-_]/i;
+
+/** True when `fileName` (README.md / index.md, any case) in folder `folder` is the text of a record named by its folder. */
+export function isRecordPage(fileName: string, folder: string): boolean {
+  return /^(?:readme|index)\.md$/i.test(fileName) && RECORD_FOLDER.test(folder);
+}
+
+/**
+ * The name a record goes by, `.md` included: a README.md / index.md in a {@link RECORD_FOLDER}
+ * is named by its folder (`docs/2022-02-07-tracing/README.md` → `2022-02-07-tracing.md`); any
+ * other path by its base name (`docs/adr/0001-x.md` → `0001-x.md`; a trailing `/` is ignored).
+ */
+export function recordFileName(path: string): string {
+  const parts = path.replace(/\/+$/, '').split('/');
+  const name = parts.pop() ?? '';
+  const folder = parts.pop();
+  return folder !== undefined && isRecordPage(name, folder) ? `${folder}.md` : name;
+}
