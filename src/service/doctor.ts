@@ -59,6 +59,10 @@ const PROBLEM_ADVICE: Record<string, string> = {
   duplicate_entry_id: 'two projects hold the same entry id (written outside brain): `brain verify` names them; record the hidden entries again in their project with brain add (new ids), then remove this directory in a commit',
 };
 
+/** A revision file that does not parse or validate (invalid_json, invalid_entry, illegal_status, …): its bytes are history. */
+const INVALID_FILE_ADVICE =
+  '`brain verify` names the commit that changed the file: undo it on the docs branch (git worktree add ../fix brain && git -C ../fix revert <commit> && git worktree remove ../fix); a file committed bad from the start stays as history: append a valid revision with brain revise, or record the entry again with brain add';
+
 async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   const findings: DoctorFinding[] = [];
   try {
@@ -75,7 +79,7 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
     // Unpushed revisions (ahead) are normal work, said with the command; behind or diverged needs it.
     if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
     for (const problem of status.problems) {
-      findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? 'see brain verify for details; fix entries with brain revise' });
+      findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? INVALID_FILE_ADVICE });
     }
   } catch (err) {
     if (!isBrainError(err)) throw err;
