@@ -43,6 +43,8 @@ describe('an entry whose every revision is invalid', () => {
       expect(bad.hint).toContain('`brain verify` names the commit');
       expect(bad.hint).toContain('git -C ../fix revert <commit>');
       expect(bad.data).toMatchObject({ entry_id: broken.entry_id, problems: [{ path: brokenPath, code: 'invalid_json' }] });
+      // The parser quotes the file's bytes; a problem message stays one line of status, doctor and verify.
+      expect((bad.data.problems as { message: string }[])[0]?.message).toBe('not valid JSON: Unexpected token \'b\', "{"title": broken\\n" is not valid JSON');
 
       const status = await lookupError(b.writes.revise({ entryId: illegal.entry_id, fields: { status: 'accepted' } }));
       expect(status.message).toContain(`${illegalPath} (illegal_status)`);
