@@ -43,7 +43,7 @@ function renderStatus(s: BrainStatus): string {
   if (sync) lines.push(`sync:       ${sync}`);
   if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
   if (s.problems.length) {
-    lines.push(`problems:   ${s.problems.length} file(s) failed to parse or validate:`);
+    lines.push(`problems:   ${plural(s.problems.length, 'problem')} on the branch (files that fail to parse or validate, ledgers that disagree; \`brain doctor\` says how to fix each):`);
     for (const p of s.problems) lines.push(`  ${p.code}  ${p.path}: ${p.message}`);
   } else lines.push('problems:   none');
   return lines.join('\n');

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import type { RefLockIntent } from './stale-writer.js';
+import { assertBranchNotCheckedOut } from './checked-out.js';
 
 const OID = /^[0-9a-f]{40}$/;
 
@@ -115,10 +116,12 @@ async function acquireRefLock(lockPath: string, waitMs: number): Promise<number>
 
 /**
  * Moves the branch from `oldOid` to `newOid` atomically, or throws `ref_conflict` (the ref
- * moved: rebuild on the new tip and retry) or `ref_locked` (someone holds the lock too long).
- * Also appends a reflog line when the reflog file exists or `logs/` does.
+ * moved: rebuild on the new tip and retry), `ref_locked` (someone holds the lock too long) or
+ * `conflict` (the branch is checked out in a work tree: checked-out.ts). Also appends a reflog
+ * line when the reflog file exists or `logs/` does.
  */
 export async function updateBranchRef(options: UpdateRefOptions): Promise<void> {
+  assertBranchNotCheckedOut(options.commonDir, options.branch);
   const ref = branchRef(options.branch);
   const refPath = join(options.commonDir, ref);
   fs.mkdirSync(dirname(refPath), { recursive: true });

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { isBrainError } from '../model/errors.js';
 import type { Identity } from './commit-writer.js';
 import { readBranchTip, updateBranchRef } from './refs.js';
+import { worktreeHoldingBranch } from './checked-out.js';
 import { listRemoteTrackingRefs, type RemoteTrackingRef } from './remote-branch.js';
 import type { RepoLocation } from './repo.js';
 import { runGit } from './rev-parse.js';
@@ -150,7 +151,8 @@ export interface FastForwarded {
  * Moves `refs/heads/<branch>` from `local` to its upstream when it is strictly behind (every
  * local commit is in the upstream), with compare-and-swap under git's ref lock; returns what
  * it did, or null when nothing moved: no upstream, up to date, ahead, diverged, or the branch
- * moved meanwhile (the mover wins; the next read looks again). Cheap when every
+ * moved meanwhile (the mover wins; the next read looks again), or it is checked out in a work
+ * tree (checked-out.ts). Cheap when every
  * remote-tracking ref equals `local`: no git child. Errors: `ref_locked`, `git_error`.
  */
 export async function fastForward(args: { repo: RepoLocation; branch: string; local: string; identity: () => Identity }): Promise<FastForwarded | null> {
@@ -159,6 +161,7 @@ export async function fastForward(args: { repo: RepoLocation; branch: string; lo
   const state = await readUpstream(args);
   if (state === null || state.relation !== 'behind') return null;
   if (readBranchTip(args.repo.commonDir, args.branch) !== args.local) return null;
+  if (worktreeHoldingBranch(args.repo.commonDir, args.branch) !== null) return null; // git's rule: a checked-out branch is not moved
   try {
     await updateBranchRef({
       commonDir: args.repo.commonDir,

@@ -13,7 +13,8 @@
  *
  * A lock whose holder is gone — its pid dead, or now another process (`process_start`, the
  * holder's start as the OS reports it, differs), or unconfirmable and older than any write
- * (lock-holder.ts, issue 17) — is stale and taken over, under a second exclusive file,
+ * (lock-holder.ts, issue 17) — is stale and taken over, and so is a lock file holding no lock
+ * record for longer than {@link UNREADABLE_LOCK_MS}, under a second exclusive file,
  * `write.lock.break`, after re-reading the lock, so two takers can never displace a live
  * holder. The taker keeps the dead holder's record in `inherited` until what it left (its ref
  * lock, its temp objects) is cleaned up (stale-writer.ts), so a taker killed mid-clean-up
@@ -46,13 +47,38 @@ export function writeLockPath(brainDir: string): string {
   return join(brainDir, 'write.lock');
 }
 
-/** The lock's content, or null when it is missing or unreadable. */
+/** The lock's content, or null when it is missing or holds no lock record (not JSON, no numeric pid). */
 export function readLock(path: string): LockInfo | null {
   try {
-    return JSON.parse(fs.readFileSync(path, 'utf8')) as LockInfo;
+    const value = JSON.parse(fs.readFileSync(path, 'utf8')) as unknown;
+    return value !== null && typeof value === 'object' && typeof (value as LockInfo).pid === 'number' ? (value as LockInfo) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * How old a `write.lock` that holds no lock record may get before it is taken over, ms. Brain
+ * creates its lock complete in one step, so such a file never belongs to a running brain writer:
+ * it was written by hand or by another tool, or cut short when the machine went down before the
+ * file reached the disk — and it blocked every write for ever, while doctor called the lock free
+ * (docs/decisions/0060). The grace leaves a moment to whoever is writing it outside brain.
+ */
+export const UNREADABLE_LOCK_MS = 10_000;
+
+/** The age in ms of a `write.lock` that exists but holds no lock record ({@link readLock} null), else null. */
+export function unreadableLockAge(path: string): number | null {
+  try {
+    const age = Date.now() - fs.statSync(path).mtimeMs;
+    return readLock(path) === null ? Math.max(0, age) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the lock at `path` holds no lock record and is older than {@link UNREADABLE_LOCK_MS}: nobody's, taken over like a stale one. */
+export function isAbandoned(path: string): boolean {
+  return (unreadableLockAge(path) ?? -1) >= UNREADABLE_LOCK_MS;
 }
 
 /** True when `info` names a holder that is gone (lock-holder.ts: dead, reused pid, or unconfirmed and older than any write). */
@@ -108,6 +134,10 @@ function tryTakeOver(lockPath: string, info: LockInfo): DeadWriter[] | null {
   }
   try {
     const stale = readLock(lockPath);
+    if (stale === null && isAbandoned(lockPath)) {
+      replaceLock(lockPath, info); // no holder to clean up after
+      return [];
+    }
     if (stale === null || !isStale(stale)) return null;
     const { inherited = [], pid, ref_lock } = stale;
     const dead: DeadWriter[] = [...inherited, { pid, ...(ref_lock ? { ref_lock } : {}) }];
@@ -159,7 +189,7 @@ export async function withWriteLock<T>(options: WriteLockOptions, fn: (lock: Wri
   for (let attempt = 0; ; attempt++) {
     if (createComplete(lockPath, JSON.stringify(info))) break;
     const holder = readLock(lockPath);
-    if (isStale(holder)) {
+    if (isStale(holder) || (holder === null && isAbandoned(lockPath))) {
       const taken = tryTakeOver(lockPath, info);
       if (taken) {
         dead = taken;

@@ -53,7 +53,7 @@ function renderStatus(s: BrainStatus): string {
   if (s.forked.length) lines.push(`forked entries (two revisions share a number; see brain_history): ${s.forked.join(', ')}`);
   if (s.problems.length === 0) return [...lines, 'problems: none'].join('\n');
   const problems = s.problems.map((p) => `${p.code} ${p.path}: ${p.message}`).join('\n');
-  return [...lines, `problems: ${s.problems.length} file(s) on the branch failed to parse or validate:`, wrapUntrusted(problems)].join('\n');
+  return [...lines, `problems: ${s.problems.length} on the branch (files that fail to parse or validate, ledgers that disagree):`, wrapUntrusted(problems)].join('\n');
 }
 
 /** The hub's status: its repositories you can read and their problems. */

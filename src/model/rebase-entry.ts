@@ -4,7 +4,8 @@
  * `ours` (the local revision being replayed) onto `theirs` (the entry's current revision on the
  * new tip), against `base` (the revision `ours` was written on). What only one side changed
  * is kept; where both changed a field differently, ours wins — it is replayed after theirs —
- * and the field is reported so the user can review it. Nothing is lost either way: both
+ * and the field is reported so the user can review it, except the set fields (tags, paths,
+ * related ids), which keep both sides' additions and removals. Nothing is lost either way: both
  * revisions stay in the entry's history. See docs/decisions/0008-sync-replays-local-revisions.md.
  */
 import type { Entry } from './entry.js';
@@ -36,6 +37,23 @@ function stable(value: unknown): string {
   );
 }
 
+/**
+ * Envelope fields that are sets of strings: when both sides changed one, the merge keeps every
+ * item either side added and drops every item either side removed (theirs' order, then ours'
+ * additions) — two teammates tagging an entry, or superseding it by two successors, keep both
+ * (docs/decisions/0060). Other lists (`citations`, payload lists) merge whole, ours winning.
+ */
+const SETS = new Set(['tags', 'paths', 'related_entry_ids', 'related_task_ids']);
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function mergeSet(base: string[], ours: string[], theirs: string[]): string[] {
+  const removed = new Set(base.filter((x) => !ours.includes(x)));
+  const out = theirs.filter((x) => !removed.has(x));
+  for (const x of ours) if (!base.includes(x) && !out.includes(x)) out.push(x);
+  return out;
+}
+
 function mergeFields(
   base: Record<string, unknown> | null,
   ours: Record<string, unknown>,
@@ -51,7 +69,9 @@ function mergeFields(
     let value: unknown;
     if (base !== null && same(o, base[key])) value = t; // we did not change it
     else if (base !== null && same(t, base[key])) value = o; // only we changed it
-    else {
+    else if (base !== null && prefix === '' && SETS.has(key) && isStrings(o) && isStrings(t) && isStrings(base[key])) {
+      value = mergeSet(base[key] as string[], o, t); // both changed a set: each side's additions and removals, no conflict
+    } else {
       if (!same(o, t)) conflicts.push(`${prefix}${key}`);
       value = o;
     }

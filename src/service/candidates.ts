@@ -28,6 +28,7 @@ import { countCandidates, getCandidate, listCandidates, resolveCandidateId, type
 import type { ApprovalChoice } from './candidate-approval.js';
 import type { Brain } from '../service.js';
 import { successorsOf } from '../projection/sqlite/successor-queries.js';
+import { commitTitle } from '../model/commit-title.js';
 
 /** What a candidate write did: the candidate's revision written last, the entry revisions it wrote, the commit. */
 export interface CandidateWriteResult {
@@ -48,10 +49,7 @@ export interface ProposeArgs {
 const reviewer = () => import('./candidate-review.js');
 const approval = () => import('./candidate-approval.js');
 
-function oneLine(title: string): string {
-  const line = title.replace(/\s+/g, ' ').trim();
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
-}
+const oneLine = (text: string): string => commitTitle(text, 72);
 
 /** Candidate operations of one {@link Brain}, made by its writer or (byAgent) by an agent for them. */
 export class BrainCandidates {

@@ -23,7 +23,7 @@ import { branchRef } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
 import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
-import { isStale, readLock, withWriteLock, writeLockPath, type LockInfo } from '../git/write-lock.js';
+import { isAbandoned, isStale, readLock, unreadableLockAge, UNREADABLE_LOCK_MS, withWriteLock, writeLockPath, type LockInfo } from '../git/write-lock.js';
 import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
@@ -59,6 +59,10 @@ const PROBLEM_ADVICE: Record<string, string> = {
   duplicate_entry_id: 'two projects hold the same entry id (written outside brain): `brain verify` names them; record the hidden entries again in their project with brain add (new ids), then remove this directory in a commit',
 };
 
+/** A revision file that does not parse or validate (invalid_json, invalid_entry, illegal_status, …): its bytes are history. */
+const INVALID_FILE_ADVICE =
+  '`brain verify` names the commit that changed the file: undo it on the docs branch (git worktree add ../fix brain && git -C ../fix revert <commit> && git worktree remove ../fix); a file committed bad from the start stays as history: append a valid revision with brain revise, or record the entry again with brain add';
+
 async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   const findings: DoctorFinding[] = [];
   try {
@@ -75,7 +79,7 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
     // Unpushed revisions (ahead) are normal work, said with the command; behind or diverged needs it.
     if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
     for (const problem of status.problems) {
-      findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? 'see brain verify for details; fix entries with brain revise' });
+      findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? INVALID_FILE_ADVICE });
     }
   } catch (err) {
     if (!isBrainError(err)) throw err;
@@ -90,8 +94,15 @@ function duration(ms: number): string {
   return ms >= 2 * 3_600_000 ? `for ${Math.round(ms / 3_600_000)} h` : `for ${Math.max(1, Math.round(ms / 60_000))} min`;
 }
 
-/** The writer lock: free, a write in progress, stale (any write or --fix takes it over), or held past any write. */
-function writerLockFinding(lock: LockInfo | null): DoctorFinding {
+/** The writer lock: free, a write in progress, stale or abandoned (any write or --fix takes it over), or held past any write. */
+function writerLockFinding(lock: LockInfo | null, path: string): DoctorFinding {
+  const unreadable = lock === null ? unreadableLockAge(path) : null;
+  if (unreadable !== null) {
+    const what = `${path} has held no lock record ${duration(unreadable)}: no brain writer holds it — written by hand or by another tool, or cut short when the machine went down`;
+    return isAbandoned(path)
+      ? { check: 'writer_lock', ok: false, message: what, fix: 'brain doctor --fix (or any write) takes it over' }
+      : { check: 'writer_lock', ok: true, message: `${what}; taken over when it is ${UNREADABLE_LOCK_MS / 1000} s old` };
+  }
   if (lock === null) return { check: 'writer_lock', ok: true, message: 'free' };
   const holder = checkHolder(lock);
   const held = `the writer lock has been held ${duration(holder.age_ms)} by pid ${lock.pid} on ${lock.hostname}`;
@@ -110,7 +121,7 @@ function lockFindings(brain: Brain): DoctorFinding[] {
   const dir = brainDir(brain.repo);
   const lock = readLock(writeLockPath(dir));
   const writerAlive = lock !== null && !isStale(lock);
-  const findings: DoctorFinding[] = [writerLockFinding(lock)];
+  const findings: DoctorFinding[] = [writerLockFinding(lock, writeLockPath(dir))];
   const refLock = join(brain.repo.commonDir, `${branchRef(brain.branch)}.lock`);
   const age = (() => {
     try {
@@ -151,11 +162,13 @@ async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
   const bad = (check: string) => findings.find((f) => f.check === check && !f.ok);
   const writer = bad('writer_lock');
   // A hung, running holder is reported (kill it), never waited for: only a gone one is taken over.
-  const takeOver = writer !== undefined && isStale(readLock(writeLockPath(brainDir(brain.repo))));
+  const lockPath = writeLockPath(brainDir(brain.repo));
+  const abandoned = isAbandoned(lockPath);
+  const takeOver = writer !== undefined && (abandoned || isStale(readLock(lockPath)));
   const refLock = bad('ref_lock');
   const temps = bad('temp_files');
   if ((takeOver || refLock || temps) && (await repairLocks(brain, refLock !== undefined))) {
-    if (writer && takeOver) writer.fixed = 'took the lock over and cleaned up after the dead writer';
+    if (writer && takeOver) writer.fixed = abandoned ? 'took the lock over (it named no writer to clean up after)' : 'took the lock over and cleaned up after the dead writer';
     if (refLock) refLock.fixed = 'removed the ref lock';
     if (temps) temps.fixed = 'removed the temp files';
   }

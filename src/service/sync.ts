@@ -9,6 +9,7 @@
 import { BrainError, isBrainError } from '../model/errors.js';
 import type { Identity } from '../git/identity.js';
 import { updateBranchRef } from '../git/refs.js';
+import { assertBranchNotCheckedOut } from '../git/checked-out.js';
 import { assertRemoteName, fetchBranch, pushBranch } from '../git/remote-git.js';
 import { brainDir } from '../git/repo.js';
 import { planSync, type SyncAction, type SyncPlan } from '../store/sync-plan.js';
@@ -104,7 +105,8 @@ function bothSides(plan: SyncPlan): SyncedEntry[] {
  * projection. Errors: `remote_error` (`data.reason`: `no_remote`, `unreachable`, `auth`,
  * `refused`, `contended` after `maxAttempts` rejected pushes), `not_initialized` (neither side
  * has a brain, or the remote branch is not one), `unsupported_format`, `lock_timeout`,
- * `ref_locked`, `git_error`. On every error the local branch is unchanged.
+ * `ref_locked`, `git_error`, `conflict` (the branch is checked out in a work tree and would move).
+ * On every error the local branch is unchanged.
  */
 export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promise<SyncReport> {
   const remote = options.remote ?? 'origin';
@@ -119,6 +121,8 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
       const before = store.tip();
       const identity = () => fallbackIdentity(brain);
       const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, identity });
+      // Before the push: a branch checked out in a work tree is not moved (checked-out.ts), so nothing is pushed either.
+      if (plan.target !== before) assertBranchNotCheckedOut(repo.commonDir, store.branch);
       if (plan.push && (await pushBranch({ repo, remote, branch: store.branch, oid: plan.target })) === 'rejected') continue;
       if (plan.target !== before) {
         try {

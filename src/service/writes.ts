@@ -15,6 +15,7 @@ import type { WriteTransaction } from '../store/write-transaction.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
 import { checkAgentName } from '../model/agent-name.js';
 import type { Brain } from '../service.js';
+import { commitTitle } from '../model/commit-title.js';
 
 /** The result of a write: the entries as written and the commit (null when nothing changed). */
 export interface WriteResult {
@@ -26,10 +27,7 @@ export interface WriteResult {
   defaults_applied: AppliedDefault[];
 }
 
-function oneLine(title: string): string {
-  const line = title.replace(/\s+/g, ' ').trim();
-  return line.length > 72 ? `${line.slice(0, 71)}…` : line;
-}
+const oneLine = (text: string): string => commitTitle(text, 72);
 
 async function requireCurrent(tx: WriteTransaction, entryId: string, expectedRevision?: number): Promise<Entry> {
   const current = await tx.current(entryId);

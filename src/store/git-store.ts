@@ -14,6 +14,7 @@ import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
 import { fastForward, rememberChild, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
+import { assertBranchNotCheckedOut } from '../git/checked-out.js';
 import type { StagedCandidate, StagedRevision, WriteTransaction } from './write-transaction.js';
 
 /** Options of {@link GitStore}. */
@@ -146,7 +147,8 @@ export class GitStore {
    * Runs `operation` on a fresh transaction at the tip and commits what it staged as one
    * commit with the message it returns. Under the writer lock; if the ref moved underneath
    * (a writer outside brain), the operation is re-run on the new tip. Errors: whatever the
-   * operation throws (nothing is written), `not_initialized`, `lock_timeout`, `ref_locked`.
+   * operation throws (nothing is written), `not_initialized`, `lock_timeout`, `ref_locked`,
+   * `conflict` (the branch is checked out in a work tree: src/git/checked-out.ts).
    */
   async transact<T>(
     args: { projectId: string; identity: Identity },
@@ -154,6 +156,7 @@ export class GitStore {
   ): Promise<CommitResult<T>> {
     // Entry validation (zod) loads with the first write, never with a read (issue #10 cold start).
     const [{ WriteTransaction }, { rememberEntryState }] = await Promise.all([import('./write-transaction.js'), import('./entry-state.js')]);
+    assertBranchNotCheckedOut(this.gitdir, this.branch); // before any work; updateBranchRef checks again
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       for (let attempt = 1; ; attempt++) {
         const tip = await this.resolveTip();

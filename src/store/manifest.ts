@@ -21,12 +21,22 @@ export interface Manifest {
   [member: string]: unknown;
 }
 
-/** True when `value` is a manifest by the rules above. */
-function isManifest(value: unknown): value is Manifest {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+/** A member's value as it may be quoted in a message: JSON (controls escaped), at most 60 characters. */
+const quoted = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
+
+/**
+ * Why `value` is not a manifest by the rules above (null: it is one), and whether it is a brain's
+ * (a valid `format`: only another member is wrong — a teammate's hand edit, not another tool's branch).
+ */
+function manifestFault(value: unknown): { why: string; brains: boolean } | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { why: 'not a JSON object', brains: false };
   const { format, default_project: project } = value as Record<string, unknown>;
-  if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) return false;
-  return project === undefined || (typeof project === 'string' && PROJECT_ID_PATTERN.test(project));
+  if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) return { why: `format ${quoted(format)} is not an integer ≥ 1`, brains: false };
+  if (project === undefined || (typeof project === 'string' && PROJECT_ID_PATTERN.test(project))) return null;
+  return { why: `default_project ${quoted(project)} is not a project id (lower-case letters, digits, ".", "_", "-"; at most 64)`, brains: true };
 }
 
 export const BRANCH_GITATTRIBUTES = '*.jsonl merge=union\n*.json text eol=lf\n';
@@ -64,15 +74,19 @@ export function parseManifest(text: string, branch: string): Manifest {
   } catch (cause) {
     throw new BrainError('not_initialized', `brain.json on branch ${branch} is not valid JSON`, { cause, hint: 'fix or restore brain.json on the branch' });
   }
-  if (!isManifest(value)) {
-    throw new BrainError('not_initialized', `brain.json on branch ${branch} is not a brain manifest`, {
-      hint: 'is this branch used for something else? pass --branch NAME',
+  const fault = manifestFault(value);
+  if (fault !== null) {
+    throw new BrainError('not_initialized', `brain.json on branch ${branch} is not a brain manifest: ${fault.why}`, {
+      hint: fault.brains
+        ? `fix brain.json on the branch in a commit (\`git log ${branch} -- brain.json\` shows who changed it; \`git revert\` that commit in a \`git worktree add\` of ${branch}, then remove the worktree)`
+        : 'is this branch used for something else? pass --branch NAME',
     });
   }
-  if (value.format > FORMAT_VERSION) {
-    throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${value.format}; this brain reads format ${FORMAT_VERSION}`, {
+  const manifest = value as Manifest;
+  if (manifest.format > FORMAT_VERSION) {
+    throw new BrainError('unsupported_format', `branch ${branch} uses brain format ${manifest.format}; this brain reads format ${FORMAT_VERSION}`, {
       hint: 'upgrade brain (npm package git-brain): this branch was written by a newer version',
     });
   }
-  return value;
+  return manifest;
 }

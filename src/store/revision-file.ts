@@ -29,6 +29,18 @@ export class RevisionProblem extends Error {
   }
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/g;
+
+/**
+ * The parser's message on one line: it quotes the file's bytes, which come from other clones, and
+ * a problem message is one line of `brain status`, `doctor` and `verify` (a newline in it began a
+ * line of the file's choosing). C0 controls are written as JSON writes them (`\n`, `\u001b`).
+ */
+function oneLine(message: string): string {
+  return message.replace(CONTROL, (c) => JSON.stringify(c).slice(1, -1));
+}
+
 /**
  * The checks every revision file of the branch gets, an entry's or a candidate's (DESIGN §3):
  * its bytes parse as JSON, `validate` accepts them (and throws a {@link RevisionProblem} or
@@ -42,7 +54,7 @@ export function checkRevisionFile<T>(bytes: Uint8Array, sha8: string, validate: 
   try {
     raw = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')); // a view: no copy
   } catch (err) {
-    throw new RevisionProblem('invalid_json', `not valid JSON: ${(err as Error).message}`);
+    throw new RevisionProblem('invalid_json', `not valid JSON: ${oneLine((err as Error).message)}`);
   }
   const record = validate(raw);
   const mismatches = misplaced(record);

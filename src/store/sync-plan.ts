@@ -19,6 +19,7 @@ import { isAncestor } from '../git/remote-git.js';
 import { replayRevisions, type ReplayedEntry } from './replay.js';
 import type { RepoLocation } from '../git/repo.js';
 import { diffTrees } from '../git/tree-diff.js';
+import { commitTitle } from '../model/commit-title.js';
 
 /** What an attempt does to the two branches. */
 export type SyncAction = 'up_to_date' | 'created_local' | 'created_remote' | 'pushed' | 'fast_forward' | 'replayed';
@@ -75,10 +76,7 @@ function entryIds(paths: string[]): Set<string> {
   }));
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
+const oneLine = (text: string): string => commitTitle(text, 60);
 
 function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
   const lines = entries.flatMap((e) =>

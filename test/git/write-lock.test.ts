@@ -9,15 +9,16 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { checkHolder, MAX_WRITE_MS, type LockHolder } from '../../src/git/lock-holder.js';
 import { processStart } from '../../src/git/process-start.js';
-import { withWriteLock } from '../../src/git/write-lock.js';
+import { UNREADABLE_LOCK_MS, withWriteLock } from '../../src/git/write-lock.js';
+import { runDoctor } from '../../src/service/doctor.js';
 import { isBrainError } from '../../src/model/errors.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -158,5 +159,40 @@ describe('the writer and a lock whose pid was reused', () => {
     expect(isBrainError(err, 'lock_timeout')).toBe(true);
     expect((err as { hint: string }).hint).toContain('longer than any write takes: run brain doctor');
     expect(JSON.parse(readFileSync(lock, 'utf8'))).toEqual(holder);
+  });
+});
+
+describe('a write.lock holding no lock record (docs/decisions/0060)', () => {
+  // Brain creates its lock complete in one step; such a file is a hand edit, another tool's, or
+  // one cut short when the machine went down. It blocked every write for ever ("another brain
+  // writer holds …; retry in a moment") while doctor called the lock free.
+  const aged = (path: string, seconds: number) => utimesSync(path, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+
+  it('is taken over once older than UNREADABLE_LOCK_MS, left alone before; doctor names it and --fix takes it over', async () => {
+    const dir = initRepo();
+    expect(brain(dir, ['init']).code).toBe(0);
+    const lock = join(dir, '.git', 'brain', 'write.lock');
+    const options = { brainDir: join(dir, '.git', 'brain'), commonDir: join(dir, '.git'), timeoutMs: 300 };
+    for (const content of ['{"pid":1,"hostn', '', '{}']) {
+      writeFileSync(lock, content);
+      const young = await withWriteLock(options, async () => 'taken').catch((e: unknown) => e);
+      expect(isBrainError(young, 'lock_timeout')).toBe(true);
+      aged(lock, UNREADABLE_LOCK_MS / 1000 + 1);
+      expect(await withWriteLock(options, async () => JSON.parse(readFileSync(lock, 'utf8')).pid)).toBe(process.pid);
+      expect(existsSync(lock)).toBe(false);
+    }
+    writeFileSync(lock, '{"pid":1,"hostn');
+    aged(lock, 60);
+    const b = await openTestBrain(dir);
+    try {
+      const found = (await runDoctor(b)).findings.find((f) => f.check === 'writer_lock');
+      expect(found).toMatchObject({ ok: false, fix: 'brain doctor --fix (or any write) takes it over' });
+      expect(found?.message).toContain('has held no lock record for 1 min');
+      const fixed = await runDoctor(b, { fix: true });
+      expect(fixed.findings.find((f) => f.check === 'writer_lock')?.fixed).toBeDefined();
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -50,4 +50,21 @@ describe('brain.json', () => {
     expect(() => parseManifest('{"format":2}', 'brain')).toThrow(/format 2/);
     expect(() => parseManifest('not json', 'brain')).toThrow(/not valid JSON/);
   });
+
+  it('says which member is wrong, quoted safely; a bad default_project is a brain to fix, not another branch (docs/decisions/0060)', () => {
+    const refusal = (text: string) => {
+      try {
+        parseManifest(text, 'brain');
+      } catch (err) {
+        if (isBrainError(err, 'not_initialized')) return err;
+      }
+      throw new Error('not refused');
+    };
+    const project = refusal(JSON.stringify({ format: 1, default_project: 'x\u001b]0;pwn\u0007\u202e' }));
+    expect(project.message).toBe('brain.json on branch brain is not a brain manifest: default_project "x\\u001b]0;pwn\\u0007\u202e" is not a project id (lower-case letters, digits, ".", "_", "-"; at most 64)');
+    expect(project.hint).toContain('git log brain -- brain.json');
+    const other = refusal('{"name":"some-package"}');
+    expect(other.message).toBe('brain.json on branch brain is not a brain manifest: format undefined is not an integer ≥ 1');
+    expect(other.hint).toBe('is this branch used for something else? pass --branch NAME');
+  });
 });

@@ -15,12 +15,23 @@ const at = (revision: number, author: string, changes: Partial<Entry>): Entry =>
 
 describe('rebaseEntry', () => {
   it('keeps what each side changed; ours wins where both changed a field, which is reported', () => {
-    const theirs = at(2, 'bob', { title: 'Which port for the daemon?', tags: ['net', 'daemon'] });
-    const ours = at(2, 'ana', { rationale: 'r1', tags: ['net', 'http'] });
+    const theirs = at(2, 'bob', { title: 'Which port for the daemon?', rationale: 'r2' });
+    const ours = at(2, 'ana', { rationale: 'r1' });
     const r = rebaseEntry({ base, ours, theirs });
-    expect(r.entry).toMatchObject({ title: 'Which port for the daemon?', rationale: 'r1', tags: ['net', 'http'], author: 'ana', recorded_at: ours.recorded_at, revision: 2 });
-    expect(r.conflicts).toEqual(['tags']);
+    expect(r.entry).toMatchObject({ title: 'Which port for the daemon?', rationale: 'r1', author: 'ana', recorded_at: ours.recorded_at, revision: 2 });
+    expect(r.conflicts).toEqual(['rationale']);
     expect(r.fallback).toBe(false);
+  });
+
+  it('set fields both sides changed keep both sides: additions and removals, no conflict (docs/decisions/0060)', () => {
+    // Both tagged; ours also dropped `net`. Both superseded the entry, by two successors: both links stay.
+    const theirs = at(2, 'bob', { tags: ['net', 'daemon'], related_entry_ids: ['dec-bbbbbbbbbbbb'] });
+    const ours = at(2, 'ana', { tags: ['http'], related_entry_ids: ['dec-cccccccccccc'] });
+    const r = rebaseEntry({ base, ours, theirs });
+    expect(r.entry).toMatchObject({ tags: ['daemon', 'http'], related_entry_ids: ['dec-bbbbbbbbbbbb', 'dec-cccccccccccc'] });
+    expect(r.conflicts).toEqual([]);
+    // Without a base there is nothing to tell additions from removals: ours, reported, as before.
+    expect(rebaseEntry({ base: null, ours, theirs })).toMatchObject({ entry: { tags: ['http'] }, conflicts: ['related_entry_ids', 'tags'] });
   });
 
   it('merges payloads key by key, and status like any field', () => {

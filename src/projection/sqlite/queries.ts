@@ -10,6 +10,7 @@ import { entriesBesideBase, entriesConcerning, filterBase } from './path-candida
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 import { kindStatusCounts } from './counts.js';
+import { unreadableEntryError } from './unreadable-entry.js';
 
 /** Filters of {@link listCurrent}; all optional, combined with AND. */
 export interface ListFilter {
@@ -268,7 +269,8 @@ function otherProjectOf(db: CacheDb, prefix: string): { entry_id: string; projec
 /**
  * Resolves a unique id prefix (like git short hashes) within `projectId` to a full entry id.
  * Errors: `not_found` (its hint names the project holding the id, if another one does;
- * `data.in_project`), `ambiguous_id` (lists the candidates).
+ * `data.in_project`; or the invalid files of an entry none of whose revisions is valid,
+ * unreadable-entry.ts), `ambiguous_id` (lists the candidates).
  */
 export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): string {
   const exact = db.prepare('SELECT entry_id FROM current WHERE entry_id = ? AND project_id = ?').get(prefix, projectId) as { entry_id: string } | undefined;
@@ -280,6 +282,10 @@ export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): 
   if (rows.length === 1 && rows[0]) return rows[0].entry_id;
   if (rows.length === 0) {
     const elsewhere = otherProjectOf(db, prefix);
+    if (!elsewhere) {
+      const unreadable = unreadableEntryError(db, projectId, prefix);
+      if (unreadable) throw unreadable;
+    }
     throw new BrainError('not_found', `no entry ${prefix} in project ${projectId}`, {
       hint: elsewhere
         ? `it is in project ${elsewhere.project_id}: brain --project ${elsewhere.project_id} show ${elsewhere.entry_id}`

@@ -353,7 +353,7 @@ describe('bad files committed by hand land in problems; everything else stays qu
 
     // Human status lists each problem with code and path.
     const human = ok(brain(dir, ['status']), 'status').stdout;
-    expect(human).toContain(`problems:   ${shown.length} file(s)`);
+    expect(human).toContain(`problems:   ${shown.length} problems on the branch (`); // not "N file(s) failed": invalid_current is an entry, not a file
     for (const [path, code] of shown) expect(human).toContain(`${code}  ${path}`);
 
     // Everything else stays queryable; the risk stays at its valid r1; the plan (valid r1) is there.
