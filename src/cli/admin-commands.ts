@@ -31,7 +31,7 @@ function renderStatus(s: BrainStatus): string {
     `project:    ${s.project_id}`,
     `tip:        ${s.tip ?? '(none)'}`,
     `projected:  ${s.projected ?? '(none)'}${s.projected === s.tip ? ' (up to date)' : ''}`,
-    `entries:    ${s.entries} (${s.revisions} revisions)`,
+    `entries:    ${s.entries} (${s.revisions} ${s.revisions === 1 ? 'revision' : 'revisions'})`,
   ];
   const counts = Object.entries(s.by_kind).flatMap(([entry_kind, statuses]) => Object.entries(statuses).map(([status, n]) => ({ entry_kind, status, n })));
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
@@ -91,6 +91,7 @@ export function registerAdminCommands(program: Command): void {
       const report = await runWithBrain(command, (brain) => brain.verify(args), (r) => {
         const lines = [`branch: ${r.branch.checked.revisions} revisions, ${r.branch.checked.ledgers} ledgers, ${r.branch.checked.commits} commits checked`];
         if (r.branch.failures.length) lines.push(table(['CODE', 'PATH', 'COMMIT', 'MESSAGE'], r.branch.failures.map((f) => [f.code, f.path, f.commit?.slice(0, 12) ?? '', f.message])));
+        for (const f of r.branch.repaired) lines.push(`repaired: ${f.code} ${f.path} at ${f.commit?.slice(0, 12) ?? ''} — ${f.message}`);
         for (const f of r.branch.forks ?? []) lines.push(`forked: ${f.entry_id} r${f.revision} (${f.files.join(', ')}) — the next revision closes it; review: brain history ${f.entry_id}`);
         if (r.cache) {
           lines.push(`cache: ${r.cache.ok ? 'equals a fresh rebuild' : 'DIFFERS from a fresh rebuild'}`);

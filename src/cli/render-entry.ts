@@ -9,6 +9,7 @@ import { decisionOrigin, originWords } from '../model/decision-origin.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { statusWordsOf, summaryLine } from '../model/summary.js';
 import { titleText } from '../model/title-text.js';
+import { collapseSpace } from '../model/collapse-space.js';
 
 /** Payload keys shown on their own lines above (decided, status text). */
 const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text']);
@@ -32,7 +33,7 @@ function payloadLines(entry: Entry): string[] {
 export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
   const lines = [
     `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} ${extra.revision_count === 1 ? 'revision' : 'revisions'}` : ''}`,
-    `title:       ${titleText(entry.title)}`,
+    `title:       ${collapseSpace(titleText(entry.title))}`, // one line: U+2028 and other breaks become a space, as in list
     `project:     ${entry.project_id}`,
     `recorded:    ${entry.recorded_at} by ${writtenBy(entry)}`,
   ];

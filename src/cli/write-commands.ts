@@ -15,12 +15,12 @@ export function fieldOptions(command: Command): Command {
     .option('--title <text>', 'title (1–200 characters)')
     .option('--rationale <text>', 'the why (≤ 20 000 characters)')
     .option('--status <status>', 'status (legal statuses depend on the kind)')
-    .option('--tag <tag>', 'tag (repeatable)', collect)
+    .option('--tag <tag>', 'tag (repeatable; on revise, the whole new list: it replaces the tags)', collect)
     .option('--confidence <x>', 'confidence, 0..1')
-    .option('--related-task <id>', 'related task id (repeatable)', collect)
-    .option('--related-entry <id>', 'related entry id (repeatable)', collect)
-    .option('--path <path>', 'code path the entry concerns (repeatable)', collect)
-    .option('--cite <ref>', 'citation: URL, entry id, file[#locator] or kind:ref (repeatable)', collect)
+    .option('--related-task <id>', 'related task id (repeatable; on revise, replaces the list)', collect)
+    .option('--related-entry <id>', 'related entry id (repeatable; on revise, replaces the list)', collect)
+    .option('--path <path>', 'code path the entry concerns (repeatable; on revise, replaces the list)', collect)
+    .option('--cite <ref>', 'citation: URL, entry id, file[#locator] or kind:ref (repeatable; on revise, replaces the list)', collect)
     .option('--payload <json>', 'kind-specific payload as a JSON object, merged over the current one');
 }
 

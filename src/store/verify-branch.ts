@@ -3,7 +3,10 @@
  * well placed, valid, canonical and matches its name; every ledger parses, names existing
  * files with the right sha256 and forms a hash chain; every revision file has a ledger line;
  * and across the branch's whole history no revision file was ever modified or deleted and no
- * ledger line removed. Each failure names the file (and the commit for history checks).
+ * ledger line removed. Each failure names the file (and the commit for history checks). A history
+ * violation the tip has undone — the revision file is back with the bytes its ledger line hashes,
+ * every removed ledger line is back — is reported as repaired, not as a failure: git history is
+ * forever, so a reverted hand edit could otherwise never verify again (docs/decisions/0060).
  * Candidates (`candidates/`, issue #20) are checked like entries, by the same rules.
  */
 import { canonicalJson } from './canonical-json.js';
@@ -31,6 +34,19 @@ export interface BranchReport {
   failures: VerifyFailure[];
   /** Entries forked at the tip (legal, not failures: DESIGN §3 invariant 5), by directory. */
   forks: OpenFork[];
+  /**
+   * History violations the tip has undone (not failures): a revision file edited or deleted by a
+   * commit and now back, valid and matching its ledger line; ledger lines removed and now back.
+   */
+  repaired: VerifyFailure[];
+}
+
+/** What the tip holds, for telling a repaired history violation from a standing one. */
+interface TipHolds {
+  /** Revision files at the tip that are valid and agree with their ledger (no tree failure names them). */
+  soundRevisions: Set<string>;
+  /** Each ledger's lines at the tip, by ledger path. */
+  ledgerLines: Map<string, Set<string>>;
 }
 
 /** A path of an entry or a candidate directory, or not one: what verify needs to know of it. */
@@ -56,12 +72,14 @@ async function recordFiles(reader: ObjectReader, tree: string): Promise<{ path: 
   return [...(await reader.listFiles(tree, PROJECTS_DIR)), ...(await reader.listFiles(tree, CANDIDATES_DIR))];
 }
 
-async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[], forks: OpenFork[]): Promise<{ revisions: number; ledgers: number }> {
+async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFailure[], forks: OpenFork[]): Promise<{ revisions: number; ledgers: number; holds: TipHolds }> {
   const tree = (await reader.readCommit(tip)).tree;
   const files = await recordFiles(reader, tree);
   const byDir = new Map<string, { ledger: LedgerLine[] | null; files: Map<string, string> }>();
   let revisions = 0;
   let ledgers = 0;
+  const revisionPaths: string[] = [];
+  const ledgerLines = new Map<string, Set<string>>();
   const contents = await Promise.all(files.map(async (f) => ({ ...f, bytes: await reader.readBlob(f.oid) })));
   for (const { path, bytes } of contents) {
     const where = classify(path);
@@ -74,6 +92,7 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     byDir.set(where.dir, dir);
     if (where.type === 'ledger') {
       ledgers++;
+      ledgerLines.set(path, new Set(bytes.toString('utf8').split('\n')));
       try {
         dir.ledger = parseLedger(bytes.toString('utf8'));
       } catch (err) {
@@ -83,6 +102,7 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
       continue;
     }
     revisions++;
+    revisionPaths.push(path);
     try {
       const { sha256, canonical } = where.read(bytes);
       dir.files.set(where.file, sha256);
@@ -104,7 +124,8 @@ async function verifyTree(reader: ObjectReader, tip: string, failures: VerifyFai
     failures.push(...verifyLedger({ dir, ledger, files: dirFiles }));
   }
   failures.push(...duplicateIds([...byDir.keys()].filter((dir) => dir.startsWith(`${PROJECTS_DIR}/`))));
-  return { revisions, ledgers };
+  const named = new Set(failures.map((f) => f.path));
+  return { revisions, ledgers, holds: { soundRevisions: new Set(revisionPaths.filter((p) => !named.has(p))), ledgerLines } };
 }
 
 /**
@@ -144,7 +165,7 @@ async function walkCommits(reader: ObjectReader, start: string, stop: ReadonlySe
   return out;
 }
 
-async function verifyHistory(reader: ObjectReader, tip: string, base: string | null, failures: VerifyFailure[]): Promise<number> {
+async function verifyHistory(reader: ObjectReader, tip: string, base: string | null, holds: TipHolds, failures: VerifyFailure[], repaired: VerifyFailure[]): Promise<number> {
   const excluded = base ? new Set((await walkCommits(reader, base)).map((c) => c.oid)) : new Set<string>();
   const commits = await walkCommits(reader, tip, excluded);
   const treeOf = new Map(commits.map((c) => [c.oid, c.tree]));
@@ -158,14 +179,17 @@ async function verifyHistory(reader: ObjectReader, tip: string, base: string | n
       for (const change of changes) {
         const where = classify(change.path);
         if (where.type === 'revision' && change.status !== 'added') {
-          failures.push({ code: `revision_${change.status}`, path: change.path, commit: commit.oid, message: `revision file ${change.status} by commit ${commit.oid.slice(0, 12)} (revision files are immutable)` });
+          const back = holds.soundRevisions.has(change.path);
+          (back ? repaired : failures).push({ code: `revision_${change.status}`, path: change.path, commit: commit.oid, message: `revision file ${change.status} by commit ${commit.oid.slice(0, 12)} (revision files are immutable)${back ? '; the tip holds it as its ledger line hashes it' : ''}` });
         }
         if (where.type === 'ledger' && change.status !== 'added') {
           const before = new Set((await reader.readBlob(change.oldOid as string)).toString('utf8').split('\n').filter((l) => l.trim() !== ''));
           const after = change.newOid ? new Set((await reader.readBlob(change.newOid)).toString('utf8').split('\n')) : new Set<string>();
           const lost = [...before].filter((line) => !after.has(line));
           if (lost.length > 0) {
-            failures.push({ code: 'ledger_rewritten', path: change.path, commit: commit.oid, message: `${lost.length} ledger line(s) changed or removed by commit ${commit.oid.slice(0, 12)} (ledgers are append-only)` });
+            const tipLines = holds.ledgerLines.get(change.path);
+            const back = tipLines !== undefined && lost.every((line) => tipLines.has(line));
+            (back ? repaired : failures).push({ code: 'ledger_rewritten', path: change.path, commit: commit.oid, message: `${lost.length} ledger line(s) changed or removed by commit ${commit.oid.slice(0, 12)} (ledgers are append-only)${back ? '; the tip holds them again' : ''}` });
           }
         }
       }
@@ -177,13 +201,15 @@ async function verifyHistory(reader: ObjectReader, tip: string, base: string | n
 /**
  * Verifies the tree at `tip` and its history — all of it, or with `base` only the commits
  * reachable from `tip` and not from `base` (`brain verify --range BASE..HEAD`, for CI on pull
- * requests against the docs branch). Never throws for bad data: it reports it.
+ * requests against the docs branch). Never throws for bad data: it reports it. History violations
+ * the tip has undone are listed in `repaired` and do not fail the check.
  */
 export async function verifyBranch(args: { reader: ObjectReader; tip: string | null; base?: string | null }): Promise<BranchReport> {
   const failures: VerifyFailure[] = [];
   const forks: OpenFork[] = [];
-  if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures, forks };
-  const counts = await verifyTree(args.reader, args.tip, failures, forks);
-  const commits = await verifyHistory(args.reader, args.tip, args.base ?? null, failures);
-  return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures, forks };
+  const repaired: VerifyFailure[] = [];
+  if (args.tip === null) return { ok: true, tip: null, checked: { revisions: 0, ledgers: 0, commits: 0 }, failures, forks, repaired };
+  const { holds, ...counts } = await verifyTree(args.reader, args.tip, failures, forks);
+  const commits = await verifyHistory(args.reader, args.tip, args.base ?? null, holds, failures, repaired);
+  return { ok: failures.length === 0, tip: args.tip, checked: { ...counts, commits }, failures, forks, repaired };
 }

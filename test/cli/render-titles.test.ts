@@ -59,3 +59,12 @@ describe('brain list columns', () => {
   });
 });
 
+
+describe('brain show, one line per field', () => {
+  it('prints a title holding a line or paragraph separator (U+2028, U+2029) on its one line, as list does', async () => {
+    const { renderEntry } = await import('../../src/cli/render-entry.js');
+    const out = renderEntry({ ...entry, title: 'Line\u2028break\u2029here' }).split('\n');
+    expect(out[1]).toBe('title:       Line break here');
+    expect(lastCell(renderList([{ entry: { ...entry, title: 'Line\u2028break\u2029here' }, forked: false, revision_count: 1 } as never]))).toBe('Line break here');
+  });
+});

@@ -175,13 +175,33 @@ describe('brain verify', () => {
     expect(failures.map((f) => f.message).join('\n')).toMatch(/r2 /);
   });
 
-  it('tampering later undone is still reported: history is append-only', () => {
+  it('tampering later undone is still reported, as repaired, and verifies ok: the documented repair (revert) ends in green', () => {
     const dir = copyBase();
     const r1 = readBranchFile(dir, dec.paths[0]!)!;
     const ledger = readBranchFile(dir, dec.ledgerPath)!;
     const deleted = handCommit(dir, { [dec.paths[0]!]: null, [dec.ledgerPath]: ledgerText(dec.ledger.slice(1)) }, 'delete r1 and its line');
-    handCommit(dir, { [dec.paths[0]!]: r1, [dec.ledgerPath]: ledger }, 'restore them');
-    expect(failuresOf(dir).keys).toEqual([`revision_deleted ${dec.paths[0]} @${deleted}`, `ledger_rewritten ${dec.ledgerPath} @${deleted}`].sort());
+    const edited = handCommit(dir, { [dec.paths[1]!]: canonicalJson({ ...revision(dir, 2), title: 'Edited in place' }) }, 'edit r2');
+    expect(failuresOf(dir).keys).toContain(`revision_modified ${dec.paths[1]} @${edited}`);
+    const restored = handCommit(dir, { [dec.paths[0]!]: r1, [dec.paths[1]!]: readBranchFile(base, dec.paths[1]!)!, [dec.ledgerPath]: ledger }, 'restore them');
+    const r = brain(dir, ['verify', '--json']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = r.json();
+    expect(report.branch.failures).toEqual([]);
+    const keys = (report.branch.repaired as Failure[]).map((f) => `${f.code} ${f.path} @${f.commit}`).sort();
+    expect(keys).toEqual([
+      `revision_deleted ${dec.paths[0]} @${deleted}`, `ledger_rewritten ${dec.ledgerPath} @${deleted}`,
+      `revision_modified ${dec.paths[1]} @${edited}`, `revision_modified ${dec.paths[1]} @${restored}`,
+    ].sort());
+    expect(brain(dir, ['verify']).stdout).toMatch(new RegExp(`repaired: revision_deleted ${dec.paths[0]} at ${deleted.slice(0, 12)}`));
+  });
+
+  it('tampering half undone stays a failure: a file back but its ledger line still gone, or a line back but the file still edited', () => {
+    const dir = copyBase();
+    const ledger = readBranchFile(dir, dec.ledgerPath)!;
+    const dropped = handCommit(dir, { [dec.ledgerPath]: ledgerText(dec.ledger.slice(0, 2)) }, 'drop the r3 line');
+    const edited = handCommit(dir, { [dec.paths[0]!]: canonicalJson({ ...revision(dir, 1), title: 'Edited in place' }), [dec.ledgerPath]: ledger }, 'line back, r1 edited');
+    expect(failuresOf(dir).keys).toEqual(expect.arrayContaining([`revision_modified ${dec.paths[0]} @${edited}`]));
+    expect(failuresOf(dir).keys).not.toContain(`ledger_rewritten ${dec.ledgerPath} @${dropped}`);
   });
 
   it('a revision file that is valid but not canonical JSON, correctly named and ledgered: not_canonical', () => {
