@@ -131,3 +131,22 @@ export function assertSupersededHasSuccessor(args: { entry_id: string | null; en
     data: { entry_id: id, status: 'superseded' },
   });
 }
+
+/**
+ * The converse of {@link assertSupersededHasSuccessor}: an entry that a successor names stays
+ * `superseded` (DESIGN §2: supersession links both ways; a `revise X --status accepted` after
+ * `supersede X --by Y` left Y saying it supersedes an entry in force, a one-way link no surface
+ * reported). A write that moves it from `superseded` to another status while `successors()` is not
+ * empty is refused; as in ADR practice, going back to a superseded decision is a new decision that
+ * supersedes the successor (docs/decisions/0060). Imports record history as found and do not pass here.
+ * Errors: `illegal_status` naming the successors, with that hint.
+ */
+export function assertSupersededStays(args: { entry_id: string; from: string; to: string | undefined; successors: () => readonly string[] }): void {
+  if (args.from !== 'superseded' || args.to === undefined || args.to === 'superseded') return;
+  const successors = args.successors();
+  if (successors.length === 0) return;
+  throw new BrainError('illegal_status', `${args.entry_id} is superseded by ${successors.join(', ')}: it cannot become ${args.to} while ${successors.length === 1 ? 'that entry names' : 'those entries name'} it`, {
+    hint: `to go back to it, record the decision again (brain add …) and \`brain supersede ${successors[0]} --by <new id>\``,
+    data: { entry_id: args.entry_id, status: args.to, superseded_by: [...successors] },
+  });
+}

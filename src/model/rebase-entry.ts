@@ -5,7 +5,9 @@
  * new tip), against `base` (the revision `ours` was written on). What only one side changed
  * is kept; where both changed a field differently, ours wins — it is replayed after theirs —
  * and the field is reported so the user can review it, except the set fields (tags, paths,
- * related ids), which keep both sides' additions and removals. Nothing is lost either way: both
+ * related ids), which keep both sides' additions and removals, and a status theirs set to
+ * `superseded` (their successor names the entry; ours would leave a one-way link, decision 0060),
+ * which stays, reported as a conflict. Nothing is lost either way: both
  * revisions stay in the entry's history. See docs/decisions/0008-sync-replays-local-revisions.md.
  */
 import type { Entry } from './entry.js';
@@ -71,6 +73,9 @@ function mergeFields(
     else if (base !== null && same(t, base[key])) value = o; // only we changed it
     else if (base !== null && prefix === '' && SETS.has(key) && isStrings(o) && isStrings(t) && isStrings(base[key])) {
       value = mergeSet(base[key] as string[], o, t); // both changed a set: each side's additions and removals, no conflict
+    } else if (prefix === '' && key === 'status' && t === 'superseded' && o !== t) {
+      conflicts.push(key); // they superseded it, we changed its status: their successor names it, so it stays superseded
+      value = t;
     } else {
       if (!same(o, t)) conflicts.push(`${prefix}${key}`);
       value = o;

@@ -17,7 +17,7 @@ import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
 import type { EntryFields } from '../model/input.js';
 import { kindWithArticle } from '../model/kinds.js';
-import { assertSupersededHasSuccessor, supersedeChanges } from '../model/lifecycle.js';
+import { assertSupersededHasSuccessor, assertSupersededStays, supersedeChanges } from '../model/lifecycle.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
 
 /** How to approve: as a new entry, merged into one, or superseding one. */
@@ -93,6 +93,7 @@ export async function stageApproval(tx: WriteTransaction, candidate: Candidate, 
     }
     const next = buildEntry(target, fields, over(target.revision + 1));
     assertSupersededHasSuccessor({ entry_id: target.entry_id, entry_kind: target.entry_kind, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
+    assertSupersededStays({ entry_id: target.entry_id, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
     if (sameContent(next, target) && (await tx.repairs(target.entry_id)) === null) return decision('merge', target.entry_id, []);
     const staged = await tx.put(next);
     return decision('merge', target.entry_id, [ref(staged.entry, staged.sha256)]);

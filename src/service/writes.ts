@@ -9,7 +9,7 @@ import { BrainError } from '../model/errors.js';
 import { newEntryId } from '../model/entry-id.js';
 import type { AppliedDefault, EntryFields } from '../model/input.js';
 import { parseEntryKind } from '../model/kinds.js';
-import { assertSupersededHasSuccessor, clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
+import { assertSupersededHasSuccessor, assertSupersededStays, clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
 import { successorsOf } from '../projection/sqlite/successor-queries.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
@@ -120,7 +120,9 @@ export class BrainWrites {
     const entryId = await this.brain.resolveId(args.entryId);
     return this.commit(async (tx, ctx) => {
       const current = await requireCurrent(tx, entryId, args.expectedRevision);
-      assertSupersededHasSuccessor({ entry_id: entryId, entry_kind: current.entry_kind, from: current.status, to: args.fields.status, successors: () => successorsOf(this.brain.db(), tx.projectId, entryId) });
+      const successors = () => successorsOf(this.brain.db(), tx.projectId, entryId);
+      assertSupersededHasSuccessor({ entry_id: entryId, entry_kind: current.entry_kind, from: current.status, to: args.fields.status, successors });
+      assertSupersededStays({ entry_id: entryId, from: current.status, to: args.fields.status, successors });
       const entry = await this.next(tx, current, args.fields, ctx);
       return { message: `brain: revise ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
     });

@@ -41,4 +41,28 @@ describe('a superseded revision needs a successor', () => {
       b.close();
     }
   });
+
+  it('refuses to move an entry a successor names out of superseded (decision 0060): no one-way link', async () => {
+    const dir = initRepo();
+    const b = await openTestBrain(dir, { projectId: 'demo' });
+    try {
+      await b.init();
+      const old = (await b.writes.append({ kind: 'decision', fields: { title: 'Use REST' } })).entry;
+      const next = (await b.writes.append({ kind: 'decision', fields: { title: 'Use GraphQL' } })).entry;
+      await b.writes.supersede({ entryId: old.entry_id, byEntryId: next.entry_id });
+      const tip = git(dir, ['rev-parse', 'brain']);
+      for (const status of ['accepted', 'deprecated']) {
+        await expect(b.writes.revise({ entryId: old.entry_id, fields: { status } })).rejects.toMatchObject({
+          code: 'illegal_status',
+          message: expect.stringContaining(`superseded by ${next.entry_id}`),
+          hint: expect.stringContaining(`brain supersede ${next.entry_id} --by <new id>`),
+        });
+      }
+      expect(git(dir, ['rev-parse', 'brain'])).toBe(tip);
+      // Other fields of a superseded entry still change.
+      expect((await b.writes.revise({ entryId: old.entry_id, fields: { rationale: 'Kept for history.' } })).entry.status).toBe('superseded');
+    } finally {
+      b.close();
+    }
+  });
 });

@@ -43,6 +43,18 @@ describe('rebaseEntry', () => {
     expect(both.conflicts).toEqual(['payload.answer']);
   });
 
+  it('a status they set to superseded stays when we changed the status too: their successor names the entry (docs/decisions/0060)', () => {
+    const decision = makeEntry({ kind: 'decision', projectId: 'demo', title: 'Use Redis', fields: { status: 'accepted' } });
+    const on = (revision: number, author: string, changes: Partial<Entry>): Entry => ({ ...decision, ...changes, revision, author, recorded_at: `2024-05-0${revision}T00:00:00.000Z` });
+    const theirs = on(2, 'bob', { status: 'superseded', related_entry_ids: ['dec-bbbbbbbbbbbb'] });
+    const ours = on(2, 'ana', { status: 'deprecated', rationale: 'Too costly.' });
+    const r = rebaseEntry({ base: decision, ours, theirs });
+    expect(r.entry).toMatchObject({ status: 'superseded', rationale: 'Too costly.', related_entry_ids: ['dec-bbbbbbbbbbbb'], author: 'ana' });
+    expect(r.conflicts).toEqual(['status']);
+    // The other way round, ours superseded it: ours wins as any field does.
+    expect(rebaseEntry({ base: decision, ours: theirs, theirs: ours }).entry.status).toBe('superseded');
+  });
+
   it('the same change on both sides is no conflict; without a base every difference is one', () => {
     const same = rebaseEntry({ base, ours: at(2, 'ana', { title: 'T' }), theirs: at(2, 'bob', { title: 'T' }) });
     expect(same.conflicts).toEqual([]);
