@@ -2,8 +2,9 @@
  * Dev helper, not part of `npm run bench`: search at scale (issue 21, docs/decisions/0059). Builds
  * the bench's synthetic brain (BENCH_SCALE × 10 000 entries / 50 000 revisions, imported through
  * the store) in BRAIN_REPO when that holds no brain yet, else reuses it; then runs the bench's
- * search queries (bench/daemon-targets.js) in-process, ROUNDS rounds, each query beside the FTS5
- * floor (the same documents in memory), and prints the medians and the number of matches, e.g.
+ * search queries (bench/daemon-targets.js: the mix, the common, uncommon and rare ones)
+ * in-process, ROUNDS rounds, each beside the FTS5 floor (the same documents in memory), and
+ * prints the medians and the number of matches, e.g.
  *   BENCH_SCALE=2 BRAIN_REPO=/tmp/brain-100k node --cpu-prof bench/profile-search.js
  * Prints each query's hit ids' hash too: two versions of the search must print the same ones.
  */
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { openBrain } from '../dist/service.js';
 import { generateHistory } from './synthetic.js';
 import { git } from './native.js';
-import { ftsBaseline, SEARCH_QUERIES } from './daemon-targets.js';
+import { ftsBaseline, SEARCH_COMMON, SEARCH_QUERIES, SEARCH_RARE, SEARCH_UNCOMMON } from './daemon-targets.js';
 import { median } from './timing.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
@@ -43,7 +44,7 @@ if (fresh) {
 }
 await brain.refresh();
 const fts = ftsBaseline(join(repoDir, '.git', 'brain', 'cache.sqlite'), 'bench');
-const queries = process.env.QUERIES ? process.env.QUERIES.split(',') : SEARCH_QUERIES;
+const queries = process.env.QUERIES ? process.env.QUERIES.split(',') : [...new Set([...SEARCH_QUERIES, SEARCH_COMMON, SEARCH_UNCOMMON, SEARCH_RARE])];
 console.log(`${fts.documents} current entries; medians of ${ROUNDS} rounds (ms)`);
 for (const q of queries) {
   const ours = [];
