@@ -80,11 +80,12 @@ export const DOC_SQL = 'SELECT entry_id, project_id, entry_kind, status FROM ent
 export const HELD_SQL = `SELECT rowid ${MATCHES}`;
 
 /**
- * How many ranked rows are reranked first (at least; 2 × the limit when more): the factors after
- * BM25 reorder these, and {@link ranked} takes 4× as many while a hit beyond them could still
- * reach the page (decision 0047).
+ * How many rows a ranking pass hands over (at least; 8 × the limit when more), ×4 while a hit
+ * beyond them could still reach the page (decision 0047). Only the rows whose bound can still
+ * reach the page are looked up (~20–40 for a page of 20); FTS5's sort of the matches costs more
+ * with a larger limit (~+5 % at 160, +20–40 % at 640, at 10 000–40 000 entries).
  */
-export const HEAD = 40;
+export const HEAD = 160;
 
 /** Statements of one cache handle. */
 interface Statements { rank: Database.Statement<unknown[]>; bound: Database.Statement<unknown[]>; doc: Database.Statement<unknown[]>; held: Database.Statement<unknown[]> }
@@ -107,9 +108,9 @@ function statementsOf(db: CacheDb): Statements {
  * For each row holding any of `words`: how many of them it holds (`held`) and the factor after
  * BM25 (coordination × title factor), from one rowid-only pass per word and one per word in the
  * title ({@link HELD_SQL}; one word: every match holds it, only the title pass runs); `best` is
- * the largest factor any match has, `titled` how many matches hold a word in the title.
+ * the largest factor any match has.
  */
-function factors(s: Statements, words: readonly string[]): { held: (doc: number) => number; factor: (doc: number) => number; best: number; titled: number } {
+function factors(s: Statements, words: readonly string[]): { held: (doc: number) => number; factor: (doc: number) => number; best: number } {
   const single = words.length === 1 ? 1 : 0;
   const counts = new Map<number, number>(); // held in the low 16 bits, in the title above
   const add = (expression: string, step: number) => {
@@ -119,36 +120,34 @@ function factors(s: Statements, words: readonly string[]): { held: (doc: number)
   for (const w of words) add(`title : ${w}`, 0x10000);
   const of = (c: number) => coordination(c & 0xffff, words.length) * titleFactor(c >>> 16, words.length);
   let best = of(single);
-  let titled = 0;
-  for (const c of counts.values()) {
-    best = Math.max(best, of(c));
-    if (c >>> 16 > 0) titled++;
-  }
-  return { held: (doc) => (counts.get(doc) ?? single) & 0xffff, factor: (doc) => of(counts.get(doc) ?? single), best, titled };
+  for (const c of counts.values()) best = Math.max(best, of(c));
+  return { held: (doc) => (counts.get(doc) ?? single) & 0xffff, factor: (doc) => of(counts.get(doc) ?? single), best };
 }
 
 /**
  * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
  * by score — BM25 (negative, lower is better) × coordination × title factor × status weight —
- * then entry id. `held` is how many of the words a row holds. Exact, by a threshold: the first
- * rows ranked (at least {@link HEAD}, ×4 while needed) are looked up and scored until the
- * `limit`-th score beats the best any row beyond them could reach. Ranked by the bound
- * ({@link RANK_SQL}), a row beyond can reach the last bound, so one pass suffices unless statuses
- * or filters push the page past the head; ranked by BM25, it can reach the last BM25 × the best
- * factor of any match, which made the head grow — a new pass over every match each time, 2–4 for
- * a question of several common words (docs/decisions/0059). BM25 alone (no call per match) is
- * kept for one word whose title hits fit in the head (the title factor reorders nothing else),
- * until its head falls short. A head cut
- * by a fixed size instead lost in-force hits to superseded ones when many matches have close
- * BM25 (a common word), and disagreed with PostgreSQL (test/hub/parity.test.ts).
+ * then entry id. `held` is how many of the words a row holds. Exact, by bounds: a row's bound,
+ * BM25 × coordination × title factor, is the best score it can reach (the status weight is at
+ * most 1). The rows ranked (at least {@link HEAD}) are looked up in the order of their bounds
+ * until the `limit`-th score beats the next bound, and the page is final when it also beats the
+ * best any row beyond them could reach. The first pass ranks by BM25 (no call per match): a row
+ * beyond can reach the last BM25 × the best factor of any match. If that falls short, the next
+ * pass ranks by the bound itself ({@link RANK_SQL}: ~1.5× the cost of a BM25 pass), where a row
+ * beyond can reach no more than the last bound, and only statuses or filters pushing the page
+ * past the head make a third (4× as many rows). Growing a BM25 head ×4 instead, each time a new
+ * pass over every match, took 2–4 passes for a question of several common words
+ * (docs/decisions/0059). A head cut by a fixed size lost in-force hits to superseded ones when
+ * many matches have close BM25 (a common word), and disagreed with PostgreSQL
+ * (test/hub/parity.test.ts).
  */
 function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
   const s = statementsOf(db);
   const f = factors(s, words);
   const docs = new Map<number, Doc | null>();
-  let byBound = words.length > 1 || f.titled > Math.max(filter.limit * 2, HEAD);
-  let out: Ranked[] = [];
-  for (let n = Math.max(filter.limit * 2, HEAD); ; n *= 4) {
+  const byScore = (a: Ranked, b: Ranked) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0);
+  let byBound = false;
+  for (let n = Math.max(filter.limit * 8, HEAD); ; n = byBound ? n * 4 : n, byBound = true) {
     let rows: [number, number][];
     factorOf = f.factor;
     try {
@@ -156,22 +155,24 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     } finally {
       factorOf = () => 1;
     }
-    out = [];
-    for (const [doc, score] of rows) {
+    const bounded = rows.map(([doc, score]) => ({ doc, bound: byBound ? score : score * f.factor(doc) })).sort((a, b) => a.bound - b.bound);
+    const out: Ranked[] = []; // sorted by score
+    for (const { doc, bound } of bounded) {
+      const kth = out[filter.limit - 1];
+      if (kth !== undefined && kth.score < bound) break; // no row from here on can reach the page
       if (!docs.has(doc)) docs.set(doc, (s.doc.get(doc) as Doc | undefined) ?? null);
       const d = docs.get(doc);
       if (!d || !filter.inProject(d.project_id) || (filter.kind !== null && d.entry_kind !== filter.kind)) continue;
-      const bound = byBound ? score : score * f.factor(doc);
-      out.push({ entry_id: d.entry_id, held: f.held(doc), score: bound * statusWeight(d.status) });
+      const hit = { entry_id: d.entry_id, held: f.held(doc), score: bound * statusWeight(d.status) };
+      let at = out.length;
+      while (at > 0 && byScore(out[at - 1]!, hit) > 0) at--;
+      out.splice(at, 0, hit);
     }
-    out.sort((a, b) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0));
     const last = rows[rows.length - 1];
-    if (rows.length < n || last === undefined) break; // every match ranked
     const kth = out[filter.limit - 1];
-    if (kth !== undefined && kth.score < last[1] * (byBound ? 1 : f.best)) break; // nothing beyond can reach the page
-    byBound = true;
+    // Done when every match was ranked, or when no row beyond the ranked ones can reach the page.
+    if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : f.best))) return out.slice(0, filter.limit);
   }
-  return out.slice(0, filter.limit);
 }
 
 /**
