@@ -13,10 +13,10 @@
  * (src/search/coordination.ts), the title factor (src/search/title-match.ts) and the status
  * weight (src/search/in-force.ts: entries no longer in force count half), looking up only the
  * hits that can still reach the page (exact; {@link ranked}).
- * Cost (docs/decisions/0047, 0059): one FTS5 pass giving every match's BM25, one rowid-only pass
- * per query word (which rows hold it, in any field and in the title), a map lookup per match,
- * and a row lookup per hit the rerank reaches — the page and the matches whose bound ties or
- * nears it, not every match.
+ * Cost (docs/decisions/0047, 0059): FTS5's ranking pass over the matches — two when the first
+ * head falls short, the second calling an SQL function per match — one rowid-only pass per query
+ * word (which rows hold it, in any field and in the title), and a row lookup per hit that can
+ * still reach the page (~20–40 for a page of 20), not per match.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
@@ -59,7 +59,7 @@ const BM25 = 'bm25(entry_search_fts, 3.0, 2.0, 1.5, 1.0)';
 /**
  * The ranking queries (exported for the plan test): the FTS5 index alone, the top N by BM25
  * (`rank`), or by BM25 × {@link FACTOR_FUNCTION} (`bound`: the best score a match can reach, the
- * status weight being at most 1; a call into JavaScript per match, ~0.5 µs). Filters are applied
+ * status weight being at most 1; a call into JavaScript per match, ~0.5–0.7 µs). Filters are applied
  * to the few ranked rows afterwards ({@link DOC_SQL}): joining every match to `entry_search`
  * before ranking cost ~4× the ranking itself at 20 000 entries (a common word matches half of
  * them). Rows are `[doc, score]`.
@@ -147,7 +147,8 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
   const docs = new Map<number, Doc | null>();
   const byScore = (a: Ranked, b: Ranked) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0);
   let byBound = false;
-  for (let n = Math.max(filter.limit * 8, HEAD); ; n = byBound ? n * 4 : n, byBound = true) {
+  let n = Math.max(filter.limit * 8, HEAD);
+  for (;;) {
     let rows: [number, number][];
     factorOf = f.factor;
     try {
@@ -172,6 +173,8 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     const kth = out[filter.limit - 1];
     // Done when every match was ranked, or when no row beyond the ranked ones can reach the page.
     if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : f.best))) return out.slice(0, filter.limit);
+    if (byBound) n *= 4; // statuses or filters pushed the page past the head
+    byBound = true;
   }
 }
 
