@@ -182,6 +182,20 @@ function payload(rng, kind, status, previous, ids) {
 }
 
 /**
+ * The words of {@link RARE_ENTRIES} entries at every scale (issue 21: "real queries match few";
+ * every other word of the generator recurs at a fixed rate, so its matches grow with the brain).
+ */
+export const RARE_WORDS = 'heron cutover';
+/** How many entries hold {@link RARE_WORDS} in their title, whatever the scale. */
+export const RARE_ENTRIES = 12;
+const RARE_SUFFIX = ` (${RARE_WORDS.replace(/^./, (c) => c.toUpperCase())})`;
+
+/** The title of entry number `i`: the first {@link RARE_ENTRIES} end with the rare words (no draw from the PRNG, so every other value stays the same). */
+function rare(i, text) {
+  return i < RARE_ENTRIES && !text.endsWith(RARE_SUFFIX) ? `${text}${RARE_SUFFIX}` : text;
+}
+
+/**
  * Generates the history. Returns `{ events, entryIds }`: `events` is chronological, each
  * `{ entry }` an entry without `revision` (the store assigns it), ready for `tx.put`.
  * Options: `entries`, `revisions` (≥ entries), `projectId`, `seed`.
@@ -219,7 +233,7 @@ export function generateHistory({ entries, revisions, projectId, seed = 20240611
         entry_id: id,
         project_id: projectId,
         entry_kind: kind,
-        title: previous && rng.next() < 0.8 ? previous.title : title(rng, kind),
+        title: rare(i, previous && rng.next() < 0.8 ? previous.title : title(rng, kind)),
         rationale: previous && rng.next() < 0.5
           ? `${previous.rationale.slice(0, 1200)} Update: ${sentence(rng)}`.slice(0, 1500)
           : paragraph(rng, 300, 1500),

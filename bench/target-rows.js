@@ -26,6 +26,12 @@ export function addTargetRows(targets, m) {
       floor: ten.queries.health, floorName: `same at ${ten.revisions} revisions`, target: 'ratio ≤ 1.5 (flat)', met: flat,
     });
   } else targets.missing({ operation: 'daemon: health flat from 10k revisions', target: 'ratio ≤ 1.5 (flat)', why: 'scale too small for a checkpoint' });
+  if (ten) {
+    targets.add({
+      operation: `daemon: search for rare words flat from ${ten.revisions} revisions to the full size`, ours: m.daemon.searchRare, unit: 'ms',
+      floor: ten.queries.searchRare, floorName: `same at ${ten.revisions} revisions`, target: 'ratio ≤ 1.5 (flat)', met: flat,
+    });
+  } else targets.missing({ operation: 'daemon: search for rare words flat from 10k revisions', target: 'ratio ≤ 1.5 (flat)', why: 'scale too small for a checkpoint' });
   targets.add({ operation: 'daemon: search, top 20 (p50)', ours: m.daemon.search, floor: m.daemon.searchFloor, floorName: 'FTS5 in memory, same queries', unit: 'ms', target: 'p50 ≤ 10 ms', met: (o) => o <= 10 });
   targets.add({ operation: 'daemon: context, 6 000 tokens (p50)', ours: m.daemon.context, floor: m.daemon.contextFloor, floorName: `raw SQL: the ${m.daemon.contextIncluded} rows it shows`, unit: 'ms', target: 'p50 ≤ 50 ms', met: (o) => o <= 50 });
   targets.add({ operation: 'daemon: a write by another process visible (p95)', ours: m.visible.p95, floor: m.visible.floor95, floorName: 'GET of the same entry', unit: 'ms', target: 'p95 ≤ 250 ms', met: (o) => o <= 250 });

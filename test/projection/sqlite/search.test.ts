@@ -63,10 +63,11 @@ describe('search in the projection', () => {
   });
 
   it('ranks in the FTS5 index alone, then looks up only the ranked rows (no scan of entries); filters by kind; limits', async () => {
+    expect(await found('kubernetes', { kind: 'risk' })).toEqual([ids.tagged]); // a search in place: its SQL function registered
     const plan = (sql: string, ...params: unknown[]) => (b.db().prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-    expect(plan(RANK_SQL, '"x"*', 20)[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
+    expect(plan(RANK_SQL.rank, '"x"*', 20)[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
+    expect(plan(RANK_SQL.bound, '"x"*', 20)[0]).toMatch(/^SCAN entry_search_fts VIRTUAL TABLE/);
     expect(plan(DOC_SQL, 1)).toEqual([expect.stringMatching(/^SEARCH entry_search USING INTEGER PRIMARY KEY/)]);
-    expect(await found('kubernetes', { kind: 'risk' })).toEqual([ids.tagged]);
     expect(await found('kubernetes', { kind: 'blocker' })).toEqual([]);
     expect(await found('kubernetes', { limit: 1 })).toEqual([ids.titled]);
   });
