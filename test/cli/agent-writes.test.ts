@@ -7,7 +7,7 @@
  * program with main's global options (agent-option.ts); one spawned run covers BRAIN_AGENT.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
@@ -85,10 +85,16 @@ describe('CLI writes made by --agent', () => {
     const proposed = await run(dir, ['--agent', 'codex', 'propose', 'risk', '--title', 'SQS costs grow with retries']);
     expect(proposed.candidate).toMatchObject({ author: 'Ada Person', agent: 'codex' });
     expect(trailer(dir)).toBe('codex');
+    // The agent that proposed it may not approve it (decision 0042); the person may.
+    const before = tip(dir);
+    const own = await run(dir, ['--agent', 'codex', 'approve', proposed.candidate.candidate_id]).catch((e: unknown) => e);
+    expect(isBrainError(own, 'forbidden')).toBe(true);
+    expect(tip(dir)).toBe(before);
+    expect((await run(dir, ['approve', proposed.candidate.candidate_id])).entries[0]).toMatchObject({ author: 'Ada Person' });
     git(dir, ['fsck', '--strict', '--no-dangling']);
   });
 
-  it('import jsonl run by an agent names it in the commit; the lines keep their own authors', async () => {
+  it('an import run by an agent names it in the commit; jsonl lines keep their own authors', async () => {
     const dir = initRepo();
     await run(dir, ['init']);
     const entry = await run(dir, ['add', 'risk', '--title', 'Disk fills up']);
@@ -101,6 +107,11 @@ describe('CLI writes made by --agent', () => {
     const imported = JSON.parse(git(dir, ['show', `brain:${revisionFile}`]));
     expect(imported).toMatchObject({ revision: 2, author: 'Grace' });
     expect(imported.agent).toBeUndefined();
+    const adrs = join(dir, 'adr');
+    mkdirSync(adrs);
+    writeFileSync(join(adrs, '0001-use-postgres.md'), '# 1. Use PostgreSQL\n\n## Status\n\nAccepted\n\n## Context\n\nWe need a database.\n\n## Decision\n\nPostgreSQL.\n');
+    expect(await run(dir, ['--agent', 'codex', 'import', 'adr', adrs])).toMatchObject({ imported: 1 });
+    expect(trailer(dir)).toBe('codex');
     git(dir, ['fsck', '--strict', '--no-dangling']);
   });
 
