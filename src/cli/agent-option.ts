@@ -1,12 +1,12 @@
 /**
  * Who a CLI write says made it (issue #17 "every write says who made it"; docs/decisions/0032,
  * 0060 "Agents through the CLI"): an agent that runs `brain add` from a shell (Claude Code,
- * Codex, …) names itself with the global `--agent <name>`, else `BRAIN_AGENT` (blank: none);
- * its writes are then recorded as an MCP write by that agent for the person would be: the revision's
- * `agent` beside `author`, the person's commit with a `Brain-Agent:` trailer. The writes stay
- * direct (the person's own shell ran them), not candidates. One rule for `brain mcp` and every
- * write command; a name that is not an agent name (model/agent-name.ts) is `invalid_argument`
- * (exit 2) before anything is written.
+ * Codex, …) names itself with the global `--agent <name>`, else `BRAIN_AGENT` (blank: none).
+ * Its writes are recorded as an MCP write by that agent for the person would be: the
+ * revision's `agent` beside `author`, the person's commit with a `Brain-Agent:` trailer. They
+ * stay direct writes (the person's own shell ran them), not candidates. One rule for `brain
+ * mcp` and every write command: a name that is not an agent name (model/agent-name.ts) is
+ * `invalid_argument` (exit 2) before anything is written.
  */
 import type { Command } from 'commander';
 import { checkAgentName } from '../model/agent-name.js';

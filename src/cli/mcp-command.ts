@@ -1,14 +1,16 @@
 /**
  * `brain mcp [--read-only] [--capabilities LIST] [--agent NAME]` (`--agent` is global): serve
- * the brain to an MCP client over stdio (issue #3, DESIGN §6). Uses the global options (`--repo`, `--branch`, `--project`, `--author`) like
- * every command, but keeps one Brain open for the life of the process instead of `runWithBrain`.
- * stdout is the protocol; nothing else is ever printed there.
+ * the brain to an MCP client over stdio (issue #3, DESIGN §6). Uses the global options
+ * (`--repo`, `--branch`, `--project`, `--author`) like every command, but keeps one Brain open
+ * for the life of the process instead of `runWithBrain`. stdout is the protocol; nothing else
+ * is ever printed there.
  *
  * Writes are made by an agent for the person (`--author`, else BRAIN_AUTHOR, else git
- * user.name): `--agent`, else `BRAIN_AGENT`, else the client's own name from the MCP handshake
- * (docs/decisions/0032; the one rule of agent-option.ts). What it may do: `--capabilities`
- * (default `read,propose`: the agent proposes candidates a person approves; decision 0042). A bad `--agent`/`BRAIN_AGENT`
- * or `--capabilities` is exit 2 before serving.
+ * user.name): `--agent`, else `BRAIN_AGENT` (the one rule of agent-option.ts), else the
+ * client's own name from the MCP handshake (docs/decisions/0032). What it may do:
+ * `--capabilities` (default `read,propose`: the agent proposes candidates a person approves;
+ * docs/decisions/0042). A bad `--agent`/`BRAIN_AGENT` or `--capabilities` is exit 2 before
+ * serving.
  */
 import type { Command } from 'commander';
 import { commandAgent } from './agent-option.js';
