@@ -12,6 +12,7 @@ import { registerImportJsonlCommand } from './import-jsonl-command.js';
 import { upstreamLine } from '../service/upstream-line.js';
 import { answerLine } from '../model/state-terms.js';
 import { plural } from '../model/plural.js';
+import { commandAgent } from './agent-option.js';
 
 /** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
 function syncLine(sync: BrainStatus['sync']): string | null {
@@ -111,10 +112,11 @@ export function registerAdminCommands(program: Command): void {
     .option('--history', 'also replay the git history of the folder: each commit that changed an ADR becomes a revision')
     .action(async (dir: string, options: { history?: boolean }, command: Command) => {
       if (dir.trim() === '') throw new BrainError('invalid_argument', 'missing directory');
+      const agent = commandAgent(command);
       if (process.stderr.isTTY && !command.optsWithGlobals<{ json?: boolean }>().json) process.stderr.write(`importing ADRs from ${dir}…\n`);
       // Loaded on demand: the Markdown and YAML parsers are only needed here.
       const { importAdr } = await import('../service/import-adr.js');
-      await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}) }), renderImport);
+      await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}), ...(agent !== undefined ? { agent } : {}) }), renderImport);
     });
   registerImportJsonlCommand(importCommand);
 

@@ -2,7 +2,8 @@
  * Candidate commands (issue #20; docs/decisions/0042): `propose <kind>` (the options of `add`),
  * `candidates [id] [--all|--status S]`, `approve <cand> [--as new|--merge <id>|--supersede <id>]`,
  * `reject <cand> --reason R`. Thin: parse options, call the service, print. A person on the CLI
- * may approve anything but a candidate they proposed themselves.
+ * may approve anything but a candidate they proposed themselves. Made by the global
+ * `--agent`/`BRAIN_AGENT` for the person when given (agent-option.ts).
  */
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
@@ -13,6 +14,7 @@ import { fieldsFromOptions, type FieldOptions } from './fields.js';
 import { fieldOptions } from './write-commands.js';
 import type { CandidateWriteResult } from '../service/candidates.js';
 import type { ApprovalChoice } from '../service/candidate-approval.js';
+import { candidatesAs, commandAgent } from './agent-option.js';
 
 const render = () => import('./render-candidate.js');
 
@@ -47,7 +49,8 @@ export function registerCandidateCommands(program: Command): void {
   fieldOptions(program.command('propose <kind>').description('propose an entry for review: a candidate, reviewed against the brain, that a person approves (same options as add)'))
     .action(async (kind: string, options: FieldOptions, command: Command) => {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain propose decision --title "Use SQLite for the cache"' });
-      await runWithBrain(command, async (brain) => brain.candidates.propose({ kind, fields: fieldsFromOptions(options) }), await printDecided());
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => candidatesAs(brain, agent).propose({ kind, fields: fieldsFromOptions(options) }), await printDecided());
     });
 
   program
@@ -74,7 +77,8 @@ export function registerCandidateCommands(program: Command): void {
     .addHelpText('after', "\nNobody may approve their own candidate, but identities on a local clone are self-asserted (git config, --author): the hard boundary is a daemon/MCP token's approve capability.")
     .action(async (id: string, options: { as?: string; merge?: string; supersede?: string }, command: Command) => {
       const choice = choiceOf(options);
-      await runWithBrain(command, async (brain) => brain.candidates.approve({ candidateId: id, ...(choice ? { choice } : {}) }), await printDecided());
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => candidatesAs(brain, agent).approve({ candidateId: id, ...(choice ? { choice } : {}) }), await printDecided());
     });
 
   program
@@ -82,6 +86,7 @@ export function registerCandidateCommands(program: Command): void {
     .description('reject a candidate, with the reason (it stays on the branch, rejected)')
     .requiredOption('--reason <text>', 'why')
     .action(async (id: string, options: { reason: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.candidates.reject({ candidateId: id, reason: options.reason }), await printDecided());
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => candidatesAs(brain, agent).reject({ candidateId: id, reason: options.reason }), await printDecided());
     });
 }

@@ -6,12 +6,14 @@
  * the built-in marker extractor, said on stderr), else the built-in one. Prints the candidates
  * as `brain candidates` does; `--json`: `{extractor, fallback_reason, candidates, commit}`.
  * Exit 0 (also when nothing was found: nothing written), 2 for an unreadable file, text that is
- * not UTF-8 (decision 0020) or a refused memory (nothing written).
+ * not UTF-8 (decision 0020) or a refused memory (nothing written). The candidates are made by the
+ * global `--agent`/`BRAIN_AGENT` for the person when given (agent-option.ts).
  */
 import type { Command } from 'commander';
 import { runWithBrain } from './context.js';
 import { readInput } from './read-input.js';
 import type { CaptureResult } from '../service/capture.js';
+import { candidatesAs, commandAgent } from './agent-option.js';
 
 /** Registers `capture` on `program`. */
 export function registerCaptureCommand(program: Command): void {
@@ -20,13 +22,14 @@ export function registerCaptureCommand(program: Command): void {
     .description('turn a text (a transcript, a PR description, git log of a range; - or none for stdin) into candidates for review, in one commit')
     .action(async (file: string | undefined, _options: unknown, command: Command) => {
       const source = file ?? '-';
+      const agent = commandAgent(command);
       const text = await readInput(source, { hint: 'brain capture FILE, or - to read stdin (e.g. git log main..HEAD | brain capture -)' });
       const { renderCandidateList } = await import('./render-candidate.js');
       await runWithBrain(
         command,
         async (brain) => {
           const { captureText } = await import('../service/capture.js');
-          const result = await captureText(brain.candidates, { text, source: source === '-' ? 'stdin' : source, command: process.env.BRAIN_EXTRACTOR_COMMAND });
+          const result = await captureText(candidatesAs(brain, agent), { text, source: source === '-' ? 'stdin' : source, command: process.env.BRAIN_EXTRACTOR_COMMAND });
           if (result.fallback_reason !== null) process.stderr.write(`brain: ${result.fallback_reason}\n`);
           return result;
         },

@@ -18,6 +18,8 @@ export interface GlobalOptions {
   branch: string;
   project?: string;
   author?: string;
+  /** The agent writes are made by, for the author (agent-option.ts). */
+  agent?: string;
   json?: boolean;
   daemon?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * The `brain` command line (issue #2 contract; commander). Global options `--repo`,
- * `--branch`, `--project`, `--author`, `--json`. With `--json` every command prints one JSON
+ * `--branch`, `--project`, `--author`, `--agent` (agent-option.ts), `--json`. With `--json` every command prints one JSON
  * document on stdout and errors go to stderr as one line `{"error": {code, message, hint}}`, else
  * as `brain: <code>: <message>` and `hint: …` (error-output.ts, for commander's parse errors too). Exit codes:
  * 0 ok, 1 failure, 2 usage or validation error (see exit-codes.ts), 141 when the reader of
@@ -32,6 +32,7 @@ import { registerUiCommand } from './ui-command.js';
 import { registerHubCommand } from './hub-command.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
 import { registerSetupCommand } from './setup-command.js';
+import { agentFlag } from './agent-option.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -52,6 +53,7 @@ export function createProgram(): Command {
     .option('--branch <name>', 'the docs branch', 'brain')
     .option('--project <id>', 'project id (default: brain.json, else the repository name)', projectOption)
     .option('--author <name>', 'author of new revisions (default: BRAIN_AUTHOR, else git user.name)')
+    .option('--agent <name>', 'the agent (e.g. claude-code) that makes writes for the author (default: BRAIN_AGENT)', agentFlag)
     .option('--json', 'print one JSON document on stdout')
     .option('--no-daemon', 'read directly even when a brain daemon serves this repository (also BRAIN_NO_DAEMON=1)')
     .exitOverride();

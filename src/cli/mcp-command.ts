@@ -1,28 +1,23 @@
 /**
- * `brain mcp [--read-only] [--agent NAME]`: serve the brain to an MCP client over stdio (issue
- * #3, DESIGN §6). Uses the global options (`--repo`, `--branch`, `--project`, `--author`) like
- * every command, but keeps one Brain open for the life of the process instead of `runWithBrain`.
- * stdout is the protocol; nothing else is ever printed there.
+ * `brain mcp [--read-only] [--capabilities LIST] [--agent NAME]` (`--agent` is global): serve
+ * the brain to an MCP client over stdio (issue #3, DESIGN §6). Uses the global options
+ * (`--repo`, `--branch`, `--project`, `--author`) like every command, but keeps one Brain open
+ * for the life of the process instead of `runWithBrain`. stdout is the protocol; nothing else
+ * is ever printed there.
  *
  * Writes are made by an agent for the person (`--author`, else BRAIN_AUTHOR, else git
- * user.name): `--agent`, else `BRAIN_AGENT`, else the client's own name from the MCP handshake
- * (docs/decisions/0032). What it may do: `--capabilities` (default `read,propose`: the agent
- * proposes candidates a person approves; docs/decisions/0042). A bad `--agent`/`BRAIN_AGENT`
- * or `--capabilities` is exit 2 before serving.
+ * user.name): `--agent`, else `BRAIN_AGENT` (the one rule of agent-option.ts), else the
+ * client's own name from the MCP handshake (docs/decisions/0032). What it may do:
+ * `--capabilities` (default `read,propose`: the agent proposes candidates a person approves;
+ * docs/decisions/0042). A bad `--agent`/`BRAIN_AGENT` or `--capabilities` is exit 2 before
+ * serving.
  */
 import type { Command } from 'commander';
-import { checkAgentName } from '../model/agent-name.js';
+import { commandAgent } from './agent-option.js';
 import { BrainError } from '../model/errors.js';
 import { parseCapabilities } from '../model/capabilities.js';
 import type { GlobalOptions } from './context.js';
 import { onClosedOutput } from './closed-output.js';
-
-/** The agent of `--agent`, else `BRAIN_AGENT` (blank: not given), checked. Errors: `invalid_argument`. */
-function agentOption(flag: string | undefined): string | undefined {
-  if (flag !== undefined) return checkAgentName(flag, '--agent');
-  const env = process.env.BRAIN_AGENT;
-  return env === undefined || env.trim() === '' ? undefined : checkAgentName(env.trim(), 'BRAIN_AGENT');
-}
 
 /** Registers `mcp` on `program`. */
 export function registerMcpCommand(program: Command): void {
@@ -31,11 +26,11 @@ export function registerMcpCommand(program: Command): void {
     .description('serve the brain to an MCP client (Claude Code, Codex, …) over stdio until stdin closes')
     .option('--read-only', 'offer only the read tools (no other tool is listed or can be called)')
     .option('--capabilities <list>', 'what the agent may do, comma-separated: read, propose, write, approve (default read,propose)')
-    .option('--agent <name>', "the agent writes are recorded as made by, for the person (default: BRAIN_AGENT, else the client's name)")
-    .action(async (options: { readOnly?: boolean; agent?: string; capabilities?: string }, command: Command) => {
+    .addHelpText('after', "\nWrites are recorded as made by --agent <name> (a global option; default: BRAIN_AGENT, else the client's name) for the person.")
+    .action(async (options: { readOnly?: boolean; capabilities?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       onClosedOutput(() => undefined); // the server shuts down cleanly when the client stops reading (stdio.ts)
-      const agent = agentOption(options.agent);
+      const agent = commandAgent(command);
       if (options.readOnly && options.capabilities !== undefined) throw new BrainError('invalid_argument', 'give --read-only or --capabilities, not both', { hint: '--read-only is --capabilities read with every other tool hidden' });
       const capabilities = options.capabilities === undefined ? undefined : parseCapabilities(options.capabilities, '--capabilities');
       // Loaded on demand: the MCP SDK is only needed by this command.

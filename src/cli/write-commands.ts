@@ -1,6 +1,7 @@
 /**
  * Write commands: `add`, `revise`, `resolve`, `supersede`, `clear-blocker`. Thin: parse
- * options, call the service, print the entry.
+ * options, call the service, print the entry. Made by the global `--agent`/`BRAIN_AGENT` for
+ * the person when given (agent-option.ts), checked before the brain is opened.
  */
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
@@ -8,6 +9,7 @@ import { runWithBrain } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { collect, fieldsFromOptions, type FieldOptions } from './fields.js';
 import type { WriteResult } from '../service/writes.js';
+import { commandAgent, writesAs } from './agent-option.js';
 
 /** The entry field options of `add` and `revise` (also `propose`). */
 export function fieldOptions(command: Command): Command {
@@ -59,10 +61,11 @@ export function registerWriteCommands(program: Command): void {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain add decision --title "Use SQLite for the cache"' });
       const renderEntry = await entryView();
       const json = command.optsWithGlobals<{ json?: boolean }>().json === true;
+      const agent = commandAgent(command);
       await runWithBrain(
         command,
         async (brain) => {
-          const result = await brain.writes.append({ kind, fields: fieldsFromOptions(options) });
+          const result = await writesAs(brain, agent).append({ kind, fields: fieldsFromOptions(options) });
           warnDefaults(result, json);
           return entryOf(result);
         },
@@ -75,7 +78,8 @@ export function registerWriteCommands(program: Command): void {
     .action(async (entryId: string, options: FieldOptions & { expectedRevision?: string }, command: Command) => {
       const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       const fields = fieldsFromOptions(options);
-      await runWithBrain(command, async (brain) => brain.writes.revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => writesAs(brain, agent).revise({ entryId, fields, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
 
   program
@@ -89,10 +93,11 @@ export function registerWriteCommands(program: Command): void {
         throw new BrainError('invalid_argument', 'give --answer or --resolution, not both');
       }
       const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
+      const agent = commandAgent(command);
       await runWithBrain(
         command,
         async (brain) =>
-          brain.writes.resolve({ entryId, ...(options.answer !== undefined ? { answer: options.answer } : {}), ...(options.resolution !== undefined ? { resolution: options.resolution } : {}), ...(expectedRevision ? { expectedRevision } : {}) }),
+          writesAs(brain, agent).resolve({ entryId, ...(options.answer !== undefined ? { answer: options.answer } : {}), ...(options.resolution !== undefined ? { resolution: options.resolution } : {}), ...(expectedRevision ? { expectedRevision } : {}) }),
         await printWrite(),
         entryOf,
       );
@@ -103,7 +108,8 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a decision or plan superseded by another entry (links both ways)')
     .requiredOption('--by <entry_id>', 'the successor')
     .action(async (entryId: string, options: { by: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.supersede({ entryId, byEntryId: options.by }), await printWrite(), entryOf);
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => writesAs(brain, agent).supersede({ entryId, byEntryId: options.by }), await printWrite(), entryOf);
     });
 
   program
@@ -111,6 +117,7 @@ export function registerWriteCommands(program: Command): void {
     .description('mark a blocker cleared')
     .requiredOption('--resolution <text>', 'how it was cleared')
     .action(async (entryId: string, options: { resolution: string }, command: Command) => {
-      await runWithBrain(command, async (brain) => brain.writes.clearBlocker({ entryId, resolution: options.resolution }), await printWrite(), entryOf);
+      const agent = commandAgent(command);
+      await runWithBrain(command, async (brain) => writesAs(brain, agent).clearBlocker({ entryId, resolution: options.resolution }), await printWrite(), entryOf);
     });
 }

@@ -27,6 +27,7 @@ import {
 import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
 import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
+import { withAgentTrailer } from '../store/agent-trailer.js';
 import { authorOf, withOrigin } from './adr-origin.js';
 import { historyPlan, type PlannedRevision } from './import-adr-history.js';
 
@@ -113,8 +114,10 @@ export function draftEntry(args: { draft: AdrDraft; fields: AdrDraft['fields']; 
  * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
  * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file),
  * `secret_detected` (an ADR holds a credential: nothing written; names the file), store errors.
+ * `agent`: the agent that ran the import for the person, named in the commit's `Brain-Agent:`
+ * trailer (the entries keep the ADRs' authors; docs/decisions/0060 "Agents through the CLI").
  */
-export async function importAdr(brain: Brain, args: { dir: string; history?: boolean }): Promise<ImportReport> {
+export async function importAdr(brain: Brain, args: { dir: string; history?: boolean; agent?: string }): Promise<ImportReport> {
   const dir = resolve(args.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new BrainError('invalid_argument', `${args.dir} is not a directory`, { hint: 'brain import adr path/to/docs/decisions' });
@@ -126,7 +129,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   }
   const git = await readGitFileHistory({ dir });
   try {
-    return await importRead(brain, { dir, projectId, read, git, history: args.history === true });
+    return await importRead(brain, { dir, projectId, read, git, history: args.history === true, agent: args.agent ?? null });
   } finally {
     await git?.close();
   }
@@ -135,7 +138,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
 /** {@link importAdr} once the folder and its git history are read: the plan, the one commit, the report. */
 async function importRead(
   brain: Brain,
-  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean },
+  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean; agent: string | null },
 ): Promise<ImportReport> {
   const { dir, projectId, read, git } = args;
   if (args.history && git === null) {
@@ -187,7 +190,7 @@ async function importRead(
     const count = (a: ImportedEntry['action']) => entries.filter((e) => e.action === a).length;
     const how = args.history ? ' with history' : '';
     const message = `brain: import adr ${basename(dir)}${how} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
-    return { message, value: entries };
+    return { message: withAgentTrailer(message, args.agent), value: entries };
   });
   await brain.refresh();
   const entries = result.value;

@@ -12,6 +12,7 @@ import { validateEntry } from '../model/validate.js';
 import { FORMAT_DOC } from '../model/package-info.js';
 import { describeFinding, type SecretFinding } from '../model/secret-scan.js';
 import type { Brain } from '../service.js';
+import { withAgentTrailer } from '../store/agent-trailer.js';
 
 /** One valid input line. */
 export interface JsonlLine {
@@ -123,9 +124,12 @@ function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'im
  * The input's `revision` is not used for numbering (the store assigns it); `author` and
  * `recorded_at` are kept. `onProgress(done, total)` is told every 1 000 lines.
  * Errors: as {@link parseJsonlEntries} (nothing written); `secret_detected` naming every line
- * that holds a credential (nothing written; docs/decisions/0040); store errors.
+ * that holds a credential (nothing written; docs/decisions/0040); store errors; `invalid_argument`
+ * for an `agent` that is not an agent name. `agent`: the agent that ran the import for the
+ * person, named in the commit's `Brain-Agent:` trailer (the lines keep their own `author` and
+ * `agent`; docs/decisions/0060 "Agents through the CLI").
  */
-export async function importJsonl(brain: Brain, args: { text: string; source?: string; onProgress?: (done: number, total: number) => void }): Promise<JsonlImportReport> {
+export async function importJsonl(brain: Brain, args: { text: string; source?: string; agent?: string; onProgress?: (done: number, total: number) => void }): Promise<JsonlImportReport> {
   const projectId = await brain.projectId();
   const lines = parseJsonlEntries(args.text, projectId, args.source);
   const { identity } = brain.writer();
@@ -157,7 +161,8 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
     }
     if (secrets.length > 0) throw secretLines(secrets, args.source ?? 'input');
     const t = tally(entries);
-    return { message: `brain: import jsonl ${basename(args.source ?? 'input')} — ${t.imported} new, ${t.revised} revised, ${t.unchanged} unchanged`, value: entries };
+    const message = `brain: import jsonl ${basename(args.source ?? 'input')} — ${t.imported} new, ${t.revised} revised, ${t.unchanged} unchanged`;
+    return { message: withAgentTrailer(message, args.agent ?? null), value: entries };
   });
   args.onProgress?.(lines.length, lines.length);
   await brain.refresh();
