@@ -11,7 +11,8 @@
  * of this handle that moves the projection from the state held to the next
  * ({@link vocabularyMoved}; the apply checks `projected_oid` inside its write transaction, so
  * nothing else wrote between) keeps the set, and the rows noted are tokenized, by FTS5 itself
- * (src/search/porter-stems.ts), only when a typo next needs the set. A term whose last row went
+ * (src/search/porter-stems.ts), only when a typo next needs the set (a few: past a tenth of the
+ * entries, a whole read is cheaper). A term whose last row went
  * stays in the set; the caller probes each near stem for its document count (`term = ?`, that
  * term's doclist only) and drops those the index no longer holds, so the alternatives are those
  * of a full read. Anything else that moved the projection (another process or handle, a full
@@ -20,7 +21,7 @@
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
 import { getMeta } from './open-cache.js';
-import { porterStems } from '../../search/porter-stems.js';
+import { indexTerms, porterStems } from '../../search/porter-stems.js';
 import { ENGLISH_STOP_WORDS } from '../../search/stop-words.js';
 
 interface State {
@@ -29,11 +30,23 @@ interface State {
   terms: Set<string>;
   /** Search rows inserted since, not yet tokenized (their `doc`). */
   noted: number[];
+  /** Search rows at the whole read. */
+  entries: number;
   all: Database.Statement<unknown[]>;
+  count: Database.Statement<unknown[]>;
   row: Database.Statement<unknown[]>;
 }
 const states = new WeakMap<CacheDb, State>();
 let stopStems: ReadonlySet<string> | null = null;
+
+/**
+ * Noted rows beyond which the set is dropped and read whole again (a bulk import): tokenizing a
+ * row's text costs ~10× what a whole read costs per entry (~0.05 ms against ~0.005 ms, the
+ * synthetic brain), so past a tenth of the entries the whole read is the cheaper way back.
+ */
+function notedMax(entries: number): number {
+  return Math.max(100, Math.floor(entries / 10));
+}
 
 /**
  * Notes that this handle inserted the search row `doc` (call from the insert; cheap: a number
@@ -41,7 +54,13 @@ let stopStems: ReadonlySet<string> | null = null;
  */
 export function noteSearchRow(db: CacheDb, doc: number | bigint): void {
   const s = states.get(db);
-  if (s && s.projected !== null) s.noted.push(Number(doc));
+  if (!s || s.projected === null) return;
+  if (s.noted.length < notedMax(s.entries)) {
+    s.noted.push(Number(doc));
+  } else {
+    s.projected = null;
+    s.noted = [];
+  }
 }
 
 /**
@@ -70,8 +89,9 @@ export function vocabularyTerms(db: CacheDb): ReadonlySet<string> {
   let s = states.get(db);
   if (!s) {
     s = {
-      projected: null, terms: new Set(), noted: [],
+      projected: null, terms: new Set(), noted: [], entries: 0,
       all: db.prepare('SELECT term FROM entry_search_vocab').pluck(),
+      count: db.prepare('SELECT count(*) FROM entry_search').pluck(),
       row: db.prepare('SELECT title, tags, payload_text, rationale FROM entry_search WHERE doc = ?').raw(),
     };
     states.set(db, s);
@@ -81,12 +101,13 @@ export function vocabularyTerms(db: CacheDb): ReadonlySet<string> {
   const projected = getMeta(db, 'projected_oid');
   if (s.projected !== projected) {
     s.terms = new Set((s.all.all() as string[]).filter((term) => !skip.has(term)));
+    s.entries = s.count.get() as number;
     s.projected = projected;
     s.noted = [];
   } else if (s.noted.length > 0) {
     const texts = [...new Set(s.noted)].flatMap((doc) => (s.row.get(doc) as string[] | undefined) ?? []);
     s.noted = [];
-    for (const stems of porterStems(texts).values()) for (const stem of stems) if (!skip.has(stem)) s.terms.add(stem);
+    for (const term of indexTerms(texts)) if (!skip.has(term)) s.terms.add(term);
   }
   return s.terms;
 }

@@ -1,7 +1,7 @@
 /**
  * The typo fallback's vocabulary at scale (docs/decisions/0059, "Typo vocabulary at scale").
  * Counted, never timed: a handle reads the whole FTS5 vocabulary (a walk of every doclist) once,
- * not once per write, and a correctly spelt word the index holds never enters the typo path;
+ * not once per write (again only after a bulk write), and a correctly spelt word the index holds never enters the typo path;
  * the alternatives stay those of a whole read (a fresh handle), as words come and go.
  */
 import { join } from 'node:path';
@@ -10,7 +10,9 @@ import type Database from 'better-sqlite3';
 import { openCache, type CacheDb } from '../../../src/projection/sqlite/open-cache.js';
 import { planWords } from '../../../src/projection/sqlite/search-words.js';
 import type { Brain } from '../../../src/service.js';
+import { deriveEntryId } from '../../../src/model/entry-id.js';
 import { openTestBrain } from '../../helpers/brain.js';
+import { makeEntry } from '../../helpers/plain-git.js';
 import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
 
 let dir: string;
@@ -95,5 +97,20 @@ describe('the typo vocabulary', () => {
     expect(after).toEqual({ wombta: [], kaola: ['koala'] });
     expect(tally.wholeReads).toBe(1);
     expect(tally.rowReads).toBe(animals.length + 1);
+  });
+
+  it('is read whole again after a bulk write, where tokenizing every new row would cost more', async () => {
+    const before = { ...tally };
+    await b.store.transact({ projectId: 'demo', identity: b.identity() }, async (tx) => {
+      for (let i = 0; i < 120; i++) {
+        const { revision: _r, ...entry } = makeEntry({ kind: 'decision', projectId: 'demo', entryId: deriveEntryId('decision', `bulk/${i}`), title: `Bulk ${i} marmoset` });
+        await tx.put(entry);
+      }
+      return { message: 'search vocabulary: bulk', value: null };
+    });
+    const found = await alternatives(b.db(), ['marmost', 'databse']);
+    expect(found).toEqual(fromWholeRead(['marmost', 'databse']));
+    expect(found.marmost).toEqual(['marmoset']);
+    expect(tally).toEqual({ wholeReads: before.wholeReads + 1, rowReads: before.rowReads });
   });
 });
