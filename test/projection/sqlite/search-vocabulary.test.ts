@@ -1,8 +1,9 @@
 /**
  * The typo fallback's vocabulary at scale (docs/decisions/0059, "Typo vocabulary at scale").
  * Counted, never timed: a handle reads the whole FTS5 vocabulary (a walk of every doclist) once,
- * not once per write (again only after a bulk write), and a correctly spelt word the index holds never enters the typo path;
- * the alternatives stay those of a whole read (a fresh handle), as words come and go.
+ * not once per write (again only after a bulk write), and a correctly spelt word the index
+ * holds never enters the typo path; the alternatives stay those of a whole read (a fresh
+ * handle), as words come and go.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
