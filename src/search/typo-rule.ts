@@ -26,6 +26,17 @@ export function allowedDistance(word: string): number {
 /** At most this many alternatives per word. */
 const MAX_ALTERNATIVES = 8;
 
+/**
+ * The `candidates` within distance `max` of `word` (folded), in their order: the words the
+ * alternatives are picked from (a backend probes these few for their document counts, where
+ * it holds no count for every word; src/projection/sqlite/search-vocabulary.ts).
+ */
+export function withinDistance(word: string, candidates: Iterable<string>, max: number): string[] {
+  const found: string[] = [];
+  for (const c of candidates) if (Math.abs(c.length - word.length) <= max && boundedDistance(word, c, max) <= max) found.push(c);
+  return found;
+}
+
 /** The alternatives of `word` (folded) among `candidates` within distance `max`, in the rule's order. */
 export function pickAlternatives(word: string, candidates: Iterable<{ word: string; docs: number }>, max: number): string[] {
   const found: { word: string; distance: number; docs: number }[] = [];

@@ -17,6 +17,7 @@ import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-
 import { readParsed, type FileChange } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import { planCandidates, writeCandidateRows } from './candidate-rows.js';
+import { vocabularyMoved } from './search-vocabulary.js';
 
 export type { FileChange };
 
@@ -79,6 +80,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
       setMeta(db, 'projected_oid', options.toOid ?? '');
     });
     rebuild.immediate();
+    vocabularyMoved(db, null, options.toOid ?? '');
     return stats;
   }
   const s = statementsFor(db);
@@ -108,5 +110,7 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
     setMeta(db, 'projected_oid', options.toOid ?? '');
     return stats;
   });
-  return run.immediate();
+  const applied = run.immediate();
+  vocabularyMoved(db, options.fromOid ?? '', options.toOid ?? '');
+  return applied;
 }

@@ -4,11 +4,13 @@
  * payload, rationale, and the status search ranks by (docs/decisions/0035) — replaced in the apply path's transaction whenever the entry's current
  * revision is recomputed (src/projection/sqlite/current.ts clears `entry_search` with the other side
  * tables, then calls {@link insertSearchRow}), so an entry without a current revision has
- * none. The FTS5 index follows through the table's triggers (src/projection/sqlite/schema.ts).
+ * none. The FTS5 index follows through the table's triggers (src/projection/sqlite/schema.ts);
+ * the typo vocabulary is told of each row (src/projection/sqlite/search-vocabulary.ts).
  */
 import type Database from 'better-sqlite3';
 import type { Entry } from '../../model/entry.js';
 import type { CacheDb } from './open-cache.js';
+import { noteSearchRow } from './search-vocabulary.js';
 
 /** Every string inside `payload` (nested objects and arrays too), one per line, in key order. */
 export function payloadText(payload: Record<string, unknown>): string {
@@ -37,5 +39,6 @@ export function insertSearchRow(db: CacheDb, entry: Entry): void {
     );
     cache.set(db, insert);
   }
-  insert.run(entry.entry_id, entry.project_id, entry.entry_kind, entry.status, entry.title, entry.tags.join(' '), payloadText(entry.payload), entry.rationale);
+  const { lastInsertRowid } = insert.run(entry.entry_id, entry.project_id, entry.entry_kind, entry.status, entry.title, entry.tags.join(' '), payloadText(entry.payload), entry.rationale);
+  noteSearchRow(db, lastInsertRowid);
 }

@@ -10,17 +10,16 @@
  * Typo tolerance (issue #10 "keep typo tolerance"): a word whose stem starts no indexed term,
  * of 4+ characters, is widened to the indexed stems within edit distance 1 (a stem of 4–7
  * characters) or 2 (8 and more) of its stem, at most 8 (src/search/typo-rule.ts); stems of stop words are never
- * offered. Only this fallback reads the whole vocabulary (`entry_search_vocab`, ~20–40 ms at
- * 10 000 entries: FTS5 walks every doclist to list it), kept per database handle until the
- * projection moves.
+ * offered. Only this fallback needs the whole vocabulary (src/projection/sqlite/search-vocabulary.ts: read
+ * once per handle, ~20–40 ms at 10 000 entries, then kept current across this handle's writes);
+ * the stems near the word are then probed one by one for their document counts.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
-import { getMeta } from './open-cache.js';
+import { vocabularyTerms } from './search-vocabulary.js';
 import { porterStems } from '../../search/porter-stems.js';
 import { foldTerm } from '../../search/query-terms.js';
-import { ENGLISH_STOP_WORDS } from '../../search/stop-words.js';
-import { allowedDistance, pickAlternatives } from '../../search/typo-rule.js';
+import { allowedDistance, pickAlternatives, withinDistance } from '../../search/typo-rule.js';
 
 /** How one query word matches. */
 export interface WordPlan {
@@ -33,38 +32,31 @@ export interface WordPlan {
 }
 
 interface State {
-  exact: Database.Statement<unknown[]>;
+  /** A term's document count (no row: not an indexed term). */
+  docs: Database.Statement<unknown[]>;
   longer: Database.Statement<unknown[]>;
-  all: Database.Statement<unknown[]>;
-  /** The vocabulary as of `projected`, without stems of stop words (null: not read yet). */
-  vocabulary: { projected: string | null; words: { word: string; docs: number }[] } | null;
 }
 const states = new WeakMap<CacheDb, State>();
-let stopStems: ReadonlySet<string> | null = null;
 
 function stateOf(db: CacheDb): State {
   let s = states.get(db);
   if (!s) {
     s = {
-      exact: db.prepare('SELECT 1 FROM entry_search_vocab WHERE term = ?'),
+      docs: db.prepare('SELECT doc FROM entry_search_vocab WHERE term = ?').pluck(),
       longer: db.prepare('SELECT 1 FROM entry_search_vocab WHERE term > ? AND term < ? LIMIT 1'),
-      all: db.prepare('SELECT term, doc FROM entry_search_vocab').raw(),
-      vocabulary: null,
     };
     states.set(db, s);
   }
   return s;
 }
 
-function vocabulary(db: CacheDb, s: State): { word: string; docs: number }[] {
-  const projected = getMeta(db, 'projected_oid');
-  if (s.vocabulary?.projected !== projected) {
-    stopStems ??= new Set([...porterStems(ENGLISH_STOP_WORDS).values()].flat());
-    const skip = stopStems;
-    const words = (s.all.all() as [string, number][]).filter(([word]) => !skip.has(word)).map(([word, docs]) => ({ word, docs }));
-    s.vocabulary = { projected, words };
-  }
-  return s.vocabulary.words;
+/** The typo alternatives of `stem` within distance `max`: the near stems the index still holds, with their counts, in the rule's order. */
+function alternativesOf(db: CacheDb, s: State, stem: string, max: number): string[] {
+  const near = withinDistance(stem, vocabularyTerms(db), max).flatMap((word) => {
+    const docs = s.docs.get(word) as number | undefined;
+    return docs === undefined ? [] : [{ word, docs }];
+  });
+  return pickAlternatives(stem, near, max);
 }
 
 /**
@@ -78,10 +70,10 @@ export function planWords(db: CacheDb, words: readonly string[]): Map<string, Wo
   return new Map(words.map((word, i) => {
     const [stem, ...more] = stems.get(folded[i]!) ?? [];
     if (stem === undefined || more.length > 0) return [word, { exact: false, longer: true, alternatives: [] }];
-    const exact = s.exact.get(stem) !== undefined;
+    const exact = s.docs.get(stem) !== undefined;
     const longer = s.longer.get(stem, `${stem}\u{10FFFF}`) !== undefined;
     const max = allowedDistance(stem);
-    const alternatives = exact || longer || max === 0 ? [] : pickAlternatives(stem, vocabulary(db, s), max);
+    const alternatives = exact || longer || max === 0 ? [] : alternativesOf(db, s, stem, max);
     return [word, { exact, longer, alternatives }];
   }));
 }
