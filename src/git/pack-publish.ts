@@ -2,10 +2,10 @@
  * Publishing a pack crash-safely, in the order git itself uses (pack-writer.ts for new objects,
  * pack-merge.ts for merged small packs): the pack and its index are written under
  * `tmp_pack_<pid>_<hex>.pack` and `tmp_idx_<pid>_<hex>` in `objects/pack` and fsynced — the
- * index, like git's own `tmp_idx_XXXXXX`, without the `.idx` suffix: git opens every `*.idx` of
- * that directory, so a half-written one under such a name made every git command there (`git
- * fsck --strict`, `git log`) fail with "index file … is too small" while a write ran or after a
- * writer was killed mid-index; then the pack is renamed to
+ * index, like git's own (`tmp_idx_` and six random characters), without the `.idx` suffix: git
+ * opens every `*.idx` of that directory, so a half-written one under such a name made every git
+ * command there (`git fsck --strict`, `git log`) fail with "index file … is too small" while a
+ * write ran or after a writer was killed mid-index; then the pack is renamed to
  * `pack-<sha>.pack` and the index to `pack-<sha>.idx` LAST, and (bulk writes and merges) the
  * directory fsynced; a single write's names become durable with the ref's fsync. Git and
  * isomorphic-git only use a pack that has its index, so a crash at any point leaves either

@@ -49,7 +49,7 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  * - "1. X", "15) X", "0045: X", "21 - X" (a number followed by `.`/`:`/`)` or a spaced dash,
  *   wmde/wikibase-release-pipeline's `# 15) X`);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
- * - a template's placeholder for the number ("n. X", "NNNN: X", "XXX. X", cisagov/manage.get.gov
+ * - a template's placeholder for the number ("n. X", "NNNN: X", three x's and a dot, cisagov/manage.get.gov
  *   0010 and 0011) only when the file name is numbered: the number is the file's.
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
