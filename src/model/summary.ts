@@ -5,6 +5,7 @@
  * then, for decisions, supersession with ids, ADR numbers and titles. Pure; no I/O.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
+import { memoizeText } from './text-memo.js';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 import { collapseSpace as collapse } from './collapse-space.js';
@@ -91,8 +92,11 @@ export function joinParagraphs(paragraphs: readonly string[]): string {
 /** Markdown → one line of plain text: no headings, emphasis, links syntax, HTML or code blocks ({@link joinParagraphs}). */
 export function plainTextLine(markdown: string): string {
   if (PLAIN_LINE.test(markdown)) return collapse(markdown);
-  return joinParagraphs(lexedParagraphs(markdown));
+  return lexedLine(markdown);
 }
+
+/** {@link plainTextLine} of Markdown that is not one plain line: lexes it (memoized by its text). */
+const lexedLine = memoizeText((markdown: string): string => joinParagraphs(lexedParagraphs(markdown)));
 
 /** What a block of Markdown is, for an excerpt (decision 0054, round six: which block a search snippet may come from). */
 export type TextBlockKind = 'paragraph' | 'heading' | 'item' | 'notes' | 'dates' | 'code' | 'table';
@@ -146,6 +150,11 @@ export function whyOf(markdown: string): string {
     const line = collapse(markdown);
     return METADATA_LINE.test(line) ? '' : line;
   }
+  return lexedWhy(markdown);
+}
+
+/** {@link whyOf} of a rationale that is not one plain line: lexes it (memoized by its text). */
+const lexedWhy = memoizeText((markdown: string): string => {
   const tokens = new Lexer().lex(markdown);
   let context = tokens.findIndex((t) => t.type === 'heading' && whyName(inlinePlain(children(t))));
   // With no Context heading, a paragraph that is only its name (decision 0053, round five).
@@ -163,7 +172,7 @@ export function whyOf(markdown: string): string {
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
   }
   return blockParagraphs(tokens.filter((_, i) => notes[i] === null)).find((p) => !METADATA_LINE.test(p)) ?? '';
-}
+});
 
 /** One header-note line: `Key: value` or `**Key:** value` (a key of at most 40 characters). */
 const NOTE_LINE = /^\s*(?:\*\*|__)?([\p{L}][\p{L}\p{N} ()/-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)\s+(\S.*)$/u;
