@@ -52,6 +52,7 @@ export interface DoctorReport {
 const PROBLEM_ADVICE: Record<string, string> = {
   invalid_current: 'append a valid revision: brain revise <id> --<field> <value> (the bad file stays as history)',
   ledger_missing_file: 'a revision file was deleted outside brain: restore it from git history (git log --all -- <path>), or record the entry again',
+  missing_revision: 'a commit on the docs branch deleted the revision and its ledger line: `git log brain --diff-filter=D --name-only -- <entry dir>` names it; undo it (git worktree add ../fix brain && git -C ../fix revert <commit> && git worktree remove ../fix), then brain sync',
   ledger_hash_mismatch: 'a revision file was edited after it was committed: restore the original from git history; edit entries with brain revise',
   unledgered_revision: 'a revision file was added outside brain: remove it in a commit, or record the change with brain revise',
   invalid_ledger: 'the ledger is not valid JSON lines: restore it from git history',
