@@ -19,7 +19,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { isBrainError } from '../model/errors.js';
-import { branchRef } from '../git/refs.js';
+import { branchRef, OLD_REF_LOCK_MS } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
 import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
@@ -27,8 +27,8 @@ import { isAbandoned, isStale, readLock, unreadableLockAge, UNREADABLE_LOCK_MS, 
 import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
-/** A ref lock this old is never a live git operation. */
-export const OLD_REF_LOCK_MS = 60_000;
+/** A ref lock this old is never a live git operation (git/refs.ts). */
+export { OLD_REF_LOCK_MS };
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
