@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/model/entry.js';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, git } from '../helpers/git.js';
 import { ok, remoteWithClones } from './sync-helpers.js';
 
@@ -76,6 +76,33 @@ describe('brain sync honours --expected-revision', () => {
     const again = brain(alice, ['sync', '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.json()).toMatchObject({ action: 'up_to_date', held: [] });
+  });
+
+  it('a guarded supersede (MCP brain_supersede takes expected_revision; the service here) is held whole: both halves become candidates, and approving the successor first applies it', async () => {
+    const { alice, bob, id } = setup();
+    const next = ok(brain(alice, ['add', 'decision', '--title', 'Cache in Redis', '--json'])).json<Entry>().entry_id;
+    ok(brain(alice, ['sync']));
+    ok(brain(bob, ['sync']));
+    ok(brain(bob, ['revise', id, '--tag', 'storage']));
+    ok(brain(bob, ['sync']));
+    const service = await openTestBrain(alice);
+    try {
+      await service.writes.supersede({ entryId: id, byEntryId: next, expectedRevision: 2 });
+    } finally {
+      await service.close();
+    }
+    const run = brain(alice, ['sync', '--json']);
+    expect(run.code, run.stderr).toBe(1);
+    const held = run.json().held as { entry_id: string; expected_revision: number | null; candidate_id: string }[];
+    expect(held.map((h) => [h.entry_id, h.expected_revision]).sort()).toEqual([[id, 2], [next, null]].sort());
+    // Neither half landed: no one-way link.
+    expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 3, status: 'accepted' });
+    expect(ok(brain(alice, ['show', next, '--json'])).json<Entry>()).toMatchObject({ revision: 1, supersedes_entry_id: null });
+    const candOf = (entry: string) => held.find((h) => h.entry_id === entry)!.candidate_id;
+    ok(brain(alice, ['--author', 'Bob', 'approve', candOf(next)]));
+    ok(brain(alice, ['--author', 'Bob', 'approve', candOf(id)]));
+    expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 4, status: 'superseded', tags: ['storage'] });
+    expect(ok(brain(alice, ['show', next, '--json'])).json<Entry>()).toMatchObject({ revision: 2, supersedes_entry_id: id });
   });
 
   it('an unguarded write on a moved entry still replays (as r4), and a guarded one on an unmoved entry pushes as is', () => {
