@@ -8,7 +8,10 @@
  * Content is rebased field by field ({@link rebaseEntry}): what the remote changed meanwhile is
  * kept unless the local revision changed the same field. A local revision whose rebased content
  * equals the entry's current revision on `onto` is skipped (it is already there — e.g. a replay
- * already pushed), which also makes a repeated replay idempotent. Candidates' local-only
+ * already pushed), which also makes a repeated replay idempotent. A local revision in `held`
+ * (a compare-and-swap write whose entry the remote moved, held-write.ts, decision 0063) is not
+ * replayed, nor is any later one of its entry: they are kept as one pending candidate, staged in
+ * the same transaction. Candidates' local-only
  * revisions are replayed too, in the same transactions (replay-candidates.ts, issue #20).
  */
 import type { Entry } from '../model/entry.js';
