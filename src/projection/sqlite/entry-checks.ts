@@ -83,10 +83,14 @@ export function entryDirProblems(dir: string, facts: EntryDirFacts): EntryCheckP
   let newest = 0;
   for (const l of lines) newest = Math.max(newest, l.revision);
   for (const file of invalid) newest = Math.max(newest, numberOf(file));
-  // Gap-free per entry: a number below the newest that no line and no file holds was deleted.
+  // Gap-free per entry: a number below the ledger's newest that no line and no file holds was
+  // deleted. The ledger's newest, not a file's: a file named r9 that nothing chains to (invalid,
+  // or without a ledger line) is its own problem, not proof that r3…r8 were removed.
   const held = new Set<number>([...lines.map((l) => l.revision), ...[...valid.values()].map((r) => r.revision), ...[...invalid].map(numberOf)]);
+  let ledgerNewest = 0;
+  for (const l of lines) ledgerNewest = Math.max(ledgerNewest, l.revision);
   const gaps: number[] = [];
-  for (let n = 1; n < newest && gaps.length < MAX_GAPS; n++) if (!held.has(n)) gaps.push(n);
+  for (let n = 1; n < ledgerNewest && gaps.length < MAX_GAPS; n++) if (!held.has(n)) gaps.push(n);
   for (const n of gaps) {
     const below = Math.max(0, ...[...held].filter((h) => h < n));
     const above = Math.min(...[...held].filter((h) => h > n));
