@@ -4,7 +4,7 @@
  * `--json` prints the {@link SyncReport}.
  */
 import type { Command } from 'commander';
-import type { SyncReport, SyncedEntry } from '../service/sync.js';
+import type { HeldConflict, SyncReport, SyncedEntry } from '../service/sync.js';
 import { runWithBrain } from './context.js';
 import { plural } from '../model/plural.js';
 
@@ -21,6 +21,11 @@ function renderEntry(e: SyncedEntry): string {
   return `  ${e.entry_id}: ${where}${both} — review: ${e.review}`;
 }
 
+function renderHeld(h: HeldConflict): string {
+  const why = h.expected_revision === null ? 'goes with a write that expected an older revision' : `expected r${h.expected_revision}`;
+  return `  ${h.entry_id}: your ${revs(h.yours)} ${why}, but ${h.theirs === null ? 'the remote changed it' : `the remote is at r${h.theirs}`}: not replayed, kept as candidate ${h.candidate_id}\n    hint: ${h.hint}`;
+}
+
 /** The human output of `brain sync`. */
 export function renderSync(r: SyncReport): string {
   const head: Record<SyncReport['action'], string> = {
@@ -34,6 +39,7 @@ export function renderSync(r: SyncReport): string {
   const lines = [`${head[r.action]}: ${plural(r.pushed, 'revision')} pushed, ${plural(r.received, 'revision')} received (tip ${r.tip.slice(0, 12)})`];
   if (r.attempts > 1) lines.push(`  (someone pushed meanwhile: took ${r.attempts} attempts)`);
   if (r.changed_on_both_sides.length) lines.push(`changed on both sides: ${r.changed_on_both_sides.length}`, ...r.changed_on_both_sides.map(renderEntry));
+  if (r.held.length) lines.push(`revision_conflict: ${plural(r.held.length, 'guarded write')} held back (--expected-revision no longer holds)`, ...r.held.map(renderHeld));
   if (r.unreplayable.length) lines.push(`not replayed (invalid; see brain verify): ${r.unreplayable.join(', ')}`);
   return lines.join('\n');
 }
@@ -45,6 +51,8 @@ export function registerSyncCommand(program: Command): void {
     .description('fetch the docs branch from a remote (default origin), replay your revisions on top, push')
     .action(async (remote: string | undefined, _options: unknown, command: Command) => {
       const { syncBrain } = await import('../service/sync.js');
-      await runWithBrain(command, (brain) => syncBrain(brain, remote === undefined ? {} : { remote }), renderSync);
+      const report = await runWithBrain(command, (brain) => syncBrain(brain, remote === undefined ? {} : { remote }), renderSync);
+      // Synced, but a guarded write did not land as written: exit 1, like a merge with conflicts.
+      if (report.held.length > 0) process.exitCode = 1;
     });
 }

@@ -24,6 +24,7 @@ import { claimDaemonFile } from './daemon-file.js';
 import { createLog, errorFields, type Log } from '../service/log.js';
 import { commitsBetween, createRefWatcher, type WatcherState, type WatchTrigger } from './ref-watcher.js';
 import { ensureDefaultToken } from '../service/default-token.js';
+import { keepOwnFiles } from './own-files.js';
 import { authenticateDaemonToken } from '../service/daemon-tokens.js';
 import { createCliRoute } from './cli-route.js';
 import { startAutoSync, type AutoSync } from './auto-sync.js';
@@ -170,7 +171,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   };
   try {
     const stateDir = brainDir(primary.repo); // .git/brain: the default token and tokens.json
-    if (!options.readOnly) ensureDefaultToken({ brainDir: stateDir });
+    const token = options.readOnly ? null : ensureDefaultToken({ brainDir: stateDir }).token;
+    // daemon.json and the default token are put back when `.git/brain/` is cleared under us (decision 0063).
+    const own = keepOwnFiles({ brainDir: stateDir, token, file, log, ...(options.pollMs !== undefined ? { intervalMs: options.pollMs } : {}) });
+    cleanups.push(() => own.close());
     await catchUp('boot');
     const watcher = await createRefWatcher({
       commonDir, branch: primary.branch, initialOid: primary.projectedOid(), readTip: () => primary.store.resolveTip(), ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
@@ -202,7 +206,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       // The dashboard's `/`: the project with entries when the default one has none (decision 0054).
       defaultProject: async () => ((await projectOrNull()) === null ? null : landingProject(primary)),
       mcp: { brain: primary, readOnly: options.readOnly === true, createServer: createMcpServer },
-      authenticate: (secret) => authenticateDaemonToken({ brainDir: stateDir, secret }),
+      authenticate: (secret) => {
+        own.restore();
+        return authenticateDaemonToken({ brainDir: stateDir, secret });
+      },
     });
     // One-shot CLI reads (issue #10): a Brain opened as the CLI would open it; the primary when the options match.
     const cli = createCliRoute({ branch: primary.branch, shared: primary, open: async (projectId) => (projectId === options.projectId ? primary : open(projectId)) });

@@ -96,6 +96,41 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * A ref lock this old is never a live git operation (a ref transaction holds it for
+ * milliseconds); `brain doctor --fix` removes one this old when no brain writer runs. Git itself
+ * never takes a ref lock over: its locks name no owner (no pid), so a lock's owner cannot be
+ * proven gone (docs/decisions/0063).
+ */
+export const OLD_REF_LOCK_MS = 60_000;
+
+/** "42 s", "3 min", "5 h": a lock's age for people. */
+function ageText(ms: number): string {
+  if (ms < 120_000) return `${Math.max(0, Math.round(ms / 1000))} s`;
+  return ms < 2 * 3_600_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`;
+}
+
+/**
+ * `ref_locked` for a ref lock still held after the wait: its age (from its mtime) decides the
+ * advice — young, a git command is probably running (retry); old, a killed one left it
+ * (`brain doctor --fix`, or remove it by hand, as git's own message says). `data`: `lock`,
+ * `age_ms` (null when it vanished meanwhile).
+ */
+function refLockedError(lockPath: string): BrainError {
+  let age: number | null = null;
+  try {
+    age = Date.now() - fs.statSync(lockPath).mtimeMs;
+  } catch {
+    /* gone meanwhile: say it without an age */
+  }
+  const since = age === null ? '' : ` (for ${ageText(age)})`;
+  const hint =
+    age !== null && age >= OLD_REF_LOCK_MS
+      ? `no git operation holds a ref lock that long: a git or brain process was killed while updating the branch. If none is running now, \`brain doctor --fix\` removes it (or: rm ${lockPath}), then retry`
+      : `a git command is probably updating the branch right now: retry in a moment. If none is running, a killed one left it: \`brain doctor --fix\` removes it once it is ${OLD_REF_LOCK_MS / 1000} s old (or: rm ${lockPath})`;
+  return new BrainError('ref_locked', `${lockPath} exists${since}: another git process holds the branch's lock`, { hint, data: { lock: lockPath, age_ms: age === null ? null : Math.round(age) } });
+}
+
 async function acquireRefLock(lockPath: string, waitMs: number): Promise<number> {
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
@@ -103,12 +138,7 @@ async function acquireRefLock(lockPath: string, waitMs: number): Promise<number>
       return fs.openSync(lockPath, 'wx', 0o644);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (Date.now() >= deadline) {
-        throw new BrainError('ref_locked', `${lockPath} exists: another git process is updating the branch`, {
-          hint: 'if no git or brain process is running, a crashed one left it behind: remove the file and retry',
-          data: { lock: lockPath },
-        });
-      }
+      if (Date.now() >= deadline) throw refLockedError(lockPath);
       await sleep(Math.min(50, 2 + attempt * 5) * (0.5 + Math.random()));
     }
   }

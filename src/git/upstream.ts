@@ -40,6 +40,12 @@ export interface UpstreamState {
   relation: UpstreamRelation;
   /** When the upstream was last fetched (ISO 8601; FETCH_HEAD naming the branch, or the ref's reflog), null when unknown. */
   fetched_at: string | null;
+  /**
+   * Only when `fetched_at` is null (a clone that checked nothing out keeps no reflog to date it,
+   * docs/decisions/0063): the committer date of the upstream's tip (ISO 8601 UTC) — the ref was
+   * fetched no earlier; null otherwise or when unreadable.
+   */
+  tip_committed_at: string | null;
 }
 
 const counts = new Map<string, { ahead: number; behind: number }>();
@@ -108,6 +114,13 @@ export function lastFetch(commonDir: string, branch: string, ref: string): strin
   return ms > 0 ? new Date(Math.floor(ms / 1000) * 1000).toISOString() : null;
 }
 
+/** The committer date of commit `oid` (ISO 8601 UTC, whole seconds), null when git cannot read it. */
+async function commitDate(repo: RepoLocation, oid: string): Promise<string | null> {
+  const run = await runGit(repo, ['show', '-s', '--format=%ct', oid]);
+  const seconds = Number(run.stdout.trim());
+  return run.code === 0 && Number.isInteger(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
+}
+
 /** When this repository was cloned (ms), from the first entry of HEAD's reflog (`clone: from …`); 0 when it was not, or git kept no reflog. */
 function cloneTime(commonDir: string): number {
   try {
@@ -130,7 +143,8 @@ export async function readUpstream(args: { repo: RepoLocation; branch: string; l
   const upstream = await chooseUpstream(args.repo, args.branch, refs);
   if (upstream === null) return null;
   const fetched_at = lastFetch(args.repo.commonDir, args.branch, upstream.ref);
-  const base = { remote: upstream.remote, ref: upstream.ref, oid: upstream.oid, fetched_at };
+  const tip_committed_at = fetched_at === null ? await commitDate(args.repo, upstream.oid) : null;
+  const base = { remote: upstream.remote, ref: upstream.ref, oid: upstream.oid, fetched_at, tip_committed_at };
   if (upstream.oid === args.local) return { ...base, ahead: 0, behind: 0, relation: 'up_to_date' };
   const c = await aheadBehind(args.repo, args.local, upstream.oid);
   if (c === null) return null;

@@ -25,7 +25,7 @@ export interface CallerEnv {
 
 /** What the daemon tells a refused caller to do. */
 export const DAEMON_AUTH_HINT =
-  'send "Authorization: Bearer <token>" with the token in .git/brain/token or one made by `brain daemon token create --name NAME` (see `brain daemon token list`); send no Authorization header at all to read as a guest';
+  'send "Authorization: Bearer <token>" with the token in .git/brain/token or one made by `brain daemon token create --name NAME` (see `brain daemon token list`); send no Authorization header at all to read as a guest; the file is read on every request, so read it again if it changed (the running daemon writes it back, unchanged, if .git/brain/ was cleared)';
 
 /**
  * Middleware: sets `caller` from the `Authorization` header through `authenticate` (a token's

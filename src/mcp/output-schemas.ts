@@ -129,6 +129,7 @@ export const StatusOutput = z.looseObject({
       remote: z.string(), ref: z.string(), oid: z.string(), ahead: count, behind: count,
       relation: z.enum(['up_to_date', 'ahead', 'behind', 'diverged']),
       fetched_at: z.string().nullable().describe('when the upstream was last fetched (ISO 8601), null when unknown'),
+      tip_committed_at: z.string().nullable().describe('only when fetched_at is unknown: the upstream tip\'s commit date (ISO 8601), which the fetch is no older than'),
       summary: z.string(), fix: z.string().nullable().describe('the command that brings the two together'),
     })
     .nullable()

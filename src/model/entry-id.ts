@@ -33,6 +33,11 @@ export function newCandidateId(): string {
   return `cand-${encode60(randomBytes(8))}`;
 }
 
+/** A deterministic candidate id derived from `seed` (sha256, top 60 bits): `brain sync` holding a write back (docs/decisions/0063). */
+export function deriveCandidateId(seed: string): string {
+  return `cand-${encode60(createHash('sha256').update(seed).digest())}`;
+}
+
 /** A deterministic id for `kind` derived from `seed` (sha256, top 60 bits). */
 export function deriveEntryId(kind: EntryKind, seed: string): string {
   return `${KIND_PREFIX[kind]}-${encode60(createHash('sha256').update(seed).digest())}`;

@@ -13,22 +13,26 @@
  *   one for milliseconds; git's own advice for this case is to remove it);
  * - the cache: discarded and rebuilt from git when it cannot be opened or differs from a rebuild.
  *
+ * It also names brain commits a killed write or import left unreachable, with how git reclaims
+ * them (git/unreachable.ts): reported, never deleted — that is git's prune, run by the user.
+ *
  * Problems on the branch itself are never "fixed" by rewriting history: doctor names the
  * append-only command (`brain revise`, `brain add`, restoring from git history).
  */
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { isBrainError } from '../model/errors.js';
-import { branchRef } from '../git/refs.js';
+import { branchRef, OLD_REF_LOCK_MS } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
+import { findUnreachableBrainObjects } from '../git/unreachable.js';
 import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
 import { isAbandoned, isStale, readLock, unreadableLockAge, UNREADABLE_LOCK_MS, withWriteLock, writeLockPath, type LockInfo } from '../git/write-lock.js';
 import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
-/** A ref lock this old is never a live git operation. */
-export const OLD_REF_LOCK_MS = 60_000;
+/** A ref lock this old is never a live git operation (git/refs.ts). */
+export { OLD_REF_LOCK_MS };
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
@@ -52,6 +56,7 @@ export interface DoctorReport {
 const PROBLEM_ADVICE: Record<string, string> = {
   invalid_current: 'append a valid revision: brain revise <id> --<field> <value> (the bad file stays as history)',
   ledger_missing_file: 'a revision file was deleted outside brain: restore it from git history (git log --all -- <path>), or record the entry again',
+  missing_revision: 'a commit on the docs branch deleted the revision and its ledger line: `git log brain --diff-filter=D --name-only -- <entry dir>` names it; undo it (git worktree add ../fix brain && git -C ../fix revert <commit> && git worktree remove ../fix), then brain sync',
   ledger_hash_mismatch: 'a revision file was edited after it was committed: restore the original from git history; edit entries with brain revise',
   unledgered_revision: 'a revision file was added outside brain: remove it in a commit, or record the change with brain revise',
   invalid_ledger: 'the ledger is not valid JSON lines: restore it from git history',
@@ -139,6 +144,29 @@ function lockFindings(brain: Brain): DoctorFinding[] {
   return findings;
 }
 
+/** "3.2 MiB" */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.max(1, Math.round(bytes / 1024))} KiB`;
+}
+
+/**
+ * Commits (and the objects only they hold) that a killed brain write or import left unreachable
+ * (git/unreachable.ts; decision 0063). Harmless, so `ok` stays true: the finding says what they
+ * are and how git reclaims them; doctor never deletes them (`git gc --prune=now` also prunes the
+ * user's other unreachable objects, such as a dropped stash).
+ */
+async function unreachableFinding(brain: Brain): Promise<DoctorFinding> {
+  const found = await findUnreachableBrainObjects({ commonDir: brain.repo.commonDir });
+  if (found === null) return { check: 'unreachable', ok: true, message: 'not checked (git fsck could not run)' };
+  if (found.commits.length === 0) return { check: 'unreachable', ok: true, message: 'none left by interrupted brain writes' };
+  const what = `${found.commits.length} brain commit(s) no branch or reflog reaches (${found.commits.slice(0, 3).map((c) => c.slice(0, 12)).join(', ')}${found.commits.length > 3 ? ', …' : ''}) with ${found.objects} object(s), ${sizeText(found.bytes)}`;
+  return {
+    check: 'unreachable',
+    ok: true,
+    message: `${what}: left by an interrupted write or import (killed before its branch moved); harmless, nothing reads them. Git reclaims them: \`git gc\` once they are two weeks old, or \`git gc --prune=now\` at once — which also deletes every other unreachable object of this repository (a dropped stash); brain never deletes them itself`,
+  };
+}
+
 /**
  * Takes the writer lock — recovering from a gone holder exactly as the next write would — and
  * removes the ref lock and temp files found. False when a running holder keeps the lock (a
@@ -186,7 +214,7 @@ async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
  * was found, what was done, and `ok` for the state after). Never throws for what it finds.
  */
 export async function runDoctor(brain: Brain, options: { fix?: boolean } = {}): Promise<DoctorReport> {
-  const findings = [...lockFindings(brain), ...(await brainFindings(brain))];
+  const findings = [...lockFindings(brain), ...(await brainFindings(brain)), await unreachableFinding(brain)];
   if (options.fix) await repair(brain, findings);
   return { ok: findings.every((f) => f.ok || f.fixed !== undefined), findings };
 }

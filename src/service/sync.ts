@@ -41,6 +41,28 @@ export interface SyncedEntry {
   review: string;
 }
 
+/**
+ * A local write guarded by compare-and-swap (`--expected-revision`, MCP `expected_revision`)
+ * whose entry the remote moved: held back, not replayed over the remote's revisions, and kept as
+ * a pending candidate (store/held-write.ts, docs/decisions/0063). `code` is `revision_conflict`.
+ */
+export interface HeldConflict {
+  code: 'revision_conflict';
+  entry_id: string;
+  /** Title of the entry's current revision (the remote's). */
+  title: string;
+  /** The local revision numbers held, before the sync. */
+  yours: number[];
+  /** The revision the guarded write expected (null: held with a guarded write it belongs to or builds on). */
+  expected_revision: number | null;
+  /** The remote's current revision number. */
+  theirs: number | null;
+  /** The pending candidate keeping the held change. */
+  candidate_id: string;
+  /** What to do. */
+  hint: string;
+}
+
 /** `brain sync --json` */
 export interface SyncReport {
   remote: string;
@@ -57,6 +79,8 @@ export interface SyncReport {
   changed_on_both_sides: SyncedEntry[];
   /** Local revision files that could not be replayed (invalid; see `brain verify`). */
   unreplayable: string[];
+  /** Guarded local writes held back as candidates (their entry moved on the remote). */
+  held: HeldConflict[];
   /** Fetch–push rounds it took (> 1 when someone pushed meanwhile). */
   attempts: number;
 }
@@ -86,9 +110,26 @@ async function assertRemoteBrain(brain: Brain, tip: string, remoteLabel: string)
   }
 }
 
+function heldConflicts(plan: SyncPlan): HeldConflict[] {
+  return plan.replayed.flatMap((e) => {
+    if (e.held === null) return [];
+    const { candidate_id: cand, expected_revision: expected, current_revision: theirs, revisions } = e.held;
+    return [{
+      code: 'revision_conflict' as const,
+      entry_id: e.entry_id,
+      title: e.title,
+      yours: revisions,
+      expected_revision: expected,
+      theirs,
+      candidate_id: cand,
+      hint: `compare (brain show ${e.entry_id}; brain candidates ${cand}), then apply yours as the next revision (brain approve ${cand}; a teammate approves, or you redo it with brain revise ${e.entry_id} --expected-revision ${theirs ?? '<n>'}) or drop it (brain reject ${cand} --reason "…")`,
+    }];
+  });
+}
+
 function bothSides(plan: SyncPlan): SyncedEntry[] {
   return plan.replayed
-    .filter((e) => plan.receivedEntries.has(e.entry_id))
+    .filter((e) => plan.receivedEntries.has(e.entry_id) && e.revisions.length > 0)
     .map((e) => ({
       entry_id: e.entry_id,
       title: e.title,
@@ -142,6 +183,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
         received: plan.received,
         changed_on_both_sides: bothSides(plan),
         unreplayable: plan.unreplayable,
+        held: heldConflicts(plan),
         attempts: attempt,
       };
     }

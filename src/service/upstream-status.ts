@@ -22,7 +22,10 @@ export interface UpstreamStatus extends UpstreamState {
 /** Words for `state` of `branch` (see {@link UpstreamStatus}); pure. */
 export function describeUpstream(state: UpstreamState, branch: string): UpstreamStatus {
   const label = `${state.remote}/${branch}`;
-  const asOf = `as of the last fetch, ${state.fetched_at ?? 'at an unknown time'}`;
+  // No fetch time on record: nothing fetched the branch since the clone (which wrote no reflog:
+  // it checked nothing out); the tip's commit date bounds how old that is (decision 0063).
+  const since = state.tip_committed_at === null ? '' : `; ${label}'s newest commit is from ${state.tip_committed_at}`;
+  const asOf = state.fetched_at !== null ? `as of the last fetch, ${state.fetched_at}` : `as of the clone, not fetched since${since}`;
   const sync = `brain${branch === 'brain' ? '' : ` --branch ${branch}`} sync ${state.remote}`;
   switch (state.relation) {
     case 'up_to_date':

@@ -12,7 +12,7 @@ import { parseEntryKind } from '../model/kinds.js';
 import { assertSupersededHasSuccessor, assertSupersededStays, clearBlockerChanges, resolveChanges, supersedeChanges, type EntryChanges } from '../model/lifecycle.js';
 import { successorsOf } from '../projection/sqlite/successor-queries.js';
 import type { WriteTransaction } from '../store/write-transaction.js';
-import { withAgentTrailer } from '../store/agent-trailer.js';
+import { withAgentTrailer, type ExpectedRevision } from '../store/agent-trailer.js';
 import { checkAgentName } from '../model/agent-name.js';
 import type { Brain } from '../service.js';
 import { commitTitle } from '../model/commit-title.js';
@@ -28,6 +28,15 @@ export interface WriteResult {
 }
 
 const oneLine = (text: string): string => commitTitle(text, 72);
+
+/**
+ * The `Brain-Expected-Revision` trailer of a compare-and-swap write that wrote `written` on
+ * `current` (none without a guard, or when nothing was written): `brain sync` reads it to hold
+ * the write back, rather than replay it, when its entry moved on the remote (decision 0063).
+ */
+function guard(expectedRevision: number | undefined, current: Entry, written: Entry): ExpectedRevision[] {
+  return expectedRevision === undefined || written === current ? [] : [{ entry_id: current.entry_id, revision: expectedRevision }];
+}
 
 async function requireCurrent(tx: WriteTransaction, entryId: string, expectedRevision?: number): Promise<Entry> {
   const current = await tx.current(entryId);
@@ -72,14 +81,14 @@ export class BrainWrites {
   }
 
   private async commit(
-    operation: (tx: WriteTransaction, ctx: WriteStamp) => Promise<{ message: string; entry: Entry; also?: Entry[] }>,
+    operation: (tx: WriteTransaction, ctx: WriteStamp) => Promise<{ message: string; entry: Entry; also?: Entry[]; expected?: ExpectedRevision[] }>,
   ): Promise<WriteResult> {
     const { author, identity } = this.brain.writer();
     const projectId = await this.brain.projectId();
     const stamp = { author, ...(this.agent !== null ? { agent: this.agent } : {}) };
     const result = await this.brain.store.transact({ projectId, identity }, async (tx) => {
       const value = await operation(tx, { ...stamp, now: new Date().toISOString() });
-      return { message: withAgentTrailer(value.message, this.agent), value };
+      return { message: withAgentTrailer(value.message, this.agent, value.expected), value };
     });
     await this.brain.refresh();
     return { entry: result.value.entry, commit: result.commit, also: result.value.also ?? [], defaults_applied: [] };
@@ -124,7 +133,7 @@ export class BrainWrites {
       assertSupersededHasSuccessor({ entry_id: entryId, entry_kind: current.entry_kind, from: current.status, to: args.fields.status, successors });
       assertSupersededStays({ entry_id: entryId, from: current.status, to: args.fields.status, successors });
       const entry = await this.next(tx, current, args.fields, ctx);
-      return { message: `brain: revise ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+      return { message: `brain: revise ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry, expected: guard(args.expectedRevision, current, entry) };
     });
   }
 
@@ -135,7 +144,7 @@ export class BrainWrites {
       const current = await requireCurrent(tx, entryId, args.expectedRevision);
       const changes = resolveChanges(current, { ...(args.answer !== undefined ? { answer: args.answer } : {}), ...(args.resolution !== undefined ? { resolution: args.resolution } : {}) });
       const entry = await this.next(tx, current, changes, ctx);
-      return { message: `brain: resolve ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+      return { message: `brain: resolve ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry, expected: guard(args.expectedRevision, current, entry) };
     });
   }
 
@@ -145,7 +154,7 @@ export class BrainWrites {
     return this.commit(async (tx, ctx) => {
       const current = await requireCurrent(tx, entryId, args.expectedRevision);
       const entry = await this.next(tx, current, clearBlockerChanges(current, { resolution: args.resolution }), ctx);
-      return { message: `brain: clear-blocker ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry };
+      return { message: `brain: clear-blocker ${entryId} r${entry.revision} — ${oneLine(entry.title)}`, entry, expected: guard(args.expectedRevision, current, entry) };
     });
   }
 
@@ -159,7 +168,7 @@ export class BrainWrites {
       const changes = supersedeChanges(old, successor);
       const entry = await this.next(tx, old, changes.old, ctx);
       const next = await this.next(tx, successor, changes.successor, ctx);
-      return { message: `brain: supersede ${entryId} r${entry.revision} by ${byId} r${next.revision} — ${oneLine(entry.title)}`, entry, also: [next] };
+      return { message: `brain: supersede ${entryId} r${entry.revision} by ${byId} r${next.revision} — ${oneLine(entry.title)}`, entry, also: [next], expected: guard(args.expectedRevision, old, entry) };
     });
   }
 }

@@ -48,7 +48,7 @@ export async function replayCandidateDir(args: { reader: ObjectReader; localTree
   const { project_id, candidate_id } = first.candidate;
   const tx = args.txOf(project_id);
   const before = await tx.currentCandidate(candidate_id);
-  const replayed: ReplayedEntry = { entry_id: candidate_id, project_id, theirs: before?.revision ?? null, title: first.candidate.proposal.title, revisions: [] };
+  const replayed: ReplayedEntry = { entry_id: candidate_id, project_id, theirs: before?.revision ?? null, title: first.candidate.proposal.title, revisions: [], held: null };
   for (const ours of revisions) {
     const theirs = await tx.currentCandidate(candidate_id);
     if (theirs && sameCandidate(ours.candidate, theirs)) {

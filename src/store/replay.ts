@@ -8,7 +8,10 @@
  * Content is rebased field by field ({@link rebaseEntry}): what the remote changed meanwhile is
  * kept unless the local revision changed the same field. A local revision whose rebased content
  * equals the entry's current revision on `onto` is skipped (it is already there — e.g. a replay
- * already pushed), which also makes a repeated replay idempotent. Candidates' local-only
+ * already pushed), which also makes a repeated replay idempotent. A local revision in `held`
+ * (a compare-and-swap write whose entry the remote moved, held-write.ts, decision 0063) is not
+ * replayed, nor is any later one of its entry: they are kept as one pending candidate, staged in
+ * the same transaction. Candidates' local-only
  * revisions are replayed too, in the same transactions (replay-candidates.ts, issue #20).
  */
 import type { Entry } from '../model/entry.js';
@@ -21,6 +24,7 @@ import { compareRevisions } from './revision-order.js';
 import type { ObjectReader } from '../git/object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
 import { WriteTransaction } from './write-transaction.js';
+import { heldCandidate, type HeldFile, type HeldWrite } from './held-write.js';
 
 /** One local revision and what the replay made of it. */
 export interface ReplayedRevision {
@@ -43,6 +47,8 @@ export interface ReplayedEntry {
   /** Title of the entry's current revision after the replay. */
   title: string;
   revisions: ReplayedRevision[];
+  /** Local revisions held back (a compare-and-swap guard failed, decision 0063), kept as a pending candidate; null: none. */
+  held: HeldWrite | null;
 }
 
 /** The outcome of {@link replayRevisions}. */
@@ -64,6 +70,10 @@ export interface ReplayOptions {
   onto: string;
   /** Paths of the revision files (of entries and candidates) `local` has and `onto` lacks (from a tree diff). */
   localOnly: string[];
+  /** Local revision files to hold back rather than replay (held-write.ts `heldFiles`); default none. */
+  held?: Map<string, HeldFile>;
+  /** `<remote>/<branch>`, for a held write's candidate. */
+  remoteLabel?: string;
 }
 
 interface LocalDir {
@@ -133,8 +143,17 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
     const { project_id, entry_id } = first.entry;
     const tx = txOf(project_id);
     const before = await tx.current(entry_id);
-    const replayed: ReplayedEntry = { entry_id, project_id, theirs: before?.revision ?? null, title: before?.title ?? first.entry.title, revisions: [] };
+    const replayed: ReplayedEntry = { entry_id, project_id, theirs: before?.revision ?? null, title: before?.title ?? first.entry.title, revisions: [], held: null };
+    const holding: { revisions: typeof local.revisions; commits: Set<string>; expected: number | null } = { revisions: [], commits: new Set(), expected: null };
     for (const ours of local.revisions) {
+      const heldFile = options.held?.get(`${dir}/${ours.file}`);
+      if (heldFile || holding.revisions.length > 0) {
+        // A failed guard holds its revision and every later local one of the entry (built on it).
+        if (holding.revisions.length === 0) holding.expected = heldFile?.guards.find((g) => g.entry_id === entry_id)?.revision ?? null;
+        holding.revisions.push(ours);
+        if (heldFile) holding.commits.add(heldFile.commit);
+        continue;
+      }
       const parent = local.lines.get(ours.file)?.parent_sha256 ?? null;
       const base = parent === null ? null : (local.bySha.get(parent) ?? null);
       const theirs = await tx.current(entry_id);
@@ -146,6 +165,15 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
       const staged = await tx.put(rebased.entry);
       replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts });
       replayed.title = staged.entry.title;
+    }
+    const firstHeld = holding.revisions[0];
+    const lastHeld = holding.revisions[holding.revisions.length - 1];
+    if (firstHeld && lastHeld) {
+      const parent = local.lines.get(firstHeld.file)?.parent_sha256 ?? null;
+      const info = { expected_revision: holding.expected, current_revision: before?.revision ?? null, revisions: holding.revisions.map((r) => r.entry.revision), commits: [...holding.commits].sort() };
+      const candidate = heldCandidate({ ours: lastHeld.entry, sha256: lastHeld.sha256, base: parent === null ? null : (local.bySha.get(parent) ?? null), theirs: await tx.current(entry_id), held: info, remoteLabel: options.remoteLabel ?? 'the remote' });
+      if ((await tx.currentCandidate(candidate.candidate_id)) === null) await tx.putCandidate(candidate);
+      replayed.held = { candidate_id: candidate.candidate_id, ...info };
     }
     result.entries.push(replayed);
   }

@@ -20,6 +20,7 @@ import { replayRevisions, type ReplayedEntry } from './replay.js';
 import type { RepoLocation } from '../git/repo.js';
 import { diffTrees } from '../git/tree-diff.js';
 import { commitTitle } from '../model/commit-title.js';
+import { heldFiles } from './held-write.js';
 
 /** What an attempt does to the two branches. */
 export type SyncAction = 'up_to_date' | 'created_local' | 'created_remote' | 'pushed' | 'fast_forward' | 'replayed';
@@ -82,7 +83,10 @@ function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
   const lines = entries.flatMap((e) =>
     e.revisions.flatMap((r) => (r.to === null ? [] : [`${e.entry_id} r${r.to}${r.to !== r.from ? ` (was r${r.from})` : ''} — ${oneLine(e.title)}`])),
   );
-  return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'} onto ${remoteLabel}\n\n${lines.join('\n')}\n`;
+  const held = entries.flatMap((e) => (e.held === null ? [] : [`${e.entry_id} r${e.held.revisions.join(', r')} held as ${e.held.candidate_id} (expected revision ${e.held.expected_revision ?? '-'}, remote at r${e.held.current_revision ?? '-'}) — ${oneLine(e.title)}`]));
+  const body = [...lines, ...held].join('\n');
+  const heldPart = held.length === 0 ? '' : `, hold ${held.length} guarded write${held.length === 1 ? '' : 's'} as candidates`;
+  return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'}${heldPart} onto ${remoteLabel}\n\n${body}\n`;
 }
 
 /**
@@ -115,7 +119,9 @@ export async function planSync(options: PlanSyncOptions): Promise<SyncPlan> {
     // Everything local is already on the remote (a fast-forward, or content-wise one): take theirs.
     return { ...none, action: 'fast_forward', target: remote, push: false, pushed: 0, received: delta.deleted.length, receivedEntries };
   }
-  const replay = await replayRevisions({ gitdir: options.repo.commonDir, reader, local, onto: remote, localOnly: delta.added });
+  // A local write guarded by --expected-revision on an entry the remote moved is held back (decision 0063).
+  const held = await heldFiles({ repo: options.repo, local, remote, moved: receivedEntries });
+  const replay = await replayRevisions({ gitdir: options.repo.commonDir, reader, local, onto: remote, localOnly: delta.added, held, remoteLabel: options.remoteLabel });
   const base = { replayed: replay.entries, receivedEntries, unreplayable: replay.unreplayable, received: delta.deleted.length };
   if (replay.files.size === 0) return { ...base, action: 'fast_forward', target: remote, push: false, pushed: 0 };
   const message = replayMessage(replay.entries, options.remoteLabel);

@@ -87,6 +87,31 @@ describe('brain doctor', () => {
     expect(brain(dir, ['doctor']).code).toBe(0);
   });
 
+  it('names the brain commits a killed import left unreachable and how git reclaims them, deleting nothing (decision 0063)', () => {
+    const dir = setup();
+    expect(finding(brain(dir, ['doctor', '--json']), 'unreachable')).toMatchObject({ ok: true, message: 'none left by interrupted brain writes' });
+    const adrs = join(dir, 'adrs');
+    mkdirSync(adrs);
+    for (let i = 1; i <= 3; i++) writeFileSync(join(adrs, `000${i}-choice-${i}.md`), `# ${i}. Choice ${i}\n\n## Status\n\nAccepted\n\n## Context\n\nWhy ${i}.\n`);
+    const before = git(dir, ['rev-parse', 'brain']);
+    expect(brain(dir, ['import', 'adr', adrs]).code).toBe(0);
+    const orphan = git(dir, ['rev-parse', 'brain']);
+    // What a SIGKILL between publishing the objects and moving the ref leaves: the import's
+    // objects on disk, the branch (and every reflog) where it was.
+    git(dir, ['update-ref', 'refs/heads/brain', before, orphan]);
+    git(dir, ['reflog', 'expire', '--expire=now', '--expire-unreachable=now', '--all']);
+    const run = brain(dir, ['doctor', '--fix', '--json']);
+    expect(run.code, run.stdout).toBe(0); // harmless: nothing to fix
+    const found = finding(run, 'unreachable');
+    expect(found.ok).toBe(true);
+    expect(found.message).toContain(`1 brain commit(s) no branch or reflog reaches (${orphan.slice(0, 12)})`);
+    expect(found.message).toContain('git gc --prune=now');
+    expect(git(dir, ['cat-file', '-t', orphan])).toBe('commit'); // never deleted by doctor
+    expect(brain(dir, ['doctor']).stdout).toMatch(/ok\s+unreachable\s+1 brain commit/);
+    git(dir, ['gc', '-q', '--prune=now']);
+    expect(finding(brain(dir, ['doctor', '--json']), 'unreachable').message).toBe('none left by interrupted brain writes');
+  });
+
   it('a young ref lock is left alone (a git operation may be running)', () => {
     const dir = setup();
     const refLock = join(dir, '.git', 'refs', 'heads', 'brain.lock');

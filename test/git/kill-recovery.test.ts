@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,28 @@ describe('writers killed inside the write window', () => {
     expect(JSON.parse(added.stderr).error.code).toBe('ref_locked');
     expect(existsSync(refLock)).toBe(true);
     expect(git(dir, ['rev-list', '--count', 'brain'])).toBe('1');
+  });
+
+  it('ref_locked says the lock\'s age and what to do: retry when young, doctor --fix (or rm) when a killed git left it (decision 0063)', () => {
+    const dir = initRepo();
+    expect(brain(dir, ['init']).code).toBe(0);
+    const refLock = join(dir, '.git', 'refs', 'heads', 'brain.lock');
+    writeFileSync(refLock, `${'ab'.repeat(20)}\n`); // what a killed `git update-ref` leaves
+    const young = JSON.parse(brain(dir, ['add', 'decision', '--title', 'blocked', '--json']).stderr).error;
+    expect(young.code).toBe('ref_locked');
+    expect(young.message).toMatch(/brain\.lock exists \(for \d+ s\): another git process holds the branch's lock/);
+    expect(young.hint).toContain('retry in a moment');
+    expect(young.data.age_ms).toBeLessThan(60_000);
+    const old = (Date.now() - 5 * 60_000) / 1000;
+    utimesSync(refLock, old, old);
+    const stale = JSON.parse(brain(dir, ['add', 'decision', '--title', 'blocked', '--json']).stderr).error;
+    expect(stale.message).toContain('(for 5 min)');
+    expect(stale.hint).toContain('a git or brain process was killed');
+    expect(stale.hint).toContain('`brain doctor --fix` removes it');
+    expect(stale.hint).toContain(`rm ${refLock}`);
+    expect(existsSync(refLock)).toBe(true); // told, never removed by a write
+    expect(brain(dir, ['doctor', '--fix']).code).toBe(0);
+    expect(brain(dir, ['add', 'decision', '--title', 'after doctor']).code).toBe(0);
   });
 
   it('soak: 200 SIGKILLs inside the write window, however long they take; the next write needs no manual step and nothing acknowledged is lost', async () => {

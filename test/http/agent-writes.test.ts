@@ -148,7 +148,8 @@ describe('every write says who made it', () => {
     expect(JSON.parse(oldBytes)).not.toHaveProperty('agent');
 
     const message = git(dir, ['log', '-1', '--format=%B', 'brain']);
-    expect(message).toMatch(new RegExp(`^brain: revise ${oldId} r2 — .*\\n\\nBrain-Agent: claude-code\\n?$`));
+    // One trailer paragraph: the revise was guarded (expected_revision 1), so it names that too (decision 0063).
+    expect(message).toMatch(new RegExp(`^brain: revise ${oldId} r2 — .*\\n\\nBrain-Expected-Revision: ${oldId} r1\\nBrain-Agent: claude-code\\n?$`));
     expect(git(dir, ['log', '-1', '--format=%an', 'brain'])).toBe(PERSON);
     expect(git(dir, ['log', '-1', '--format=%cn', 'brain'])).toBe(PERSON);
     expect(git(dir, ['log', '--format=%(trailers:key=Brain-Agent,valueonly)', `${base}..brain`]).split('\n').filter(Boolean)).toEqual(['claude-code', 'claude-code']);

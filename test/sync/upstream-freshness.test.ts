@@ -46,6 +46,23 @@ describe('a teammate who pulls reads an up-to-date brain', () => {
     expect(up.summary).not.toContain('unknown time');
   });
 
+  it('a clone that checked nothing out (no reflog) says it was not fetched since, and how old the upstream tip is (decision 0063)', () => {
+    // A remote whose HEAD names a branch it lacks: git clone checks nothing out and writes no reflog.
+    const bare = join(tempDir('brain-headless-'), 'o.git');
+    git(tempDir('brain-cwd-'), ['clone', '-q', '--bare', remote, bare]);
+    git(bare, ['symbolic-ref', 'HEAD', 'refs/heads/nowhere']);
+    const dir = join(tempDir('brain-fresh-clone-'), 'c');
+    git(tempDir('brain-cwd-'), ['clone', '-q', bare, dir]);
+    const status = ok(brain(dir, ['status', '--json']));
+    const up = status.json<{ upstream: { fetched_at: string | null; tip_committed_at: string | null; summary: string } }>().upstream;
+    expect(up.fetched_at).toBeNull();
+    const committed = new Date(Number(git(dir, ['show', '-s', '--format=%ct', 'origin/brain'])) * 1000).toISOString();
+    expect(up.tip_committed_at).toBe(committed);
+    expect(up.summary).toContain(`as of the clone, not fetched since; origin/brain's newest commit is from ${committed}`);
+    expect(up.summary).not.toContain('unknown time');
+    expect(ok(brain(dir, ['status'])).stdout).toContain('not fetched since');
+  });
+
   it('a read after git fetch fast-forwards the local branch, says so once, and answers with the new revisions', () => {
     add(a, 'Pushed by A');
     ok(brain(a, ['sync']));

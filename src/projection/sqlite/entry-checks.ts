@@ -6,15 +6,21 @@
  * (`ledger_missing_file`), a file whose bytes differ from its ledger line
  * (`ledger_hash_mismatch`), a file with no ledger line (`unledgered_revision`), and an entry
  * whose newest revision is invalid or missing while an older one is shown (`invalid_current`).
- * Same codes as verify-ledger.ts. Deterministic from the branch state: incremental == full.
+ * Same codes as verify-ledger.ts. And a revision number missing below the newest one — its file
+ * and ledger line both deleted in a commit (`missing_revision`, at the pseudo path
+ * `<dir>/r0003`, docs/decisions/0063): revisions are gap-free per entry (DESIGN §2) and never
+ * deleted (§3 invariant 1), so the tree alone tells; a deleted newest revision does not leave a
+ * gap and only `brain verify`, which reads history, finds it. Deterministic from the branch state: incremental == full.
  */
 import type { CacheDb } from './open-cache.js';
 import type { DuplicateProblem } from '../decide-current.js';
 
 /** The problem codes this module owns (recomputed per directory on every apply). */
-export const ENTRY_CHECK_CODES = ['ledger_missing_file', 'ledger_hash_mismatch', 'unledgered_revision', 'invalid_current'] as const;
+export const ENTRY_CHECK_CODES = ['ledger_missing_file', 'ledger_hash_mismatch', 'unledgered_revision', 'invalid_current', 'missing_revision'] as const;
 
 const REVISION_NUMBER = /^r(\d+)-/;
+/** Missing revision numbers reported per entry directory, at most (a longer run is one cut history). */
+const MAX_GAPS = 20;
 
 function statementsFor(db: CacheDb) {
   const codes = ENTRY_CHECK_CODES.map((c) => `'${c}'`).join(', ');
@@ -77,6 +83,20 @@ export function entryDirProblems(dir: string, facts: EntryDirFacts): EntryCheckP
   let newest = 0;
   for (const l of lines) newest = Math.max(newest, l.revision);
   for (const file of invalid) newest = Math.max(newest, numberOf(file));
+  // Gap-free per entry: a number below the ledger's newest that no line and no file holds was
+  // deleted. The ledger's newest, not a file's: a file named r9 that nothing chains to (invalid,
+  // or without a ledger line) is its own problem, not proof that r3…r8 were removed.
+  const held = new Set<number>([...lines.map((l) => l.revision), ...[...valid.values()].map((r) => r.revision), ...[...invalid].map(numberOf)]);
+  let ledgerNewest = 0;
+  for (const l of lines) ledgerNewest = Math.max(ledgerNewest, l.revision);
+  const gaps: number[] = [];
+  for (let n = 1; n < ledgerNewest && gaps.length < MAX_GAPS; n++) if (!held.has(n)) gaps.push(n);
+  for (const n of gaps) {
+    const below = Math.max(0, ...[...held].filter((h) => h < n));
+    const above = Math.min(...[...held].filter((h) => h > n));
+    const span = below === 0 ? `start at r${above}` : `go from r${below} to r${above}`;
+    out.push([`${dir}/r${String(n).padStart(4, '0')}`, 'missing_revision', `${entryId}: r${n} is missing — its ledger and revision files ${span}; revisions are never deleted, so a commit on the branch removed it (git log --diff-filter=D -- ${dir} names it)`]);
+  }
   // Only when an older revision is shown in its place (else the file's own problem says it all).
   if (shown > 0 && newest > shown) {
     out.push([`${dir}/`, 'invalid_current', `${entryId}: its newest revision r${newest} is invalid or missing, so brain shows r${shown}. Repair: brain revise ${entryId} with the fields to fix (the bad file stays as history)`]);

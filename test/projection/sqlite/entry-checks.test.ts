@@ -71,6 +71,32 @@ describe('problems found during projection', () => {
     expect(problems(dir)).toEqual([['ledger_missing_file', revisionPath(e)]]);
   });
 
+  it('a revision deleted with its ledger line is reported as missing_revision by status and doctor (decision 0063)', () => {
+    const { dir, add } = setup();
+    const e = add('first');
+    const r2 = brain(dir, ['revise', e.entry_id, '--title', 'second', '--json']).json() as Entry;
+    brain(dir, ['revise', e.entry_id, '--title', 'third']);
+    const ledgerPath = `${dirOf(e)}/ledger.jsonl`;
+    const ledger = readBranchFile(dir, ledgerPath)!.toString('utf8');
+    const without = ledger.split('\n').filter((l) => !l.includes(revisionBytes(r2).file)).join('\n');
+    expect(without).not.toBe(ledger);
+    handCommit(dir, { [revisionPath(r2)]: null, [ledgerPath]: without }, 'drop r2 and its ledger line');
+    const missing = `${dirOf(e)}/r0002`;
+    expect(problems(dir)).toEqual([['missing_revision', missing]]);
+    const status = brain(dir, ['status', '--json']).json();
+    expect(status.problems[0].message).toContain('r2 is missing — its ledger and revision files go from r1 to r3');
+    expect(brain(dir, ['status']).stdout).toContain('missing_revision');
+    const doctor = brain(dir, ['doctor', '--json']).json();
+    const finding = doctor.findings.find((f: { check: string }) => f.check === 'missing_revision');
+    expect(finding).toMatchObject({ ok: false, fix: expect.stringContaining('--diff-filter=D') });
+    // Nothing else breaks: the entry still shows r3, and the cache equals a rebuild.
+    expect(brain(dir, ['show', e.entry_id, '--json']).json()).toMatchObject({ revision: 3, title: 'third' });
+    expect(brain(dir, ['verify', '--cache', '--json']).json().cache).toMatchObject({ ok: true });
+    // Reverting the hand commit clears it.
+    git(dir, ['update-ref', 'refs/heads/brain', git(dir, ['rev-parse', 'brain~1'])]);
+    expect(problems(dir)).toEqual([]);
+  });
+
   it('a valid revision file added without a ledger line is reported as unledgered', () => {
     const { dir, add } = setup();
     const e = add('base');
