@@ -22,7 +22,7 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 9; // 8: proj_adr_numbers (docs/decisions/0052); 9: proj_revisions (repo, project_id, recorded_at) index (docs/decisions/0046)
+export const PG_FORMAT = 10; // 8: proj_adr_numbers (docs/decisions/0052); 9: proj_revisions (repo, project_id, recorded_at) index (docs/decisions/0046); 10: the missing_revision entry check (docs/decisions/0063)
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_adr_numbers', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;

@@ -16,7 +16,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 14; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes; 14: entry_adr_numbers
+export const CACHE_FORMAT = 15; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes; 14: entry_adr_numbers; 15: the missing_revision entry check (docs/decisions/0063), so a cache built before it finds damage already on the branch
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
