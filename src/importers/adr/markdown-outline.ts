@@ -2,7 +2,8 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import { marked, type Token, type TokensList } from 'marked';
+import type { Token, TokensList } from 'marked';
+import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
 
@@ -120,7 +121,7 @@ export function withPlainSectionNames(tokens: TokensList): TokensList {
 
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
-  const tokens = withPlainSectionNames(marked.lexer(body));
+  const tokens = withPlainSectionNames(lexMarkdown(body));
   // `# Status`, `# Context`, `# Meta` … are sections of a file that has no title heading, not its
   // title; so are the `#` headings after such a first one (an RFC's `# Meta` then `# Summary`).
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
