@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexMarkdown } from '../../../src/model/markdown-tokens.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
 import { lostLines } from '../../../bench/adr-line-rule.js';
 
 const parse = (sourcePath: string, source: string) => parseAdr({ sourcePath, source });
@@ -34,5 +35,64 @@ describe('a block quote holding a list with lazy quoted lines (kumahq/kuma MADR 
     const parsed = parse('081-inbound-policies-matches.md', source);
     expect(parsed.rationale).toContain(quoted);
     expect(lostLines(source, asEntry({ title: parsed.title, rationale: parsed.rationale, payload: { decision_outcome: parsed.decision_outcome, alternatives: parsed.alternatives } })).lost).toEqual([]);
+  });
+});
+
+describe('a zero-numbered index page (DependencyTrack/hyades `000-index.md`)', () => {
+  it('is an index page, not a decision; `001-x.md` and `0000-index-tuning.md` stay ADRs', () => {
+    expect(skipReason('000-index.md')).toBe('index page');
+    expect(skipReason('00_README.md')).toBe('index page');
+    expect(skipReason('001-drop-kafka-dependency.md')).toBeNull();
+    expect(skipReason('0000-index-tuning.md')).toBeNull();
+    expect(skipReason('004-index.md')).toBeNull();
+  });
+});
+
+/** NHSDigital/nhs-notify's ADR: a Jekyll title that is the label, a metadata table in a block quote. */
+const NHS_ADR = [
+  '---',
+  'title: ADR-002',
+  'parent: Active ADRs',
+  'description: Scan repository for hard-coded secrets',
+  'summary: Scan repository for hard-coded secrets',
+  '---',
+  '',
+  '> |              |                           |',
+  '> | ------------ | ------------------------- |',
+  '> | Date         | `05/06/2023`              |',
+  '> | Status       | `RFC`                     |',
+  '> | Deciders     | `Engineering`             |',
+  '> | Significance | `Construction techniques` |',
+  '',
+  '---',
+  '',
+  '- [Context](#context)',
+  '- [Decision](#decision)',
+  '',
+  '## Context',
+  '',
+  'Secrets leak.',
+  '',
+  '## Decision',
+  '',
+  'Scan every commit.',
+  '',
+].join('\n');
+
+describe('the NHS England ADR template (NHSDigital/nhs-notify)', () => {
+  it('reads the status, day (day first) and deciders of a metadata table set in a block quote', () => {
+    const parsed = parse('ADR-002_Scan_repository_for_hardcoded_secrets.md', NHS_ADR);
+    expect(parsed.status_mapping).toMatchObject({ mapped: true, status: 'proposed' });
+    expect(parsed.raw_status).toBe('`RFC`');
+    expect(parsed.date).toBe('2023-06-05');
+    expect(parsed.deciders).toBe('Engineering');
+    expect(parsed.adr_number).toBe(2);
+  });
+
+  it('takes the description as the title when the front matter title is only the label', () => {
+    expect(parse('ADR-002_Scan_repository_for_hardcoded_secrets.md', NHS_ADR).title).toBe('Scan repository for hard-coded secrets');
+    const bare = NHS_ADR.replace(/^description:.*\n^summary:.*\n/m, '');
+    expect(parse('adr-004-github.md', bare).title).toBe('github');
+    expect(parse('x.md', NHS_ADR.replace('title: ADR-002', 'title: Use ADR-002 tooling')).title).toBe('Use ADR-002 tooling');
   });
 });
