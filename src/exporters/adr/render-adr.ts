@@ -202,5 +202,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
   const origin = options.source?.origin ?? { date: null, makers: null };
-  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
+  // A Nygard file read with no front matter and no day or deciders of its own (they came from git)
+  // is written back in that shape: no front matter added. Its status words are still the file's,
+  // so brain changed neither the status nor the day it brings. Decision 0062.
+  const asRead = format === 'nygard' && imported && stored === null && typeof p['status_text'] === 'string';
+  const say = (stated: string | null, known: string | null, value: string | null): boolean => (asRead && stated === null ? false : (stated ?? known) !== value);
+  return `${front({ date: say(reread.date, origin.date, day), makers: say(reread.deciders, origin.makers, makers), tags: !tagsSaid })}${markdown}`;
 }

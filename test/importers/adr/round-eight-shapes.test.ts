@@ -3,11 +3,19 @@
  * (kumahq/kuma's MADRs, DependencyTrack/hyades, NHSDigital/nhs-notify, thanos-io/thanos's
  * proposals), each reproduced in a small fixture written here in the shape met there.
  */
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lexMarkdown } from '../../../src/model/markdown-tokens.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
 import { lostLines } from '../../../bench/adr-line-rule.js';
+import { exportAdr } from '../../../src/service/export-adr.js';
+import { importAdr } from '../../../src/service/import-adr.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, commitFiles, initRepo, tempDir } from '../../helpers/git.js';
+
+afterAll(cleanupTempDirs);
 
 const parse = (sourcePath: string, source: string) => parseAdr({ sourcePath, source });
 
@@ -94,5 +102,28 @@ describe('the NHS England ADR template (NHSDigital/nhs-notify)', () => {
     const bare = NHS_ADR.replace(/^description:.*\n^summary:.*\n/m, '');
     expect(parse('adr-004-github.md', bare).title).toBe('github');
     expect(parse('x.md', NHS_ADR.replace('title: ADR-002', 'title: Use ADR-002 tooling')).title).toBe('Use ADR-002 tooling');
+  });
+});
+
+describe('the export writes a Nygard file back in the shape it was read (round seven leftover)', () => {
+  it('adds no front matter date or deciders that came from git, and the export re-imports with no write', async () => {
+    const repo = initRepo();
+    commitFiles(repo, { 'docs/adr/0001-use-postgres.md': '# 1. Use Postgres\n\n## Status\n\nAccepted\n\n## Context\n\nWe need a database.\n\n## Decision\n\nPostgres.\n' });
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const imported = await importAdr(brain, { dir: join(repo, 'docs/adr') });
+      const entry = (await brain.get({ entryId: imported.entries[0]!.entry_id })).entry;
+      expect(entry.payload['decision_date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out, format: 'nygard' });
+      const text = readFileSync(join(out, '0001-use-postgres.md'), 'utf8');
+      expect(text).toMatch(/^# (?:1\. )?Use Postgres\n/);
+      expect(text).not.toContain('date:');
+      const again = await importAdr(brain, { dir: out });
+      expect(again.entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+    } finally {
+      await brain.close();
+    }
   });
 });
