@@ -6,7 +6,7 @@
  */
 import type { Token, Tokens } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
-import { headingKey, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { headingKey, isSubtitle, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 
 /** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
 const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
@@ -32,14 +32,22 @@ export function insertAt(text: string, offset: number, block: string): string {
   return [before, block, after].filter((s) => s.trim() !== '').join('\n\n');
 }
 
-/** The top-level headings of `tokens` (none contains another, as the importer's topSections), each with its end. */
+/**
+ * The top-level headings of `tokens` (a rationale: the title is not in it), none containing
+ * another, each with its end — as the importer's topSections reads them, a subtitle's heading
+ * (markdown-outline.ts `isSubtitle`) aside.
+ */
 export function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: number; depth: number; key: string }> {
   const all = tokens.flatMap((t, i) => {
     const h = headingOf(t);
     return h === null ? [] : [{ i, ...h }];
   });
+  const endOf = (h: { i: number; depth: number }): number => all.find((o) => o.i > h.i && o.depth <= h.depth)?.i ?? tokens.length;
+  const [first, second] = all;
+  const subtitle = first !== undefined && isSubtitle({ depth: first.depth, start: first.i, end: endOf(first) }, second && { start: second.i }) ? first : undefined;
   const out: Array<{ i: number; end: number; depth: number; key: string }> = [];
   for (const h of all) {
+    if (h === subtitle) continue;
     if (out.length > 0 && h.i < (out[out.length - 1]?.end ?? 0)) continue;
     const next = all.find((o) => o.i > h.i && o.depth <= h.depth);
     out.push({ ...h, end: next?.i ?? tokens.length });

@@ -3,7 +3,7 @@
  * (kumahq/kuma's MADRs, DependencyTrack/hyades, NHSDigital/nhs-notify, thanos-io/thanos's
  * proposals), each reproduced in a small fixture written here in the shape met there.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lexMarkdown } from '../../../src/model/markdown-tokens.js';
@@ -122,6 +122,70 @@ describe('the export writes a Nygard file back in the shape it was read (round s
       expect(text).not.toContain('date:');
       const again = await importAdr(brain, { dir: out });
       expect(again.entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+    } finally {
+      await brain.close();
+    }
+  });
+});
+
+/** ansforge/ans-architecture-adr's 0001: notes under the title, then a subtitle `#` over the `##` sections. */
+const SUBTITLED = [
+  '# Choix du modèle pour la rédaction des ADR',
+  '',
+  '* statut : proposé',
+  '* date : 2025-05-27',
+  '',
+  '---',
+  '',
+  '# Formalisme des décisions au format markdown',
+  '',
+  '## Contexte et énoncé du problème',
+  '',
+  'Les décisions sont dispersées.',
+  '',
+  '## Options considérées',
+  '',
+  '* Github',
+  '* Wiki',
+  '',
+  '## Résultat de la Décision',
+  '',
+  'Option choisie : "Github".',
+  '',
+  '### Conséquences',
+  '',
+  '* Bien, traçable',
+  '',
+].join('\n');
+
+describe('a subtitle `#` heading between the notes and the sections (round seven leftover c)', () => {
+  it('reads the sections under it as the ADR\'s: outcome and options found, every line kept', () => {
+    const parsed = parse('0001-choix-du-modele-adr.md', SUBTITLED);
+    expect(parsed.decision_outcome).toContain('Option choisie : "Github".');
+    expect(parsed.alternatives).toEqual(['Github', 'Wiki']);
+    expect(parsed.rationale).toContain('# Formalisme des décisions au format markdown');
+    const entry = asEntry({ title: parsed.title, rationale: parsed.rationale, payload: { decision_outcome: parsed.decision_outcome, alternatives: parsed.alternatives, status_text: parsed.status_text } });
+    expect(lostLines(SUBTITLED, entry).lost).toEqual([]);
+  });
+
+  it('leaves a later second `#` heading (cometbft\'s `# Scheduler`) a section of its own', () => {
+    const later = '# T\n\n## Context\n\nC.\n\n# Scheduler\n\n## Decision\n\nNot the outcome.\n';
+    expect(parse('adr-001-t.md', later).decision_outcome).toBe('');
+  });
+
+  it('exports and re-imports with no write', async () => {
+    const repo = initRepo();
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '0001-choix-du-modele-adr.md'), SUBTITLED);
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      await importAdr(brain, { dir });
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
+      }
     } finally {
       await brain.close();
     }
