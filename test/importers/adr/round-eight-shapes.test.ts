@@ -191,3 +191,14 @@ describe('a subtitle `#` heading between the notes and the sections (round seven
     }
   });
 });
+
+describe('a template status list quoted in a code span (kumahq/kuma MADR 001)', () => {
+  it('states no supersede reference in running text; a status line in a code span still does', () => {
+    const source = '# Adopt MADR\n\n* Status: accepted\n\n## Context and Problem Statement\n\nThe MADR has one of the following status: `rejected | accepted | superseded by [ADR-0005](0005-example.md) | implemented in ....`\n';
+    const parsed = parse('001-adopt-madr.md', source);
+    expect(parsed.supersede_refs).toEqual([]);
+    expect(parsed.status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
+    const coded = parse('003-x.md', '# X\n\n| | |\n|---|---|\n| Status | `Superseded by [ADR-005](adr-005-y.md)` |\n\n## Context\n\nC.\n');
+    expect(coded.supersede_refs.map((r) => [r.direction, r.number])).toEqual([['superseded_by', 5]]);
+  });
+});
