@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../../model/limits.js';
 import { plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, headingDepth, isAdrSectionName, type MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
@@ -115,6 +115,19 @@ function headerName(outline: MarkdownOutline): string | null {
 }
 
 /**
+ * The text of a `##` heading that opens the file (nothing but blank lines before it) and names
+ * no ADR section, in a file with no `#` heading: thanos-io/thanos's `202203-grpc-query-api.md`
+ * starts `## Introduce a Query gRPC API`. Its line stays in the rationale. Decision 0062.
+ */
+function openingSubheading(outline: MarkdownOutline): string | null {
+  if (outline.titleIndex >= 0) return null;
+  const first = outline.tokens.find((t) => t.type !== 'space');
+  if (first?.type !== 'heading' || headingDepth(first) !== 2 || isAdrSectionName(tokenText(first))) return null;
+  const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/**
  * A title from a numbered file name (`0004-release-captain` → "release captain",
  * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
  * when the name carries no number or nothing would remain.
@@ -130,6 +143,7 @@ function nameTitle(baseName: string): string | null {
  * block, {@link headingAttributes}, removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
  * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
+ * else a `##` heading opening a file that has no `#` one ({@link openingSubheading});
  * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
  * always non-blank and at most 200 characters.
  */
@@ -150,6 +164,6 @@ export function extractTitle(options: {
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : frontMatterTitle !== null
         ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
-        : headerName(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
+        : headerName(outline) ?? openingSubheading(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }
