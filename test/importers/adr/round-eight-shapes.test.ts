@@ -3,12 +3,13 @@
  * (kumahq/kuma's MADRs, DependencyTrack/hyades, NHSDigital/nhs-notify, thanos-io/thanos's
  * proposals), each reproduced in a small fixture written here in the shape met there.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lexMarkdown } from '../../../src/model/markdown-tokens.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { lostLines } from '../../../bench/adr-line-rule.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
@@ -200,5 +201,35 @@ describe('a template status list quoted in a code span (kumahq/kuma MADR 001)', 
     expect(parsed.status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
     const coded = parse('003-x.md', '# X\n\n| | |\n|---|---|\n| Status | `Superseded by [ADR-005](adr-005-y.md)` |\n\n## Context\n\nC.\n');
     expect(coded.supersede_refs.map((r) => [r.direction, r.number])).toEqual([['superseded_by', 5]]);
+  });
+});
+
+describe('a folder named for a state (thanos-io/thanos `proposals-done/`, `proposals-rejected/`)', () => {
+  it('gives the status of a file that states none, reported as such; a file\'s own status wins', async () => {
+    const root = tempDir('brain-adr-');
+    const dir = join(root, 'proposals-done');
+    const files: Record<string, string> = {
+      '202203-grpc-query-api.md': '## Introduce a Query gRPC API\n\n* **Owners:**\n  * `@fpetkovski`\n\n## Why\n\nFan out.\n',
+      '202106-proposals-process.md': '---\ntype: proposal\ntitle: Proposal Process\nstatus: complete\n---\n\n# 2021-06: Proposal Process\n\n## Why\n\nStructure.\n',
+      'rejected/201807-config.md': '# Thanos Cluster Configuration\n\n## Why\n\nToo complex.\n',
+      '2022-02-07-open/README.md': '# Tracing\n\n## Decision\n\nUse OpenTelemetry.\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const read = await readAdrDirectory({ dir, projectId: 'p' });
+    const byPath = new Map(read.drafts.map((d) => [d.source_path, d]));
+    expect(byPath.get('202203-grpc-query-api.md')?.fields.status).toBe('accepted');
+    expect(byPath.get('202203-grpc-query-api.md')?.fields.title).toBe('Introduce a Query gRPC API');
+    expect(byPath.get('202106-proposals-process.md')?.fields.status).toBe('accepted');
+    expect(byPath.get('rejected/201807-config.md')?.fields.status).toBe('rejected');
+    // A record's own folder (named by its day and words) states nothing, though its last word is "open": the folder above it does.
+    expect(byPath.get('2022-02-07-open/README.md')?.fields.status).toBe('accepted');
+    expect(read.indexed.map((i) => [i.source_path, i.words, i.index_path])).toEqual([
+      ['2022-02-07-open/README.md', 'done', '../proposals-done/'],
+      ['202203-grpc-query-api.md', 'done', '../proposals-done/'],
+      ['rejected/201807-config.md', 'rejected', 'rejected/'],
+    ]);
   });
 });
