@@ -50,7 +50,8 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  *   wmde/wikibase-release-pipeline's `# 15) X`);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
  * - a template's placeholder for the number ("n. X", "NNNN: X", three x's and a dot, cisagov/manage.get.gov
- *   0010 and 0011) only when the file name is numbered: the number is the file's.
+ *   0010 and 0011) only when the file name is numbered: the number is the file's;
+ * - "2021-06: X" only when the file's number is that date's digits (`202106-x.md`, thanos-io/thanos).
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
 export function stripNumberPrefix(title: string, fileNumber: number | null): string {
@@ -60,6 +61,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
+    // The file's dated number written as a date: thanos's `202106-proposals-process.md`, `# 2021-06: Proposal Process`.
+    { re: /^(\d{4})-(\d{2})(?:-(\d{2}))?:\s+/, needsFileNumber: true },
   ];
   for (const { re, needsFileNumber } of patterns) {
     const match = re.exec(title);
@@ -67,7 +70,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     // "23 X" is a number prefix when 23 is the file's number, or when the file is numbered and
     // a capitalised word follows ("29 Kubernetes…" in 030-….md); "2 clusters per region" is not.
     // A placeholder stands for the file's number whenever the file has one.
-    const sameNumber = match[1] === undefined ? fileNumber !== null : Number.parseInt(match[1], 10) === fileNumber;
+    const digits = match[2] === undefined ? match[1] : `${match[1] ?? ''}${match[2]}${match[3] ?? ''}`;
+    const sameNumber = digits === undefined ? fileNumber !== null : Number.parseInt(digits, 10) === fileNumber;
     if (needsFileNumber && !sameNumber && !(fileNumber !== null && /^\d+\s+\p{Lu}/u.test(title))) continue;
     const rest = title.slice(match[0].length).trim();
     if (rest !== '') return rest;

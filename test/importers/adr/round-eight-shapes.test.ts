@@ -233,3 +233,10 @@ describe('a folder named for a state (thanos-io/thanos `proposals-done/`, `propo
     ]);
   });
 });
+
+describe('a heading that writes the dated file number as a date (thanos `202106-proposals-process.md`)', () => {
+  it('is titled without it, and only when the date is the file\'s number', () => {
+    expect(parse('202106-proposals-process.md', '# 2021-06: Proposal Process\n\n## Why\n\nStructure.\n').title).toBe('Proposal Process');
+    expect(parse('0007-x.md', '# 2021-06: Proposal Process\n\nText.\n').title).toBe('2021-06: Proposal Process');
+  });
+});
