@@ -240,3 +240,14 @@ describe('a heading that writes the dated file number as a date (thanos `202106-
     expect(parse('0007-x.md', '# 2021-06: Proposal Process\n\nText.\n').title).toBe('2021-06: Proposal Process');
   });
 });
+
+describe('a design proposal with no Decision section (thanos-io/thanos\'s Why / Goals / How template)', () => {
+  it('reads its How (or Solution, Proposed Approach) as the outcome; a Decision section still wins', () => {
+    const how = '---\ntitle: Vertical query sharding\nstatus: accepted\n---\n\n## Why\n\nSlow queries.\n\n## Goals\n\n* speed\n\n## How\n\nShard by series.\n\n## Alternatives\n\n* Bigger machines\n';
+    const parsed = parse('202205-vertical-query-sharding.md', how);
+    expect(parsed.decision_outcome).toBe('Shard by series.');
+    expect(parsed.alternatives).toEqual(['Bigger machines']);
+    expect(parse('202101-endpoint-discovery.md', '# Unified Endpoint Discovery\n\n## Summary\n\nOne flag.\n\n## Solution\n\nA config file.\n').decision_outcome).toBe('A config file.');
+    expect(parse('0001-x.md', '# X\n\n## How\n\nSteps.\n\n## Decision\n\nUse Y.\n').decision_outcome).toBe('Use Y.');
+  });
+});
