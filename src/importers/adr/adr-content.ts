@@ -60,9 +60,10 @@ export function isDecisionSection(key: string): boolean {
 /**
  * What a design proposal names its decided part when it has no Decision or Proposal section:
  * thanos-io/thanos's proposal template (Why, Pitfalls, Goals, Audience, How, Alternatives) and
- * its older `Solution`, `Proposed Approach`, `Proposed Solution`. Decision 0062.
+ * its older `Solution`, `Proposed Approach`, `Proposed Solution`; kumahq/kuma's MADRs that
+ * go from `Context and Problem Statement` to `Design`. Decision 0062.
  */
-const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design']);
+const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design', 'design']);
 
 /**
  * The section holding the decision among `tops` (an outline's top sections, or the export's top

@@ -249,5 +249,7 @@ describe('a design proposal with no Decision section (thanos-io/thanos\'s Why / 
     expect(parsed.alternatives).toEqual(['Bigger machines']);
     expect(parse('202101-endpoint-discovery.md', '# Unified Endpoint Discovery\n\n## Summary\n\nOne flag.\n\n## Solution\n\nA config file.\n').decision_outcome).toBe('A config file.');
     expect(parse('0001-x.md', '# X\n\n## How\n\nSteps.\n\n## Decision\n\nUse Y.\n').decision_outcome).toBe('Use Y.');
+    // kumahq/kuma: Context and Problem Statement, then Design.
+    expect(parse('095-x.md', '# X\n\n## Context and Problem Statement\n\nC.\n\n## Design\n\nZones sync.\n').decision_outcome).toBe('Zones sync.');
   });
 });
