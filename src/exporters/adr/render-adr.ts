@@ -76,7 +76,7 @@ export function statusLine(options: RenderAdrOptions): string {
     if (c.locator === undefined || c.locator === '') return;
     if (c.source_kind === 'entry') parts.push(`${c.locator} ${linkTo(c.source_ref, file, files)}`);
     else if (c.source_kind === 'file' || c.source_kind === 'external_url') {
-      parts.push(/^ADR-\d+$/.test(c.source_ref) ? `${c.locator} ${c.source_ref}` : `${c.locator} [${c.source_ref}](${c.source_ref})`);
+      parts.push(/^[A-Z]{2,5}-\d+$/.test(c.source_ref) ? `${c.locator} ${c.source_ref}` : `${c.locator} [${c.source_ref}](${c.source_ref})`);
     }
   });
   return parts.join('; ');
@@ -132,7 +132,8 @@ function yamlKeys(yaml: string | null): Set<string> {
 
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
- * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`); the source
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`; a series'
+ * own label always does, `# TEP-0070: X`, as the import read it); the source
  * heading's attribute block (`{#adr_0015}`) is kept after the title.
  */
 function titleLine(entry: Entry, file: string, source: string | null): string {
@@ -145,7 +146,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   const label = adrLabelOf(entry);
-  const numbered = label !== null && leadingNumber(recordFileName(file)) === null;
+  // A series' own label (`TEP-0070`) is how its heading names the record: written back before the title.
+  const numbered = label !== null && (leadingNumber(recordFileName(file)) === null || !label.startsWith('ADR-'));
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 

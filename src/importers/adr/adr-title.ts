@@ -51,6 +51,7 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
  * - a template's placeholder for the number ("n. X", "NNNN: X", three x's and a dot, cisagov/manage.get.gov
  *   0010 and 0011) only when the file name is numbered: the number is the file's;
+ * - "TEP-0070: X" (a series' label, 2–5 capitals) only when 70 is the file's number (Tekton);
  * - "2021-06: X" only when the file's number is that date's digits (`202106-x.md`, thanos-io/thanos).
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
@@ -61,6 +62,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
+    // A series' own label with the file's number: Tekton's `# TEP-0070: Platform support` in `0070-….md`.
+    { re: /^(?:[A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
     // The file's dated number written as a date: thanos's `202106-proposals-process.md`, `# 2021-06: Proposal Process`.
     { re: /^(\d{4})-(\d{2})(?:-(\d{2}))?:\s+/, needsFileNumber: true },
   ];
@@ -89,9 +92,27 @@ export function headingAttributes(headingText: string): string {
   return /\s*\{:?\s*[#.][^{}]*\}\s*$/.exec(headingText)?.[0] ?? '';
 }
 
-/** The ADR number as listed: `ADR-0029` (at least four digits). */
-export function adrLabel(number: number): string {
-  return `ADR-${String(number).padStart(4, '0')}`;
+/**
+ * The ADR number as listed: `ADR-0029` (at least four digits), or under the series' own word
+ * when its headings use one ({@link seriesWord}: Tekton's `TEP-0070`).
+ */
+export function adrLabel(number: number, word = 'ADR'): string {
+  return `${word}-${String(number).padStart(4, '0')}`;
+}
+
+/** A series' own label before the title: 2–5 capitals, then the number (`TEP-0070: X`, `KEP 12 – X`). */
+const SERIES_LABEL = /^([A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/;
+
+/**
+ * The word a title heading labels its record with (`# TEP-0070: Platform support` → "TEP"), when
+ * the number after it is the file's (`0070-….md`) and the word is not "ADR" (nor "MADR"); else
+ * null (the label is then `ADR-NNNN`). Decision 0062: a label follows the corpus's own naming.
+ */
+export function seriesWord(headingText: string, fileNumber: number | null): string | null {
+  const m = SERIES_LABEL.exec(headingText.trim());
+  if (m === null || fileNumber === null || Number.parseInt(m[2] ?? '', 10) !== fileNumber) return null;
+  const word = m[1] ?? '';
+  return word === 'ADR' || word === 'MADR' ? null : word;
 }
 
 /**

@@ -253,3 +253,35 @@ describe('a design proposal with no Decision section (thanos-io/thanos\'s Why / 
     expect(parse('095-x.md', '# X\n\n## Context and Problem Statement\n\nC.\n\n## Design\n\nZones sync.\n').decision_outcome).toBe('Zones sync.');
   });
 });
+
+describe('a label that follows the corpus\'s own naming (Tekton TEPs, round seven leftover b)', () => {
+  const TEP = '---\ntitle: Platform support in Tekton catalog\nstatus: implemented\n---\n\n# TEP-0070: Platform support in Tekton catalog\n\n## Summary\n\nPlatforms.\n';
+
+  it('labels a TEP `TEP-0070` and titles it without the label; `ADR-70`, `70` and `TEP-0070` all show it; the export re-imports with no write', async () => {
+    const parsed = parse('0070-platform-support.md', TEP);
+    expect(parsed.title).toBe('Platform support in Tekton catalog');
+    expect(parsed.series_word).toBe('TEP');
+    expect(parse('0071-x.md', TEP).series_word).toBeNull(); // its number is not the file's
+    expect(parse('0012-x.md', '# ADR-0012: X\n').series_word).toBeNull();
+    const repo = initRepo();
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '0070-platform-support.md'), TEP);
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const imported = await importAdr(brain, { dir });
+      const id = imported.entries[0]!.entry_id;
+      const entry = (await brain.get({ entryId: id })).entry;
+      expect(entry.citations[0]?.locator).toBe('TEP-0070');
+      for (const typed of ['TEP-0070', 'ADR-70', '70']) expect((await brain.get({ entryId: typed })).entry.entry_id, typed).toBe(id);
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        expect(readFileSync(join(out, '0070-platform-support.md'), 'utf8'), format).toContain('# TEP-0070: Platform support in Tekton catalog\n');
+        expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
+      }
+    } finally {
+      await brain.close();
+    }
+  });
+});
