@@ -55,13 +55,14 @@ export function candidateFacts(proposal: Proposal, frequencies: WordFrequencies 
   return { proposal, title: profileOf(proposal.title, frequencies), text: profileOf(text, frequencies), cues: replacementCues(text), lower: text.toLowerCase(), frequencies };
 }
 
-/** Whether `lower` (a lower-cased text) names `entry`: its id, its ADR number (`ADR-0045`, `ADR 45`), or the base name of its source file. */
+/** Whether `lower` (a lower-cased text) names `entry`: its id, its ADR number (`ADR-0045`, `ADR 45`; a series' own label too, `TEP-0070`), or the base name of its source file. */
 function names(lower: string, entry: Entry): boolean {
   if (lower.includes(entry.entry_id)) return true;
   for (const c of entry.citations) {
     if (c.source_kind !== 'file') continue;
-    const number = /^ADR-0*(\d+)$/.exec(c.locator ?? '')?.[1];
-    if (number !== undefined && new RegExp(`\\badr[-\\s]?0*${number}\\b`).test(lower)) return true;
+    const label = /^([A-Z]{2,5})-0*(\d+)$/.exec(c.locator ?? '');
+    const word = label?.[1]?.toLowerCase() === 'adr' ? 'adr' : `(?:adr|${label?.[1]?.toLowerCase() ?? 'adr'})`;
+    if (label?.[2] !== undefined && new RegExp(`\\b${word}[-\\s]?0*${label[2]}\\b`).test(lower)) return true;
     const base = c.source_ref.slice(c.source_ref.lastIndexOf('/') + 1).replace(/\.md$/i, '').toLowerCase();
     if (base.length >= 8 && lower.includes(base)) return true;
   }

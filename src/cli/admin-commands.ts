@@ -56,7 +56,7 @@ function renderImport(r: ImportReport): string {
   const some = <T,>(items: T[], line: (item: T) => string): string[] =>
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
-  if (r.indexed.length) lines.push(`status from the folder's index page (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
+  if (r.indexed.length) lines.push(`status from the folder's index page or name (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
   if (r.unmapped.length) lines.push(`status not mapped (review them): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}; recorded as ${u.status}`));
   if (r.unresolved.length) lines.push(`references to ADRs outside the import or to a number several files have (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}${u.ambiguous.length > 0 ? ` — ambiguous: ${u.ambiguous.join(', ')}` : ''}`));
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));

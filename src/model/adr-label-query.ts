@@ -14,6 +14,8 @@ const DIGITS = '(\\d{1,9})';
 const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{1,9})';
 /** `ADR-0030`, `ADR 30`, `adr-030`, `adr0030`, `ADR_30`, `ADR #30`, or the bare number `0030`, `30`. */
 const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
+/** Another series' label as listed, in capitals: `TEP-0070`, `KEP 12` (decision 0062); `dec-0030`, an id prefix, is none. */
+const SERIES_LABEL = new RegExp(`^([A-Z]{2,5})[ _#-]?${DIGITS}$`);
 /**
  * An ADR's file name as the importer numbers it (importers/adr/adr-title.ts `leadingNumber`),
  * with or without folders: `0030-some-title.md`, `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`,
@@ -31,6 +33,12 @@ const MENTION = new RegExp(`(?<![\\p{L}\\p{N}])adrs?[\\s_#-]*${DIGITS}(?![\\p{L}
 /** What a whole query names: an ADR number, and the file name when it was typed as one. */
 export interface AdrLabelQuery {
   adr_number: number;
+  /**
+   * The series word typed before the number when it is not "ADR" (`TEP-0070` → "TEP"), else
+   * absent: only entries labelled with that word answer it ({@link labelledAs}); "ADR" and a bare
+   * number name any label with the number.
+   */
+  series?: string;
   /** The typed file name without folders (`0030-some-title.md`), or null for a label or number. */
   file_name: string | null;
 }
@@ -51,10 +59,20 @@ export function adrLabelQuery(query: string): AdrLabelQuery | null {
   const q = query.trim();
   const label = WHOLE_LABEL.exec(q);
   if (label) return { adr_number: toNumber(label[1] as string), file_name: null };
+  const series = SERIES_LABEL.exec(q);
+  if (series && series[1] !== 'ADR') return { adr_number: toNumber(series[2] as string), series: series[1] as string, file_name: null };
   const file = FILE_NAME.exec(q);
   if (file) return { adr_number: toNumber(file[2] as string), file_name: file[1] as string };
   const folder = RECORD_FOLDER_NAME.exec(q);
   return folder ? { adr_number: toNumber((folder[2] ?? folder[4]) as string), file_name: `${(folder[1] ?? folder[3]) as string}.md` } : null;
+}
+
+/**
+ * Whether `entry`'s label answers a query typed with `series` (AdrLabelQuery): any label when
+ * `series` is absent, else one with that word (`TEP-0070` for "TEP 70"; "COVID-19" names none).
+ */
+export function labelledAs(entry: Pick<Entry, 'citations'>, series: string | undefined): boolean {
+  return series === undefined || (adrLabelOf(entry) ?? '').startsWith(`${series}-`);
 }
 
 /**
@@ -68,10 +86,10 @@ export function adrNumbersIn(query: string): number[] {
   return [...new Set([...query.matchAll(MENTION)].map((m) => toNumber(m[1] as string)))];
 }
 
-/** The ADR number of an entry's label (`ADR-0030` → 30: model/adr-label.ts `adrLabelOf`), or null. */
+/** The ADR number of an entry's label (`ADR-0030` → 30, `TEP-0070` → 70: model/adr-label.ts `adrLabelOf`), or null. */
 export function adrNumberOf(entry: Pick<Entry, 'citations'>): number | null {
   const label = adrLabelOf(entry);
-  return label === null ? null : toNumber(label.slice(4));
+  return label === null ? null : toNumber(label.slice(label.indexOf('-') + 1));
 }
 
 /**

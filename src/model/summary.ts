@@ -10,6 +10,7 @@ import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 import { collapseSpace as collapse } from './collapse-space.js';
 import { titleText } from './title-text.js';
+import { outcomePart } from './outcome-part.js';
 
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
@@ -143,7 +144,8 @@ export function textBlocks(markdown: string): TextBlock[] {
 
 /**
  * The "why" of a Markdown rationale: the first paragraph under a Context / Problem heading;
- * else its first paragraph that is not a header note (`Date: …`, `Link to this ADR: …`).
+ * else its first paragraph that is not a header note (`Date: …`, `Link to this ADR: …`) nor a
+ * table of contents (`- [Context](#context)`, the NHS England template; decision 0062).
  */
 export function whyOf(markdown: string): string {
   if (PLAIN_LINE.test(markdown)) {
@@ -171,8 +173,15 @@ const lexedWhy = memoizeText((markdown: string): string => {
     const why = note?.find(([key]) => whyName(key));
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
   }
-  return blockParagraphs(tokens.filter((_, i) => notes[i] === null)).find((p) => !METADATA_LINE.test(p)) ?? '';
+  return blockParagraphs(tokens.filter((t, i) => notes[i] === null && !isTableOfContents(t))).find((p) => !METADATA_LINE.test(p)) ?? '';
 });
+
+/** A list whose every line is a link to a heading of the page (`- [Context](#context)`): a table of contents, never the why. */
+function isTableOfContents(token: Token): boolean {
+  if (token.type !== 'list') return false;
+  const lines = token.raw.split('\n').filter((l) => l.trim() !== '');
+  return lines.length > 0 && lines.every((l) => /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\(#[^)\s]*\)\s*$/.test(l));
+}
 
 /** One header-note line: `Key: value` or `**Key:** value` (a key of at most 40 characters). */
 const NOTE_LINE = /^\s*(?:\*\*|__)?([\p{L}][\p{L}\p{N} ()/-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)\s+(\S.*)$/u;
@@ -219,7 +228,7 @@ export function leadOf(entry: Entry): string {
   const field = (value: unknown): string => (typeof value === 'string' ? plainTextLine(value) : '');
   switch (entry.entry_kind) {
     case 'decision':
-      return field(entry.payload['decision_outcome']);
+      return field(outcomePart(entry.payload['decision_outcome']));
     case 'open_question':
       return field(entry.payload['answer']);
     case 'blocker':

@@ -6,7 +6,7 @@
  * otherwise the reader gets `not_found` or `ambiguous_id` with the candidates, never a guess.
  */
 import type { AdrLabelQuery } from '../model/adr-label-query.js';
-import { adrLabelQuery, importedFrom } from '../model/adr-label-query.js';
+import { adrLabelQuery, importedFrom, labelledAs } from '../model/adr-label-query.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
@@ -29,8 +29,9 @@ function described(row: { entry: Entry; repo?: string }): string {
  */
 export function pickLabelled<T extends { entry: Entry; repo?: string }>(typed: string, label: AdrLabelQuery, rows: readonly T[], scope: string): T {
   const shown = typed.trim().slice(0, 80);
-  const name = `ADR-${String(label.adr_number).padStart(4, '0')}`;
-  const picked = label.file_name !== null && rows.length > 1 ? rows.filter((r) => importedFrom(r.entry, label.file_name as string)) : rows;
+  const name = `${label.series ?? 'ADR'}-${String(label.adr_number).padStart(4, '0')}`;
+  const ofSeries = rows.filter((r) => labelledAs(r.entry, label.series));
+  const picked = label.file_name !== null && ofSeries.length > 1 ? ofSeries.filter((r) => importedFrom(r.entry, label.file_name as string)) : ofSeries;
   if (picked.length === 1) return picked[0] as T;
   if (picked.length === 0) {
     throw new BrainError('not_found', `no ADR ${name} in ${scope} (read "${shown}" as an ADR label)`, {
@@ -46,10 +47,15 @@ export function pickLabelled<T extends { entry: Entry; repo?: string }>(typed: s
 
 /**
  * `typed` resolved as an ADR label, or null when it is not one (then it is an id or a prefix):
- * the rows `matches` gives for its number, picked by {@link pickLabelled}. One rule for the
+ * the rows `matches` gives for its number, picked by {@link pickLabelled}; a series word
+ * (`TEP-0070`) only when an entry in scope is labelled with it (decision 0062). One rule for the
  * clone (`Brain.resolveId`) and the hub (`HubService.get`). Errors: as {@link pickLabelled}.
  */
 export async function resolveLabel<T extends { entry: Entry; repo?: string }>(typed: string, matches: (adrNumber: number) => T[] | Promise<T[]>, scope: string): Promise<T | null> {
   const label = adrLabelQuery(typed);
-  return label === null ? null : pickLabelled(typed, label, await matches(label.adr_number), scope);
+  if (label === null) return null;
+  const rows = await matches(label.adr_number);
+  // A word no label in scope uses (`dec-12`, an id prefix) is not read as a series label.
+  if (label.series !== undefined && !rows.some((r) => labelledAs(r.entry, label.series))) return null;
+  return pickLabelled(typed, label, rows, scope);
 }

@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { posix } from 'node:path';
 import type { Entry } from '../model/entry.js';
 import { BrainError, isBrainError } from '../model/errors.js';
-import { adrLabelOf } from '../model/adr-label.js';
+import { ADR_LABEL, adrLabelOf } from '../model/adr-label.js';
 import { adrFileName, corpusNaming } from '../exporters/adr/adr-file-name.js';
 import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
 import type { Brain } from '../service.js';
@@ -42,10 +42,10 @@ export interface ExportReport {
   files: { entry_id: string; file: string; status: string; written: boolean; format: AdrExportFormat }[];
 }
 
-/** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` locator or none. */
+/** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` (or `TEP-N`, decision 0062) locator or none. */
 function sourceFile(entry: Entry): string | null {
   const c = entry.citations[0];
-  if (c?.source_kind !== 'file' || (c.locator !== undefined && !/^ADR-\d+$/.test(c.locator))) return null;
+  if (c?.source_kind !== 'file' || (c.locator !== undefined && !ADR_LABEL.test(c.locator))) return null;
   const path = posix.normalize(c.source_ref);
   return path.startsWith('..') || posix.isAbsolute(path) || !/\.md$/i.test(path) ? null : path;
 }

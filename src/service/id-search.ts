@@ -12,7 +12,7 @@
  * `limit` kept. Nothing named, or an ambiguous id prefix: the ordinary hits, unchanged.
  */
 import type { Entry } from '../model/entry.js';
-import { adrLabelQuery, adrNumbersIn, importedFrom } from '../model/adr-label-query.js';
+import { adrLabelQuery, adrNumbersIn, importedFrom, labelledAs } from '../model/adr-label-query.js';
 import { idQuery } from '../model/entry-id.js';
 
 /** A hit of either backend: its entry, its score in (0, 1], and its repository on the hub. */
@@ -37,14 +37,16 @@ async function namedEntries<T extends IdSearchHit>(query: string, hits: readonly
     const found = await lookups.ids(prefix);
     return found.length === 1 ? [...found] : [];
   }
-  const file = adrLabelQuery(query)?.file_name ?? null;
+  const whole = adrLabelQuery(query);
+  const file = whole?.file_name ?? null;
+  const series = whole?.series;
   const rankOf = (h: Omit<T, 'relevance_score'>) => {
     const at = hits.findIndex((x) => sameEntry(x, h));
     return at < 0 ? hits.length : at;
   };
   const out: Omit<T, 'relevance_score'>[] = [];
   for (const n of adrNumbersIn(query)) {
-    let found = [...(await lookups.adrs(n))];
+    let found = [...(await lookups.adrs(n))].filter((h) => labelledAs(h.entry, series));
     if (file !== null && found.length > 1) found = found.filter((h) => importedFrom(h.entry, file));
     for (const h of found.sort((a, b) => rankOf(a) - rankOf(b))) if (!out.some((o) => sameEntry(o, h))) out.push(h);
   }

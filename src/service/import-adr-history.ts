@@ -51,10 +51,11 @@ async function* folderStates(git: GitFileHistory): AsyncGenerator<{ oid: string;
 /**
  * Per entry id, the revisions the folder's history asks for and the brain does not hold yet:
  * consecutive commits that leave an entry unchanged give one revision; everything up to the last
- * planned revision the entry already has (same content and `recorded_at`) is dropped.
+ * planned revision the entry already has (same content and `recorded_at`) is dropped. `dirName`,
+ * the imported folder's own name, can state a status (folder-status.ts), as for a plain import.
  * Errors: `io_error` / `git_error` when git cannot read a file, `invalid_entry` for an invalid draft (a bug).
  */
-export async function historyPlan(args: { brain: Brain; projectId: string; git: GitFileHistory }): Promise<Map<string, PlannedRevision[]>> {
+export async function historyPlan(args: { brain: Brain; projectId: string; git: GitFileHistory; dirName?: string | null }): Promise<Map<string, PlannedRevision[]>> {
   const { brain, projectId, git } = args;
   const plan = new Map<string, PlannedRevision[]>();
   const lastFields = new Map<string, string>();
@@ -62,7 +63,7 @@ export async function historyPlan(args: { brain: Brain; projectId: string; git: 
   for await (const state of folderStates(git)) {
     const sources = [...state.adrs].map(([source_path, source]) => ({ source_path, source }));
     const indexPages = [...state.pages].map(([source_path, source]) => ({ source_path, source }));
-    for (const draft of assembleAdrSources({ sources, indexPages, projectId, cache }).drafts) {
+    for (const draft of assembleAdrSources({ sources, indexPages, projectId, cache, dirName: args.dirName ?? null }).drafts) {
       const fields = withOrigin(draft, git);
       const key = JSON.stringify(fields);
       if (lastFields.get(draft.entry_id) === key) continue;

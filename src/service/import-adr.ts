@@ -145,7 +145,7 @@ async function importRead(
     throw new BrainError('invalid_argument', `${dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
   }
   const { author: user, identity } = brain.writer();
-  const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git }) : new Map<string, PlannedRevision[]>();
+  const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git, dirName: basename(resolve(dir)) }) : new Map<string, PlannedRevision[]>();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];

@@ -3,7 +3,7 @@
  * names, the "ADR N" mentions of a question, an entry's number and its source file.
  */
 import { describe, expect, it } from 'vitest';
-import { adrLabelQuery, adrNumberOf, adrNumbersIn, importedFrom } from '../../src/model/adr-label-query.js';
+import { adrLabelQuery, adrNumberOf, adrNumbersIn, importedFrom, labelledAs } from '../../src/model/adr-label-query.js';
 
 describe('ADR label forms', () => {
   it('reads a label, a bare number or a file name as the whole query', () => {
@@ -20,6 +20,17 @@ describe('ADR label forms', () => {
     expect(adrLabelQuery('2022-02-07-tracing.md')).toEqual({ adr_number: 20220207, file_name: '2022-02-07-tracing.md' });
     for (const q of ['sections/README.md', '0004-use-x', 'README.md']) expect(adrLabelQuery(q), q).toBeNull();
     for (const q of ['adr', 'ADR-30a', 'dec-0030', 'use-x.md', 'v2-api.md', '30 transactions', 'ADR 30 mempool', '3.5', '#30', 'adr-0030.txt', '']) expect(adrLabelQuery(q), q).toBeNull();
+  });
+
+  it('reads another series\' label as listed, in capitals (TEP-0070, decision 0062), answered only by entries labelled with it', () => {
+    expect(adrLabelQuery('TEP-0070')).toEqual({ adr_number: 70, series: 'TEP', file_name: null });
+    expect(adrLabelQuery('KEP 12')).toEqual({ adr_number: 12, series: 'KEP', file_name: null });
+    for (const q of ['dec-0030', 'cadr-7', 'tep-70x']) expect(adrLabelQuery(q), q).toBeNull();
+    const tep = { citations: [{ source_ref: '0070-x.md', source_kind: 'file' as const, locator: 'TEP-0070' }] };
+    expect(adrNumberOf(tep)).toBe(70);
+    expect(labelledAs(tep, 'TEP')).toBe(true);
+    expect(labelledAs(tep, undefined)).toBe(true);
+    expect(labelledAs(tep, 'COVID')).toBe(false);
   });
 
   it('finds each "ADR N" of a question once, in order; a bare number in a sentence is no label', () => {

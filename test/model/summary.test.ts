@@ -11,6 +11,17 @@ import { joinParagraphs, lexedParagraphs, plainTextLine, summaryLine, whyOf } fr
 import { makeEntry } from '../context/make-entry.js';
 
 describe('summaryLine', () => {
+  it('leads with the Outcome sub-section of a Decision section and skips a table of contents (NHS England template, decision 0062)', () => {
+    const nhs = makeEntry('decision', {
+      rationale: '> | | |\n> |---|---|\n> | Status | `RFC` |\n\n---\n\n- [Context](#context)\n- [Decision](#decision)\n  - [Outcome](#outcome)\n\n## Context\n\n## Consequences\n\nSafer.',
+      payload: { decision_outcome: '### Assumptions\n\nA tool is in use.\n\n### Options\n\n1. git-secrets\n2. gitleaks\n\n### Outcome\n\nThe decision is to use `gitleaks`.\n\n### Rationale\n\nAdopted widely.', alternatives: [] },
+    });
+    expect(summaryLine(nhs, { max: 500 })).toBe('The decision is to use gitleaks. — Safer.');
+    // An empty Outcome sub-section leaves the outcome whole.
+    const empty = makeEntry('decision', { rationale: '', payload: { decision_outcome: 'Use GitHub.\n\n### Outcome\n\n### Rationale\n\nWhy.', alternatives: [] } });
+    expect(summaryLine(empty, { max: 500 })).toBe('Use GitHub. Why.');
+  });
+
   it('leads a decision with its whole outcome as plain text, then the context', () => {
     const e = makeEntry('decision', {
       rationale: 'Date: 2021-11-10\n\n**Link to this ADR: https://example.com/x**\n\n## Context and Problem Statement\n\nWhich **build tool** should be used?\n\n## Decision Drivers\n\n* speed',

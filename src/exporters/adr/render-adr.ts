@@ -11,7 +11,7 @@
  *   and a decision section after its context. Pure; no I/O.
  */
 import { posix } from 'node:path';
-import { Lexer, type Token, type Tokens } from 'marked';
+import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
@@ -19,7 +19,8 @@ import { decisionSectionOf } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { headingKey, isAdrSectionName, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withStatus } from './status-placement.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -75,7 +76,7 @@ export function statusLine(options: RenderAdrOptions): string {
     if (c.locator === undefined || c.locator === '') return;
     if (c.source_kind === 'entry') parts.push(`${c.locator} ${linkTo(c.source_ref, file, files)}`);
     else if (c.source_kind === 'file' || c.source_kind === 'external_url') {
-      parts.push(/^ADR-\d+$/.test(c.source_ref) ? `${c.locator} ${c.source_ref}` : `${c.locator} [${c.source_ref}](${c.source_ref})`);
+      parts.push(/^[A-Z]{2,5}-\d+$/.test(c.source_ref) ? `${c.locator} ${c.source_ref}` : `${c.locator} [${c.source_ref}](${c.source_ref})`);
     }
   });
   return parts.join('; ');
@@ -92,45 +93,6 @@ function statusWords(options: RenderAdrOptions): string | null {
   return statusLine(options);
 }
 
-/** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
-const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
-
-/** Offset of token `i` in `text`: the sum of the raws before it, else (marked left something out) where its raw first occurs. */
-function offsetOf(text: string, tokens: readonly Token[], i: number): number {
-  const token = tokens[i];
-  if (token === undefined) return text.length;
-  const at = tokens.slice(0, i).reduce((n, t) => n + t.raw.length, 0);
-  if (text.startsWith(token.raw, at)) return at;
-  const found = text.indexOf(token.raw);
-  return found < 0 ? text.length : found;
-}
-
-/**
- * `text` with `block` inserted at `offset` (a block boundary), one blank line around it. Only
- * blank lines are dropped at the seam: the spaces a line ends with (`## Status `) or the indent
- * the next one starts with are text the import keeps, so dropping them revised the decision.
- */
-function insertAt(text: string, offset: number, block: string): string {
-  const before = text.slice(0, offset).replace(/\n\s*$/, '');
-  const after = text.slice(offset).replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-  return [before, block, after].filter((s) => s.trim() !== '').join('\n\n');
-}
-
-/** The top-level headings of `tokens` (none contains another, as the importer's topSections), each with its end. */
-function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: number; depth: number; key: string }> {
-  const all = tokens.flatMap((t, i) => {
-    const h = headingOf(t);
-    return h === null ? [] : [{ i, ...h }];
-  });
-  const out: Array<{ i: number; end: number; depth: number; key: string }> = [];
-  for (const h of all) {
-    if (out.length > 0 && h.i < (out[out.length - 1]?.end ?? 0)) continue;
-    const next = all.find((o) => o.i > h.i && o.depth <= h.depth);
-    out.push({ ...h, end: next?.i ?? tokens.length });
-  }
-  return out;
-}
-
 /**
  * The body: the rationale with the outcome under its decision heading (the empty top-level
  * Decision section — or an RFC's Summary, `decisionSectionOf` — the import left in place), else — a decision not imported — a decision
@@ -141,7 +103,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const rationale = entry.rationale;
   const outcome = String(entry.payload['decision_outcome'] ?? '').trim();
   const alternatives = Array.isArray(entry.payload['alternatives']) ? (entry.payload['alternatives'] as unknown[]).map(String) : [];
-  const tokens = withPlainSectionNames(new Lexer().lex(rationale));
+  const tokens = withPlainSectionNames(lexMarkdown(rationale));
   const top = topHeadings(tokens);
   const placeholder = decisionSectionOf(top.filter((h) => tokens.slice(h.i + 1, h.end).every((t) => t.type === 'space')));
   if (placeholder !== undefined) {
@@ -170,7 +132,8 @@ function yamlKeys(yaml: string | null): Set<string> {
 
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
- * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`); the source
+ * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`; a series'
+ * own label always does, `# TEP-0070: X`, as the import read it); the source
  * heading's attribute block (`{#adr_0015}`) is kept after the title.
  */
 function titleLine(entry: Entry, file: string, source: string | null): string {
@@ -183,7 +146,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   const label = adrLabelOf(entry);
-  const numbered = label !== null && leadingNumber(recordFileName(file)) === null;
+  // A series' own label (`TEP-0070`) is how its heading names the record: written back before the title.
+  const numbered = label !== null && (leadingNumber(recordFileName(file)) === null || !label.startsWith('ADR-'));
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 
@@ -240,62 +204,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));
   const origin = options.source?.origin ?? { date: null, makers: null };
-  return `${front({ date: (reread.date ?? origin.date) !== day, makers: (reread.deciders ?? origin.makers) !== makers, tags: !tagsSaid })}${markdown}`;
-}
-
-/**
- * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
- * `|` escaped): the status changed since the import, and the table is where the file states it.
- * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it;
- * with no table, the value of an RFC Meta list's `- **Status**:` item.
- */
-function withMetadataStatus(text: string, status: string): string {
-  const lines = text.split('\n');
-  for (const [at, line] of lines.entries()) {
-    const cells = line.split(/(?<!\\)\|/);
-    const key = cells.findIndex((cell) => /^\s*[*_]*status[*_]*\s*:?\s*$/i.test(cell));
-    if (key < 0) continue;
-    const value = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
-    const below = lines[at + 2];
-    if (/^\s*\|?\s*:?-{3,}/.test(lines[at + 1] ?? '') && below !== undefined) {
-      const row = below.split(/(?<!\\)\|/);
-      if (key >= row.length) return text;
-      row[key] = value;
-      lines[at + 2] = row.join('|');
-      return lines.join('\n');
-    }
-    if (key + 1 >= cells.length) continue;
-    cells[key + 1] = value;
-    lines[at] = cells.join('|');
-    return lines.join('\n');
-  }
-  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`): the value, its comment kept.
-  for (const [at, line] of lines.entries()) {
-    const m = /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*status\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i.exec(line);
-    if (m === null) continue;
-    lines[at] = `${m[1] ?? ''}${status.replace(/\s*\n\s*/g, ' ')}${m[3] ?? ''}`;
-    break;
-  }
-  return lines.join('\n');
-}
-
-/** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */
-function underStatusHeading(text: string, status: string): string | null {
-  const tokens = new Lexer().lex(text);
-  const own = topHeadings(tokens).find((h) => STATUS_KEYS.has(h.key));
-  return own === undefined ? null : insertAt(text, offsetOf(text, tokens, own.i) + (tokens[own.i]?.raw.length ?? 0), status);
-}
-
-/**
- * `text` with the status after its header notes (before the first heading): a `Status:` line
- * for an imported decision (so the import reads it back without adding a section to the
- * rationale), a `## Status` section for any other; `text` as is when there is no status.
- */
-function withStatus(text: string, status: string | null, imported: boolean): string {
-  if (status === null) return text;
-  const tokens = withPlainSectionNames(new Lexer().lex(text));
-  const firstHeading = tokens.findIndex((t) => t.type === 'heading');
-  const split = firstHeading < 0 ? text.length : offsetOf(text, tokens, firstHeading);
-  const block = imported ? `Status: ${status.replace(/\s*\n\s*/g, ' ')}` : `## Status\n\n${status}`;
-  return insertAt(text, split, block);
+  // A Nygard file read with no front matter and no day or deciders of its own (they came from git)
+  // is written back in that shape: no front matter added. Its status words are still the file's,
+  // so brain changed neither the status nor the day it brings. Decision 0062.
+  const asRead = format === 'nygard' && imported && stored === null && typeof p['status_text'] === 'string';
+  const say = (stated: string | null, known: string | null, value: string | null): boolean => (asRead && stated === null ? false : (stated ?? known) !== value);
+  return `${front({ date: say(reread.date, origin.date, day), makers: say(reread.deciders, origin.makers, makers), tags: !tagsSaid })}${markdown}`;
 }

@@ -58,13 +58,22 @@ export function isDecisionSection(key: string): boolean {
 }
 
 /**
+ * What a design proposal names its decided part when it has no Decision or Proposal section:
+ * thanos-io/thanos's proposal template (Why, Pitfalls, Goals, Audience, How, Alternatives) and
+ * its older `Solution`, `Proposed Approach`, `Proposed Solution`; kumahq/kuma's MADRs that
+ * go from `Context and Problem Statement` to `Design`. Decision 0062.
+ */
+const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design', 'design']);
+
+/**
  * The section holding the decision among `tops` (an outline's top sections, or the export's top
- * headings): the first {@link isDecisionSection}; with none, an RFC's or enhancement proposal's
+ * headings): the first {@link isDecisionSection}; with none, a proposal's `How` / `Solution` /
+ * `Proposed Approach` ({@link PROPOSAL_SECTIONS}); else an RFC's or enhancement proposal's
  * `Summary` (openfga/rfcs, Tekton TEPs without a Proposal: "one paragraph explanation" of what
  * is proposed), so the summary line leads with it rather than with the motivation.
  */
 export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
-  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => s.key === 'summary');
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary');
 }
 
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../../model/limits.js';
 import { plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, headingDepth, isAdrSectionName, type MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
@@ -50,7 +50,9 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  *   wmde/wikibase-release-pipeline's `# 15) X`);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
  * - a template's placeholder for the number ("n. X", "NNNN: X", three x's and a dot, cisagov/manage.get.gov
- *   0010 and 0011) only when the file name is numbered: the number is the file's.
+ *   0010 and 0011) only when the file name is numbered: the number is the file's;
+ * - "TEP-0070: X" (a series' label, 2–5 capitals) only when 70 is the file's number (Tekton);
+ * - "2021-06: X" only when the file's number is that date's digits (`202106-x.md`, thanos-io/thanos).
  * A prefix is never stripped when nothing would remain. "3.5 million…" keeps its number.
  */
 export function stripNumberPrefix(title: string, fileNumber: number | null): string {
@@ -60,6 +62,10 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
+    // A series' own label with the file's number: Tekton's `# TEP-0070: Platform support` in `0070-….md`.
+    { re: /^(?:[A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
+    // The file's dated number written as a date: thanos's `202106-proposals-process.md`, `# 2021-06: Proposal Process`.
+    { re: /^(\d{4})-(\d{2})(?:-(\d{2}))?:\s+/, needsFileNumber: true },
   ];
   for (const { re, needsFileNumber } of patterns) {
     const match = re.exec(title);
@@ -67,7 +73,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     // "23 X" is a number prefix when 23 is the file's number, or when the file is numbered and
     // a capitalised word follows ("29 Kubernetes…" in 030-….md); "2 clusters per region" is not.
     // A placeholder stands for the file's number whenever the file has one.
-    const sameNumber = match[1] === undefined ? fileNumber !== null : Number.parseInt(match[1], 10) === fileNumber;
+    const digits = match[2] === undefined ? match[1] : `${match[1] ?? ''}${match[2]}${match[3] ?? ''}`;
+    const sameNumber = digits === undefined ? fileNumber !== null : Number.parseInt(digits, 10) === fileNumber;
     if (needsFileNumber && !sameNumber && !(fileNumber !== null && /^\d+\s+\p{Lu}/u.test(title))) continue;
     const rest = title.slice(match[0].length).trim();
     if (rest !== '') return rest;
@@ -85,9 +92,27 @@ export function headingAttributes(headingText: string): string {
   return /\s*\{:?\s*[#.][^{}]*\}\s*$/.exec(headingText)?.[0] ?? '';
 }
 
-/** The ADR number as listed: `ADR-0029` (at least four digits). */
-export function adrLabel(number: number): string {
-  return `ADR-${String(number).padStart(4, '0')}`;
+/**
+ * The ADR number as listed: `ADR-0029` (at least four digits), or under the series' own word
+ * when its headings use one ({@link seriesWord}: Tekton's `TEP-0070`).
+ */
+export function adrLabel(number: number, word = 'ADR'): string {
+  return `${word}-${String(number).padStart(4, '0')}`;
+}
+
+/** A series' own label before the title: 2–5 capitals, then the number (`TEP-0070: X`, `KEP 12 – X`). */
+const SERIES_LABEL = /^([A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/;
+
+/**
+ * The word a title heading labels its record with (`# TEP-0070: Platform support` → "TEP"), when
+ * the number after it is the file's (`0070-….md`) and the word is not "ADR" (nor "MADR"); else
+ * null (the label is then `ADR-NNNN`). Decision 0062: a label follows the corpus's own naming.
+ */
+export function seriesWord(headingText: string, fileNumber: number | null): string | null {
+  const m = SERIES_LABEL.exec(headingText.trim());
+  if (m === null || fileNumber === null || Number.parseInt(m[2] ?? '', 10) !== fileNumber) return null;
+  const word = m[1] ?? '';
+  return word === 'ADR' || word === 'MADR' ? null : word;
 }
 
 /**
@@ -115,6 +140,19 @@ function headerName(outline: MarkdownOutline): string | null {
 }
 
 /**
+ * The text of a `##` heading that opens the file (nothing but blank lines before it) and names
+ * no ADR section, in a file with no `#` heading: thanos-io/thanos's `202203-grpc-query-api.md`
+ * starts `## Introduce a Query gRPC API`. Its line stays in the rationale. Decision 0062.
+ */
+function openingSubheading(outline: MarkdownOutline): string | null {
+  if (outline.titleIndex >= 0) return null;
+  const first = outline.tokens.find((t) => t.type !== 'space');
+  if (first?.type !== 'heading' || headingDepth(first) !== 2 || isAdrSectionName(tokenText(first))) return null;
+  const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/**
  * A title from a numbered file name (`0004-release-captain` → "release captain",
  * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
  * when the name carries no number or nothing would remain.
@@ -130,6 +168,7 @@ function nameTitle(baseName: string): string | null {
  * block, {@link headingAttributes}, removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
  * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
+ * else a `##` heading opening a file that has no `#` one ({@link openingSubheading});
  * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
  * always non-blank and at most 200 characters.
  */
@@ -150,6 +189,6 @@ export function extractTitle(options: {
       ? stripNumberPrefix(headingText, leadingNumber(fileName))
       : frontMatterTitle !== null
         ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
-        : headerName(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
+        : headerName(outline) ?? openingSubheading(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

@@ -204,7 +204,7 @@ const cut = (text: string, max: number): string => (text.length > max ? `${text.
  * file, as a `file` (or `external_url`) citation with its phrase. At most 100.
  */
 function draftCitations(p: ParsedAdr, related: readonly RelatedEdge[], unresolved: readonly UnresolvedRef[], idOf: (path: string) => string): Citation[] {
-  const out: Citation[] = [{ source_ref: p.source_path, source_kind: 'file', ...(p.adr_number === null ? {} : { locator: adrLabel(p.adr_number) }) }];
+  const out: Citation[] = [{ source_ref: p.source_path, source_kind: 'file', ...(p.adr_number === null ? {} : { locator: adrLabel(p.adr_number, p.series_word ?? undefined) }) }];
   for (const r of related) if (r.from === p.source_path) out.push({ source_ref: idOf(r.to), source_kind: 'entry', locator: cut(r.phrase, LIMITS.short) });
   for (const u of unresolved) {
     if (u.source_path !== p.source_path) continue;

@@ -103,10 +103,26 @@ export function frontMatterTags(data: Record<string, unknown>): { tags: string[]
   return { tags, keys };
 }
 
-/** Front matter `title` as a trimmed non-blank string, else null. */
+/** A label and nothing else: `ADR-004`, `ADR 12`, `TEP-0001`, `RFC_7` (letters, then digits). */
+const LABEL_ONLY = /^[A-Za-z]{1,8}[-_ .]?\d+$/;
+
+/** `data[key]` as a trimmed non-blank one-line string, else null. */
+function oneLine(data: Record<string, unknown>, key: string): string | null {
+  const value = data[key];
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value).trim();
+  return text === '' || text.includes('\n') ? null : text;
+}
+
+/**
+ * Front matter `title` as a trimmed non-blank string, else null. A title that is only the
+ * record's label (`title: ADR-004`, the Jekyll collection of NHSDigital/nhs-notify, whose words
+ * sit in `description:` / `summary:`) names the record, not its subject: then the one-line
+ * `description`, else `summary`, is the title, else null (the heading or file name gives it).
+ * Decision 0062.
+ */
 export function frontMatterTitle(data: Record<string, unknown>): string | null {
-  const title = data['title'];
-  if (typeof title !== 'string' && typeof title !== 'number') return null;
-  const text = String(title).trim();
-  return text === '' ? null : text;
+  const title = oneLine(data, 'title') ?? (typeof data['title'] === 'string' && data['title'].trim() !== '' ? data['title'].trim() : null);
+  if (title === null || !LABEL_ONLY.test(title)) return title;
+  return oneLine(data, 'description') ?? oneLine(data, 'summary');
 }

@@ -28,8 +28,9 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
 
 /**
  * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
- * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case) are index pages (read for their
- * status index, see status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
+ * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case), also after a zero number
+ * (`000-index.md`, DependencyTrack/hyades), are index pages (read for their status index, see
+ * status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
  * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),
  * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk), `NNNN-adr-template.md`
  * (wmde/wikibase-release-pipeline) are templates (but `0039-use-x-as-template-engine.md` is an
@@ -41,6 +42,9 @@ export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
+  // `000-index.md` (DependencyTrack/hyades): a zero number sorts the index first; it is no record.
+  const zeroNumbered = /^0+[-_](.+)$/.exec(base);
+  if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
   if (/^(?:(?:\d+|n+|x+)[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   return null;

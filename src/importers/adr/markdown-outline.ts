@@ -2,7 +2,8 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import { marked, type Token, type TokensList } from 'marked';
+import type { Token, TokensList } from 'marked';
+import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
 
@@ -120,7 +121,7 @@ export function withPlainSectionNames(tokens: TokensList): TokensList {
 
 /** Lexes `body` with `marked.lexer` and indexes its headings. Never throws on any input. */
 export function outlineMarkdown(body: string): MarkdownOutline {
-  const tokens = withPlainSectionNames(marked.lexer(body));
+  const tokens = withPlainSectionNames(lexMarkdown(body));
   // `# Status`, `# Context`, `# Meta` … are sections of a file that has no title heading, not its
   // title; so are the `#` headings after such a first one (an RFC's `# Meta` then `# Summary`).
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
@@ -145,13 +146,27 @@ export function outlineMarkdown(body: string): MarkdownOutline {
 }
 
 /**
+ * A subtitle: the first section, when it is a second `#` heading right after the title (no
+ * section between them; not an ADR section name) holding `##` sections — ansforge's
+ * `# Architecture Decision Record` under the notes. Its sections are the ADR's; it is none.
+ * Decision 0062.
+ */
+export function isSubtitle(first: { depth: number; start: number; end: number } | undefined, next: { start: number } | undefined): boolean {
+  return first !== undefined && first.depth === 1 && next !== undefined && next.start < first.end;
+}
+
+/**
  * The sections no other section contains, in document order: they partition the tokens from the
- * first section heading to the end. A second `#` heading after the title is one of them (its
- * `##` sub-sections are inside it), so no heading shape drops the sections around it.
+ * first section heading to the end (a subtitle's heading, {@link isSubtitle}, aside: its
+ * sections are top-level). A later second `#` heading is one of them (its `##` sub-sections are
+ * inside it: cometbft's `# Scheduler`), so no heading shape drops the sections around it.
  */
 export function topSections(outline: MarkdownOutline): OutlineSection[] {
+  const [first, next] = outline.sections;
+  const subtitle = outline.titleIndex >= 0 && first !== undefined && nesting(outline.tokens[first.start]) === 1 && isSubtitle(first, next) ? first : undefined;
   const out: OutlineSection[] = [];
   for (const section of outline.sections) {
+    if (section === subtitle) continue;
     const last = out[out.length - 1];
     if (last === undefined || section.start >= last.end) out.push(section);
   }

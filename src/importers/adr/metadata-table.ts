@@ -14,7 +14,9 @@
  * key (a table without a `Metadata|Value` / `Field|Value` label row); otherwise it is a label.
  * A table of one row whose header cells are all known keys (`| Created | Status |`) is read
  * across: each header cell is a key, the cell under it its value.
- * Tables anywhere else (revision logs, API field lists deep in the body) are never read. Pure.
+ * A table set in a block quote (`> | Status | \`RFC\` |`, the NHS England ADR template) counts as
+ * one there. Tables anywhere else (revision logs, API field lists deep in the body) are never
+ * read. Pure.
  */
 import type { Token, Tokens } from 'marked';
 import { plainText } from './inline-text.js';
@@ -74,7 +76,8 @@ export function metadataTableRows(outline: MarkdownOutline): MetadataRow[] {
     ...(status ? sectionContent(outline, status) : []),
     ...metadata.flatMap((s) => sectionContent(outline, s)),
   ];
-  for (const token of candidates) {
+  // A table set in a block quote (`> | Date | \`05/06/2023\` |`, NHSDigital's ADR template) is read as one.
+  for (const token of candidates.flatMap((t) => (t.type === 'blockquote' ? (t as Tokens.Blockquote).tokens : [t]))) {
     const rows = rowsOf(token);
     if (rows !== null) return rows;
   }

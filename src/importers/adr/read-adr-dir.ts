@@ -5,7 +5,7 @@
  * writing the drafts to the store is the caller's job.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { LIMITS, PROJECT_ID_PATTERN } from '../../model/limits.js';
 import { BrainError } from '../../model/errors.js';
 import { decodeUtf8 } from '../../model/utf8.js';
@@ -16,6 +16,7 @@ import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
+import { folderStatus } from './folder-status.js';
 import type { UnresolvedRef } from './supersede-links.js';
 
 /** One ADR file, ready to become revision 1 (or the next revision) of a decision. */
@@ -132,7 +133,7 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
   };
   const sources = await Promise.all(listing.files.map(read));
   const indexPages = await Promise.all(listing.skipped.filter((s) => s.reason === INDEX_PAGE).map((s) => read(s.source_path)));
-  return assembleAdrSources({ sources, indexPages, skipped: listing.skipped, projectId: options.projectId });
+  return assembleAdrSources({ sources, indexPages, skipped: listing.skipped, projectId: options.projectId, dirName: basename(resolve(options.dir)) });
 }
 
 /** One ADR file's path (relative to the imported directory, POSIX) and text. */
@@ -147,13 +148,14 @@ export type ParseCache = Map<string, ParsedAdr>;
 /**
  * The drafts of a set of ADR texts, as {@link readAdrDirectory} makes them from a directory
  * (also used for the directory as it was at a past commit, `--history`). `indexPages` are the
- * folder's index pages (README.md …), read for a status index (status-index.ts). Binary and
+ * folder's index pages (README.md …), read for a status index (status-index.ts); else a folder
+ * named for a state gives it (`dirName` the imported folder's own name, folder-status.ts). Binary and
  * empty texts are skipped and reported with `skipped`, and so is a file whose text does not fit
  * a stored revision ({@link LIMITS.body} characters in one field: not imported, nothing cut), and
  * a documentation page in a folder of numbered ADRs (documentation-page.ts: `install.md`).
  * Numeric dates are read in the file's own order, else the corpus's (adr-dates.ts). Pure; never throws.
  */
-export function assembleAdrSources(options: { sources: readonly AdrSource[]; indexPages?: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string; cache?: ParseCache }): AdrReadResult {
+export function assembleAdrSources(options: { sources: readonly AdrSource[]; indexPages?: readonly AdrSource[]; skipped?: readonly SkippedFile[]; projectId: string; cache?: ParseCache; dirName?: string | null }): AdrReadResult {
   const skipped = [...(options.skipped ?? [])];
   const parsed: ParsedAdr[] = [];
   const texts = options.sources.filter(({ source }) => !source.includes('\u0000') && source.trim() !== '');
@@ -164,7 +166,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
     else {
       const order = dateOrder([source]) ?? corpusOrder;
-      const adr = parseCached({ sourcePath, source, indexStatus: index.get(sourcePath) ?? null, dateOrder: order }, options.cache);
+      const indexStatus = index.get(sourcePath) ?? folderStatus(sourcePath, options.dirName ?? null);
+      const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
       else parsed.push(adr);

@@ -13,6 +13,7 @@
  * A reference names its target by link (`href`) and/or ADR number; resolving it to a file is the
  * caller's job (supersede-links.ts).
  */
+import { Lexer } from 'marked';
 import { inlineSegments } from './inline-text.js';
 
 /** What a reference says about its target. */
@@ -64,15 +65,28 @@ function isAdrLink(href: string, text: string): boolean {
 }
 
 /**
+ * `markdown` with each code span replaced by a clause boundary: prose that quotes a template's
+ * status values (kumahq/kuma's MADR 001: "one of the following status: `rejected | accepted |
+ * superseded by [ADR-0005](0005-example.md)`") states no reference. Decision 0062.
+ */
+function withoutCodeSpans(markdown: string): string {
+  if (!markdown.includes('`')) return markdown;
+  return Lexer.lexInline(markdown)
+    .map((t) => (t.type === 'codespan' ? '; ' : t.raw))
+    .join('');
+}
+
+/**
  * References in one inline Markdown text. After a keyword, the ADR numbers and links of the
  * same clause are its targets. With `allLinks`, ADR links and mentions outside any keyword's
- * reach are `related` with phrase "see". Pure; never throws.
+ * reach are `related` with phrase "see"; without it (running text), a code span states none
+ * (a status line's `` `Superseded by ADR-3` `` still does). Pure; never throws.
  */
 export function findSupersedeRefs(markdown: string, options: { allLinks?: boolean } = {}): SupersedeRef[] {
   const refs: SupersedeRef[] = [];
   let pending: { direction: RefDirection; phrase: string } | null = null;
   let afterLink = false;
-  for (const segment of inlineSegments(markdown)) {
+  for (const segment of inlineSegments(options.allLinks === true ? markdown : withoutCodeSpans(markdown))) {
     if (segment.kind === 'link') {
       const number = toNumber(NUMBER_IN.exec(segment.text)?.[1]);
       const adrLink = isAdrLink(segment.href, segment.text);
