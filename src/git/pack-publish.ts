@@ -20,23 +20,11 @@ function fsyncFd(fd: number): Promise<void> {
   return new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve())));
 }
 
-/**
- * Creates `path` (read-only, failing if it exists) holding `data` — one buffer, or several
- * written in order (a merged pack's entries, never concatenated in memory); resolves once it
- * is fsynced (on libuv's pool). Errors: node errors.
- */
-export function writeDurable(path: string, data: Uint8Array | readonly Uint8Array[]): Promise<void> {
+/** Creates `path` (read-only, failing if it exists) holding `data`; resolves once it is fsynced (on libuv's pool). Errors: node errors. */
+export function writeDurable(path: string, data: Uint8Array): Promise<void> {
   const fd = fs.openSync(path, 'wx', 0o444);
   try {
-    if (data instanceof Uint8Array) fs.writeSync(fd, data);
-    else {
-      for (let i = 0; i < data.length; i += 1024) {
-        const group = data.slice(i, i + 1024);
-        const want = group.reduce((sum, b) => sum + b.byteLength, 0);
-        const wrote = fs.writevSync(fd, group as Uint8Array[]);
-        if (wrote !== want) throw new Error(`short write to ${path}: ${wrote} of ${want} bytes`);
-      }
-    }
+    fs.writeSync(fd, data);
   } catch (err) {
     fs.closeSync(fd);
     throw err;

@@ -7,16 +7,15 @@
  * one, so O(log n) packs, every object rewritten O(log n) times), without a delta search
  * (`--window=0`: packs are copied, not compressed again — deltas stay `git gc`'s job; with
  * the default window the roll-up of a 50 000-revision import cost 19 s of CPU instead of 1.5).
- * Brain's own packs (single writes and bulk commits, up to 64 MiB) are first merged in-process
- * in the same geometric progression (pack-merge.ts), which costs milliseconds where each
- * `git repack` run walks the whole branch (decision 0064): git's roll-up then runs only when
- * packs brain does not merge (git's own, with deltas; large ones) pass the limit.
+ * Small packs (single writes) are first merged in-process (pack-merge.ts), which costs a few
+ * milliseconds where `git repack` costs a hundred or more: git's roll-up then runs only when the
+ * merged packs, with the bulk ones, pass the limit.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitChildEnv } from './cat-file-batch.js';
-import { mergePacks } from './pack-merge.js';
+import { mergeSmallPacks } from './pack-merge.js';
 
 /** From this many packs in `objects/pack` on, a pack write is followed by a geometric roll-up (see the module comment). */
 export const PACK_LIMIT = 16;
@@ -25,7 +24,7 @@ export const PACK_LIMIT = 16;
 const rollUpFailed = new Set<string>();
 
 /**
- * Merges brain's packs of `gitdir` in-process when there are too many (pack-merge.ts), then
+ * Merges the small packs of `gitdir` in-process when there are too many (pack-merge.ts), then
  * rolls packs (and loose objects) up into larger ones when it still holds more than
  * {@link PACK_LIMIT} packs: `git repack --geometric=2 -d -l --window=0`, which never drops an
  * object (reachable or not) and leaves `.keep` packs alone. Resolves with whether it ran. A
@@ -35,7 +34,7 @@ const rollUpFailed = new Set<string>();
  */
 export async function rollUpPacks(gitdir: string): Promise<boolean> {
   // Like git's roll-up below, a failed merge is housekeeping left undone, not a failed write.
-  await mergePacks(gitdir).catch(() => 0);
+  await mergeSmallPacks(gitdir).catch(() => 0);
   if (rollUpFailed.has(gitdir)) return false;
   const packs = readdirSync(join(gitdir, 'objects', 'pack')).filter((f) => f.startsWith('pack-') && f.endsWith('.pack')).length;
   if (packs <= PACK_LIMIT) return false;

@@ -1,19 +1,17 @@
 /**
- * Merging brain's packs in-process (pack-merge.ts, issue 21, decision 0064): a run of
- * single-revision commits — one small pack each — and a run of bulk commits — one pack of more
- * than a megabyte each — keep at most SMALL_PACK_LIMIT packs without `git repack`, every object
- * kept and `git fsck --strict` clean; the packs merged are chosen as git's `--geometric=2`
- * chooses them; packs that are not brain's to merge (deltas, a `.keep`, damaged) are left as
- * they are.
+ * Merging small packs in-process (pack-merge.ts, issue 21): a run of single-revision commits —
+ * one small pack each — keeps at most SMALL_PACK_LIMIT small packs without `git repack`, every
+ * object kept and `git fsck --strict` clean; packs that are not brain's to merge (deltas, a
+ * `.keep`, damaged) are left as they are.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCommit } from '../../src/git/commit-writer.js';
-import { geometricSplit, mergePacks, SMALL_PACK_LIMIT } from '../../src/git/pack-merge.js';
+import { mergeSmallPacks, SMALL_PACK_LIMIT } from '../../src/git/pack-merge.js';
 import { writePack } from '../../src/git/pack-writer.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 afterAll(cleanupTempDirs);
 
@@ -29,49 +27,7 @@ function blobs(tag: string, n: number): Map<string, Buffer> {
   );
 }
 
-describe('merging packs', () => {
-  it('rolls up what git --geometric=2 would: the packs out of the progression, and the larger ones the merged pack breaks it for', () => {
-    const split = (...objects: number[]) => geometricSplit(objects.map((n, i) => ({ name: `p${i}`, objects: n })));
-    expect(split()).toBe(0);
-    expect(split(7)).toBe(0);
-    expect(split(1, 2, 4, 8)).toBe(0); // a progression already
-    expect(split(1, 1, 1)).toBe(3);
-    expect(split(2, 2, 40)).toBe(2); // 40 ≥ 2 × 4: kept
-    expect(split(5, 5, 5, 5, 5, 5, 5, 5, 45)).toBe(9); // 45 < 2 × 40: joins the roll-up
-    expect(split(3, 3, 3, 100, 1000)).toBe(3);
-  });
-
-  it('bulk commits of more than a megabyte each are merged in-process, never by git repack; every object stays, fsck --strict clean', async () => {
-    const dir = initRepo();
-    const gitdir = join(dir, '.git');
-    const trace = join(dir, 'git-trace2.json');
-    let parent: string | null = null;
-    const commits = SMALL_PACK_LIMIT * 3 + 2;
-    const paths: string[] = [];
-    process.env.GIT_TRACE2_EVENT = trace; // every git child brain spawns logs its command line here
-    try {
-      for (let c = 0; c < commits; c++) {
-        // ~1.2 MB of pack: base64 of random bytes does not deflate below 3/4
-        const files = new Map(Array.from({ length: 100 }, (_, i) => [`c${c}/f${i}.json`, `${JSON.stringify({ c, i, noise: randomBytes(12_000).toString('base64') })}\n`] as [string, string]));
-        const commit: string = await writeCommit({ gitdir, parent, files, message: `bulk ${c}`, author: identity });
-        git(dir, ['update-ref', 'refs/heads/brain', commit]);
-        paths.push(`brain:c${c}/f99.json`);
-        parent = commit;
-        expect(packs(dir).length).toBeLessThanOrEqual(SMALL_PACK_LIMIT);
-      }
-    } finally {
-      delete process.env.GIT_TRACE2_EVENT;
-    }
-    expect(existsSync(trace)).toBe(true);
-    const commands = readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; argv?: string[] })
-      .filter((e) => e.event === 'start').map((e) => (e.argv ?? []).join(' '));
-    expect(commands.some((c) => c.includes('index-pack'))).toBe(true); // bulk packs are still checked by git
-    expect(commands.filter((c) => c.includes('repack'))).toEqual([]);
-    expect(git(dir, ['fsck', '--strict'])).toBe('');
-    expect(git(dir, ['cat-file', '--batch-check'], { input: `${paths.join('\n')}\n` }).split('\n').filter((l) => l.endsWith(' missing'))).toEqual([]);
-    expect(git(dir, ['rev-list', '--count', 'brain'])).toBe(String(commits));
-  });
-
+describe('merging small packs', () => {
   it('single-revision commits keep few packs, without git repack; every object stays, fsck --strict clean', async () => {
     const dir = initRepo();
     const gitdir = join(dir, '.git');
@@ -118,12 +74,12 @@ describe('merging packs', () => {
     const mine = [];
     for (let i = 0; i < SMALL_PACK_LIMIT; i++) mine.push(await writePack(gitdir, blobs(`mine${i}`, 2), 'in-process'));
     const before = packs(dir);
-    expect(await mergePacks(gitdir)).toBe(SMALL_PACK_LIMIT);
+    expect(await mergeSmallPacks(gitdir)).toBe(SMALL_PACK_LIMIT);
     const after = packs(dir);
     for (const name of [...gits.map((f) => f.slice(0, -5)), kept, damaged]) expect(after).toContain(`${name}.pack`);
     for (const name of mine) expect(after).not.toContain(`${name}.pack`);
     expect(after).toHaveLength(before.length - SMALL_PACK_LIMIT + 1);
     for (let i = 0; i < SMALL_PACK_LIMIT; i++) for (const oid of blobs(`mine${i}`, 2).keys()) expect(git(dir, ['cat-file', '-t', oid])).toBe('blob');
-    expect(await mergePacks(gitdir)).toBe(0); // few small packs left: nothing to do
+    expect(await mergeSmallPacks(gitdir)).toBe(0); // few small packs left: nothing to do
   });
 });
