@@ -17,7 +17,7 @@
  * when git is installed): `git gc` packs them.
  */
 import { execFile } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, readSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitChildEnv } from './cat-file-batch.js';
 import { mergeSmallPacks } from './pack-merge.js';
@@ -92,7 +92,7 @@ function git(gitdir: string, args: string[], input: string): Promise<string> {
  * when it still holds more than {@link PACK_LIMIT} packs, rolls the ones out of the geometric
  * progression up into one (module comment): `git pack-objects --window=0` writes it from their
  * object list (git's temp files and renames: a crash leaves the old packs, or both), and only
- * then are the rolled packs removed, each index before its pack — never an object dropped;
+ * once its name is durable (the directory fsynced) are the rolled packs removed, each index before its pack — never an object dropped;
  * `.keep` packs are left alone. Resolves with whether it rolled packs up. A failure is not an
  * error — the objects were durable before, and stay so — only the reason for not trying again
  * in this process. Nor is a failed merge (every object stays where it was). Callers hold the
@@ -113,8 +113,16 @@ export async function rollUpPacks(gitdir: string): Promise<boolean> {
     const rolled = packs.slice(0, geometricSplit(packs));
     if (rolled.length < 2) return false;
     const list = rolled.map((p) => objectIds(join(dir, `${p.name}.idx`))).join('');
-    const made = `pack-${(await git(gitdir, ['pack-objects', '-q', '--window=0', '--local', join(dir, 'pack')], list)).trim()}`;
+    const made = `pack-${(await git(gitdir, ['-c', 'core.fsync=pack,pack-metadata', 'pack-objects', '-q', '--window=0', '--local', join(dir, 'pack')], list)).trim()}`;
     if (!/^pack-[0-9a-f]{40}$/.test(made)) throw new Error(`git pack-objects answered ${made}`);
+    // git fsyncs the new pack and index (core.fsync's default, asked for whatever the user's
+    // config says); their names are made durable here, before the packs they replace are unlinked.
+    const dirFd = openSync(dir, 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
     for (const { name } of rolled) {
       if (name === made) continue;
       rmSync(join(dir, `${name}.idx`), { force: true });
