@@ -27,7 +27,7 @@ export function writeFastImportStream({ path, branch, commits, baseRef = null, t
 /**
  * The same stream as {@link writeFastImportStream}, written one commit at a time as the commits
  * are made, so the caller holds no file contents between them (decision 0064: a segment of
- * 100 000 revisions held ~300 MB that the store's garbage collector then had to mark, inside
+ * 100 000 revisions held every file it wrote, which the store's garbage collector then marked inside
  * the timed import). `add({ message, files })` appends a commit; `close()` ends the stream
  * and returns the number of bytes written.
  */
