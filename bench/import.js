@@ -13,7 +13,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateHistory } from './synthetic.js';
-import { durableFastImport, git, runFastImport, writeFastImportStream } from './native.js';
+import { durableFastImport, git, openFastImportStream, runFastImport, writeFastImportStream } from './native.js';
 import { CURVE_POINTS, measurePoint } from './curve.js';
 import { fmt, now, time } from './timing.js';
 
@@ -42,31 +42,39 @@ export async function importSection(ctx) {
   // and each segment's rate beside its own floor (bench/curve.js).
   const fiDir = join(ctx.root, 'fast-import.git');
   git(ctx.root, ['init', '-q', '--bare', fiDir]);
-  let segment = [{ message: 'brain: init', files: initFiles }];
+  // Each commit's files go to the segment's stream as soon as it is made, outside the timed
+  // part: holding a segment's files (up to 100 000 revisions) until its floor ran grew the heap
+  // the store's garbage collector marks, inside the timed import (decision 0064).
+  const streamPath = join(ctx.root, 'import.stream');
   let segmentMs = 0;
   let baseRef = null;
   let fastImportMs = 0;
   let streamBytes = 0;
-  const fastImportSegment = () => {
-    const streamPath = join(ctx.root, 'import.stream');
-    streamBytes += writeFastImportStream({ path: streamPath, branch: 'brain', commits: segment, baseRef });
+  let segment = openFastImportStream({ path: streamPath, branch: 'brain', baseRef });
+  segment.add({ message: 'brain: init', files: initFiles });
+  const fastImportSegment = ({ last = false } = {}) => {
+    streamBytes += segment.close();
     const ms = runFastImport({ gitDir: fiDir, streamPath });
     rmSync(streamPath);
     if (git(fiDir, ['rev-parse', 'brain^{tree}']) !== git(ctx.repoDir, ['rev-parse', 'brain^{tree}'])) throw new Error('fast-import baseline built a different tree: the comparison would be meaningless');
     fastImportMs += ms;
     baseRef = 'refs/heads/brain^0';
-    segment = []; // release the captured file contents
+    segment = last ? null : openFastImportStream({ path: streamPath, branch: 'brain', baseRef });
     return ms;
   };
   const checkpointAt = Math.max(BATCH, Math.round(REVISIONS / 10 / BATCH) * BATCH);
-  const points = [...new Set([checkpointAt, ...CURVE_POINTS.map((p) => Math.round(p / BATCH) * BATCH)])].filter((p) => p > 0 && p < events.length).sort((a, b) => a - b);
+  const total = events.length;
+  const points = [...new Set([checkpointAt, ...CURVE_POINTS.map((p) => Math.round(p / BATCH) * BATCH)])].filter((p) => p > 0 && p < total).sort((a, b) => a - b);
+  const lastOf = new Map(); // each entry's last revision (for the next-revisions row), not every event
   const curve = [];
   let listAtCheckpoint = null;
   let importMs = 0;
   let batchNo = 0;
   let segmentStart = 0;
-  for (let i = 0; i < events.length; i += BATCH) {
+  for (let i = 0; i < total; i += BATCH) {
     const chunk = events.slice(i, i + BATCH);
+    events.fill(null, i, i + BATCH); // imported: released, as the files below are once streamed
+    for (const event of chunk) lastOf.set(event.entry.entry_id, event.entry);
     batchNo++;
     const message = `brain: import batch ${batchNo} (${chunk.length} revisions)`;
     let files = null;
@@ -80,7 +88,8 @@ export async function importSection(ctx) {
     const ms = now() - t0;
     importMs += ms;
     segmentMs += ms;
-    segment.push({ message, files });
+    segment.add({ message, files });
+    files = null;
     const done = i + chunk.length;
     if (batchNo % 10 === 0) log(`  ${done} revisions, ${fmt((done / importMs) * 1000)} revisions/s`);
     if (points.includes(done)) {
@@ -96,8 +105,8 @@ export async function importSection(ctx) {
   ctx.importCommits = batchNo;
 
   section('git fast-import baseline (last segment)');
-  const lastFloorMs = fastImportSegment();
-  ctx.curveLast = { importRate: ((events.length - segmentStart) / segmentMs) * 1000, floorRate: ((events.length - segmentStart) / lastFloorMs) * 1000 };
+  const lastFloorMs = fastImportSegment({ last: true });
+  ctx.curveLast = { importRate: ((total - segmentStart) / segmentMs) * 1000, floorRate: ((total - segmentStart) / lastFloorMs) * 1000 };
   ctx.curve = curve;
   log(`  streams ${fmt(streamBytes / 1e6)} MB; same final tree as the store: true`);
   results.add({
@@ -109,7 +118,6 @@ export async function importSection(ctx) {
   // Issue 21: new entries and next revisions of existing ones, each at the full size beside
   // fast-import of the same commits on top of the same tree (the mixed import above hides which one is slow).
   const PHASE = Math.max(1000, Math.round(5000 * ctx.SCALE));
-  const lastOf = new Map(events.map((e) => [e.entry.entry_id, e.entry]));
   const fresh = generateHistory({ entries: PHASE, revisions: PHASE, projectId: PROJECT, seed: 777 }).events.map((e) => e.entry);
   const stamp = new Date(Date.UTC(2026, 0, 1)).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const next = ctx.entryIds.filter((_, i) => i % Math.max(1, Math.floor(ctx.entryIds.length / PHASE)) === 0).slice(0, PHASE)

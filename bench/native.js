@@ -19,10 +19,24 @@ export function git(dir, args, options = {}) {
  * Returns the number of bytes written.
  */
 export function writeFastImportStream({ path, branch, commits, baseRef = null, timestamp = 1_700_000_000 }) {
+  const stream = openFastImportStream({ path, branch, baseRef, timestamp });
+  for (const commit of commits) stream.add(commit);
+  return stream.close();
+}
+
+/**
+ * The same stream as {@link writeFastImportStream}, written one commit at a time as the commits
+ * are made, so the caller holds no file contents between them (decision 0064: a segment of
+ * 100 000 revisions held every file it wrote, which the store's garbage collector then marked inside
+ * the timed import). `add({ message, files })` appends a commit; `close()` ends the stream
+ * and returns the number of bytes written.
+ */
+export function openFastImportStream({ path, branch, baseRef = null, timestamp = 1_700_000_000 }) {
   const fd = openSync(path, 'w');
   let bytes = 0;
   let buffered = [];
   let size = 0;
+  let count = 0;
   const out = (s) => {
     const b = Buffer.from(s, 'utf8');
     buffered.push(b);
@@ -43,20 +57,25 @@ export function writeFastImportStream({ path, branch, commits, baseRef = null, t
     buffered.push(b, Buffer.from('\n'));
     size += b.length + 1;
   };
-  commits.forEach((commit, i) => {
-    out(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter Brain Bench <bench@brain.invalid> ${timestamp + i} +0000\n`);
-    data(commit.message);
-    if (i > 0) out(`from :${i}\n`);
-    else if (baseRef) out(`from ${baseRef}\n`);
-    for (const [file, text] of commit.files) {
-      out(`M 100644 inline ${file}\n`);
-      data(text);
-    }
-  });
-  out('done\n');
-  flush();
-  closeSync(fd);
-  return bytes;
+  return {
+    add(commit) {
+      const i = count++;
+      out(`commit refs/heads/${branch}\nmark :${i + 1}\ncommitter Brain Bench <bench@brain.invalid> ${timestamp + i} +0000\n`);
+      data(commit.message);
+      if (i > 0) out(`from :${i}\n`);
+      else if (baseRef) out(`from ${baseRef}\n`);
+      for (const [file, text] of commit.files) {
+        out(`M 100644 inline ${file}\n`);
+        data(text);
+      }
+    },
+    close() {
+      out('done\n');
+      flush();
+      closeSync(fd);
+      return bytes;
+    },
+  };
 }
 
 /**

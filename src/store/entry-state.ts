@@ -15,7 +15,7 @@ import { validateCandidate } from '../model/validate-candidate.js';
 import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { LEDGER_FILE, candidateDir, entryDir, parseRevisionFileName } from './layout.js';
-import { parseLedger, type LedgerLine } from './ledger.js';
+import { parseLedger } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 
 /** One record (an entry or a candidate) as stored at a commit. */
@@ -25,7 +25,12 @@ export interface RecordState<T> {
   dir: string;
   /** The ledger text exactly as on the branch ('' for a new entry). */
   ledgerText: string;
-  ledger: LedgerLine[];
+  /**
+   * How many lines the ledger holds (0: no ledger). A count, not the parsed lines: a writer
+   * appends one line to the text, and parsing every earlier line again at each revision of a
+   * bulk import cost O(revisions of the entry) per revision (decision 0064).
+   */
+  ledgerLines: number;
   /** Highest revision number seen in the ledger or among the files (0 for a new entry). */
   maxRevision: number;
   /**
@@ -70,8 +75,8 @@ const CANDIDATE_KIND: RecordKind<Candidate> = { validate: validateCandidate, hin
  */
 export const STATE_CACHE_BYTES = Math.floor(getHeapStatistics().heap_size_limit / 8);
 
-/** What the cache keeps of a state: the current record as text, no parsed ledger (both rebuilt on a hit). */
-type CachedState = Omit<RecordState<unknown>, 'ledger' | 'current'> & { treeOid: string; current: { text: string; sha256: string } | null };
+/** What the cache keeps of a state: the current record as text (parsed again on a hit). */
+type CachedState = Omit<RecordState<unknown>, 'current'> & { treeOid: string; current: { text: string; sha256: string } | null };
 
 /**
  * Entry and candidate states by record directory, each with the oid of the directory's tree it
@@ -86,12 +91,11 @@ const stateCache = new LRUCache<string, CachedState>({
   sizeCalculation: (s) => 256 + s.dir.length + s.ledgerText.length + (s.current?.text.length ?? 0) + s.heads.length * 80 + (s.repairs?.length ?? 0),
 });
 
-/** A state the caller owns, from the cache: the record and the ledger lines parsed again from their text. */
+/** A state the caller owns, from the cache: the record parsed again from its text. */
 function fromCache<T>(cached: CachedState): RecordState<T> {
   const { treeOid: _tree, current, ...rest } = cached;
   return {
     ...rest,
-    ledger: parseLedger(cached.ledgerText),
     heads: [...cached.heads],
     current: current && { entry: JSON.parse(current.text) as T, sha256: current.sha256, text: current.text },
   };
@@ -102,7 +106,7 @@ function fromCache<T>(cached: CachedState): RecordState<T> {
  * calls this after a commit with each state its transaction left).
  */
 export function rememberEntryState(treeOid: string, state: RecordState<unknown>): void {
-  const { ledger: _ledger, current, ...rest } = state;
+  const { current, ...rest } = state;
   stateCache.set(state.dir, { ...rest, heads: [...state.heads], treeOid, current: current && { text: current.text, sha256: current.sha256 } });
 }
 
@@ -122,7 +126,7 @@ export async function readCandidateState(args: { gitdir: string; commitOid: stri
 
 async function readRecordState<T extends { revision: number; recorded_at: string }>(args: { gitdir: string; commitOid: string | null; entryId: string; dir: string; kind: RecordKind<T> }): Promise<RecordState<T>> {
   const { dir } = args;
-  const empty: RecordState<T> = { entry_id: args.entryId, dir, ledgerText: '', ledger: [], maxRevision: 0, current: null, heads: [], repairs: null };
+  const empty: RecordState<T> = { entry_id: args.entryId, dir, ledgerText: '', ledgerLines: 0, maxRevision: 0, current: null, heads: [], repairs: null };
   if (!args.commitOid) return empty;
   const treeOid = await treeOidAt(args.gitdir, args.commitOid, dir);
   if (treeOid === null) return empty;
@@ -169,7 +173,7 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
       entry_id: args.entryId,
       dir,
       ledgerText,
-      ledger,
+      ledgerLines: ledger.length,
       maxRevision,
       current: last ? { entry: last.entry, sha256: last.sha256, text: canonicalJson(last.entry) } : null,
       heads: [...new Set(candidates.map((c) => c.sha256))],
@@ -193,5 +197,5 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
     });
   }
   const badFile = top[0]?.file ?? ledger.find((l) => l.revision === maxRevision)?.file ?? `r${maxRevision}`;
-  return { entry_id: args.entryId, dir, ledgerText, ledger, maxRevision, current: { entry: base, sha256: parent, text: canonicalJson(base) }, heads, repairs: `${dir}/${badFile}` };
+  return { entry_id: args.entryId, dir, ledgerText, ledgerLines: ledger.length, maxRevision, current: { entry: base, sha256: parent, text: canonicalJson(base) }, heads, repairs: `${dir}/${badFile}` };
 }

@@ -15,7 +15,7 @@ import { LEDGER_FILE, PROJECTS_DIR, entryDir, revisionFileName } from './layout.
 import { BrainError } from '../model/errors.js';
 import { kindOfEntryId } from '../model/kinds.js';
 import { readTreeCached, treeOidAt } from '../git/tree-reader.js';
-import { formatLedgerLine, parseLedger } from './ledger.js';
+import { formatLedgerLine } from './ledger.js';
 import { assertNoSecrets } from '../model/secret-scan.js';
 
 /** Entries whose states {@link WriteTransaction.prefetch} reads at once. */
@@ -126,7 +126,7 @@ export class WriteTransaction {
     const next: RecordState<T> = {
       ...state,
       ledgerText,
-      ledger: [...state.ledger, ...parseLedger(line)],
+      ledgerLines: state.ledgerLines + 1,
       maxRevision: record.revision,
       current: { entry: record, sha256, text },
       heads: [sha256],
@@ -157,7 +157,7 @@ export class WriteTransaction {
     for (let i = 0; i < missing.length; i += PREFETCH_AT_ONCE) {
       await Promise.all(missing.slice(i, i + PREFETCH_AT_ONCE).map(async (id) => {
         const state = await this.state(id).catch(() => null);
-        if (state?.maxRevision === 0 && state.ledger.length === 0) await this.heldElsewhere(id).catch(() => null);
+        if (state?.maxRevision === 0 && state.ledgerLines === 0) await this.heldElsewhere(id).catch(() => null);
       }));
     }
   }
@@ -202,7 +202,7 @@ export class WriteTransaction {
    */
   async put(entry: Omit<Entry, 'revision'>): Promise<StagedRevision> {
     const state = await this.state(entry.entry_id);
-    if (state.maxRevision === 0 && state.ledger.length === 0) {
+    if (state.maxRevision === 0 && state.ledgerLines === 0) {
       const other = await this.heldElsewhere(entry.entry_id);
       if (other !== null) {
         throw new BrainError('conflict', `entry id ${entry.entry_id} already exists in project ${other}: an entry id is unique in a brain`, {

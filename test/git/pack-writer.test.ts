@@ -6,13 +6,13 @@
  * bulk commits keeps at most PACK_LIMIT packs (issue 21).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCommit } from '../../src/git/commit-writer.js';
 import { buildPack, PACK_THRESHOLD, writeObjects, writePack, type PackIndexer } from '../../src/git/pack-writer.js';
-import { PACK_LIMIT } from '../../src/git/pack-roll-up.js';
+import { geometricSplit, PACK_LIMIT } from '../../src/git/pack-roll-up.js';
 import { publishPack } from '../../src/git/pack-publish.js';
 import { createObjectReader } from '../../src/git/object-reader.js';
 import { findRepo } from '../../src/git/repo.js';
@@ -122,23 +122,45 @@ describe('pack writer', () => {
     expect(git(dir, ['show', 'brain:d3/f3.2.json'])).toBe('{"i": 3}');
   });
 
-  it('a long run of bulk commits keeps at most PACK_LIMIT packs, every object kept and fsck --strict clean', async () => {
+  it('a long run of bulk commits keeps at most PACK_LIMIT packs, rolled up from their object lists (never git repack), every object kept and fsck --strict clean', async () => {
     const dir = initRepo();
     const gitdir = join(dir, '.git');
+    const trace = join(dir, 'git-trace2.json');
+    process.env.GIT_TRACE2_EVENT = trace; // every git child brain spawns logs its command line here
     let parent: string | null = null;
     const written: string[] = [];
     for (let c = 0; c < PACK_LIMIT * 2 + 3; c++) {
       // Every other commit is small (a pack indexed in-process), the others are indexed by git.
+      // The bulk ones hold more than a megabyte (random text does not deflate below 3/4), so the
+      // in-process merge of small packs leaves them to the roll-up.
       const n = c % 2 === 0 ? PACK_THRESHOLD + 5 : 3;
-      const files = new Map(Array.from({ length: n }, (_, i) => [`c${c}/f${i}.json`, `{"c": ${c}, "i": ${i}}\n`] as [string, string]));
+      const noise = c % 2 === 0 ? randomBytes(16_000).toString('base64') : '';
+      const files = new Map(Array.from({ length: n }, (_, i) => [`c${c}/f${i}.json`, `{"c": ${c}, "i": ${i}, "noise": "${noise}${i}"}\n`] as [string, string]));
       const commit: string = await writeCommit({ gitdir, parent, files, message: `commit ${c}`, author: identity });
       git(dir, ['update-ref', 'refs/heads/brain', commit]);
       written.push(...[...files.keys()].map((f) => `brain:${f}`));
       parent = commit;
       expect(readdirSync(packDir(dir)).filter((f) => f.endsWith('.pack')).length).toBeLessThanOrEqual(PACK_LIMIT);
     }
+    delete process.env.GIT_TRACE2_EVENT;
+    const commands = readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; argv?: string[] })
+      .filter((e) => e.event === 'start').map((e) => (e.argv ?? []).join(' '));
+    // decision 0064: `git repack --geometric` walked the whole branch at every run
+    expect(commands.filter((c) => / repack /.test(c))).toEqual([]);
+    expect(commands.filter((c) => / pack-objects /.test(c)).length).toBeGreaterThan(0);
     expect(git(dir, ['fsck', '--strict'])).toBe('');
     expect(git(dir, ['cat-file', '--batch-check'], { input: `${written.join('\n')}\n` }).split('\n').filter((l) => l.endsWith(' missing'))).toEqual([]);
     expect(git(dir, ['rev-list', '--count', 'brain'])).toBe(String(PACK_LIMIT * 2 + 3));
+  });
+
+  it('rolls up what git --geometric=2 would: the packs out of the progression, and the larger ones the rolled pack breaks it for', () => {
+    const split = (...objects: number[]) => geometricSplit(objects.map((n, i) => ({ name: `p${i}`, objects: n })));
+    expect(split()).toBe(0);
+    expect(split(7)).toBe(0);
+    expect(split(1, 2, 4, 8)).toBe(0); // a progression already
+    expect(split(1, 1, 1)).toBe(3);
+    expect(split(2, 2, 40)).toBe(2); // 40 ≥ 2 × 4: kept
+    expect(split(5, 5, 5, 5, 5, 5, 5, 5, 45)).toBe(9); // 45 < 2 × 40: joins the roll-up
+    expect(split(3, 3, 3, 100, 1000)).toBe(3);
   });
 });

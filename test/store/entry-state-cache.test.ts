@@ -67,4 +67,30 @@ describe('entry states of a bulk import', () => {
     expect(git(dir, ['cat-file', '-p', `brain:${entryDir(PROJECT, 'risk', some[0]!)}/ledger.jsonl`]).split('\n')).toHaveLength(2);
     await cold.close();
   }, 600_000);
+
+  it('an entry revised by many transactions of one process, from the state cache each time, keeps a whole ledger chain', async () => {
+    // The cached state keeps the ledger as text and a line count, not parsed lines (decision 0064).
+    const dir = initRepo();
+    const brain = await openTestBrain(dir, { projectId: PROJECT });
+    await brain.init();
+    const identity = brain.identity();
+    const some = ids.slice(0, 3);
+    const REVISIONS = 25;
+    for (let r = 1; r <= REVISIONS; r++) {
+      await brain.store.transact({ projectId: PROJECT, identity }, async (tx) => {
+        if (r === 1) await tx.prefetch(some);
+        for (const id of some) expect((await tx.put(entryOf(id, `revision ${r} of ${id}`))).entry.revision).toBe(r);
+        return { message: `revision ${r}`, value: null };
+      });
+    }
+    await brain.close();
+    for (const id of some) {
+      const lines = git(dir, ['cat-file', '-p', `brain:${entryDir(PROJECT, 'risk', id)}/ledger.jsonl`]).split('\n').map((l) => JSON.parse(l) as { revision: number; sha256: string; parent_sha256: string | null });
+      expect(lines.map((l) => l.revision)).toEqual(Array.from({ length: REVISIONS }, (_, i) => i + 1));
+      lines.forEach((line, i) => expect(line.parent_sha256).toBe(i === 0 ? null : lines[i - 1]!.sha256));
+    }
+    const verify = brainCli(dir, ['verify']);
+    expect(verify.code).toBe(0);
+    expect(git(dir, ['fsck', '--strict'])).toBe('');
+  }, 120_000);
 });
