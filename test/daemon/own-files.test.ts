@@ -4,7 +4,7 @@
  * keep working) and daemon.json (clients find it) — instead of answering 401 until a restart.
  * A real daemon process, real HTTP.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
@@ -26,7 +26,10 @@ describe('the daemon keeps its own files', () => {
       const token = readFileSync(join(state, 'token'), 'utf8').trim();
       const auth = { authorization: `Bearer ${token}` };
       expect((await httpGet(d.port, '/api/health', auth)).status).toBe(200);
-      rmSync(state, { recursive: true, force: true });
+      // Gone in one step (a rename away, then removed): an `rm -rf` of the directory itself
+      // races the daemon putting its files back and can fail with ENOTEMPTY, as rm does.
+      renameSync(state, `${state}.cleared`);
+      rmSync(`${state}.cleared`, { recursive: true, force: true });
       // The first authenticated request after the deletion already succeeds.
       expect((await httpGet(d.port, '/api/health', auth)).status).toBe(200);
       expect(readFileSync(join(state, 'token'), 'utf8').trim()).toBe(token);
