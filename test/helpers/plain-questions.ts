@@ -6,12 +6,13 @@
  * differs, a superseded entry that matches much better, a phrase held together vs apart, and an
  * entry holding every word of a question once, in passing, vs one about two of its words, and a
  * title naming the question's words vs a body repeating them (0047), and a short entry about two
- * of a question's words vs a long design document holding every word once, in passing (0047).
+ * of a question's words vs a long design document holding every word once, in passing (0047), and a title naming most of a question's words vs a body repeating all of
+ them (0066).
  */
 import type { Brain } from '../../src/service.js';
 
 /** The entry ids by role. */
-export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes' | 'cleanup' | 'design' | 'rotation' | 'platform', string>;
+export type PlainQuestionIds = Record<'backup' | 'policy' | 'langOld' | 'languages' | 'pgNew' | 'pgOld' | 'redisOld' | 'redisNew' | 'phrase' | 'apart' | 'idle' | 'notes' | 'cleanup' | 'design' | 'rotation' | 'platform' | 'sync' | 'protocol', string>;
 
 /** Writes the entries into `brain`'s project (initialised); returns their ids. */
 export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds> {
@@ -50,7 +51,12 @@ export async function seedPlainQuestions(brain: Brain): Promise<PlainQuestionIds
   sections.splice(250, 0, 'Service credentials live in the vault.');
   sections.splice(380, 0, 'Keys rotate as often as staff leave.');
   const platform = await add({ title: 'Platform design', rationale: sections.join(' ') });
-  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes, cleanup, design, rotation, platform };
+  // "can quotas created on a zone be synced up to global" (decision 0066, kuma's MADR 044 vs
+  // 021): the entry whose title names three of its four words vs a design note whose body says
+  // every one of them again and again. The title outweighs a body's repetitions.
+  const sync = await add({ title: 'Zone to global quota sync', rationale: 'Each one is copied upwards.' });
+  const protocol = await add({ title: 'Replication protocol redesign', rationale: 'The global side keeps every zone synced: quotas created on global are synced to each zone, and quotas created on a zone are synced to global. A zone is synced from global after it reconnects; zone quotas reach global when created, global quotas reach a zone when created.' });
+  return { backup, policy, langOld, languages, pgNew, pgOld, redisOld, redisNew, phrase, apart, idle, notes, cleanup, design, rotation, platform, sync, protocol };
 }
 
 /** Questions and the hits each must start with, in order, on every backend. */
@@ -65,4 +71,5 @@ export const plainQuestionCases = (e: PlainQuestionIds): { query: string; first:
   { query: 'how do idle heartbeats work', first: [e.idle, e.notes] },
   { query: 'how are old runs cleaned up', first: [e.cleanup, e.design] },
   { query: 'how often are database credentials rotated', first: [e.rotation] },
+  { query: 'can quotas created on a zone be synced up to global', first: [e.sync, e.protocol] },
 ];
