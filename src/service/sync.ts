@@ -146,7 +146,9 @@ function bothSides(plan: SyncPlan): SyncedEntry[] {
  * projection. Errors: `remote_error` (`data.reason`: `no_remote`, `unreachable`, `auth`,
  * `refused`, `contended` after `maxAttempts` rejected pushes), `not_initialized` (neither side
  * has a brain, or the remote branch is not one), `unsupported_format`, `lock_timeout`,
- * `ref_locked`, `git_error`, `conflict` (the branch is checked out in a work tree and would move).
+ * `ref_locked`, `git_error`, `conflict` (the branch is checked out in a work tree and would move),
+ * `verify_failed` (`data.reason` `history_rewritten`: the local branch edits, deletes or rewrites
+ * revision files or ledger lines the remote has; nothing pushed — decision 0067).
  * On every error the local branch is unchanged.
  */
 export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promise<SyncReport> {
@@ -161,7 +163,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
       if (remoteTip !== null) await assertRemoteBrain(brain, remoteTip, remoteLabel);
       const before = store.tip();
       const identity = () => fallbackIdentity(brain);
-      const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, identity });
+      const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, branch: store.branch, identity });
       // Before the push: a branch checked out in a work tree is not moved (checked-out.ts), so nothing is pushed either.
       if (plan.target !== before) assertBranchNotCheckedOut(repo.commonDir, store.branch);
       if (plan.push && (await pushBranch({ repo, remote, branch: store.branch, oid: plan.target })) === 'rejected') continue;
