@@ -110,6 +110,22 @@ async function assertRemoteBrain(brain: Brain, tip: string, remoteLabel: string)
   }
 }
 
+/**
+ * The order to approve the candidates of one held write that changed two entries (a supersede:
+ * the guard is on the old entry, its successor is held with it): the successor's first, since
+ * no entry becomes superseded by none (decision 0049). '' for a write of one entry (decision 0067).
+ */
+function approvalOrder(plan: SyncPlan, e: SyncPlan['replayed'][number]): string {
+  const held = e.held;
+  if (held === null) return '';
+  const partners = plan.replayed.filter((o) => o !== e && o.held !== null && o.held.commits.some((c) => held.commits.includes(c)));
+  if (partners.length === 0) return '';
+  const successor = held.expected_revision === null ? e : partners.find((o) => o.held?.expected_revision === null);
+  const old = held.expected_revision !== null ? e : partners.find((o) => o.held?.expected_revision !== null);
+  if (successor === undefined || old === undefined) return '';
+  return `. One write held both ${old.entry_id} and ${successor.entry_id}: approve ${successor.held?.candidate_id} (${successor.entry_id}) first, then ${old.held?.candidate_id} (${old.entry_id}) — the other order is refused, as nothing becomes superseded before its successor exists`;
+}
+
 function heldConflicts(plan: SyncPlan): HeldConflict[] {
   return plan.replayed.flatMap((e) => {
     if (e.held === null) return [];
@@ -122,7 +138,7 @@ function heldConflicts(plan: SyncPlan): HeldConflict[] {
       expected_revision: expected,
       theirs,
       candidate_id: cand,
-      hint: `compare (brain show ${e.entry_id}; brain candidates ${cand}), then apply yours as the next revision (brain approve ${cand}; a teammate approves, or you redo it with brain revise ${e.entry_id} --expected-revision ${theirs ?? '<n>'}) or drop it (brain reject ${cand} --reason "…")`,
+      hint: `compare (brain show ${e.entry_id}; brain candidates ${cand}), then apply yours as the next revision (brain approve ${cand}; a teammate approves, or you redo it with brain revise ${e.entry_id} --expected-revision ${theirs ?? '<n>'}) or drop it (brain reject ${cand} --reason "…")${approvalOrder(plan, e)}`,
     }];
   });
 }

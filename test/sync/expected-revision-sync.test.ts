@@ -93,12 +93,17 @@ describe('brain sync honours --expected-revision', () => {
     }
     const run = brain(alice, ['sync', '--json']);
     expect(run.code, run.stderr).toBe(1);
-    const held = run.json().held as { entry_id: string; expected_revision: number | null; candidate_id: string }[];
+    const held = run.json().held as { entry_id: string; expected_revision: number | null; candidate_id: string; hint: string }[];
     expect(held.map((h) => [h.entry_id, h.expected_revision]).sort()).toEqual([[id, 2], [next, null]].sort());
     // Neither half landed: no one-way link.
     expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 3, status: 'accepted' });
     expect(ok(brain(alice, ['show', next, '--json'])).json<Entry>()).toMatchObject({ revision: 1, supersedes_entry_id: null });
     const candOf = (entry: string) => held.find((h) => h.entry_id === entry)!.candidate_id;
+    // Both hints say the order (decision 0067); the other order is refused, naming the one to approve first.
+    for (const h of held) expect(h.hint).toContain(`approve ${candOf(next)} (${next}) first, then ${candOf(id)} (${id})`);
+    const early = brain(alice, ['--author', 'Bob', 'approve', candOf(id), '--json']);
+    expect(early.code).toBe(2);
+    expect(early.errorJson().error).toMatchObject({ code: 'illegal_status', hint: expect.stringContaining(`approve ${candOf(next)} first`), data: { approve_first: [candOf(next)] } });
     ok(brain(alice, ['--author', 'Bob', 'approve', candOf(next)]));
     ok(brain(alice, ['--author', 'Bob', 'approve', candOf(id)]));
     expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 4, status: 'superseded', tags: ['storage'] });
