@@ -88,7 +88,7 @@ function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
   );
   const held = entries.flatMap((e) => (e.held === null ? [] : [`${e.entry_id} r${e.held.revisions.join(', r')} held as ${e.held.candidate_id} (expected revision ${e.held.expected_revision ?? '-'}, remote at r${e.held.current_revision ?? '-'}) — ${oneLine(e.title)}`]));
   const body = [...lines, ...held].join('\n');
-  const heldPart = held.length === 0 ? '' : `, hold ${held.length} guarded write${held.length === 1 ? '' : 's'} as candidates`;
+  const heldPart = held.length === 0 ? '' : held.length === 1 ? ', hold 1 guarded write as a candidate' : `, hold ${held.length} guarded writes as candidates`;
   return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'}${heldPart} onto ${remoteLabel}\n\n${body}\n`;
 }
 

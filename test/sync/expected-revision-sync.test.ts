@@ -70,6 +70,8 @@ describe('brain sync honours --expected-revision', () => {
     ok(brain(alice, ['revise', id, '--expected-revision', '2', '--title', 'Cache in SQLite, one file']));
     const run = brain(alice, ['sync']);
     expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/: 0 revisions pushed \(and 1 held write as a pending candidate\), 1 revision received/);
+    expect(git(alice, ['log', '-1', '--format=%s', 'brain'])).toBe('brain: sync — replay 0 revisions, hold 1 guarded write as a candidate onto origin/brain');
     expect(run.stdout).toMatch(/revision_conflict: 1 guarded write held back/);
     expect(run.stdout).toMatch(new RegExp(`${id}: your r3 expected r2, but the remote is at r3: not replayed, kept as candidate cand-`));
     expect(run.stdout).toMatch(/hint: compare \(brain show/);
