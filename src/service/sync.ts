@@ -123,7 +123,7 @@ function approvalOrder(plan: SyncPlan, e: SyncPlan['replayed'][number]): string 
   const successor = held.expected_revision === null ? e : partners.find((o) => o.held?.expected_revision === null);
   const old = held.expected_revision !== null ? e : partners.find((o) => o.held?.expected_revision !== null);
   if (successor === undefined || old === undefined) return '';
-  return `. One write held both ${old.entry_id} and ${successor.entry_id}: approve ${successor.held?.candidate_id} (${successor.entry_id}) first, then ${old.held?.candidate_id} (${old.entry_id}) — the other order is refused, as nothing becomes superseded before its successor exists`;
+  return `. One write held both ${old.entry_id} and ${successor.entry_id}: approve ${successor.held?.candidate_id} (${successor.entry_id}) first, then ${old.held?.candidate_id} (${old.entry_id}) — the other order is refused, as nothing becomes superseded before its successor exists; or redo the whole write: brain supersede ${old.entry_id} --by ${successor.entry_id} --expected-revision ${old.held?.current_revision ?? '<n>'}`;
 }
 
 function heldConflicts(plan: SyncPlan): HeldConflict[] {

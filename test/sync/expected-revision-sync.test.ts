@@ -103,6 +103,7 @@ describe('brain sync honours --expected-revision', () => {
     const candOf = (entry: string) => held.find((h) => h.entry_id === entry)!.candidate_id;
     // Both hints say the order (decision 0067); the other order is refused, naming the one to approve first.
     for (const h of held) expect(h.hint).toContain(`approve ${candOf(next)} (${next}) first, then ${candOf(id)} (${id})`);
+    for (const h of held) expect(h.hint).toContain(`or redo the whole write: brain supersede ${id} --by ${next} --expected-revision 3`);
     const early = brain(alice, ['--author', 'Bob', 'approve', candOf(id), '--json']);
     expect(early.code).toBe(2);
     expect(early.errorJson().error).toMatchObject({ code: 'illegal_status', hint: expect.stringContaining(`approve ${candOf(next)} first`), data: { approve_first: [candOf(next)] } });
