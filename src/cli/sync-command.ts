@@ -36,7 +36,9 @@ export function renderSync(r: SyncReport): string {
     fast_forward: `updated from ${r.remote}/${r.branch}`,
     replayed: `replayed your revisions onto ${r.remote}/${r.branch} and pushed`,
   };
-  const lines = [`${head[r.action]}: ${plural(r.pushed, 'revision')} pushed, ${plural(r.received, 'revision')} received (tip ${r.tip.slice(0, 12)})`];
+  // A held write is pushed too, as a pending candidate (decision 0063): say so, or "0 revisions pushed" reads as nothing sent (decision 0067).
+  const held = r.held.length === 0 ? '' : ` (and ${plural(r.held.length, 'held write')} as ${r.held.length === 1 ? 'a pending candidate' : 'pending candidates'})`;
+  const lines = [`${head[r.action]}: ${plural(r.pushed, 'revision')} pushed${held}, ${plural(r.received, 'revision')} received (tip ${r.tip.slice(0, 12)})`];
   if (r.attempts > 1) lines.push(`  (someone pushed meanwhile: took ${r.attempts} attempts)`);
   if (r.changed_on_both_sides.length) lines.push(`changed on both sides: ${r.changed_on_both_sides.length}`, ...r.changed_on_both_sides.map(renderEntry));
   if (r.held.length) lines.push(`revision_conflict: ${plural(r.held.length, 'guarded write')} held back (--expected-revision no longer holds)`, ...r.held.map(renderHeld));

@@ -107,17 +107,21 @@ export function registerWriteCommands(program: Command): void {
     .command('supersede <entry_id>')
     .description('mark a decision or plan superseded by another entry (links both ways)')
     .requiredOption('--by <entry_id>', 'the successor')
-    .action(async (entryId: string, options: { by: string }, command: Command) => {
+    .option('--expected-revision <n>', 'fail with a conflict unless the superseded entry is at revision N')
+    .action(async (entryId: string, options: { by: string; expectedRevision?: string }, command: Command) => {
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       const agent = commandAgent(command);
-      await runWithBrain(command, async (brain) => writesAs(brain, agent).supersede({ entryId, byEntryId: options.by }), await printWrite(), entryOf);
+      await runWithBrain(command, async (brain) => writesAs(brain, agent).supersede({ entryId, byEntryId: options.by, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
 
   program
     .command('clear-blocker <entry_id>')
     .description('mark a blocker cleared')
     .requiredOption('--resolution <text>', 'how it was cleared')
-    .action(async (entryId: string, options: { resolution: string }, command: Command) => {
+    .option('--expected-revision <n>', 'fail with a conflict unless the blocker is at revision N')
+    .action(async (entryId: string, options: { resolution: string; expectedRevision?: string }, command: Command) => {
+      const expectedRevision = parseOptionalInteger('--expected-revision', options.expectedRevision, BOUNDS.revision);
       const agent = commandAgent(command);
-      await runWithBrain(command, async (brain) => writesAs(brain, agent).clearBlocker({ entryId, resolution: options.resolution }), await printWrite(), entryOf);
+      await runWithBrain(command, async (brain) => writesAs(brain, agent).clearBlocker({ entryId, resolution: options.resolution, ...(expectedRevision ? { expectedRevision } : {}) }), await printWrite(), entryOf);
     });
 }

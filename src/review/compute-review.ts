@@ -13,6 +13,7 @@ import type { ObjectReader } from '../git/object-reader.js';
 import { diffTrees, type TreeChange } from '../git/tree-diff.js';
 import { parseBrainPath, PROJECTS_DIR } from '../store/layout.js';
 import { RevisionProblem } from '../store/revision-file.js';
+import { lostLedgerLines } from '../store/ledger-loss.js';
 import { describeChange } from './entry-change.js';
 import { entryAt, RevisionCache } from './entry-at.js';
 import { compareChanges, groupOf } from './group.js';
@@ -54,7 +55,10 @@ export async function computeReview(options: ComputeReviewOptions): Promise<Revi
       return;
     }
     dirs.add(where.dir);
-    if (where.type === 'ledger') return;
+    if (where.type === 'ledger') {
+      problems.push(...(await checkLedgerChange(reader, change, where.entry_id)));
+      return;
+    }
     problems.push(...(await checkRevisionChange(cache, change, where.entry_id)));
     if (change.status === 'added') addedFiles.add(change.path);
   }));
@@ -96,4 +100,17 @@ async function checkRevisionChange(cache: RevisionCache, change: TreeChange, ent
   const parsed = await cache.revision(change.path, change.newOid as string);
   if (parsed instanceof RevisionProblem) out.push({ code: parsed.code, ...at, message: parsed.message });
   return out;
+}
+
+/** `ledger_rewritten` when the range changed or removed ledger lines the merge base had (invariant 3: ledgers are append-only). */
+async function checkLedgerChange(reader: ObjectReader, change: TreeChange, entryId: string): Promise<ReviewProblem[]> {
+  if (change.status === 'added') return [];
+  const lost = await lostLedgerLines(reader, change.oldOid as string, change.newOid);
+  if (lost.length === 0) return [];
+  const revisions = lost.map((line) => {
+    const m = /"revision":\s*(\d+)/.exec(line);
+    return m ? `r${m[1]}` : 'an unreadable line';
+  });
+  const what = change.status === 'deleted' ? 'the ledger was deleted' : `${lost.length === 1 ? 'the line' : 'the lines'} of ${revisions.join(', ')} changed or removed`;
+  return [{ code: 'ledger_rewritten', path: change.path, entry_id: entryId, message: `${what}; ledgers are append-only (a change is a new revision): the line${lost.length === 1 ? '' : 's'} the merge base had must stay byte for byte` }];
 }

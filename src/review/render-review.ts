@@ -10,7 +10,7 @@ import type { EntryKind } from '../model/kinds.js';
 import { writtenBy } from '../model/entry-fields.js';
 import { GROUP_TITLES } from './group.js';
 import { codeSpan, fencedBlock, mdText } from './markdown-text.js';
-import { REVIEW_GROUPS, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
+import { REVIEW_GROUPS, REWRITE_CODES, type EntryChange, type Review, type ReviewProblem, type ValueChange } from './review.js';
 import type { CandidateChange } from './candidate-changes.js';
 import { plural } from '../model/plural.js';
 import { titleText } from '../model/title-text.js';
@@ -49,6 +49,7 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
   if (review.candidates.length > 0) counts.push(`Candidates **${review.candidates.length}**`);
   if (counts.length === 0) return `${[...out, '', 'No brain changes in this range.'].join('\n')}\n`;
   out.push('', counts.join(' · '));
+  if (review.rewrites.length > 0) out.push('', ...renderRewrites(review));
   for (const group of REVIEW_GROUPS) {
     const changes = review.groups[group];
     if (changes.length === 0) continue;
@@ -58,8 +59,9 @@ export function renderReview(review: Review, options: RenderReviewOptions = {}):
   if (review.candidates.length > 0) {
     out.push('', `### Candidates (${review.candidates.length})`, '', ...review.candidates.map(renderCandidateChange));
   }
-  if (review.problems.length > 0) {
-    out.push('', `### Problems (${review.problems.length})`, '', ...review.problems.map(renderProblem));
+  const others = review.problems.filter((p) => !REWRITE_CODES.has(p.code));
+  if (others.length > 0) {
+    out.push('', `### ${review.rewrites.length > 0 ? 'Other problems' : 'Problems'} (${others.length})`, '', ...others.map(renderProblem));
   }
   return `${out.join('\n')}\n`;
 }
@@ -124,6 +126,21 @@ function renderValueChange(v: ValueChange, isNew: boolean): string {
 
 function renderCitation(c: Citation): string {
   return `${codeSpan(c.locator ? `${c.source_ref}#${c.locator}` : c.source_ref, 300)} (${c.source_kind})`;
+}
+
+/**
+ * The block under the header when the range rewrites history (decision 0067): a GitHub
+ * `[!CAUTION]` alert (a plain quote elsewhere) naming each file, what to do, and the command
+ * that names the commits.
+ */
+function renderRewrites(review: Review): string[] {
+  const n = review.rewrites.length;
+  return [
+    '> [!CAUTION]',
+    `> **This range rewrites committed history: ${plural(n, 'problem')}.** Revision files are never edited or deleted and ledger lines never change (a change is a new revision, a deletion is a status), so do not merge it as it is: ${codeSpan(`brain verify --range ${review.range.spec}`, 300)} names the commits that did it, and reverting them restores the files.`,
+    '>',
+    ...review.rewrites.map((p) => `> ${renderProblem(p)}`),
+  ];
 }
 
 function renderProblem(p: ReviewProblem): string {

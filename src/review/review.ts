@@ -71,7 +71,14 @@ export type ReviewProblemCode =
   | 'stray'
   | 'revision_modified'
   | 'revision_deleted'
+  | 'ledger_rewritten'
   | 'forked';
+
+/**
+ * Problem codes that break DESIGN §3 invariants 1 and 3 (revision files are never edited or
+ * deleted, ledgers are append-only): shown first in a review, in {@link Review.rewrites}.
+ */
+export const REWRITE_CODES: ReadonlySet<ReviewProblemCode> = new Set(['revision_modified', 'revision_deleted', 'ledger_rewritten']);
 
 /** Something in the range a reviewer should not merge without a look. */
 export interface ReviewProblem {
@@ -85,6 +92,13 @@ export interface ReviewProblem {
 
 /** `brain review --json`. */
 export interface Review {
+  /**
+   * First, because a reviewer must not miss it: the {@link problems} whose code is in
+   * {@link REWRITE_CODES} — the range edits or deletes committed revision files or rewrites
+   * ledger lines (DESIGN §3 invariants 1, 3; decision 0067). Empty for a sound range. They stay
+   * in `problems` too.
+   */
+  rewrites: ReviewProblem[];
   range: {
     /** The argument as given (`origin/brain..brain`). */
     spec: string;

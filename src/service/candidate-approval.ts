@@ -55,6 +55,31 @@ export interface ApprovalStamp {
   approvedBy: Approver;
   now: string;
   successors: (entryId: string) => readonly string[];
+  /**
+   * Pending candidates (other than this one) whose proposal supersedes `entryId`: asked only when
+   * approving would leave the entry superseded by none, to name the one to approve first (a held
+   * supersede is two candidates, decision 0067).
+   */
+  pendingSuccessors?: (entryId: string) => readonly { candidate_id: string; title: string }[];
+}
+
+/**
+ * {@link assertSupersededHasSuccessor} for a merge into `target`; when it refuses and a pending
+ * candidate proposes the successor, the hint names that candidate and the order (decision 0067).
+ */
+function assertMergeHasSuccessor(target: Entry, next: Entry, candidateId: string, stamp: ApprovalStamp): void {
+  try {
+    assertSupersededHasSuccessor({ entry_id: target.entry_id, entry_kind: target.entry_kind, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
+  } catch (err) {
+    const pending = err instanceof BrainError && err.code === 'illegal_status' ? (stamp.pendingSuccessors?.(target.entry_id) ?? []) : [];
+    const first = pending[0];
+    if (first === undefined) throw err;
+    throw new BrainError('illegal_status', `${err instanceof Error ? err.message : String(err)} yet: the successor is still a pending candidate`, {
+      hint: `approve ${first.candidate_id} first (it proposes "${first.title}", which supersedes ${target.entry_id}), then ${candidateId}`,
+      data: { entry_id: target.entry_id, status: 'superseded', approve_first: pending.map((p) => p.candidate_id) },
+      cause: err,
+    });
+  }
 }
 
 /**
@@ -92,7 +117,7 @@ export async function stageApproval(tx: WriteTransaction, candidate: Candidate, 
       throw new BrainError('invalid_argument', `cannot merge ${kindWithArticle(kind)} into ${target.entry_id}, ${kindWithArticle(target.entry_kind)}`, { hint: 'approve it --as new, or merge it into an entry of the same kind', data: { entry_id: target.entry_id } });
     }
     const next = buildEntry(target, fields, over(target.revision + 1));
-    assertSupersededHasSuccessor({ entry_id: target.entry_id, entry_kind: target.entry_kind, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
+    assertMergeHasSuccessor(target, next, candidate.candidate_id, stamp);
     assertSupersededStays({ entry_id: target.entry_id, from: target.status, to: next.status, successors: () => stamp.successors(target.entry_id) });
     if (sameContent(next, target) && (await tx.repairs(target.entry_id)) === null) return decision('merge', target.entry_id, []);
     const staged = await tx.put(next);

@@ -171,7 +171,11 @@ export class BrainCandidates {
       const current = await this.pending(tx, candidateId);
       assertNotSelfApproval({ candidateId, proposer: current.proposed_by, approver: who });
       const approver: Approver = who;
-      const decision = await stageApproval(tx, current, choice ?? suggestedChoice(current), { writer: who, approvedBy: approver, now, successors: (id) => successorsOf(this.brain.db(), tx.projectId, id) });
+      const pendingSuccessors = (id: string) =>
+        listCandidates(this.brain.db(), { projectId: tx.projectId, status: 'pending' })
+          .filter((r) => r.candidate.candidate_id !== candidateId && r.candidate.proposal.supersedes_entry_id === id)
+          .map((r) => ({ candidate_id: r.candidate.candidate_id, title: oneLine(r.candidate.proposal.title) }));
+      const decision = await stageApproval(tx, current, choice ?? suggestedChoice(current), { writer: who, approvedBy: approver, now, successors: (id) => successorsOf(this.brain.db(), tx.projectId, id), pendingSuccessors });
       await this.putDecided(tx, current, who, now, 'approved', decision);
       return ` r${current.revision + 1} → ${decision.action} ${decision.entry_id} — ${oneLine(current.proposal.title)}`;
     });

@@ -15,7 +15,7 @@ import { countCommits, mergeBase, resolveCommit } from '../git/rev-parse.js';
 import { computeReview } from '../review/compute-review.js';
 import { candidateChanges } from '../review/candidate-changes.js';
 import { parseReviewRange } from '../review/parse-range.js';
-import type { Review } from '../review/review.js';
+import { REWRITE_CODES, type Review } from '../review/review.js';
 import type { Brain } from '../service.js';
 
 /** Options of {@link reviewRange}. */
@@ -44,7 +44,8 @@ export async function reviewRange(brain: Brain, args: ReviewRangeOptions): Promi
   const baseTree = mergeOid === null ? null : (await reader.readCommit(mergeOid)).tree;
   const scope = { reader, baseTree, headTree: headCommit.tree, ...(projectId !== undefined ? { projectId } : {}) };
   const [body, candidates] = await Promise.all([computeReview(scope), candidateChanges(scope)]);
-  return { range: { spec: spec.spec, base, head, merge_base: mergeOid }, commits, ...body, candidates };
+  const rewrites = body.problems.filter((p) => REWRITE_CODES.has(p.code));
+  return { rewrites, range: { spec: spec.spec, base, head, merge_base: mergeOid }, commits, ...body, candidates };
 }
 
 async function docsTip(brain: Brain): Promise<string> {

@@ -110,6 +110,22 @@ async function assertRemoteBrain(brain: Brain, tip: string, remoteLabel: string)
   }
 }
 
+/**
+ * The order to approve the candidates of one held write that changed two entries (a supersede:
+ * the guard is on the old entry, its successor is held with it): the successor's first, since
+ * no entry becomes superseded by none (decision 0049). '' for a write of one entry (decision 0067).
+ */
+function approvalOrder(plan: SyncPlan, e: SyncPlan['replayed'][number]): string {
+  const held = e.held;
+  if (held === null) return '';
+  const partners = plan.replayed.filter((o) => o !== e && o.held !== null && o.held.commits.some((c) => held.commits.includes(c)));
+  if (partners.length === 0) return '';
+  const successor = held.expected_revision === null ? e : partners.find((o) => o.held?.expected_revision === null);
+  const old = held.expected_revision !== null ? e : partners.find((o) => o.held?.expected_revision !== null);
+  if (successor === undefined || old === undefined) return '';
+  return `. One write held both ${old.entry_id} and ${successor.entry_id}: approve ${successor.held?.candidate_id} (${successor.entry_id}) first, then ${old.held?.candidate_id} (${old.entry_id}) — the other order is refused, as nothing becomes superseded before its successor exists; or redo the whole write: brain supersede ${old.entry_id} --by ${successor.entry_id} --expected-revision ${old.held?.current_revision ?? '<n>'}`;
+}
+
 function heldConflicts(plan: SyncPlan): HeldConflict[] {
   return plan.replayed.flatMap((e) => {
     if (e.held === null) return [];
@@ -122,7 +138,7 @@ function heldConflicts(plan: SyncPlan): HeldConflict[] {
       expected_revision: expected,
       theirs,
       candidate_id: cand,
-      hint: `compare (brain show ${e.entry_id}; brain candidates ${cand}), then apply yours as the next revision (brain approve ${cand}; a teammate approves, or you redo it with brain revise ${e.entry_id} --expected-revision ${theirs ?? '<n>'}) or drop it (brain reject ${cand} --reason "…")`,
+      hint: `compare (brain show ${e.entry_id}; brain candidates ${cand}), then apply yours as the next revision (brain approve ${cand}; a teammate approves, or you redo it with brain revise ${e.entry_id} --expected-revision ${theirs ?? '<n>'}) or drop it (brain reject ${cand} --reason "…")${approvalOrder(plan, e)}`,
     }];
   });
 }
@@ -146,7 +162,9 @@ function bothSides(plan: SyncPlan): SyncedEntry[] {
  * projection. Errors: `remote_error` (`data.reason`: `no_remote`, `unreachable`, `auth`,
  * `refused`, `contended` after `maxAttempts` rejected pushes), `not_initialized` (neither side
  * has a brain, or the remote branch is not one), `unsupported_format`, `lock_timeout`,
- * `ref_locked`, `git_error`, `conflict` (the branch is checked out in a work tree and would move).
+ * `ref_locked`, `git_error`, `conflict` (the branch is checked out in a work tree and would move),
+ * `verify_failed` (`data.reason` `history_rewritten`: the local branch edits, deletes or rewrites
+ * revision files or ledger lines the remote has; nothing pushed — decision 0067).
  * On every error the local branch is unchanged.
  */
 export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promise<SyncReport> {
@@ -161,7 +179,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
       if (remoteTip !== null) await assertRemoteBrain(brain, remoteTip, remoteLabel);
       const before = store.tip();
       const identity = () => fallbackIdentity(brain);
-      const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, identity });
+      const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, branch: store.branch, identity });
       // Before the push: a branch checked out in a work tree is not moved (checked-out.ts), so nothing is pushed either.
       if (plan.target !== before) assertBranchNotCheckedOut(repo.commonDir, store.branch);
       if (plan.push && (await pushBranch({ repo, remote, branch: store.branch, oid: plan.target })) === 'rejected') continue;

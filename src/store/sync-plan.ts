@@ -11,6 +11,7 @@
  * and the remote's lacks is one the remote has never seen — whatever the histories look like
  * (two independent `brain init`s, merges made outside brain).
  */
+import { pushRewrites } from './push-rewrites.js';
 import { BrainError } from '../model/errors.js';
 import { writeCommit, type Identity } from '../git/commit-writer.js';
 import { CANDIDATES_DIR, PROJECTS_DIR, parseBrainPath, parseCandidatePath } from './layout.js';
@@ -52,6 +53,8 @@ export interface PlanSyncOptions {
   remote: string | null;
   /** `<remote>/<branch>`, for the replay commit's message. */
   remoteLabel: string;
+  /** The local docs branch's name, for hints (default `brain`). */
+  branch?: string;
   /** Author and committer of the replay commit. */
   identity: () => Identity;
 }
@@ -85,8 +88,24 @@ function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
   );
   const held = entries.flatMap((e) => (e.held === null ? [] : [`${e.entry_id} r${e.held.revisions.join(', r')} held as ${e.held.candidate_id} (expected revision ${e.held.expected_revision ?? '-'}, remote at r${e.held.current_revision ?? '-'}) — ${oneLine(e.title)}`]));
   const body = [...lines, ...held].join('\n');
-  const heldPart = held.length === 0 ? '' : `, hold ${held.length} guarded write${held.length === 1 ? '' : 's'} as candidates`;
+  const heldPart = held.length === 0 ? '' : held.length === 1 ? ', hold 1 guarded write as a candidate' : `, hold ${held.length} guarded writes as candidates`;
   return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'}${heldPart} onto ${remoteLabel}\n\n${body}\n`;
+}
+
+/**
+ * Refuses to push a branch that edits, deletes or rewrites what the remote already has
+ * (invariants 1 and 3; decision 0067): `verify_failed`, `data.reason` `history_rewritten`,
+ * `data.rewrites` (push-rewrites.ts). Nothing is pushed and the local branch stays as it is.
+ */
+async function assertNoRewrites(reader: ObjectReader, remote: string, local: string, remoteLabel: string, branch: string): Promise<void> {
+  const rewrites = await pushRewrites({ reader, from: remote, to: local });
+  if (rewrites.length === 0) return;
+  const shown = rewrites.slice(0, 5).map((r) => `${r.code} ${r.path}`).join('; ');
+  const more = rewrites.length > 5 ? `; +${rewrites.length - 5} more` : '';
+  throw new BrainError('verify_failed', `not pushed: your docs branch rewrites what ${remoteLabel} already has (${rewrites.length} file${rewrites.length === 1 ? '' : 's'}: ${shown}${more})`, {
+    hint: `revision files and ledger lines never change once committed (a change is a new revision, a deletion is a status). brain verify --range ${remoteLabel}..${branch} names the commit; undo it without checking the branch out: git worktree add ../brain-fix ${branch} && git -C ../brain-fix revert --no-edit <commit> && git worktree remove ../brain-fix — then brain sync`,
+    data: { reason: 'history_rewritten', remote: remoteLabel, rewrites },
+  });
 }
 
 /**
@@ -113,6 +132,7 @@ export async function planSync(options: PlanSyncOptions): Promise<SyncPlan> {
   // Revision files are never deleted (invariant 1), so a side lacking a file the other has
   // cannot be its descendant: only ask git about ancestry when the local tree lacks nothing.
   if (delta.deleted.length === 0 && (await isAncestor({ repo: options.repo, ancestor: remote, descendant: local }))) {
+    await assertNoRewrites(reader, remote, local, options.remoteLabel, options.branch ?? 'brain');
     return { ...none, action: 'pushed', target: local, push: true, pushed: delta.added.length, received: 0 };
   }
   if (delta.added.length === 0) {

@@ -13,6 +13,7 @@ import { canonicalJson } from './canonical-json.js';
 import { CANDIDATES_DIR, LEDGER_FILE, PROJECTS_DIR, parseBrainPath, parseCandidatePath } from './layout.js';
 import { readCandidateFile } from './candidate-file.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
+import { lostLedgerLines } from './ledger-loss.js';
 import type { ObjectReader } from '../git/object-reader.js';
 import { RevisionProblem, readRevisionFile } from './revision-file.js';
 import { diffTrees } from '../git/tree-diff.js';
@@ -183,9 +184,7 @@ async function verifyHistory(reader: ObjectReader, tip: string, base: string | n
           (back ? repaired : failures).push({ code: `revision_${change.status}`, path: change.path, commit: commit.oid, message: `revision file ${change.status} by commit ${commit.oid.slice(0, 12)} (revision files are immutable)${back ? '; the tip holds it as its ledger line hashes it' : ''}` });
         }
         if (where.type === 'ledger' && change.status !== 'added') {
-          const before = new Set((await reader.readBlob(change.oldOid as string)).toString('utf8').split('\n').filter((l) => l.trim() !== ''));
-          const after = change.newOid ? new Set((await reader.readBlob(change.newOid)).toString('utf8').split('\n')) : new Set<string>();
-          const lost = [...before].filter((line) => !after.has(line));
+          const lost = await lostLedgerLines(reader, change.oldOid as string, change.newOid);
           if (lost.length > 0) {
             const tipLines = holds.ledgerLines.get(change.path);
             const back = tipLines !== undefined && lost.every((line) => tipLines.has(line));

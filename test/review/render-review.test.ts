@@ -21,6 +21,7 @@ function change(over: Partial<EntryChange>): EntryChange {
 
 function review(changes: EntryChange[], problems: Review['problems'] = []): Review {
   return {
+    rewrites: [],
     range: { spec: 'a..b', base: 'a'.repeat(40), head: 'b'.repeat(40), merge_base: 'a'.repeat(40) },
     commits: 1,
     groups: { decided: changes, newly_proposed: [], resolved: [], newly_open: [], newly_blocked: [], risks: [], plan: [], other: [] },

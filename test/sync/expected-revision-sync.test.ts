@@ -70,6 +70,8 @@ describe('brain sync honours --expected-revision', () => {
     ok(brain(alice, ['revise', id, '--expected-revision', '2', '--title', 'Cache in SQLite, one file']));
     const run = brain(alice, ['sync']);
     expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/: 0 revisions pushed \(and 1 held write as a pending candidate\), 1 revision received/);
+    expect(git(alice, ['log', '-1', '--format=%s', 'brain'])).toBe('brain: sync — replay 0 revisions, hold 1 guarded write as a candidate onto origin/brain');
     expect(run.stdout).toMatch(/revision_conflict: 1 guarded write held back/);
     expect(run.stdout).toMatch(new RegExp(`${id}: your r3 expected r2, but the remote is at r3: not replayed, kept as candidate cand-`));
     expect(run.stdout).toMatch(/hint: compare \(brain show/);
@@ -93,12 +95,18 @@ describe('brain sync honours --expected-revision', () => {
     }
     const run = brain(alice, ['sync', '--json']);
     expect(run.code, run.stderr).toBe(1);
-    const held = run.json().held as { entry_id: string; expected_revision: number | null; candidate_id: string }[];
+    const held = run.json().held as { entry_id: string; expected_revision: number | null; candidate_id: string; hint: string }[];
     expect(held.map((h) => [h.entry_id, h.expected_revision]).sort()).toEqual([[id, 2], [next, null]].sort());
     // Neither half landed: no one-way link.
     expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 3, status: 'accepted' });
     expect(ok(brain(alice, ['show', next, '--json'])).json<Entry>()).toMatchObject({ revision: 1, supersedes_entry_id: null });
     const candOf = (entry: string) => held.find((h) => h.entry_id === entry)!.candidate_id;
+    // Both hints say the order (decision 0067); the other order is refused, naming the one to approve first.
+    for (const h of held) expect(h.hint).toContain(`approve ${candOf(next)} (${next}) first, then ${candOf(id)} (${id})`);
+    for (const h of held) expect(h.hint).toContain(`or redo the whole write: brain supersede ${id} --by ${next} --expected-revision 3`);
+    const early = brain(alice, ['--author', 'Bob', 'approve', candOf(id), '--json']);
+    expect(early.code).toBe(2);
+    expect(early.errorJson().error).toMatchObject({ code: 'illegal_status', hint: expect.stringContaining(`approve ${candOf(next)} first`), data: { approve_first: [candOf(next)] } });
     ok(brain(alice, ['--author', 'Bob', 'approve', candOf(next)]));
     ok(brain(alice, ['--author', 'Bob', 'approve', candOf(id)]));
     expect(ok(brain(alice, ['show', id, '--json'])).json<Entry>()).toMatchObject({ revision: 4, status: 'superseded', tags: ['storage'] });
