@@ -22,6 +22,7 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { z } from 'zod';
 import { BrainError } from '../model/errors.js';
 import { formatIssues } from '../model/validate.js';
+import { neutralizeDeep } from './summaries.js';
 
 /** The body of a tool execution error (`structuredContent.error`) and of `McpError.data`. */
 export interface ToolErrorBody {
@@ -60,9 +61,14 @@ function mcpHint(err: BrainError): string | undefined {
     .replace(/use revise or supersede/, 'use brain_revise or brain_supersede');
 }
 
+/**
+ * The error body of `err`, neutralized (DESIGN §7): messages and hints may quote entry text — a
+ * candidate's title in an approval's hint (decision 0067), an id or label asked for — and reach
+ * the model like any tool result, so no `<brain-state>` look-alike survives in them.
+ */
 function bodyOf(err: BrainError): ToolErrorBody {
   const hint = mcpHint(err);
-  return { code: err.code, message: err.message, ...(hint ? { hint } : {}), ...(Object.keys(err.data).length ? { data: err.data } : {}) };
+  return neutralizeDeep({ code: err.code, message: err.message, ...(hint ? { hint } : {}), ...(Object.keys(err.data).length ? { data: err.data } : {}) });
 }
 
 /** An `isError: true` tool result carrying `{error: body}` and a two-line text rendering. */
