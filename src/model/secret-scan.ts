@@ -14,6 +14,7 @@
  */
 import { BrainError } from './errors.js';
 import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
+import { createSecretFilter } from './secret-triggers.js';
 
 /** One credential found in a record; never holds the credential itself. */
 export interface SecretFinding {
@@ -52,10 +53,16 @@ interface Match {
   range: readonly [number, number];
 }
 
-let engine: Promise<(content: string) => Promise<Match[]>> | null = null;
+interface Engine {
+  lint(content: string): Promise<Match[]>;
+  /** False when no loaded rule can report in the text (secret-triggers.ts); null: scan everything. */
+  mayHold: ((text: string) => boolean) | null;
+}
+
+let engine: Promise<Engine> | null = null;
 
 /** secretlint with the preset's rules, its always-on profiler switched off. */
-function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
+function loadEngine(): Promise<Engine> {
   engine ??= (async () => {
     const [{ lintSource }, { rules }, { secretLintProfiler }, { pemPrivateKeyRule }] = await Promise.all([
       import('@secretlint/core'),
@@ -80,8 +87,11 @@ function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
         ...options(rule.meta.id),
       })),
     };
-    return async (content: string) =>
-      (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages;
+    return {
+      lint: async (content: string) =>
+        (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages,
+      mayHold: createSecretFilter(config.rules.map((rule) => rule.id)),
+    };
   })();
   return engine;
 }
@@ -99,12 +109,14 @@ function stringFields(value: unknown, path = '', out: [string, string][] = []): 
 /**
  * Every credential the rules find in the string values of `value` (any JSON value), in the
  * order they appear (secretlint sorts by position; fields in {@link stringFields} order).
- * Errors: none of its own (a value without strings finds nothing).
+ * Text in which no rule's trigger occurs (secret-triggers.ts) is not handed to secretlint:
+ * it would find nothing there. `options.prefilter: false` scans it anyway (the tests that
+ * prove the filter misses nothing). Errors: none of its own (a value without strings finds nothing).
  */
-export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
+export async function findSecrets(value: unknown, options: { prefilter?: boolean } = {}): Promise<SecretFinding[]> {
   const fields = stringFields(value).filter(([, text]) => text !== '');
   if (fields.length === 0) return [];
-  const lint = await loadEngine();
+  const { lint, mayHold } = await loadEngine();
   const starts: number[] = [];
   let end = 0;
   for (const [, text] of fields) {
@@ -116,8 +128,10 @@ export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
     while (i > 0 && (starts[i] as number) > at) i--;
     return i;
   };
+  const joined = fields.map(([, text]) => text).join(FIELD_SEPARATOR);
+  if (options.prefilter !== false && mayHold !== null && !mayHold(joined)) return [];
   const findings: SecretFinding[] = [];
-  for (const match of await lint(fields.map(([, text]) => text).join(FIELD_SEPARATOR))) {
+  for (const match of await lint(joined)) {
     const i = fieldAt(match.range[0]);
     const [field, text] = fields[i] as [string, string];
     const offset = match.range[0] - (starts[i] as number);

@@ -1,0 +1,88 @@
+/**
+ * A cheap test that a text cannot hold anything the secret scan (secret-scan.ts) would report,
+ * so a record without any of these substrings skips secretlint's run (its fixed cost, ~30 µs,
+ * and ~20 ns per character for the preset's regexes: 58 of the ~500 µs of CPU an imported
+ * revision cost — docs/decisions/0068).
+ *
+ * Each rule the scan runs is listed with substrings that every match of that rule contains
+ * (lower case; searched ignoring ASCII case, so a case-insensitive rule is covered and a
+ * case-sensitive one over-covered). Derived from the rules of
+ * `@secretlint/secretlint-rule-preset-recommend` 13.0.x as the scan configures them:
+ * - `aws`: an access key id starts with one of its nine prefixes; a secret access key
+ *   assignment names `secret`; account ids are allowed (never reported), so need none.
+ * - `gcp`: reports only files named `*.json` / `*.p12`; the scan names its source `field`
+ *   with no extension, so the rule never reports (listed with no trigger).
+ * - `npm`: `npm_` tokens (its `package.json` and `.npmrc` checks never run on `field`; their
+ *   markers are listed anyway).
+ * - `basicauth`, `database-connection-string`, Slack webhooks: a URL (`://`).
+ * - private keys (the preset's and pem-private-key-rule.ts): `-----BEGIN`.
+ * - every other rule: the literal prefix its pattern starts with (OpenAI: the `T3BlbkFJ`
+ *   every key holds).
+ * A rule the scan loads that is not listed here switches the filter off (everything is
+ * scanned): an upgrade of the preset that adds a rule can cost time, never a finding.
+ * test/model/secret-triggers.test.ts runs the rules' own test inputs (the secretlint
+ * repository's snapshots, fixtures/secretlint-rule-inputs.json) through the full scan and
+ * checks that every text it reports on passes this filter; rerun it on upgrade.
+ */
+import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
+
+const URL = ['://'];
+const prefixed = (separator: string, ...prefixes: string[]) => prefixes.map((p) => `${p}${separator}`);
+
+/** Rule id → the lower-case substrings every match of it contains (an empty list: it never reports on entry text). */
+export const SECRET_TRIGGERS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ...Object.entries<readonly string[]>({
+    aws: ['a3t', 'akia', 'agpa', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'asia', 'secret'],
+    gcp: [],
+    privatekey: ['-----begin'],
+    npm: ['npm_', '_authtoken', 'x-oauth-basic'],
+    basicauth: URL,
+    slack: [...prefixed('-', 'xoxb', 'xoxp', 'xapp', 'xoxa', 'xoxo', 'xoxr'), ...URL],
+    sendgrid: ['sg.'],
+    shopify: prefixed('_', 'shppa', 'shpca', 'shpat', 'shpss'),
+    stripe: prefixed('_', 'sk_live', 'sk_test', 'rk_live', 'rk_test'),
+    github: prefixed('_', 'ghp', 'gho', 'ghu', 'ghs', 'ghr', 'github_pat'),
+    gitlab: ['glpat-'],
+    grafana: ['glc_', 'glsa_'],
+    openai: ['t3blbkfj'],
+    anthropic: ['sk-ant-api0'],
+    groq: ['gsk_'],
+    huggingface: ['hf_'],
+    linear: ['lin_api_'],
+    notion: ['ntn_'],
+    '1password': ['ops_ey'],
+    'database-connection-string': URL,
+    'hashicorp-vault': ['hvs.', 'hvb.', 'hvr.'],
+    vercel: prefixed('_', 'vcp', 'vci', 'vca', 'vcr', 'vck'),
+    databricks: ['dapi'],
+    docker: ['dckr_pat_'],
+    figma: ['figd_'],
+    cloudflare: prefixed('_', 'cfk', 'cfut', 'cfat'),
+    tailscale: ['tskey-'],
+  }).map(([name, triggers]) => [`@secretlint/secretlint-rule-${name}`, triggers] as const),
+  [PEM_PRIVATE_KEY_RULE, ['-----begin']],
+]);
+
+/** `text` as a regular expression that matches it literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * A filter for the rules `ruleIds` (the ids of the rules the scan loaded): a function that is
+ * false only when no rule can report anything in `text` (no trigger of any rule occurs in it,
+ * ASCII case ignored), or null when a rule is not in {@link SECRET_TRIGGERS} (then scan all).
+ * One case-insensitive alternation of the triggers, ~7 µs for a 1.7 KB revision (a loop of
+ * `includes` over a lower-cased copy: ~30 µs).
+ */
+export function createSecretFilter(ruleIds: readonly string[]): ((text: string) => boolean) | null {
+  const triggers = new Set<string>();
+  for (const id of ruleIds) {
+    const listed = SECRET_TRIGGERS.get(id);
+    if (listed === undefined) return null;
+    for (const t of listed) triggers.add(t);
+  }
+  if (triggers.size === 0) return () => false;
+  // Without the `u` flag, `i` folds ASCII letters only: a trigger matches exactly the texts
+  // holding it in any ASCII case, a superset of what each case-sensitive rule needs.
+  const pattern = new RegExp([...triggers].map(literal).join('|'), 'i');
+  return (text) => pattern.test(text);
+}
