@@ -14,7 +14,9 @@
  *   with no extension, so the rule never reports (listed with no trigger).
  * - `npm`: `npm_` tokens (its `package.json` and `.npmrc` checks never run on `field`; their
  *   markers are listed anyway).
- * - `basicauth`, `database-connection-string`, Slack webhooks: a URL (`://`).
+ * - `basicauth`, `database-connection-string`: a URL with `user:password@` right after its
+ *   `://` (both rules match only non-space, non-`/` characters there, and the database rule
+ *   skips a URL without a password); Slack webhooks: `hooks.slack.com`.
  * - private keys (the preset's and pem-private-key-rule.ts): `-----BEGIN`.
  * - every other rule: the literal prefix its pattern starts with (OpenAI: the `T3BlbkFJ`
  *   every key holds).
@@ -26,18 +28,22 @@
  */
 import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
 
-const URL = ['://'];
+/** A URL holding `user:password@` (no whitespace or `/` between `://` and `@`). */
+const URL_WITH_CREDENTIALS = /:\/\/[^\s/]*@/;
 const prefixed = (separator: string, ...prefixes: string[]) => prefixes.map((p) => `${p}${separator}`);
 
-/** Rule id → the lower-case substrings every match of it contains (an empty list: it never reports on entry text). */
-export const SECRET_TRIGGERS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ...Object.entries<readonly string[]>({
+/** A lower-case substring, or a pattern, found in every text a rule reports on. */
+export type SecretTrigger = string | RegExp;
+
+/** Rule id → the triggers of which every match of it contains one (an empty list: it never reports on entry text). */
+export const SECRET_TRIGGERS: ReadonlyMap<string, readonly SecretTrigger[]> = new Map<string, readonly SecretTrigger[]>([
+  ...Object.entries<readonly SecretTrigger[]>({
     aws: ['a3t', 'akia', 'agpa', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'asia', 'secret'],
     gcp: [],
     privatekey: ['-----begin'],
     npm: ['npm_', '_authtoken', 'x-oauth-basic'],
-    basicauth: URL,
-    slack: [...prefixed('-', 'xoxb', 'xoxp', 'xapp', 'xoxa', 'xoxo', 'xoxr'), ...URL],
+    basicauth: [URL_WITH_CREDENTIALS],
+    slack: [...prefixed('-', 'xoxb', 'xoxp', 'xapp', 'xoxa', 'xoxo', 'xoxr'), 'hooks.slack.com'],
     sendgrid: ['sg.'],
     shopify: prefixed('_', 'shppa', 'shpca', 'shpat', 'shpss'),
     stripe: prefixed('_', 'sk_live', 'sk_test', 'rk_live', 'rk_test'),
@@ -51,7 +57,7 @@ export const SECRET_TRIGGERS: ReadonlyMap<string, readonly string[]> = new Map<s
     linear: ['lin_api_'],
     notion: ['ntn_'],
     '1password': ['ops_ey'],
-    'database-connection-string': URL,
+    'database-connection-string': [URL_WITH_CREDENTIALS],
     'hashicorp-vault': ['hvs.', 'hvb.', 'hvr.'],
     vercel: prefixed('_', 'vcp', 'vci', 'vca', 'vcr', 'vck'),
     databricks: ['dapi'],
@@ -74,15 +80,15 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * `includes` over a lower-cased copy: ~30 µs).
  */
 export function createSecretFilter(ruleIds: readonly string[]): ((text: string) => boolean) | null {
-  const triggers = new Set<string>();
+  const triggers = new Set<string>(); // regular expression sources
   for (const id of ruleIds) {
     const listed = SECRET_TRIGGERS.get(id);
     if (listed === undefined) return null;
-    for (const t of listed) triggers.add(t);
+    for (const t of listed) triggers.add(typeof t === 'string' ? literal(t) : t.source);
   }
   if (triggers.size === 0) return () => false;
   // Without the `u` flag, `i` folds ASCII letters only: a trigger matches exactly the texts
   // holding it in any ASCII case, a superset of what each case-sensitive rule needs.
-  const pattern = new RegExp([...triggers].map(literal).join('|'), 'i');
+  const pattern = new RegExp([...triggers].join('|'), 'i');
   return (text) => pattern.test(text);
 }
