@@ -10,6 +10,8 @@
  * pinned preset matches across (entry text holds no NUL: text.ts refuses control characters),
  * and each finding is mapped back to the field it starts in. test/model/secret-scan.test.ts
  * checks that the joined run finds exactly what field-by-field runs find (rerun it on upgrade).
+ * A joined text in which no loaded rule's trigger occurs (secret-triggers.ts, docs/decisions/0068)
+ * is not run through secretlint: no rule could report in it.
  * Pure: no IO, no state but the rules, loaded on the first scan (a read never loads them).
  */
 import { BrainError } from './errors.js';
