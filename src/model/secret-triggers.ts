@@ -1,8 +1,8 @@
 /**
  * A cheap test that a text cannot hold anything the secret scan (secret-scan.ts) would report,
- * so a record without any of these substrings skips secretlint's run (its fixed cost, ~30 µs,
- * and ~20 ns per character for the preset's regexes: 58 of the ~500 µs of CPU an imported
- * revision cost — docs/decisions/0068).
+ * so a record without any of these triggers skips secretlint's run (its fixed cost, ~30 µs,
+ * and ~20 ns per character for the preset's regexes: 58 µs for a 1.7 KB revision hot, 118 of
+ * the ~350 µs of node CPU an imported revision cost in a profiled import — docs/decisions/0068).
  *
  * Each rule the scan runs is listed with substrings that every match of that rule contains
  * (lower case; searched ignoring ASCII case, so a case-insensitive rule is covered and a
@@ -23,7 +23,7 @@
  * A rule the scan loads that is not listed here switches the filter off (everything is
  * scanned): an upgrade of the preset that adds a rule can cost time, never a finding.
  * test/model/secret-triggers.test.ts runs the rules' own test inputs (the secretlint
- * repository's snapshots, fixtures/secretlint-rule-inputs.json) through the full scan and
+ * repository's snapshots, fixtures/secrets/secretlint-rule-inputs.json) through the full scan and
  * checks that every text it reports on passes this filter; rerun it on upgrade.
  */
 import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
