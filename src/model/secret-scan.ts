@@ -10,10 +10,13 @@
  * pinned preset matches across (entry text holds no NUL: text.ts refuses control characters),
  * and each finding is mapped back to the field it starts in. test/model/secret-scan.test.ts
  * checks that the joined run finds exactly what field-by-field runs find (rerun it on upgrade).
+ * A joined text in which no loaded rule's trigger occurs (secret-triggers.ts, docs/decisions/0068)
+ * is not run through secretlint: no rule could report in it.
  * Pure: no IO, no state but the rules, loaded on the first scan (a read never loads them).
  */
 import { BrainError } from './errors.js';
 import { PEM_PRIVATE_KEY_RULE } from './pem-private-key-rule.js';
+import { createSecretFilter } from './secret-triggers.js';
 
 /** One credential found in a record; never holds the credential itself. */
 export interface SecretFinding {
@@ -52,10 +55,16 @@ interface Match {
   range: readonly [number, number];
 }
 
-let engine: Promise<(content: string) => Promise<Match[]>> | null = null;
+interface Engine {
+  lint(content: string): Promise<Match[]>;
+  /** False when no loaded rule can report in the text (secret-triggers.ts); null: scan everything. */
+  mayHold: ((text: string) => boolean) | null;
+}
+
+let engine: Promise<Engine> | null = null;
 
 /** secretlint with the preset's rules, its always-on profiler switched off. */
-function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
+function loadEngine(): Promise<Engine> {
   engine ??= (async () => {
     const [{ lintSource }, { rules }, { secretLintProfiler }, { pemPrivateKeyRule }] = await Promise.all([
       import('@secretlint/core'),
@@ -80,8 +89,11 @@ function loadEngine(): Promise<(content: string) => Promise<Match[]>> {
         ...options(rule.meta.id),
       })),
     };
-    return async (content: string) =>
-      (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages;
+    return {
+      lint: async (content: string) =>
+        (await lintSource({ source: { content, filePath: 'field', ext: '', contentType: 'text' }, options: { config, maskSecrets: true, noPhysicFilePath: true } })).messages,
+      mayHold: createSecretFilter(config.rules.map((rule) => rule.id)),
+    };
   })();
   return engine;
 }
@@ -99,12 +111,14 @@ function stringFields(value: unknown, path = '', out: [string, string][] = []): 
 /**
  * Every credential the rules find in the string values of `value` (any JSON value), in the
  * order they appear (secretlint sorts by position; fields in {@link stringFields} order).
- * Errors: none of its own (a value without strings finds nothing).
+ * Text in which no rule's trigger occurs (secret-triggers.ts) is not handed to secretlint:
+ * it would find nothing there. `options.prefilter: false` scans it anyway (the tests that
+ * prove the filter misses nothing). Errors: none of its own (a value without strings finds nothing).
  */
-export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
+export async function findSecrets(value: unknown, options: { prefilter?: boolean } = {}): Promise<SecretFinding[]> {
   const fields = stringFields(value).filter(([, text]) => text !== '');
   if (fields.length === 0) return [];
-  const lint = await loadEngine();
+  const { lint, mayHold } = await loadEngine();
   const starts: number[] = [];
   let end = 0;
   for (const [, text] of fields) {
@@ -116,8 +130,10 @@ export async function findSecrets(value: unknown): Promise<SecretFinding[]> {
     while (i > 0 && (starts[i] as number) > at) i--;
     return i;
   };
+  const joined = fields.map(([, text]) => text).join(FIELD_SEPARATOR);
+  if (options.prefilter !== false && mayHold !== null && !mayHold(joined)) return [];
   const findings: SecretFinding[] = [];
-  for (const match of await lint(fields.map(([, text]) => text).join(FIELD_SEPARATOR))) {
+  for (const match of await lint(joined)) {
     const i = fieldAt(match.range[0]);
     const [field, text] = fields[i] as [string, string];
     const offset = match.range[0] - (starts[i] as number);
