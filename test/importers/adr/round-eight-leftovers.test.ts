@@ -1,0 +1,69 @@
+/**
+ * Issue #18, what round eight left out (decision 0062 "Left out", decision 0070): a Nygard
+ * heading's number kept by an export to a fresh folder, a series label read from the file names
+ * of a folder (`tep-0070-x.md`), and the NHS England template's `### Options` under `## Decision`.
+ * Each in a small fixture written here in the shape met.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportAdr } from '../../../src/service/export-adr.js';
+import { importAdr } from '../../../src/service/import-adr.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+/** The `# ` heading line of every Markdown file in `dir`, by file name. */
+function headings(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.md')).sort()) {
+    out[f] = readFileSync(join(dir, f), 'utf8').split('\n').find((l) => l.startsWith('# ')) ?? '';
+  }
+  return out;
+}
+
+/** Imports `files` into a fresh brain, exports to fresh folders in both formats, re-imports each; calls `check` with each export. */
+async function roundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void): Promise<void> {
+  const repo = initRepo();
+  const dir = tempDir('brain-adr-');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const brain = await openTestBrain(repo, { projectId: 'p' });
+  try {
+    await brain.init();
+    await importAdr(brain, { dir });
+    for (const format of ['madr', 'nygard'] as const) {
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out, format });
+      check(out, format);
+      expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
+    }
+  } finally {
+    await brain.close();
+  }
+}
+
+const nygard = (heading: string): string => `# ${heading}\n\n## Status\n\nAccepted\n\n## Context\n\nWe need it.\n\n## Decision\n\nDo it.\n`;
+
+describe('an export to a fresh folder writes the heading numbering it read (0062 left out)', () => {
+  it('keeps `1. `, `ADR 1: `, `ADR-001 `, `0001 `, `1) ` before the title, and re-imports with no write', async () => {
+    const files = {
+      '0001-record-architecture-decisions.md': nygard('1. Record architecture decisions'),
+      '0002-use-postgres.md': nygard('ADR 2: Use Postgres'),
+      '0003-use-kafka.md': nygard('ADR-003 Use Kafka'),
+      '0004-use-redis.md': nygard('0004 Use Redis'),
+      '0005-use-nats.md': nygard('5) Use NATS'),
+      '0006-no-number.md': nygard('No number'),
+    };
+    await roundTrip(files, (out) => {
+      expect(headings(out)).toEqual({
+        '0001-record-architecture-decisions.md': '# 1. Record architecture decisions',
+        '0002-use-postgres.md': '# ADR 2: Use Postgres',
+        '0003-use-kafka.md': '# ADR-003 Use Kafka',
+        '0004-use-redis.md': '# 0004 Use Redis',
+        '0005-use-nats.md': '# 5) Use NATS',
+        '0006-no-number.md': '# No number',
+      });
+    });
+  });
+});
