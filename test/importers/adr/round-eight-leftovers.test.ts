@@ -4,9 +4,10 @@
  * of a folder (`tep-0070-x.md`), and the NHS England template's `### Options` under `## Decision`.
  * Each in a small fixture written here in the shape met.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { openTestBrain } from '../../helpers/brain.js';
@@ -65,5 +66,69 @@ describe('an export to a fresh folder writes the heading numbering it read (0062
         '0006-no-number.md': '# No number',
       });
     });
+  });
+});
+
+describe('a series label from the file names of a folder (0062 left out)', () => {
+  /** Labels of the drafts read from `files`, by path. */
+  async function labels(files: Record<string, string>): Promise<Record<string, string | undefined>> {
+    const dir = tempDir('brain-adr-');
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const read = await readAdrDirectory({ dir, projectId: 'p' });
+    return Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations[0]?.locator]));
+  }
+
+  it('labels `tep-0070-x.md` TEP-0070 when most files of its folder share the word; `adr-001-x.md` stays ADR', async () => {
+    expect(await labels({
+      'teps/tep-0070-platform-support.md': nygard('Platform support'),
+      'teps/tep-0012-api.md': nygard('API'),
+      'teps/tep-0100-pipelines.md': nygard('Pipelines'),
+      'teps/0001-older.md': nygard('Older'),
+      'rfcs/rfc-0012-x.md': nygard('X'),
+      'keps/kep-123-y.md': nygard('Y'),
+      'adr/adr-001-use-x.md': nygard('Use X'),
+      'adr/adr-002-use-y.md': nygard('Use Y'),
+    })).toEqual({
+      'adr/adr-001-use-x.md': 'ADR-0001',
+      'adr/adr-002-use-y.md': 'ADR-0002',
+      'keps/kep-123-y.md': 'KEP-0123',
+      'rfcs/rfc-0012-x.md': 'RFC-0012',
+      'teps/0001-older.md': 'ADR-0001',
+      'teps/tep-0012-api.md': 'TEP-0012',
+      'teps/tep-0070-platform-support.md': 'TEP-0070',
+      'teps/tep-0100-pipelines.md': 'TEP-0100',
+    });
+  });
+
+  it('reads no series from a word few files of the folder share', async () => {
+    expect(await labels({
+      '0001-use-x.md': nygard('Use X'),
+      '0002-use-y.md': nygard('Use Y'),
+      'rfc-0012-z.md': nygard('Z'),
+    })).toEqual({ '0001-use-x.md': 'ADR-0001', '0002-use-y.md': 'ADR-0002', 'rfc-0012-z.md': undefined });
+  });
+
+  it('finds the record by TEP-0070 and 70, and exports its heading as read, with no write on re-import', async () => {
+    const repo = initRepo();
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, 'tep-0070-platform-support.md'), nygard('Platform support'));
+    writeFileSync(join(dir, 'tep-0071-pipelines.md'), nygard('Pipelines'));
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      await importAdr(brain, { dir });
+      for (const typed of ['TEP-0070', '70']) expect((await brain.get({ entryId: typed })).entry.title, typed).toBe('Platform support');
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        expect(headings(out)['tep-0070-platform-support.md'], format).toBe('# Platform support');
+        expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
+      }
+    } finally {
+      await brain.close();
+    }
   });
 });
