@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
@@ -130,5 +131,58 @@ describe('a series label from the file names of a folder (0062 left out)', () =>
     } finally {
       await brain.close();
     }
+  });
+});
+
+/** NHSDigital/nhs-notify's ADR-002 in the NHS England template: the options are a `###` section of `## Decision`. */
+const NHS_ADR = [
+  '---',
+  'title: ADR-002',
+  'description: Scan repository for hard-coded secrets',
+  '---',
+  '',
+  '## Context',
+  '',
+  'Secrets leak.',
+  '',
+  '## Decision',
+  '',
+  '### Assumptions',
+  '',
+  'Developers commit often.',
+  '',
+  '### Drivers',
+  '',
+  'Cheap to run.',
+  '',
+  '### Options',
+  '',
+  '- [Git-secrets](https://github.com/awslabs/git-secrets)',
+  '- Trufflehog',
+  '- Gitleaks',
+  '',
+  '### Outcome',
+  '',
+  'Gitleaks, on every commit.',
+  '',
+  '## Consequences',
+  '',
+  'One more hook.',
+  '',
+].join('\n');
+
+describe('the NHS England template\'s options under its decision section (0062 left out)', () => {
+  it('reads the `### Options` of `## Decision` as the options; a top-level options section still wins', () => {
+    const parsed = parseAdr({ sourcePath: 'ADR-002_Scan_repository_for_hardcoded_secrets.md', source: NHS_ADR });
+    expect(parsed.alternatives).toEqual(['[Git-secrets](https://github.com/awslabs/git-secrets)', 'Trufflehog', 'Gitleaks']);
+    expect(parsed.decision_outcome).toContain('### Options');
+    const both = NHS_ADR.replace('## Decision', '## Considered Options\n\n- Nothing\n- Something\n\n## Decision');
+    expect(parseAdr({ sourcePath: 'x.md', source: both }).alternatives).toEqual(['Nothing', 'Something']);
+    const beside = NHS_ADR.replace('## Decision', '## Decision\n\nScan.\n\n## Notes').replace('### Options', '## Options');
+    expect(parseAdr({ sourcePath: 'x.md', source: beside }).alternatives).toEqual(['[Git-secrets](https://github.com/awslabs/git-secrets)', 'Trufflehog', 'Gitleaks']);
+  });
+
+  it('exports and re-imports with no write', async () => {
+    await roundTrip({ 'ADR-002_Scan_repository_for_hardcoded_secrets.md': NHS_ADR }, () => undefined);
   });
 });
