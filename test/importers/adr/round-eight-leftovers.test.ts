@@ -79,7 +79,7 @@ describe('a series label from the file names of a folder (0062 left out)', () =>
       writeFileSync(join(dir, name), text);
     }
     const read = await readAdrDirectory({ dir, projectId: 'p' });
-    return Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations[0]?.locator]));
+    return Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations?.[0]?.locator]));
   }
 
   it('labels `tep-0070-x.md` TEP-0070 when most files of its folder share the word; `adr-001-x.md` stays ADR', async () => {
