@@ -41,6 +41,12 @@ export const PAYLOAD_SCHEMAS = {
     decision_makers: singleLine(LIMITS.ref).nullable().optional(),
     /** An imported ADR's front matter keys brain does not model, as YAML text. */
     front_matter: multiLineText(LIMITS.body).nullable().optional(),
+    /**
+     * The numbering an imported ADR's title heading wrote before the title (`1. `, `ADR 1: `,
+     * `ADR-001 `, `0001 `, `1) `, `TEP-0070: `), which the title leaves out; absent when the
+     * heading had none. The export writes it back (docs/decisions/0070).
+     */
+    title_prefix: singleLine(LIMITS.short).optional(),
   }),
   open_question: z.strictObject({ answer: multiLineText(LIMITS.text).optional() }),
   blocker: z.strictObject({

@@ -80,6 +80,7 @@ const PAYLOADS: { [K in EntryKind]: { [F in keyof (typeof PAYLOAD_SCHEMAS)[K]['s
     decision_date: { optional: true, ok: byZod(PAYLOAD_SCHEMAS.decision.shape.decision_date) },
     decision_makers: { optional: true, ok: orNull(text(LIMITS.ref, false, false)) },
     front_matter: { optional: true, ok: orNull(text(LIMITS.body, true, false)) },
+    title_prefix: { optional: true, ok: text(LIMITS.short, false, false) },
   },
   open_question: { answer: { optional: true, ok: text(LIMITS.text, true, false) } },
   blocker: {

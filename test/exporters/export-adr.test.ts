@@ -67,28 +67,29 @@ describe('the exported files', () => {
     const exported = run('cp', ['export', 'adr', nygard, '--format', 'nygard']);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toMatch(/^wrote 49 nygard files to /);
-    // The status in the source's words, under the source's own Status heading; no front matter.
+    // The status in the source's words, under the source's own Status heading; no front matter;
+    // the heading's number as the source wrote it (decision 0070).
     const old = readFileSync(join(nygard, '021-Multi-cluster.md'), 'utf8');
-    expect(old).toMatch(/^# Multi-cluster\n\nDate: 2021-05-11\n\n## Status\n\n⌛️ Superseded by \[036\. Multi-cluster\]\(036-multi-cluster\.md\)\n\n## What’s proposed\n/);
+    expect(old).toMatch(/^# 21\. Multi-cluster\n\nDate: 2021-05-11\n\n## Status\n\n⌛️ Superseded by \[036\. Multi-cluster\]\(036-multi-cluster\.md\)\n\n## What’s proposed\n/);
     const successor = readFileSync(join(nygard, '036-multi-cluster.md'), 'utf8');
-    expect(successor).toMatch(/^# Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n\n## Context\n/);
+    expect(successor).toMatch(/^# 36\. Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n\n## Context\n/);
     const madr = tempDir('brain-export-');
     expect(run('cp', ['export', 'adr', madr]).code).toBe(0);
-    expect(readFileSync(join(madr, '036-multi-cluster.md'), 'utf8')).toMatch(/^---\nstatus: "✅ Accepted"\n---\n# Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n/);
+    expect(readFileSync(join(madr, '036-multi-cluster.md'), 'utf8')).toMatch(/^---\nstatus: "✅ Accepted"\n---\n# 36\. Multi-cluster\n\nDate: 2022-09-16\n\n## Status\n\n✅ Accepted\n/);
     expect(run('cp', ['export', 'adr', nygard, '--format', 'asciidoc']).code).toBe(2);
 
     expect(run('ics', ['import', 'adr', copyOf('cosmos__interchain-security')]).code).toBe(0);
     const ics = tempDir('brain-export-');
     expect(run('ics', ['export', 'adr', ics, '--format', 'nygard']).code).toBe(0);
     const keyAssignment = readFileSync(join(ics, 'adr-001-key-assignment.md'), 'utf8');
-    expect(keyAssignment).toMatch(/^---\nsidebar_position: 3\ntitle: Key Assignment\n---\n# Key Assignment\n\n## Changelog\n/);
+    expect(keyAssignment).toMatch(/^---\nsidebar_position: 3\ntitle: Key Assignment\n---\n# ADR 001: Key Assignment\n\n## Changelog\n/);
     expect(readFileSync(join(ics, 'adr-021-consumer-chain-clients.md'), 'utf8')).toContain('![IBC Client Updates](./figures/adr-021-trusting-period.png)');
 
     expect(run('cmt', ['import', 'adr', copyOf('cometbft__cometbft')]).code).toBe(0);
     const cmt = tempDir('brain-export-');
     expect(run('cmt', ['export', 'adr', cmt]).code).toBe(0);
     const commit = readFileSync(join(cmt, 'tendermint-core/adr-025-commit.md'), 'utf8');
-    expect(commit).toMatch(/^---\nstatus: "Implemented"\n---\n# Commit\n/);
+    expect(commit).toMatch(/^---\nstatus: "Implemented"\n---\n# ADR 025 Commit\n/);
     const lanes = readFileSync(join(cmt, 'adr-118-mempool-lanes.md'), 'utf8');
     expect(lanes.length).toBeGreaterThan(44_000);
     expect(lanes).not.toMatch(/more characters/);
@@ -131,7 +132,7 @@ describe('the exported files', () => {
         const out = tempDir('brain-export-');
         await exportAdr(brain, { dir: out, format });
         expect(written(await importAdr(brain, { dir: out })), format).toBe(0);
-        expect(readFileSync(join(out, 'naming-only-in-heading.md'), 'utf8')).toContain('# ADR-0007: Keep names short');
+        expect(readFileSync(join(out, 'naming-only-in-heading.md'), 'utf8')).toContain('# ADR 7: Keep names short');
         expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('nav_order: 10');
         expect(readFileSync(join(out, 'ops/ADR-010-deploy.md'), 'utf8')).toContain('![diagram](./img/deploy.png)');
       }

@@ -130,10 +130,17 @@ function yamlKeys(yaml: string | null): Set<string> {
   return new Set(js !== null && typeof js === 'object' && !Array.isArray(js) ? Object.keys(js) : []);
 }
 
+/** The file name starts with the label's word and number (`tep-0070-x.md` carries `TEP-0070`; `adr-007-x.md` carries `ADR-0007`). */
+function nameCarries(name: string, label: string): boolean {
+  const [word, digits] = label.split('-');
+  return new RegExp(`^${word ?? ''}[-_]0*${Number.parseInt(digits ?? '', 10)}(?=[-_. ]|$)`, 'i').test(name);
+}
+
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
- * else the file name carries the ADR number, else the heading does (`# ADR-0012: X`; a series'
- * own label always does, `# TEP-0070: X`, as the import read it); the source
+ * else the numbering the imported heading had (`payload.title_prefix`: `# 1. X`); else the file
+ * name carries the ADR number, else the heading does (`# ADR-0012: X`; a series' own label does,
+ * `# TEP-0070: X`, as the import read it, unless the file name carries it); the source
  * heading's attribute block (`{#adr_0015}`) is kept after the title.
  */
 function titleLine(entry: Entry, file: string, source: string | null): string {
@@ -145,9 +152,14 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
     const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
+  // The numbering the source heading wrote (`# 1. `, `# ADR-001 `), as the import read it. Decision 0070.
+  const prefix = entry.payload['title_prefix'];
+  if (typeof prefix === 'string' && prefix !== '') return `# ${prefix}${entry.title}${attributes}`;
   const label = adrLabelOf(entry);
-  // A series' own label (`TEP-0070`) is how its heading names the record: written back before the title.
-  const numbered = label !== null && (leadingNumber(recordFileName(file)) === null || !label.startsWith('ADR-'));
+  const name = recordFileName(file);
+  // A series' own label (`TEP-0070`) is how its heading names the record: written back before the
+  // title, unless the file name is what carries it (`tep-0070-x.md`, decision 0070).
+  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-'));
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 

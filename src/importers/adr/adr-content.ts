@@ -5,7 +5,8 @@
  * - `decision_outcome`: the content of the first top-level Decision / Decision Outcome section
  *   (Markdown kept, subsections such as MADR 4's "Consequences" and "Confirmation" included);
  * - `alternatives`: the option titles of Considered Options / Options / Alternatives /
- *   Alternative Approaches (copies: the section itself stays in the rationale);
+ *   Alternative Approaches (copies: the section itself stays in the rationale), else of such a
+ *   section inside the decision section (the NHS England template's `### Options`; copies too);
  * - `rationale`: everything else, in document order, byte for byte — header notes, every
  *   section (a second `#` heading and what follows it included), and the decision section's own
  *   heading line, left where it stood so the export puts the outcome back under it — then the
@@ -181,6 +182,17 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
 }
 
 /**
+ * An options section inside the decision section, the shallowest first: the NHS England template
+ * (NHSDigital/nhs-notify) has `## Decision` hold `### Assumptions`, `### Drivers`, `### Options`
+ * and `### Outcome`. Read only when no top-level section lists the options. Decision 0070.
+ */
+function optionsInside(outline: MarkdownOutline, decision: OutlineSection | undefined): OutlineSection | undefined {
+  if (decision === undefined) return undefined;
+  const inside = outline.sections.filter((s) => s.start > decision.start && s.start < decision.end && OPTION_SECTIONS.has(s.key));
+  return inside.sort((a, b) => a.depth - b.depth)[0];
+}
+
+/**
  * Maps the sections of one ADR to the decision fields (see the module comment). `keepTitle`
  * keeps the title heading's line (its text did not fit the title). Pure; never throws.
  */
@@ -188,7 +200,7 @@ export function extractContent(options: { outline: MarkdownOutline; status: Stat
   const { outline, status } = options;
   const tops = topSections(outline);
   const decision = decisionSectionOf(tops);
-  const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key));
+  const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key)) ?? optionsInside(outline, decision);
   const statusSection = statusSectionOf(outline);
   const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;
   const parts: string[] = [];

@@ -164,6 +164,19 @@ function nameTitle(baseName: string): string | null {
 }
 
 /**
+ * The numbering the title heading writes before its title, as written (`1. `, `ADR 1: `,
+ * `ADR-001 `, `0001 `, `1) `, `TEP-0070: `): what {@link stripNumberPrefix} takes off `headingText`
+ * (its attribute block, {@link headingAttributes}, left aside) for a file numbered `fileNumber`;
+ * null when it takes nothing. The export writes it back (decision 0070).
+ */
+export function headingPrefix(headingText: string, fileNumber: number | null): string | null {
+  const shown = headingText.replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+  const text = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
+  const stripped = stripNumberPrefix(text, fileNumber);
+  return stripped !== text && text.endsWith(stripped) ? text.slice(0, text.length - stripped.length) : null;
+}
+
+/**
  * The title: the first depth-1 heading's inline Markdown (HTML comments and a trailing attribute
  * block, {@link headingAttributes}, removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from

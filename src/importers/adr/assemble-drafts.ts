@@ -172,6 +172,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
           decision_date: p.date,
           decision_makers: p.deciders,
           front_matter: p.front_matter,
+          ...(p.title_prefix === null ? {} : { title_prefix: p.title_prefix }),
         },
       },
     };

@@ -7,7 +7,7 @@ import { nameDate, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { extractTitle, headingNumber, leadingNumber, seriesWord } from './adr-title.js';
+import { extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
 import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -35,6 +35,8 @@ export interface ParsedAdr {
   adr_number: number | null;
   /** The word the title heading labels the record with (`# TEP-0070: X` → "TEP", adr-title.ts `seriesWord`), or null for "ADR". */
   series_word: string | null;
+  /** The numbering the title heading writes before the title (`1. `, `ADR 1: `; adr-title.ts `headingPrefix`), or null. */
+  title_prefix: string | null;
   /** The number the title heading gives (`# ADR 042: X` → 42), or null: a cross-check of the file name's. */
   heading_number: number | null;
   /** The day the ADR gives (`YYYY-MM-DD`, adr-metadata.ts), else the day its name starts with (`2022-02-07-x`), or null. */
@@ -133,6 +135,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     full_title,
     adr_number: fileNumber ?? headingNo,
     series_word: seriesWord(headingText, fileNumber),
+    // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
+    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileNumber) : null,
     heading_number: headingNo,
     date: date.date ?? nameDate(fileName),
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),

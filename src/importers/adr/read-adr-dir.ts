@@ -15,6 +15,7 @@ import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js'
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
+import { withFileSeries } from './file-series.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
 import type { UnresolvedRef } from './supersede-links.js';
@@ -173,9 +174,11 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       else parsed.push(adr);
     }
   }
-  const pages = documentationPages(parsed, new Set(index.keys()));
+  // `tep-0070-x.md` in a folder of TEPs is numbered and labelled by its name (file-series.ts).
+  const series = withFileSeries(parsed);
+  const pages = documentationPages(series, new Set(index.keys()));
   for (const path of pages) skipped.push({ source_path: path, reason: DOCUMENTATION_PAGE });
-  const records = parsed.filter((p) => !pages.has(p.source_path));
+  const records = series.filter((p) => !pages.has(p.source_path));
   records.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };
