@@ -22,8 +22,10 @@ function renderEntry(e: SyncedEntry): string {
 }
 
 function renderHeld(h: HeldConflict): string {
-  const why = h.expected_revision === null ? 'goes with a write that expected an older revision' : `expected r${h.expected_revision}`;
-  return `  ${h.entry_id}: your ${revs(h.yours)} ${why}, but ${h.theirs === null ? 'the remote changed it' : `the remote is at r${h.theirs}`}: not replayed, kept as candidate ${h.candidate_id}\n    hint: ${h.hint}`;
+  const remote = h.theirs === null ? 'the remote changed it' : `the remote is at r${h.theirs}`;
+  // A revision held only because it was written with (or on) a held guarded write names no guard of its own (decision 0067).
+  const why = h.expected_revision === null ? `belongs to a guarded write that was held back (here ${remote})` : `expected r${h.expected_revision}, but ${remote}`;
+  return `  ${h.entry_id}: your ${revs(h.yours)} ${why}: not replayed, kept as candidate ${h.candidate_id}\n    hint: ${h.hint}`;
 }
 
 /** The human output of `brain sync`. */
