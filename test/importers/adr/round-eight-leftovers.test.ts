@@ -12,6 +12,7 @@ import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { openTestBrain } from '../../helpers/brain.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -23,26 +24,6 @@ function headings(dir: string): Record<string, string> {
     out[f] = readFileSync(join(dir, f), 'utf8').split('\n').find((l) => l.startsWith('# ')) ?? '';
   }
   return out;
-}
-
-/** Imports `files` into a fresh brain, exports to fresh folders in both formats, re-imports each; calls `check` with each export. */
-async function roundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void): Promise<void> {
-  const repo = initRepo();
-  const dir = tempDir('brain-adr-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const brain = await openTestBrain(repo, { projectId: 'p' });
-  try {
-    await brain.init();
-    await importAdr(brain, { dir });
-    for (const format of ['madr', 'nygard'] as const) {
-      const out = tempDir('brain-export-');
-      await exportAdr(brain, { dir: out, format });
-      check(out, format);
-      expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
-    }
-  } finally {
-    await brain.close();
-  }
 }
 
 const nygard = (heading: string): string => `# ${heading}\n\n## Status\n\nAccepted\n\n## Context\n\nWe need it.\n\n## Decision\n\nDo it.\n`;
@@ -57,7 +38,7 @@ describe('an export to a fresh folder writes the heading numbering it read (0062
       '0005-use-nats.md': nygard('5) Use NATS'),
       '0006-no-number.md': nygard('No number'),
     };
-    await roundTrip(files, (out) => {
+    await adrRoundTrip(files, (out) => {
       expect(headings(out)).toEqual({
         '0001-record-architecture-decisions.md': '# 1. Record architecture decisions',
         '0002-use-postgres.md': '# ADR 2: Use Postgres',
@@ -183,6 +164,6 @@ describe('the NHS England template\'s options under its decision section (0062 l
   });
 
   it('exports and re-imports with no write', async () => {
-    await roundTrip({ 'ADR-002_Scan_repository_for_hardcoded_secrets.md': NHS_ADR }, () => undefined);
+    await adrRoundTrip({ 'ADR-002_Scan_repository_for_hardcoded_secrets.md': NHS_ADR }, () => undefined);
   });
 });

@@ -14,6 +14,7 @@ import { lostLines } from '../../../bench/adr-line-rule.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { openTestBrain } from '../../helpers/brain.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { cleanupTempDirs, commitFiles, initRepo, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
@@ -175,21 +176,7 @@ describe('a subtitle `#` heading between the notes and the sections (round seven
   });
 
   it('exports and re-imports with no write', async () => {
-    const repo = initRepo();
-    const dir = tempDir('brain-adr-');
-    writeFileSync(join(dir, '0001-choix-du-modele-adr.md'), SUBTITLED);
-    const brain = await openTestBrain(repo, { projectId: 'p' });
-    try {
-      await brain.init();
-      await importAdr(brain, { dir });
-      for (const format of ['madr', 'nygard'] as const) {
-        const out = tempDir('brain-export-');
-        await exportAdr(brain, { dir: out, format });
-        expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
-      }
-    } finally {
-      await brain.close();
-    }
+    await adrRoundTrip({ '0001-choix-du-modele-adr.md': SUBTITLED });
   });
 });
 
