@@ -102,7 +102,6 @@ export class Brain {
     return join(brainDir(this.repo), `cache${suffix}.sqlite`);
   }
 
-
   /**
    * The writer: entry `author` (a name) and the commit identity (DESIGN §3, issue #7).
    * Errors: `invalid_argument` when none is configured, `invalid_identity` when a name or

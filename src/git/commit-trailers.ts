@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { BrainError } from '../model/errors.js';
 import type { RepoLocation } from './repo.js';
+import { gitChildEnv } from './cat-file-batch.js';
 
 /** One commit of the range: its oid, the values of the trailer (one per line given), the paths it added. */
 export interface TrailerCommit {
@@ -15,7 +16,6 @@ export interface TrailerCommit {
   added: string[];
 }
 
-const REPO_VARS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
 const KEY = /^[A-Za-z][A-Za-z0-9-]*$/;
 const OID = /^[0-9a-f]{40}$/;
 
@@ -27,8 +27,7 @@ const OID = /^[0-9a-f]{40}$/;
  */
 export async function commitsWithTrailer(args: { repo: RepoLocation; tip: string; exclude: string | null; key: string; paths: string[] }): Promise<TrailerCommit[]> {
   if (!KEY.test(args.key) || !OID.test(args.tip) || (args.exclude !== null && !OID.test(args.exclude))) throw new Error('commitsWithTrailer: bad key or oid');
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_NO_REPLACE_OBJECTS: '1' };
-  for (const name of REPO_VARS) delete env[name];
+  const env: NodeJS.ProcessEnv = { ...gitChildEnv(), LC_ALL: 'C', LANGUAGE: 'C' };
   const range = args.exclude === null ? [args.tip] : [args.tip, `^${args.exclude}`];
   const format = `--format=%x00%H%x01%(trailers:key=${args.key},valueonly,separator=%x02)%x01`;
   const stdout = await new Promise<string>((resolve, reject) => {

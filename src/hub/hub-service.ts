@@ -22,7 +22,7 @@ import { shownCorrections } from '../service/search-corrections.js';
 import { commitsAddingFiles } from '../service/file-commits.js';
 import type { TimelineSource } from '../service/timeline.js';
 import type { SearchCorrection } from '../model/search-correction.js';
-import { mirrorLocation } from './mirror.js';
+import { mirrorLocation, readMirrorBlobs } from './mirror.js';
 import { listRepos, repoNames, type RepoRecord } from './registry.js';
 import { noSuchProject, resolveScope, type TokenScope } from './scope.js';
 
@@ -225,7 +225,7 @@ export class HubService {
     const location = mirrorLocation(this.hubDir(), n.repo);
     const source: TimelineSource = {
       pictures: (fn) => fn(at.reader),
-      readBlobs: (oids) => this.readMirrorBlobs(n.repo, oids),
+      readBlobs: (oids) => readMirrorBlobs(this.hubDir(), n.repo, oids),
       commits: async (paths) => {
         const tip = await this.backend.projectedOid(n.repo);
         return tip ? commitsAddingFiles({ repo: location, tip, paths: [...paths] }) : new Map<string, RevisionCommit>();
@@ -247,19 +247,7 @@ export class HubService {
   }
 
   private candidateContext(repo: string, scope: Scope): CandidateReadContext {
-    return { backend: this.backend, repo, scope, readBlobs: (oids) => this.readMirrorBlobs(repo, oids) };
-  }
-
-  private async readMirrorBlobs(repo: string, oids: readonly string[]): Promise<Buffer[]> {
-    if (oids.length === 0) return [];
-    const reader = await createObjectReader({ repo: mirrorLocation(this.hubDir(), repo) });
-    try {
-      const out: Buffer[] = [];
-      for (const oid of oids) out.push(await reader.readBlob(oid));
-      return out;
-    } finally {
-      await reader.close();
-    }
+    return { backend: this.backend, repo, scope, readBlobs: (oids) => readMirrorBlobs(this.hubDir(), repo, oids) };
   }
 
   /**

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { classifyRemoteFailure } from '../git/remote-git.js';
 import type { RepoLocation } from '../git/repo.js';
+import { createObjectReader } from '../git/object-reader.js';
 
 /** Default limit of one git run, in ms. */
 export const GIT_TIMEOUT_MS = 120_000;
@@ -104,4 +105,20 @@ export async function mirrorTip(hubDir: string, name: string, branch: string): P
   if (type === 'commit') return oid!;
   if (type === 'tag' && peeledType === 'commit') return peeled!;
   throw new BrainError('git_error', `${ref} of the mirror of "${name}" is not a commit`, { hint: 'the source branch must point at a commit' });
+}
+
+/**
+ * The bytes of `oids`, in order, read from the mirror of repository `name` (one object reader,
+ * closed after). Errors: `not_found` for a missing object, `git_error`.
+ */
+export async function readMirrorBlobs(hubDir: string, name: string, oids: readonly string[]): Promise<Buffer[]> {
+  if (oids.length === 0) return [];
+  const reader = await createObjectReader({ repo: mirrorLocation(hubDir, name) });
+  try {
+    const out: Buffer[] = [];
+    for (const oid of oids) out.push(await reader.readBlob(oid));
+    return out;
+  } finally {
+    await reader.close();
+  }
 }
