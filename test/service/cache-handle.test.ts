@@ -4,16 +4,26 @@
  * under this handle (it found the cache broken and reset it) reopens the file that process left —
  * never deleting it again, which would pull it from under that process in turn.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CacheHandle } from '../../src/service/cache-handle.js';
 
 const sqliteError = (code: string) => Object.assign(new Error(`${code} from SQLite`), { code });
 
+const opened: { handle: CacheHandle; dir: string }[] = [];
+afterEach(() => {
+  for (const { handle, dir } of opened.splice(0)) {
+    handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 function handleWithRow(): CacheHandle {
-  const handle = new CacheHandle(join(mkdtempSync(join(tmpdir(), 'brain-cache-handle-')), 'cache.sqlite'));
+  const dir = mkdtempSync(join(tmpdir(), 'brain-cache-handle-'));
+  const handle = new CacheHandle(join(dir, 'cache.sqlite'));
+  opened.push({ handle, dir });
   handle.db().prepare("INSERT INTO meta (key, value) VALUES ('left', 'by the other process')").run();
   return handle;
 }
