@@ -90,7 +90,8 @@ export function registerAdminCommands(program: Command): void {
     .action(async (options: { cache?: boolean; range?: string }, command: Command) => {
       const args = { cache: options.cache === true, ...(options.range !== undefined ? { range: options.range } : {}) };
       const report = await runWithBrain(command, (brain) => brain.verify(args), (r) => {
-        const lines = [`branch: ${r.branch.checked.revisions} revisions, ${r.branch.checked.ledgers} ledgers, ${r.branch.checked.commits} commits checked`];
+        const { revisions, ledgers, commits } = r.branch.checked;
+        const lines = [`branch: ${plural(revisions, 'revision')}, ${plural(ledgers, 'ledger')}, ${plural(commits, 'commit')} checked`];
         if (r.branch.failures.length) lines.push(table(['CODE', 'PATH', 'COMMIT', 'MESSAGE'], r.branch.failures.map((f) => [f.code, f.path, f.commit?.slice(0, 12) ?? '', f.message])));
         for (const f of r.branch.repaired) lines.push(`repaired: ${f.code} ${f.path} at ${f.commit?.slice(0, 12) ?? ''} — ${f.message}`);
         for (const f of r.branch.forks ?? []) lines.push(`forked: ${f.entry_id} r${f.revision} (${f.files.join(', ')}) — the next revision closes it; review: brain history ${f.entry_id}`);

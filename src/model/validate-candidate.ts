@@ -33,7 +33,7 @@ function lifecycleProblem(c: Candidate): string | null {
 export function validateCandidate(raw: unknown): Candidate {
   assertJsonDepth(raw, 'the candidate', { max: LIMITS.depth + 1 });
   const parsed = CandidateSchema.safeParse(raw);
-  if (!parsed.success) throw invalid(formatIssues(parsed.error.issues));
+  if (!parsed.success) throw invalid(formatIssues(parsed.error.issues, '', raw));
   const candidate = parsed.data;
   const problem = lifecycleProblem(candidate);
   if (problem !== null) throw invalid(problem, { candidate_id: candidate.candidate_id, status: candidate.status });

@@ -40,7 +40,7 @@ export async function toProposal(kind: string, fields: EntryFields): Promise<Pro
   for (const key of given) proposal[key] = (built as unknown as Record<string, unknown>)[key];
   if (fields.payload !== undefined) proposal.payload = Object.fromEntries(Object.keys(fields.payload).map((k) => [k, built.payload[k]]));
   const parsed = ProposalSchema.safeParse(proposal);
-  if (!parsed.success) throw new BrainError('invalid_entry', `invalid proposal: ${formatIssues(parsed.error.issues)}`);
+  if (!parsed.success) throw new BrainError('invalid_entry', `invalid proposal: ${formatIssues(parsed.error.issues, '', proposal)}`);
   return parsed.data;
 }
 

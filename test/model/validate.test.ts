@@ -56,6 +56,17 @@ describe('validateEntry', () => {
     expectCode(() => buildEntry(base('decision'), { title: 't', status: 'bogus' }, { revision: 1, author: 'a', recorded_at: NOW }), 'illegal_status');
   });
 
+  it('names the missing fields of a stray file in one clause and counts issues past the sixth', () => {
+    const stray = expectCode(() => validateEntry({ x: 1 }), 'invalid_entry');
+    expect(stray.message).toMatch(/^invalid entry: missing: (\w+, ){10,}\w+; Unrecognized key: "x"$/);
+    expect(stray.message).toContain('entry_id, revision, project_id, entry_kind, title');
+    expect(stray.message).not.toContain('received undefined');
+    const many = Object.fromEntries(['entry_id', 'entry_kind', 'title', 'status', 'author', 'recorded_at', 'revision', 'rationale'].map((k) => [k, []]));
+    const bad = expectCode(() => validateEntry(many), 'invalid_entry');
+    expect(bad.message).toMatch(/; … and \d+ more$/);
+    expect(bad.message.split('; ')).toHaveLength(6 + 1 + (bad.message.includes('missing:') ? 1 : 0));
+  });
+
   it('rejects unknown kinds with the list of legal kinds', () => {
     const err = expectCode(() => parseEntryKind('epic'), 'invalid_argument', /unknown entry kind "epic"/);
     expect(err.hint).toContain('open_question');
