@@ -11,7 +11,8 @@
  * and the remote's lacks is one the remote has never seen — whatever the histories look like
  * (two independent `brain init`s, merges made outside brain).
  */
-import { pushRewrites } from './push-rewrites.js';
+import { pushRewrites, type PushRewrite } from './push-rewrites.js';
+import { verifyBranch } from './verify-branch.js';
 import { BrainError } from '../model/errors.js';
 import { writeCommit, type Identity } from '../git/commit-writer.js';
 import { CANDIDATES_DIR, PROJECTS_DIR, parseBrainPath, parseCandidatePath } from './layout.js';
@@ -99,11 +100,29 @@ function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
  */
 async function assertNoRewrites(reader: ObjectReader, remote: string, local: string, remoteLabel: string, branch: string): Promise<void> {
   const rewrites = await pushRewrites({ reader, from: remote, to: local });
-  if (rewrites.length === 0) return;
+  if (rewrites.length > 0) throw rewriteRefusal(rewrites, `your docs branch rewrites what ${remoteLabel} already has`, `brain verify --range ${remoteLabel}..${branch}`, remoteLabel, branch);
+}
+
+/**
+ * The first push (the remote has no docs branch yet) publishes the whole local history, and
+ * history is forever: a revision file edited or deleted, or a ledger line rewritten, by a commit
+ * on it would fail every teammate's `brain verify` from then on. So the history is checked as
+ * `brain verify` checks it (a rewrite the tip has undone — a revert — passes) and the push is
+ * refused like {@link assertNoRewrites}'s. Cost: one `brain verify` of the branch, once per remote.
+ */
+async function assertHistoryKeepsRevisions(reader: ObjectReader, local: string, remoteLabel: string, branch: string): Promise<void> {
+  const report = await verifyBranch({ reader, tip: local });
+  const rewrites = report.failures.flatMap((f): PushRewrite[] => (isRewriteCode(f.code) ? [{ code: f.code, path: f.path }] : []));
+  if (rewrites.length > 0) throw rewriteRefusal(rewrites, 'your docs branch rewrites its own history, which a first push would publish for good', 'brain verify', remoteLabel, branch);
+}
+
+const isRewriteCode = (code: string): code is PushRewrite['code'] => code === 'revision_modified' || code === 'revision_deleted' || code === 'ledger_rewritten';
+
+function rewriteRefusal(rewrites: PushRewrite[], what: string, verifyCommand: string, remoteLabel: string, branch: string): BrainError {
   const shown = rewrites.slice(0, 5).map((r) => `${r.code} ${r.path}`).join('; ');
   const more = rewrites.length > 5 ? `; +${rewrites.length - 5} more` : '';
-  throw new BrainError('verify_failed', `not pushed: your docs branch rewrites what ${remoteLabel} already has (${rewrites.length} file${rewrites.length === 1 ? '' : 's'}: ${shown}${more})`, {
-    hint: `revision files and ledger lines never change once committed (a change is a new revision, a deletion is a status). brain verify --range ${remoteLabel}..${branch} names the commit; undo it without checking the branch out: git worktree add ../brain-fix ${branch} && git -C ../brain-fix revert --no-edit <commit> && git worktree remove ../brain-fix — then brain sync`,
+  return new BrainError('verify_failed', `not pushed: ${what} (${rewrites.length} file${rewrites.length === 1 ? '' : 's'}: ${shown}${more})`, {
+    hint: `revision files and ledger lines never change once committed (a change is a new revision, a deletion is a status). ${verifyCommand} names the commit; undo it without checking the branch out: git worktree add ../brain-fix ${branch} && git -C ../brain-fix revert --no-edit <commit> && git worktree remove ../brain-fix — then brain sync`,
     data: { reason: 'history_rewritten', remote: remoteLabel, rewrites },
   });
 }
@@ -123,6 +142,7 @@ export async function planSync(options: PlanSyncOptions): Promise<SyncPlan> {
     return { ...none, action: 'created_local', target: remote as string, push: false, pushed: 0, received: delta.added.length, receivedEntries: entryIds(delta.added) };
   }
   if (remote === null) {
+    await assertHistoryKeepsRevisions(reader, local, options.remoteLabel, options.branch ?? 'brain');
     const delta = await revisionDelta(reader, null, local);
     return { ...none, action: 'created_remote', target: local, push: true, pushed: delta.added.length, received: 0 };
   }

@@ -2,14 +2,15 @@
  * `brain sync` refuses to push a docs branch that rewrites what the remote already has (DESIGN
  * §3 invariants 1 and 3; decision 0067): a revision file edited in place or a ledger line
  * changed by a hand commit → `verify_failed` (`data.reason` `history_rewritten`), exit 1,
- * nothing pushed, the local branch as it was; after the documented revert, sync pushes.
+ * nothing pushed, the local branch as it was; after the documented revert, sync pushes. A first
+ * push (the remote has no docs branch) checks the whole local history as `brain verify` does.
  * Real bare remote, real clones, the built CLI, hand commits through the system git.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { brain } from '../helpers/brain.js';
-import { cleanupTempDirs, git } from '../helpers/git.js';
+import { cleanupTempDirs, git, initBareRepo } from '../helpers/git.js';
 import { handCommit, readBranchFile } from '../helpers/plain-git.js';
-import { ok, remoteWithClones, sync } from './sync-helpers.js';
+import { PROJECT, cloneOf, ok, remoteWithClones, sync } from './sync-helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -56,6 +57,27 @@ describe('brain sync does not push a rewritten history', () => {
     const error = refused(dir, remote);
     expect(error.data.rewrites).toEqual([{ code: 'ledger_rewritten', path: ledger }]);
     expect(error.message).toContain('ledger_rewritten');
+  });
+
+  it('a first push (no docs branch on the remote yet) of a history that edited a revision: refused; reverted, it creates the branch', () => {
+    const remote = initBareRepo();
+    const dir = cloneOf(remote, 'first');
+    ok(brain(dir, ['init', '--project', PROJECT]));
+    ok(brain(dir, ['add', 'decision', '--title', 'Cache in SQLite']));
+    const r1 = git(dir, ['ls-tree', '-r', '--name-only', 'brain', 'projects']).split('\n').find((f) => /\/r0001-/.test(f)) as string;
+    const bad = handCommit(dir, { [r1]: '{"title":"edited"}\n' }, 'edit r1 in place');
+    const before = git(dir, ['rev-parse', 'brain']);
+    const run = brain(dir, ['sync', '--json']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const error = run.errorJson().error;
+    expect(error).toMatchObject({ code: 'verify_failed', data: { reason: 'history_rewritten', remote: 'origin/brain', rewrites: [{ code: 'revision_modified', path: r1 }] } });
+    expect(error.message).toContain('a first push would publish');
+    expect(error.hint).toMatch(/^revision files .* brain verify names the commit/);
+    expect(git(dir, ['rev-parse', 'brain'])).toBe(before);
+    expect(git(remote, ['branch', '--list', 'brain'])).toBe('');
+    handCommit(dir, { [r1]: readBranchFile(dir, r1, `${bad}^`) as Buffer }, 'Revert "edit r1 in place"');
+    expect(ok(brain(dir, ['sync', '--json'])).json<{ action: string }>().action).toBe('created_remote');
+    expect(git(remote, ['rev-parse', 'brain'])).toBe(git(dir, ['rev-parse', 'brain']));
   });
 
   it('ordinary writes still push', () => {
