@@ -7,6 +7,7 @@
  */
 import { orderedAt } from '../model/decision-origin.js';
 import type { Entry } from '../model/entry.js';
+import { titleText } from '../model/title-text.js';
 import { normalizePath, pathFilterMatches } from '../model/path-match.js';
 
 /** What the caller is working on; built once per brief by {@link createRelevance}. */
@@ -70,7 +71,9 @@ export function compareIdentity(a: Entry, b: Entry): number {
  * `entries` sorted best first: number of matched filters (paths, task; 0–2) descending, then
  * `primary(entry)` descending (pass `() => 0` for none), then recency descending (by instant,
  * then by text) — `orderedAt` (a decision's own day, else `recorded_at`), or `recorded_at` with
- * `by: 'recorded'` (the recent changes) — then title, and only for entries equal on all of these
+ * `by: 'recorded'` (the recent changes) — then title as people read it (its {@link titleText},
+ * case folded: `` `MeshGateway` as … `` sorts under M, `gRPC probes` under G), then the stored
+ * title, and only for entries equal on all of these
  * {@link compareIdentity} (issue #9: never ordered by id). Pass `relevance: null` to rank by
  * primary score and recency only. Does not mutate `entries`.
  */
@@ -79,7 +82,8 @@ export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) =
     const m = relevance === null ? { paths: false, task: false } : matchReasons(entry, relevance);
     const at = by === 'recorded' ? entry.recorded_at : orderedAt(entry);
     const ms = Date.parse(at);
-    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), at, ms: Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms };
+    const read = titleText(entry.title).toLowerCase();
+    return { entry, boost: Number(m.paths) + Number(m.task), score: finiteOr0(primary(entry)), at, ms: Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms, read };
   });
   keyed.sort(
     (a, b) =>
@@ -87,6 +91,7 @@ export function rankEntries(entries: readonly Entry[], primary: (entry: Entry) =
       b.score - a.score ||
       (a.ms === b.ms ? 0 : b.ms > a.ms ? 1 : -1) ||
       (a.at === b.at ? 0 : a.at < b.at ? 1 : -1) ||
+      (a.read === b.read ? 0 : a.read < b.read ? -1 : 1) ||
       (a.entry.title === b.entry.title ? 0 : a.entry.title < b.entry.title ? -1 : 1) ||
       compareIdentity(a.entry, b.entry),
   );

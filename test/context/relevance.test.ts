@@ -70,6 +70,12 @@ describe('rankEntries', () => {
     expect(ids(rankEntries([ll, mm, hm, hh, mh], riskScore, null))).toEqual(ids([hh, mh, hm, mm, ll]));
   });
 
+  it('orders equal-dated titles as they read: inline Markdown and case do not move them', () => {
+    const e = (title: string) => makeEntry('decision', { title, recorded_at: at(5) });
+    const titles = ['`MeshGateway` as `targetRef.kind`', 'gRPC and TCP probes', 'Zone to Global policy sync', 'Adopt MADR', 'Logging standard'].map(e);
+    expect(rankEntries(titles, () => 0, null).map((x) => x.title)).toEqual(['Adopt MADR', 'gRPC and TCP probes', 'Logging standard', '`MeshGateway` as `targetRef.kind`', 'Zone to Global policy sync']);
+  });
+
   it('compares recorded_at by instant, not by text', () => {
     const frac = makeEntry('open_question', { recorded_at: '2024-01-01T00:00:00.500Z' });
     const whole = makeEntry('open_question', { recorded_at: '2024-01-01T00:00:00Z' });
