@@ -40,7 +40,9 @@ export function renderSync(r: SyncReport): string {
   };
   // A held write is pushed too, as a pending candidate (decision 0063): say so, or "0 revisions pushed" reads as nothing sent (decision 0067).
   const held = r.held.length === 0 ? '' : ` (and ${plural(r.held.length, 'held write')} as ${r.held.length === 1 ? 'a pending candidate' : 'pending candidates'})`;
-  const lines = [`${head[r.action]}: ${plural(r.pushed, 'revision')} pushed${held}, ${plural(r.received, 'revision')} received (tip ${r.tip.slice(0, 12)})`];
+  // Candidate revisions are counted apart: an approval pushes one of each, which "2 revisions" misread (decision 0067).
+  const counted = (entries: number, candidates: number) => `${plural(entries, 'revision')}${candidates === 0 ? '' : ` and ${plural(candidates, 'candidate revision')}`}`;
+  const lines = [`${head[r.action]}: ${counted(r.pushed, r.candidate_revisions.pushed)} pushed${held}, ${counted(r.received, r.candidate_revisions.received)} received (tip ${r.tip.slice(0, 12)})`];
   if (r.attempts > 1) lines.push(`  (someone pushed meanwhile: took ${r.attempts} attempts)`);
   if (r.changed_on_both_sides.length) lines.push(`changed on both sides: ${r.changed_on_both_sides.length}`, ...r.changed_on_both_sides.map(renderEntry));
   if (r.held.length) lines.push(`revision_conflict: ${plural(r.held.length, 'guarded write')} held back (--expected-revision no longer holds)`, ...r.held.map(renderHeld));

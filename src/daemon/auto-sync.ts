@@ -71,7 +71,8 @@ export function startAutoSync(args: { setting: SyncSetting; run: () => Promise<S
         state.last_ok_at = new Date().toISOString();
         state.last_error = null;
         state.failures = 0;
-        if (report.pushed > 0 || report.received > 0) args.log.info('sync', { remote: report.remote, action: report.action, pushed: report.pushed, received: report.received, tip: report.tip });
+        const moved = report.pushed + report.received + report.candidate_revisions.pushed + report.candidate_revisions.received;
+        if (moved > 0) args.log.info('sync', { remote: report.remote, action: report.action, pushed: report.pushed, received: report.received, candidate_revisions: report.candidate_revisions, tip: report.tip });
         // A guarded write held back as a candidate (decision 0063): said, as `brain sync` says it.
         for (const held of report.held) args.log.warn('sync_held', { remote: report.remote, entry_id: held.entry_id, expected_revision: held.expected_revision, theirs: held.theirs, candidate_id: held.candidate_id, hint: held.hint });
       })

@@ -71,10 +71,12 @@ export interface SyncReport {
   /** The local tip before and after (after = the remote's tip). */
   before: string | null;
   tip: string;
-  /** Revisions the remote got from this clone. */
+  /** Entry revisions the remote got from this clone. */
   pushed: number;
-  /** Revisions this clone got from the remote. */
+  /** Entry revisions this clone got from the remote. */
   received: number;
+  /** Candidate revisions (proposals, approvals, rejections) pushed and received, counted apart from the entries'. */
+  candidate_revisions: { pushed: number; received: number };
   /** Entries changed on both sides (their revisions replayed after the remote's). */
   changed_on_both_sides: SyncedEntry[];
   /** Local revision files that could not be replayed (invalid; see `brain verify`). */
@@ -199,6 +201,7 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
         tip: plan.target,
         pushed: plan.pushed,
         received: plan.received,
+        candidate_revisions: plan.candidates,
         changed_on_both_sides: bothSides(plan),
         unreplayable: plan.unreplayable,
         held: heldConflicts(plan),

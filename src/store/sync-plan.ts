@@ -34,10 +34,12 @@ export interface SyncPlan {
   target: string;
   /** Whether `target` must be pushed (the remote does not have it). */
   push: boolean;
-  /** Revision files `target` adds to the remote's tip. */
+  /** Entry revision files `target` adds to the remote's tip. */
   pushed: number;
-  /** Revision files the remote's tip adds to the local tip. */
+  /** Entry revision files the remote's tip adds to the local tip. */
   received: number;
+  /** Candidate revision files (proposals, approvals, rejections) pushed and received, counted apart. */
+  candidates: { pushed: number; received: number };
   /** Local entries replayed (action `replayed`), with what became of each revision. */
   replayed: ReplayedEntry[];
   /** Ids of entries that got revisions from the remote. */
@@ -69,6 +71,14 @@ async function revisionDelta(reader: ObjectReader, from: string | null, to: stri
     added: changes.filter((c) => c.status !== 'deleted' && isRevision(c.path)).map((c) => c.path),
     deleted: changes.filter((c) => c.status === 'deleted' && isRevision(c.path)).map((c) => c.path),
   };
+}
+
+const isCandidateRevision = (path: string) => parseCandidatePath(path).type === 'candidate_revision';
+
+/** `paths` (revision files of entries and candidates) counted by owner. */
+function countByOwner(paths: readonly string[]): { entries: number; candidates: number } {
+  const candidates = paths.filter(isCandidateRevision).length;
+  return { entries: paths.length - candidates, candidates };
 }
 
 /** The entry and candidate ids of revision paths. */
@@ -139,33 +149,37 @@ export async function planSync(options: PlanSyncOptions): Promise<SyncPlan> {
   }
   if (local === null) {
     const delta = await revisionDelta(reader, null, remote as string);
-    return { ...none, action: 'created_local', target: remote as string, push: false, pushed: 0, received: delta.added.length, receivedEntries: entryIds(delta.added) };
+    const got = countByOwner(delta.added);
+    return { ...none, action: 'created_local', target: remote as string, push: false, pushed: 0, received: got.entries, candidates: { pushed: 0, received: got.candidates }, receivedEntries: entryIds(delta.added) };
   }
   if (remote === null) {
     await assertHistoryKeepsRevisions(reader, local, options.remoteLabel, options.branch ?? 'brain');
     const delta = await revisionDelta(reader, null, local);
-    return { ...none, action: 'created_remote', target: local, push: true, pushed: delta.added.length, received: 0 };
+    const sent = countByOwner(delta.added);
+    return { ...none, action: 'created_remote', target: local, push: true, pushed: sent.entries, received: 0, candidates: { pushed: sent.candidates, received: 0 } };
   }
-  if (local === remote) return { ...none, action: 'up_to_date', target: local, push: false, pushed: 0, received: 0 };
+  if (local === remote) return { ...none, action: 'up_to_date', target: local, push: false, pushed: 0, received: 0, candidates: { pushed: 0, received: 0 } };
   const delta = await revisionDelta(reader, remote, local);
   const receivedEntries = entryIds(delta.deleted);
+  const [sent, got] = [countByOwner(delta.added), countByOwner(delta.deleted)];
   // Revision files are never deleted (invariant 1), so a side lacking a file the other has
   // cannot be its descendant: only ask git about ancestry when the local tree lacks nothing.
   if (delta.deleted.length === 0 && (await isAncestor({ repo: options.repo, ancestor: remote, descendant: local }))) {
     await assertNoRewrites(reader, remote, local, options.remoteLabel, options.branch ?? 'brain');
-    return { ...none, action: 'pushed', target: local, push: true, pushed: delta.added.length, received: 0 };
+    return { ...none, action: 'pushed', target: local, push: true, pushed: sent.entries, received: 0, candidates: { pushed: sent.candidates, received: 0 } };
   }
   if (delta.added.length === 0) {
     // Everything local is already on the remote (a fast-forward, or content-wise one): take theirs.
-    return { ...none, action: 'fast_forward', target: remote, push: false, pushed: 0, received: delta.deleted.length, receivedEntries };
+    return { ...none, action: 'fast_forward', target: remote, push: false, pushed: 0, received: got.entries, candidates: { pushed: 0, received: got.candidates }, receivedEntries };
   }
   // A local write guarded by --expected-revision on an entry the remote moved is held back (decision 0063).
   const held = await heldFiles({ repo: options.repo, local, remote, moved: receivedEntries });
   const replay = await replayRevisions({ gitdir: options.repo.commonDir, reader, local, onto: remote, localOnly: delta.added, held, remoteLabel: options.remoteLabel });
-  const base = { replayed: replay.entries, receivedEntries, unreplayable: replay.unreplayable, received: delta.deleted.length };
-  if (replay.files.size === 0) return { ...base, action: 'fast_forward', target: remote, push: false, pushed: 0 };
+  const base = { replayed: replay.entries, receivedEntries, unreplayable: replay.unreplayable, received: got.entries };
+  if (replay.files.size === 0) return { ...base, action: 'fast_forward', target: remote, push: false, pushed: 0, candidates: { pushed: 0, received: got.candidates } };
   const message = replayMessage(replay.entries, options.remoteLabel);
   const commit = await writeCommit({ gitdir: options.repo.commonDir, parent: remote, files: replay.files, message, author: options.identity() });
-  const pushed = replay.entries.reduce((n, e) => n + e.revisions.filter((r) => r.to !== null).length, 0);
-  return { ...base, action: 'replayed', target: commit, push: true, pushed };
+  // Candidates are replayed as entries of their own (replay-candidates.ts): their revisions are told apart by path.
+  const replayedSent = countByOwner(replay.entries.flatMap((e) => e.revisions.flatMap((r) => (r.to !== null && r.path !== null ? [r.path] : []))));
+  return { ...base, action: 'replayed', target: commit, push: true, pushed: replayedSent.entries, candidates: { pushed: replayedSent.candidates, received: got.candidates } };
 }

@@ -8,7 +8,7 @@ import { renderSync } from '../../src/cli/sync-command.js';
 import type { HeldConflict, SyncReport } from '../../src/service/sync.js';
 
 const held = (h: Partial<HeldConflict>): HeldConflict => ({ code: 'revision_conflict', entry_id: 'dec-aaaa1111', title: 'Cache', yours: [2], expected_revision: 2, theirs: 3, candidate_id: 'cand-bbbb2222', hint: 'approve it', ...h });
-const report = (list: HeldConflict[]): SyncReport => ({ remote: 'origin', branch: 'brain', action: 'replayed', before: 'a'.repeat(40), tip: 'b'.repeat(40), pushed: 0, received: 1, changed_on_both_sides: [], unreplayable: [], held: list, attempts: 1 });
+const report = (list: HeldConflict[]): SyncReport => ({ remote: 'origin', branch: 'brain', action: 'replayed', before: 'a'.repeat(40), tip: 'b'.repeat(40), pushed: 0, received: 1, candidate_revisions: { pushed: 0, received: 0 }, changed_on_both_sides: [], unreplayable: [], held: list, attempts: 1 });
 
 describe('renderSync, held writes', () => {
   it('a guarded write says what it expected and where the remote is', () => {

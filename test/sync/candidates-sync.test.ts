@@ -26,7 +26,9 @@ describe('brain sync with candidates', () => {
     ok(brain(b, ['approve', approvedOnB.candidate_id], { env: { BRAIN_AUTHOR: 'bob' } }), 'approve');
     const synced = ok(brain(b, ['sync', '--json'])).json();
     expect(synced.action).toBe('replayed');
-    ok(brain(a, ['sync']));
+    // Counted apart: b's approval wrote one entry revision; its two proposals three candidate revisions.
+    expect(synced).toMatchObject({ pushed: 1, received: 1, candidate_revisions: { pushed: 3, received: 1 } });
+    expect(ok(brain(a, ['sync', '--json'])).json()).toMatchObject({ action: 'fast_forward', received: 1, candidate_revisions: { pushed: 0, received: 3 } });
     expect(treeOf(a)).toBe(treeOf(b));
     const all = candidates(a);
     expect(all.map((c) => [c.proposal.title, c.status]).sort()).toEqual([['Cache grows on b', 'approved'], ['Disk fills up on b', 'pending'], ['Quokka tokens leak', 'pending']]);
@@ -37,6 +39,14 @@ describe('brain sync with candidates', () => {
     expect(entry.approval).toEqual({ candidate_id: approved.candidate_id, proposed_by: { author: 'ada' }, approved_by: { author: 'bob' } });
     expect(ok(brain(a, ['verify', '--json'])).code).toBe(0);
     git(a, ['fsck', '--strict']);
+  });
+
+  it('says what an approval pushed: one revision and one candidate revision, not "2 revisions"', () => {
+    const [a] = remoteWithClones(1).clones as [string];
+    const c = propose(a, 'Queue backs up');
+    expect(ok(brain(a, ['sync'])).stdout).toMatch(/^pushed to origin\/brain: 0 revisions and 1 candidate revision pushed, 0 revisions received /);
+    ok(brain(a, ['approve', c.candidate_id], { env: { BRAIN_AUTHOR: 'bob' } }), 'approve');
+    expect(ok(brain(a, ['sync'])).stdout).toMatch(/^pushed to origin\/brain: 1 revision and 1 candidate revision pushed, 0 revisions received /);
   });
 
   it('keeps both decisions of a candidate decided on both clones', () => {
