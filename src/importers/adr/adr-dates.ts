@@ -84,6 +84,25 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
   return best?.day ?? null;
 }
 
+/** A weekday that may lead a bare date (`Tuesday, 24 July 2018`). */
+const WEEKDAY = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?,?\\s+)?';
+
+/**
+ * `text` as a day when it holds a date and nothing else (an optional weekday before it, a
+ * full stop after it): `July 24, 2018`, `7 April 2020`, `2019-03-21.`, `Tuesday, 24 July 2018`
+ * — the line zooniverse/front-end-monorepo's ADRs write under their title; else null. A line
+ * that says more (`Superseded on 2020-01-01`, `see #1234 from 2019`) is not one.
+ */
+export function bareAdrDate(text: string, order: DateOrder = 'day_first'): string | null {
+  const line = text.trim();
+  if (line.length > 40) return null;
+  for (const form of FORMS) {
+    const m = new RegExp(`^${WEEKDAY}${form.re.source}\\.?$`, 'i').exec(line);
+    if (m !== null) return form.day(m, order);
+  }
+  return null;
+}
+
 /**
  * A date written without separators at the start of `text` (`20220513`, GSA-TTS/FAC's
  * `Introduced: 20220513`) as `YYYY-MM-DD`, else null. Read only after a date label: eight

@@ -10,7 +10,7 @@
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
+import { bareAdrDate, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
@@ -88,7 +88,8 @@ export interface AdrDate {
  * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
  * `Date 09/04/2018` too) before the first section, in an RFC's Meta list or in the Status
- * section, else a `## Date` section's first paragraph; a date in `statusWords` when `status` is accepted, rejected or
+ * section, else a `## Date` section's first paragraph; a line before the first section
+ * holding only a date (`July 24, 2018`: adr-dates.ts `bareAdrDate`); a date in `statusWords` when `status` is accepted, rejected or
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
@@ -130,6 +131,9 @@ export function findAdrDate(options: {
   };
   const dated = labelled(DATE_LINE);
   if (dated !== null) return { date: dated, fromFrontMatter: false };
+  // A line holding only a date, between the title and the first section (`July 24, 2018`).
+  const bare = blockTexts(headerTokens(outline)).flatMap((t) => t.split('\n')).map((line) => bareAdrDate(plainText(line), order)).find((d) => d !== null);
+  if (bare !== undefined) return { date: bare, fromFrontMatter: false };
   const status = options.status ?? null;
   const decisive = status === 'accepted' || status === 'rejected' || status === 'proposed';
   const inWords = decisive && options.statusWords ? parseAdrDate(plainText(options.statusWords), order) : null;

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dateOrder, parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
+import { bareAdrDate, dateOrder, parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
 import { adrEntryId } from '../../../src/importers/adr/assemble-drafts.js';
 import { headingNumber, leadingNumber } from '../../../src/importers/adr/adr-title.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
@@ -139,6 +139,28 @@ describe('dates in every common form', () => {
     expect(newestFirst.date).toBe('2022-12-18');
     const dated = parseAdr({ sourcePath: 'adr-1.md', source: '# ADR 1: X\n\nDate: 2021-02-03\n\n## Changelog\n\n- 2020-01-01: Draft\n' });
     expect(dated.date).toBe('2021-02-03');
+  });
+});
+
+describe('a line holding only a date under the title (zooniverse/front-end-monorepo)', () => {
+  it.each([
+    ['July 24, 2018', '2018-07-24'],
+    ['7 April 2020', '2020-04-07'],
+    ['3 June 2021.', '2021-06-03'],
+    ['Tuesday, 24 July 2018', '2018-07-24'],
+    ['2019-03-21', '2019-03-21'],
+    ['Superseded on 2020-01-01', null],
+    ['see #1234 from July 24, 2018', null],
+    ['May 2023', null],
+  ])('%j → %s', (text, day) => {
+    expect(bareAdrDate(text)).toBe(day);
+  });
+
+  it('dates the ADR by it when no labelled date says otherwise; a Date line and front matter win', () => {
+    expect(parseAdr({ sourcePath: 'adr-02.md', source: '# ADR 2: Keep Next.js\n\nJuly 24, 2018\n\n## Context\n\nX.\n\n## Decision\n\nKeep it.\n\n## Status\n\nAccepted\n' }).date).toBe('2018-07-24');
+    expect(parseAdr({ sourcePath: 'adr-26.md', source: '# ADR 26: Sentry\n\n7 April 2020\n\n## Context\n\nWe mention 2019-01-01 here.\n' }).date).toBe('2020-04-07');
+    expect(parseAdr({ sourcePath: 'adr-05.md', source: '# ADR 5: X\n\nJuly 24, 2018\nCreated: July 25, 2018\n\n## Context\n\nX.\n' }).date).toBe('2018-07-25');
+    expect(parseAdr({ sourcePath: 'adr-07.md', source: '# ADR 7: X\n\nA note that mentions July 24, 2018 in passing.\n\n## Context\n\nX.\n' }).date).toBeNull();
   });
 });
 
