@@ -57,6 +57,33 @@ export class CatFileBatch {
     });
   }
 
+  /**
+   * Queues every oid of `oids` (each already validated as a full hex oid) and answers them all
+   * at once, in `oids` order (null: missing): one promise for the lot instead of one per
+   * object (docs/decisions/0071: ~0.15 s of the apply thread's CPU at 72 000 blobs). Rejects
+   * as {@link read} does, with the first failure.
+   */
+  readMany(oids: readonly string[]): Promise<(BatchObject | null)[]> {
+    if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+    const answers = new Array<BatchObject | null>(oids.length);
+    if (oids.length === 0) return Promise.resolve(answers);
+    const child = (this.child ??= this.spawnChild());
+    return new Promise((resolve, reject) => {
+      let left = oids.length;
+      const fail = (err: Error) => {
+        left = -1; // answered: later answers and failures of the same batch are ignored
+        reject(err);
+      };
+      oids.forEach((oid, i) => {
+        child.pending.push({ oid, resolve: (value) => ((answers[i] = value), --left === 0 && resolve(answers)), reject: fail });
+      });
+      if (child.pending.length === oids.length) setRef(child, true);
+      const idle = child.outbox.length === 0;
+      for (const oid of oids) child.outbox.push(oid);
+      if (idle) queueMicrotask(() => flush(child));
+    });
+  }
+
   /** Ends stdin (reads in flight are still answered), waits for the child to exit (SIGKILL after 5 s). */
   async close(): Promise<void> {
     this.closed = true;

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { BrainError } from '../model/errors.js';
 import { CatFileBatch, gitChildEnv } from './cat-file-batch.js';
+import type { BatchObject } from './cat-file-parser.js';
 import { assertOid, parseCommit, parseTree } from './git-object-format.js';
 import type { CommitInfo, ObjectReader, TreeItem } from './object-reader.js';
 import type { RepoLocation } from './repo.js';
@@ -32,14 +33,17 @@ export function createCatFileReader(options: CatFileReaderOptions): CatFileReade
   const batch = new CatFileBatch({ gitDir });
   const check = new CatFileBatch({ gitDir, check: true });
 
-  async function readTyped(oid: string, type: 'blob' | 'tree' | 'commit'): Promise<Buffer> {
-    assertOid(oid);
-    const object = await batch.read(oid);
+  function contentOf(oid: string, object: BatchObject | null, type: 'blob' | 'tree' | 'commit'): Buffer {
     if (object === null) throw new BrainError('not_found', `object ${oid} not found`, { data: { oid } });
     if (object.type !== type || object.content === null) {
       throw new BrainError('git_error', `object ${oid} is a ${object.type}, not a ${type}`, { data: { oid, expected: type, actual: object.type } });
     }
     return object.content;
+  }
+
+  async function readTyped(oid: string, type: 'blob' | 'tree' | 'commit'): Promise<Buffer> {
+    assertOid(oid);
+    return contentOf(oid, await batch.read(oid), type);
   }
 
   const readTree = async (oid: string): Promise<TreeItem[]> => parseTree(await readTyped(oid, 'tree'), oid.length / 2);
@@ -50,6 +54,11 @@ export function createCatFileReader(options: CatFileReaderOptions): CatFileReade
       return batch.pid;
     },
     readBlob: (oid) => readTyped(oid, 'blob'),
+    async readBlobs(oids) {
+      for (const oid of oids) assertOid(oid);
+      const objects = await batch.readMany(oids);
+      return objects.map((object, i) => contentOf(oids[i]!, object, 'blob'));
+    },
     readTree,
     async readCommit(oid): Promise<CommitInfo> {
       return parseCommit(oid, await readTyped(oid, 'commit'));

@@ -91,13 +91,16 @@ export function createIsoGitReader(options: IsoGitReaderOptions): ObjectReader {
     return nested.flat();
   }
 
+  async function readBlob(oid: string): Promise<Buffer> {
+    const { object } = await readTyped(oid, 'blob');
+    const bytes = object as unknown as Uint8Array; // isomorphic-git already copied it into a fresh array
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
   return {
     kind: 'isomorphic-git',
-    async readBlob(oid) {
-      const { object } = await readTyped(oid, 'blob');
-      const bytes = object as unknown as Uint8Array; // isomorphic-git already copied it into a fresh array
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
+    readBlob,
+    readBlobs: (oids) => Promise.all(oids.map(readBlob)),
     readTree,
     async readCommit(oid): Promise<CommitInfo> {
       const { object: c } = await readTyped(oid, 'commit');

@@ -51,6 +51,12 @@ export interface ObjectReader {
   readonly kind: 'cat-file' | 'isomorphic-git';
   /** The content of a blob. */
   readBlob(oid: string): Promise<Buffer>;
+  /**
+   * The contents of many blobs, in `oids` order, answered together (a bulk read: the cat-file
+   * reader makes one promise for the lot, docs/decisions/0071). Errors: the first of
+   * {@link readBlob}'s for any of them.
+   */
+  readBlobs(oids: readonly string[]): Promise<Buffer[]>;
   /** The items of a tree object (not a commit), in git's order (see `compareTreeItems`). */
   readTree(oid: string): Promise<TreeItem[]>;
   /** A parsed commit object. */
@@ -119,6 +125,7 @@ export function deferObjectReader(open: () => Promise<ObjectReader>, prefer?: Ob
       return opened?.kind ?? (prefer === 'isomorphic-git' ? 'isomorphic-git' : 'cat-file');
     },
     readBlob: async (oid) => (await get()).readBlob(oid),
+    readBlobs: async (oids) => (await get()).readBlobs(oids),
     readTree: async (oid) => (await get()).readTree(oid),
     readCommit: async (oid) => (await get()).readCommit(oid),
     hasObject: async (oid) => (await get()).hasObject(oid),

@@ -53,12 +53,19 @@ const WORKER_QUEUE = 1;
 /** From this many changed files on, parsing runs in a worker thread (below, its start-up costs more than it saves). */
 const POOL_MIN_FILES = 4_000;
 
-/** Reads one chunk's blobs (only of files that need them). */
-async function readChunk(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<ParseJob[]> {
+/** Reads many blobs at once, in order (ObjectReader.readBlobs). */
+export type ReadBlobs = (oids: readonly string[]) => Promise<Buffer[]>;
+
+/** Reads one chunk's blobs (only of files that need them): in one bulk read when `readBlobs` is given. */
+async function readChunk(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs: ReadBlobs | undefined): Promise<ParseJob[]> {
   const jobs = changes.filter((c) => c.newOid !== null).map((c) => ({ path: c.path, oid: c.newOid!, bytes: null as Buffer | null }));
-  await Promise.all(jobs.map(async (j) => {
-    if (needsBlob(j.path)) j.bytes = await readBlob(j.oid);
-  }));
+  const wanted = jobs.filter((j) => needsBlob(j.path));
+  if (readBlobs) {
+    const blobs = await readBlobs(wanted.map((j) => j.oid));
+    wanted.forEach((j, i) => (j.bytes = blobs[i]!));
+  } else {
+    await Promise.all(wanted.map(async (j) => (j.bytes = await readBlob(j.oid))));
+  }
   return jobs;
 }
 
@@ -83,14 +90,14 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
  * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
  * second core used).
  */
-export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>): Promise<Parsed[]> {
+export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs): Promise<Parsed[]> {
   const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
     const window: Promise<(Parsed | null)[]>[] = [];
     let next = 0;
     const refill = () => {
       for (; window.length < IN_FLIGHT && next < changes.length; next += READ_CHUNK) {
-        const p = readChunk(changes.slice(next, next + READ_CHUNK), readBlob).then((jobs) => parseChunk(jobs, pool));
+        const p = readChunk(changes.slice(next, next + READ_CHUNK), readBlob, readBlobs).then((jobs) => parseChunk(jobs, pool));
         p.catch(() => undefined); // awaited below; a chunk still in flight when an earlier one fails is not unhandled
         window.push(p);
       }

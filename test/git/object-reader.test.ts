@@ -121,6 +121,25 @@ describe.each([
     files.forEach((f, i) => expect(got[i]?.toString()).toBe(fx.contents.get(f.path)?.toString()));
   });
 
+  it('reads blobs in bulk: every one in order, beside single reads, and none for an empty list', async () => {
+    const files = lsTreeR(dir, 'HEAD');
+    const single = reader.readBlob(blob('README.md'));
+    const [got, again, none] = await Promise.all([reader.readBlobs(files.map((f) => f.oid)), reader.readBlobs([blob('side.txt'), blob('side.txt')]), reader.readBlobs([])]);
+    expect(got).toHaveLength(files.length);
+    files.forEach((f, i) => expect(got[i]?.equals(fx.contents.get(f.path) ?? Buffer.alloc(1)), f.path).toBe(true));
+    expect((await single).toString()).toBe('# test repo\n');
+    expect(again.map(String)).toEqual(['side\n', 'side\n']);
+    expect(none).toEqual([]);
+  });
+
+  it('fails a bulk read as a single read fails: missing, wrong type, malformed oid', async () => {
+    const readme = blob('README.md');
+    expect(await errorCode(reader.readBlobs([readme, MISSING, readme]))).toBe('not_found');
+    expect(await errorCode(reader.readBlobs([readme, tree]))).toBe('git_error');
+    expect(await errorCode(reader.readBlobs([readme, 'HEAD']))).toBe('invalid_argument');
+    expect((await reader.readBlobs([readme])).map(String)).toEqual(['# test repo\n']);
+  });
+
   it('interleaves answers of mixed requests in one batch', async () => {
     const [big, missing, root, commit, tricky] = await Promise.allSettled([
       reader.readBlob(blob('big/one-mb.bin')), reader.readBlob(MISSING), reader.readTree(tree),
@@ -241,6 +260,12 @@ describe('cat-file reader child process', () => {
     }
     expect((await reader.readBlob(big)).length).toBe(1024 * 1024);
     expect(reader.pid).not.toBe(pid);
+    const bulk = reader.readBlobs(Array.from({ length: 50 }, () => big));
+    process.kill(reader.pid as number, 'SIGKILL');
+    const failed = await bulk.then(() => null, (e: unknown) => e);
+    // The bulk read is answered all at once: either every blob came before the kill, or it fails as one.
+    if (failed !== null) expect(isBrainError(failed, 'git_error')).toBe(true);
+    expect((await reader.readBlobs([big])).map((b) => b.length)).toEqual([1024 * 1024]);
     await reader.close();
     expect(reader.pid).toBeNull();
   });

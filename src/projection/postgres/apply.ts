@@ -131,7 +131,7 @@ export async function refreshRepo(pool: pg.Pool, s: string, args: { repo: string
     const from = stored.projected ? stored.oid : null;
     if (!args.full && stored.projected && from === args.tip) return { mode: 'fresh', from, to: from, stats: null, ms: performance.now() - started };
     const plan = await planChanges(args.reader, from, args.tip, args.full === true || !stored.projected);
-    const parsed = await readParsed(plan.changes, readBlob);
+    const parsed = await readParsed(plan.changes, readBlob, (oids) => args.reader.readBlobs(oids));
     // Null: another process moved the projection since it was planned (nothing written): plan again.
     const stats = await inTransaction(pool, async (client) => {
       if (!sameStored(await storedOid(client, s, args.repo), stored)) return null;

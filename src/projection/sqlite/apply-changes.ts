@@ -14,7 +14,7 @@ import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir, insertDuplicateProblems } from './entry-checks.js';
 import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
-import { readParsed, type FileChange } from '../read-changes.js';
+import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import { planCandidates, writeCandidateRows } from './candidate-rows.js';
 import { vocabularyMoved } from './search-vocabulary.js';
@@ -36,6 +36,8 @@ export class StaleProjectionError extends Error {}
 export interface ApplyOptions {
   db: CacheDb;
   readBlob: (oid: string) => Promise<Buffer>;
+  /** Reads a chunk of blobs at once (ObjectReader.readBlobs); without it, blobs are read one by one. */
+  readBlobs?: ReadBlobs;
   changes: FileChange[];
   /** The oid the projection must still be at (ignored when `full`). */
   fromOid: string | null;
@@ -58,7 +60,7 @@ function statementsFor(db: CacheDb) {
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
-  const parsed = await readParsed(options.changes, options.readBlob);
+  const parsed = await readParsed(options.changes, options.readBlob, options.readBlobs);
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const { plan, duplicates, clearDirs } = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });

@@ -52,7 +52,7 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
     const { applyChanges, StaleProjectionError } = await import('./apply-changes.js');
     const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
     try {
-      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });
+      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });
       return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
     } catch (err) {
       if (!(err instanceof StaleProjectionError)) throw err;
