@@ -10,7 +10,8 @@
  *   alternatives; per pair of adjacent words their phrase;
  * - a term's weight is BM25's IDF, `ln((N − n + 0.5) / (n + 0.5))`, at least 1e-6 as in FTS5,
  *   with N the entries of the visible repositories (the empty word of `proj_vocab`,
- *   vocabulary.ts) and n the entries in scope matching the term;
+ *   vocabulary.ts) and n those of them matching the term — the population of N, whatever the
+ *   project or kind searched, as FTS5 counts over its whole table and filters after ranking;
  * - a term's frequency in a hit is the sum over its occurrences of the field's weight, title 3,
  *   tags 2, payload 1.5, rationale 1 (FTS5's column weights; a vector position's weight letter
  *   A–D names the field, `unnest(tsvector)`); a pair's occurrences are adjacent positions in
@@ -76,6 +77,10 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   const exact = p.add([...new Set(phrases.flatMap((f) => (f.prefix ? [] : [f.lexeme, ...(f.next === undefined ? [] : [f.next])])))]);
   const prefixes = p.add([...new Set(single.filter((f) => f.prefix).map((f) => `${f.lexeme}%`))]);
   const counts = phrases.map((f, i) => `count(*) FILTER (WHERE v @@ ${p.add(phraseQuery(f))}::tsquery)::float8 AS d${i}`);
+  const repos = p.add([...q.repos]);
+  // n over the visible repositories: the matches themselves unless a project, kind or project scope narrows them.
+  const population = q.projectId === undefined && q.kind === undefined && q.projects === undefined ? 'm'
+    : `(SELECT c.search AS v FROM ${s}.proj_current c WHERE c.repo = ANY(${repos}::text[]) AND c.search @@ ${any}::tsquery) a`;
   const tf = (i: number) => `coalesce(${i < single.length ? 'f' : 'g'}.t${i}, 0)`;
   const bm25 = phrases.map((_, i) => `greatest(ln((n.n - d.d${i} + 0.5) / (d.d${i} + 0.5)), 1e-6) * ${tf(i)} * ${BM25_K1 + 1} / (${tf(i)} + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * m.len / n.avgdl))`);
   const words = plan.words.map((t) => p.add(t));
@@ -88,8 +93,8 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search AS v, c.search_length AS len
       FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
     n AS (SELECT coalesce(sum(docs), 0)::float8 AS n, greatest(coalesce(sum(tokens), 0)::float8 / greatest(sum(docs), 1), 1) AS avgdl
-      FROM ${s}.proj_vocab WHERE repo = ANY(${p.add([...q.repos])}::text[]) AND word = ''),
-    d AS (SELECT ${counts.join(', ')} FROM m),
+      FROM ${s}.proj_vocab WHERE repo = ANY(${repos}::text[]) AND word = ''),
+    d AS (SELECT ${counts.join(', ')} FROM ${population}),
     o AS MATERIALIZED (SELECT m.repo, m.entry_id, u.lexeme, x.pos, x.w, ${FIELD_WEIGHT} AS weight
       FROM m, unnest(m.v) u, unnest(u.positions, u.weights) x(pos, w)
       WHERE u.lexeme = ANY(${exact}::text[]) OR u.lexeme LIKE ANY(${prefixes}::text[])),
