@@ -38,7 +38,11 @@ export interface SearchPlan {
   any: string;
   /** The query words widened for typos, as typed, with the vocabulary stems searched instead (ProjectionBackend.searchTypos). */
   typos: { word: string; alternatives: string[] }[];
-  /** At least the number of entries holding any word: the sum of the vocabulary's counts of the words the query's lexemes start (or are). */
+  /**
+   * At least the number of entries holding any word: the sum of the vocabulary's counts of the
+   * words the query's lexemes start (or are), at most the visible repositories' entries (a
+   * question of many common words over a small corpus counts each entry once per word).
+   */
   bound: number;
 }
 
@@ -47,14 +51,16 @@ const operand = (lexeme: string, prefix: boolean) => `'${lexeme}'${prefix ? ':*'
 
 /**
  * Each of `words` (folded) with its English stem, the entries of `repos` holding a vocabulary word
- * that starts with it, and whether a vocabulary word longer than the stem starts with it.
+ * that starts with it, and whether a vocabulary word longer than the stem starts with it; `entries`:
+ * how many entries the visible repositories hold (the empty word's count).
  */
-async function stemCounts(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<Map<string, { stem: string; docs: number; longer: boolean }>> {
-  const r = await db.query<{ w: string; stem: string; docs: string; longer: boolean }>(`SELECT x.w, x.stem, y.docs, y.longer
+async function stemCounts(db: pg.ClientBase, s: string, repos: readonly string[], words: readonly string[]): Promise<{ counts: Map<string, { stem: string; docs: number; longer: boolean }>; entries: number }> {
+  const r = await db.query<{ w: string; stem: string; docs: string; longer: boolean; entries: string }>(`SELECT x.w, x.stem, y.docs, y.longer,
+      (SELECT coalesce(sum(e.docs), 0) FROM ${s}.proj_vocab e WHERE e.repo = ANY($1::text[]) AND e.word = '') AS entries
     FROM (SELECT w, ${englishStemSql('w')} AS stem FROM unnest($2::text[]) AS w) x,
     LATERAL (SELECT coalesce(sum(v.docs), 0) AS docs, coalesce(bool_or(v.word <> x.stem), false) AS longer FROM ${s}.proj_vocab v
       WHERE v.repo = ANY($1::text[]) AND v.word >= x.stem AND v.word < x.stem || chr(1114111)) y`, [[...repos], [...new Set(words)]]);
-  return new Map(r.rows.map((row) => [row.w, { stem: row.stem, docs: Number(row.docs), longer: row.longer }]));
+  return { counts: new Map(r.rows.map((row) => [row.w, { stem: row.stem, docs: Number(row.docs), longer: row.longer }])), entries: Number(r.rows[0]?.entries ?? 0) };
 }
 
 /** The plan of `query` over `repos`, read in `db`'s transaction; null when no word survives folding. Errors: `invalid_argument` (no words), PostgreSQL errors. */
@@ -63,7 +69,7 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
   // A word typed with combining marks may fold into several index words: all of them, as prefixes.
   const pieces = new Map(words.map((w) => [w, indexWords(w)] as const).filter(([, p]) => p.length > 0));
   if (pieces.size === 0) return null;
-  const counts = await stemCounts(db, names.s, repos, [...pieces.values()].flat());
+  const { counts, entries } = await stemCounts(db, names.s, repos, [...pieces.values()].flat());
   const lexemes = new Map([...pieces].map(([w, p]) => [w, p.map((x) => counts.get(x)!)]));
   const single = new Map([...lexemes].filter(([, l]) => l.length === 1).map(([w, l]) => [w, l[0]!.stem]));
   const typos = await typoAlternativesPg(db, names, repos, new Map([...lexemes].filter(([, l]) => l.length === 1 && l[0]!.docs === 0).map(([w, l]) => [w, l[0]!.stem])));
@@ -91,5 +97,5 @@ export async function searchPlan(db: pg.ClientBase, names: PgNames, repos: reado
   const pairQueries = adjacent.map(([a, b]) => `${operand(a, false)} <-> ${operand(b, false)}`);
   phrases.push(...adjacent.map(([lexeme, next]) => ({ lexeme, prefix: false, next })));
   const widened = [...typos].filter(([, a]) => a.length > 0).map(([word, a]) => ({ word, alternatives: a.map((x) => x.word) }));
-  return { phrases, words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), typos: widened, bound };
+  return { phrases, words: scored, pairs: pairQueries, all: matched.join(' & '), any: matched.join(' | '), typos: widened, bound: Math.min(bound, entries) };
 }
