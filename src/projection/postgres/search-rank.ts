@@ -88,19 +88,20 @@ export async function rankAll(db: pg.ClientBase, s: string, q: ProjectionSearchQ
   const titled = `(1 + ${TITLE_MATCH_WEIGHT} * ${heldSql('m.title', words)}::float8 / ${plan.words.length})`;
   const score = `(CASE WHEN m.status = ANY(${out}::text[]) THEN ${NOT_IN_FORCE_WEIGHT} ELSE 1 END) * ${held}::float8 / ${plan.words.length} * ${titled} * (${bm25.join(' + ')})`;
   const pairSql = pairs.length === 0 ? '' : `,
-    g AS (SELECT o.repo, o.entry_id, ${pairs.map((f, j) => `${frequencySql(p, f)} AS t${single.length + j}`).join(', ')}
+    g AS MATERIALIZED (SELECT o.repo, o.entry_id, ${pairs.map((f, j) => `${frequencySql(p, f)} AS t${single.length + j}`).join(', ')}
       FROM o JOIN o o2 ON o2.repo = o.repo AND o2.entry_id = o.entry_id AND o2.pos = o.pos + 1 AND o2.w = o.w GROUP BY o.repo, o.entry_id)`;
   // The title's words once per row (ts_filter copies the vector), and only the query's lexemes out of each vector (a filter inside
-  // the lateral subquery: on the joined unnest it cost twice as much, kuma's long records, docs/decisions/0074).
+  // the lateral subquery: on the joined unnest it cost twice as much, kuma's long records). Every CTE materialized: the planner
+  // estimates one row for m, and inlined, n, d and the pair counts ran once per match (docs/decisions/0074).
   const sql = `WITH m AS MATERIALIZED (SELECT c.repo, c.entry_id, c.recorded_at, c.status, c.search AS v, ts_filter(c.search, '{a}') AS title, c.search_length AS len
       FROM ${s}.proj_current c WHERE ${where} AND c.search @@ ${any}::tsquery),
-    n AS (SELECT coalesce(sum(docs), 0)::float8 AS n, greatest(coalesce(sum(tokens), 0)::float8 / greatest(sum(docs), 1), 1) AS avgdl
+    n AS MATERIALIZED (SELECT coalesce(sum(docs), 0)::float8 AS n, greatest(coalesce(sum(tokens), 0)::float8 / greatest(sum(docs), 1), 1) AS avgdl
       FROM ${s}.proj_vocab WHERE repo = ANY(${repos}::text[]) AND word = ''),
-    d AS (SELECT ${counts.join(', ')} FROM ${population}),
+    d AS MATERIALIZED (SELECT ${counts.join(', ')} FROM ${population}),
     o AS MATERIALIZED (SELECT m.repo, m.entry_id, u.lexeme, x.pos, x.w, ${FIELD_WEIGHT} AS weight
       FROM m, LATERAL (SELECT * FROM unnest(m.v) u WHERE u.lexeme = ANY(${exact}::text[]) OR u.lexeme LIKE ANY(${prefixes}::text[])) u,
         unnest(u.positions, u.weights) x(pos, w)),
-    f AS (SELECT o.repo, o.entry_id${single.map((f, i) => `, ${frequencySql(p, f)} AS t${i}`).join('')} FROM o GROUP BY o.repo, o.entry_id)${pairSql}
+    f AS MATERIALIZED (SELECT o.repo, o.entry_id${single.map((f, i) => `, ${frequencySql(p, f)} AS t${i}`).join('')} FROM o GROUP BY o.repo, o.entry_id)${pairSql}
     SELECT ${ROW_COLUMNS}, c.entry_id, k.score, k.held FROM (SELECT m.repo, m.entry_id, m.recorded_at, ${score} AS score, ${held} AS held
       FROM m CROSS JOIN n CROSS JOIN d LEFT JOIN f USING (repo, entry_id) ${pairs.length === 0 ? '' : 'LEFT JOIN g USING (repo, entry_id)'}
       ORDER BY score DESC, m.recorded_at DESC, m.entry_id, m.repo LIMIT ${p.add(limit)}) k
