@@ -196,7 +196,7 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
   it('scores by BM25 as the clone does (docs/decisions/0074): the same hits, order and relevance for words both stemmers stem alike', async () => {
     // Words Porter (SQLite) and Snowball (PostgreSQL) stem alike, no typos: only the engines' arithmetic could differ.
     // A kind filter narrows the hits, not BM25's statistics (FTS5 ranks its whole table, then filters).
-    const cases = [...['SQLite projection', 'migration tool schema', 'cache', 'browser tests chromium', 'decision about the plan'].map((query) => ({ query })), { query: 'cache search index', kind: 'decision' }];
+    const cases: { query: string; kind?: string }[] = [...['SQLite projection', 'migration tool schema', 'cache', 'browser tests chromium', 'decision about the plan'].map((query) => ({ query })), { query: 'cache search index', kind: 'decision' }];
     for (const { query, kind } of cases) {
       const expected = (await brain.search({ query, kind, limit: 10 })).map((h) => [h.entry.entry_id, h.relevance_score.toFixed(9)]);
       const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, kind, limit: 10 })).map((h) => [h.entry.entry_id, h.relevance_score.toFixed(9)]);
