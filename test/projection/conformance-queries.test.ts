@@ -180,7 +180,7 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
       const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, limit: 5 })).map((h) => h.entry.entry_id);
       expect(got.length > 0, query).toBe(expected.length > 0);
       if (expected.length === 0) continue;
-      // The tolerance (BM25 in FTS5 vs ts_rank): each backend's best hit is in the other's top 3, and the top 5 overlap by 60 %.
+      // The tolerance (Porter vs Snowball stems, typo alternatives; docs/decisions/0074): each backend's best hit is in the other's top 3, and the top 5 overlap by 60 %.
       expect(expected.slice(0, 3), `best hit for ${query}: ${got} vs ${expected}`).toContain(got[0]);
       expect(got.slice(0, 3), `best hit for ${query}: ${got} vs ${expected}`).toContain(expected[0]);
       const overlap = got.filter((id) => expected.includes(id)).length / Math.min(expected.length, 5);
@@ -191,6 +191,18 @@ describe.each(BACKENDS)('projection conformance on $name: queries', (under) => {
     for (const h of hits) expect(h.relevance_score).toBeGreaterThan(0);
     expect((await backend.search({ repos: ['alpha'], query: 'cache', kind: 'risk' })).every((h) => h.entry.entry_kind === 'risk')).toBe(true);
     await expect(backend.search({ repos: ['alpha'], query: '  !!  ' })).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('scores by BM25 as the clone does (docs/decisions/0074): the same hits, order and relevance for words both stemmers stem alike', async () => {
+    // Words Porter (SQLite) and Snowball (PostgreSQL) stem alike, no typos: only the engines' arithmetic could differ.
+    // A kind filter narrows the hits, not BM25's statistics (FTS5 ranks its whole table, then filters).
+    const cases: { query: string; kind?: string }[] = [...['SQLite projection', 'migration tool schema', 'cache', 'browser tests chromium', 'decision about the plan'].map((query) => ({ query })), { query: 'cache search index', kind: 'decision' }];
+    for (const { query, kind } of cases) {
+      const expected = (await brain.search({ query, kind, limit: 10 })).map((h) => [h.entry.entry_id, h.relevance_score.toFixed(9)]);
+      const got = (await backend.search({ repos: ['alpha'], projectId: 'demo', query, kind, limit: 10 })).map((h) => [h.entry.entry_id, h.relevance_score.toFixed(9)]);
+      expect(expected.length, query).toBeGreaterThan(1);
+      expect(got, query).toEqual(expected);
+    }
   });
 
   it('answers plain questions alike (issue #18): stems, stop words, in force above superseded, phrases, typos', async () => {

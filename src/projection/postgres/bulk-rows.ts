@@ -16,7 +16,7 @@ import type { ParsedRevision } from '../sqlite/plan-current.js';
 import type { EntryCheckProblem } from '../sqlite/entry-checks.js';
 import type { DuplicateProblem } from '../decide-current.js';
 import { englishStems } from './english-stems.js';
-import { documentWords, searchVector } from './search-doc.js';
+import { documentLength, documentWords, searchVector } from './search-doc.js';
 
 /** Rows per statement (arrays of this many values per column). */
 const BATCH = 2_000;
@@ -67,6 +67,7 @@ export async function insertEntryProblems(client: pg.ClientBase, s: string, repo
 const CURRENT_COLUMNS: Column[] = [
   ['entry_id', 'text'], ['project_id', 'text'], ['entry_kind', 'text'], ['status', 'text'], ['title', 'text'], ['author', 'text'], ['revision', 'int4'],
   ['revision_count', 'int4'], ['forked', 'bool'], ['recorded_at', 'text'], ['rank_score', 'float8'], ['ordered_at', 'text'], ['sha256', 'text'], ['path', 'text'], ['json', 'text'], ['search', 'tsvector'],
+  ['search_length', 'int4'],
 ];
 
 /** The side-table rows of one entry (tags, tasks, paths, path directories, links, ADR number), deduplicated as SQLite's INSERT OR IGNORE does. */
@@ -92,9 +93,9 @@ function sideRows(e: Entry) {
   };
 }
 
-/** The search vector of each state's entry, stemming the words of {@link BATCH} entries per statement (memory stays bounded). */
-async function searchVectors(client: pg.ClientBase, states: ReadonlyMap<string, CurrentState>): Promise<Map<string, string>> {
-  const vectors = new Map<string, string>();
+/** The search vector and length of each state's entry, stemming the words of {@link BATCH} entries per statement (memory stays bounded). */
+async function searchVectors(client: pg.ClientBase, states: ReadonlyMap<string, CurrentState>): Promise<Map<string, { vector: string; length: number }>> {
+  const vectors = new Map<string, { vector: string; length: number }>();
   const stems = new Map<string, string>();
   const all = [...states];
   for (let at = 0; at < all.length; at += BATCH) {
@@ -102,7 +103,7 @@ async function searchVectors(client: pg.ClientBase, states: ReadonlyMap<string, 
     const fresh = new Set<string>();
     for (const [, fields] of documents) for (const [words] of fields) for (const w of words) if (!stems.has(w)) fresh.add(w);
     for (const [w, stem] of await englishStems(client, fresh)) stems.set(w, stem);
-    for (const [entryId, fields] of documents) vectors.set(entryId, searchVector(fields, stems));
+    for (const [entryId, fields] of documents) vectors.set(entryId, { vector: searchVector(fields, stems), length: documentLength(fields) });
   }
   return vectors;
 }
@@ -117,7 +118,7 @@ export async function insertCurrent(client: pg.ClientBase, s: string, repo: stri
   const vectors = await searchVectors(client, states);
   for (const [entryId, st] of states) {
     const e = st.entry;
-    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), orderedAt(e), st.sha256, st.path, st.json, vectors.get(entryId)]);
+    current.push([entryId, e.project_id, e.entry_kind, e.status, e.title, e.author, e.revision, st.revision_count, st.forked, e.recorded_at, rankScore(e), orderedAt(e), st.sha256, st.path, st.json, vectors.get(entryId)!.vector, vectors.get(entryId)!.length]);
     const rows = sideRows({ ...e, entry_id: entryId });
     side.tags.push(...rows.tags);
     side.tasks.push(...rows.tasks);

@@ -12,8 +12,10 @@
  * `orderedAt`, as SQLite's `current.ordered_at`: the timeline's date, postgres/picture-queries.ts).
  * `proj_path_dirs` holds every directory of every literal entry path (and the path itself,
  * normalized) with the entry's recorded_at, indexed in list order (a path filter's page:
- * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts), `proj_vocab` the
- * words of those vectors per repository with their document counts (typo tolerance).
+ * path-list.ts). `proj_current.search` is the entry's weighted tsvector (search-doc.ts) and
+ * `search_length` its number of words (BM25's document length, search-rank.ts), `proj_vocab` the
+ * words of those vectors per repository with their document counts (typo tolerance, BM25's IDF)
+ * and the summed lengths of the entries holding each (the empty word's: BM25's average length).
  * `proj_adr_numbers` the number of each entry labelled `ADR-NNNN` (docs/decisions/0052).
  * `proj_candidate_revisions` and `proj_candidates` hold candidates (issue #20, candidate-rows.ts).
  */
@@ -22,7 +24,7 @@ import { BrainError } from '../../model/errors.js';
 import { inTransaction } from './transaction.js';
 
 /** Bumped whenever a table's shape or meaning changes: a mismatch resets every `proj_` table. */
-export const PG_FORMAT = 10; // 8: proj_adr_numbers (docs/decisions/0052); 9: proj_revisions (repo, project_id, recorded_at) index (docs/decisions/0046); 10: the missing_revision entry check (docs/decisions/0063)
+export const PG_FORMAT = 11; // 8: proj_adr_numbers (docs/decisions/0052); 9: proj_revisions (repo, project_id, recorded_at) index (docs/decisions/0046); 10: the missing_revision entry check (docs/decisions/0063); 11: proj_current.search_length, proj_vocab.tokens (BM25, docs/decisions/0074)
 
 /** The data tables of one repository, in a fixed order (cleared on rebuild, compared by verify). */
 export const PG_DATA_TABLES = ['proj_revisions', 'proj_current', 'proj_tags', 'proj_tasks', 'proj_paths', 'proj_path_dirs', 'proj_links', 'proj_adr_numbers', 'proj_problems', 'proj_ledger_lines', 'proj_vocab', 'proj_candidate_revisions', 'proj_candidates'] as const;
@@ -37,7 +39,7 @@ CREATE TABLE IF NOT EXISTS ${s}.proj_revisions (repo ${T}, entry_id ${T}, projec
 CREATE INDEX IF NOT EXISTS proj_revisions_changes ON ${s}.proj_revisions (repo, project_id, recorded_at DESC);
 CREATE TABLE IF NOT EXISTS ${s}.proj_current (repo ${T}, entry_id ${T}, project_id ${T}, entry_kind ${T}, status ${T}, title ${T}, author ${T},
   revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, recorded_at ${T}, rank_score double precision NOT NULL, ordered_at ${T},
-  sha256 ${T}, path ${T}, json text NOT NULL, search tsvector NOT NULL, PRIMARY KEY (repo, entry_id));
+  sha256 ${T}, path ${T}, json text NOT NULL, search tsvector NOT NULL, search_length integer NOT NULL, PRIMARY KEY (repo, entry_id));
 CREATE INDEX IF NOT EXISTS proj_current_recent ON ${s}.proj_current (recorded_at DESC, entry_id, repo);
 CREATE INDEX IF NOT EXISTS proj_current_project ON ${s}.proj_current (repo, project_id, recorded_at DESC, entry_id);
 CREATE INDEX IF NOT EXISTS proj_current_kind ON ${s}.proj_current (repo, entry_kind, status, recorded_at DESC, entry_id);
@@ -70,7 +72,7 @@ CREATE TABLE IF NOT EXISTS ${s}.proj_candidates (repo ${T}, project_id ${T}, can
   revision integer NOT NULL, revision_count integer NOT NULL, forked boolean NOT NULL, sha256 ${T}, path ${T}, json text NOT NULL,
   PRIMARY KEY (repo, project_id, candidate_id));
 CREATE INDEX IF NOT EXISTS proj_candidates_status ON ${s}.proj_candidates (repo, project_id, status, recorded_at DESC, candidate_id);
-CREATE TABLE IF NOT EXISTS ${s}.proj_vocab (repo ${T}, word ${T}, docs integer NOT NULL, PRIMARY KEY (repo, word));
+CREATE TABLE IF NOT EXISTS ${s}.proj_vocab (repo ${T}, word ${T}, docs integer NOT NULL, tokens bigint NOT NULL, PRIMARY KEY (repo, word));
 CREATE INDEX IF NOT EXISTS proj_vocab_trgm ON ${s}.proj_vocab USING gin (word ${trgm}.gin_trgm_ops);
 `;
 }

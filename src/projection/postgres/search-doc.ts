@@ -35,6 +35,15 @@ export function documentWords(entry: Entry): [words: string[], weight: string][]
 }
 
 /**
+ * The number of words of a search document from its {@link documentWords}, stop words included:
+ * BM25's document length, as FTS5 counts the tokens of a row (`xColumnSize`, every column), which
+ * the vector cannot give (a word keeps at most 256 positions). Source: docs/decisions/0074.
+ */
+export function documentLength(fields: readonly [words: string[], weight: string][]): number {
+  return fields.reduce((n, [words]) => n + words.length, 0);
+}
+
+/**
  * The weighted tsvector literal of a search document (see the module comment) from its
  * {@link documentWords}; `stems` maps each word to its lexeme (english-stems.ts; a word absent is kept).
  */

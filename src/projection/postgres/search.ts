@@ -30,8 +30,18 @@ import type { ProjectionSearchQuery, RepoSearchHit, Scope } from '../backend.js'
 import { Params, ROW_COLUMNS, toRepoRow } from './list-sql.js';
 import type { PgNames } from './schema.js';
 import { searchPlan, type SearchPlan } from './search-plan.js';
-import { heldSql, LENGTH_NORMALIZATION, rankAll, RANK_ALL_LIMIT, searchWhere, WEIGHTS, type ScoredRow } from './search-rank.js';
+import { heldSql, rankAll, RANK_ALL_LIMIT, searchWhere, type ScoredRow } from './search-rank.js';
 import { inTransaction } from './transaction.js';
+
+/** The tiers' `ts_rank` weights {D, C, B, A}: rationale 1, payload 1.5, tags 2, title 3, divided by 3. */
+export const WEIGHTS = '{0.333333,0.5,0.666667,1}';
+
+/**
+ * The tiers' `ts_rank` normalization: 1 (divide by 1 + the logarithm of the document's length)
+ * | 16 (and by 1 + the logarithm of its number of distinct words), docs/decisions/0047. Ranking
+ * every match uses BM25 itself instead (search-rank.ts, docs/decisions/0074).
+ */
+export const LENGTH_NORMALIZATION = 17;
 
 /** The title and tags words of a row: the expression of the `proj_current_head` index (schema.ts). */
 const HEAD = `ts_filter(c.search, '{a,b}')`;

@@ -216,6 +216,17 @@ describe('PostgreSQL projection reads', () => {
       expect(ranked.indexOf(bodyLoud)).toBeLessThan(ranked.indexOf(bodyNew));
       expect(ranked.indexOf(bodyLoud)).toBeLessThan(ranked.indexOf(bodyOld));
       expect(ranked[0]).toBe(titled);
+      // Many word counts, few entries: the vocabulary's counts sum past the limit (a question of common words over a small
+      // corpus counts an entry once per word), but no more entries than the repository holds can match: BM25 over all (0074).
+      const capped = await createPostgresProjection({ url: await server.createDatabase(), searchRankAllLimit: 9 });
+      try {
+        await capped.refresh({ repo: 'c', reader: await c.reader(), tip: c.store.tip() });
+        const many = 'zeppelin deploy crew hangar checklist';
+        expect(ids(await capped.search({ repos: ['c'], query: many }))).toEqual(ids(await bm25.search({ repos: ['c'], query: many })));
+        expect(ids(await capped.search({ repos: ['c'], query: many }))).not.toEqual(ids(await q.search({ repos: ['c'], query: many })));
+      } finally {
+        await capped.close();
+      }
     } finally {
       await q.close();
       await bm25.close();
