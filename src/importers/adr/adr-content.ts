@@ -67,14 +67,24 @@ export function isDecisionSection(key: string): boolean {
 const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design', 'design']);
 
 /**
+ * Where an RFC-style proposal with no Decision, Proposal, How or Summary section explains what it
+ * proposes: the OTEP template (open-telemetry/oteps: Motivation, Explanation, Internal details,
+ * …), the Rust RFC templates it follows (`Detailed design`, `Guide-level explanation`), and
+ * cometbft's ADRs that write `Detailed Design` for their decision. Decision 0073.
+ */
+const EXPLANATION_SECTIONS: ReadonlySet<string> = new Set(['explanation', 'internal details', 'detailed design', 'guide-level explanation', 'reference-level explanation']);
+
+/**
  * The section holding the decision among `tops` (an outline's top sections, or the export's top
  * headings): the first {@link isDecisionSection}; with none, a proposal's `How` / `Solution` /
  * `Proposed Approach` ({@link PROPOSAL_SECTIONS}); else an RFC's or enhancement proposal's
  * `Summary` (openfga/rfcs, Tekton TEPs without a Proposal: "one paragraph explanation" of what
- * is proposed), so the summary line leads with it rather than with the motivation.
+ * is proposed), so the summary line leads with it rather than with the motivation; last an
+ * RFC's explanation ({@link EXPLANATION_SECTIONS}).
  */
 export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
-  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary');
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary')
+    ?? tops.find((s) => EXPLANATION_SECTIONS.has(s.key));
 }
 
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */

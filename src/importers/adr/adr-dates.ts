@@ -3,7 +3,7 @@
  * with a time or not, and the swapped `2023-24-05` some changelogs hold), numeric day–month–year
  * with `-`, `/` or `.` (`18-06-2019`, `04/09/2020`, `02.04.20`), month names in any order
  * (`03-Jan-2022`, `20 April 2021`, `January 3, 2022`, `July 15 2021`, `November 2nd 2018`,
- * `2019 Oct 22`). Pure; never throws.
+ * `2019 Oct 22`), and a line that is only a date (`bareDate`). Pure; never throws.
  */
 
 /** How numeric dates whose two first numbers can both be a month are read. */
@@ -82,6 +82,21 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
     }
   }
   return best?.day ?? null;
+}
+
+/**
+ * The day of a line that is nothing but a date, `YYYY-MM-DD`, else null: zooniverse's
+ * `June 19, 2018` / `10 Oct 2022` / `8th June 2023` under the title, golang/proposal's
+ * `August 27, 2018` after its authors' lines — an unlabelled date standing alone in an ADR's
+ * header notes is the day it was written. Every word must be a number (an ordinal, a time), `of`
+ * or a month name, so `Issue 12, 2020` or a sentence with a date in it is none. Round nine.
+ */
+export function bareDate(text: string, order: DateOrder = 'day_first'): string | null {
+  const line = text.trim();
+  if (line === '' || line.length > 40) return null;
+  const words = line.split(/[\s,/-]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '');
+  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || /^of$/i.test(w) || (/^[a-z]+$/i.test(w) && monthOf(w) > 0);
+  return words.every(dateWord) ? parseAdrDate(line, order) : null;
 }
 
 /**

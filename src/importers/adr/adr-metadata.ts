@@ -6,14 +6,15 @@
  * status words (`**Approved** (by TSC vote on 3/25/21)`), the day a Changelog that states the
  * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a
  * Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
- * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
+ * `### November 2nd 2018`), and last a `Last updated:` line; a line of the header notes that is
+ * only a date counts as a `Date:` one. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
+import { bareDate, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
@@ -24,7 +25,7 @@ import type { StatusOrigin } from './status-source.js';
  * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
-const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
+const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
@@ -54,7 +55,7 @@ const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'da
  */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(headerTokens(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
@@ -87,14 +88,16 @@ export interface AdrDate {
  * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
  * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
- * `Date 09/04/2018` too) before the first section, in an RFC's Meta list or in the Status
- * section, else a `## Date` section's first paragraph; a date in `statusWords` when `status` is accepted, rejected or
+ * `Date 09/04/2018` too) before the first section (under a `##` title too, markdown-outline.ts
+ * `openingNotes`), in an RFC's Meta list or in the Status section, else a `## Date` section's
+ * first paragraph; a line there that is only a date (`June 19, 2018`, adr-dates.ts `bareDate`;
+ * decision 0073); a date in `statusWords` when `status` is accepted, rejected or
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
  * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down, also when a Status section
- * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` line.
+ * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` / `Last update:` line.
  */
 export function findAdrDate(options: {
   frontMatter: Record<string, unknown>;
@@ -130,6 +133,8 @@ export function findAdrDate(options: {
   };
   const dated = labelled(DATE_LINE);
   if (dated !== null) return { date: dated, fromFrontMatter: false };
+  const bare = lines.map((line) => bareDate(line, order)).find((d) => d !== null);
+  if (bare !== undefined && bare !== null) return { date: bare, fromFrontMatter: false };
   const status = options.status ?? null;
   const decisive = status === 'accepted' || status === 'rejected' || status === 'proposed';
   const inWords = decisive && options.statusWords ? parseAdrDate(plainText(options.statusWords), order) : null;
