@@ -16,7 +16,7 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
-import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
@@ -149,7 +149,7 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   const attributes = headingAttributes(whole);
   if (heading !== undefined) {
     const text = whole.slice(0, whole.length - attributes.length);
-    const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
+    const stripped = stripTitlePrefix(text, recordFileName(file));
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   // The numbering the source heading wrote (`# 1. `, `# ADR-001 `), as the import read it. Decision 0070.

@@ -136,7 +136,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     adr_number: fileNumber ?? headingNo,
     series_word: seriesWord(headingText, fileNumber),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
-    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileNumber) : null,
+    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
     date: date.date ?? nameDate(fileName),
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
