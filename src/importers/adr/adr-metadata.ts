@@ -11,7 +11,7 @@
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { bareDate, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
@@ -79,9 +79,11 @@ function isPlaceholder(text: string): boolean {
 
 /** What {@link findAdrDate} found: the day, and whether front matter `date` gave it. */
 export interface AdrDate {
-  /** `YYYY-MM-DD`, or null when the file states no date. */
+  /** `YYYY-MM-DD` (a month's first day when `month`), or null when the file states no date. */
   date: string | null;
   fromFrontMatter: boolean;
+  /** True when the file states only the month (`May 2023`, `Created: January 2011`): decision 0073. */
+  month?: boolean;
 }
 
 /**
@@ -97,7 +99,9 @@ export interface AdrDate {
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
  * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down, also when a Status section
- * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` / `Last update:` line.
+ * states the status (cometbft's "18-06-2019: Initial draft"); a month where a day was looked
+ * for (front matter, a date line, a line alone: `month` true, decision 0073); a `Last updated:` /
+ * `Last update:` line, its day, else its month.
  */
 export function findAdrDate(options: {
   frontMatter: Record<string, unknown>;
@@ -112,21 +116,25 @@ export function findAdrDate(options: {
 }): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
-  for (const key of FRONT_MATTER_DATE_KEYS) {
-    const fm = scalarText(options.frontMatter[key]);
-    if (fm === null || isPlaceholder(fm)) continue;
-    const parsed = parseAdrDate(fm, order);
-    // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
-    if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
-  }
+  const fromFrontMatter = (read: (text: string) => string | null): AdrDate | null => {
+    for (const key of FRONT_MATTER_DATE_KEYS) {
+      const fm = scalarText(options.frontMatter[key]);
+      const parsed = fm === null || isPlaceholder(fm) ? null : read(fm);
+      // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
+      if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
+    }
+    return null;
+  };
+  const fmDay = fromFrontMatter((text) => parseAdrDate(text, order));
+  if (fmDay !== null) return fmDay;
   const table = plainText(metadataValue(metadataTableRows(outline), TABLE_DATE_KEYS) ?? '');
   const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
   if (tabled !== null) return { date: tabled, fromFrontMatter: false };
   const lines = headerLines(outline);
-  const labelled = (re: RegExp): string | null => {
+  const labelled = (re: RegExp, read = (value: string): string | null => parseAdrDate(value, order) ?? parseCompactDate(value)): string | null => {
     for (const line of lines) {
       const match = re.exec(line);
-      const parsed = match ? parseAdrDate(match[1] ?? '', order) ?? parseCompactDate(match[1] ?? '') : null;
+      const parsed = match ? read(match[1] ?? '') : null;
       if (parsed !== null) return parsed;
     }
     return null;
@@ -152,7 +160,16 @@ export function findAdrDate(options: {
       .sort();
     if (dates[0] !== undefined) return { date: dates[0], fromFrontMatter: false };
   }
-  return { date: labelled(UPDATED_LINE), fromFrontMatter: false };
+  // Only a month stated (`Created: January 2011`, `May 2023` under the title): its first day, marked a month.
+  // The value must be only the month: "created in October 2020" in prose (an OTEP's list) dates something else.
+  const month = fromFrontMatter(bareMonth)
+    ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
+      .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
+  if (month !== null) return { ...month, month: true };
+  const updated = labelled(UPDATED_LINE);
+  if (updated !== null) return { date: updated, fromFrontMatter: false };
+  const updatedMonth = labelled(UPDATED_LINE, bareMonth);
+  return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, month: true };
 }
 
 /** What {@link findDeciders} found: who, and the front matter key that said it (or null). */
