@@ -101,6 +101,15 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'options envisagées', 'options étudiées', 'opciones', 'opções', 'opzioni considerate',
 ]);
 
+/**
+ * A section lists the options: its name is one of OPTION_SECTIONS, or starts with one and goes on
+ * after a colon, a parenthesis or a dash, as {@link isDecisionSection} reads a decision's
+ * (`## Alternativen (geprüft)`: arsnova-dev/arsnova-click-v3; decision 0073).
+ */
+export function isOptionSection(key: string): boolean {
+  return OPTION_SECTIONS.has(key) || OPTION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
+}
+
 /** What {@link extractContent} returns. */
 export interface AdrContent {
   rationale: string;
@@ -198,7 +207,7 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
  */
 function optionsInside(outline: MarkdownOutline, decision: OutlineSection | undefined): OutlineSection | undefined {
   if (decision === undefined) return undefined;
-  const inside = outline.sections.filter((s) => s.start > decision.start && s.start < decision.end && OPTION_SECTIONS.has(s.key));
+  const inside = outline.sections.filter((s) => s.start > decision.start && s.start < decision.end && isOptionSection(s.key));
   return inside.sort((a, b) => a.depth - b.depth)[0];
 }
 
@@ -210,7 +219,7 @@ export function extractContent(options: { outline: MarkdownOutline; status: Stat
   const { outline, status } = options;
   const tops = topSections(outline);
   const decision = decisionSectionOf(tops);
-  const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key)) ?? optionsInside(outline, decision);
+  const optionSection = tops.find((s) => isOptionSection(s.key)) ?? optionsInside(outline, decision);
   const statusSection = statusSectionOf(outline);
   const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;
   const parts: string[] = [];

@@ -3,7 +3,8 @@
  * had used — zooniverse/front-end-monorepo's `adr-NN.md` with a bare date under the title,
  * golang/proposal's design docs (link definitions with their titles on the next line, dates after
  * the authors' lines, `Last update:`, a `##` title, `2010-06-x.md` month names), the OTEPs of
- * open-telemetry (Motivation / Explanation / Internal details) — and two leftovers of 0070 (a
+ * open-telemetry (Motivation / Explanation / Internal details), arsnova-click-v3's German
+ * `## Alternativen (geprüft)` — and two leftovers of 0070 (a
  * series label in both the heading and the file name; a series-named file with no heading).
  * Each in a small fixture written here in the shape met.
  */
@@ -114,6 +115,18 @@ describe('an OTEP’s decided part (open-telemetry/oteps)', () => {
 
   it('round-trips with no write', async () => {
     await adrRoundTrip({ '0016-named-tracers.md': otep() });
+  });
+});
+
+describe('an options heading with a note after it (arsnova-dev/arsnova-click-v3, German)', () => {
+  const source = '# ADR-0003: Nutzung von tRPC\n\n**Status:** Accepted\n**Datum:** 2026-02-18\n\n## Kontext\n\nText.\n\n## Entscheidung\n\ntRPC.\n\n## Alternativen (geprüft)\n\n- REST: mehr Aufwand\n- GraphQL: zu schwer\n';
+
+  it('reads `## Alternativen (geprüft)` as the options', () => {
+    expect(parse(source, '0003-use-trpc-for-api.md').alternatives).toEqual(['REST: mehr Aufwand', 'GraphQL: zu schwer']);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ '0003-use-trpc-for-api.md': source });
   });
 });
 
