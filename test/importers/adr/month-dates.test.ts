@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { renderEntry } from '../../../src/cli/render-entry.js';
 import { decisionOrigin, orderedAt } from '../../../src/model/decision-origin.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
@@ -60,6 +61,8 @@ describe('a month through the brain and back', () => {
       expect('decision_date_precision' in day.payload).toBe(false);
       expect(decisionOrigin(month)).toMatchObject({ date: '2023-05', day: '2023-05-01' });
       expect(orderedAt(month)).toBe('2023-05-01T00:00:00.000Z');
+      expect(renderEntry(month)).toMatch(/^decided: +2023-05$/m);
+      expect(renderEntry(month)).not.toContain('decision_date_precision');
     } finally {
       await brain.close();
     }
