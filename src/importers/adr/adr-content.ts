@@ -32,6 +32,8 @@ export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set([
   'kontext', 'kontext und problemstellung', 'contexte', 'contexto', 'contesto',
   // MADR's "Context and Problem Statement" as the French, Spanish and Portuguese templates write it.
   'contexte et énoncé du problème', 'contexte et problématique', 'contexto y planteamiento del problema', 'contexto e enunciado do problema',
+  // Japanese and Chinese templates (kintone/js-sdk's `## コンテキスト`). Decision 0073.
+  'コンテキスト', '背景', '文脈', '上下文',
 ]);
 /**
  * Section names that carry the decision. Beyond "Decision" / "Decision Outcome" this includes
@@ -48,6 +50,8 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
   // MADR's "Decision Outcome" translated (CaenCamp/jobs-caen-camp, ansforge/ans-architecture-adr).
   'résultat de la décision', 'résultat de décision', 'entscheidungsergebnis', 'resultado de la decisión', 'resultado da decisão', 'esito della decisione',
+  // Japanese and Chinese (kintone/js-sdk's `## 決定`). Decision 0073.
+  '決定', '決定事項', '決定内容', '决定', '决策',
 ]);
 /**
  * A section carries the decision: its name is one of DECISION_SECTIONS, or starts with one and
@@ -99,6 +103,7 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
   'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
   'options envisagées', 'options étudiées', 'opciones', 'opções', 'opzioni considerate',
+  '代替案', '選択肢', '検討した選択肢', '検討した代替案', '备选方案', '替代方案',
 ]);
 
 /**

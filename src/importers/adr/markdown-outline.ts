@@ -56,8 +56,8 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
-/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian. */
-export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
+/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian, Japanese, Chinese. */
+export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato', 'ステータス', '状態', '状态']);
 
 /**
  * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
@@ -91,7 +91,7 @@ export function isAdrSectionName(text: string): boolean {
 }
 
 /** Consequences and rationale in the languages the section sets of adr-content.ts know. */
-const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen'];
+const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen', '結果', '影響', '根拠', '后果', '影响'];
 
 /**
  * `tokens` with each top-level paragraph that is only a known ADR section name (`Kontext`,

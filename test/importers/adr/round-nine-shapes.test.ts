@@ -4,7 +4,7 @@
  * golang/proposal's design docs (link definitions with their titles on the next line, dates after
  * the authors' lines, `Last update:`, a `##` title, `2010-06-x.md` month names), the OTEPs of
  * open-telemetry (Motivation / Explanation / Internal details), arsnova-click-v3's German
- * `## Alternativen (geprüft)` — and two leftovers of 0070 (a
+ * `## Alternativen (geprüft)`, kintone/js-sdk's Japanese ADRs — and two leftovers of 0070 (a
  * series label in both the heading and the file name; a series-named file with no heading).
  * Each in a small fixture written here in the shape met.
  */
@@ -127,6 +127,32 @@ describe('an options heading with a note after it (arsnova-dev/arsnova-click-v3,
 
   it('round-trips with no write', async () => {
     await adrRoundTrip({ '0003-use-trpc-for-api.md': source });
+  });
+});
+
+describe('Japanese ADRs (kintone/js-sdk)', () => {
+  const kintone = (status: string | null) =>
+    `# ADR-002: TypeScript 共通設定\n\n${status === null ? '' : `## ステータス\n\n${status}\n\n`}## コンテキスト\n\n調査した。\n\n## 決定\n\nモダン設定を提供する。\n\n## 結果\n\nメリット。\n`;
+
+  it('reads the status, context and decision sections and the status words', () => {
+    const adr = parse(kintone('提案中'), '002-tsconfig-settings.md');
+    expect([adr.status_text, adr.status_mapping?.mapped, adr.decision_outcome]).toEqual(['提案中', true, 'モダン設定を提供する。']);
+    expect(['承認済み', '採用 (Accepted)', '却下', '非推奨', '置き換え済み'].map((w) => parse(kintone(w), '002-x.md').status_mapping)).toMatchObject(
+      [{ status: 'accepted' }, { status: 'accepted' }, { status: 'rejected' }, { status: 'deprecated' }, { status: 'superseded' }],
+    );
+    expect(parse('# ADR-005: Feature Flags\n\nステータス：承認済み\n\n## 決定\n\nDB。\n', '005-x.md').status_mapping).toMatchObject({ status: 'accepted' });
+  });
+
+  it('takes the status of a file that states none from the README’s ステータス column', async () => {
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, 'README.md'), '# ADR\n\n| ADR | タイトル | ステータス |\n| --- | --- | --- |\n| [ADR-002](./002-tsconfig-settings.md) | TypeScript | 承認済み |\n');
+    writeFileSync(join(dir, '002-tsconfig-settings.md'), kintone(null));
+    const read = await readAdrDirectory({ dir, projectId: 'p' });
+    expect(read.drafts.map((d) => d.fields.status)).toEqual(['accepted']);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ '002-tsconfig-settings.md': kintone('提案中'), '003-eslint-settings.md': kintone('承認済み') });
   });
 });
 
