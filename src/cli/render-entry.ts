@@ -11,8 +11,8 @@ import { statusWordsOf, summaryLine } from '../model/summary.js';
 import { titleText } from '../model/title-text.js';
 import { collapseSpace } from '../model/collapse-space.js';
 
-/** Payload keys shown on their own lines above (decided, status text). */
-const SHOWN_ABOVE = new Set(['decision_date', 'decision_makers', 'status_text']);
+/** Payload keys shown on their own lines above (decided — a month as `2023-05` —, status text). */
+const SHOWN_ABOVE = new Set(['decision_date', 'decision_date_precision', 'decision_makers', 'status_text']);
 
 function payloadLines(entry: Entry): string[] {
   return Object.keys(entry.payload)

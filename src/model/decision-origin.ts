@@ -9,8 +9,10 @@ import type { Entry } from './entry.js';
 
 /** The decision's own day and makers, or null when the entry records neither. */
 export interface DecisionOrigin {
-  /** `YYYY-MM-DD`, or null. */
+  /** As surfaces show it: `YYYY-MM-DD`, `YYYY-MM` when the ADR states only a month (`decision_date_precision`), or null. */
   date: string | null;
+  /** The day it is ordered by, `YYYY-MM-DD` (a month's first day), or null. */
+  day: string | null;
   /** Who decided (or first wrote it down), or null. */
   by: string | null;
 }
@@ -23,9 +25,10 @@ export interface DecisionOrigin {
  */
 export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): DecisionOrigin | null {
   if (entry.entry_kind !== 'decision' || !('decision_date' in entry.payload || 'decision_makers' in entry.payload)) return null;
-  const date = typeof entry.payload['decision_date'] === 'string' ? entry.payload['decision_date'] : null;
+  const day = typeof entry.payload['decision_date'] === 'string' ? entry.payload['decision_date'] : null;
   const by = typeof entry.payload['decision_makers'] === 'string' ? entry.payload['decision_makers'] : null;
-  return { date, by };
+  const date = day !== null && entry.payload['decision_date_precision'] === 'month' ? day.slice(0, 7) : day;
+  return { date, day, by };
 }
 
 /**
@@ -51,7 +54,7 @@ export const UNKNOWN_DAY_AT = '0000-01-01T00:00:00.000Z';
 export function orderedAt(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorded_at'>): string {
   const origin = decisionOrigin(entry);
   if (origin === null) return entry.recorded_at;
-  return origin.date === null ? UNKNOWN_DAY_AT : `${origin.date}T00:00:00.000Z`;
+  return origin.day === null ? UNKNOWN_DAY_AT : `${origin.day}T00:00:00.000Z`;
 }
 
 /**
@@ -60,5 +63,5 @@ export function orderedAt(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorde
  * show the day and no "00:00".
  */
 export function recordedDayOnly(entry: Pick<Entry, 'entry_kind' | 'payload' | 'recorded_at'>): boolean {
-  return entry.recorded_at.endsWith('T00:00:00.000Z') && decisionOrigin(entry)?.date === entry.recorded_at.slice(0, 10);
+  return entry.recorded_at.endsWith('T00:00:00.000Z') && decisionOrigin(entry)?.day === entry.recorded_at.slice(0, 10);
 }

@@ -37,6 +37,13 @@ export const PAYLOAD_SCHEMAS = {
     status_text: multiLineText(LIMITS.text).nullable().optional(),
     /** The day the decision was made or first written down (`YYYY-MM-DD`), when known. */
     decision_date: z.iso.date({ message: 'must be a day, YYYY-MM-DD' }).nullable().optional(),
+    /**
+     * `month` when the ADR states only the month it was decided (`May 2023`, `Created: January
+     * 2011`, thanos' `202012-x.md`): `decision_date` then holds the month's first day, so every
+     * reader that orders by day still can, and surfaces and the export write the month
+     * (`2023-05`); absent for a day (docs/decisions/0073).
+     */
+    decision_date_precision: z.literal('month').optional(),
     /** An imported ADR's deciders when it names them, else the author of the commit that first added it; surfaces say "ADR by", not "decided by" (model/decision-origin.ts). */
     decision_makers: singleLine(LIMITS.ref).nullable().optional(),
     /** An imported ADR's front matter keys brain does not model, as YAML text. */

@@ -21,10 +21,13 @@ export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous
   const first = gitOrigin(git, draft.source_path);
   const known = (key: string): string | null => (typeof previous?.payload[key] === 'string' ? (previous.payload[key] as string) : null);
   const { status_text: words, ...payload } = draft.fields.payload ?? {};
+  // A month the entry knew (`decision_date_precision`, decision 0073) stays one when only the entry knows the date.
+  const knownMonth = draft.date === null && first.date === null && previous?.payload['decision_date_precision'] === 'month';
   return {
     ...draft.fields,
     payload: {
       ...payload,
+      ...(knownMonth ? { decision_date_precision: 'month' } : {}),
       ...(words === undefined || brainsOwnWords(words, previous) ? {} : { status_text: words }),
       decision_date: draft.date ?? first.date ?? known('decision_date'),
       decision_makers: draft.deciders ?? first.makers ?? known('decision_makers'),

@@ -14,7 +14,7 @@ const imported = (decision_date: string | null, recorded_at: string) =>
 
 describe('decision origin', () => {
   it('an imported decision with no day and no makers still has an origin: day unknown', () => {
-    expect(decisionOrigin(imported(null, '2026-11-24T10:11:12.000Z'))).toEqual({ date: null, by: null });
+    expect(decisionOrigin(imported(null, '2026-11-24T10:11:12.000Z'))).toEqual({ date: null, day: null, by: null });
     expect(decisionOrigin(makeEntry('decision', { recorded_at: '2026-11-24T10:11:12.000Z' }))).toBeNull(); // written with brain add: its recorded day is its day
     expect(decisionOrigin(makeEntry('risk', { payload: { decision_date: '2020-01-01' } }))).toBeNull();
   });

@@ -8,7 +8,7 @@ import { LIMITS } from '../../src/model/limits.js';
 import { canonicalJson } from '../../src/store/canonical-json.js';
 
 const PAYLOADS: Record<EntryKind, Record<string, unknown>> = {
-  decision: { alternatives: ['keep SQLite', 'PostgreSQL only'], decision_outcome: 'SQLite.\n\tIndented.', status_text: 'Accepted (see #9)', decision_date: '2024-02-29', decision_makers: 'ana, bo', front_matter: 'x: 1' },
+  decision: { alternatives: ['keep SQLite', 'PostgreSQL only'], decision_outcome: 'SQLite.\n\tIndented.', status_text: 'Accepted (see #9)', decision_date: '2024-02-29', decision_date_precision: 'month', decision_makers: 'ana, bo', front_matter: 'x: 1' },
   open_question: { answer: 'Yes.' },
   blocker: { severity: 'critical', resolution: 'Vendor signed.' },
   risk: { likelihood: 'low', impact: 'high', mitigation: 'Backups.' },

@@ -16,7 +16,7 @@ import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
 import { decisionSectionOf } from '../../importers/adr/adr-content.js';
-import { headingAttributes, leadingNumber, stripNumberPrefix } from '../../importers/adr/adr-title.js';
+import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
@@ -149,7 +149,7 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   const attributes = headingAttributes(whole);
   if (heading !== undefined) {
     const text = whole.slice(0, whole.length - attributes.length);
-    const stripped = stripNumberPrefix(text, leadingNumber(recordFileName(file)));
+    const stripped = stripTitlePrefix(text, recordFileName(file));
     if (stripped !== text && text.endsWith(stripped)) return `# ${text.slice(0, text.length - stripped.length)}${entry.title}${attributes}`;
   }
   // The numbering the source heading wrote (`# 1. `, `# ADR-001 `), as the import read it. Decision 0070.
@@ -172,7 +172,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * Status section, a `## Status` section for any other — then the rest. When the rationale
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
  * row's value, if the words changed) and nowhere else. Front matter, in both formats, also
- * carries the stored front matter keys, and `tags` (without "adr"), `date` and
+ * carries the stored front matter keys, and `tags` (without "adr"), `date` (`2023-05` for a
+ * month, `decision_date_precision`: decision 0073) and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
  * own, else for a decision not imported its recorded day and author): the file reads back as the
  * same entry.
@@ -199,7 +200,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
       ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
-      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${day}`] : []),
+      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${p['decision_date_precision'] === 'month' ? day.slice(0, 7) : day}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
       ...(stored === null ? [] : [stored]),

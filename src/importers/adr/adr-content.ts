@@ -32,6 +32,8 @@ export const CONTEXT_SECTIONS: ReadonlySet<string> = new Set([
   'kontext', 'kontext und problemstellung', 'contexte', 'contexto', 'contesto',
   // MADR's "Context and Problem Statement" as the French, Spanish and Portuguese templates write it.
   'contexte et énoncé du problème', 'contexte et problématique', 'contexto y planteamiento del problema', 'contexto e enunciado do problema',
+  // Japanese and Chinese templates (kintone/js-sdk's `## コンテキスト`). Decision 0073.
+  'コンテキスト', '背景', '文脈', '上下文',
 ]);
 /**
  * Section names that carry the decision. Beyond "Decision" / "Decision Outcome" this includes
@@ -48,6 +50,8 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
   // MADR's "Decision Outcome" translated (CaenCamp/jobs-caen-camp, ansforge/ans-architecture-adr).
   'résultat de la décision', 'résultat de décision', 'entscheidungsergebnis', 'resultado de la decisión', 'resultado da decisão', 'esito della decisione',
+  // Japanese and Chinese (kintone/js-sdk's `## 決定`). Decision 0073.
+  '決定', '決定事項', '決定内容', '决定', '决策',
 ]);
 /**
  * A section carries the decision: its name is one of DECISION_SECTIONS, or starts with one and
@@ -67,14 +71,24 @@ export function isDecisionSection(key: string): boolean {
 const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design', 'design']);
 
 /**
+ * Where an RFC-style proposal with no Decision, Proposal, How or Summary section explains what it
+ * proposes: the OTEP template (open-telemetry/oteps: Motivation, Explanation, Internal details,
+ * …), the Rust RFC templates it follows (`Detailed design`, `Guide-level explanation`), and
+ * cometbft's ADRs that write `Detailed Design` for their decision. Decision 0073.
+ */
+const EXPLANATION_SECTIONS: ReadonlySet<string> = new Set(['explanation', 'internal details', 'detailed design', 'guide-level explanation', 'reference-level explanation']);
+
+/**
  * The section holding the decision among `tops` (an outline's top sections, or the export's top
  * headings): the first {@link isDecisionSection}; with none, a proposal's `How` / `Solution` /
  * `Proposed Approach` ({@link PROPOSAL_SECTIONS}); else an RFC's or enhancement proposal's
  * `Summary` (openfga/rfcs, Tekton TEPs without a Proposal: "one paragraph explanation" of what
- * is proposed), so the summary line leads with it rather than with the motivation.
+ * is proposed), so the summary line leads with it rather than with the motivation; last an
+ * RFC's explanation ({@link EXPLANATION_SECTIONS}).
  */
 export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
-  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary');
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary')
+    ?? tops.find((s) => EXPLANATION_SECTIONS.has(s.key));
 }
 
 /** Section names that list the options (MADR 1–4, Tendermint/Cosmos "Alternative Approaches"). */
@@ -89,7 +103,17 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
   'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
   'options envisagées', 'options étudiées', 'opciones', 'opções', 'opzioni considerate',
+  '代替案', '選択肢', '検討した選択肢', '検討した代替案', '备选方案', '替代方案',
 ]);
+
+/**
+ * A section lists the options: its name is one of OPTION_SECTIONS, or starts with one and goes on
+ * after a colon, a parenthesis or a dash, as {@link isDecisionSection} reads a decision's
+ * (`## Alternativen (geprüft)`: arsnova-dev/arsnova-click-v3; decision 0073).
+ */
+export function isOptionSection(key: string): boolean {
+  return OPTION_SECTIONS.has(key) || OPTION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
+}
 
 /** What {@link extractContent} returns. */
 export interface AdrContent {
@@ -188,7 +212,7 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
  */
 function optionsInside(outline: MarkdownOutline, decision: OutlineSection | undefined): OutlineSection | undefined {
   if (decision === undefined) return undefined;
-  const inside = outline.sections.filter((s) => s.start > decision.start && s.start < decision.end && OPTION_SECTIONS.has(s.key));
+  const inside = outline.sections.filter((s) => s.start > decision.start && s.start < decision.end && isOptionSection(s.key));
   return inside.sort((a, b) => a.depth - b.depth)[0];
 }
 
@@ -200,7 +224,7 @@ export function extractContent(options: { outline: MarkdownOutline; status: Stat
   const { outline, status } = options;
   const tops = topSections(outline);
   const decision = decisionSectionOf(tops);
-  const optionSection = tops.find((s) => OPTION_SECTIONS.has(s.key)) ?? optionsInside(outline, decision);
+  const optionSection = tops.find((s) => isOptionSection(s.key)) ?? optionsInside(outline, decision);
   const statusSection = statusSectionOf(outline);
   const inSection = (status.origin === 'status_section' || status.origin === 'front_matter') && status.words !== null ? statusSection : undefined;
   const parts: string[] = [];

@@ -3,7 +3,8 @@
  * with a time or not, and the swapped `2023-24-05` some changelogs hold), numeric day–month–year
  * with `-`, `/` or `.` (`18-06-2019`, `04/09/2020`, `02.04.20`), month names in any order
  * (`03-Jan-2022`, `20 April 2021`, `January 3, 2022`, `July 15 2021`, `November 2nd 2018`,
- * `2019 Oct 22`). Pure; never throws.
+ * `2019 Oct 22`), and a line that is only a date (`bareDate`); a month with no day
+ * (`parseAdrMonth`, `bareMonth`, `nameMonth`: decision 0073). Pure; never throws.
  */
 
 /** How numeric dates whose two first numbers can both be a month are read. */
@@ -84,23 +85,62 @@ export function parseAdrDate(text: string, order: DateOrder = 'day_first'): stri
   return best?.day ?? null;
 }
 
-/** A weekday that may lead a bare date (`Tuesday, 24 July 2018`). */
-const WEEKDAY = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\\.?,?\\s+)?';
+/**
+ * The day of a line that is nothing but a date, `YYYY-MM-DD`, else null: zooniverse's
+ * `June 19, 2018` / `10 Oct 2022` / `8th June 2023` under the title, golang/proposal's
+ * `August 27, 2018` after its authors' lines — an unlabelled date standing alone in an ADR's
+ * header notes is the day it was written. Every word must be a number (an ordinal, a time), `of`
+ * or a month name, so `Issue 12, 2020` or a sentence with a date in it is none. Round nine.
+ */
+export function bareDate(text: string, order: DateOrder = 'day_first'): string | null {
+  return onlyDateWords(text) ? parseAdrDate(text.trim(), order) : null;
+}
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** A weekday's name or its abbreviation of 3 letters or more (`Tuesday, 24 July 2018`). */
+const isWeekday = (word: string): boolean => word.length >= 3 && WEEKDAYS.some((d) => d.startsWith(word.toLowerCase()));
+
+/** `text` is a short line whose every word is a number (an ordinal, a time), `of`, a month or a weekday name. */
+function onlyDateWords(text: string): boolean {
+  const line = text.trim();
+  if (line === '' || line.length > 40) return false;
+  const words = line.split(/[\s,/-]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '');
+  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || /^of$/i.test(w) || (/^[a-z]+$/i.test(w) && (monthOf(w) > 0 || isWeekday(w)));
+  return words.every(dateWord);
+}
+
+/** `YYYY-MM-01` of a real month (1970–2999), or null. */
+function monthStart(year: number, month: number): string | null {
+  return isoDay(year, month, 1);
+}
 
 /**
- * `text` as a day when it holds a date and nothing else (an optional weekday before it, a
- * full stop after it): `July 24, 2018`, `7 April 2020`, `2019-03-21.`, `Tuesday, 24 July 2018`
- * — the line zooniverse/front-end-monorepo's ADRs write under their title; else null. A line
- * that says more (`Superseded on 2020-01-01`, `see #1234 from 2019`) is not one.
+ * The first month written in `text` with no day (`May 2023`, `October, 2015`, `Sept. 2016`,
+ * `2021-06`, `2021/06`) as its first day, `YYYY-MM-01`; null when none. Read only where a day
+ * was looked for and none found (a date line, front matter `date`, a line alone): a month is
+ * the precision the ADR states (`decision_date_precision`, decision 0073). Pure.
  */
-export function bareAdrDate(text: string, order: DateOrder = 'day_first'): string | null {
-  const line = text.trim();
-  if (line.length > 40) return null;
-  for (const form of FORMS) {
-    const m = new RegExp(`^${WEEKDAY}${form.re.source}\\.?$`, 'i').exec(line);
-    if (m !== null) return form.day(m, order);
-  }
-  return null;
+export function parseAdrMonth(text: string): string | null {
+  const named = /\b([A-Za-z]{3,9})\.?,?\s+(\d{4})(?![\d])/.exec(text);
+  const numeric = /(?<![\d.\/-])(\d{4})[-/](\d{1,2})(?![\d]|[-/.]\d)/.exec(text);
+  const fromName = named ? monthStart(Number(named[2]), monthOf(named[1] ?? '')) : null;
+  const fromNumbers = numeric ? monthStart(Number(numeric[1]), Number(numeric[2])) : null;
+  if (fromName !== null && fromNumbers !== null) return (named?.index ?? 0) <= (numeric?.index ?? 0) ? fromName : fromNumbers;
+  return fromName ?? fromNumbers;
+}
+
+/** The month of a line that is nothing but a month (`May 2023`, `September 2023`), as {@link parseAdrMonth}; else null. */
+export function bareMonth(text: string): string | null {
+  return onlyDateWords(text) ? parseAdrMonth(text.trim()) : null;
+}
+
+/**
+ * The month a record's name starts with, `YYYY-MM-01`, when it names no day: thanos-io/thanos's
+ * `202012-receive-split.md`, golang/proposal's `2010-06-type-functions.md`; else null.
+ */
+export function nameMonth(fileName: string): string | null {
+  const m = /^(\d{4})(-?)(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  return m && nameDate(fileName) === null ? monthStart(Number(m[1]), Number(m[3])) : null;
 }
 
 /**

@@ -6,14 +6,15 @@
  * status words (`**Approved** (by TSC vote on 3/25/21)`), the day a Changelog that states the
  * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a
  * Changelog / History section (`- 18-06-2019: Initial draft`, `* 03-Jan-2022: …`,
- * `### November 2nd 2018`), and last a `Last updated:` line. Dates in every form adr-dates.ts
+ * `### November 2nd 2018`), and last a `Last updated:` line; a line of the header notes that is
+ * only a date counts as a `Date:` one. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { bareAdrDate, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
@@ -24,7 +25,7 @@ import type { StatusOrigin } from './status-source.js';
  * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
-const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated|updated)\b\s*:?\s*(.*)$/i;
+const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
@@ -54,7 +55,7 @@ const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'da
  */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(headerTokens(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
@@ -78,24 +79,29 @@ function isPlaceholder(text: string): boolean {
 
 /** What {@link findAdrDate} found: the day, and whether front matter `date` gave it. */
 export interface AdrDate {
-  /** `YYYY-MM-DD`, or null when the file states no date. */
+  /** `YYYY-MM-DD` (a month's first day when `month`), or null when the file states no date. */
   date: string | null;
   fromFrontMatter: boolean;
+  /** True when the file states only the month (`May 2023`, `Created: January 2011`): decision 0073. */
+  month?: boolean;
 }
 
 /**
  * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
  * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
- * `Date 09/04/2018` too) before the first section, in an RFC's Meta list or in the Status
- * section, else a `## Date` section's first paragraph; a line before the first section
- * holding only a date (`July 24, 2018`: adr-dates.ts `bareAdrDate`); a date in `statusWords` when `status` is accepted, rejected or
+ * `Date 09/04/2018` too) before the first section (under a `##` title too, markdown-outline.ts
+ * `openingNotes`), in an RFC's Meta list or in the Status section, else a `## Date` section's
+ * first paragraph; a line there that is only a date (`June 19, 2018`, adr-dates.ts `bareDate`;
+ * decision 0073); a date in `statusWords` when `status` is accepted, rejected or
  * proposed (a superseded or deprecated ADR's status dates its end, not its decision); when the
  * Changelog is where the file states its status (`statusOrigin` `changelog`), the earliest date
  * of an entry stating it (changelog-status.ts: proposed 2021-12-28, approved 2023-02-18 →
  * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down, also when a Status section
- * states the status (cometbft's "18-06-2019: Initial draft"); a `Last updated:` line.
+ * states the status (cometbft's "18-06-2019: Initial draft"); a month where a day was looked
+ * for (front matter, a date line, a line alone: `month` true, decision 0073); a `Last updated:` /
+ * `Last update:` line, its day, else its month.
  */
 export function findAdrDate(options: {
   frontMatter: Record<string, unknown>;
@@ -110,30 +116,33 @@ export function findAdrDate(options: {
 }): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
-  for (const key of FRONT_MATTER_DATE_KEYS) {
-    const fm = scalarText(options.frontMatter[key]);
-    if (fm === null || isPlaceholder(fm)) continue;
-    const parsed = parseAdrDate(fm, order);
-    // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
-    if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
-  }
+  const fromFrontMatter = (read: (text: string) => string | null): AdrDate | null => {
+    for (const key of FRONT_MATTER_DATE_KEYS) {
+      const fm = scalarText(options.frontMatter[key]);
+      const parsed = fm === null || isPlaceholder(fm) ? null : read(fm);
+      // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
+      if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
+    }
+    return null;
+  };
+  const fmDay = fromFrontMatter((text) => parseAdrDate(text, order));
+  if (fmDay !== null) return fmDay;
   const table = plainText(metadataValue(metadataTableRows(outline), TABLE_DATE_KEYS) ?? '');
   const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
   if (tabled !== null) return { date: tabled, fromFrontMatter: false };
   const lines = headerLines(outline);
-  const labelled = (re: RegExp): string | null => {
+  const labelled = (re: RegExp, read = (value: string): string | null => parseAdrDate(value, order) ?? parseCompactDate(value)): string | null => {
     for (const line of lines) {
       const match = re.exec(line);
-      const parsed = match ? parseAdrDate(match[1] ?? '', order) ?? parseCompactDate(match[1] ?? '') : null;
+      const parsed = match ? read(match[1] ?? '') : null;
       if (parsed !== null) return parsed;
     }
     return null;
   };
   const dated = labelled(DATE_LINE);
   if (dated !== null) return { date: dated, fromFrontMatter: false };
-  // A line holding only a date, between the title and the first section (`July 24, 2018`).
-  const bare = blockTexts(headerTokens(outline)).flatMap((t) => t.split('\n')).map((line) => bareAdrDate(plainText(line), order)).find((d) => d !== null);
-  if (bare !== undefined) return { date: bare, fromFrontMatter: false };
+  const bare = lines.map((line) => bareDate(line, order)).find((d) => d !== null);
+  if (bare !== undefined && bare !== null) return { date: bare, fromFrontMatter: false };
   const status = options.status ?? null;
   const decisive = status === 'accepted' || status === 'rejected' || status === 'proposed';
   const inWords = decisive && options.statusWords ? parseAdrDate(plainText(options.statusWords), order) : null;
@@ -151,7 +160,16 @@ export function findAdrDate(options: {
       .sort();
     if (dates[0] !== undefined) return { date: dates[0], fromFrontMatter: false };
   }
-  return { date: labelled(UPDATED_LINE), fromFrontMatter: false };
+  // Only a month stated (`Created: January 2011`, `May 2023` under the title): its first day, marked a month.
+  // The value must be only the month: "created in October 2020" in prose (an OTEP's list) dates something else.
+  const month = fromFrontMatter(bareMonth)
+    ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
+      .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
+  if (month !== null) return { ...month, month: true };
+  const updated = labelled(UPDATED_LINE);
+  if (updated !== null) return { date: updated, fromFrontMatter: false };
+  const updatedMonth = labelled(UPDATED_LINE, bareMonth);
+  return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, month: true };
 }
 
 /** What {@link findDeciders} found: who, and the front matter key that said it (or null). */

@@ -3,20 +3,25 @@
  * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
  */
 import { LIMITS } from '../../model/limits.js';
+import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, headingDepth, isAdrSectionName, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains')
- * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207; `use-x.md`, `v2-api.md` → null. The
+ * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains'),
+ * `2010-06-gen.md` (a dashed month, read as thanos' `201006-x.md`)
+ * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207, 201006; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
 export function leadingNumber(fileName: string): number | null {
   const dated = /^(\d{4})-(\d{2})-(\d{2})(?=[-_. ]|$)/.exec(fileName);
   if (dated) return Number.parseInt(`${dated[1]}${dated[2]}${dated[3]}`, 10);
+  // 2010-06-type-functions.md (golang/proposal's design/15292/) is a month, read like thanos' 201006-x.md.
+  const month = /^((?:19[7-9]|2\d\d)\d)-(0[1-9]|1[0-2])(?=[-_. ]|$)/.exec(fileName);
+  if (month) return Number.parseInt(`${month[1]}${month[2]}`, 10);
   const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
   return match ? Number.parseInt(match[1] ?? '', 10) : null;
 }
@@ -83,6 +88,21 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
 }
 
 /**
+ * `title` without its numbering prefix for a file named `fileName`: {@link stripNumberPrefix}
+ * with the file's number, else a series label the file name carries (`# TEP-0070: X` in
+ * `tep-0070-x.md`, the word and number alike: file-series.ts `nameSeries`). Decision 0073.
+ */
+export function stripTitlePrefix(title: string, fileName: string): string {
+  const stripped = stripNumberPrefix(title, leadingNumber(fileName));
+  if (stripped !== title) return stripped;
+  const named = nameSeries(fileName);
+  const m = SERIES_LABEL.exec(title);
+  if (named === null || m === null || m[1]?.toLowerCase() !== named.word || Number.parseInt(m[2] ?? '', 10) !== named.number) return title;
+  const rest = title.slice(m[0].length).trim();
+  return rest === '' ? title : rest;
+}
+
+/**
  * The attribute block a heading ends with (`{#adr_0015}`, kramdown's `{: #id .class}`: Pandoc,
  * MkDocs attr_list and Jekyll give the heading an anchor by it; wmde/wikibase-release-pipeline),
  * with the blanks before it, or '' when it ends with none. It is no part of the title: the
@@ -145,9 +165,8 @@ function headerName(outline: MarkdownOutline): string | null {
  * starts `## Introduce a Query gRPC API`. Its line stays in the rationale. Decision 0062.
  */
 function openingSubheading(outline: MarkdownOutline): string | null {
-  if (outline.titleIndex >= 0) return null;
-  const first = outline.tokens.find((t) => t.type !== 'space');
-  if (first?.type !== 'heading' || headingDepth(first) !== 2 || isAdrSectionName(tokenText(first))) return null;
+  const first = outline.tokens[openingSubheadingIndex(outline)];
+  if (first === undefined) return null;
   const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
   return text === '' ? null : text;
 }
@@ -165,14 +184,14 @@ function nameTitle(baseName: string): string | null {
 
 /**
  * The numbering the title heading writes before its title, as written (`1. `, `ADR 1: `,
- * `ADR-001 `, `0001 `, `1) `, `TEP-0070: `): what {@link stripNumberPrefix} takes off `headingText`
- * (its attribute block, {@link headingAttributes}, left aside) for a file numbered `fileNumber`;
+ * `ADR-001 `, `0001 `, `1) `, `TEP-0070: `): what {@link stripTitlePrefix} takes off `headingText`
+ * (its attribute block, {@link headingAttributes}, left aside) for a file named `fileName`;
  * null when it takes nothing. The export writes it back (decision 0070).
  */
-export function headingPrefix(headingText: string, fileNumber: number | null): string | null {
+export function headingPrefix(headingText: string, fileName: string): string | null {
   const shown = headingText.replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
   const text = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
-  const stripped = stripNumberPrefix(text, fileNumber);
+  const stripped = stripTitlePrefix(text, fileName);
   return stripped !== text && text.endsWith(stripped) ? text.slice(0, text.length - stripped.length) : null;
 }
 
@@ -180,7 +199,7 @@ export function headingPrefix(headingText: string, fileNumber: number | null): s
  * The title: the first depth-1 heading's inline Markdown (HTML comments and a trailing attribute
  * block, {@link headingAttributes}, removed), else
  * `frontMatterTitle` (Docusaurus' `title: ADR002: Default …`), a number prefix stripped from
- * either per {@link stripNumberPrefix}; else the header notes' `Name:` ({@link headerName});
+ * either per {@link stripTitlePrefix}; else the header notes' `Name:` ({@link headerName});
  * else a `##` heading opening a file that has no `#` one ({@link openingSubheading});
  * else the words of a numbered file name ({@link nameTitle}), else the file name without `.md`;
  * always non-blank and at most 200 characters.
@@ -199,9 +218,9 @@ export function extractTitle(options: {
   const baseName = fileName.replace(/\.md$/i, '');
   const chosen =
     headingText !== ''
-      ? stripNumberPrefix(headingText, leadingNumber(fileName))
+      ? stripTitlePrefix(headingText, fileName)
       : frontMatterTitle !== null
-        ? stripNumberPrefix(frontMatterTitle, leadingNumber(fileName))
+        ? stripTitlePrefix(frontMatterTitle, fileName)
         : headerName(outline) ?? openingSubheading(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

@@ -25,7 +25,8 @@ export function nameSeries(fileName: string): { word: string; number: number } |
  * `records` with a number and series word from the file name for each record that has no number
  * of its own (`adr_number` null) and whose name leads with the word most files of its folder
  * lead with (more than half of the folder's records; ties: none): `tep-0070-x.md` in a folder of
- * TEPs gets `adr_number` 70 and `series_word` "TEP", so it is labelled `TEP-0070`. A word only a
+ * TEPs gets `adr_number` 70 and `series_word` "TEP", so it is labelled `TEP-0070`, and, with no
+ * title but its file name, the name's words (`platform support`; decision 0073). A word only a
  * few files share (`use-2-clusters.md`, `v2-api.md` beside `0001-x.md`) names no series. Records
  * are copied, never changed; order kept.
  */
@@ -47,6 +48,10 @@ export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
     if (series === null || r.adr_number !== null) return r;
     const shared = byFolder.get(folder)?.get(series.word) ?? 0;
     if (shared * 2 <= (sizes.get(folder) ?? 0)) return r;
-    return { ...r, adr_number: series.number, series_word: r.series_word ?? series.word.toUpperCase() };
+    // A record with no title of its own is titled by its name's words, as `0004-x.md` is (adr-title.ts `nameTitle`).
+    const base = recordFileName(r.source_path).replace(/\.md$/i, '');
+    const words = base.replace(NAME_LABEL, '').replace(/[-_]+/g, ' ').trim();
+    const title = r.title === base && words !== '' ? words : r.title;
+    return { ...r, title, adr_number: series.number, series_word: r.series_word ?? series.word.toUpperCase() };
   });
 }

@@ -2,7 +2,7 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import type { Token, TokensList } from 'marked';
+import { Lexer, type Token, type TokensList } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
@@ -56,8 +56,8 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
-/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian. */
-export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato']);
+/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian, Japanese, Chinese. */
+export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato', 'ステータス', '状態', '状态']);
 
 /**
  * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
@@ -91,7 +91,7 @@ export function isAdrSectionName(text: string): boolean {
 }
 
 /** Consequences and rationale in the languages the section sets of adr-content.ts know. */
-const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen'];
+const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen', '結果', '影響', '根拠', '后果', '影响'];
 
 /**
  * `tokens` with each top-level paragraph that is only a known ADR section name (`Kontext`,
@@ -137,12 +137,33 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && nesting(t) > 1);
   const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
-  const labels = new Set(Object.keys(tokens.links ?? {}));
-  const definitions = labels.size === 0 ? [] : body.split('\n').filter((line) => {
-    const match = /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(line);
-    return match !== null && labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
-  });
-  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: definitions.map((l) => l.trimEnd()) };
+  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: linkDefinitions(body, new Set(Object.keys(tokens.links ?? {}))) };
+}
+
+/** marked's own rule for a link reference definition, the lines after the label's included. */
+const DEFINITION = Lexer.rules.block.gfm.def;
+
+/**
+ * The link reference definitions of `body` whose labels marked read (`labels`, lower case), each
+ * as written, trailing blanks off: the label line and, when the URL or the title stands on the
+ * next line, that line too — golang/proposal writes `[CL 121304]: https://golang.org/cl/121304`
+ * then `    "cmd/go/internal/vgo: track …"` (those title lines were lost before round nine).
+ */
+function linkDefinitions(body: string, labels: ReadonlySet<string>): string[] {
+  if (labels.size === 0) return [];
+  const out: string[] = [];
+  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^ {0,3}\[([^\]]+)\]:/.exec(lines[i] ?? '');
+    if (match === null || !labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) continue;
+    const rest = lines.slice(i, i + 3).join('\n');
+    const whole = DEFINITION.exec(rest)?.[0].replace(/\n+$/, '') ?? '';
+    const count = whole === '' ? 1 : whole.split('\n').length;
+    if (whole === '' && !/\]:\s*\S/.test(lines[i] ?? '')) continue;
+    out.push(lines.slice(i, i + count).map((l) => l.trimEnd()).join('\n'));
+    i += count - 1;
+  }
+  return out;
 }
 
 /**
@@ -194,6 +215,30 @@ export function metaSectionOf(outline: MarkdownOutline): OutlineSection | undefi
 export function headerTokens(outline: MarkdownOutline): Token[] {
   const meta = metaSectionOf(outline);
   return [...outline.preamble, ...(meta ? sectionContent(outline, meta) : [])];
+}
+
+/**
+ * The index of a `##` heading that opens a file with no `#` title (nothing but blank lines before
+ * it) and names no ADR section — the file's title (adr-title.ts, thanos' `## Introduce a Query
+ * gRPC API`) — else -1. Decision 0062.
+ */
+export function openingSubheadingIndex(outline: MarkdownOutline): number {
+  if (outline.titleIndex >= 0) return -1;
+  const index = outline.tokens.findIndex((t) => t.type !== 'space');
+  const first = outline.tokens[index];
+  return first?.type === 'heading' && headingDepth(first) === 2 && !isAdrSectionName(tokenText(first)) ? index : -1;
+}
+
+/**
+ * The notes under such an opening `##` title, up to the next heading: golang/proposal's
+ * `## Proposal: …` then `Authors: …` and `Last Updated: 2020-09-29`. Read for the day and the
+ * people like the header notes; they stay where they are in the text. Round nine.
+ */
+export function openingNotes(outline: MarkdownOutline): Token[] {
+  const at = openingSubheadingIndex(outline);
+  if (at < 0) return [];
+  const next = outline.tokens.findIndex((t, i) => i > at && t.type === 'heading');
+  return outline.tokens.slice(at + 1, next < 0 ? outline.tokens.length : next);
 }
 
 /** The content tokens of `section` (its heading excluded). */

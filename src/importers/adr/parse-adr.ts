@@ -3,7 +3,7 @@
  * Cross-file work (supersede links, entry ids, reports) is done by assemble-drafts.ts.
  */
 import { extractContent } from './adr-content.js';
-import { nameDate, swappedDateWritten, type DateOrder } from './adr-dates.js';
+import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
@@ -41,6 +41,8 @@ export interface ParsedAdr {
   heading_number: number | null;
   /** The day the ADR gives (`YYYY-MM-DD`, adr-metadata.ts), else the day its name starts with (`2022-02-07-x`), or null. */
   date: string | null;
+  /** True when the ADR states only the month (`date` is its first day): `May 2023`, `202012-x.md` (decision 0073). */
+  date_month: boolean;
   /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
   date_written: string | null;
   /** Its deciders / authors as one line, or null. */
@@ -136,9 +138,10 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     adr_number: fileNumber ?? headingNo,
     series_word: seriesWord(headingText, fileNumber),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
-    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileNumber) : null,
+    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
-    date: date.date ?? nameDate(fileName),
+    date: date.date ?? nameDate(fileName) ?? nameMonth(fileName),
+    date_month: date.date === null ? nameDate(fileName) === null && nameMonth(fileName) !== null : date.month === true,
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,

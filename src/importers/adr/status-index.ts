@@ -80,7 +80,7 @@ export function readStatusIndex(pages: readonly IndexPage[], adrPaths: ReadonlyS
       else if (token.type === 'list') items(token);
       else if (token.type === 'table') {
         const table = token as Tokens.Table;
-        const column = table.header.findIndex((cell) => /\bstatus\b/i.test(cell.text));
+        const column = table.header.findIndex((cell) => /\bstatus\b|ステータス|状態|状态/i.test(cell.text));
         for (const row of table.rows) {
           const links = row.flatMap((cell) => inlineSegments(cell.text).flatMap((s) => (s.kind === 'link' ? [target(s.href, page.source_path, adrPaths)] : [])));
           const cell = column >= 0 ? row[column] : undefined;

@@ -14,16 +14,16 @@ export type StatusMapping =
 
 /**
  * The status words of the languages ADR templates are most often translated into (German,
- * French, Spanish, Portuguese, Italian, Dutch), lower case: `## Status` / `Akzeptiert` is an
- * accepted ADR, not an unmapped one.
+ * French, Spanish, Portuguese, Italian, Dutch, Japanese, Chinese), lower case: `## Status` /
+ * `Akzeptiert` is an accepted ADR, not an unmapped one; so is `## ステータス` / `承認済み`.
  */
 function translatedWords(status: DecisionStatus): string[] {
   const byStatus: Record<DecisionStatus, string> = {
-    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd',
-    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld',
-    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen',
-    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd',
-    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen',
+    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd 承認 承認済み 採用 採用済み 決定 決定済み 已接受 接受 已采纳 采纳 已批准',
+    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld 提案 提案中 検討中 草案 提议 提议中 讨论中',
+    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen 却下 不採用 否認 已拒绝 拒绝',
+    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd 非推奨 廃止 已弃用 弃用 已废弃',
+    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen 置き換え 置換 置き換え済み 已取代 被取代',
   };
   return byStatus[status].split(' ');
 }

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bareAdrDate, dateOrder, parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
+import { bareDate, dateOrder, parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
 import { adrEntryId } from '../../../src/importers/adr/assemble-drafts.js';
 import { headingNumber, leadingNumber } from '../../../src/importers/adr/adr-title.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
@@ -153,7 +153,7 @@ describe('a line holding only a date under the title (zooniverse/front-end-monor
     ['see #1234 from July 24, 2018', null],
     ['May 2023', null],
   ])('%j → %s', (text, day) => {
-    expect(bareAdrDate(text)).toBe(day);
+    expect(bareDate(text)).toBe(day);
   });
 
   it('dates the ADR by it when no labelled date says otherwise; a Date line and front matter win', () => {
