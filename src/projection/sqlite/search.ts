@@ -26,6 +26,7 @@ import { statusWeight } from '../../search/in-force.js';
 import { ftsString, searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
 import { planWords, type WordPlan } from './search-words.js';
+import { ceilingByWordsHeld, MAX_CEILING_WORDS, phraseCeilings, phraseStats, type Phrase } from './search-ceiling.js';
 
 /** One hit: the entry id and its relevance score in (0, 1] (src/search/relevance.ts). */
 export interface SearchHit {
@@ -93,6 +94,8 @@ const statements = new WeakMap<CacheDb, Statements>();
 
 type Doc = { entry_id: string; project_id: string; entry_kind: string; status: string };
 type Ranked = { entry_id: string; score: number; held: number };
+/** Which rows a search may return, and how many. */
+type Filter = { inProject: (projectId: string) => boolean; kind: string | null; limit: number };
 
 function statementsOf(db: CacheDb): Statements {
   let s = statements.get(db);
@@ -104,30 +107,82 @@ function statementsOf(db: CacheDb): Statements {
   return s;
 }
 
+/** The factors after BM25 of the matches of a query's words ({@link factors}). */
+interface Factors {
+  /** How many of the words the row `doc` holds. */
+  held: (doc: number) => number;
+  /** Its coordination × title factor. */
+  factor: (doc: number) => number;
+  /** The largest factor of any match, and of any match holding every word. */
+  best: number;
+  bestOfAll: number;
+  /** How many rows hold every word (a query of several words; 0 for one word). */
+  holdingAll: number;
+  /** The `k`-th largest factor of the rows holding every word (0 when fewer). */
+  kthOfAll: (k: number) => number;
+  /**
+   * The largest `factor × ceiling[held]` of a match holding some words but not all (`ceiling`: by
+   * words held): `bare` for most, `paired` for the rows `pairs` (those holding a pair's phrase).
+   */
+  bestPartial: (bare: readonly number[], paired: readonly number[], pairs: readonly (readonly number[])[]) => number;
+}
+
 /**
- * For each row holding any of `words`: how many of them it holds (`held`) and the factor after
- * BM25 (coordination × title factor), from one rowid-only pass per word and one per word in the
- * title ({@link HELD_SQL}; one word: every match holds it, only the title pass runs); `best` is
- * the largest factor any match has.
+ * For each row holding any of `words`: how many of them it holds and the factor after BM25
+ * (coordination × title factor), from one rowid-only pass per word and one per word in the
+ * title ({@link HELD_SQL}; one word: every match holds it, only the title pass runs).
  */
-function factors(s: Statements, words: readonly string[]): { held: (doc: number) => number; factor: (doc: number) => number; best: number } {
-  const single = words.length === 1 ? 1 : 0;
+function factors(s: Statements, words: readonly string[]): Factors {
+  const n = words.length;
+  const single = n === 1 ? 1 : 0;
   const counts = new Map<number, number>(); // held in the low 16 bits, in the title above
   const add = (expression: string, step: number) => {
     for (const doc of s.held.all(expression) as number[]) counts.set(doc, (counts.get(doc) ?? single) + step);
   };
   if (!single) for (const w of words) add(w, 1);
   for (const w of words) add(`title : ${w}`, 0x10000);
-  const of = (c: number) => coordination(c & 0xffff, words.length) * titleFactor(c >>> 16, words.length);
+  const of = (c: number) => coordination(c & 0xffff, n) * titleFactor(c >>> 16, n);
+  const seen = new Map<number, number>(); // rows per (held, in title) pair present: at most (n + 1)² pairs
   let best = of(single);
-  for (const c of counts.values()) best = Math.max(best, of(c));
-  return { held: (doc) => (counts.get(doc) ?? single) & 0xffff, factor: (doc) => of(counts.get(doc) ?? single), best };
+  let bestOfAll = single ? best : 0;
+  let holdingAll = 0;
+  for (const c of counts.values()) {
+    const factor = of(c);
+    best = Math.max(best, factor);
+    if (!single && (c & 0xffff) === n) {
+      bestOfAll = Math.max(bestOfAll, factor);
+      holdingAll++;
+    }
+    seen.set(c, (seen.get(c) ?? 0) + 1);
+  }
+  return {
+    held: (doc) => (counts.get(doc) ?? single) & 0xffff,
+    factor: (doc) => of(counts.get(doc) ?? single),
+    best, bestOfAll, holdingAll,
+    kthOfAll: (k) => {
+      const all = [...seen].filter(([c]) => (c & 0xffff) === n).map(([c, rows]) => [of(c), rows] as const).sort((a, b) => b[0] - a[0]);
+      for (const [factor, rows] of all) if ((k -= rows) <= 0) return factor;
+      return 0;
+    },
+    bestPartial: (bare, paired, pairs) => {
+      let most = 0;
+      for (const c of seen.keys()) if ((c & 0xffff) < n) most = Math.max(most, of(c) * bare[c & 0xffff]!);
+      for (const docs of pairs) {
+        for (const doc of docs) {
+          const c = counts.get(doc) ?? single;
+          if ((c & 0xffff) < n) most = Math.max(most, of(c) * paired[c & 0xffff]!);
+        }
+      }
+      return most;
+    },
+  };
 }
 
 /**
- * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
- * by score — BM25 (negative, lower is better) × coordination × title factor × status weight —
- * then entry id. `held` is how many of the words a row holds. Exact, by bounds: a row's bound,
+ * The best `limit` rows matching `expression` (the query's word expressions joined by OR, or by
+ * AND) that pass `filter`, by score — BM25 (negative, lower is better) × coordination × title
+ * factor × status weight — then entry id. `held` is how many of the words a row holds; `best` is
+ * the largest factor any match of `expression` has. Exact, by bounds: a row's bound,
  * BM25 × coordination × title factor, is the best score it can reach (the status weight is at
  * most 1). The rows ranked (at least {@link HEAD}) are looked up in the order of their bounds
  * until the `limit`-th score beats the next bound, and the page is final when it also beats the
@@ -139,11 +194,11 @@ function factors(s: Statements, words: readonly string[]): { held: (doc: number)
  * pass over every match, took 2–4 passes for a question of several common words
  * (docs/decisions/0059). A head cut by a fixed size lost in-force hits to superseded ones when
  * many matches have close BM25 (a common word), and disagreed with PostgreSQL
- * (test/hub/parity.test.ts).
+ * (test/hub/parity.test.ts). With `giveUp` (`mustBeat`, a magnitude; `kthFactor`, the
+ * `limit`-th largest factor of the matches), gives up (null) as soon as a pass shows that the
+ * page's `limit`-th score cannot exceed `mustBeat` in magnitude.
  */
-function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
-  const s = statementsOf(db);
-  const f = factors(s, words);
+function ranked(s: Statements, expression: string, f: Factors, best: number, filter: Filter, giveUp: { mustBeat: number; kthFactor: number } | null = null): Ranked[] | null {
   const docs = new Map<number, Doc | null>();
   const byScore = (a: Ranked, b: Ranked) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0);
   let byBound = false;
@@ -152,11 +207,18 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     let rows: [number, number][];
     factorOf = f.factor;
     try {
-      rows = (byBound ? s.bound : s.rank).all(words.join(' OR '), n) as [number, number][];
+      rows = (byBound ? s.bound : s.rank).all(expression, n) as [number, number][];
     } finally {
       factorOf = () => 1;
     }
     const bounded = rows.map(([doc, score]) => ({ doc, bound: byBound ? score : score * f.factor(doc) })).sort((a, b) => a.bound - b.bound);
+    const last = rows[rows.length - 1];
+    if (giveUp !== null) {
+      // The page's limit-th score is no better than the limit-th bound of every match: than the limit-th bound
+      // here, or the limit-th beyond these rows (a BM25 no better than the last's, times the limit-th factor).
+      const beyond = rows.length === n && last !== undefined ? last[1] * (byBound ? 1 : giveUp.kthFactor) : 0;
+      if (-Math.min(bounded[filter.limit - 1]?.bound ?? 0, beyond) <= giveUp.mustBeat) return null;
+    }
     const out: Ranked[] = []; // sorted by score
     for (const { doc, bound } of bounded) {
       const kth = out[filter.limit - 1];
@@ -169,31 +231,69 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
       while (at > 0 && byScore(out[at - 1]!, hit) > 0) at--;
       out.splice(at, 0, hit);
     }
-    const last = rows[rows.length - 1];
     const kth = out[filter.limit - 1];
     // Done when every match was ranked, or when no row beyond the ranked ones can reach the page.
-    if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : f.best))) return out.slice(0, filter.limit);
+    if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : best))) return out.slice(0, filter.limit);
     if (byBound) n *= 4; // statuses or filters pushed the page past the head
     byBound = true;
   }
 }
 
 /**
- * The MATCH expression of one word (src/projection/sqlite/search-words.ts): its stem as a word when it is an
+ * The best `filter.limit` rows matching any of the query's words (`phrases`: each word's phrases,
+ * src/projection/sqlite/search-ceiling.ts), exactly as {@link ranked} over their OR. A query of
+ * several words some rows hold all of is ranked over those rows first (`AND`: FTS5 scores only
+ * them, with the same phrases, so the same BM25, bit for bit); that page is the answer when its
+ * `limit`-th score beats the most any other row can reach — its factor × the BM25 ceiling of the
+ * words it holds ({@link ceilingByWordsHeld}; the status weight is at most 1). Else the OR of the
+ * words is ranked as before (decision 0072: 24 205 rows ranked where 3 998 hold all three words
+ * of `retry backoff jitter` at 40 000 entries).
+ */
+function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter): Ranked[] {
+  const s = statementsOf(db);
+  const stats = phraseStats(db);
+  const isPair = (p: Phrase) => (p.needs & (p.needs - 1)) !== 0;
+  // A pair's phrase no row holds adds exactly 0 to every score and matches no row its first word does not: left out,
+  // it costs no position check per match in the passes below (none of the bench's pairs occurs in its corpus).
+  const phrases = words.map((p) => p.filter((x) => !isPair(x) || stats.rows(x.text).length > 0));
+  const expressions = phrases.map((p) => (p.length === 1 ? p[0]!.text : `(${p.map((x) => x.text).join(' OR ')})`));
+  const f = factors(s, expressions);
+  const n = expressions.length;
+  // Not with a kind: the rows of one kind holding every word are not counted, and often too few.
+  if (n > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit) {
+    const all = phrases.flat();
+    const ceilings = phraseCeilings(db, all, stats.count);
+    const paired = ceilingByWordsHeld(all, ceilings, n);
+    const bare = ceilingByWordsHeld(all, ceilings.map((c, i) => (isPair(all[i]!) ? 0 : c)), n);
+    const partial = f.bestPartial(bare, paired, all.filter(isPair).map((p) => stats.rows(p.text)));
+    // Worth a pass only if a row holding every word can beat every other row at all.
+    if (partial < f.bestOfAll * paired[n]!) {
+      const page = ranked(s, expressions.join(' AND '), f, f.bestOfAll, filter, { mustBeat: partial, kthFactor: f.kthOfAll(filter.limit) });
+      const kth = page?.[filter.limit - 1];
+      if (page && kth !== undefined && kth.score < -partial) return page;
+    }
+  }
+  return ranked(s, expressions.join(' OR '), f, f.best, filter)!;
+}
+
+/**
+ * The phrases of word `index` of `words`, in the order of its MATCH expression
+ * (src/projection/sqlite/search-words.ts), each with the words a row needs to hold it: its stem as a word when it is an
  * indexed term, as a prefix when longer terms start with it — both when both: BM25 sums the
  * phrases a hit holds, so the word itself ("log", any inflection) outranks the longer words it
  * merely starts ("logic") — or, for a typo, its alternatives, vocabulary stems, as prefixes
  * (FTS5 stems a query string again, and a stem of a stem may lose a letter: "databas" →
- * "databa"); OR the phrases of the word and each query word that follows it in `next`.
+ * "databa"); then the phrase of the word and each query word that follows it (`next`: their
+ * indexes), which needs both.
  */
-function wordExpression(word: string, plan: WordPlan, next: readonly string[]): string {
-  const phrases = [
-    ...(plan.exact ? [ftsString(word, false)] : []),
-    ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [ftsString(word, true)] : []),
-    ...plan.alternatives.map((a) => ftsString(a, true)),
-    ...next.map((n) => ftsString(`${word} ${n}`, false)),
+function wordPhrases(word: string, index: number, plan: WordPlan, next: readonly number[], words: readonly string[]): Phrase[] {
+  const own = (text: string) => ({ text, needs: 1 << index });
+  return [
+    ...(plan.exact ? [own(ftsString(word, false))] : []),
+    ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [own(ftsString(word, true))] : []),
+    ...plan.alternatives.map((a) => own(ftsString(a, true))),
+    ...next.map((j) => ({ text: ftsString(`${word} ${words[j]!}`, false), needs: (1 << index) | (1 << j) })),
   ];
-  return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
 }
 
 /**
@@ -204,14 +304,19 @@ function wordExpression(word: string, plan: WordPlan, next: readonly string[]): 
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const { words, pairs } = searchQuery(q.query);
+  // One read transaction: every pass, count and lookup sees one state of the index (the page's proof needs it).
+  return db.transaction(() => hitsOf(db, q, words, pairs))();
+}
+
+function hitsOf(db: CacheDb, q: SearchQuery, words: readonly string[], pairs: readonly (readonly [string, string])[]): SearchHit[] {
   const plans = planWords(db, words);
   // A pair's phrase joins its first word's group: it implies that word, so it changes no match, only the score.
-  const expressions = words.map((w) => wordExpression(w, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => b)));
+  const phrases = words.map((w, i) => wordPhrases(w, i, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => words.indexOf(b)), words));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
-  const rows = ranked(db, expressions, { inProject, kind, limit });
+  const rows = top(db, phrases, { inProject, kind, limit });
   // bm25() is negative, lower is better: relevance of its negation.
   const relevance = relevanceScores(rows.map((r) => -r.score), rows.length > 0 ? rows[0]!.held / words.length : 1);
   return rows.map((r, i) => ({ entry_id: r.entry_id, relevance_score: relevance[i]! }));
