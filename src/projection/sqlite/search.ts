@@ -113,11 +113,14 @@ interface Factors {
   held: (doc: number) => number;
   /** Its coordination × title factor. */
   factor: (doc: number) => number;
+  /** Which words some row holds ("every word" below: every word some row holds). */
+  present: readonly boolean[];
   /** The largest factor of any match, and of any match holding every word. */
   best: number;
   bestOfAll: number;
-  /** How many rows hold every word (a query of several words; 0 for one word). */
+  /** How many rows hold every word (a query of several words; 0 for one word), of how many matches. */
   holdingAll: number;
+  matches: number;
   /** The `k`-th largest factor of the rows holding every word (0 when fewer). */
   kthOfAll: (k: number) => number;
   /**
@@ -137,11 +140,14 @@ function factors(s: Statements, words: readonly string[]): Factors {
   const single = n === 1 ? 1 : 0;
   const counts = new Map<number, number>(); // held in the low 16 bits, in the title above
   const add = (expression: string, step: number) => {
-    for (const doc of s.held.all(expression) as number[]) counts.set(doc, (counts.get(doc) ?? single) + step);
+    const docs = s.held.all(expression) as number[];
+    for (const doc of docs) counts.set(doc, (counts.get(doc) ?? single) + step);
+    return docs.length > 0;
   };
-  if (!single) for (const w of words) add(w, 1);
+  const present = single ? [true] : words.map((w) => add(w, 1));
   for (const w of words) add(`title : ${w}`, 0x10000);
   const of = (c: number) => coordination(c & 0xffff, n) * titleFactor(c >>> 16, n);
+  const m = present.filter(Boolean).length; // no row holds more words than this
   const seen = new Map<number, number>(); // rows per (held, in title) pair present: at most (n + 1)² pairs
   let best = of(single);
   let bestOfAll = single ? best : 0;
@@ -149,7 +155,7 @@ function factors(s: Statements, words: readonly string[]): Factors {
   for (const c of counts.values()) {
     const factor = of(c);
     best = Math.max(best, factor);
-    if (!single && (c & 0xffff) === n) {
+    if (!single && (c & 0xffff) === m) {
       bestOfAll = Math.max(bestOfAll, factor);
       holdingAll++;
     }
@@ -158,19 +164,19 @@ function factors(s: Statements, words: readonly string[]): Factors {
   return {
     held: (doc) => (counts.get(doc) ?? single) & 0xffff,
     factor: (doc) => of(counts.get(doc) ?? single),
-    best, bestOfAll, holdingAll,
+    present, best, bestOfAll, holdingAll, matches: counts.size,
     kthOfAll: (k) => {
-      const all = [...seen].filter(([c]) => (c & 0xffff) === n).map(([c, rows]) => [of(c), rows] as const).sort((a, b) => b[0] - a[0]);
+      const all = [...seen].filter(([c]) => (c & 0xffff) === m).map(([c, rows]) => [of(c), rows] as const).sort((a, b) => b[0] - a[0]);
       for (const [factor, rows] of all) if ((k -= rows) <= 0) return factor;
       return 0;
     },
     bestPartial: (bare, paired, pairs) => {
       let most = 0;
-      for (const c of seen.keys()) if ((c & 0xffff) < n) most = Math.max(most, of(c) * bare[c & 0xffff]!);
+      for (const c of seen.keys()) if ((c & 0xffff) < m) most = Math.max(most, of(c) * bare[c & 0xffff]!);
       for (const docs of pairs) {
         for (const doc of docs) {
           const c = counts.get(doc) ?? single;
-          if ((c & 0xffff) < n) most = Math.max(most, of(c) * paired[c & 0xffff]!);
+          if ((c & 0xffff) < m) most = Math.max(most, of(c) * paired[c & 0xffff]!);
         }
       }
       return most;
@@ -259,8 +265,10 @@ function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter)
   const expressions = phrases.map((p) => (p.length === 1 ? p[0]!.text : `(${p.map((x) => x.text).join(' OR ')})`));
   const f = factors(s, expressions);
   const n = expressions.length;
-  // Not with a kind: the rows of one kind holding every word are not counted, and often too few.
-  if (n > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit) {
+  const held = expressions.filter((_, i) => f.present[i]); // a word no row holds adds 0 to every score: left out of the AND
+  // Not with a kind: the rows of one kind holding every word are not counted, and often too few. Not when every
+  // match holds every word: the OR ranks the same rows.
+  if (held.length > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit && f.holdingAll < f.matches) {
     const all = phrases.flat();
     const ceilings = phraseCeilings(db, all, stats.count);
     const paired = ceilingByWordsHeld(all, ceilings, n);
@@ -268,7 +276,7 @@ function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter)
     const partial = f.bestPartial(bare, paired, all.filter(isPair).map((p) => stats.rows(p.text)));
     // Worth a pass only if a row holding every word can beat every other row at all.
     if (partial < f.bestOfAll * paired[n]!) {
-      const page = ranked(s, expressions.join(' AND '), f, f.bestOfAll, filter, { mustBeat: partial, kthFactor: f.kthOfAll(filter.limit) });
+      const page = ranked(s, held.join(' AND '), f, f.bestOfAll, filter, { mustBeat: partial, kthFactor: f.kthOfAll(filter.limit) });
       const kth = page?.[filter.limit - 1];
       if (page && kth !== undefined && kth.score < -partial) return page;
     }

@@ -110,4 +110,16 @@ describe('BM25 ceiling (issue 21)', () => {
       handle.db.close();
     }
   });
+
+  it('a word no row holds: the rows holding every other word first, the same page', () => {
+    const handle = openCache(join(dir, '.git', 'brain', 'cache.sqlite'));
+    try {
+      const words = ['("alpha" OR "alpha beta")', '"beta"', '"zzqx"*'];
+      for (const limit of [1, 20, 100]) {
+        expect(searchEntries(handle.db, { query: 'alpha beta zzqx', projectId: 'demo', limit }).map((h) => h.entry_id), `limit ${limit}`).toEqual(pageOf(handle.db, words.join(' OR '), words, limit));
+      }
+    } finally {
+      handle.db.close();
+    }
+  });
 });
