@@ -13,19 +13,20 @@
  * (src/search/coordination.ts), the title factor (src/search/title-match.ts) and the status
  * weight (src/search/in-force.ts: entries no longer in force count half), looking up only the
  * hits that can still reach the page (exact; {@link ranked}).
- * Cost (docs/decisions/0047, 0059): FTS5's ranking pass over the matches — two when the first
- * head falls short, the second calling an SQL function per match — one rowid-only pass per query
- * word (which rows hold it, in any field and in the title), and a row lookup per hit that can
- * still reach the page (~20–40 for a page of 20), not per match.
+ * Cost (docs/decisions/0047, 0059, 0072): FTS5's ranking pass over the matches — two when the
+ * first head falls short, the second calling an SQL function per match — or, for several words,
+ * over only the rows holding every word when no other row can reach the page ({@link top}); one
+ * rowid-only pass per query word (which rows hold it, in any field and in the title) and per
+ * pair's phrase; and a row lookup per hit that can still reach the page (~20–40 for a page of 20),
+ * not per match. One read transaction: every pass sees one state of the index.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
-import { coordination } from '../../search/coordination.js';
-import { titleFactor } from '../../search/title-match.js';
 import { statusWeight } from '../../search/in-force.js';
 import { ftsString, searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
 import { planWords, type WordPlan } from './search-words.js';
+import { factors, type Factors } from './search-factors.js';
 import { ceilingByWordsHeld, MAX_CEILING_WORDS, phraseCeilings, phraseStats, type Phrase } from './search-ceiling.js';
 
 /** One hit: the entry id and its relevance score in (0, 1] (src/search/relevance.ts). */
@@ -107,83 +108,6 @@ function statementsOf(db: CacheDb): Statements {
   return s;
 }
 
-/** The factors after BM25 of the matches of a query's words ({@link factors}). */
-interface Factors {
-  /** How many of the words the row `doc` holds. */
-  held: (doc: number) => number;
-  /** Its coordination × title factor. */
-  factor: (doc: number) => number;
-  /** Which words some row holds ("every word" below: every word some row holds). */
-  present: readonly boolean[];
-  /** The largest factor of any match, and of any match holding every word. */
-  best: number;
-  bestOfAll: number;
-  /** How many rows hold every word (a query of several words; 0 for one word), of how many matches. */
-  holdingAll: number;
-  matches: number;
-  /** The `k`-th largest factor of the rows holding every word (0 when fewer). */
-  kthOfAll: (k: number) => number;
-  /**
-   * The largest `factor × ceiling[held]` of a match holding some words but not all (`ceiling`: by
-   * words held): `bare` for most, `paired` for the rows `pairs` (those holding a pair's phrase).
-   */
-  bestPartial: (bare: readonly number[], paired: readonly number[], pairs: readonly (readonly number[])[]) => number;
-}
-
-/**
- * For each row holding any of `words`: how many of them it holds and the factor after BM25
- * (coordination × title factor), from one rowid-only pass per word and one per word in the
- * title ({@link HELD_SQL}; one word: every match holds it, only the title pass runs).
- */
-function factors(s: Statements, words: readonly string[]): Factors {
-  const n = words.length;
-  const single = n === 1 ? 1 : 0;
-  const counts = new Map<number, number>(); // held in the low 16 bits, in the title above
-  const add = (expression: string, step: number) => {
-    const docs = s.held.all(expression) as number[];
-    for (const doc of docs) counts.set(doc, (counts.get(doc) ?? single) + step);
-    return docs.length > 0;
-  };
-  const present = single ? [true] : words.map((w) => add(w, 1));
-  for (const w of words) add(`title : ${w}`, 0x10000);
-  const of = (c: number) => coordination(c & 0xffff, n) * titleFactor(c >>> 16, n);
-  const m = present.filter(Boolean).length; // no row holds more words than this
-  const seen = new Map<number, number>(); // rows per (held, in title) pair present: at most (n + 1)² pairs
-  let best = of(single);
-  let bestOfAll = single ? best : 0;
-  let holdingAll = 0;
-  for (const c of counts.values()) {
-    const factor = of(c);
-    best = Math.max(best, factor);
-    if (!single && (c & 0xffff) === m) {
-      bestOfAll = Math.max(bestOfAll, factor);
-      holdingAll++;
-    }
-    seen.set(c, (seen.get(c) ?? 0) + 1);
-  }
-  return {
-    held: (doc) => (counts.get(doc) ?? single) & 0xffff,
-    factor: (doc) => of(counts.get(doc) ?? single),
-    present, best, bestOfAll, holdingAll, matches: counts.size,
-    kthOfAll: (k) => {
-      const all = [...seen].filter(([c]) => (c & 0xffff) === m).map(([c, rows]) => [of(c), rows] as const).sort((a, b) => b[0] - a[0]);
-      for (const [factor, rows] of all) if ((k -= rows) <= 0) return factor;
-      return 0;
-    },
-    bestPartial: (bare, paired, pairs) => {
-      let most = 0;
-      for (const c of seen.keys()) if ((c & 0xffff) < m) most = Math.max(most, of(c) * bare[c & 0xffff]!);
-      for (const docs of pairs) {
-        for (const doc of docs) {
-          const c = counts.get(doc) ?? single;
-          if ((c & 0xffff) < m) most = Math.max(most, of(c) * paired[c & 0xffff]!);
-        }
-      }
-      return most;
-    },
-  };
-}
-
 /**
  * The best `limit` rows matching `expression` (the query's word expressions joined by OR, or by
  * AND) that pass `filter`, by score — BM25 (negative, lower is better) × coordination × title
@@ -246,14 +170,18 @@ function ranked(s: Statements, expression: string, f: Factors, best: number, fil
 }
 
 /**
- * The best `filter.limit` rows matching any of the query's words (`phrases`: each word's phrases,
- * src/projection/sqlite/search-ceiling.ts), exactly as {@link ranked} over their OR. A query of
- * several words some rows hold all of is ranked over those rows first (`AND`: FTS5 scores only
- * them, with the same phrases, so the same BM25, bit for bit); that page is the answer when its
- * `limit`-th score beats the most any other row can reach — its factor × the BM25 ceiling of the
- * words it holds ({@link ceilingByWordsHeld}; the status weight is at most 1). Else the OR of the
- * words is ranked as before (decision 0072: 24 205 rows ranked where 3 998 hold all three words
- * of `retry backoff jitter` at 40 000 entries).
+ * The best `filter.limit` rows matching any of the query's words (`words`: each word's phrases,
+ * src/projection/sqlite/search-ceiling.ts), exactly as {@link ranked} over their OR. For several
+ * words, the rows holding every word some row holds are ranked first (their `AND`: FTS5 scores
+ * only them, with the same phrases less those no row holds, which add exactly 0: the same BM25,
+ * bit for bit); that page is the answer when its `limit`-th score beats the most any other row
+ * can reach — its factor × the BM25 ceiling of the words it holds ({@link ceilingByWordsHeld}: a
+ * pair's phrase counted only for the rows holding it; the status weight is at most 1). The `AND`
+ * pass gives up as soon as its page cannot beat that. Else the OR of the words is ranked as
+ * before. Not tried with a kind (the rows of the kind holding every word are not known before
+ * ranking), for more than {@link MAX_CEILING_WORDS} words, when fewer than `limit` rows hold every
+ * word, or when every match does (decision 0072: at 40 000 entries `retry backoff jitter` ranks
+ * the 3 998 rows holding all three words, not the 24 205 holding any).
  */
 function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter): Ranked[] {
   const s = statementsOf(db);
@@ -263,7 +191,7 @@ function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter)
   // it costs no position check per match in the passes below (none of the bench's pairs occurs in its corpus).
   const phrases = words.map((p) => p.filter((x) => !isPair(x) || stats.rows(x.text).length > 0));
   const expressions = phrases.map((p) => (p.length === 1 ? p[0]!.text : `(${p.map((x) => x.text).join(' OR ')})`));
-  const f = factors(s, expressions);
+  const f = factors((expression) => s.held.all(expression) as number[], expressions);
   const n = expressions.length;
   const held = expressions.filter((_, i) => f.present[i]); // a word no row holds adds 0 to every score: left out of the AND
   // Not with a kind: the rows of one kind holding every word are not counted, and often too few. Not when every
