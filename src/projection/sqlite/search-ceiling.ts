@@ -27,7 +27,7 @@ const MARGIN = 1 + 1e-9;
 /** The largest query (in words) whose subsets are enumerated; a longer one is ranked as before. */
 export const MAX_CEILING_WORDS = 12;
 
-interface Statements { count: Database.Statement<unknown[]>; rows: Database.Statement<unknown[]>; averages: Database.Statement<unknown[]> }
+interface Statements { count: Database.Statement<unknown[]>; rows: Database.Statement<unknown[]>; any: Database.Statement<unknown[]>; averages: Database.Statement<unknown[]> }
 const statements = new WeakMap<CacheDb, Statements>();
 
 function statementsOf(db: CacheDb): Statements {
@@ -36,6 +36,7 @@ function statementsOf(db: CacheDb): Statements {
     s = {
       count: db.prepare('SELECT count(*) FROM entry_search_fts WHERE entry_search_fts MATCH ?').pluck(),
       rows: db.prepare('SELECT rowid FROM entry_search_fts WHERE entry_search_fts MATCH ?').pluck(),
+      any: db.prepare('SELECT 1 FROM entry_search_fts WHERE entry_search_fts MATCH ? LIMIT 1').pluck(),
       // FTS5's averages record (rowid 1 of its %_data table): a varint row count, then the column totals.
       averages: db.prepare('SELECT block FROM entry_search_fts_data WHERE id = 1').pluck(),
     };
@@ -68,11 +69,14 @@ export interface PhraseStats {
   count: (text: string) => number;
   /** The rows holding it (rowids, ascending). */
   rows: (text: string) => readonly number[];
+  /** Whether any row holds it (stops at the first). */
+  exists: (text: string) => boolean;
 }
 
 /**
  * Counts and rows of phrases for one search, to be used inside its read transaction: each a
- * rowid-only pass (no BM25), a count reusing the rows when they were read. Errors: SQLite errors only.
+ * rowid-only pass (no BM25), a count reusing the rows when they were read; whether any row holds
+ * a phrase stops at the first that does. Errors: SQLite errors only.
  */
 export function phraseStats(db: CacheDb): PhraseStats {
   const s = statementsOf(db);
@@ -88,6 +92,10 @@ export function phraseStats(db: CacheDb): PhraseStats {
       let r = rows.get(text);
       if (r === undefined) rows.set(text, (r = s.rows.all(text) as number[]));
       return r;
+    },
+    exists: (text) => {
+      const n = counts.get(text) ?? rows.get(text)?.length;
+      return n !== undefined ? n > 0 : s.any.get(text) !== undefined;
     },
   };
 }

@@ -189,19 +189,20 @@ function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter)
   const isPair = (p: Phrase) => (p.needs & (p.needs - 1)) !== 0;
   // A pair's phrase no row holds adds exactly 0 to every score and matches no row its first word does not: left out,
   // it costs no position check per match in the passes below (none of the bench's pairs occurs in its corpus).
-  const phrases = words.map((p) => p.filter((x) => !isPair(x) || stats.rows(x.text).length > 0));
+  const phrases = words.map((p) => p.filter((x) => !isPair(x) || stats.exists(x.text)));
   const expressions = phrases.map((p) => (p.length === 1 ? p[0]!.text : `(${p.map((x) => x.text).join(' OR ')})`));
   const f = factors((expression) => s.held.all(expression) as number[], expressions);
   const n = expressions.length;
   const held = expressions.filter((_, i) => f.present[i]); // a word no row holds adds 0 to every score: left out of the AND
-  // Not with a kind: the rows of one kind holding every word are not counted, and often too few. Not when every
-  // match holds every word: the OR ranks the same rows.
-  if (held.length > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit && f.holdingAll < f.matches) {
+  // Not with a kind: the rows of one kind holding every word are not counted, and often too few. Only when at most
+  // a third of the matches hold every word: above, the AND pass costs near the OR's, lost when the proof fails.
+  if (held.length > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit && f.holdingAll * 3 <= f.matches) {
     const all = phrases.flat();
     const ceilings = phraseCeilings(db, all, stats.count);
     const paired = ceilingByWordsHeld(all, ceilings, n);
     const bare = ceilingByWordsHeld(all, ceilings.map((c, i) => (isPair(all[i]!) ? 0 : c)), n);
-    const partial = f.bestPartial(bare, paired, all.filter(isPair).map((p) => stats.rows(p.text)));
+    // A row holding a pair's phrase holds both its words: with two words held by any row, it holds every word.
+    const partial = f.bestPartial(bare, paired, held.length > 2 ? all.filter(isPair).map((p) => stats.rows(p.text)) : []);
     // Worth a pass only if a row holding every word can beat every other row at all.
     if (partial < f.bestOfAll * paired[n]!) {
       const page = ranked(s, held.join(' AND '), f, f.bestOfAll, filter, { mustBeat: partial, kthFactor: f.kthOfAll(filter.limit) });
