@@ -31,7 +31,7 @@ beforeAll(async () => {
   // have a real IDF), 150 only "beta", a few hold "alpha beta" adjacent and often; one short entry
   // holds only "alpha", in its title and body: its coordination halves it, its title factor triples it.
   await b.store.transact({ projectId: 'demo', identity: b.identity() }, async (tx) => {
-    const put = async (key: string, title: string, rationale: string, status = 'accepted') => {
+    const put = async (key: string, title: string, rationale: string, status: 'accepted' | 'superseded' = 'accepted') => {
       const { revision: _r, ...entry } = makeEntry({ kind: 'decision', projectId: 'demo', entryId: deriveEntryId('decision', `search-ceiling/${key}`), title, fields: { rationale, status } });
       await tx.put(entry);
     };
