@@ -56,7 +56,7 @@ export function curveTable(points, full) {
     ['daemon GET /api/health p50, ms', (p) => cell(p.queries.health)],
     ['daemon list, worst first page p50, ms (ours / raw SQL)', (p) => cell(p.list.worstP50, Math.max(...p.list.perFilter.map((f) => f.raw)))],
     ['daemon search top 20 p50, ms (ours / FTS5 in memory)', (p) => cell(p.queries.search, p.queries.searchFloor)],
-    ['daemon search p50, ms: common / uncommon / rare words', (p) => [p.queries.searchCommon, p.queries.searchUncommon, p.queries.searchRare].map(fmt).join(' / ')],
+    ['daemon search p50, ms: common / uncommon / rare words (ours / FTS5 in memory)', (p) => [['searchCommon', 'searchCommonFloor'], ['searchUncommon', 'searchUncommonFloor'], ['searchRare', 'searchRareFloor']].map(([o, f]) => cell(p.queries[o], p.queries[f])).join(' · ')],
     ['daemon context p50, ms (ours / raw SQL)', (p) => cell(p.queries.context, p.queries.contextFloor)],
   ];
   const header = ['row', ...cols.map((p) => `${p.revisions} rev`)];

@@ -76,9 +76,10 @@ export async function daemonListLatency({ repo, projectId, cachePath, runs }) {
 
 /**
  * Health, search and context through the daemon, then its memory: `{ health, search,
- * searchFloor, searchCommon, searchUncommon, searchRare, context, contextFloor, rssKb, peakKb }`
- * (ms are medians; searchCommon / searchUncommon / searchRare: {@link SEARCH_COMMON},
- * {@link SEARCH_UNCOMMON} and {@link SEARCH_RARE} alone). The search floor is
+ * searchFloor, searchCommon, searchUncommon, searchRare (each with its …Floor), context,
+ * contextFloor, rssKb, peakKb }` (ms are medians; searchCommon / searchUncommon / searchRare:
+ * {@link SEARCH_COMMON}, {@link SEARCH_UNCOMMON} and {@link SEARCH_RARE} alone, each beside the
+ * floor of the same query measured right after it). The search floor is
  * FTS5 over the same current documents in an in-memory database (prefix AND, else OR, top 20,
  * BM25); the context floor reads what the brief shows: as many current rows as it included,
  * best ranked first, raw SQL on the cache file, each JSON parsed (issue 21: the former floor,
@@ -96,9 +97,14 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
     const fts = ftsBaseline(cachePath, projectId);
     q = 0;
     const searchFloor = await sample(() => fts.search(SEARCH_QUERIES[q++ % SEARCH_QUERIES.length]), { runs });
-    const searchCommon = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_COMMON)}&limit=20`), { runs });
-    const searchUncommon = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_UNCOMMON)}&limit=20`), { runs });
-    const searchRare = await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(SEARCH_RARE)}&limit=20`), { runs });
+    // Each kind beside its own floor, in the same minute: like with like.
+    const alone = async (text) => [
+      median(await sample(() => ok(d.port, `${api}/search?q=${encodeURIComponent(text)}&limit=20`), { runs })),
+      median(await sample(() => fts.search(text), { runs })),
+    ];
+    const [searchCommon, searchCommonFloor] = await alone(SEARCH_COMMON);
+    const [searchUncommon, searchUncommonFloor] = await alone(SEARCH_UNCOMMON);
+    const [searchRare, searchRareFloor] = await alone(SEARCH_RARE);
     fts.close();
     const context = await sample(() => ok(d.port, `${api}/context`), { runs });
     const included = JSON.parse((await ok(d.port, `${api}/context`)).body).data.included;
@@ -108,7 +114,8 @@ export async function daemonQueryTargets({ repo, projectId, cachePath, runs }) {
     raw.close();
     return {
       health: median(health), health95: p95(health),
-      search: median(search), search95: p95(search), searchFloor: median(searchFloor), searchCommon: median(searchCommon), searchUncommon: median(searchUncommon), searchRare: median(searchRare),
+      search: median(search), search95: p95(search), searchFloor: median(searchFloor),
+      searchCommon, searchCommonFloor, searchUncommon, searchUncommonFloor, searchRare, searchRareFloor,
       context: median(context), context95: p95(context), contextFloor: median(contextFloor), contextIncluded: included,
       rssKb: procKb(d.child.pid, 'VmRSS'), peakKb: procKb(d.child.pid, 'VmHWM'),
     };

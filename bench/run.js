@@ -141,9 +141,9 @@ for (const f of m.list.perFilter) ctx.results.add({ name: `daemon list ${f.label
 m.daemon = await daemonQueryTargets(daemonArgs);
 ctx.results.add({ name: 'daemon GET /api/health, median', value: m.daemon.health, unit: 'ms' });
 ctx.results.add({ name: 'daemon search, top 20, median', value: m.daemon.search, unit: 'ms', baseline: m.daemon.searchFloor, baselineName: 'FTS5 in memory, same queries' });
-ctx.results.add({ name: `daemon search "${SEARCH_COMMON}" (common word), top 20, median`, value: m.daemon.searchCommon, unit: 'ms' });
-ctx.results.add({ name: `daemon search "${SEARCH_UNCOMMON}" (uncommon words), top 20, median`, value: m.daemon.searchUncommon, unit: 'ms' });
-ctx.results.add({ name: `daemon search "${SEARCH_RARE}" (rare words), top 20, median`, value: m.daemon.searchRare, unit: 'ms' });
+ctx.results.add({ name: `daemon search "${SEARCH_COMMON}" (common word), top 20, median`, value: m.daemon.searchCommon, unit: 'ms', baseline: m.daemon.searchCommonFloor, baselineName: 'FTS5 in memory, same query' });
+ctx.results.add({ name: `daemon search "${SEARCH_UNCOMMON}" (uncommon words), top 20, median`, value: m.daemon.searchUncommon, unit: 'ms', baseline: m.daemon.searchUncommonFloor, baselineName: 'FTS5 in memory, same query' });
+ctx.results.add({ name: `daemon search "${SEARCH_RARE}" (rare words), top 20, median`, value: m.daemon.searchRare, unit: 'ms', baseline: m.daemon.searchRareFloor, baselineName: 'FTS5 in memory, same query' });
 ctx.results.add({ name: 'daemon context, median', value: m.daemon.context, unit: 'ms', baseline: m.daemon.contextFloor, baselineName: `raw SQL: the ${m.daemon.contextIncluded} rows it shows` });
 m.visible = await daemonBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, openBrain, writes: 100, runs: ctx.RUNS });
 await dashboardBench({ repo: ctx.repoDir, projectId: ctx.PROJECT, results: ctx.results, runs: 30, targets: ctx.targets, entries: ctx.ENTRIES });

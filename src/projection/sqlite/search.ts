@@ -13,19 +13,21 @@
  * (src/search/coordination.ts), the title factor (src/search/title-match.ts) and the status
  * weight (src/search/in-force.ts: entries no longer in force count half), looking up only the
  * hits that can still reach the page (exact; {@link ranked}).
- * Cost (docs/decisions/0047, 0059): FTS5's ranking pass over the matches — two when the first
- * head falls short, the second calling an SQL function per match — one rowid-only pass per query
- * word (which rows hold it, in any field and in the title), and a row lookup per hit that can
- * still reach the page (~20–40 for a page of 20), not per match.
+ * Cost (docs/decisions/0047, 0059, 0072): FTS5's ranking pass over the matches — two when the
+ * first head falls short, the second calling an SQL function per match — or, for several words,
+ * over only the rows holding every word when no other row can reach the page ({@link top}); one
+ * rowid-only pass per query word (which rows hold it, in any field and in the title) and per
+ * pair's phrase; and a row lookup per hit that can still reach the page (~20–40 for a page of 20),
+ * not per match. One read transaction: every pass sees one state of the index.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';
-import { coordination } from '../../search/coordination.js';
-import { titleFactor } from '../../search/title-match.js';
 import { statusWeight } from '../../search/in-force.js';
 import { ftsString, searchQuery } from '../../search/query-terms.js';
 import { relevanceScores } from '../../search/relevance.js';
 import { planWords, type WordPlan } from './search-words.js';
+import { factors, type Factors } from './search-factors.js';
+import { ceilingByWordsHeld, MAX_CEILING_WORDS, phraseCeilings, phraseStats, type Phrase } from './search-ceiling.js';
 
 /** One hit: the entry id and its relevance score in (0, 1] (src/search/relevance.ts). */
 export interface SearchHit {
@@ -93,6 +95,8 @@ const statements = new WeakMap<CacheDb, Statements>();
 
 type Doc = { entry_id: string; project_id: string; entry_kind: string; status: string };
 type Ranked = { entry_id: string; score: number; held: number };
+/** Which rows a search may return, and how many. */
+type Filter = { inProject: (projectId: string) => boolean; kind: string | null; limit: number };
 
 function statementsOf(db: CacheDb): Statements {
   let s = statements.get(db);
@@ -105,29 +109,10 @@ function statementsOf(db: CacheDb): Statements {
 }
 
 /**
- * For each row holding any of `words`: how many of them it holds (`held`) and the factor after
- * BM25 (coordination × title factor), from one rowid-only pass per word and one per word in the
- * title ({@link HELD_SQL}; one word: every match holds it, only the title pass runs); `best` is
- * the largest factor any match has.
- */
-function factors(s: Statements, words: readonly string[]): { held: (doc: number) => number; factor: (doc: number) => number; best: number } {
-  const single = words.length === 1 ? 1 : 0;
-  const counts = new Map<number, number>(); // held in the low 16 bits, in the title above
-  const add = (expression: string, step: number) => {
-    for (const doc of s.held.all(expression) as number[]) counts.set(doc, (counts.get(doc) ?? single) + step);
-  };
-  if (!single) for (const w of words) add(w, 1);
-  for (const w of words) add(`title : ${w}`, 0x10000);
-  const of = (c: number) => coordination(c & 0xffff, words.length) * titleFactor(c >>> 16, words.length);
-  let best = of(single);
-  for (const c of counts.values()) best = Math.max(best, of(c));
-  return { held: (doc) => (counts.get(doc) ?? single) & 0xffff, factor: (doc) => of(counts.get(doc) ?? single), best };
-}
-
-/**
- * The best `limit` rows matching any of the word expressions `words` in the project (and kind),
- * by score — BM25 (negative, lower is better) × coordination × title factor × status weight —
- * then entry id. `held` is how many of the words a row holds. Exact, by bounds: a row's bound,
+ * The best `limit` rows matching `expression` (the query's word expressions joined by OR, or by
+ * AND) that pass `filter`, by score — BM25 (negative, lower is better) × coordination × title
+ * factor × status weight — then entry id. `held` is how many of the words a row holds; `best` is
+ * the largest factor any match of `expression` has. Exact, by bounds: a row's bound,
  * BM25 × coordination × title factor, is the best score it can reach (the status weight is at
  * most 1). The rows ranked (at least {@link HEAD}) are looked up in the order of their bounds
  * until the `limit`-th score beats the next bound, and the page is final when it also beats the
@@ -139,11 +124,11 @@ function factors(s: Statements, words: readonly string[]): { held: (doc: number)
  * pass over every match, took 2–4 passes for a question of several common words
  * (docs/decisions/0059). A head cut by a fixed size lost in-force hits to superseded ones when
  * many matches have close BM25 (a common word), and disagreed with PostgreSQL
- * (test/hub/parity.test.ts).
+ * (test/hub/parity.test.ts). With `giveUp` (`mustBeat`, a magnitude; `kthFactor`, the
+ * `limit`-th largest factor of the matches), gives up (null) as soon as a pass shows that the
+ * page's `limit`-th score cannot exceed `mustBeat` in magnitude.
  */
-function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (projectId: string) => boolean; kind: string | null; limit: number }): Ranked[] {
-  const s = statementsOf(db);
-  const f = factors(s, words);
+function ranked(s: Statements, expression: string, f: Factors, best: number, filter: Filter, giveUp: { mustBeat: number; kthFactor: number } | null = null): Ranked[] | null {
   const docs = new Map<number, Doc | null>();
   const byScore = (a: Ranked, b: Ranked) => a.score - b.score || (a.entry_id < b.entry_id ? -1 : a.entry_id > b.entry_id ? 1 : 0);
   let byBound = false;
@@ -152,11 +137,18 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
     let rows: [number, number][];
     factorOf = f.factor;
     try {
-      rows = (byBound ? s.bound : s.rank).all(words.join(' OR '), n) as [number, number][];
+      rows = (byBound ? s.bound : s.rank).all(expression, n) as [number, number][];
     } finally {
       factorOf = () => 1;
     }
     const bounded = rows.map(([doc, score]) => ({ doc, bound: byBound ? score : score * f.factor(doc) })).sort((a, b) => a.bound - b.bound);
+    const last = rows[rows.length - 1];
+    if (giveUp !== null) {
+      // The page's limit-th score is no better than the limit-th bound of every match: than the limit-th bound
+      // here, or the limit-th beyond these rows (a BM25 no better than the last's, times the limit-th factor).
+      const beyond = rows.length === n && last !== undefined ? last[1] * (byBound ? 1 : giveUp.kthFactor) : 0;
+      if (-Math.min(bounded[filter.limit - 1]?.bound ?? 0, beyond) <= giveUp.mustBeat) return null;
+    }
     const out: Ranked[] = []; // sorted by score
     for (const { doc, bound } of bounded) {
       const kth = out[filter.limit - 1];
@@ -169,31 +161,76 @@ function ranked(db: CacheDb, words: readonly string[], filter: { inProject: (pro
       while (at > 0 && byScore(out[at - 1]!, hit) > 0) at--;
       out.splice(at, 0, hit);
     }
-    const last = rows[rows.length - 1];
     const kth = out[filter.limit - 1];
     // Done when every match was ranked, or when no row beyond the ranked ones can reach the page.
-    if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : f.best))) return out.slice(0, filter.limit);
+    if (rows.length < n || last === undefined || (kth !== undefined && kth.score < last[1] * (byBound ? 1 : best))) return out.slice(0, filter.limit);
     if (byBound) n *= 4; // statuses or filters pushed the page past the head
     byBound = true;
   }
 }
 
 /**
- * The MATCH expression of one word (src/projection/sqlite/search-words.ts): its stem as a word when it is an
+ * The best `filter.limit` rows matching any of the query's words (`words`: each word's phrases,
+ * src/projection/sqlite/search-ceiling.ts), exactly as {@link ranked} over their OR. For several
+ * words, the rows holding every word some row holds are ranked first (their `AND`: FTS5 scores
+ * only them, with the same phrases less those no row holds, which add exactly 0: the same BM25,
+ * bit for bit); that page is the answer when its `limit`-th score beats the most any other row
+ * can reach — its factor × the BM25 ceiling of the words it holds ({@link ceilingByWordsHeld}: a
+ * pair's phrase counted only for the rows holding it; the status weight is at most 1). The `AND`
+ * pass gives up as soon as its page cannot beat that. Else the OR of the words is ranked as
+ * before. Not tried with a kind (the rows of the kind holding every word are not known before
+ * ranking), for more than {@link MAX_CEILING_WORDS} words, when fewer than `limit` rows hold every
+ * word, or when every match does (decision 0072: at 40 000 entries `retry backoff jitter` ranks
+ * the 3 998 rows holding all three words, not the 24 205 holding any).
+ */
+function top(db: CacheDb, words: readonly (readonly Phrase[])[], filter: Filter): Ranked[] {
+  const s = statementsOf(db);
+  const stats = phraseStats(db);
+  const isPair = (p: Phrase) => (p.needs & (p.needs - 1)) !== 0;
+  // A pair's phrase no row holds adds exactly 0 to every score and matches no row its first word does not: left out,
+  // it costs no position check per match in the passes below (none of the bench's pairs occurs in its corpus).
+  const phrases = words.map((p) => p.filter((x) => !isPair(x) || stats.exists(x.text)));
+  const expressions = phrases.map((p) => (p.length === 1 ? p[0]!.text : `(${p.map((x) => x.text).join(' OR ')})`));
+  const f = factors((expression) => s.held.all(expression) as number[], expressions);
+  const n = expressions.length;
+  const held = expressions.filter((_, i) => f.present[i]); // a word no row holds adds 0 to every score: left out of the AND
+  // Not with a kind: the rows of one kind holding every word are not counted, and often too few. Only when at most
+  // a third of the matches hold every word: above, the AND pass costs near the OR's, lost when the proof fails.
+  if (held.length > 1 && n <= MAX_CEILING_WORDS && filter.kind === null && f.holdingAll >= filter.limit && f.holdingAll * 3 <= f.matches) {
+    const all = phrases.flat();
+    const ceilings = phraseCeilings(db, all, stats.count);
+    const paired = ceilingByWordsHeld(all, ceilings, n);
+    const bare = ceilingByWordsHeld(all, ceilings.map((c, i) => (isPair(all[i]!) ? 0 : c)), n);
+    // A row holding a pair's phrase holds both its words: with two words held by any row, it holds every word.
+    const partial = f.bestPartial(bare, paired, held.length > 2 ? all.filter(isPair).map((p) => stats.rows(p.text)) : []);
+    // Worth a pass only if a row holding every word can beat every other row at all.
+    if (partial < f.bestOfAll * paired[n]!) {
+      const page = ranked(s, held.join(' AND '), f, f.bestOfAll, filter, { mustBeat: partial, kthFactor: f.kthOfAll(filter.limit) });
+      const kth = page?.[filter.limit - 1];
+      if (page && kth !== undefined && kth.score < -partial) return page;
+    }
+  }
+  return ranked(s, expressions.join(' OR '), f, f.best, filter)!;
+}
+
+/**
+ * The phrases of word `index` of `words`, in the order of its MATCH expression
+ * (src/projection/sqlite/search-words.ts), each with the words a row needs to hold it: its stem as a word when it is an
  * indexed term, as a prefix when longer terms start with it — both when both: BM25 sums the
  * phrases a hit holds, so the word itself ("log", any inflection) outranks the longer words it
  * merely starts ("logic") — or, for a typo, its alternatives, vocabulary stems, as prefixes
  * (FTS5 stems a query string again, and a stem of a stem may lose a letter: "databas" →
- * "databa"); OR the phrases of the word and each query word that follows it in `next`.
+ * "databa"); then the phrase of the word and each query word that follows it (`next`: their
+ * indexes), which needs both.
  */
-function wordExpression(word: string, plan: WordPlan, next: readonly string[]): string {
-  const phrases = [
-    ...(plan.exact ? [ftsString(word, false)] : []),
-    ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [ftsString(word, true)] : []),
-    ...plan.alternatives.map((a) => ftsString(a, true)),
-    ...next.map((n) => ftsString(`${word} ${n}`, false)),
+function wordPhrases(word: string, index: number, plan: WordPlan, next: readonly number[], words: readonly string[]): Phrase[] {
+  const own = (text: string) => ({ text, needs: 1 << index });
+  return [
+    ...(plan.exact ? [own(ftsString(word, false))] : []),
+    ...(plan.longer || (!plan.exact && plan.alternatives.length === 0) ? [own(ftsString(word, true))] : []),
+    ...plan.alternatives.map((a) => own(ftsString(a, true))),
+    ...next.map((j) => ({ text: ftsString(`${word} ${words[j]!}`, false), needs: (1 << index) | (1 << j) })),
   ];
-  return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
 }
 
 /**
@@ -204,14 +241,19 @@ function wordExpression(word: string, plan: WordPlan, next: readonly string[]): 
  */
 export function searchEntries(db: CacheDb, q: SearchQuery): SearchHit[] {
   const { words, pairs } = searchQuery(q.query);
+  // One read transaction: every pass, count and lookup sees one state of the index (the page's proof needs it).
+  return db.transaction(() => hitsOf(db, q, words, pairs))();
+}
+
+function hitsOf(db: CacheDb, q: SearchQuery, words: readonly string[], pairs: readonly (readonly [string, string])[]): SearchHit[] {
   const plans = planWords(db, words);
   // A pair's phrase joins its first word's group: it implies that word, so it changes no match, only the score.
-  const expressions = words.map((w) => wordExpression(w, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => b)));
+  const phrases = words.map((w, i) => wordPhrases(w, i, plans.get(w)!, pairs.filter(([a]) => a === w).map(([, b]) => words.indexOf(b)), words));
   const kind = q.kind ?? null;
   const limit = q.limit ?? 20;
   const only = q.projects ? new Set(q.projects) : null;
   const inProject = (p: string) => (q.projectId === undefined || p === q.projectId) && (only === null || only.has(p));
-  const rows = ranked(db, expressions, { inProject, kind, limit });
+  const rows = top(db, phrases, { inProject, kind, limit });
   // bm25() is negative, lower is better: relevance of its negation.
   const relevance = relevanceScores(rows.map((r) => -r.score), rows.length > 0 ? rows[0]!.held / words.length : 1);
   return rows.map((r, i) => ({ entry_id: r.entry_id, relevance_score: relevance[i]! }));
