@@ -4,8 +4,7 @@
  * truth); writes go to git as one commit each, then refresh the projection through the one
  * apply path.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Entry } from './model/entry.js';
 import { GitStore } from './store/git-store.js';
 import { brainDir, findRepo, type RepoLocation } from './git/repo.js';
@@ -216,7 +215,6 @@ export class Brain {
 
   /** A cold build of `tip` beside the cache (src/projection/sqlite/cold-build.ts); its result. */
   private async coldBuild(tip: string): Promise<RefreshResult> {
-    mkdirSync(dirname(this.cachePath), { recursive: true });
     const reader = deferObjectReader(() => this.reader(), this.options.reader);
     return (await coldBuild({ path: this.cachePath, reader, tip })).result;
   }

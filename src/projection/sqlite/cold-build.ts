@@ -1,7 +1,7 @@
 /**
  * A cold build (issue #21 "first read in a fresh clone", docs/decisions/0075): when no cache
  * file exists yet, the projection is built into a file of its own beside it,
- * `<cache>.build-<pid>-<random>`, that no other connection can see — no journal, no syncs
+ * `<cache>.build-<pid>-<random>`, that no other connection can see — journal in memory, no syncs
  * while it is written, one transaction over the read with each chunk's rows written as its
  * blobs arrive (apply-changes.ts `private`) — then synced and put in place only if no cache
  * file appeared meanwhile (a hard link, which fails when the name exists, then the build
@@ -12,7 +12,7 @@
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
@@ -24,12 +24,14 @@ export function isCold(path: string): boolean {
   return !existsSync(path) && !existsSync(`${path}-wal`);
 }
 
-/** Opens a new build file: no journal, no syncs, locked for this connection alone, the cache's schema and format. */
+/** Opens a new build file: the journal in memory, no syncs, locked for this connection alone, the cache's schema and format. */
 function openBuild(path: string): Database.Database {
   const db = new Database(path);
   try {
     db.pragma('locking_mode = EXCLUSIVE');
-    db.pragma('journal_mode = OFF');
+    // MEMORY, not OFF: better-sqlite3's defensive mode refuses OFF (answering `delete`); the file
+    // starts empty, so the one transaction journals almost nothing, and a rollback still works.
+    db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA_SQL);
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('cache_format', ?)").run(String(CACHE_FORMAT));
@@ -51,7 +53,7 @@ function fsyncPath(path: string): void {
 
 /** Options of {@link coldBuild}. */
 export interface ColdBuildOptions {
-  /** The cache file (`.git/brain/cache.sqlite`); its directory exists. */
+  /** The cache file (`.git/brain/cache.sqlite`; its directory is created if missing). */
   path: string;
   reader: ObjectReader;
   /** The branch tip to project. */
@@ -68,6 +70,7 @@ export interface ColdBuildOptions {
  */
 export async function coldBuild(options: ColdBuildOptions): Promise<{ result: RefreshResult; placed: boolean }> {
   const dir = dirname(options.path);
+  mkdirSync(dir, { recursive: true });
   removeStaleBuilds(dir);
   const build = join(dir, `${basename(options.path)}.build-${process.pid}-${randomBytes(6).toString('hex')}`);
   const remove = () => {
