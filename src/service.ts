@@ -206,7 +206,8 @@ export class Brain {
       this.manifestCheckedAt = tip;
     }
     const reader = deferObjectReader(() => this.reader(), this.options.reader);
-    const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full ? { full: true } : {}) });
+    // A cold build was the full rebuild a `full` refresh asks for: not done twice.
+    const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full && cold === null ? { full: true } : {}) });
     // The cold build's result when the file it placed (or another process's build) was already at the tip.
     const result = cold !== null && refreshed.mode === 'fresh' ? { ...cold, ms: cold.ms + refreshed.ms } : refreshed;
     this.lastRefresh = result;
