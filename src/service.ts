@@ -14,6 +14,7 @@ import type { CacheDb } from './projection/sqlite/open-cache.js';
 import { CacheHandle } from './service/cache-handle.js';
 import { RefreshGate } from './service/refresh-gate.js';
 import { refreshCache, type RefreshResult } from './projection/sqlite/refresh.js';
+import { coldBuild, isCold } from './projection/sqlite/cold-build.js';
 import type { CurrentRow, ListFilter } from './projection/sqlite/queries.js';
 import { resolveEntryId } from './projection/sqlite/resolve-entry-id.js';
 import { adrNumberMatches } from './projection/sqlite/adr-number-queries.js';
@@ -198,14 +199,25 @@ export class Brain {
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
     // A fresh projection reads no object: no git child is spawned (issue #10).
     const tip = await this.store.resolveTip();
+    // No cache file yet (a fresh clone, `.git/brain` removed): built in a file of its own and put in place (docs/decisions/0075).
+    const cold = tip !== null && !(this.cacheHandle?.isOpen ?? false) && isCold(this.cachePath) ? await this.coldBuild(tip) : null;
     if (tip !== this.manifestCheckedAt) {
       await manifestAtTip(this.db(), this.store, tip);
       this.manifestCheckedAt = tip;
     }
     const reader = deferObjectReader(() => this.reader(), this.options.reader);
-    const result = await refreshCache({ db: this.db(), reader, tip, ...(options.full ? { full: true } : {}) });
+    // A cold build was the full rebuild a `full` refresh asks for: not done twice.
+    const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full && cold === null ? { full: true } : {}) });
+    // The cold build's result when the file it placed (or another process's build) was already at the tip.
+    const result = cold !== null && refreshed.mode === 'fresh' ? { ...cold, ms: cold.ms + refreshed.ms } : refreshed;
     this.lastRefresh = result;
     return result;
+  }
+
+  /** A cold build of `tip` beside the cache (src/projection/sqlite/cold-build.ts); its result. */
+  private async coldBuild(tip: string): Promise<RefreshResult> {
+    const reader = deferObjectReader(() => this.reader(), this.options.reader);
+    return (await coldBuild({ path: this.cachePath, reader, tip })).result;
   }
 
   /**

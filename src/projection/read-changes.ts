@@ -88,9 +88,11 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
  * Reads and parses every changed file, in change order. Several chunks are in flight at once,
  * so git answers the next chunks while the current one is parsed — for large change sets in a
  * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
- * second core used).
+ * second core used). `onChunk`, when given, receives each chunk's parsed files as it arrives,
+ * in change order, before the next chunk is awaited (a cold build writes them then:
+ * src/projection/sqlite/cold-build.ts); what it throws fails the read.
  */
-export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs): Promise<Parsed[]> {
+export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs, onChunk?: (chunk: readonly Parsed[]) => void): Promise<Parsed[]> {
   const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
     const window: Promise<(Parsed | null)[]>[] = [];
@@ -107,7 +109,10 @@ export async function readParsed(changes: readonly FileChange[], readBlob: (oid:
     while (window.length > 0) {
       const current = window.shift()!;
       refill();
-      for (const p of await current) if (p) parsed.push(p);
+      const chunk: Parsed[] = [];
+      for (const p of await current) if (p) chunk.push(p);
+      onChunk?.(chunk);
+      for (const p of chunk) parsed.push(p);
     }
     return parsed;
   } finally {

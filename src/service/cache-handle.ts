@@ -19,6 +19,11 @@ export class CacheHandle {
     return this.handle.db;
   }
 
+  /** Whether the file is open in this handle (a cold build applies only before: src/projection/sqlite/cold-build.ts). */
+  get isOpen(): boolean {
+    return this.handle !== null;
+  }
+
   /** Why the file was last reset (null: it was usable). */
   get reset(): ResetReason {
     return this.handle?.reset ?? null;

@@ -13,7 +13,8 @@ import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir, insertDuplicateProblems } from './entry-checks.js';
 import { DUPLICATE_ID_CODE } from '../decide-current.js';
-import { writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import { beginFullRebuild, finishFullRebuild, insertReadRows, writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import type { Parsed } from '../parse-file.js';
 import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import { planCandidates, writeCandidateRows } from './candidate-rows.js';
@@ -44,6 +45,12 @@ export interface ApplyOptions {
   toOid: string | null;
   /** Clear every table first (a full rebuild). */
   full: boolean;
+  /**
+   * With `full`: `db` is a private build file no other connection reads (a cold build,
+   * src/projection/sqlite/cold-build.ts), so one transaction spans the read and each chunk's
+   * per-file rows are written as it arrives instead of after the last blob.
+   */
+  private?: boolean;
 }
 
 function statementsFor(db: CacheDb) {
@@ -60,7 +67,21 @@ function statementsFor(db: CacheDb) {
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
-  const parsed = await readParsed(options.changes, options.readBlob, options.readBlobs);
+  const { db } = options;
+  const streamed = options.full && options.private === true;
+  if (streamed) {
+    db.exec('BEGIN IMMEDIATE');
+    beginFullRebuild(db);
+  }
+  try {
+    return await applyRead(options, await readParsed(options.changes, options.readBlob, options.readBlobs, streamed ? (chunk) => insertReadRows(db, chunk) : undefined), streamed);
+  } catch (err) {
+    if (streamed && db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+async function applyRead(options: ApplyOptions, parsed: Parsed[], streamed: boolean): Promise<ApplyStats> {
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const { plan, duplicates, clearDirs } = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
@@ -76,12 +97,17 @@ export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
   const stats: ApplyStats = { files: options.changes.length, revisions: revisions.length, problems: problems.length, entries: plan.size };
   if (options.full) {
     const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
+    const facts = { revisions, ledgers, problems, plan, dirs, duplicates };
     const rebuild = db.transaction(() => {
-      writeFullRebuild(db, { revisions, ledgers, problems, plan, dirs, duplicates });
+      if (streamed) finishFullRebuild(db, facts);
+      else writeFullRebuild(db, facts);
       writeCandidateRows(db, candidateRows);
       setMeta(db, 'projected_oid', options.toOid ?? '');
     });
-    rebuild.immediate();
+    if (streamed) {
+      rebuild.default(); // inside the transaction begun before the read: a savepoint of it
+      db.exec('COMMIT');
+    } else rebuild.immediate();
     vocabularyMoved(db, null, options.toOid ?? '');
     return stats;
   }

@@ -20,6 +20,7 @@ import type { CurrentChange, ParsedRevision } from './plan-current.js';
 import { DATA_TABLES, INDEXES_SQL, REBUILD_TRIGGERS_SQL, createdNames } from './schema.js';
 import { fillCounts } from './counts.js';
 import { insertParsedRows } from './row-writes.js';
+import type { Parsed } from '../parse-file.js';
 
 /** A ledger file the apply read: its directory's key and its lines (sha256 as hex). */
 export interface ParsedLedger {
@@ -63,31 +64,47 @@ export function gatherFacts(dirs: ReadonlySet<string>, revisions: readonly Parse
 }
 
 /**
- * Replaces every data table's rows with the ones the parsed files give (call inside the apply
- * transaction; meta is the caller's). `plan` holds each entry's state (no `counts` changes in a
- * full rebuild). Errors: SQLite errors.
+ * The first step of a full rebuild (call inside its transaction): drops the secondary indexes
+ * and the rebuild's triggers and clears every data table. Errors: SQLite errors.
  */
-export function writeFullRebuild(db: CacheDb, args: {
+export function beginFullRebuild(db: CacheDb): void {
+  const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(REBUILD_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
+  db.exec(dropped.join('\n'));
+  for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
+}
+
+/**
+ * The per-file rows of a full rebuild — `revisions`, `problems`, `ledger_lines` — of the parsed
+ * files in `parsed` (candidates are written with their plan). Between {@link beginFullRebuild}
+ * and {@link finishFullRebuild}; a cold build calls it per chunk as the blobs arrive
+ * (src/projection/sqlite/cold-build.ts). Errors: SQLite errors.
+ */
+export function insertReadRows(db: CacheDb, parsed: readonly Parsed[]): void {
+  for (const p of parsed) if (p.kind === 'revision') insertParsedRows(db, p);
+  for (const p of parsed) if (p.kind === 'problem' || p.kind === 'ledger') insertParsedRows(db, p);
+}
+
+/** What {@link finishFullRebuild} writes from: every file the rebuild read. */
+export interface FullRebuildFacts {
   revisions: ParsedRevision[];
   ledgers: ParsedLedger[];
   problems: ParsedProblem[];
+  /** Each entry's state (no `counts` changes in a full rebuild). */
   plan: ReadonlyMap<string, CurrentChange>;
   /** Every entry directory holding a ledger or revision path (valid or not). */
   dirs: ReadonlySet<string>;
   /** The `duplicate_entry_id` problems the plan found (src/projection/decide-current.ts). */
   duplicates: readonly DuplicateProblem[];
-}): void {
-  const dropped = [...createdNames(INDEXES_SQL).map((n) => `DROP INDEX IF EXISTS ${n};`), ...createdNames(REBUILD_TRIGGERS_SQL).map((n) => `DROP TRIGGER IF EXISTS ${n};`)];
-  db.exec(dropped.join('\n'));
-  for (const table of DATA_TABLES) db.exec(`DELETE FROM ${table}`);
-  const { revisions, ledgers, problems, plan, dirs } = args;
-  const facts = gatherFacts(dirs, revisions, ledgers, problems);
-  const revisionKey = (p: ParsedRevision) => `${p.row.entry_id}\0${p.row.project_id}\0${p.row.entry_kind}\0${p.file}`;
-  const sorted = revisions.map((p) => ({ key: revisionKey(p), p })).sort((a, b) => byText(a.key, b.key));
-  for (const { p } of sorted) insertParsedRows(db, p);
-  for (const p of [...problems, ...ledgers]) insertParsedRows(db, p);
-  for (const entryId of [...plan.keys()].sort(byText)) {
-    const change = plan.get(entryId)!;
+}
+
+/**
+ * The rest of a full rebuild, after the per-file rows: `current` and its side tables, the entry
+ * checks, the FTS5 index, the counts, then the indexes and triggers again. Errors: SQLite errors.
+ */
+export function finishFullRebuild(db: CacheDb, args: FullRebuildFacts): void {
+  const facts = gatherFacts(args.dirs, args.revisions, args.ledgers, args.problems);
+  for (const entryId of [...args.plan.keys()].sort(byText)) {
+    const change = args.plan.get(entryId)!;
     if (change.type === 'state') setCurrent(db, entryId, change.state, true);
   }
   for (const [dir, f] of facts) insertEntryProblems(db, entryDirProblems(dir, f));
@@ -95,4 +112,18 @@ export function writeFullRebuild(db: CacheDb, args: {
   db.exec("INSERT INTO entry_search_fts (entry_search_fts) VALUES ('rebuild')");
   fillCounts(db);
   db.exec(INDEXES_SQL + REBUILD_TRIGGERS_SQL);
+}
+
+/**
+ * Replaces every data table's rows with the ones the parsed files give (call inside the apply
+ * transaction; meta is the caller's), the revision rows in primary-key order.
+ * Errors: SQLite errors.
+ */
+export function writeFullRebuild(db: CacheDb, args: FullRebuildFacts): void {
+  beginFullRebuild(db);
+  const revisionKey = (p: ParsedRevision) => `${p.row.entry_id}\0${p.row.project_id}\0${p.row.entry_kind}\0${p.file}`;
+  const sorted = args.revisions.map((p) => ({ key: revisionKey(p), p })).sort((a, b) => byText(a.key, b.key));
+  for (const { p } of sorted) insertParsedRows(db, p);
+  for (const p of [...args.problems, ...args.ledgers]) insertParsedRows(db, p);
+  finishFullRebuild(db, args);
 }

@@ -8,6 +8,7 @@ import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { BrainError } from '../../model/errors.js';
 import { dirname, join } from 'node:path';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
+import { removeStaleBuilds } from './stale-builds.js';
 
 export type CacheDb = Database.Database;
 
@@ -50,6 +51,7 @@ export function openCache(path: string): { db: CacheDb; reset: ResetReason } {
   mkdirSync(dirname(path), { recursive: true });
   assertNotOccupied(path);
   removeStaleSearchFiles(dirname(path));
+  removeStaleBuilds(dirname(path));
   let reset: ResetReason = null;
   try {
     const opened = tryOpen(path);

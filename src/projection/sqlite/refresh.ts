@@ -31,6 +31,8 @@ export interface RefreshOptions {
   tip: string | null;
   /** Force a full rebuild. */
   full?: boolean;
+  /** `db` is a private build file nobody else reads (a cold build: apply-changes.ts `private`). */
+  private?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
     const { applyChanges, StaleProjectionError } = await import('./apply-changes.js');
     const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
     try {
-      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full });
+      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full, ...(options.private ? { private: true } : {}) });
       return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
     } catch (err) {
       if (!(err instanceof StaleProjectionError)) throw err;
