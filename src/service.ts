@@ -199,25 +199,19 @@ export class Brain {
   private async refreshNow(options: { full?: boolean }): Promise<RefreshResult> {
     // A fresh projection reads no object: no git child is spawned (issue #10).
     const tip = await this.store.resolveTip();
+    const reader = deferObjectReader(() => this.reader(), this.options.reader);
     // No cache file yet (a fresh clone, `.git/brain` removed): built in a file of its own and put in place (docs/decisions/0075).
-    const cold = tip !== null && !(this.cacheHandle?.isOpen ?? false) && isCold(this.cachePath) ? await this.coldBuild(tip) : null;
+    const cold = tip !== null && !(this.cacheHandle?.isOpen ?? false) && isCold(this.cachePath) ? (await coldBuild({ path: this.cachePath, reader, tip })).result : null;
     if (tip !== this.manifestCheckedAt) {
       await manifestAtTip(this.db(), this.store, tip);
       this.manifestCheckedAt = tip;
     }
-    const reader = deferObjectReader(() => this.reader(), this.options.reader);
     // A cold build was the full rebuild a `full` refresh asks for: not done twice.
     const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full && cold === null ? { full: true } : {}) });
     // The cold build's result when the file it placed (or another process's build) was already at the tip.
     const result = cold !== null && refreshed.mode === 'fresh' ? { ...cold, ms: cold.ms + refreshed.ms } : refreshed;
     this.lastRefresh = result;
     return result;
-  }
-
-  /** A cold build of `tip` beside the cache (src/projection/sqlite/cold-build.ts); its result. */
-  private async coldBuild(tip: string): Promise<RefreshResult> {
-    const reader = deferObjectReader(() => this.reader(), this.options.reader);
-    return (await coldBuild({ path: this.cachePath, reader, tip })).result;
   }
 
   /**
