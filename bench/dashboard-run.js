@@ -7,7 +7,6 @@
  */
 import { BENCH_ROOT } from './env.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { openBrain } from '../dist/service.js';
 import { dashboardBench } from './dashboard.js';
@@ -19,10 +18,6 @@ import { Results } from './timing.js';
 const SCALE = Number(process.env.BENCH_SCALE ?? '2');
 const ENTRIES = Math.round(10_000 * SCALE);
 const PROJECT = 'bench';
-process.on('exit', () => {
-  if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${BENCH_ROOT}\n`);
-  else spawn('rm', ['-rf', BENCH_ROOT], { detached: true, stdio: 'ignore' }).unref();
-});
 
 const repo = join(BENCH_ROOT, 'repo');
 mkdirSync(repo, { recursive: true });

@@ -6,7 +6,7 @@
  * FAST_IMPORT=1 also times `git fast-import` of the same files and commits (final tree checked).
  */
 import { BENCH_ROOT } from './env.js';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrain } from '../dist/service.js';
 import { generateHistory } from './synthetic.js';
@@ -61,4 +61,3 @@ const sms = performance.now() - t0;
 console.log(`single commits: ${N} in ${(sms / 1000).toFixed(2)} s, ${(N / sms * 1000).toFixed(0)} commits/s`);
 console.log('tree', git(repoDir, ['rev-parse', 'brain^{tree}']));
 await brain.close();
-rmSync(BENCH_ROOT, { recursive: true, force: true });

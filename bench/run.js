@@ -30,7 +30,6 @@ import { BENCH_ROOT } from './env.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
-import { spawn } from 'node:child_process';
 import { openBrain } from '../dist/service.js';
 import { git } from './native.js';
 import { Results, fmt, now } from './timing.js';
@@ -53,12 +52,6 @@ import { reviewerTable, runReviewerSet } from './reviewer-set.js';
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
 const log = (msg) => process.stderr.write(`${msg}\n`);
 const ENTRIES = Math.max(10, Math.round(10_000 * SCALE));
-process.on('exit', () => {
-  // Deleting ~150 000 loose objects takes a minute on a disk mounted with `discard`: hand it
-  // to a detached `rm` instead of making the benchmark wait for it.
-  if (process.env.BENCH_KEEP !== '1') spawn('rm', ['-rf', BENCH_ROOT], { detached: true, stdio: 'ignore' }).unref();
-  else log(`kept ${BENCH_ROOT}`);
-});
 
 if (process.argv.includes('secrets')) {
   // `npm run bench -- secrets` (issue #20): the credential scan on its own.
