@@ -11,7 +11,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BrainError } from '../model/errors.js';
 import Denque from 'denque';
-import { createBatchParser, type BatchObject, type BatchQueue } from './cat-file-parser.js';
+import { createBatchParser, type BatchObject, type BatchQueue, type BatchRequest } from './cat-file-parser.js';
 
 /** Options for {@link CatFileBatch}. */
 export interface CatFileBatchOptions {
@@ -49,12 +49,17 @@ export class CatFileBatch {
   /** Queues `oid` (already validated as a full hex oid). Rejects with `git_error` when the child dies or after close. */
   read(oid: string): Promise<BatchObject | null> {
     if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+    return new Promise((resolve, reject) => this.enqueue([{ oid, resolve, reject }]));
+  }
+
+  /** Queues `requests` on the child (spawned on first use); refs it when it was idle, flushes on the next microtask. */
+  private enqueue(requests: readonly BatchRequest[]): void {
     const child = (this.child ??= this.spawnChild());
-    return new Promise((resolve, reject) => {
-      child.pending.push({ oid, resolve, reject });
-      if (child.pending.length === 1) setRef(child, true);
-      if (child.outbox.push(oid) === 1) queueMicrotask(() => flush(child));
-    });
+    for (const request of requests) child.pending.push(request);
+    if (child.pending.length === requests.length) setRef(child, true);
+    const idle = child.outbox.length === 0;
+    for (const request of requests) child.outbox.push(request.oid);
+    if (idle) queueMicrotask(() => flush(child));
   }
 
   /**
@@ -67,20 +72,13 @@ export class CatFileBatch {
     if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
     const answers = new Array<BatchObject | null>(oids.length);
     if (oids.length === 0) return Promise.resolve(answers);
-    const child = (this.child ??= this.spawnChild());
     return new Promise((resolve, reject) => {
       let left = oids.length;
       const fail = (err: Error) => {
         left = -1; // answered: later answers and failures of the same batch are ignored
         reject(err);
       };
-      oids.forEach((oid, i) => {
-        child.pending.push({ oid, resolve: (value) => ((answers[i] = value), --left === 0 && resolve(answers)), reject: fail });
-      });
-      if (child.pending.length === oids.length) setRef(child, true);
-      const idle = child.outbox.length === 0;
-      for (const oid of oids) child.outbox.push(oid);
-      if (idle) queueMicrotask(() => flush(child));
+      this.enqueue(oids.map((oid, i) => ({ oid, resolve: (value: BatchObject | null) => ((answers[i] = value), --left === 0 && resolve(answers)), reject: fail })));
     });
   }
 

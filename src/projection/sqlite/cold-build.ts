@@ -12,11 +12,12 @@
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
 import { removeStaleBuilds } from './stale-builds.js';
+import { removeDbFiles } from './open-cache.js';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
 
 /** Whether a cold build applies: neither the cache file nor a WAL of it exists (a stray WAL would be replayed into a new file of that name). */
@@ -73,9 +74,6 @@ export async function coldBuild(options: ColdBuildOptions): Promise<{ result: Re
   mkdirSync(dir, { recursive: true });
   removeStaleBuilds(dir);
   const build = join(dir, `${basename(options.path)}.build-${process.pid}-${randomBytes(6).toString('hex')}`);
-  const remove = () => {
-    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${build}${suffix}`, { force: true });
-  };
   let result: RefreshResult;
   try {
     const db = openBuild(build);
@@ -87,7 +85,7 @@ export async function coldBuild(options: ColdBuildOptions): Promise<{ result: Re
     }
     fsyncPath(build);
   } catch (err) {
-    remove();
+    removeDbFiles(build);
     throw err;
   }
   let placed = false;
@@ -98,6 +96,6 @@ export async function coldBuild(options: ColdBuildOptions): Promise<{ result: Re
   } catch {
     /* another process's build won (or no hard links here): theirs, or the usual path, is used */
   }
-  remove();
+  removeDbFiles(build);
   return { result, placed };
 }

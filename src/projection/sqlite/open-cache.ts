@@ -15,9 +15,9 @@ export type CacheDb = Database.Database;
 /** Why an existing cache file was discarded, or null when it was usable. */
 export type ResetReason = 'corrupt' | 'format' | null;
 
-/** Deletes the database file and its WAL and shared-memory files. */
+/** Deletes the database file and its WAL, shared-memory and rollback-journal files. */
 export function removeDbFiles(path: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
 }
 
 function tryOpen(path: string): { db: CacheDb; reason: ResetReason } {

@@ -43,13 +43,11 @@ beforeAll(() => {
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);
 
-/** A fresh clone of the source brain (packed, no cache yet). */
+/** A fresh clone of the source brain (packed, no cache, no local docs branch yet: brain creates it on first read). */
 function freshClone(): string {
   const dir = tempDir('brain-cold-clone-');
   git(dir, ['clone', '-q', '--no-local', '--no-checkout', source, 'c']);
-  const clone = join(dir, 'c');
-  git(clone, ['branch', 'brain', 'origin/brain']);
-  return clone;
+  return join(dir, 'c');
 }
 
 const brainDirOf = (clone: string) => join(clone, '.git', 'brain');
@@ -86,7 +84,7 @@ describe('a cold build', () => {
   it('that lost the race (a cache appeared while it read) is deleted, and the cache there is kept', async () => {
     const clone = freshClone();
     const cache = join(brainDirOf(clone), 'cache.sqlite');
-    const tip = git(clone, ['rev-parse', 'brain']);
+    const tip = git(clone, ['rev-parse', 'origin/brain']);
     const reader = await createObjectReader({ repo: findRepo(clone) });
     let raced = false;
     // The other process's build, run to its end while this one reads its first chunk.
