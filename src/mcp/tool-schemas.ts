@@ -171,7 +171,12 @@ export const ClearBlockerInput = z.strictObject({
 const candidateId = z.string().min(1).max(LIMITS.ref).describe('a candidate id like cand-4f9k2m1x7q3z, or any unique prefix of one');
 
 /** brain_propose: the arguments of brain_append (issue #20: the same fields as `brain add`). */
-export const ProposeInput = AppendInput;
+export const ProposeInput = withKindRule(z.strictObject({
+  ...kindFields('the kind of entry to propose (required)'),
+  ...fields,
+  supersedes_entry_id: z.string().min(1).max(LIMITS.ref).optional()
+    .describe('the decision (or plan revision) this proposal replaces: its id, a unique prefix or an ADR label; the reviewer then suggests superseding it, and approving links both ways'),
+}), { required: true });
 
 /** brain_candidates: `{status? (pending, approved, rejected or all; default pending), candidate_id?}`. */
 export const CandidatesInput = z.strictObject({
