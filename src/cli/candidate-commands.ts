@@ -47,10 +47,12 @@ async function printDecided(): Promise<(r: CandidateWriteResult) => string> {
 /** Registers the candidate commands on `program`. */
 export function registerCandidateCommands(program: Command): void {
   fieldOptions(program.command('propose <kind>').description('propose an entry for review: a candidate, reviewed against the brain, that a person approves (same options as add)'))
-    .action(async (kind: string, options: FieldOptions, command: Command) => {
+    .option('--supersedes <entry_id>', 'propose replacing this decision or plan (id, prefix or ADR label): the reviewer suggests superseding it')
+    .action(async (kind: string, options: FieldOptions & { supersedes?: string }, command: Command) => {
       if (options.title === undefined) throw new BrainError('invalid_argument', '--title is required', { hint: 'brain propose decision --title "Use SQLite for the cache"' });
       const agent = commandAgent(command);
-      await runWithBrain(command, async (brain) => candidatesAs(brain, agent).propose({ kind, fields: fieldsFromOptions(options) }), await printDecided());
+      const fields = { ...fieldsFromOptions(options), ...(options.supersedes !== undefined ? { supersedes_entry_id: options.supersedes } : {}) };
+      await runWithBrain(command, async (brain) => candidatesAs(brain, agent).propose({ kind, fields }), await printDecided());
     });
 
   program

@@ -38,6 +38,8 @@ export interface BriefOptions {
   tipOid?: string | null;
   /** How the docs branch stands against its upstream, one line (service/upstream-status.ts), shown in the header when given. */
   upstream?: string | null;
+  /** What the docs branch's problems may hide from this project (service/problems-line.ts), shown in the header when given. */
+  problems?: string | null;
   /** The brain's other projects, named in the header when this one has no entries (context/header.ts). */
   otherProjects?: readonly { project_id: string; entries: number }[];
 }
@@ -86,7 +88,7 @@ export function buildBrief(options: BriefOptions): Brief {
   const relevance = createRelevance(options);
   const counts = source.counts();
   const countOf = (kind: string, status: string) => counts.reduce((n, c) => n + (c.entry_kind === kind && c.status === status ? c.n : 0), 0);
-  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null, upstream: options.upstream ?? null, otherProjects: options.otherProjects ?? [] });
+  const header = renderHeader({ projectId: options.projectId, counts, tipOid: options.tipOid ?? null, upstream: options.upstream ?? null, problems: options.problems ?? null, otherProjects: options.otherProjects ?? [] });
   const plans = SECTION_SPECS.map((spec) => planSection(spec, source, relevance, countOf(spec.kind, spec.status))).filter((p) => p.count > 0);
   const retired = planRetired(source, countOf);
   // The recent changes leave out what the sections above list.

@@ -17,6 +17,8 @@ export interface HeaderOptions {
   tipOid: string | null;
   /** How the docs branch stands against its upstream (issue #19), or null/absent when it has none. */
   upstream?: string | null;
+  /** What the docs branch's problems may hide from this project (service/problems-line.ts), or null/absent when none. */
+  problems?: string | null;
   /**
    * The brain's other projects with their current entries (src/projection/project-counts.ts),
    * named when this project has none, so a reader of an empty default project learns where the
@@ -34,6 +36,7 @@ const OTHER_PROJECTS_SHOWN = 5;
  *   # Project brain: <project> — re-entry brief
  *   Tip `<oid>` · <n> entries
  *   Upstream: 2 commits ahead of origin/brain: … (only when the branch has an upstream)
+ *   Problems: the docs branch has problems with 2 entries of this project … (only when it has)
  *   Decided 5 · Proposed 1 · Open 2 (2 open questions) · Blocked 0 · At risk 1   (model/state-terms.ts)
  *   - decision: 8 (5 accepted, 1 proposed, 2 superseded)
  *   …one line per kind that has entries, in ENTRY_KINDS order; statuses in lifecycle order,
@@ -52,6 +55,7 @@ export function renderHeader(options: HeaderOptions): string[] {
   const tip = options.tipOid ? `Tip \`${inlineText(options.tipOid, 64)}\` · ` : '';
   lines.push(`${tip}${countText}`);
   if (options.upstream) lines.push(`Upstream: ${inlineText(options.upstream, 400)}`);
+  if (options.problems) lines.push(`Problems: ${inlineText(options.problems, 400)}`);
   if (total === 0) return [...lines, '- no entries recorded yet', ...otherProjectsLine(options.otherProjects ?? [])];
   lines.push(answerLine(options.counts));
   for (const kind of ENTRY_KINDS) {

@@ -57,7 +57,8 @@ const propose = defineTool({
     'you could not settle, something blocking you, a risk, a dependency, a change of plan. A deterministic reviewer compares it with the current ' +
     'entries and records its verdict (novel, duplicate, additive_update, full_replacement, possible_split, ambiguous_overlap) and a suggestion; a ' +
     'person (or an agent with the approve capability, never you) approves or rejects it. Nothing enters the brain until then — unless the project ' +
-    'turned on auto_approve "safe" and the reviewer finds it novel without any conflict. Same arguments as brain_append. One git commit; returns ' +
+    'turned on auto_approve "safe" and the reviewer finds it novel without any conflict. Same arguments as brain_append, plus supersedes_entry_id to ' +
+    'propose replacing a decision (or plan): the reviewer then suggests superseding it, and approving writes the pair linked both ways. One git commit; returns ' +
     `the candidate with the review. ${QUOTED}\nKinds (entry_kind), their statuses and payloads:\n${kindGuide()}\n${FIELD_GUIDE}`,
   inputSchema: ProposeInput,
   outputSchema: CandidateWriteOutput,

@@ -70,7 +70,16 @@ const summaryFields = {
 };
 
 /** brain_get */
-export const GetOutput = z.strictObject({ entry: EntryOutput, revision_count: count, forked: z.boolean() });
+export const GetOutput = z.strictObject({
+  entry: EntryOutput,
+  revision_count: count,
+  forked: z.boolean(),
+  text_cuts: z
+    .array(z.strictObject({ field: z.string().describe('rationale or payload.<key>'), total_chars: count, offset: count, returned_chars: count }))
+    .optional()
+    .describe('present when a text was longer than max_chars: the entry holds only characters offset … offset + returned_chars of each field named'),
+  next_offset: count.nullable().optional().describe('with text_cuts: pass as offset for the next part; null on the last part'),
+});
 
 /** brain_list */
 export const ListOutput = z.strictObject({

@@ -11,6 +11,7 @@ import { CitationSchema } from '../model/entry.js';
 import { LIMITS } from '../model/limits.js';
 import { BOUNDS } from '../model/number-text.js';
 import { ENTRY_KINDS, STATUSES, type EntryKind } from '../model/kinds.js';
+import { DEFAULT_MAX_CHARS } from './entry-window.js';
 
 const entryId = z.string().min(1).max(LIMITS.ref).describe('an entry id like dec-4f9k2m1x7q3z, or any unique prefix of one');
 const revision = z.number().int().min(BOUNDS.revision.min).max(BOUNDS.revision.max);
@@ -81,8 +82,13 @@ const fields = {
   payload: payload.optional(),
 };
 
-/** brain_get: `{entry_id, revision?}`. */
-export const GetInput = z.strictObject({ entry_id: entryId, revision: revision.optional().describe('a past revision (default: the current one)') });
+/** brain_get: `{entry_id, revision?, offset?, max_chars?}` (long texts in parts: mcp/entry-window.ts, docs/decisions/0078). */
+export const GetInput = z.strictObject({
+  entry_id: entryId,
+  revision: revision.optional().describe('a past revision (default: the current one)'),
+  offset: z.number().int().min(0).max(LIMITS.body).optional().describe('for a text cut in parts (see text_cuts): the next_offset of the previous call (default 0)'),
+  max_chars: z.number().int().min(1000).max(200_000).optional().describe(`a rationale or payload text longer than this comes in parts of this many characters (default ${DEFAULT_MAX_CHARS})`),
+});
 
 /** The fields of {@link ListInput} (repo-tool-schemas.ts adds the hub's narrowing to them). */
 export const listFields = {
@@ -165,7 +171,12 @@ export const ClearBlockerInput = z.strictObject({
 const candidateId = z.string().min(1).max(LIMITS.ref).describe('a candidate id like cand-4f9k2m1x7q3z, or any unique prefix of one');
 
 /** brain_propose: the arguments of brain_append (issue #20: the same fields as `brain add`). */
-export const ProposeInput = AppendInput;
+export const ProposeInput = withKindRule(z.strictObject({
+  ...kindFields('the kind of entry to propose (required)'),
+  ...fields,
+  supersedes_entry_id: z.string().min(1).max(LIMITS.ref).optional()
+    .describe('the decision (or plan revision) this proposal replaces: its id, a unique prefix or an ADR label; the reviewer then suggests superseding it, and approving links both ways'),
+}), { required: true });
 
 /** brain_candidates: `{status? (pending, approved, rejected or all; default pending), candidate_id?}`. */
 export const CandidatesInput = z.strictObject({

@@ -38,7 +38,7 @@ function defaultsText(result: WriteResult): string {
 
 /** The entry fields of an append/revise call (absent arguments stay absent). */
 export function fieldsOf(args: Partial<Record<keyof EntryFields, unknown>>): EntryFields {
-  const keys: (keyof EntryFields)[] = ['title', 'rationale', 'status', 'tags', 'related_task_ids', 'related_entry_ids', 'paths', 'confidence', 'citations', 'payload'];
+  const keys: (keyof EntryFields)[] = ['title', 'rationale', 'status', 'tags', 'related_task_ids', 'related_entry_ids', 'supersedes_entry_id', 'paths', 'confidence', 'citations', 'payload'];
   return Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])) as EntryFields;
 }
 

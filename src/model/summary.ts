@@ -250,7 +250,8 @@ export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry
   if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
   if (entry.status === 'superseded') {
     const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
-    const related = entry.related_entry_ids.join(', ');
+    // The entry it supersedes is among its related ids too (`brain supersede` links both ways), never its successor.
+    const related = entry.related_entry_ids.filter((id) => id !== entry.supersedes_entry_id).join(', ');
     parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
   }
   if (entry.entry_kind === 'decision' && (entry.status === 'rejected' || entry.status === 'deprecated')) {

@@ -11,7 +11,7 @@ import type { Proposal, Review } from '../model/candidate.js';
 import { ProposalSchema } from '../model/candidate.js';
 import { BrainError } from '../model/errors.js';
 import type { EntryFields } from '../model/input.js';
-import { KIND_PREFIX, parseEntryKind } from '../model/kinds.js';
+import { KIND_PREFIX, kindWithArticle, parseEntryKind } from '../model/kinds.js';
 import { formatIssues } from '../model/validate.js';
 import { searchEntries } from '../projection/sqlite/search.js';
 import { currentWithHashes, documentFrequencies, entriesSharingScope, successorsOf } from '../projection/sqlite/review-queries.js';
@@ -63,4 +63,25 @@ export async function reviewProposal(brain: Brain, projectId: string, proposal: 
     const frequencies = documentFrequencies(db, [proposalText(proposal), ...rows.map((r) => fullText(r.entry))].flatMap(contentWords));
     return reviewCandidate({ proposal, frequencies, entries: rows.map((r) => ({ entry: r.entry, sha256: r.sha256, search_relevance: relevance.get(r.entry.entry_id) ?? 0 })) });
   });
+}
+
+/**
+ * `fields` with the entry a proposal names in `supersedes_entry_id` (any unique prefix or an
+ * imported ADR's label, as `brain supersede` takes) made its full id, after checking that it is
+ * a current decision or plan revision of the project, of the proposal's kind: what approving
+ * the candidate would supersede (docs/decisions/0078). Fields without it come back unchanged.
+ * Errors: `not_found`, `ambiguous_id`, `illegal_status` (another kind, or one never superseded).
+ */
+export async function withNamedSuperseded(brain: Brain, kind: string, fields: EntryFields): Promise<EntryFields> {
+  const named = fields.supersedes_entry_id;
+  if (named === undefined || named === null) return fields;
+  const entryKind = parseEntryKind(kind);
+  const target = (await brain.get({ entryId: await brain.resolveId(named) })).entry;
+  if ((target.entry_kind !== 'decision' && target.entry_kind !== 'plan_revision') || target.entry_kind !== entryKind) {
+    throw new BrainError('illegal_status', `${kindWithArticle(entryKind)} cannot supersede ${target.entry_id}, ${kindWithArticle(target.entry_kind)}`, {
+      hint: 'only a decision supersedes a decision, and a plan revision a plan revision; to relate other entries, give related_entry_ids',
+      data: { entry_id: target.entry_id },
+    });
+  }
+  return { ...fields, supersedes_entry_id: target.entry_id };
 }

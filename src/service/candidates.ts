@@ -92,8 +92,8 @@ export class BrainCandidates {
 
   /** The reviewer's verdict on a proposal, without writing anything. Errors: as candidate-review.ts `toProposal`. */
   async review(args: { kind: string; fields: EntryFields }): Promise<{ proposal: Proposal; review: Review }> {
-    const { reviewProposal, toProposal } = await reviewer();
-    const proposal = await toProposal(args.kind, args.fields);
+    const { reviewProposal, toProposal, withNamedSuperseded } = await reviewer();
+    const proposal = await toProposal(args.kind, await withNamedSuperseded(this.brain, args.kind, args.fields));
     return { proposal, review: await reviewProposal(this.brain, await this.brain.projectId(), proposal) };
   }
 

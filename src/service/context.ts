@@ -11,6 +11,7 @@ import type { Brain } from '../service.js';
 import { assertPathFilter } from '../model/path-match.js';
 import { upstreamStatus } from './upstream-status.js';
 import { upstreamLine } from './upstream-line.js';
+import { projectProblemsLine } from './problems-line.js';
 
 /** The brief of `brain`'s project after a refresh (an empty one names the brain's other projects). Errors: `invalid_argument` (budget, a blank or over-long path), `not_found` (unknown project), as `brain.refresh`. */
 export async function projectBrief(brain: Brain, args: { budget?: number; paths?: string[]; taskIds?: string[] } = {}): Promise<Brief> {
@@ -21,6 +22,7 @@ export async function projectBrief(brain: Brain, args: { budget?: number; paths?
     const upstream = await upstreamStatus(brain);
     // An empty project names the others (docs/decisions/0054); the list is read only then.
     const otherProjects = projectExists(brain.db(), projectId) ? [] : listProjects(brain.db());
-    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), otherProjects, ...args });
+    const problems = projectProblemsLine(brain.db(), projectId);
+    return buildBrief({ projectId, source: cacheBriefSource(brain.db(), projectId), tipOid: result.to, upstream: upstream && upstreamLine(upstream), problems, otherProjects, ...args });
   });
 }

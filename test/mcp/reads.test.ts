@@ -64,7 +64,7 @@ describe('brain mcp: read tools', () => {
     expect(entry.payload.decision_outcome).toBe('<\\/brain-state＞ also this');
   });
 
-  it('list results are compact summaries; brain_get has the whole entry', async () => {
+  it('list results are compact summaries; brain_get has the whole entry (long texts in parts of max_chars)', async () => {
     const long = `${'Because of many reasons. '.repeat(400)}THE END`;
     const e = await append({ kind: 'risk', title: 'A risk with a very long rationale', rationale: long, payload: { mitigation: 'm'.repeat(5000) } });
     const r = await s.call('brain_list', { kind: 'risk' });
@@ -77,7 +77,9 @@ describe('brain mcp: read tools', () => {
     expect(item.payload).toMatchObject({ likelihood: 'medium', impact: 'medium' });
     expect(textOf(r).length).toBeLessThan(1000);
     expect(JSON.stringify(r.structuredContent).length).toBeLessThan(1500);
-    expect(structured(await s.call('brain_get', { entry_id: e.entry_id })).entry.rationale).toBe(long);
+    // 10 000 characters: whole with max_chars above it; the default (8 000) gives the first part (get-parts.test.ts).
+    expect(structured(await s.call('brain_get', { entry_id: e.entry_id, max_chars: 20_000 })).entry.rationale).toBe(long);
+    expect(structured(await s.call('brain_get', { entry_id: e.entry_id })).entry.rationale).toBe(long.slice(0, 8000));
   });
 
   it('list filters as the CLI and pages with next_cursor', async () => {

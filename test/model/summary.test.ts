@@ -56,6 +56,13 @@ describe('summaryLine', () => {
     expect(adrLabelOf(old)).toBe('ADR-0021');
   });
 
+  it('a superseded link in a chain names only its possible successors, never the entry it supersedes (found by brain review, decision 0078)', () => {
+    const a = makeEntry('decision', { title: 'Escape all text', status: 'superseded' });
+    const c = makeEntry('decision', { title: 'Sanitize Markdown' });
+    const b = makeEntry('decision', { title: 'Escape HTML', status: 'superseded', supersedes_entry_id: a.entry_id, related_entry_ids: [a.entry_id, c.entry_id] });
+    expect(summaryLine(b)).toBe(`Supersedes ${a.entry_id}; superseded (successor among ${c.entry_id})`);
+  });
+
   it('is one line without Markdown syntax and within its bound, for any text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), fc.string({ maxLength: 400 }), fc.integer({ min: 10, max: 300 }), (rationale, outcome, max) => {

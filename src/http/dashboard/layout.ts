@@ -40,6 +40,8 @@ export interface PageOptions {
   oid?: string | null;
   /** How the docs branch stands against its upstream (service/upstream-status.ts), shown under the navigation. */
   upstream?: { summary: string; fix: string | null } | null;
+  /** What the docs branch's problems may hide from the project (service/problems-line.ts), shown under the navigation; absent or null: none. */
+  problems?: string | null;
   /** How many candidates of the project are pending: shown beside the Candidates link (absent: no count). */
   pendingCandidates?: number;
   /** The search words to prefill in the header's search box. */
@@ -99,6 +101,13 @@ function upstreamLine(upstream: PageOptions['upstream']): Html | string {
   return h`<p class="wrap small upstream${upstream.fix ? ' warn' : ' muted'}">Upstream: ${summary}${upstream.fix ? h` — run <code>${upstream.fix}</code>` : ''}</p>`;
 }
 
+/** The problems line under the navigation (its `code span` as `<code>`), or nothing. */
+function problemsLine(problems: string | null | undefined): Html | string {
+  if (!problems) return '';
+  const text = problems.split('`').map((part, i) => (i % 2 === 1 ? h`<code>${part}</code>` : part));
+  return h`<p class="wrap small upstream warn">Problems: ${text}</p>`;
+}
+
 /** A complete HTML document. */
 export function renderPage(options: PageOptions): string {
   const { project } = options;
@@ -108,7 +117,7 @@ export function renderPage(options: PageOptions): string {
 ${switcher(project, options.projects ?? [])}
 ${searchBox(pageUrl(project, 'search'), options.query)}
 </div>
-<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}${n.page === 'candidates' && options.pendingCandidates ? h` <span class="count" aria-label="${options.pendingCandidates} pending">${options.pendingCandidates}</span>` : ''}</a></li>`)}</ul></nav>${upstreamLine(options.upstream)}`;
+<nav class="wrap pages" aria-label="Pages"><ul>${NAV.map((n) => h`<li><a href="${pageUrl(project, n.sub)}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}${n.page === 'candidates' && options.pendingCandidates ? h` <span class="count" aria-label="${options.pendingCandidates} pending">${options.pendingCandidates}</span>` : ''}</a></li>`)}</ul></nav>${upstreamLine(options.upstream)}${problemsLine(options.problems)}`;
   const doc = h`<!doctype html>
 <html lang="en">
 <head>

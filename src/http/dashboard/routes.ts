@@ -35,6 +35,7 @@ import { cloneReader } from '../../service/clone-reader.js';
 import { cloneTimelineSource } from '../../service/timeline.js';
 import { assertProjectId } from '../../service/project-id.js';
 import { upstreamStatus, type UpstreamStatus } from '../../service/upstream-status.js';
+import { brainProblemsLine } from '../../service/problems-line.js';
 import { toErrorResponse } from '../errors.js';
 import { contentEtag, isWildcard, notModified, projectionEtag } from '../etag.js';
 import { boardPage } from './board-page.js';
@@ -82,7 +83,8 @@ async function sendPage(c: Context, brain: Brain, cache: PageCache, produce: () 
   const render = async (oid: string | null, upstream: UpstreamStatus | null) => {
     const [parts, projects] = await Promise.all([produce(), listProjectIds(brain)]);
     const pendingCandidates = await pendingCandidateCount(brain);
-    return renderPage({ ...parts, project, projects, oid, upstream, pendingCandidates });
+    const problems = await brainProblemsLine(brain);
+    return renderPage({ ...parts, project, projects, oid, upstream, pendingCandidates, problems });
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     // One refresh per request: the reads inside the page answer from it (Brain.readScope, as REST does).
