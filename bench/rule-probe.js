@@ -20,6 +20,10 @@
  *   words the entry holds)^α — coordination (src/search/coordination.ts) counted in the best
  *   passage instead of the whole entry, so a long record holding every word once, far apart, no
  *   longer counts as holding them all.
+ * - `near` (values α; PROBE_WINDOW, default 300): as `passage-coord` with the rule as it would be
+ *   built: sliding windows of that many index words (src/projection/postgres/search-doc.ts
+ *   `indexWords`, each stemmed by FTS5) over the rationale, the words the title, tags or payload
+ *   hold counting in every window.
  * - `heading-share` (values w): × (1 + w × the share of the query's words in the rationale's
  *   headings), a heading field read like the title factor (src/search/title-match.ts).
  * - `bm25` (values `k1:b`): BM25 with other parameters, computed from FTS5's own token instances
@@ -41,6 +45,7 @@ import { foldTerm, ftsString, searchQuery } from '../dist/search/query-terms.js'
 import { porterStems } from '../dist/search/porter-stems.js';
 import { planWords } from '../dist/projection/sqlite/search-words.js';
 import { FTS_TOKENIZER } from '../dist/projection/sqlite/schema.js';
+import { indexWords } from '../dist/projection/postgres/search-doc.js';
 import { evaluateSet, loadQuestionSets } from './question-set.js';
 
 /** Hits re-ranked per question. */
@@ -176,6 +181,33 @@ function factorsOf(ctx, query) {
     }
     return (hit, w) => 1 + Number(w) * (share.get(hit.id) ?? 0);
   }
+  if (RULE === 'near') {
+    const size = Number(process.env.PROBE_WINDOW ?? 300);
+    const wordsOf = (text) => {
+      const tokens = indexWords(text);
+      const stems = porterStems([...new Set(tokens)]);
+      const st = tokens.map((t) => stems.get(t)?.[0] ?? t);
+      return st.map((t, i) => new Set(phrases.filter((p) => p.at(t, st[i + 1])).map((p) => p.word)));
+    };
+    const near = new Map();
+    return (hit, a) => {
+      if (!near.has(hit.id)) {
+        const row = ctx.row.get(hit.id);
+        const fields = new Set(wordsOf(`${row.title}\n${row.tags}\n${row.payload_text}`).flatMap((w) => [...w]));
+        const body = wordsOf(row.rationale);
+        const held = new Set([...fields, ...body.flatMap((w) => [...w])]).size;
+        let best = fields.size;
+        for (let at = 0; at < body.length; at++) {
+          if (body[at].size === 0) continue;
+          const inWindow = new Set(fields);
+          for (let i = at; i < Math.min(body.length, at + size); i++) for (const w of body[i]) inWindow.add(w);
+          best = Math.max(best, inWindow.size);
+        }
+        near.set(hit.id, held > 0 ? best / held : 1);
+      }
+      return near.get(hit.id) ** Number(a);
+    };
+  }
   if (RULE === 'passage-coord') {
     const perPassage = new Map(); // passage rowid → words held
     const perEntry = new Map(); // entry id → words held
@@ -225,6 +257,7 @@ for (const set of loadQuestionSets(process.env)) {
     whole: mem.prepare('SELECT entry_id, -bm25(d, 3.0, 2.0, 1.5, 1.0) AS s FROM d WHERE d MATCH ?'),
     passage: mem.prepare('SELECT entry_id, -bm25(p, 3.0, 2.0, 1.5, 1.0) AS s FROM p WHERE p MATCH ?'),
     headings: mem.prepare('SELECT DISTINCT entry_id FROM h WHERE h MATCH ?'),
+    row: { get: (id) => rows.find((r) => r.entry_id === id) },
     passageRows: mem.prepare('SELECT rowid FROM p WHERE p MATCH ?'),
     wholeRows: mem.prepare('SELECT entry_id FROM d WHERE d MATCH ?'),
     entryOfPassage: new Map(mem.prepare('SELECT rowid, entry_id FROM p').all().map((r) => [r.rowid, r.entry_id])),
