@@ -8,7 +8,7 @@
  * by the first hit), so a factor of 1 reproduces the bench's figures exactly — the first column
  * printed — and a rule that replaces BM25 is probed as the ratio of its score to FTS5's BM25.
  * A probe, not the rule: what a re-ranking of the top 50 cannot show (a hit below them rising)
- * it misses, and PostgreSQL is not run (its ranking equals SQLite's on 22 of the 23 sets, 0074).
+ * it misses, and PostgreSQL is not run (it misses what SQLite misses on 21 of the 23 sets, 0074, 0077).
  *
  * PROBE_RULE, with PROBE_VALUES (comma-separated; the first is the baseline):
  * - `passage` (values α; PROBE_PASSAGE `heading` or `window:<words>`): a hit's BM25 × (its best
