@@ -53,6 +53,7 @@ const TOP = 50;
 /** FTS5's column weights of `entry_search_fts` (src/projection/sqlite/search.ts), by column name. */
 const WEIGHT = { title: 3, tags: 2, payload_text: 1.5, rationale: 1 };
 const RULE = process.env.PROBE_RULE ?? 'passage';
+if (!['passage', 'passage-coord', 'near', 'heading-share', 'bm25', 'proposed'].includes(RULE)) throw new Error(`PROBE_RULE: no rule "${RULE}" (see the header of bench/rule-probe.js)`);
 const VALUES = (process.env.PROBE_VALUES ?? '0,0.5,1').split(',');
 
 /**
@@ -154,7 +155,7 @@ function bm25(docs, phrases) {
   return (id, k1, b) => (tf.get(id) ?? []).reduce((s, f, i) => s + (idf[i] * f * (k1 + 1)) / (f + k1 * (1 - b + (b * docs.get(id).length) / avgdl)), 0);
 }
 
-/** The factor of each hit of one query under the rule, for each value: `(hit, value) → number`. */
+/** The factor of each hit of one query under the rule (`passage` unless another is named), for each value: `(hit, value) → number`. */
 function factorsOf(ctx, query) {
   if (RULE === 'proposed') return (hit, w) => (hit.status === 'proposed' ? Number(w) : 1);
   let phrases;
@@ -257,7 +258,7 @@ for (const set of loadQuestionSets(process.env)) {
     whole: mem.prepare('SELECT entry_id, -bm25(d, 3.0, 2.0, 1.5, 1.0) AS s FROM d WHERE d MATCH ?'),
     passage: mem.prepare('SELECT entry_id, -bm25(p, 3.0, 2.0, 1.5, 1.0) AS s FROM p WHERE p MATCH ?'),
     headings: mem.prepare('SELECT DISTINCT entry_id FROM h WHERE h MATCH ?'),
-    row: { get: (id) => rows.find((r) => r.entry_id === id) },
+    row: new Map(rows.map((r) => [r.entry_id, r])),
     passageRows: mem.prepare('SELECT rowid FROM p WHERE p MATCH ?'),
     wholeRows: mem.prepare('SELECT entry_id FROM d WHERE d MATCH ?'),
     entryOfPassage: new Map(mem.prepare('SELECT rowid, entry_id FROM p').all().map((r) => [r.rowid, r.entry_id])),
@@ -290,7 +291,7 @@ for (const set of loadQuestionSets(process.env)) {
 const answered = (r) => Math.round(r.recall3 * r.questions * 2) / 2;
 const cell = (r, base) => `${r.recall3.toFixed(3)} / ${r.mrr.toFixed(3)}${answered(r) < answered(base) - 1 ? ' (!)' : answered(r) !== answered(base) ? ` (${answered(r) > answered(base) ? '+' : ''}${answered(r) - answered(base)})` : ''}`;
 const mean = (rs, k) => (rs.reduce((s, r) => s + r[k], 0) / rs.length).toFixed(4);
-const head = `${RULE}${RULE.startsWith('passage') ? ` (${process.env.PROBE_PASSAGE ?? 'heading'})` : ''}`;
+const head = `${RULE}${RULE.startsWith('passage') ? ` (${process.env.PROBE_PASSAGE ?? 'heading'})` : RULE === 'near' ? ` (window ${process.env.PROBE_WINDOW ?? 300})` : ''}`;
 process.stdout.write(`\nRule probe: ${head}, recall@3 / MRR (SQLite, top ${TOP} re-ranked; (±n) questions answered vs the first column, (!) loses more than one)\n\n`);
 process.stdout.write(`${['set'.padEnd(46), ...VALUES.map((v) => v.padEnd(22))].join(' ')}\n`);
 for (const [i, base] of table[0].entries()) process.stdout.write(`${[base.corpus.padEnd(46), ...table.map((t) => cell(t[i], base).padEnd(22))].join(' ')}\n`);
