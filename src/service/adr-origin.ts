@@ -23,10 +23,16 @@ export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous
   const { status_text: words, ...payload } = draft.fields.payload ?? {};
   // A month the entry knew (`decision_date_precision`, decision 0073) stays one when only the entry knows the date.
   const knownMonth = draft.date === null && first.date === null && previous?.payload['decision_date_precision'] === 'month';
+  // Whether the source had front matter brain models whole ('') or none (null) is what the entry
+  // knew: an MADR export adds such front matter, a Nygard export of an undated record has none to
+  // write (decision 0076).
+  const bare = (v: unknown): boolean => v === null || v === '';
+  const keepShape = previous !== null && bare(previous.payload['front_matter']) && bare(payload['front_matter']);
   return {
     ...draft.fields,
     payload: {
       ...payload,
+      ...(keepShape ? { front_matter: previous.payload['front_matter'] } : {}),
       ...(knownMonth ? { decision_date_precision: 'month' } : {}),
       ...(words === undefined || brainsOwnWords(words, previous) ? {} : { status_text: words }),
       decision_date: draft.date ?? first.date ?? known('decision_date'),

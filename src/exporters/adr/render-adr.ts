@@ -219,8 +219,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   const origin = options.source?.origin ?? { date: null, makers: null };
   // A Nygard file read with no front matter and no day or deciders of its own (they came from git)
   // is written back in that shape: no front matter added. Its status words are still the file's,
-  // so brain changed neither the status nor the day it brings. Decision 0062.
-  const asRead = format === 'nygard' && imported && stored === null && typeof p['status_text'] === 'string';
+  // so brain changed neither the status nor the day it brings. Decision 0062. A file whose front
+  // matter brain models whole (`date`, `status`: `front_matter` '') had front matter: its day
+  // goes back there (decision 0076).
+  const asRead = format === 'nygard' && imported && (p['front_matter'] === null || p['front_matter'] === undefined) && typeof p['status_text'] === 'string';
   const say = (stated: string | null, known: string | null, value: string | null): boolean => (asRead && stated === null ? false : (stated ?? known) !== value);
   return `${front({ date: say(reread.date, origin.date, day), makers: say(reread.deciders, origin.makers, makers), tags: !tagsSaid })}${markdown}`;
 }

@@ -49,7 +49,10 @@ export interface ParsedAdr {
   deciders: string | null;
   /** Front matter tags and category, then a metadata table's Tags (lower case, without the importer's own "adr" tag). */
   tags: string[];
-  /** Front matter keys the import does not model, as YAML text, or null (front-matter.ts). */
+  /**
+   * Front matter keys the import does not model, as YAML text (front-matter.ts); '' when the file
+   * has front matter and brain models every key of it, null when it has none (decision 0076).
+   */
   front_matter: string | null;
   /** The status as the file writes it (one line of inline Markdown), or null when it states none. */
   raw_status: string | null;
@@ -145,7 +148,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,
-    front_matter: frontMatter.present ? unmodeledFrontMatter(frontMatter.yaml, modelled) : null,
+    // '' when the file has front matter whose every key brain models (decision 0076), null when it has none.
+    front_matter: frontMatter.present ? (unmodeledFrontMatter(frontMatter.yaml, modelled) ?? '') : null,
     raw_status: found.raw,
     status_origin: found.origin,
     status_mapping: mapping,
