@@ -18,6 +18,7 @@ import { parseAdr, type ParsedAdr } from './parse-adr.js';
 import { withFileSeries } from './file-series.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
+import { readSidecar, withSidecar } from './sidecar-metadata.js';
 import type { UnresolvedRef } from './supersede-links.js';
 
 /** One ADR file, ready to become revision 1 (or the next revision) of a decision. */
@@ -132,7 +133,12 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
     }
     return { source_path: sourcePath, source: adrText(bytes, `ADR file ${sourcePath}`) };
   };
-  const sources = await Promise.all(listing.files.map(read));
+  // A record folder's `kep.yaml` is its README's front matter (sidecar-metadata.ts, decision 0076).
+  const withMetadata = async (sourcePath: string): Promise<AdrSource> => {
+    const file = await read(sourcePath);
+    return { ...file, source: withSidecar(file.source, await readSidecar(options.dir, sourcePath)) };
+  };
+  const sources = await Promise.all(listing.files.map(withMetadata));
   const indexPages = await Promise.all(listing.skipped.filter((s) => s.reason === INDEX_PAGE).map((s) => read(s.source_path)));
   return assembleAdrSources({ sources, indexPages, skipped: listing.skipped, projectId: options.projectId, dirName: basename(resolve(options.dir)) });
 }
