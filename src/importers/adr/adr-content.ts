@@ -194,9 +194,16 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
   const firstHeading = headings[0] === undefined ? content.length : content.indexOf(headings[0]);
   const listAt = content.findIndex((t) => t.type === 'list');
   const list = listAt >= 0 && listAt < firstHeading ? content[listAt] : undefined;
+  // A list a link definition split in two is one list (the Rust RFCs' Alternatives; decision 0076).
+  const lists = list === undefined ? [] : [list];
+  for (let k = listAt + 1; list !== undefined && k < firstHeading; k++) {
+    const t = content[k] as Token;
+    if (t.type === 'list' && outline.afterDefinition.has(t)) lists.push(t);
+    else if (t.type !== 'space') break;
+  }
   const top = Math.min(...headings.map(headingDepth));
   const titles = list
-    ? listItemLeads(list)
+    ? lists.flatMap(listItemLeads)
     : headings.filter((t) => headingDepth(t) === top).map((t) => tokenText(t));
   return titles
     .map((text) => text.replace(/<!--[\s\S]*?-->/g, '').trim())

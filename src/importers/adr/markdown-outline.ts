@@ -34,6 +34,12 @@ export interface MarkdownOutline {
    * the token list (in `tokens.links`), so they are collected here to be kept with the text.
    */
   definitions: string[];
+  /**
+   * The tokens right after a definition marked left out (only blank lines between): a list split
+   * in two by one (`* a` / `[x]: url` / `* b`) reads as one list once the definition moves to the
+   * end of the stored text, so the options are read across it (adr-content.ts, decision 0076).
+   */
+  afterDefinition: ReadonlySet<Token>;
 }
 
 /**
@@ -137,7 +143,8 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && nesting(t) > 1);
   const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
-  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: linkDefinitions(body, new Set(Object.keys(tokens.links ?? {}))) };
+  const { definitions, afterDefinition } = linkDefinitions(body, new Set(Object.keys(tokens.links ?? {})), tokens);
+  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions, afterDefinition };
 }
 
 /** marked's own rule for a link reference definition, the lines after the label's included. */
@@ -148,12 +155,19 @@ const DEFINITION = Lexer.rules.block.gfm.def;
  * as written, trailing blanks off: the label line and, when the URL or the title stands on the
  * next line, that line too — golang/proposal writes `[CL 121304]: https://golang.org/cl/121304`
  * then `    "cmd/go/internal/vgo: track …"` (those title lines were lost before round nine).
+ * Only those marked left out of `tokens`: a definition inside a list item (the Rust RFCs'
+ * `   [type coercions]: …` under a list) is in that list's text already (decision 0076).
  */
-function linkDefinitions(body: string, labels: ReadonlySet<string>): string[] {
-  if (labels.size === 0) return [];
+function linkDefinitions(body: string, labels: ReadonlySet<string>, tokens: readonly Token[]): { definitions: string[]; afterDefinition: Set<Token> } {
+  const afterDefinition = new Set<Token>();
+  if (labels.size === 0) return { definitions: [], afterDefinition };
   const out: string[] = [];
-  const lines = body.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = 0; i < lines.length; i++) {
+  const source = body.replace(/\r\n?/g, '\n');
+  const lines = source.split('\n');
+  const held = heldSpans(source, tokens);
+  let offset = 0;
+  for (let i = 0; i < lines.length; offset += (lines[i]?.length ?? 0) + 1, i++) {
+    if (held.some(([from, to]) => offset >= from && offset < to)) continue;
     const match = /^ {0,3}\[([^\]]+)\]:/.exec(lines[i] ?? '');
     if (match === null || !labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) continue;
     const rest = lines.slice(i, i + 3).join('\n');
@@ -161,9 +175,27 @@ function linkDefinitions(body: string, labels: ReadonlySet<string>): string[] {
     const count = whole === '' ? 1 : whole.split('\n').length;
     if (whole === '' && !/\]:\s*\S/.test(lines[i] ?? '')) continue;
     out.push(lines.slice(i, i + count).map((l) => l.trimEnd()).join('\n'));
+    for (let k = 1; k < count; k++) offset += (lines[i + k - 1]?.length ?? 0) + 1;
     i += count - 1;
+    const next = held.find(([from]) => from > offset);
+    if (next !== undefined && source.slice(offset + (lines[i]?.length ?? 0), next[0]).trim() === '') afterDefinition.add(next[2]);
   }
-  return out;
+  return { definitions: out, afterDefinition };
+}
+
+/** Where each token's text stands in `source` (`[from, to)` offsets, the token), found in order; a token not found there is left out. */
+function heldSpans(source: string, tokens: readonly Token[]): Array<[number, number, Token]> {
+  const spans: Array<[number, number, Token]> = [];
+  let at = 0;
+  for (const token of tokens) {
+    const raw = token.raw;
+    if (raw.trim() === '') continue;
+    const from = source.indexOf(raw, at);
+    if (from < 0) continue;
+    spans.push([from, from + raw.length, token]);
+    at = from + raw.length;
+  }
+  return spans;
 }
 
 /**
