@@ -160,7 +160,8 @@ export function parseCompactDate(text: string): string | null {
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
 export function nameDate(fileName: string): string | null {
-  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076).
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
   return m ? isoDay(Number(m[1]), Number(m[3]), Number(m[4])) : null;
 }
 

@@ -7,7 +7,7 @@ import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-d
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
+import { datedRecord, extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
 import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -128,8 +128,11 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     ...(people.frontMatterKey === null ? [] : [people.frontMatterKey]),
     ...tags.keys,
   ];
-  const fileNumber = leadingNumber(fileName);
-  const headingNo = headingNumber(headingText, fileNumber);
+  // A file named by its day whose heading labels it (vector's `2020-03-17-2064-x.md`, `# RFC 2064 - …`)
+  // is numbered by the label, not the day (decision 0076).
+  const dated = datedRecord(fileName, headingText);
+  const fileNumber = dated?.number ?? leadingNumber(fileName);
+  const headingNo = dated === null ? headingNumber(headingText, fileNumber) : dated.heading;
   return {
     source_path: options.sourcePath,
     format,
@@ -139,7 +142,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     alternatives: content.alternatives,
     full_title,
     adr_number: fileNumber ?? headingNo,
-    series_word: seriesWord(headingText, fileNumber),
+    series_word: dated?.word ?? seriesWord(headingText, fileNumber),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,

@@ -6,7 +6,7 @@
  * with `# RFC 2064 - 2020-03-17 - Title`, opentofu's `rfc/20230920-x.md`. Each in a small
  * fixture written here in the shape met.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
@@ -127,5 +127,76 @@ describe('link definitions of the Rust RFCs', () => {
     const entry = { title: adr.title, rationale: adr.rationale, payload: { decision_outcome: adr.decision_outcome, alternatives: adr.alternatives, status_text: adr.status_text } };
     expect(lostLines(RUST_RFC, entry).lost).toEqual([]);
     await adrRoundTrip({ '2535-or-patterns.md': RUST_RFC });
+  });
+});
+
+describe('a series label joined by a dash and only a blank before the title (fluxcd/flux2 RFCs, KEPs)', () => {
+  it('labels the record with it and keeps the rest as the title; written back as read', async () => {
+    const read = await drafts({
+      '0002-helm-oci/README.md': '# RFC-0002 Flux OCI support for Helm\n\n**Status:** implemented (partially)\n\n**Creation date:** 2022-03-30\n\n## Summary\n\nText.\n',
+      '2257-kui/README.md': '# KEP-2257 Kui: Kubectl Graphical Plugins\n\n## Summary\n\nText.\n',
+    });
+    const flux = read.get('0002-helm-oci/README.md');
+    expect([flux?.fields.title, flux?.fields.citations?.[0]?.locator, flux?.fields.payload?.['title_prefix'], flux?.date]).toEqual(['Flux OCI support for Helm', 'RFC-0002', 'RFC-0002 ', '2022-03-30']);
+    expect(flux?.fields.payload?.['status_text']).toBe('implemented (partially)');
+    const kep = read.get('2257-kui/README.md');
+    expect([kep?.fields.title, kep?.fields.citations?.[0]?.locator]).toEqual(['Kui: Kubectl Graphical Plugins', 'KEP-2257']);
+    await adrRoundTrip({ '0002-helm-oci/README.md': '# RFC-0002 Flux OCI support for Helm\n\n**Status:** implemented\n\n## Summary\n\nText.\n' }, (out) => {
+      expect(readFileSync(join(out, '0002-helm-oci/README.md'), 'utf8')).toMatch(/^(?:---\n[\s\S]*?---\n)?# RFC-0002 Flux OCI support for Helm\n/);
+    });
+  });
+
+  it('does not read a word with a one- or two-digit number as a label (`UTF-8 Everywhere`, `HTTP2 Support`)', () => {
+    expect(parse('# UTF-8 Everywhere\n\nText.\n', '0008-utf8.md').title).toBe('UTF-8 Everywhere');
+    expect(parse('# HTTP2 Support\n\nText.\n', '0002-http2.md').title).toBe('HTTP2 Support');
+  });
+});
+
+describe('a file named by its day, then its RFC number, its heading the label and the day (vectordotdev/vector)', () => {
+  const files: Record<string, string> = {
+    '2020-03-17-2064-event-driven-observability.md': '# RFC 2064 - 2020-03-17 - Event-driven Observability\n\n## Motivation\n\nText.\n',
+    '2020-03-06-1999-api-extensions.md': '# RFC #1999 - 2020-03-06 - API extensions for `lua` transform\n\nText.\n',
+    '2020-08-31-3641-mongo-metrics.md': '# RFC 3603 - 2020-08-27 - Collecting metrics from MongoDB\n\nText.\n',
+    '2020-08-31-3645-graphql-api.md': '# 1. RFC 3645 - 2020-08-31 - GraphQL API\n\nText.\n',
+    '2020-11-01-remap-metrics-support.md': '# RFC 3550 - 2020-11-01 - Support metrics\n\nText.\n',
+    '2021-11-03-9862-ingest-apm-stats.md': '# RFC  - 2021-11-03 - Ingest APM stats\n\nText.\n',
+    '2022-11-2-14714-expand-vrl-web-ui.md': '# RFC 14714 - 2022-11-02 - Expand VRL web UI\n\nText.\n',
+    '2023-05-03-data-volume-metrics.md': '# RFC 2023-05-02 - Data Volume Insights metrics\n\nText.\n',
+    '2020-05-25-2692-more-usable-logevents.md': '# More Usable LogEvents\n\nText.\n',
+  };
+
+  it('is numbered and labelled by the RFC number, titled by the words, dated by the name', async () => {
+    const read = await drafts(files);
+    const row = (path: string) => {
+      const d = read.get(path);
+      return [d?.fields.citations?.[0]?.locator, d?.fields.title, d?.date];
+    };
+    expect(row('2020-03-17-2064-event-driven-observability.md')).toEqual(['RFC-2064', 'Event-driven Observability', '2020-03-17']);
+    expect(row('2020-03-06-1999-api-extensions.md')).toEqual(['RFC-1999', 'API extensions for `lua` transform', '2020-03-06']);
+    // The heading copied from another RFC: the name's number is kept (and reported).
+    expect(row('2020-08-31-3641-mongo-metrics.md')).toEqual(['RFC-3641', 'Collecting metrics from MongoDB', '2020-08-31']);
+    expect(row('2020-08-31-3645-graphql-api.md')).toEqual(['RFC-3645', 'GraphQL API', '2020-08-31']);
+    expect(row('2020-11-01-remap-metrics-support.md')).toEqual(['RFC-3550', 'Support metrics', '2020-11-01']);
+    expect(row('2021-11-03-9862-ingest-apm-stats.md')).toEqual(['RFC-9862', 'Ingest APM stats', '2021-11-03']);
+    expect(row('2022-11-2-14714-expand-vrl-web-ui.md')).toEqual(['RFC-14714', 'Expand VRL web UI', '2022-11-02']);
+    // No RFC number anywhere, or no label in the heading: the day numbers it, as log4brains' names.
+    expect(row('2023-05-03-data-volume-metrics.md')).toEqual(['ADR-20230503', 'Data Volume Insights metrics', '2023-05-03']);
+    expect(row('2020-05-25-2692-more-usable-logevents.md')).toEqual(['ADR-20200525', 'More Usable LogEvents', '2020-05-25']);
+  });
+
+  it('reports only a heading number that differs from the name\'s', async () => {
+    const read = await readAdrDirectory({ dir: folder(files), projectId: 'p' });
+    expect(read.numbering).toEqual([{ source_path: '2020-08-31-3641-mongo-metrics.md', file_number: 3641, heading_number: 3603 }]);
+  });
+
+  it('keeps every line and round-trips with no write', async () => {
+    for (const [path, source] of Object.entries(files)) {
+      const adr = parse(source, path);
+      const entry = { title: adr.title, rationale: adr.rationale, payload: { decision_outcome: adr.decision_outcome, alternatives: adr.alternatives, status_text: adr.status_text } };
+      expect(lostLines(source, entry).lost, path).toEqual([]);
+    }
+    await adrRoundTrip(files, (out, format) => {
+      expect(readFileSync(join(out, '2020-03-17-2064-event-driven-observability.md'), 'utf8'), format).toContain('# RFC 2064 - 2020-03-17 - Event-driven Observability\n');
+    });
   });
 });
