@@ -16,6 +16,7 @@ import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
 import { withFileSeries } from './file-series.js';
+import { withoutPartNumbers } from './record-parts.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
 import { readSidecar, withSidecar } from './sidecar-metadata.js';
@@ -184,7 +185,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
   const series = withFileSeries(parsed);
   const pages = documentationPages(series, new Set(index.keys()));
   for (const path of pages) skipped.push({ source_path: path, reason: DOCUMENTATION_PAGE });
-  const records = series.filter((p) => !pages.has(p.source_path));
+  // `20241206-oci-registries/1-oci-primer.md` beside `20241206-oci-registries.md` is a chapter, not record 1 (record-parts.ts).
+  const records = withoutPartNumbers(series.filter((p) => !pages.has(p.source_path)));
   records.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };
