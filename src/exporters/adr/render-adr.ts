@@ -15,7 +15,7 @@ import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
-import { decisionSectionOf } from '../../importers/adr/adr-content.js';
+import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
@@ -113,7 +113,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const depth = top[0]?.depth ?? 2;
   const hashes = '#'.repeat(Math.max(2, depth));
   const blocks: string[] = [];
-  if (alternatives.length > 0 && !top.some((h) => OPTIONS.test(h.key))) blocks.push(`${hashes} Considered Options\n\n${alternatives.map((a) => `* ${a}`).join('\n')}`);
+  if (alternatives.length > 0 && !top.some((h) => OPTIONS.test(h.key) || isOptionSection(h.key))) blocks.push(`${hashes} Considered Options\n\n${alternatives.map((a) => `* ${a}`).join('\n')}`);
   if (outcome !== '') blocks.push(`${hashes} ${format === 'madr' ? 'Decision Outcome' : 'Decision'}\n\n${outcome}`);
   if (blocks.length === 0) return rationale;
   const at = top.find((h) => !BEFORE_DECISION.test(h.key));

@@ -216,6 +216,18 @@ function openingSubheading(outline: MarkdownOutline): string | null {
 }
 
 /**
+ * The {@link openingSubheading} without a day and label a dated name's heading writes before its
+ * title (vector's `## RFC #4155 - 2020-09-29 - AWS S3 source`: "AWS S3 source"), as an export
+ * writing it as the `#` title reads it back; else as it is. Decision 0076.
+ */
+function openingTitle(outline: MarkdownOutline, fileName: string): string | null {
+  const text = openingSubheading(outline);
+  if (text === null || nameDate(fileName) === null) return text;
+  const dated = DATED_HEADING.exec(text);
+  return dated !== null && text.length > dated[0].length ? text.slice(dated[0].length).trim() : text;
+}
+
+/**
  * A title from a numbered file name (`0004-release-captain` → "release captain",
  * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
  * when the name carries no number or nothing would remain.
@@ -265,6 +277,6 @@ export function extractTitle(options: {
       ? stripTitlePrefix(headingText, fileName)
       : frontMatterTitle !== null
         ? stripTitlePrefix(frontMatterTitle, fileName)
-        : headerName(outline) ?? openingSubheading(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
+        : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }
