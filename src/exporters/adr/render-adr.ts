@@ -15,6 +15,7 @@ import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
+import { periodShown } from '../../model/decision-origin.js';
 import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
 import { splitFrontMatter } from '../../importers/adr/front-matter.js';
@@ -173,7 +174,7 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
  * row's value, if the words changed) and nowhere else. Front matter, in both formats, also
  * carries the stored front matter keys, and `tags` (without "adr"), `date` (`2023-05` for a
- * month, `decision_date_precision`: decision 0073) and
+ * month, `2021-Q3` a quarter, `2021` a year, `decision_date_precision`: decisions 0073, 0076) and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
  * own, else for a decision not imported its recorded day and author): the file reads back as the
  * same entry.
@@ -200,7 +201,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
       ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
-      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${p['decision_date_precision'] === 'month' ? day.slice(0, 7) : day}`] : []),
+      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${periodShown(day, p['decision_date_precision'])}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
       ...(stored === null ? [] : [stored]),

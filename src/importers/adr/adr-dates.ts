@@ -129,6 +129,32 @@ export function parseAdrMonth(text: string): string | null {
   return fromName ?? fromNumbers;
 }
 
+/** A quarter or a year an ADR states as its date: the period's first day and which it is. */
+export interface AdrPeriod {
+  /** `YYYY-MM-DD`, the first day of the quarter or the year. */
+  date: string;
+  precision: 'quarter' | 'year';
+}
+
+/**
+ * `text` when it is nothing but a quarter (`Q3 2021`, `Q3/2021`, `2021-Q3`, `2021 Q3`, any case)
+ * or a year (`2021`), emphasis aside, as its first day; else null. A year is 1970–2999. Read only
+ * where a day or a month was looked for and none found (decision 0076). Pure.
+ */
+export function quarterOrYear(text: string): AdrPeriod | null {
+  const t = text.replace(/[*_]/g, '').trim();
+  const quarter = /^q([1-4])[\s/-]*(\d{4})$/i.exec(t);
+  const yearFirst = /^(\d{4})[\s/-]*q([1-4])$/i.exec(t);
+  const [year, q] = quarter ? [quarter[2], quarter[1]] : yearFirst ? [yearFirst[1], yearFirst[2]] : [undefined, undefined];
+  if (year !== undefined && q !== undefined) {
+    const date = monthStart(Number(year), (Number(q) - 1) * 3 + 1);
+    return date === null ? null : { date, precision: 'quarter' };
+  }
+  const alone = /^(\d{4})$/.exec(t);
+  const date = alone ? monthStart(Number(alone[1]), 1) : null;
+  return date === null ? null : { date, precision: 'year' };
+}
+
 /** The month of a line that is nothing but a month (`May 2023`, `September 2023`), as {@link parseAdrMonth}; else null. */
 export function bareMonth(text: string): string | null {
   return onlyDateWords(text) ? parseAdrMonth(text.trim()) : null;

@@ -43,6 +43,8 @@ export interface ParsedAdr {
   date: string | null;
   /** True when the ADR states only the month (`date` is its first day): `May 2023`, `202012-x.md` (decision 0073). */
   date_month: boolean;
+  /** `month`, `quarter` or `year` when the file states only that (decisions 0073, 0076); null for a day or no date. */
+  date_precision: 'month' | 'quarter' | 'year' | null;
   /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
   date_written: string | null;
   /** Its deciders / authors as one line, or null. */
@@ -132,6 +134,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // is numbered by the label, not the day (decision 0076).
   const dated = datedRecord(fileName, headingText);
   const fileNumber = dated?.number ?? leadingNumber(fileName);
+  const precision = date.date === null ? (nameDate(fileName) === null && nameMonth(fileName) !== null ? 'month' : null) : (date.precision ?? null);
   const headingNo = dated === null ? headingNumber(headingText, fileNumber) : dated.heading;
   return {
     source_path: options.sourcePath,
@@ -147,7 +150,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
     date: date.date ?? nameDate(fileName) ?? nameMonth(fileName),
-    date_month: date.date === null ? nameDate(fileName) === null && nameMonth(fileName) !== null : date.month === true,
+    date_month: precision === 'month',
+    date_precision: precision,
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,
