@@ -2,10 +2,11 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import { Lexer, type Token, type TokensList } from 'marked';
+import type { Token, TokensList } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
+import { linkDefinitions } from './link-definitions.js';
 
 /** One heading and its content: tokens `start + 1` up to (excluding) `end`. */
 export interface OutlineSection {
@@ -145,57 +146,6 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
   const { definitions, afterDefinition } = linkDefinitions(body, new Set(Object.keys(tokens.links ?? {})), tokens);
   return { tokens, titleIndex, preamble, sections, sectionDepth, definitions, afterDefinition };
-}
-
-/** marked's own rule for a link reference definition, the lines after the label's included. */
-const DEFINITION = Lexer.rules.block.gfm.def;
-
-/**
- * The link reference definitions of `body` whose labels marked read (`labels`, lower case), each
- * as written, trailing blanks off: the label line and, when the URL or the title stands on the
- * next line, that line too — golang/proposal writes `[CL 121304]: https://golang.org/cl/121304`
- * then `    "cmd/go/internal/vgo: track …"` (those title lines were lost before round nine).
- * Only those marked left out of `tokens`: a definition inside a list item (the Rust RFCs'
- * `   [type coercions]: …` under a list) is in that list's text already (decision 0076).
- */
-function linkDefinitions(body: string, labels: ReadonlySet<string>, tokens: readonly Token[]): { definitions: string[]; afterDefinition: Set<Token> } {
-  const afterDefinition = new Set<Token>();
-  if (labels.size === 0) return { definitions: [], afterDefinition };
-  const out: string[] = [];
-  const source = body.replace(/\r\n?/g, '\n');
-  const lines = source.split('\n');
-  const held = heldSpans(source, tokens);
-  let offset = 0;
-  for (let i = 0; i < lines.length; offset += (lines[i]?.length ?? 0) + 1, i++) {
-    if (held.some(([from, to]) => offset >= from && offset < to)) continue;
-    const match = /^ {0,3}\[([^\]]+)\]:/.exec(lines[i] ?? '');
-    if (match === null || !labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) continue;
-    const rest = lines.slice(i, i + 3).join('\n');
-    const whole = DEFINITION.exec(rest)?.[0].replace(/\n+$/, '') ?? '';
-    const count = whole === '' ? 1 : whole.split('\n').length;
-    if (whole === '' && !/\]:\s*\S/.test(lines[i] ?? '')) continue;
-    out.push(lines.slice(i, i + count).map((l) => l.trimEnd()).join('\n'));
-    for (let k = 1; k < count; k++) offset += (lines[i + k - 1]?.length ?? 0) + 1;
-    i += count - 1;
-    const next = held.find(([from]) => from > offset);
-    if (next !== undefined && source.slice(offset + (lines[i]?.length ?? 0), next[0]).trim() === '') afterDefinition.add(next[2]);
-  }
-  return { definitions: out, afterDefinition };
-}
-
-/** Where each token's text stands in `source` (`[from, to)` offsets, the token), found in order; a token not found there is left out. */
-function heldSpans(source: string, tokens: readonly Token[]): Array<[number, number, Token]> {
-  const spans: Array<[number, number, Token]> = [];
-  let at = 0;
-  for (const token of tokens) {
-    const raw = token.raw;
-    if (raw.trim() === '') continue;
-    const from = source.indexOf(raw, at);
-    if (from < 0) continue;
-    spans.push([from, from + raw.length, token]);
-    at = from + raw.length;
-  }
-  return spans;
 }
 
 /**
