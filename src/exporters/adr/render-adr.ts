@@ -18,7 +18,7 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { periodShown } from '../../model/decision-origin.js';
 import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
-import { splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { frontMatterSeries, splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withStatus } from './status-placement.js';
@@ -137,6 +137,16 @@ function nameCarries(name: string, label: string): boolean {
   return new RegExp(`^${word ?? ''}[-_]0*${Number.parseInt(digits ?? '', 10)}(?=[-_. ]|$)`, 'i').test(name);
 }
 
+/** True when the stored front matter numbers the record by `label`'s series (`kep-number: 1802` for `KEP-1802`). */
+function frontMatterLabels(entry: Entry, label: string): boolean {
+  const stored = entry.payload['front_matter'];
+  if (typeof stored !== 'string' || stored.trim() === '') return false;
+  const js: unknown = parseDocument(stored).toJS();
+  const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
+  const [word, digits] = label.split('-');
+  return frontMatterSeries(data, Number.parseInt(digits ?? '', 10)) === word;
+}
+
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
  * else the numbering the imported heading had (`payload.title_prefix`: `# 1. X`); else the file
@@ -160,7 +170,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   const name = recordFileName(file);
   // A series' own label (`TEP-0070`) is how its heading names the record: written back before the
   // title, unless the file name is what carries it (`tep-0070-x.md`, decision 0070).
-  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-'));
+  // … nor when the front matter written with it numbers it (`kep-number: 1802`, decision 0076).
+  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label);
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 

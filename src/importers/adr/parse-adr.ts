@@ -8,7 +8,7 @@ import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { datedRecord, extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
-import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
+import { frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
@@ -145,7 +145,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     alternatives: content.alternatives,
     full_title,
     adr_number: fileNumber ?? headingNo,
-    series_word: dated?.word ?? seriesWord(headingText, fileNumber),
+    // The heading's label, else the one front matter numbers it by (a KEP's `kep-number`; decision 0076).
+    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,

@@ -74,6 +74,18 @@ describe('a record folder whose metadata is a kep.yaml beside its README (kubern
     expect(read.get('sub/0002-flat.md')?.fields.payload?.['status_text']).toBeNull();
   });
 
+  it('labels a README with no labelled heading by the kep-number, and writes no label into its heading', async () => {
+    const readme = '# Kustomize Components\n\n## Summary\n\nText.\n';
+    const yaml = 'title: Kustomize Components\nkep-number: 1802\nstatus: implemented\ncreation-date: 2020-05-20\n';
+    const read = await drafts({ '1802-kustomize-components/README.md': readme, '1802-kustomize-components/kep.yaml': yaml, '0005-other/README.md': '# Other\n\nText.\n', '0005-other/kep.yaml': 'kep-number: 6\n' });
+    expect(read.get('1802-kustomize-components/README.md')?.fields.citations?.[0]?.locator).toBe('KEP-1802');
+    // A number that is not the record's names no series.
+    expect(read.get('0005-other/README.md')?.fields.citations?.[0]?.locator).toBe('ADR-0005');
+    await adrRoundTrip({ '1802-kustomize-components/README.md': readme, '1802-kustomize-components/kep.yaml': yaml }, (out, format) => {
+      expect(readFileSync(join(out, '1802-kustomize-components/README.md'), 'utf8'), format).toMatch(/^---\n[\s\S]*?---\n# Kustomize Components\n/);
+    });
+  });
+
   it('round-trips in both formats with no write', async () => {
     await adrRoundTrip({ '1440-kubectl-events/README.md': KEP_README, '1440-kubectl-events/kep.yaml': KEP_YAML });
   });
