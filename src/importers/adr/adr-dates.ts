@@ -182,7 +182,8 @@ export function parseCompactDate(text: string): string | null {
 /**
  * The day a record's name starts with, `YYYY-MM-DD`, else null: `2022-02-07-tracing.md`,
  * `2023-03-02_entity_store.md` (eclipse-edc/Connector's decision records), `20200926-use-x.md`
- * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs). The date must be followed by a
+ * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs), `2022-11-2-x.md` (vector, a dashed
+ * day without its zero). The date must be followed by a
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
 export function nameDate(fileName: string): string | null {

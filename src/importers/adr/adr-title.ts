@@ -12,7 +12,8 @@ import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubhea
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains'),
+ * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains';
+ * zeros may be dropped, vector's `2022-11-2-x.md` is 20221102),
  * `2010-06-gen.md` (a dashed month, read as thanos' `201006-x.md`)
  * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207, 201006; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
