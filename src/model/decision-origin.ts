@@ -9,9 +9,9 @@ import type { Entry } from './entry.js';
 
 /** The decision's own day and makers, or null when the entry records neither. */
 export interface DecisionOrigin {
-  /** As surfaces show it: `YYYY-MM-DD`, `YYYY-MM` when the ADR states only a month (`decision_date_precision`), or null. */
+  /** As surfaces show it: `YYYY-MM-DD`, `YYYY-MM` / `YYYY-Qn` / `YYYY` when the ADR states only a month, quarter or year (`decision_date_precision`), or null. */
   date: string | null;
-  /** The day it is ordered by, `YYYY-MM-DD` (a month's first day), or null. */
+  /** The day it is ordered by, `YYYY-MM-DD` (a month's, quarter's or year's first day), or null. */
   day: string | null;
   /** Who decided (or first wrote it down), or null. */
   by: string | null;
@@ -27,8 +27,19 @@ export function decisionOrigin(entry: Pick<Entry, 'entry_kind' | 'payload'>): De
   if (entry.entry_kind !== 'decision' || !('decision_date' in entry.payload || 'decision_makers' in entry.payload)) return null;
   const day = typeof entry.payload['decision_date'] === 'string' ? entry.payload['decision_date'] : null;
   const by = typeof entry.payload['decision_makers'] === 'string' ? entry.payload['decision_makers'] : null;
-  const date = day !== null && entry.payload['decision_date_precision'] === 'month' ? day.slice(0, 7) : day;
-  return { date, day, by };
+  return { date: day === null ? null : periodShown(day, entry.payload['decision_date_precision']), day, by };
+}
+
+/**
+ * A decision's day as its precision shows it (`decision_date_precision`): `2023-05` for a month
+ * (decision 0073), `2021-Q3` for a quarter, `2021` for a year (decision 0076), else the day
+ * itself. `day` is the period's first day, `YYYY-MM-DD`. The export writes the same text.
+ */
+export function periodShown(day: string, precision: unknown): string {
+  if (precision === 'month') return day.slice(0, 7);
+  if (precision === 'quarter') return `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+  if (precision === 'year') return day.slice(0, 4);
+  return day;
 }
 
 /**

@@ -39,11 +39,12 @@ export const PAYLOAD_SCHEMAS = {
     decision_date: z.iso.date({ message: 'must be a day, YYYY-MM-DD' }).nullable().optional(),
     /**
      * `month` when the ADR states only the month it was decided (`May 2023`, `Created: January
-     * 2011`, thanos' `202012-x.md`): `decision_date` then holds the month's first day, so every
-     * reader that orders by day still can, and surfaces and the export write the month
-     * (`2023-05`); absent for a day (docs/decisions/0073).
+     * 2011`, thanos' `202012-x.md`; docs/decisions/0073), `quarter` (`Q3 2021`, `2021-Q3`) or
+     * `year` (`Date: 2021`; docs/decisions/0076) when only those: `decision_date` then holds the
+     * period's first day, so every reader that orders by day still can, and surfaces and the
+     * export write the period (`2023-05`, `2021-Q3`, `2021`); absent for a day.
      */
-    decision_date_precision: z.literal('month').optional(),
+    decision_date_precision: z.enum(['month', 'quarter', 'year']).optional(),
     /** An imported ADR's deciders when it names them, else the author of the commit that first added it; surfaces say "ADR by", not "decided by" (model/decision-origin.ts). */
     decision_makers: singleLine(LIMITS.ref).nullable().optional(),
     /** An imported ADR's front matter keys brain does not model, as YAML text. */

@@ -78,7 +78,7 @@ const PAYLOADS: { [K in EntryKind]: { [F in keyof (typeof PAYLOAD_SCHEMAS)[K]['s
     decision_outcome: { ok: text(LIMITS.body, true, false) },
     status_text: { optional: true, ok: orNull(text(LIMITS.text, true, false)) },
     decision_date: { optional: true, ok: byZod(PAYLOAD_SCHEMAS.decision.shape.decision_date) },
-    decision_date_precision: { optional: true, ok: oneOf(['month']) },
+    decision_date_precision: { optional: true, ok: oneOf(['month', 'quarter', 'year']) },
     decision_makers: { optional: true, ok: orNull(text(LIMITS.ref, false, false)) },
     front_matter: { optional: true, ok: orNull(text(LIMITS.body, true, false)) },
     title_prefix: { optional: true, ok: text(LIMITS.short, false, false) },

@@ -21,13 +21,19 @@ export function withOrigin(draft: AdrDraft, git: GitFileHistory | null, previous
   const first = gitOrigin(git, draft.source_path);
   const known = (key: string): string | null => (typeof previous?.payload[key] === 'string' ? (previous.payload[key] as string) : null);
   const { status_text: words, ...payload } = draft.fields.payload ?? {};
-  // A month the entry knew (`decision_date_precision`, decision 0073) stays one when only the entry knows the date.
-  const knownMonth = draft.date === null && first.date === null && previous?.payload['decision_date_precision'] === 'month';
+  // A month, quarter or year the entry knew (`decision_date_precision`, decisions 0073, 0076) stays one when only the entry knows the date.
+  const knownPeriod = draft.date === null && first.date === null ? previous?.payload['decision_date_precision'] : undefined;
+  // Whether the source had front matter brain models whole ('') or none (null) is what the entry
+  // knew: an MADR export adds such front matter, a Nygard export of an undated record has none to
+  // write (decision 0076).
+  const bare = (v: unknown): boolean => v === null || v === '';
+  const keepShape = previous !== null && bare(previous.payload['front_matter']) && bare(payload['front_matter']);
   return {
     ...draft.fields,
     payload: {
       ...payload,
-      ...(knownMonth ? { decision_date_precision: 'month' } : {}),
+      ...(keepShape ? { front_matter: previous.payload['front_matter'] } : {}),
+      ...(typeof knownPeriod === 'string' ? { decision_date_precision: knownPeriod } : {}),
       ...(words === undefined || brainsOwnWords(words, previous) ? {} : { status_text: words }),
       decision_date: draft.date ?? first.date ?? known('decision_date'),
       decision_makers: draft.deciders ?? first.makers ?? known('decision_makers'),

@@ -3,19 +3,22 @@
  * `files` into a fresh brain, exports to a fresh folder in each format, calls `check` with each
  * export, and expects its re-import to write nothing.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { exportAdr } from '../../src/service/export-adr.js';
 import { importAdr } from '../../src/service/import-adr.js';
 import { openTestBrain } from './brain.js';
 import { initRepo, tempDir } from './git.js';
 
-/** See the module comment; `files` are file name → text, written into one folder. */
+/** See the module comment; `files` are path (`x.md`, `0001-x/README.md`) → text, written into one folder. */
 export async function adrRoundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void = () => undefined): Promise<void> {
   const repo = initRepo();
   const dir = tempDir('brain-adr-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   const brain = await openTestBrain(repo, { projectId: 'p' });
   try {
     await brain.init();

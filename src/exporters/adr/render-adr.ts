@@ -15,9 +15,10 @@ import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { parseDocument } from 'yaml';
 import type { Entry } from '../../model/entry.js';
 import { adrLabelOf } from '../../model/adr-label.js';
-import { decisionSectionOf } from '../../importers/adr/adr-content.js';
+import { periodShown } from '../../model/decision-origin.js';
+import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
-import { splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { frontMatterSeries, splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withStatus } from './status-placement.js';
@@ -113,7 +114,7 @@ function body(entry: Entry, format: AdrExportFormat): string {
   const depth = top[0]?.depth ?? 2;
   const hashes = '#'.repeat(Math.max(2, depth));
   const blocks: string[] = [];
-  if (alternatives.length > 0 && !top.some((h) => OPTIONS.test(h.key))) blocks.push(`${hashes} Considered Options\n\n${alternatives.map((a) => `* ${a}`).join('\n')}`);
+  if (alternatives.length > 0 && !top.some((h) => OPTIONS.test(h.key) || isOptionSection(h.key))) blocks.push(`${hashes} Considered Options\n\n${alternatives.map((a) => `* ${a}`).join('\n')}`);
   if (outcome !== '') blocks.push(`${hashes} ${format === 'madr' ? 'Decision Outcome' : 'Decision'}\n\n${outcome}`);
   if (blocks.length === 0) return rationale;
   const at = top.find((h) => !BEFORE_DECISION.test(h.key));
@@ -134,6 +135,16 @@ function yamlKeys(yaml: string | null): Set<string> {
 function nameCarries(name: string, label: string): boolean {
   const [word, digits] = label.split('-');
   return new RegExp(`^${word ?? ''}[-_]0*${Number.parseInt(digits ?? '', 10)}(?=[-_. ]|$)`, 'i').test(name);
+}
+
+/** True when the stored front matter numbers the record by `label`'s series (`kep-number: 1802` for `KEP-1802`). */
+function frontMatterLabels(entry: Entry, label: string): boolean {
+  const stored = entry.payload['front_matter'];
+  if (typeof stored !== 'string' || stored.trim() === '') return false;
+  const js: unknown = parseDocument(stored).toJS();
+  const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
+  const [word, digits] = label.split('-');
+  return frontMatterSeries(data, Number.parseInt(digits ?? '', 10)) === word;
 }
 
 /**
@@ -159,7 +170,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   const name = recordFileName(file);
   // A series' own label (`TEP-0070`) is how its heading names the record: written back before the
   // title, unless the file name is what carries it (`tep-0070-x.md`, decision 0070).
-  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-'));
+  // … nor when the front matter written with it numbers it (`kep-number: 1802`, decision 0076).
+  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label);
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 
@@ -173,7 +185,7 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
  * row's value, if the words changed) and nowhere else. Front matter, in both formats, also
  * carries the stored front matter keys, and `tags` (without "adr"), `date` (`2023-05` for a
- * month, `decision_date_precision`: decision 0073) and
+ * month, `2021-Q3` a quarter, `2021` a year, `decision_date_precision`: decisions 0073, 0076) and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
  * own, else for a decision not imported its recorded day and author): the file reads back as the
  * same entry.
@@ -200,7 +212,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
       ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
-      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${p['decision_date_precision'] === 'month' ? day.slice(0, 7) : day}`] : []),
+      ...(keys.date && day !== null && !taken.has('date') ? [`date: ${periodShown(day, p['decision_date_precision'])}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
       ...(stored === null ? [] : [stored]),
@@ -219,8 +231,10 @@ export function renderAdr(options: RenderAdrOptions): string {
   const origin = options.source?.origin ?? { date: null, makers: null };
   // A Nygard file read with no front matter and no day or deciders of its own (they came from git)
   // is written back in that shape: no front matter added. Its status words are still the file's,
-  // so brain changed neither the status nor the day it brings. Decision 0062.
-  const asRead = format === 'nygard' && imported && stored === null && typeof p['status_text'] === 'string';
+  // so brain changed neither the status nor the day it brings. Decision 0062. A file whose front
+  // matter brain models whole (`date`, `status`: `front_matter` '') had front matter: its day
+  // goes back there (decision 0076).
+  const asRead = format === 'nygard' && imported && (p['front_matter'] === null || p['front_matter'] === undefined) && typeof p['status_text'] === 'string';
   const say = (stated: string | null, known: string | null, value: string | null): boolean => (asRead && stated === null ? false : (stated ?? known) !== value);
   return `${front({ date: say(reread.date, origin.date, day), makers: say(reread.deciders, origin.makers, makers), tags: !tagsSaid })}${markdown}`;
 }

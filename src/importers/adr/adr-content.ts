@@ -53,13 +53,20 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   // Japanese and Chinese (kintone/js-sdk's `## 決定`). Decision 0073.
   '決定', '決定事項', '決定内容', '决定', '决策',
 ]);
+
+/**
+ * A section name without the note after it (`proposed solution (registry)` → `proposed solution`:
+ * opentofu's RFCs; decision 0076); GSA-TTS/FAC's `decision: uei is required` → `decision`.
+ */
+const noted = (key: string): string => key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '';
+
 /**
  * A section carries the decision: its name is one of DECISION_SECTIONS, or starts with one and
  * goes on after a colon, a parenthesis or a dash (GSA-TTS/FAC's `## Decision: UEI is required`,
  * `## Decision (Proposed Workflow Solution):`). The export finds the decision heading by it too.
  */
 export function isDecisionSection(key: string): boolean {
-  return DECISION_SECTIONS.has(key) || DECISION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
+  return DECISION_SECTIONS.has(key) || DECISION_SECTIONS.has(noted(key));
 }
 
 /**
@@ -69,6 +76,7 @@ export function isDecisionSection(key: string): boolean {
  * go from `Context and Problem Statement` to `Design`. Decision 0062.
  */
 const PROPOSAL_SECTIONS: ReadonlySet<string> = new Set(['how', 'solution', 'proposed solution', 'proposed approach', 'proposed design', 'design']);
+
 
 /**
  * Where an RFC-style proposal with no Decision, Proposal, How or Summary section explains what it
@@ -87,7 +95,7 @@ const EXPLANATION_SECTIONS: ReadonlySet<string> = new Set(['explanation', 'inter
  * RFC's explanation ({@link EXPLANATION_SECTIONS}).
  */
 export function decisionSectionOf<T extends { key: string }>(tops: readonly T[]): T | undefined {
-  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key)) ?? tops.find((s) => s.key === 'summary')
+  return tops.find((s) => isDecisionSection(s.key)) ?? tops.find((s) => PROPOSAL_SECTIONS.has(s.key) || PROPOSAL_SECTIONS.has(noted(s.key))) ?? tops.find((s) => s.key === 'summary')
     ?? tops.find((s) => EXPLANATION_SECTIONS.has(s.key));
 }
 
@@ -100,6 +108,8 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
   'alternatives',
   'alternatives considered',
   'alternative approaches',
+  // opentofu's RFC template (decision 0076).
+  'potential alternatives', 'possible alternatives',
   'alternativen', 'betrachtete alternativen', 'optionen', 'betrachtete optionen', 'options considérées', 'alternatives considérées',
   'alternativas', 'alternativas consideradas', 'opciones consideradas', 'opções consideradas', 'alternative considerate', 'overwogen alternatieven',
   'options envisagées', 'options étudiées', 'opciones', 'opções', 'opzioni considerate',
@@ -112,7 +122,7 @@ export const OPTION_SECTIONS: ReadonlySet<string> = new Set([
  * (`## Alternativen (geprüft)`: arsnova-dev/arsnova-click-v3; decision 0073).
  */
 export function isOptionSection(key: string): boolean {
-  return OPTION_SECTIONS.has(key) || OPTION_SECTIONS.has(key.split(/\s*[:(–—]|\s+-\s/)[0] ?? '');
+  return OPTION_SECTIONS.has(key) || OPTION_SECTIONS.has(noted(key));
 }
 
 /** What {@link extractContent} returns. */
@@ -194,9 +204,16 @@ function optionTitles(outline: MarkdownOutline, section: OutlineSection): string
   const firstHeading = headings[0] === undefined ? content.length : content.indexOf(headings[0]);
   const listAt = content.findIndex((t) => t.type === 'list');
   const list = listAt >= 0 && listAt < firstHeading ? content[listAt] : undefined;
+  // A list a link definition split in two is one list (the Rust RFCs' Alternatives; decision 0076).
+  const lists = list === undefined ? [] : [list];
+  for (let k = listAt + 1; list !== undefined && k < firstHeading; k++) {
+    const t = content[k] as Token;
+    if (t.type === 'list' && outline.afterDefinition.has(t)) lists.push(t);
+    else if (t.type !== 'space') break;
+  }
   const top = Math.min(...headings.map(headingDepth));
   const titles = list
-    ? listItemLeads(list)
+    ? lists.flatMap(listItemLeads)
     : headings.filter((t) => headingDepth(t) === top).map((t) => tokenText(t));
   return titles
     .map((text) => text.replace(/<!--[\s\S]*?-->/g, '').trim())

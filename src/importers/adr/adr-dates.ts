@@ -129,6 +129,32 @@ export function parseAdrMonth(text: string): string | null {
   return fromName ?? fromNumbers;
 }
 
+/** A quarter or a year an ADR states as its date: the period's first day and which it is. */
+export interface AdrPeriod {
+  /** `YYYY-MM-DD`, the first day of the quarter or the year. */
+  date: string;
+  precision: 'quarter' | 'year';
+}
+
+/**
+ * `text` when it is nothing but a quarter (`Q3 2021`, `Q3/2021`, `2021-Q3`, `2021 Q3`, any case)
+ * or a year (`2021`), emphasis aside, as its first day; else null. A year is 1970–2999. Read only
+ * where a day or a month was looked for and none found (decision 0076). Pure.
+ */
+export function quarterOrYear(text: string): AdrPeriod | null {
+  const t = text.replace(/[*_]/g, '').trim();
+  const quarter = /^q([1-4])[\s/-]*(\d{4})$/i.exec(t);
+  const yearFirst = /^(\d{4})[\s/-]*q([1-4])$/i.exec(t);
+  const [year, q] = quarter ? [quarter[2], quarter[1]] : yearFirst ? [yearFirst[1], yearFirst[2]] : [undefined, undefined];
+  if (year !== undefined && q !== undefined) {
+    const date = monthStart(Number(year), (Number(q) - 1) * 3 + 1);
+    return date === null ? null : { date, precision: 'quarter' };
+  }
+  const alone = /^(\d{4})$/.exec(t);
+  const date = alone ? monthStart(Number(alone[1]), 1) : null;
+  return date === null ? null : { date, precision: 'year' };
+}
+
 /** The month of a line that is nothing but a month (`May 2023`, `September 2023`), as {@link parseAdrMonth}; else null. */
 export function bareMonth(text: string): string | null {
   return onlyDateWords(text) ? parseAdrMonth(text.trim()) : null;
@@ -156,11 +182,13 @@ export function parseCompactDate(text: string): string | null {
 /**
  * The day a record's name starts with, `YYYY-MM-DD`, else null: `2022-02-07-tracing.md`,
  * `2023-03-02_entity_store.md` (eclipse-edc/Connector's decision records), `20200926-use-x.md`
- * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs). The date must be followed by a
+ * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs), `2022-11-2-x.md` (vector, a dashed
+ * day without its zero). The date must be followed by a
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
 export function nameDate(fileName: string): string | null {
-  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName);
+  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076).
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
   return m ? isoDay(Number(m[1]), Number(m[3]), Number(m[4])) : null;
 }
 

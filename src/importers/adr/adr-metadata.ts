@@ -11,7 +11,7 @@
  * reads. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { bareDate, bareMonth, parseAdrDate, parseCompactDate, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
@@ -82,8 +82,8 @@ export interface AdrDate {
   /** `YYYY-MM-DD` (a month's first day when `month`), or null when the file states no date. */
   date: string | null;
   fromFrontMatter: boolean;
-  /** True when the file states only the month (`May 2023`, `Created: January 2011`): decision 0073. */
-  month?: boolean;
+  /** When the file states only the month (`May 2023`, `Created: January 2011`: decision 0073), the quarter or the year (`Q3 2021`, `Date: 2021`: decision 0076). */
+  precision?: 'month' | 'quarter' | 'year';
 }
 
 /**
@@ -100,7 +100,8 @@ export interface AdrDate {
  * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down, also when a Status section
  * states the status (cometbft's "18-06-2019: Initial draft"); a month where a day was looked
- * for (front matter, a date line, a line alone: `month` true, decision 0073); a `Last updated:` /
+ * for (front matter, a date line, a line alone: precision `month`, decision 0073); a quarter or a year
+ * likewise (decision 0076); a `Last updated:` /
  * `Last update:` line, its day, else its month.
  */
 export function findAdrDate(options: {
@@ -165,11 +166,33 @@ export function findAdrDate(options: {
   const month = fromFrontMatter(bareMonth)
     ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
       .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
-  if (month !== null) return { ...month, month: true };
+  if (month !== null) return { ...month, precision: 'month' };
+  // Only a quarter or a year (`Date: Q3 2021`, front matter `date: 2021`, `Q3 2021` alone): its first day, marked so (decision 0076).
+  const period = periodStated(options.frontMatter, lines);
+  if (period !== null) return period;
   const updated = labelled(UPDATED_LINE);
   if (updated !== null) return { date: updated, fromFrontMatter: false };
   const updatedMonth = labelled(UPDATED_LINE, bareMonth);
-  return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, month: true };
+  return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, precision: 'month' };
+}
+
+/**
+ * A quarter or a year where a day or a month was looked for and none found: front matter `date`
+ * (or another date key), a date line's whole value (`Date: 2021`, `Created: Q3 2021`), else a
+ * line alone that is only a quarter (a year alone is as often a number). Decision 0076.
+ */
+function periodStated(frontMatter: Record<string, unknown>, lines: readonly string[]): AdrDate | null {
+  for (const key of FRONT_MATTER_DATE_KEYS) {
+    const text = scalarText(frontMatter[key]);
+    const period = text === null ? null : quarterOrYear(text);
+    if (period !== null) return { date: period.date, fromFrontMatter: key === 'date', precision: period.precision };
+  }
+  for (const line of lines) {
+    const period = quarterOrYear(DATE_LINE.exec(line)?.[1] ?? '');
+    if (period !== null) return { date: period.date, fromFrontMatter: false, precision: period.precision };
+  }
+  const alone = lines.map(quarterOrYear).find((p) => p?.precision === 'quarter');
+  return alone ? { date: alone.date, fromFrontMatter: false, precision: alone.precision } : null;
 }
 
 /** What {@link findDeciders} found: who, and the front matter key that said it (or null). */

@@ -3,6 +3,7 @@
  * file name; a number prefix is stripped only when it is clearly one; at most 200 characters.
  */
 import { LIMITS } from '../../model/limits.js';
+import { nameDate } from './adr-dates.js';
 import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
@@ -11,14 +12,15 @@ import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubhea
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains'),
+ * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains';
+ * zeros may be dropped, vector's `2022-11-2-x.md` is 20221102),
  * `2010-06-gen.md` (a dashed month, read as thanos' `201006-x.md`)
  * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207, 201006; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
 export function leadingNumber(fileName: string): number | null {
-  const dated = /^(\d{4})-(\d{2})-(\d{2})(?=[-_. ]|$)/.exec(fileName);
-  if (dated) return Number.parseInt(`${dated[1]}${dated[2]}${dated[3]}`, 10);
+  const dated = /^(\d{4})-(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
+  if (dated) return Number.parseInt(`${dated[1]}${(dated[2] ?? '').padStart(2, '0')}${(dated[3] ?? '').padStart(2, '0')}`, 10);
   // 2010-06-type-functions.md (golang/proposal's design/15292/) is a month, read like thanos' 201006-x.md.
   const month = /^((?:19[7-9]|2\d\d)\d)-(0[1-9]|1[0-2])(?=[-_. ]|$)/.exec(fileName);
   if (month) return Number.parseInt(`${month[1]}${month[2]}`, 10);
@@ -44,7 +46,15 @@ export function headingNumber(headingText: string, fileNumber: number | null = n
  * A record's name and number before a colon or a dash: `RFC 0042: X`, `RFC-7 — X`,
  * `Décision 005 — X`, `Decision 12: X`, `Entscheidung 3: X` (the word other series use for "ADR").
  */
-const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung)[\s_-]*(\d{1,9})\s*[.:\-–—]\s+/i;
+const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung)[\s_-]*#?(\d{1,9})\s*[.:\-–—]\s+/i;
+
+/**
+ * A heading of a file named by its day that writes a day before the title, with a label before
+ * it or not (vectordotdev/vector's `2020-03-17-2064-x.md`: `RFC 2064 - 2020-03-17 - Title`,
+ * `RFC #1999 - 2020-03-06 - Title`, `RFC - 2021-11-03 - Title`, `RFC 2023-05-02 - Title`, one
+ * `1. RFC 3645 - 2020-08-31 - Title`), or only a series word (`RFC - Title`). Decision 0076.
+ */
+const DATED_HEADING = /^(?:\d{1,3}\.\s+)?(?:(?:[A-Z]{2,5}(?:[-_ ]?#?\d{1,9}(?![\d-]))?\s*[-–—:]?\s*)?\d{4}-\d{1,2}-\d{1,2}(?:\s*[-–—:]\s+|\s+)|(?:RFC|RFD|KEP|TEP|ADR)\s*[-–—:]\s+)(?=\S)/;
 
 /**
  * `title` without a numbering prefix, when the prefix is clearly one:
@@ -68,7 +78,9 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
     // A series' own label with the file's number: Tekton's `# TEP-0070: Platform support` in `0070-….md`.
-    { re: /^(?:[A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
+    { re: /^(?:[A-Z]{2,5})[-_ ]?#?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
+    // Joined by a dash, three digits or more, then a blank: flux's `# RFC-0002 Flux OCI support` in `0002-helm-oci/README.md`.
+    { re: /^(?:[A-Z]{2,5})[-_](\d{3,9})\s+(?=\S)/, needsFileNumber: true },
     // The file's dated number written as a date: thanos's `202106-proposals-process.md`, `# 2021-06: Proposal Process`.
     { re: /^(\d{4})-(\d{2})(?:-(\d{2}))?:\s+/, needsFileNumber: true },
   ];
@@ -93,11 +105,14 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
  * `tep-0070-x.md`, the word and number alike: file-series.ts `nameSeries`). Decision 0073.
  */
 export function stripTitlePrefix(title: string, fileName: string): string {
+  // A dated name's heading that writes the day (and a label) before the title (decision 0076).
+  const dated = nameDate(fileName) === null ? null : DATED_HEADING.exec(title);
+  if (dated !== null && title.length > dated[0].length) return title.slice(dated[0].length).trim();
   const stripped = stripNumberPrefix(title, leadingNumber(fileName));
   if (stripped !== title) return stripped;
   const named = nameSeries(fileName);
   const m = SERIES_LABEL.exec(title);
-  if (named === null || m === null || m[1]?.toLowerCase() !== named.word || Number.parseInt(m[2] ?? '', 10) !== named.number) return title;
+  if (named === null || m === null || m[1]?.toLowerCase() !== named.word || seriesParts(m).number !== named.number) return title;
   const rest = title.slice(m[0].length).trim();
   return rest === '' ? title : rest;
 }
@@ -120,8 +135,38 @@ export function adrLabel(number: number, word = 'ADR'): string {
   return `${word}-${String(number).padStart(4, '0')}`;
 }
 
-/** A series' own label before the title: 2–5 capitals, then the number (`TEP-0070: X`, `KEP 12 – X`). */
-const SERIES_LABEL = /^([A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/;
+/**
+ * A series' own label before the title: 2–5 capitals, then the number (`TEP-0070: X`, `KEP 12 – X`,
+ * vector's `RFC #1999 - X`), or joined by a dash and written with three digits or more, then only a
+ * blank (fluxcd/flux2's `RFC-0002 Flux OCI support`, a KEP's `KEP-2257 Kui: …`; decision 0076).
+ */
+const SERIES_LABEL = /^([A-Z]{2,5})(?:[-_ ]?#?(\d{1,9})\s*[.:\-–—]\s+|[-_](\d{3,9})\s+(?=\S))/;
+
+/** The word and number of a {@link SERIES_LABEL} match. */
+function seriesParts(m: RegExpExecArray): { word: string; number: number } {
+  return { word: m[1] ?? '', number: Number.parseInt(m[2] ?? m[3] ?? '', 10) };
+}
+
+/**
+ * The record number and series word of a file named by its day whose title heading starts with a
+ * series word used as a label (vectordotdev/vector's `2020-03-17-2064-x.md`: `# RFC 2064 - 2020-03-17 - …`,
+ * `# RFC #1999 - …`, `# RFC - 2021-11-03 - …`, once `# 1. RFC 3645 - …`): the number after the
+ * day in the name (2064), else the heading's (`2020-11-01-x.md` with `# RFC 3550 - …`); `heading`
+ * is the number the heading states (null when none), which the import reports when it differs.
+ * Null for any other file, so a dated name stays numbered by its day (log4brains' `20201016-x.md`,
+ * a heading `# API changes`). Decision 0076.
+ */
+export function datedRecord(fileName: string, headingText: string): { number: number; word: string; heading: number | null } | null {
+  if (nameDate(fileName) === null) return null;
+  const text = headingText.trim().replace(/^\d{1,3}\.\s+/, '');
+  const word = /^([A-Z]{2,5})(?=[-_ ]?#?\d|\s*[-–—:]\s)/.exec(text)?.[1];
+  if (word === undefined || word === 'ADR' || word === 'MADR') return null;
+  const m = SERIES_LABEL.exec(text);
+  const heading = m !== null && m[1] === word ? seriesParts(m).number : null;
+  const after = /^\d{4}(?:-\d{1,2}-\d{1,2}|\d{4})[-_](\d{1,9})(?=[-_. ]|$)/.exec(fileName);
+  const number = after ? Number.parseInt(after[1] ?? '', 10) : heading;
+  return number === null ? null : { number, word, heading };
+}
 
 /**
  * The word a title heading labels its record with (`# TEP-0070: Platform support` → "TEP"), when
@@ -130,7 +175,7 @@ const SERIES_LABEL = /^([A-Z]{2,5})[-_ ]?(\d{1,9})\s*[.:\-–—]\s+/;
  */
 export function seriesWord(headingText: string, fileNumber: number | null): string | null {
   const m = SERIES_LABEL.exec(headingText.trim());
-  if (m === null || fileNumber === null || Number.parseInt(m[2] ?? '', 10) !== fileNumber) return null;
+  if (m === null || fileNumber === null || seriesParts(m).number !== fileNumber) return null;
   const word = m[1] ?? '';
   return word === 'ADR' || word === 'MADR' ? null : word;
 }
@@ -169,6 +214,18 @@ function openingSubheading(outline: MarkdownOutline): string | null {
   if (first === undefined) return null;
   const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
   return text === '' ? null : text;
+}
+
+/**
+ * The {@link openingSubheading} without a day and label a dated name's heading writes before its
+ * title (vector's `## RFC #4155 - 2020-09-29 - AWS S3 source`: "AWS S3 source"), as an export
+ * writing it as the `#` title reads it back; else as it is. Decision 0076.
+ */
+function openingTitle(outline: MarkdownOutline, fileName: string): string | null {
+  const text = openingSubheading(outline);
+  if (text === null || nameDate(fileName) === null) return text;
+  const dated = DATED_HEADING.exec(text);
+  return dated !== null && text.length > dated[0].length ? text.slice(dated[0].length).trim() : text;
 }
 
 /**
@@ -221,6 +278,6 @@ export function extractTitle(options: {
       ? stripTitlePrefix(headingText, fileName)
       : frontMatterTitle !== null
         ? stripTitlePrefix(frontMatterTitle, fileName)
-        : headerName(outline) ?? openingSubheading(outline) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
+        : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }

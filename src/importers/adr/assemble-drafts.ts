@@ -170,7 +170,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
           decision_outcome: p.decision_outcome,
           status_text: p.status_text,
           decision_date: p.date,
-          ...(p.date !== null && p.date_month ? { decision_date_precision: 'month' as const } : {}),
+          ...(p.date !== null && p.date_precision !== null ? { decision_date_precision: p.date_precision } : {}),
           decision_makers: p.deciders,
           front_matter: p.front_matter,
           ...(p.title_prefix === null ? {} : { title_prefix: p.title_prefix }),

@@ -13,14 +13,22 @@ import type { IndexedStatus } from './status-index.js';
  * word (after `-`, `_` or a space: `proposals-done` → "done") or its whole name maps to one
  * (status-map.ts), as the words "done", "rejected", "accepted"; `index_path` is that folder
  * (`proposals-done/`, relative to the imported folder, which is `../proposals-done/` itself).
- * A folder whose name starts with a digit is a record's own folder and names none.
+ * A folder whose name starts with a digit is a record's own folder and names none, nor does one
+ * named for the kind of document it holds ({@link DOCUMENT_KINDS}: `rfc/`).
  */
+/**
+ * Folder names that say what the files are, not their state: opentofu keeps its RFCs in `rfc/`,
+ * and "RFC" is a status word when a file says it (`Status: RFC`). Decision 0076.
+ */
+const DOCUMENT_KINDS = /^(?:rfcs?|rfds?|keps?|teps?|adrs?|proposals?|decisions?|design-docs?)$/i;
+
 export function folderStatus(sourcePath: string, dirName: string | null): IndexedStatus | null {
   const folders = sourcePath.split('/').slice(0, -1);
   const chain = folders.map((name, i) => ({ name, path: `${folders.slice(0, i + 1).join('/')}/` })).reverse();
   if (dirName !== null && dirName !== '') chain.push({ name: dirName, path: `../${dirName}/` });
   for (const { name, path } of chain) {
     if (/^\d/.test(name)) continue; // a record's own folder (`2022-02-07-tracing/`) names no state
+    if (DOCUMENT_KINDS.test(name)) continue; // the folder of a series (`rfc/`) names what its files are
     const last = name.split(/[-_ ]+/).pop() ?? '';
     for (const words of [last, name]) {
       if (!/^[\p{L} ]+$/u.test(words)) continue;

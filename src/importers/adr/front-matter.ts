@@ -103,6 +103,22 @@ export function frontMatterTags(data: Record<string, unknown>): { tags: string[]
   return { tags, keys };
 }
 
+/**
+ * The series a front matter names its record's number in (`kep-number: 1440` → "KEP", the
+ * kep.yaml of a Kubernetes enhancement proposal read as front matter, sidecar-metadata.ts), when
+ * that number is `number`, the record's: a key of 2–5 letters then `-number` / `_number`, not
+ * "adr"; else null. Decision 0076.
+ */
+export function frontMatterSeries(data: Record<string, unknown>, number: number | null): string | null {
+  if (number === null) return null;
+  for (const [key, value] of Object.entries(data)) {
+    const word = /^([a-z]{2,5})[-_]number$/i.exec(key)?.[1];
+    if (word === undefined || /^m?adr$/i.test(word)) continue;
+    if ((typeof value === 'number' || typeof value === 'string') && /^\d{1,9}$/.test(String(value).trim()) && Number(value) === number) return word.toUpperCase();
+  }
+  return null;
+}
+
 /** A label and nothing else: `ADR-004`, `ADR 12`, `TEP-0001`, `RFC_7` (letters, then digits). */
 const LABEL_ONLY = /^[A-Za-z]{1,8}[-_ .]?\d+$/;
 

@@ -33,7 +33,7 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
  * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),
  * `decision-`, `design-`, `madr-`, `0000-ladr-template.md` (carbon-aware-sdk), `NNNN-adr-template.md`
- * (wmde/wikibase-release-pipeline) are templates (but `0039-use-x-as-template-engine.md` is an
+ * (wmde/wikibase-release-pipeline), `yyyymmdd-template.md` (opentofu's RFCs, decision 0076) are templates (but `0039-use-x-as-template-engine.md` is an
  * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
  * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
  * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden.
@@ -45,7 +45,7 @@ export function skipReason(fileName: string): string | null {
   // `000-index.md` (DependencyTrack/hyades): a zero number sorts the index first; it is no record.
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
-  if (/^(?:(?:\d+|n+|x+)[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  if (/^(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   return null;
 }

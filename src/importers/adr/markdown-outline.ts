@@ -2,10 +2,11 @@
  * The outline of an ADR's Markdown body from `marked.lexer` tokens: the title heading, the
  * preamble (what comes before the first section heading) and the sections.
  */
-import { Lexer, type Token, type TokensList } from 'marked';
+import type { Token, TokensList } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { CONTEXT_SECTIONS, DECISION_SECTIONS, OPTION_SECTIONS } from './adr-content.js';
 import { childTokens, listItemTexts, plainText, tokenText } from './inline-text.js';
+import { linkDefinitions } from './link-definitions.js';
 
 /** One heading and its content: tokens `start + 1` up to (excluding) `end`. */
 export interface OutlineSection {
@@ -34,6 +35,12 @@ export interface MarkdownOutline {
    * the token list (in `tokens.links`), so they are collected here to be kept with the text.
    */
   definitions: string[];
+  /**
+   * The tokens right after a definition marked left out (only blank lines between): a list split
+   * in two by one (`* a` / `[x]: url` / `* b`) reads as one list once the definition moves to the
+   * end of the stored text, so the options are read across it (adr-content.ts, decision 0076).
+   */
+  afterDefinition: ReadonlySet<Token>;
 }
 
 /**
@@ -137,33 +144,8 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const firstSection = tokens.findIndex((t) => t.type === 'heading' && nesting(t) > 1);
   const preamble = tokens.slice(0, firstSection < 0 ? tokens.length : firstSection).filter((t) => t.type !== 'heading');
   const sectionDepth = sections.reduce((min, s) => (min === 0 || s.depth < min ? s.depth : min), 0);
-  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions: linkDefinitions(body, new Set(Object.keys(tokens.links ?? {}))) };
-}
-
-/** marked's own rule for a link reference definition, the lines after the label's included. */
-const DEFINITION = Lexer.rules.block.gfm.def;
-
-/**
- * The link reference definitions of `body` whose labels marked read (`labels`, lower case), each
- * as written, trailing blanks off: the label line and, when the URL or the title stands on the
- * next line, that line too — golang/proposal writes `[CL 121304]: https://golang.org/cl/121304`
- * then `    "cmd/go/internal/vgo: track …"` (those title lines were lost before round nine).
- */
-function linkDefinitions(body: string, labels: ReadonlySet<string>): string[] {
-  if (labels.size === 0) return [];
-  const out: string[] = [];
-  const lines = body.replace(/\r\n?/g, '\n').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^ {0,3}\[([^\]]+)\]:/.exec(lines[i] ?? '');
-    if (match === null || !labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) continue;
-    const rest = lines.slice(i, i + 3).join('\n');
-    const whole = DEFINITION.exec(rest)?.[0].replace(/\n+$/, '') ?? '';
-    const count = whole === '' ? 1 : whole.split('\n').length;
-    if (whole === '' && !/\]:\s*\S/.test(lines[i] ?? '')) continue;
-    out.push(lines.slice(i, i + count).map((l) => l.trimEnd()).join('\n'));
-    i += count - 1;
-  }
-  return out;
+  const { definitions, afterDefinition } = linkDefinitions(body, new Set(Object.keys(tokens.links ?? {})), tokens);
+  return { tokens, titleIndex, preamble, sections, sectionDepth, definitions, afterDefinition };
 }
 
 /**

@@ -7,8 +7,8 @@ import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-d
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
-import { frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
+import { datedRecord, extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
+import { frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
@@ -43,13 +43,18 @@ export interface ParsedAdr {
   date: string | null;
   /** True when the ADR states only the month (`date` is its first day): `May 2023`, `202012-x.md` (decision 0073). */
   date_month: boolean;
+  /** `month`, `quarter` or `year` when the file states only that (decisions 0073, 0076); null for a day or no date. */
+  date_precision: 'month' | 'quarter' | 'year' | null;
   /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
   date_written: string | null;
   /** Its deciders / authors as one line, or null. */
   deciders: string | null;
   /** Front matter tags and category, then a metadata table's Tags (lower case, without the importer's own "adr" tag). */
   tags: string[];
-  /** Front matter keys the import does not model, as YAML text, or null (front-matter.ts). */
+  /**
+   * Front matter keys the import does not model, as YAML text (front-matter.ts); '' when the file
+   * has front matter and brain models every key of it, null when it has none (decision 0076).
+   */
   front_matter: string | null;
   /** The status as the file writes it (one line of inline Markdown), or null when it states none. */
   raw_status: string | null;
@@ -125,8 +130,12 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     ...(people.frontMatterKey === null ? [] : [people.frontMatterKey]),
     ...tags.keys,
   ];
-  const fileNumber = leadingNumber(fileName);
-  const headingNo = headingNumber(headingText, fileNumber);
+  // A file named by its day whose heading labels it (vector's `2020-03-17-2064-x.md`, `# RFC 2064 - …`)
+  // is numbered by the label, not the day (decision 0076).
+  const dated = datedRecord(fileName, headingText);
+  const fileNumber = dated?.number ?? leadingNumber(fileName);
+  const precision = date.date === null ? (nameDate(fileName) === null && nameMonth(fileName) !== null ? 'month' : null) : (date.precision ?? null);
+  const headingNo = dated === null ? headingNumber(headingText, fileNumber) : dated.heading;
   return {
     source_path: options.sourcePath,
     format,
@@ -136,16 +145,19 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     alternatives: content.alternatives,
     full_title,
     adr_number: fileNumber ?? headingNo,
-    series_word: seriesWord(headingText, fileNumber),
+    // The heading's label, else the one front matter numbers it by (a KEP's `kep-number`; decision 0076).
+    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
     date: date.date ?? nameDate(fileName) ?? nameMonth(fileName),
-    date_month: date.date === null ? nameDate(fileName) === null && nameMonth(fileName) !== null : date.month === true,
+    date_month: precision === 'month',
+    date_precision: precision,
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
     deciders: people.people,
     tags: allTags,
-    front_matter: frontMatter.present ? unmodeledFrontMatter(frontMatter.yaml, modelled) : null,
+    // '' when the file has front matter whose every key brain models (decision 0076), null when it has none.
+    front_matter: frontMatter.present ? (unmodeledFrontMatter(frontMatter.yaml, modelled) ?? '') : null,
     raw_status: found.raw,
     status_origin: found.origin,
     status_mapping: mapping,

@@ -16,8 +16,10 @@ import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
 import { withFileSeries } from './file-series.js';
+import { withoutPartNumbers } from './record-parts.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
+import { readSidecar, withSidecar } from './sidecar-metadata.js';
 import type { UnresolvedRef } from './supersede-links.js';
 
 /** One ADR file, ready to become revision 1 (or the next revision) of a decision. */
@@ -132,7 +134,12 @@ export async function readAdrDirectory(options: { dir: string; projectId: string
     }
     return { source_path: sourcePath, source: adrText(bytes, `ADR file ${sourcePath}`) };
   };
-  const sources = await Promise.all(listing.files.map(read));
+  // A record folder's `kep.yaml` is its README's front matter (sidecar-metadata.ts, decision 0076).
+  const withMetadata = async (sourcePath: string): Promise<AdrSource> => {
+    const file = await read(sourcePath);
+    return { ...file, source: withSidecar(file.source, await readSidecar(options.dir, sourcePath)) };
+  };
+  const sources = await Promise.all(listing.files.map(withMetadata));
   const indexPages = await Promise.all(listing.skipped.filter((s) => s.reason === INDEX_PAGE).map((s) => read(s.source_path)));
   return assembleAdrSources({ sources, indexPages, skipped: listing.skipped, projectId: options.projectId, dirName: basename(resolve(options.dir)) });
 }
@@ -178,7 +185,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
   const series = withFileSeries(parsed);
   const pages = documentationPages(series, new Set(index.keys()));
   for (const path of pages) skipped.push({ source_path: path, reason: DOCUMENTATION_PAGE });
-  const records = series.filter((p) => !pages.has(p.source_path));
+  // `20241206-oci-registries/1-oci-primer.md` beside `20241206-oci-registries.md` is a chapter, not record 1 (record-parts.ts).
+  const records = withoutPartNumbers(series.filter((p) => !pages.has(p.source_path)));
   records.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };

@@ -32,6 +32,8 @@ export interface SupersedeRef {
 
 /** `prose`: also a keyword in running text; otherwise only in status lines, header notes and Links. */
 const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: boolean }> = [
+  // "This RFC has superseded [x](x.md)" (opentofu): the perfect tense of "supersedes", not "superseded by".
+  { re: /(?:has|have|had)\s+(?:superse(?:e)?ded|superceded)(?!\s+(?:in\s+part|partly|partially|by)\b)/iy, direction: 'supersedes', prose: true },
   // A supersession in part leaves the older ADR in force: a relation, tried before the plain keywords.
   { re: /(?:superse(?:e)?ded|superceded|replaced)\s+(?:in\s+part|partly|partially)(?:\s+by\b)?/iy, direction: 'related', prose: true },
   { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|parts?\s+of)\b/iy, direction: 'related', prose: true },
