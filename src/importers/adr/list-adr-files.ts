@@ -36,12 +36,16 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * (wmde/wikibase-release-pipeline), `yyyymmdd-template.md` (opentofu's RFCs, decision 0076) are templates (but `0039-use-x-as-template-engine.md` is an
  * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
  * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
- * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden.
+ * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden;
+ * `x.src.md` is the source a document is generated from (golang/proposal's
+ * `44167/gc-pacer-redesign.src.md` beside the rendered `44167-gc-pacer-redesign.md`: LaTeX
+ * formulas rendered by a tool), so the record is not imported twice.
  */
 export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
+  if (base.endsWith('.src')) return GENERATED_SOURCE;
   // `000-index.md` (DependencyTrack/hyades): a zero number sorts the index first; it is no record.
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
@@ -52,6 +56,9 @@ export function skipReason(fileName: string): string | null {
 
 /** The skip reason of an index page. */
 export const INDEX_PAGE = 'index page';
+
+/** The skip reason of a `*.src.md` file: the source another file of the folder is rendered from. */
+const GENERATED_SOURCE = 'source of a generated document (*.src.md)';
 
 /**
  * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
