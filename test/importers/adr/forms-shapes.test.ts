@@ -1,0 +1,71 @@
+/**
+ * Issue #18, decision 0079: three shapes of alphagov/forms' `ADR/` folder, each in a small
+ * fixture written here in the shape met — a status written as a block quote (`## Status` /
+ * `> Accepted`; the template's unfilled `> Accepted or Rejected`), a template named with a
+ * placeholder number (`ADRXXX-architecture-decision-record-template.md`), and a supersede link to
+ * a file since renamed (`[AD045: Remove forms-api](ADR045-use-forms-api.md)` for
+ * `ADR045-remove-forms-api.md`).
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAdrPath, listAdrFiles, skipReason } from '../../../src/importers/adr/list-adr-files.js';
+import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
+import { exportAdr } from '../../../src/service/export-adr.js';
+import { importAdr } from '../../../src/service/import-adr.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+/** A folder holding `files` (path → text). */
+function folder(files: Record<string, string>): string {
+  const dir = tempDir('brain-adr-');
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** An alphagov/forms record whose Status section is `status` (lines as written). */
+const record = (title: string, status: string, context = 'We need it.'): string =>
+  `# ${title}\n\nDate: 2022-05-31\n\n## Status\n\n${status}\n\n## Context\n\n${context}\n\n## Decision\n\nDo it.\n\n## Consequences\n\nFine.\n`;
+
+const QUOTED = record('ADR008: Page ordering defined by pointers', '> Accepted');
+const UNFILLED = record(
+  'ADR030: Use AWS Lambda to run glue code',
+  '> Accepted or Rejected\n>\n> Valid ADR statuses are: "Proposed", "Accepted", "Rejected", "Deprecated", "Superseded by ADRzzz", but since we use the GitHub Pull request mechanism to approve ADRs, "Proposed" isn\'t applicable.',
+);
+/** The Tendermint/Cosmos template's explanation (bundled cometbft, ibc-go, interchain-security), and cometbft's own. */
+const TENDERMINT_QUOTE =
+  '> A decision may be "proposed" if it hasn\'t been agreed upon yet, or "accepted" once it is agreed upon. If a later ADR changes or reverses a decision, it may be marked as "deprecated" or "superseded" with a reference to its replacement.';
+const COMETBFT_QUOTE = [
+  '> An architecture decision is considered "proposed" when a PR containing the ADR',
+  '> is submitted. When merged, an ADR must have a status associated with it, which',
+  '> must be one of: "Accepted", "Rejected", "Deprecated" or "Superseded".',
+  '>',
+  '> If an ADR is deprecated, simply write "Deprecated" in this section.',
+].join('\n');
+
+describe('a template named with a placeholder number (alphagov/forms ADRXXX)', () => {
+  it('skips names whose number is a placeholder, with or without the word template, in any case', () => {
+    const names = ['ADRXXX-architecture-decision-record-template.md', 'adr-xxx-use-x.md', 'ADR-XXX_Agree_CICD_pipeline_structure.md', 'ADR-nnn_Any_Decision_Record_Template.md', 'XXXX-title.md', 'NNNN-title.md', 'nnnn.md', 'madr-xxx-x.md'];
+    expect(names.map(skipReason)).toEqual(names.map(() => 'template'));
+    expect(isAdrPath('ADR/ADRXXX-architecture-decision-record-template.md')).toBe(false);
+  });
+
+  it('keeps real names that start like one', () => {
+    const names = ['0000-use-markdown-architectural-decision-records.md', 'xylophone.md', 'xxl-runners.md', 'nginx-ingress.md', 'ADR045-remove-forms-api.md', 'adr-nnnx.md'];
+    expect(names.map(skipReason)).toEqual(names.map(() => null));
+  });
+
+  it('reports the template skipped, not imported', async () => {
+    const dir = folder({ 'ADR008-page-ordering-defined-by-pointers.md': QUOTED, 'ADRXXX-architecture-decision-record-template.md': UNFILLED });
+    const listing = await listAdrFiles({ dir });
+    expect(listing.files).toEqual(['ADR008-page-ordering-defined-by-pointers.md']);
+    expect(listing.skipped).toEqual([{ source_path: 'ADRXXX-architecture-decision-record-template.md', reason: 'template' }]);
+  });
+});
