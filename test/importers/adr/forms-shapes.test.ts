@@ -50,6 +50,7 @@ const COMETBFT_QUOTE = [
   '> If an ADR is deprecated, simply write "Deprecated" in this section.',
 ].join('\n');
 
+
 describe('a template named with a placeholder number (alphagov/forms ADRXXX)', () => {
   it('skips names whose number is a placeholder, with or without the word template, in any case', () => {
     const names = ['ADRXXX-architecture-decision-record-template.md', 'adr-xxx-use-x.md', 'ADR-XXX_Agree_CICD_pipeline_structure.md', 'ADR-nnn_Any_Decision_Record_Template.md', 'XXXX-title.md', 'NNNN-title.md', 'nnnn.md', 'madr-xxx-x.md'];
@@ -67,5 +68,56 @@ describe('a template named with a placeholder number (alphagov/forms ADRXXX)', (
     const listing = await listAdrFiles({ dir });
     expect(listing.files).toEqual(['ADR008-page-ordering-defined-by-pointers.md']);
     expect(listing.skipped).toEqual([{ source_path: 'ADRXXX-architecture-decision-record-template.md', reason: 'template' }]);
+  });
+});
+
+describe('a supersede link to a file since renamed (alphagov/forms ADR004 → ADR045)', () => {
+  const successor = record('ADR045: Remove forms-api', 'Accepted');
+  const links = async (files: Record<string, string>) => {
+    const read = await readAdrDirectory({ dir: folder(files), projectId: 'p' });
+    const byPath = new Map(read.drafts.map((d) => [d.source_path, d]));
+    const supersedes = (path: string): string | null | undefined => {
+      const id = byPath.get(path)?.fields.supersedes_entry_id;
+      return id === undefined || id === null ? id : read.drafts.find((d) => d.entry_id === id)?.source_path;
+    };
+    return { read, supersedes };
+  };
+
+  it('links to the one ADR its file name’s number (or its text’s `AD045`) names, and reports nothing lost', async () => {
+    const { read, supersedes } = await links({
+      'ADR004-store-form-schemas-in-an-api.md': record('ADR004: Store form schemas in an API', 'Superseded by [AD045: Remove forms-api](ADR045-use-forms-api.md)'),
+      'ADR007-store-form-text-data-as-objects.md': record('ADR007: Store form text data as objects', 'Superseded by [Translate API response at request time](ADR044-translate-at-request-time.md).'),
+      'ADR044-translate-api-response-at-request-time.md': record('ADR044: Translate API response at request time', 'Accepted'),
+      'ADR045-remove-forms-api.md': successor,
+    });
+    expect(supersedes('ADR045-remove-forms-api.md')).toBe('ADR004-store-form-schemas-in-an-api.md');
+    expect(supersedes('ADR044-translate-api-response-at-request-time.md')).toBe('ADR007-store-form-text-data-as-objects.md');
+    expect(read.unresolved).toEqual([]);
+    expect(read.unmapped).toEqual([]);
+  });
+
+  it('reads the number of a link text written `AD045` when the file name has none', async () => {
+    const { read, supersedes } = await links({
+      'ADR004-store-form-schemas-in-an-api.md': record('ADR004: Store form schemas in an API', 'Superseded by [AD045: Remove forms-api](remove-forms-api.md)'),
+      'ADR045-remove-forms-api.md': successor,
+    });
+    expect(supersedes('ADR045-remove-forms-api.md')).toBe('ADR004-store-form-schemas-in-an-api.md');
+    expect(read.unresolved).toEqual([]);
+  });
+
+  it('keeps a number two files share, and a link out of the import, as citations', async () => {
+    const { read, supersedes } = await links({
+      'ADR013-use-paper-trail.md': record('ADR013: Use PaperTrail', 'Superseded by [the new one](ADR025-remove-paper-trail.md)'),
+      'ADR014-x.md': record('ADR014: X', 'Superseded by [elsewhere](../other/ADR045-x.md)'),
+      'ADR025-remove-papertrail.md': record('ADR025: Remove PaperTrail', 'Accepted'),
+      'ADR025-use-aasm-to-manage-form-state.md': record('ADR025: Use AASM', 'Accepted'),
+      'ADR045-remove-forms-api.md': successor,
+    });
+    expect(supersedes('ADR025-remove-papertrail.md')).toBeNull();
+    expect(supersedes('ADR045-remove-forms-api.md')).toBeNull();
+    expect(read.unresolved.map((u) => [u.source_path, u.reference])).toEqual([
+      ['ADR013-use-paper-trail.md', 'ADR025-remove-paper-trail.md'],
+      ['ADR014-x.md', '../other/ADR045-x.md'],
+    ]);
   });
 });
