@@ -50,6 +50,76 @@ const COMETBFT_QUOTE = [
   '> If an ADR is deprecated, simply write "Deprecated" in this section.',
 ].join('\n');
 
+describe('a status written as a block quote (alphagov/forms ADR008, 022, 025, 026, 033)', () => {
+  it('reads a Status section that holds only a quote by the quote’s short first line, and keeps the quote', () => {
+    const adr = parseAdr({ sourcePath: 'ADR008-page-ordering-defined-by-pointers.md', source: QUOTED });
+    expect([adr.raw_status, adr.status_origin, adr.status_mapping?.mapped && adr.status_mapping.status]).toEqual(['Accepted', 'status_quote', 'accepted']);
+    expect(adr.rationale).toContain('## Status\n\n> Accepted\n\n## Context');
+    const linked = parseAdr({ sourcePath: 'ADR003-x.md', source: record('ADR003: X', '> Superseded by [ADR015: Use an Identity Provider for authentication and implement authorisation](ADR015-idp-authentication.md).') });
+    expect(linked.status_mapping?.mapped && linked.status_mapping.status).toBe('superseded');
+  });
+
+  it('keeps the template’s unfilled `> Accepted or Rejected` as written and reports it unmapped', async () => {
+    const adr = parseAdr({ sourcePath: 'ADR030-use-aws-lambda-to-run-glue-code.md', source: UNFILLED });
+    expect([adr.raw_status, adr.status_mapping?.mapped]).toEqual(['Accepted or Rejected', false]);
+    const read = await readAdrDirectory({ dir: folder({ 'ADR030-use-aws-lambda-to-run-glue-code.md': UNFILLED }), projectId: 'p' });
+    expect(read.unmapped.map((u) => [u.source_path, u.raw_status, u.reason, u.status])).toEqual([['ADR030-use-aws-lambda-to-run-glue-code.md', 'Accepted or Rejected', 'unfilled template value', 'proposed']]);
+    expect(read.drafts[0]?.fields.payload?.['status_text']).toBe('Accepted or Rejected');
+  });
+
+  it('leaves the Tendermint/Cosmos and cometbft template quotes unread, alone or beside a status', () => {
+    for (const quote of [TENDERMINT_QUOTE, COMETBFT_QUOTE, '> The status is one of:', '> - Accepted']) {
+      expect(parseAdr({ sourcePath: 'adr-036-x.md', source: record('ADR 036: X', quote) }).raw_status, quote).toBeNull();
+    }
+    const beside = parseAdr({ sourcePath: 'adr-036-x.md', source: record('ADR 036: X', `${TENDERMINT_QUOTE}\n\nAccepted`) });
+    expect([beside.raw_status, beside.status_origin]).toEqual(['Accepted', 'status_section']);
+    const twoQuotes = parseAdr({ sourcePath: 'adr-036-x.md', source: record('ADR 036: X', '> Accepted\n\n> Note: see below.') });
+    expect(twoQuotes.raw_status).toBeNull();
+  });
+
+  it('exports the quote as the source wrote it, in both formats, and re-imports with no write', async () => {
+    const files = { 'ADR008-page-ordering-defined-by-pointers.md': QUOTED, 'ADR030-use-aws-lambda-to-run-glue-code.md': UNFILLED };
+    await adrRoundTrip(files, (out, format) => {
+      for (const [name, source] of Object.entries(files)) {
+        const text = readFileSync(join(out, name), 'utf8');
+        const status = (s: string): string => s.slice(s.indexOf('## Status'), s.indexOf('## Context'));
+        expect(status(text), `${format} ${name}`).toBe(status(source));
+        expect(text, `${format} ${name}`).not.toMatch(/^status:|^Status:/m);
+      }
+    });
+  });
+
+  it('writes a changed status in the quote’s first line (as a metadata table’s row), and reads it back', async () => {
+    const repo = initRepo();
+    const dir = folder({ 'ADR008-page-ordering-defined-by-pointers.md': QUOTED, 'ADR009-replatforming-to-ecs.md': record('ADR009: Replatforming to ECS', 'Accepted') });
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir });
+      const id = (path: string): string => report.entries.find((e) => e.source_path === path)?.entry_id ?? '';
+      await brain.writes.supersede({ entryId: id('ADR008-page-ordering-defined-by-pointers.md'), byEntryId: id('ADR009-replatforming-to-ecs.md') });
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out, format: 'nygard' });
+      const name = readdirSync(out).find((f) => f.startsWith('ADR008')) ?? '';
+      const text = readFileSync(join(out, name), 'utf8');
+      expect(text).toMatch(/## Status\n\n> superseded; superseded by \[ADR-0009\]\(ADR009-replatforming-to-ecs\.md\)\n\n## Context/);
+      expect(text).not.toContain('> Accepted');
+      // The quote is text the entry keeps: re-reading the file records its new first line once
+      // (one revision, the status unchanged), then the round trip writes nothing.
+      const again = await importAdr(brain, { dir: out });
+      expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([
+        ['ADR008-page-ordering-defined-by-pointers.md', 'superseded', 1],
+        ['ADR009-replatforming-to-ecs.md', 'accepted', 0],
+      ]);
+      const out2 = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out2, format: 'nygard' });
+      expect(readFileSync(join(out2, name), 'utf8')).toBe(text);
+      expect((await importAdr(brain, { dir: out2 })).entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+    } finally {
+      await brain.close();
+    }
+  });
+});
 
 describe('a template named with a placeholder number (alphagov/forms ADRXXX)', () => {
   it('skips names whose number is a placeholder, with or without the word template, in any case', () => {
