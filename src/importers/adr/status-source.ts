@@ -60,8 +60,8 @@ export function statusLineValue(line: string): string | null {
 /**
  * The most words a quoted status line may have, a link counting as one word: `Accepted`,
  * `Accepted or Rejected`, `Superseded by [ADR-12: a long title](…)` are statuses; the
- * Tendermint/Cosmos template's quote ("A decision may be "proposed" if …", 43 words) and
- * cometbft's (a paragraph wrapped over lines, 13 words on its first) explain the statuses.
+ * Tendermint/Cosmos template's quote ("A decision may be "proposed" if …", 42 words) and
+ * cometbft's (a paragraph wrapped over three lines, 12 words on its first) explain the statuses.
  */
 export const QUOTED_STATUS_WORDS = 8;
 
