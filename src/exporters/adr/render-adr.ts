@@ -21,7 +21,7 @@ import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../import
 import { frontMatterSeries, splitFrontMatter } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
-import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withStatus } from './status-placement.js';
+import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -183,7 +183,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
  * the header notes, the status — a `Status:` line for an imported decision whose source had no
  * Status section, a `## Status` section for any other — then the rest. When the rationale
  * states the status in a metadata table (the import keeps the table whole), it goes there (the
- * row's value, if the words changed) and nowhere else. Front matter, in both formats, also
+ * row's value, if the words changed) and nowhere else; so when its Status section is a block
+ * quote whose first line states it (the quote's first line, decision 0079). Front matter, in both formats, also
  * carries the stored front matter keys, and `tags` (without "adr"), `date` (`2023-05` for a
  * month, `2021-Q3` a quarter, `2021` a year, `decision_date_precision`: decisions 0073, 0076) and
  * `decision-makers` when the text (a metadata table) does not say them itself (the decision's
@@ -198,12 +199,16 @@ export function renderAdr(options: RenderAdrOptions): string {
   const read = body(entry, format);
   // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
   const own = parseAdr({ sourcePath: file, source: read });
-  const inTable = status !== null && (own.status_origin === 'metadata_table' || own.status_origin === 'metadata_list');
+  const tabled = status !== null && (own.status_origin === 'metadata_table' || own.status_origin === 'metadata_list');
+  // A Status section that is a block quote (alphagov/forms' `> Accepted`) states the words in
+  // the quote the import kept whole; changed words replace its first line. Decision 0079.
+  const quoted = status !== null && own.status_origin === 'status_quote' ? (own.raw_status === status ? read : withQuotedStatus(read, status)) : null;
+  const inTable = tabled || quoted !== null;
   // A Status section that still states a status of its own (front matter `status: ACTIVE` over
   // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to
   // front matter, in both formats, as the source had them.
   const ownWords = status !== null && own.status_origin === 'status_section' && own.status_mapping?.mapped === true;
-  const text = inTable && own.raw_status !== status ? withMetadataStatus(read, status) : read;
+  const text = quoted ?? (tabled && own.raw_status !== status ? withMetadataStatus(read, status) : read);
   const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
   const taken = yamlKeys(stored);
   const day = typeof p['decision_date'] === 'string' ? p['decision_date'] : imported ? null : entry.recorded_at.slice(0, 10);

@@ -7,6 +7,7 @@
 import type { Token, Tokens } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { headingKey, isSubtitle, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { isShortStatus } from '../../importers/adr/status-source.js';
 
 /** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
 const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
@@ -89,6 +90,25 @@ export function withMetadataStatus(text: string, status: string): string {
     break;
   }
   return lines.join('\n');
+}
+
+/**
+ * `text` with the first line of the block quote in its top-level Status section replaced by
+ * `status` (made one line), the line's `>` marker kept: the status changed since the import, and
+ * the quote is where the file states it (alphagov/forms' `> Accepted`, decision 0079). null when
+ * the section holds no quote, or when the words would not read back as a quoted status (more
+ * than status-source.ts `QUOTED_STATUS_WORDS` words): the caller writes them under the heading.
+ */
+export function withQuotedStatus(text: string, status: string): string | null {
+  const words = status.replace(/\s*\n\s*/g, ' ').trim();
+  if (!isShortStatus(words)) return null;
+  const tokens = lexMarkdown(text);
+  const own = topHeadings(tokens).find((h) => STATUS_KEYS.has(h.key));
+  const at = own === undefined ? -1 : tokens.findIndex((t, i) => i > own.i && i < own.end && t.type === 'blockquote');
+  if (at < 0) return null;
+  const start = offsetOf(text, tokens, at);
+  const line = /^([ \t]*>[ \t]?)[^\n]*/.exec(text.slice(start));
+  return line === null ? null : `${text.slice(0, start)}${line[1] ?? '> '}${words}${text.slice(start + line[0].length)}`;
 }
 
 /** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */

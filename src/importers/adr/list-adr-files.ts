@@ -26,6 +26,9 @@ const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'templates', 
 /** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
 const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc']);
 
+/** A lower-case base name whose number is a placeholder: three or more `x` or `n`, after `adr` / `madr` or alone. */
+const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
+
 /**
  * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
  * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case), also after a zero number
@@ -36,10 +39,13 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
  * (wmde/wikibase-release-pipeline), `yyyymmdd-template.md` (opentofu's RFCs, decision 0076) are templates (but `0039-use-x-as-template-engine.md` is an
  * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
  * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
- * `0005-modelo-de-datos.md` is an ADR); names starting with `_` or `.` are private or hidden;
- * `x.src.md` is the source a document is generated from (golang/proposal's
- * `44167/gc-pacer-redesign.src.md` beside the rendered `44167-gc-pacer-redesign.md`: LaTeX
- * formulas rendered by a tool), so the record is not imported twice.
+ * `0005-modelo-de-datos.md` is an ADR); so is a name whose number is a placeholder, with or
+ * without the word (`ADRXXX-architecture-decision-record-template.md`, `adr-xxx-x.md`,
+ * `XXXX-x.md`, `NNNN-x.md`, any case; but `0000-use-markdown.md` and `xylophone.md` are ADRs);
+ * names starting with `_` or `.` are private or hidden; `x.src.md` is the source a document is
+ * generated from (golang/proposal's `44167/gc-pacer-redesign.src.md` beside the rendered
+ * `44167-gc-pacer-redesign.md`: LaTeX formulas rendered by a tool), so the record is not
+ * imported twice.
  */
 export function skipReason(fileName: string): string | null {
   const base = fileName.replace(/\.md$/i, '').toLowerCase();
@@ -51,6 +57,9 @@ export function skipReason(fileName: string): string | null {
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
   if (/^(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
+  // A placeholder for the number (`ADRXXX-x.md`, alphagov/forms; `ADR-nnn_x.md`, `XXXX-x.md`): the
+  // template a record is copied from, whatever its words. Decision 0079.
+  if (PLACEHOLDER_NUMBER.test(base)) return 'template';
   return null;
 }
 

@@ -78,12 +78,15 @@ export function normalizeStatusText(raw: string): string {
  * True for an unfilled template value: anything offering alternatives with `|`
  * (`{proposed | rejected | … | superseded by ADR-0123}`, MADR 2's `[proposed | … ]`), any value
  * wrapped in curly braces (MADR's placeholder convention, its ADR-0012), a square-bracketed or
- * angle-bracketed value that is not itself a status (`[status]`, `<status>`), or the bare word
- * "status".
+ * angle-bracketed value that is not itself a status (`[status]`, `<status>`), status words
+ * offered with "or" (`Accepted or Rejected`, alphagov/forms' template; decision 0079), or the
+ * bare word "status".
  */
 export function isTemplatePlaceholder(raw: string): boolean {
   const text = raw.trim();
   if (text.includes('|')) return true;
+  const offered = normalizeStatusText(text).split(/\s+or\s+/);
+  if (offered.length > 1 && offered.every((word) => STATUS_WORDS.some(([, words]) => words.includes(word)))) return true;
   if (/^\{[\s\S]*\}$/.test(text)) return true;
   const bracketed = /^\[([^\]]*)\]$/.exec(text) ?? /^<([^>]*)>$/.exec(text);
   if (bracketed) return matchStatusWord(normalizeStatusText(bracketed[1] ?? '')) === null;

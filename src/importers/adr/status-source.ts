@@ -7,7 +7,9 @@
  * 3. a Status section (Nygard / adr-tools): its first paragraph or list item outside block
  *    quotes (templates such as Tendermint/Cosmos' explain the statuses in a `>` quote), from its
  *    first line that is not a date — a status wrapped over two lines ("Accepted (tracked in\n
- *    [#9256](…))") is one status;
+ *    [#9256](…))") is one status; a Status section that holds only a block quote states its
+ *    status in the quote's first line when that line is short (alphagov/forms' `> Accepted`,
+ *    {@link quotedStatus}, decision 0079);
  * 4. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
  *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`;
  * 5. a `Status:` line of an RFC's Meta section (`# Meta` / `- **Status**: Approved`), its
@@ -19,12 +21,13 @@
  */
 import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
-import { listItemTexts } from './inline-text.js';
+import type { Token } from 'marked';
+import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
 import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 /** Where the winning status value came from. */
-export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_line' | 'changelog';
+export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_line' | 'changelog';
 
 /** What {@link findStatus} found. */
 export interface StatusFinding {
@@ -52,6 +55,37 @@ export function statusLineValue(line: string): string | null {
   const match = STATUS_LABEL.exec(line);
   if (!match) return null;
   return line.slice(match[0].length).trim();
+}
+
+/**
+ * The most words a quoted status line may have, a link counting as one word: `Accepted`,
+ * `Accepted or Rejected`, `Superseded by [ADR-12: a long title](…)` are statuses; the
+ * Tendermint/Cosmos template's quote ("A decision may be "proposed" if …", 42 words) and
+ * cometbft's (a paragraph wrapped over three lines, 12 words on its first) explain the statuses.
+ */
+export const QUOTED_STATUS_WORDS = 8;
+
+/**
+ * The status a Status section states in a block quote (decision 0079), or null: the section's
+ * content is one block quote and nothing else, the quote opens with a paragraph of one line, and
+ * that line has at most {@link QUOTED_STATUS_WORDS} words (a link is one) and does not end in a
+ * colon. The line's inline Markdown as written, a `Status:` label taken off. Pure.
+ */
+export function quotedStatus(content: readonly Token[]): string | null {
+  const blocks = content.filter((t) => t.type !== 'space');
+  const quote = blocks[0];
+  if (blocks.length !== 1 || quote?.type !== 'blockquote') return null;
+  const lead = childTokens(quote).find((t) => t.type !== 'space');
+  if (lead?.type !== 'paragraph') return null;
+  const line = tokenText(lead).trim();
+  return isShortStatus(line) ? (statusLineValue(line) ?? line) || null : null;
+}
+
+/** One line of at most {@link QUOTED_STATUS_WORDS} words (a link is one), not ending in a colon. */
+export function isShortStatus(line: string): boolean {
+  if (line === '' || line.includes('\n') || /:\s*$/.test(line)) return false;
+  const words = inlineSegments(line).reduce((n, s) => n + (s.kind === 'link' ? 1 : s.text.split(/\s+/).filter((w) => w !== '').length), 0);
+  return words <= QUOTED_STATUS_WORDS;
 }
 
 function firstLine(text: string): string {
@@ -97,6 +131,10 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
       raw = [statusLineValue(first) ?? first, ...lines.slice(at + 1)].join('\n').trim() || null;
       origin = raw === null ? null : 'status_section';
       break;
+    }
+    if (raw === null && statusTexts.length === 0) {
+      raw = quotedStatus(sectionContent(outline, statusSection));
+      origin = raw === null ? null : 'status_quote';
     }
   }
   if (raw === null) {

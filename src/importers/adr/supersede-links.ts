@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
+import { leadingNumber } from './adr-title.js';
 import type { SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
@@ -73,9 +74,13 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
  * The file `ref` names, seen from `from`, or null. A link is resolved relative to `from`'s
  * directory (anchor and query dropped, `.md` appended when missing, a record folder's README.md /
  * index.md tried); an absolute URL matches by record name (`.md` appended when missing) when
- * exactly one imported file has it. Failing that, the ADR number must match the
+ * exactly one imported file has it. Failing that, a link inside the import to a file it does not
+ * hold names the file its name's number names (`ADR045-use-forms-api.md` for the renamed
+ * `ADR045-remove-forms-api.md`, alphagov/forms; decision 0079): exactly one file of that number
+ * in the link's directory, else in the whole import. Failing that, the ADR number must match the
  * number of exactly one file in `from`'s directory, else of exactly one file of the whole
- * import (a subfolder's ADRs cite the others by number). A file never resolves to itself.
+ * import (a subfolder's ADRs cite the others by number). A number several files share names
+ * none. A file never resolves to itself.
  */
 export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex): string | null {
   const candidates: string[] = [];
@@ -98,15 +103,20 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       // A link to a record folder (`../2022-02-07-tracing/`) names its README.md / index.md.
       const folder = joined.replace(/\/+$/, '');
       candidates.push(joined, `${joined}.md`, `${folder}/README.md`, `${folder}/index.md`);
+      const renamed = joined.startsWith('../') || joined === '..' ? null : leadingNumber(recordFileName(folder));
+      if (renamed !== null) candidates.push(...onlyNumbered(index, renamed, posix.dirname(folder), from));
     }
   }
-  if (ref.number !== null && !external) {
-    const sameDir = index.byNumber.get(`${posix.dirname(from)}\u0000${ref.number}`) ?? [];
-    const anyDir = (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== from);
-    const only = sameDir.length === 1 ? sameDir[0] : sameDir.length === 0 && anyDir.length === 1 ? anyDir[0] : undefined;
-    if (only !== undefined) candidates.push(only);
-  }
+  if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from));
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
+}
+
+/** The one file numbered `number` in `dir`, else (none there) in the whole import, `from` aside; [] when none or several. */
+function onlyNumbered(index: AdrPathIndex, number: number, dir: string, from: string): string[] {
+  const sameDir = index.byNumber.get(`${dir}\u0000${number}`) ?? [];
+  const anyDir = (index.anyDirByNumber.get(number) ?? []).filter((p) => p !== from);
+  const only = sameDir.length === 1 ? sameDir[0] : sameDir.length === 0 && anyDir.length === 1 ? anyDir[0] : undefined;
+  return only === undefined ? [] : [only];
 }
 
 /** What {@link resolveAdrLinks} found among the imported files. */

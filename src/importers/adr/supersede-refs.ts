@@ -50,8 +50,8 @@ const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-
 const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
-/** The first number in a link's text: "036. Multi-cluster", "ADR-0057". */
-const NUMBER_IN = /(?:^|[^\p{L}\p{N}])(?:adr[\s#_-]*)?(\d{1,9})(?![\p{N}])/iu;
+/** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
+const NUMBER_IN = /(?:^|[^\p{L}\p{N}])(?:adr?[\s#_-]*)?(\d{1,9})(?![\p{N}])/iu;
 /** Text between two links that keeps a keyword pending: ", ", " and ", " & ". */
 const CONNECTOR = /^\s*(?:,|and|&|or|\/)?\s*(?:,|and|&|or)?\s*$/i;
 
