@@ -86,11 +86,13 @@ export function registerReadCommands(program: Command): void {
     });
 
   program
-    .command('search <query>')
-    .description('full-text search over current entries')
+    .command('search <words...>')
+    .description('full-text search over current entries (quoted or not: `brain search cache invalidation` is one query)')
     .option('--kind <kind>', 'only this kind')
     .option('--limit <n>', 'at most N hits (default 20)')
-    .action(async (query: string, options: { kind?: string; limit?: string }, command: Command) => {
+    .action(async (words: string[], options: { kind?: string; limit?: string }, command: Command) => {
+      // The words as one query, the way a person types it unquoted (`git grep`, `gh search` take several too).
+      const query = words.join(' ');
       const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
       // --json stays the hits; the text says what a typo was searched as (decision 0050).
       await runRead<SearchAnswer>(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch, (answer) => answer.hits);

@@ -52,6 +52,11 @@ describe('a typo-corrected search', () => {
     const json = brain(dir, ['search', 'databse', '--json']).json();
     expect(Array.isArray(json) && json[0].entry.title).toBe('One PostgreSQL database for the hub');
     expect(brain(dir, ['search', 'database']).stdout).not.toContain('showing results for');
+    // Unquoted words are one query, as quoted ones are (it was "too many arguments").
+    const unquoted = brain(dir, ['search', 'databse', 'brief', '--json']);
+    expect(unquoted.code).toBe(0);
+    expect(unquoted.json()).toEqual(brain(dir, ['search', 'databse brief', '--json']).json());
+    expect(brain(dir, ['search', 'databse', 'brief']).stdout.split('\n')[0]).toBe('showing results for "database" instead of "databse"');
 
     const s = await startMcp(dir);
     try {
