@@ -103,7 +103,9 @@ export function pageGroups(groups: readonly { nodes: string[]; edges: GraphEdge[
 /** The index of a project's link records (`facts`: the current entries among their {@link pointedIds}). Pure. */
 export function indexGraph(records: Parameters<typeof graphEdges>[0], facts: Parameters<typeof graphEdges>[1]): GraphIndex {
   const all = graphEdges(records, facts);
-  const cycles = findCycles([...all.nodes.keys()], all.edges.filter((e) => e.relation === 'needs' || e.relation === 'blocked_by'));
+  // Only the ends of these edges can lie on a cycle: every other node is a component of its own without a loop.
+  const ordered = all.edges.filter((e) => e.relation === 'needs' || e.relation === 'blocked_by');
+  const cycles = findCycles([...new Set(ordered.flatMap((e) => [e.from, e.to]))], ordered);
   return { nodes: all.nodes, edges: all.edges, cycles, cycleKeys: new Set(cycles.flat()), order: new Map([...all.nodes.keys()].map((k, i) => [k, i])), views: new Map() };
 }
 
@@ -137,7 +139,10 @@ export async function graphIndex(reader: PictureReader, includeResolved: boolean
   const known = byKey?.get(key);
   if (before && known && known.version === before.version) return known.index;
   const records = await reader.linkRecords({ includeResolved });
-  const index = indexGraph(records, await reader.facts(pointedIds(records)));
+  // The records carry their own facts (same row of the same project): only the other ids they point at are looked up.
+  const facts = new Map(records.map((r) => [r.entry_id, { entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status }]));
+  for (const [id, f] of await reader.facts(pointedIds(records).filter((id) => !facts.has(id)))) facts.set(id, f);
+  const index = indexGraph(records, facts);
   const after = reader.version?.() ?? null;
   if (before && after && before.scope === after.scope && before.version === after.version) {
     const map = byKey ?? new Map<string, { version: string; index: GraphIndex }>();
