@@ -5,7 +5,7 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { assertPathFilter, isGlob, pathFilterMatches } from '../../model/path-match.js';
-import { entriesBesideBase, entriesConcerning, filterBase } from './path-candidates.js';
+import { entriesBesideBase, entriesConcerning, filterBase, pathsUnderBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 import { kindStatusCounts } from './counts.js';
@@ -123,15 +123,20 @@ function countSource(db: CacheDb, filter: ListFilter): PathSource | undefined {
   if (filter.path === undefined) return undefined;
   const path = assertPathFilter(filter.path);
   const base = filterBase(path);
-  // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it; a glob's rule runs on each candidate path.
-  return base !== null && !isGlob(path) ? { dir: base, beside: entriesBesideBase(db, filter.projectId, path, base) } : { ids: entriesConcerning(db, filter.projectId, path) };
+  // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it;
+  // a glob with a base, the entries of the distinct paths under it its rule matches (joined in SQL) and the few beside it;
+  // a glob without one, the ids its rule matched over every path of the project.
+  if (base === null) return { ids: entriesConcerning(db, filter.projectId, path) };
+  const beside = entriesBesideBase(db, filter.projectId, path, base);
+  return isGlob(path) ? { under: base, paths: pathsUnderBase(db, filter.projectId, path, base), beside } : { dir: base, beside };
 }
 
 /**
  * Where a path filter's entries come from: a directory of `entry_path_dirs` (for a count, with
- * the ids of the entries `beside` it: their union), or a list of ids.
+ * the ids of the entries `beside` it: their union), a list of ids, or (a count only) the
+ * entries with one of `paths` at or under the directory `under`, with those `beside` it.
  */
-export type PathSource = { dir: string; beside?: readonly string[] } | { ids: readonly string[] };
+export type PathSource = { dir: string; beside?: readonly string[] } | { ids: readonly string[] } | { under: string; paths: readonly string[]; beside: readonly string[] };
 
 /**
  * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
@@ -157,9 +162,13 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
   if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
   if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
+  // A glob's count: the project's rows of `current` whose id is among the entries of its matching paths (the planner reads
+  // `current_kind_status` as a covering index and probes the set: no entry row is fetched by id).
+  const under = shape !== 'rows' && byPath && 'under' in byPath ? byPath : null;
+  if (under) where.push('c.entry_id IN (SELECT entry_id FROM entry_paths WHERE project_id = @projectId AND glob = 0 AND (norm = @pathDir OR (norm >= @pathLow AND norm < @pathHigh)) AND path IN (SELECT value FROM json_each(@pathValues)) UNION SELECT value FROM json_each(@pathEntryIds))');
   const from = driver
     ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id`
-    : union
+    : under ? 'current c' : union
       ? '(SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds)) u CROSS JOIN current c ON c.entry_id = u.entry_id'
       : byPath
         ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value'
@@ -171,6 +180,7 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;
+  if (under) Object.assign(params, { pathDir: under.under, pathLow: `${under.under}/`, pathHigh: `${under.under}0`, pathValues: JSON.stringify(under.paths), pathEntryIds: JSON.stringify(under.beside) });
   if (union) params.pathEntryIds = JSON.stringify(byPath.beside ?? []);
   else if (byPath && 'ids' in byPath) params.pathEntryIds = JSON.stringify(byPath.ids);
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
