@@ -133,7 +133,7 @@ const KEPT = 8;
  * `includeResolved`), remembered per version (see the module doc). Errors: the reader's.
  */
 export async function graphIndex(reader: PictureReader, includeResolved: boolean): Promise<GraphIndex> {
-  const before = reader.version?.() ?? null;
+  const before = (await reader.version?.()) ?? null;
   const key = `${reader.projectId}\0${includeResolved ? 1 : 0}`;
   const byKey = before ? kept.get(before.scope) : undefined;
   const known = byKey?.get(key);
@@ -143,7 +143,7 @@ export async function graphIndex(reader: PictureReader, includeResolved: boolean
   const facts = new Map(records.map((r) => [r.entry_id, { entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status }]));
   for (const [id, f] of await reader.facts(pointedIds(records).filter((id) => !facts.has(id)))) facts.set(id, f);
   const index = indexGraph(records, facts);
-  const after = reader.version?.() ?? null;
+  const after = (await reader.version?.()) ?? null;
   if (before && after && before.scope === after.scope && before.version === after.version) {
     const map = byKey ?? new Map<string, { version: string; index: GraphIndex }>();
     if (!byKey) kept.set(before.scope, map);

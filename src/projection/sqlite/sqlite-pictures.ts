@@ -15,7 +15,7 @@ export function sqlitePictures(db: () => CacheDb, projectId: string): PictureRea
   return {
     projectId,
     // `meta.projected_oid` moves in the transaction that changes the rows (apply-changes.ts): one oid, one content of the handle.
-    version: () => { const handle = db(); const oid = getMeta(handle, 'projected_oid'); return oid ? { scope: handle, version: oid } : null; },
+    version: async () => { const handle = db(); const oid = getMeta(handle, 'projected_oid'); return oid ? { scope: handle, version: oid } : null; },
     linkRecords: async (args) => linkRows(db(), { projectId, includeResolved: args.includeResolved }).map(toLinkRecord),
     facts: async (ids) => new Map([...entryFacts(db(), ids).values()].filter((f) => f.project_id === projectId).map(({ project_id: _, ...f }) => [f.entry_id, f])),
     dated: async (args) => datedRows(db(), { projectId, ...args }).map((r) => ({ entry_id: r.entry_id, title: r.title, entry_kind: r.entry_kind, status: r.status, date: r.date, own_date: r.own_date === 1 })),
