@@ -1,17 +1,18 @@
 /**
- * A path glob's counts (the board's per kind and status, `brain list --path` totals; decision
+ * The board's counts (decision 0081). A path glob's counts (the board's per kind and status, `brain list --path` totals; decision
  * 0081): counted in SQL from the distinct paths under the glob's base that its rule matches
  * (path-candidates.ts `pathsUnderBase`) and the entries beside the base, they equal what the
  * ids its rule matched over every candidate path gave before (`entriesConcerning`, kept as the
  * reference) — on a real brain with paths at, under, above and beside the base, trailing
  * slashes, and entries whose own path is a glob. The count reads no entry row by id and no
- * entry's JSON.
+ * entry's JSON. A tag's or task's counts probe their ids from a covering index of `current`
+ * and equal the rows the list returns for the same filters, grouped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestBrain } from '../../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../../helpers/git.js';
 import type { Brain } from '../../../src/service.js';
-import { countCurrent, countCurrentByKindStatus, listQuery } from '../../../src/projection/sqlite/queries.js';
+import { countCurrent, countCurrentByKindStatus, listCurrent, listQuery } from '../../../src/projection/sqlite/queries.js';
 import { entriesBesideBase, entriesConcerning, pathsUnderBase } from '../../../src/projection/sqlite/path-candidates.js';
 
 let b: Brain;
@@ -28,7 +29,9 @@ beforeAll(async () => {
   for (const paths of PATHS) {
     for (const kind of ['decision', 'risk']) {
       const fields = kind === 'risk' ? { payload: { likelihood: 'low', impact: 'high' } } : {};
-      const id = (await b.writes.append({ kind, fields: { title: `Entry ${i++} on ${paths.join(' ')}`, paths, ...fields } })).entry.entry_id;
+      const tags = [['perf'], ['perf', 'api'], [], ['api']][i % 4] as string[];
+      const related_task_ids = i % 3 === 0 ? ['T-1'] : i % 3 === 1 ? ['T-1', 'T-2'] : [];
+      const id = (await b.writes.append({ kind, fields: { title: `Entry ${i++} on ${paths.join(' ')}`, paths, tags, related_task_ids, ...fields } })).entry.entry_id;
       if (i % 3 === 0 && kind === 'decision') await b.writes.revise({ entryId: id, fields: { status: 'deprecated' } });
     }
   }
@@ -67,5 +70,25 @@ describe('path glob counts', () => {
     const details = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
     expect(details.join('\n')).toMatch(/COVERING INDEX current_kind_status/);
     expect(details.filter((d) => /^SCAN (c|current|entry_paths)\b/.test(d)), details.join('\n')).toEqual([]);
+  });
+
+  it('of a tag or a task equal the rows the list returns, grouped, with every other filter', () => {
+    const db = b.db();
+    const at = listCurrent(db, { projectId: 'globs' }).map((r) => r.entry.recorded_at).sort()[10] as string;
+    for (const base of [{ tag: 'perf' }, { tag: 'api' }, { relatedTask: 'T-1' }, { relatedTask: 'T-2' }, { tag: 'perf', relatedTask: 'T-1' }, { tag: 'none' }]) {
+      for (const extra of [{}, { kind: 'risk' }, { status: 'accepted' }, { kind: 'decision', status: 'deprecated' }, { updatedSince: at }, { path: 'src/payments/**' }, { path: 'src' }, { author: 'test-agent' }]) {
+        const filter = { projectId: 'globs', ...base, ...extra };
+        const grouped = new Map<string, number>();
+        for (const r of listCurrent(db, filter)) grouped.set(`${r.entry.entry_kind} ${r.entry.status}`, (grouped.get(`${r.entry.entry_kind} ${r.entry.status}`) ?? 0) + 1);
+        const got = new Map(countCurrentByKindStatus(db, filter).map((c) => [`${c.entry_kind} ${c.status}`, c.n]));
+        expect(got, JSON.stringify(filter)).toEqual(grouped);
+        expect(countCurrent(db, filter)).toBe([...grouped.values()].reduce((n, v) => n + v, 0));
+      }
+    }
+    expect(countCurrent(db, { projectId: 'globs', tag: 'perf', kind: 'risk' })).toBeGreaterThan(3);
+    const { sql, params } = listQuery({ projectId: 'globs', tag: 'perf', kind: 'risk' }, undefined, 'counts');
+    const details = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
+    expect(details.join('\n')).toMatch(/COVERING INDEX current_kind_status/);
+    expect(details.join('\n')).not.toMatch(/sqlite_autoindex_current/);
   });
 });
