@@ -147,7 +147,7 @@ export type PathSource = { dir: string; beside?: readonly string[] } | { ids: re
 export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' | 'counts' = 'rows'): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const byPath = filter.path !== undefined ? source : undefined;
-  // A count of a directory and the entries beside it: their union of ids, then `current`.
+  // A count of a directory and the entries beside it: their union of ids, probed from `current` (below).
   const union = shape !== 'rows' && byPath && 'dir' in byPath;
   // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
   // A count needs no order: it reads `current` through a covering index (current_kind_status) and probes the tag's or task's
@@ -169,13 +169,11 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
   // `current_kind_status` as a covering index and probes the set: no entry row is fetched by id).
   const under = counted && byPath && 'under' in byPath ? byPath : null;
   if (under) where.push('c.entry_id IN (SELECT entry_id FROM entry_paths WHERE project_id = @projectId AND glob = 0 AND (norm = @pathDir OR (norm >= @pathLow AND norm < @pathHigh)) AND path IN (SELECT value FROM json_each(@pathValues)) UNION SELECT value FROM json_each(@pathEntryIds))');
-  const from = driver
-    ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id`
-    : under ? 'current c' : union
-      ? '(SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds)) u CROSS JOIN current c ON c.entry_id = u.entry_id'
-      : byPath
-        ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value'
-        : 'current c';
+  // A count of a directory and the entries beside it, or of a list of ids: the same probe of their ids.
+  if (union) where.push('c.entry_id IN (SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds))');
+  // A list of ids (a glob without a base) is probed too, as `current` is read in list order: a page reads its rows' JSON only.
+  else if (byPath && 'ids' in byPath) where.push('c.entry_id IN (SELECT value FROM json_each(@pathEntryIds))');
+  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : 'current c';
   const sql =
     shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`
       : shape === 'counts' ? `SELECT c.entry_kind, c.status, count(*) AS n FROM ${from} WHERE ${where.join(' AND ')} GROUP BY c.entry_kind, c.status`

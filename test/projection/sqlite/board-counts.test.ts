@@ -91,4 +91,23 @@ describe('path glob counts', () => {
     expect(details.join('\n')).toMatch(/COVERING INDEX current_kind_status/);
     expect(details.join('\n')).not.toMatch(/sqlite_autoindex_current/);
   });
+
+  it('list a glob without a base in list order, reading current by index up to the page', () => {
+    const db = b.db();
+    const all = listCurrent(db, { projectId: 'globs' });
+    for (const path of ['**/*.ts', '**/*.sql', '**/payments/**', '**/nothing']) {
+      for (const extra of [{}, { kind: 'risk' }, { limit: 3 }, { kind: 'decision', limit: 2 }, { tag: 'perf' }]) {
+        const filter = { projectId: 'globs', path, ...extra };
+        const ids = new Set(entriesConcerning(db, 'globs', path));
+        const expected = all.filter((r) => ids.has(r.entry.entry_id) && (!('kind' in extra) || r.entry.entry_kind === extra.kind) && (!('tag' in extra) || r.entry.tags.includes(extra.tag as string)));
+        const got = listCurrent(db, filter).map((r) => r.entry.entry_id);
+        expect(got, JSON.stringify(filter)).toEqual(expected.slice(0, 'limit' in extra ? extra.limit : undefined).map((r) => r.entry.entry_id));
+      }
+    }
+    expect(listCurrent(db, { projectId: 'globs', path: '**/*.ts' }).length).toBeGreaterThan(4);
+    const { sql, params } = listQuery({ projectId: 'globs', path: '**/*.ts', kind: 'decision', limit: 8 }, { ids: entriesConcerning(db, 'globs', '**/*.ts') });
+    const details = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join('\n');
+    expect(details).toMatch(/USING INDEX current_kind\b/);
+    expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
 });
