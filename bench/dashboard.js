@@ -3,10 +3,12 @@
  * brain as run.js (BENCH_SCALE=2 gives the 20 000 entries the issue names), each beside the
  * REST call that reads the same data. Every request is a full render (no If-None-Match, and
  * `Cache-Control: no-cache` past the daemon's rendered-page cache); further rows show a 304
- * revalidation and a repeat served from that cache. Nothing is asserted. The two pictures of
+ * revalidation and a repeat served from that cache, and the graph right after a commit (its
+ * project-wide part read again: docs/decisions/0081). Nothing is asserted. The two pictures of
  * issue #22 (the graph, the timeline with its chart) also get a row in the targets table when
  * `targets` is given: full render p95 ≤ {@link PICTURE_TARGET_MS} (docs/decisions/0044).
  */
+import { openBrain } from '../dist/service.js';
 import { get, startDaemon, stop } from './daemon.js';
 import { median, now, p95, sample } from './timing.js';
 
@@ -62,6 +64,22 @@ export async function dashboardBench({ repo, projectId, results, runs = 30, targ
     results.add({ name: `dashboard ${label}, p95`, value: p95(page), unit: 'ms', baseline: p95(rest), baselineName: 'same REST call' });
   }
   results.add({ name: 'dashboard graph, first render (no layout remembered), once', value: coldGraphMs, unit: 'ms', baseline: median(await sample(() => ok(d.port, `${p}/graph`), { runs: 5, warmup: 0 })), baselineName: 'later renders (median)' });
+  // The graph's project-wide part is kept per projected commit (docs/decisions/0081): right after a commit by another
+  // process it is read again — the cost the rows above no longer show.
+  const writer = await openBrain({ repoDir: repo, author: 'bench-writer' });
+  const moved = [];
+  for (let i = 0; i < 10; i++) {
+    const { entry } = await writer.writes.append({ kind: 'open_question', fields: { title: `graph moved ${i}` } });
+    while ((await get(d.port, `${api}/${entry.entry_id}`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 2));
+    const t0 = now();
+    await ok(d.port, `${p}/graph`);
+    moved.push(now() - t0);
+  }
+  await writer.close();
+  moved.sort((a, b) => a - b);
+  const unmoved = await sample(() => ok(d.port, `${p}/graph`), { runs: 10, warmup: 0 });
+  results.add({ name: 'dashboard graph right after a commit (project-wide part read again), median', value: median(moved), unit: 'ms', baseline: median(unmoved), baselineName: 'the same page, nothing new' });
+  results.add({ name: 'dashboard graph right after a commit, p95', value: p95(moved), unit: 'ms', baseline: p95(unmoved), baselineName: 'the same page, nothing new' });
   const etag = (await ok(d.port, p)).headers.etag;
   const revalidate = await sample(async () => {
     const r = await get(d.port, p, { 'if-none-match': etag });

@@ -61,6 +61,15 @@ export interface ChangeCursor {
 /** One project's reads for the pictures. Errors: the store's read errors. */
 export interface PictureReader {
   readonly projectId: string;
+  /**
+   * What the reads answer for, when the backend can say: `scope` an object that lives as long
+   * as the data read through it (a clone's database handle; the hub's repository in one pool),
+   * `version` the commit projected into it (read afresh each call). Two calls with the same
+   * scope and version answer every read alike, so the graph's project-wide part is kept per
+   * version (service/graph-index.ts). Absent or null (never projected, an empty branch):
+   * nothing is kept across reads.
+   */
+  version?(): Promise<{ scope: object; version: string } | null>;
   /** Dependencies (open; all with `includeResolved`), blockers (blocked; all), entries that supersede another, plan revisions naming the plan they supersede; by entry_id. */
   linkRecords(args: { includeResolved: boolean }): Promise<LinkRecord[]>;
   /** Facts of the current entries among `ids` (unknown ids absent). */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectionBackend } from '../../src/projection/backend.js';
 import type { PictureReader } from '../../src/projection/picture-reader.js';
 import { withPictureReader } from '../../src/service/picture-reader.js';
+import { buildEntryGraph } from '../../src/service/entry-graph.js';
 import type { Brain } from '../../src/service.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
@@ -105,6 +106,22 @@ describe.each(BACKENDS)('projection conformance on $name: pictures', (under) => 
   it.each(PROJECTS)('reads project %s as the clone does', async (project) => {
     const got = await readAll(backend.pictures({ repo: 'alpha', projectId: project }), labels);
     expect(got).toEqual(expected.get(project));
+  });
+
+  it('says what its reads answer for (the projected commit, one scope per repository), and the graph is read once per commit (decision 0081)', async () => {
+    const tip = brains.get('adr')!.store.tip();
+    const synth = await backend.pictures({ repo: 'alpha', projectId: 'synth' }).version?.();
+    const adr = await backend.pictures({ repo: 'alpha', projectId: 'adr' }).version?.();
+    expect(synth?.version).toBe(tip);
+    expect(adr?.scope).toBe(synth?.scope);
+    expect((await backend.pictures({ repo: 'never-projected', projectId: 'adr' }).version?.()) ?? null).toBeNull();
+    let reads = 0;
+    const counted = (): PictureReader => { const r = backend.pictures({ repo: 'alpha', projectId: 'synth' }); return { ...r, linkRecords: (args) => { reads++; return r.linkRecords(args); } }; };
+    const first = await buildEntryGraph(counted(), { includeResolved: true });
+    const again = await buildEntryGraph(counted(), { includeResolved: true, relation: 'needs' });
+    expect(reads).toBe(1);
+    expect(again.total.edges).toBeLessThan(first.total.edges);
+    expect(first).toEqual(await withPictureReader(brains.get('synth')!, (reader) => buildEntryGraph(reader, { includeResolved: true })));
   });
 
   it('reads nothing of another repository or project', async () => {

@@ -8,12 +8,21 @@
  */
 import type pg from 'pg';
 import { UNKNOWN_DAY_AT } from '../../model/decision-origin.js';
+import { projectedOid } from './apply.js';
 import { toAdrLabels, toLinkRecord, type ChangeKey, type EntryFacts, type PictureReader, type RawLinkRecord } from '../picture-reader.js';
 
 const FACTS = 'c.entry_id, c.title, c.entry_kind, c.status';
 const DAY_MIDNIGHT = "'^[0-9]{4}-[01][0-9]-[0-3][0-9]T00:00:00\\.000Z$'";
 // A JSON value other than null (a JSON null reads as absent, as SQLite's json_extract gives NULL).
 const present = (path: string) => `jsonb_typeof(c.json::jsonb #> '${path}') <> 'null'`;
+
+/** One object per (pool, schema, repository): the scope of a reader's `version` (its projected oid moves with the rows). */
+const scopes = new WeakMap<pg.Pool, Map<string, object>>();
+function scopeOf(db: pg.Pool, s: string, repo: string): object {
+  const byRepo = scopes.get(db) ?? scopes.set(db, new Map()).get(db) as Map<string, object>;
+  const key = `${s}\0${repo}`;
+  return byRepo.get(key) ?? byRepo.set(key, {}).get(key) as object;
+}
 
 /**
  * The reader of `projectId` in `repo` (schema `s`, already quoted), reading through `db`.
@@ -24,6 +33,10 @@ export function postgresPictures(db: pg.Pool, s: string, args: { repo: string; p
   const query = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => (await db.query<R>(sql, [repo, projectId, ...values])).rows;
   return {
     projectId,
+    async version() {
+      const oid = await projectedOid(db, s, repo);
+      return oid ? { scope: scopeOf(db, s, repo), version: oid } : null;
+    },
     async linkRecords({ includeResolved }) {
       const open = (status: string) => (includeResolved ? '' : ` AND c.status = '${status}'`);
       const rows = await query<RawLinkRecord>(`SELECT ${FACTS}, c.json::jsonb -> 'related_entry_ids' AS related, c.json::jsonb -> 'related_task_ids' AS tasks,

@@ -80,3 +80,15 @@ export function entriesBesideBase(db: CacheDb, projectId: string, filter: string
   ];
   return matchingIds(filter, rows);
 }
+
+/**
+ * The distinct literal paths of the project at `base` or under it that a glob filter with base
+ * directory `base` ({@link filterBase}) matches — the rule run once per distinct path (few: many
+ * entries name the same files), no entry id read into JavaScript. With
+ * {@link entriesBesideBase}, the entries of these paths are {@link entriesConcerning}'s: a
+ * count joins them in SQL (queries.ts, a `PathSource` with `under`).
+ */
+export function pathsUnderBase(db: CacheDb, projectId: string, filter: string, base: string): string[] {
+  const rows = db.prepare('SELECT DISTINCT path FROM entry_paths WHERE project_id = ? AND glob = 0 AND (norm = ? OR (norm >= ? AND norm < ?))').all(projectId, base, `${base}/`, `${base}0`) as { path: string }[];
+  return rows.map((r) => r.path).filter((path) => pathFilterMatches(filter, path));
+}

@@ -5,7 +5,7 @@
  */
 import type { Entry } from '../../model/entry.js';
 import { assertPathFilter, isGlob, pathFilterMatches } from '../../model/path-match.js';
-import { entriesBesideBase, entriesConcerning, filterBase } from './path-candidates.js';
+import { entriesBesideBase, entriesConcerning, filterBase, pathsUnderBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
 import { kindStatusCounts } from './counts.js';
@@ -123,15 +123,20 @@ function countSource(db: CacheDb, filter: ListFilter): PathSource | undefined {
   if (filter.path === undefined) return undefined;
   const path = assertPathFilter(filter.path);
   const base = filterBase(path);
-  // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it; a glob's rule runs on each candidate path.
-  return base !== null && !isGlob(path) ? { dir: base, beside: entriesBesideBase(db, filter.projectId, path, base) } : { ids: entriesConcerning(db, filter.projectId, path) };
+  // A literal prefix matches every entry with a path in its directory (entry_path_dirs, counted in SQL) and the few beside it;
+  // a glob with a base, the entries of the distinct paths under it its rule matches (joined in SQL) and the few beside it;
+  // a glob without one, the ids its rule matched over every path of the project.
+  if (base === null) return { ids: entriesConcerning(db, filter.projectId, path) };
+  const beside = entriesBesideBase(db, filter.projectId, path, base);
+  return isGlob(path) ? { under: base, paths: pathsUnderBase(db, filter.projectId, path, base), beside } : { dir: base, beside };
 }
 
 /**
  * Where a path filter's entries come from: a directory of `entry_path_dirs` (for a count, with
- * the ids of the entries `beside` it: their union), or a list of ids.
+ * the ids of the entries `beside` it: their union), a list of ids, or (a count only) the
+ * entries with one of `paths` at or under the directory `under`, with those `beside` it.
  */
-export type PathSource = { dir: string; beside?: readonly string[] } | { ids: readonly string[] };
+export type PathSource = { dir: string; beside?: readonly string[] } | { ids: readonly string[] } | { under: string; paths: readonly string[]; beside: readonly string[] };
 
 /**
  * The SQL and parameters of {@link listCurrent} (exported for the query-plan test). With a
@@ -142,10 +147,13 @@ export type PathSource = { dir: string; beside?: readonly string[] } | { ids: re
 export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows' | 'count' | 'counts' = 'rows'): { sql: string; params: Record<string, unknown> } {
   const where: string[] = [];
   const byPath = filter.path !== undefined ? source : undefined;
-  // A count of a directory and the entries beside it: their union of ids, then `current`.
+  // A count of a directory and the entries beside it: their union of ids, probed from `current` (below).
   const union = shape !== 'rows' && byPath && 'dir' in byPath;
   // The table whose index gives the order: a path prefix's directory rows, a path filter's matching ids, else a tag's or task's rows, else `current`.
-  const driver = byPath && 'dir' in byPath && !union ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
+  // A count needs no order: it reads `current` through a covering index (current_kind_status) and probes the tag's or task's
+  // ids (decision 0081: a row fetched by id per tagged entry was 3–4 times the cost).
+  const counted = shape !== 'rows';
+  const driver = byPath && 'dir' in byPath && !union ? { table: 'entry_path_dirs', column: 'dir', param: 'pathDir' } : byPath || counted ? null : filter.tag ? { table: 'entry_tags', column: 'tag', param: 'tag' } : filter.relatedTask ? { table: 'entry_tasks', column: 'task_id', param: 'relatedTask' } : null;
   const by = driver ? 'd' : 'c';
   if (driver) where.push(`d.project_id = @projectId AND d.${driver.column} = @${driver.param}`);
   else where.push('c.project_id = @projectId');
@@ -153,17 +161,19 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
   if (filter.status) where.push('c.status = @status');
   if (filter.author) where.push('c.author = @author');
   if (filter.updatedSince) where.push(`${by}.recorded_at >= @updatedSince`);
-  if (filter.tag && driver?.table !== 'entry_tags') where.push('EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
-  if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push('EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
+  if (filter.tag && driver?.table !== 'entry_tags') where.push(counted ? 'c.entry_id IN (SELECT t.entry_id FROM entry_tags t WHERE t.project_id = @projectId AND t.tag = @tag)' : 'EXISTS (SELECT 1 FROM entry_tags t WHERE t.entry_id = c.entry_id AND t.tag = @tag)');
+  if (filter.relatedTask && driver?.table !== 'entry_tasks') where.push(counted ? 'c.entry_id IN (SELECT k.entry_id FROM entry_tasks k WHERE k.project_id = @projectId AND k.task_id = @relatedTask)' : 'EXISTS (SELECT 1 FROM entry_tasks k WHERE k.entry_id = c.entry_id AND k.task_id = @relatedTask)');
   if (filter.after) where.push(`${by}.recorded_at <= @afterRecordedAt AND (${by}.recorded_at < @afterRecordedAt OR ${by}.entry_id > @afterEntryId)`);
   const limit = filter.limit !== undefined ? ' LIMIT @limit' : '';
-  const from = driver
-    ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id`
-    : union
-      ? '(SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds)) u CROSS JOIN current c ON c.entry_id = u.entry_id'
-      : byPath
-        ? 'json_each(@pathEntryIds) j CROSS JOIN current c ON c.entry_id = j.value'
-        : 'current c';
+  // A glob's count: the project's rows of `current` whose id is among the entries of its matching paths (the planner reads
+  // `current_kind_status` as a covering index and probes the set: no entry row is fetched by id).
+  const under = counted && byPath && 'under' in byPath ? byPath : null;
+  if (under) where.push('c.entry_id IN (SELECT entry_id FROM entry_paths WHERE project_id = @projectId AND glob = 0 AND (norm = @pathDir OR (norm >= @pathLow AND norm < @pathHigh)) AND path IN (SELECT value FROM json_each(@pathValues)) UNION SELECT value FROM json_each(@pathEntryIds))');
+  // A count of a directory and the entries beside it, or of a list of ids: the same probe of their ids.
+  if (union) where.push('c.entry_id IN (SELECT entry_id FROM entry_path_dirs WHERE project_id = @projectId AND dir = @pathDir UNION SELECT value FROM json_each(@pathEntryIds))');
+  // A list of ids (a glob without a base) is probed too, as `current` is read in list order: a page reads its rows' JSON only.
+  else if (byPath && 'ids' in byPath) where.push('c.entry_id IN (SELECT value FROM json_each(@pathEntryIds))');
+  const from = driver ? `${driver.table} d CROSS JOIN current c ON c.entry_id = d.entry_id` : 'current c';
   const sql =
     shape === 'count' ? `SELECT count(*) AS n FROM ${from} WHERE ${where.join(' AND ')}`
       : shape === 'counts' ? `SELECT c.entry_kind, c.status, count(*) AS n FROM ${from} WHERE ${where.join(' AND ')} GROUP BY c.entry_kind, c.status`
@@ -171,6 +181,7 @@ export function listQuery(filter: ListFilter, source?: PathSource, shape: 'rows'
   const { after, path, ...rest } = filter;
   const params: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if (byPath && 'dir' in byPath) params.pathDir = byPath.dir;
+  if (under) Object.assign(params, { pathDir: under.under, pathLow: `${under.under}/`, pathHigh: `${under.under}0`, pathValues: JSON.stringify(under.paths), pathEntryIds: JSON.stringify(under.beside) });
   if (union) params.pathEntryIds = JSON.stringify(byPath.beside ?? []);
   else if (byPath && 'ids' in byPath) params.pathEntryIds = JSON.stringify(byPath.ids);
   if (after) Object.assign(params, { afterRecordedAt: after.recorded_at, afterEntryId: after.entry_id });
