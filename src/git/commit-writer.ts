@@ -162,6 +162,8 @@ export interface WriteCommitOptions {
    * walk the new commit's tree again.
    */
   trees?: Map<string, string>;
+  /** When given, filled with the oid of every blob the commit wrote, by path (so callers need not hash the files again). */
+  blobs?: Map<string, string>;
 }
 
 /**
@@ -173,7 +175,9 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
   const batch: ObjectBatch = new Map();
   const root: DirNode = { files: new Map(), dirs: new Map() };
   for (const [path, content] of options.files) {
-    insert(root, path, addObject(batch, 'blob', typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
+    const oid = addObject(batch, 'blob', typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    insert(root, path, oid);
+    options.blobs?.set(path, oid);
   }
   const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set() };
   const tree = await buildTree(options.gitdir, options.parent, root, batch, built, '');

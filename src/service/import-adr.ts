@@ -151,7 +151,7 @@ async function importRead(
     const entries: ImportedEntry[] = [];
     const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry =>
       draftEntry({ draft, fields, projectId, stamp, revision });
-    await tx.prefetch(read.drafts.map((d) => d.entry_id));
+    await tx.prefetch(read.drafts.map((d) => d.entry_id), { current: true });
     // A credential is refused naming the ADR file (and, with --history, the commit of its text).
     const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {
       try {

@@ -135,7 +135,7 @@ export async function importJsonl(brain: Brain, args: { text: string; source?: s
   const { identity } = brain.writer();
   const result = await brain.store.transact({ projectId, identity }, async (tx) => {
     const entries: JsonlLineResult[] = [];
-    await tx.prefetch(lines.map((l) => l.entry.entry_id)); // the entries' states read at once, not a git round trip per line
+    await tx.prefetch(lines.map((l) => l.entry.entry_id), { current: true }); // the entries' states read at once, not a git round trip per line
     // Lines holding a credential: every one is found before the import is refused.
     const secrets: { line: number; error: BrainError }[] = [];
     for (const [index, { line, entry }] of lines.entries()) {

@@ -13,8 +13,8 @@ import { validateEntry } from '../model/validate.js';
 import type { Candidate } from '../model/candidate.js';
 import { validateCandidate } from '../model/validate-candidate.js';
 import { listTree, readBlobAt, treeOidAt } from '../git/tree-reader.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
-import { LEDGER_FILE, candidateDir, entryDir, parseRevisionFileName } from './layout.js';
+import { sha256Hex } from './canonical-json.js';
+import { LEDGER_FILE, candidateDir, entryDir, parseRevisionFileName, revisionFileName } from './layout.js';
 import { parseLedger } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 
@@ -34,10 +34,14 @@ export interface RecordState<T> {
   /** Highest revision number seen in the ledger or among the files (0 for a new entry). */
   maxRevision: number;
   /**
-   * The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry:
-   * the record, its file's sha256, and the record as canonical JSON (what the state cache keeps).
+   * The current revision (last in DESIGN §3 invariant-5 order), or null for a new entry: its
+   * file's sha256 (what the next revision chains onto), the oid of its blob (null while it is
+   * only staged), and the record, or null until someone asks for it ({@link loadCurrent}). The
+   * state cache keeps the oid, not the record: parsing the record again at every revision of
+   * a bulk import, and holding its text (~2–4 KB per entry) for the whole import, grew with the
+   * brain (decision 0080), for a record a `put` never reads.
    */
-  current: { entry: T; sha256: string; text: string } | null;
+  current: { sha256: string; oid: string | null; entry: T | null } | null;
   /**
    * The sha256 of every valid file holding the top revision number, in invariant-5 order (the
    * last is `current`). More than one: the entry is forked (a merge made outside `brain sync`),
@@ -75,8 +79,8 @@ const CANDIDATE_KIND: RecordKind<Candidate> = { validate: validateCandidate, hin
  */
 export const STATE_CACHE_BYTES = Math.floor(getHeapStatistics().heap_size_limit / 8);
 
-/** What the cache keeps of a state: the current record as text (parsed again on a hit). */
-type CachedState = Omit<RecordState<unknown>, 'current'> & { treeOid: string; current: { text: string; sha256: string } | null };
+/** What the cache keeps of a state: the current revision's sha256 and blob oid, not the record (read again when asked). */
+type CachedState = Omit<RecordState<unknown>, 'current'> & { treeOid: string; current: { sha256: string; oid: string } | null };
 
 /**
  * Entry and candidate states by record directory, each with the oid of the directory's tree it
@@ -88,26 +92,42 @@ type CachedState = Omit<RecordState<unknown>, 'current'> & { treeOid: string; cu
  */
 const stateCache = new LRUCache<string, CachedState>({
   maxSize: STATE_CACHE_BYTES,
-  sizeCalculation: (s) => 256 + s.dir.length + s.ledgerText.length + (s.current?.text.length ?? 0) + s.heads.length * 80 + (s.repairs?.length ?? 0),
+  sizeCalculation: (s) => 256 + s.dir.length + s.ledgerText.length + (s.current ? 120 : 0) + s.heads.length * 80 + (s.repairs?.length ?? 0),
 });
 
-/** A state the caller owns, from the cache: the record parsed again from its text. */
+/** A state the caller owns, from the cache: the current record not read yet. */
 function fromCache<T>(cached: CachedState): RecordState<T> {
   const { treeOid: _tree, current, ...rest } = cached;
-  return {
-    ...rest,
-    heads: [...cached.heads],
-    current: current && { entry: JSON.parse(current.text) as T, sha256: current.sha256, text: current.text },
-  };
+  return { ...rest, heads: [...cached.heads], current: current && { sha256: current.sha256, oid: current.oid, entry: null } };
+}
+
+/**
+ * The current record of `state` (null for a new record), read from its blob at `gitdir` the
+ * first time it is asked for and kept in `state` (which the caller owns) after that. Not
+ * validated again: a state's current revision was validated when the state was computed from
+ * the branch, or staged by a writer that validated it. Errors: git read errors.
+ */
+export async function loadCurrent<T>(gitdir: string, state: RecordState<T>): Promise<T | null> {
+  const current = state.current;
+  if (current === null) return null;
+  if (current.entry === null) {
+    if (current.oid === null) throw new Error(`${state.entry_id}: a staged revision without its record`); // staged states hold their record
+    current.entry = JSON.parse((await readBlobAt(gitdir, current.oid)).toString('utf8')) as T;
+  }
+  return current.entry;
 }
 
 /**
  * Remembers `state` as the state of the record whose directory tree is `treeOid` (the store
- * calls this after a commit with each state its transaction left).
+ * calls this after a commit with each state its transaction left). `blobs`: the oid of each
+ * file the commit wrote, by path (commit-writer.ts), where a staged current revision's oid is
+ * found; a state whose current revision's oid is known nowhere is not remembered.
  */
-export function rememberEntryState(treeOid: string, state: RecordState<unknown>): void {
+export function rememberEntryState(treeOid: string, state: RecordState<unknown>, blobs: ReadonlyMap<string, string>): void {
   const { current, ...rest } = state;
-  stateCache.set(state.dir, { ...rest, heads: [...state.heads], treeOid, current: current && { text: current.text, sha256: current.sha256 } });
+  const oid = current && (current.oid ?? blobs.get(`${state.dir}/${revisionFileName(state.maxRevision, current.sha256)}`));
+  if (current && !oid) return;
+  stateCache.set(state.dir, { ...rest, heads: [...state.heads], treeOid, current: current && oid ? { sha256: current.sha256, oid } : null });
 }
 
 /**
@@ -133,7 +153,7 @@ async function readRecordState<T extends { revision: number; recorded_at: string
   const hit = stateCache.get(dir);
   if (hit?.treeOid === treeOid) return fromCache<T>(hit);
   const state = await computeRecordState({ gitdir: args.gitdir, entryId: args.entryId, dir, files: await listTree(args.gitdir, treeOid), empty, kind: args.kind });
-  rememberEntryState(treeOid, state);
+  rememberEntryState(treeOid, state, new Map());
   return state;
 }
 
@@ -148,22 +168,22 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
     return name ? [{ file, revision: name.revision }] : [];
   });
   const maxRevision = Math.max(0, ...revisions.map((r) => r.revision), ...ledger.map((l) => l.revision));
-  const read = async (file: string): Promise<{ entry: T | null; sha256: string } | null> => {
+  const read = async (file: string): Promise<{ entry: T | null; sha256: string; oid: string } | null> => {
     const oid = files.get(file);
     if (!oid) return null;
     const bytes = await readBlobAt(args.gitdir, oid);
     try {
-      return { entry: args.kind.validate(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes) };
+      return { entry: args.kind.validate(JSON.parse(bytes.toString('utf8'))), sha256: sha256Hex(bytes), oid };
     } catch {
-      return { entry: null, sha256: sha256Hex(bytes) };
+      return { entry: null, sha256: sha256Hex(bytes), oid };
     }
   };
   const top = revisions.filter((r) => r.revision === maxRevision);
-  const candidates: { entry: T; sha256: string; revision: number; recorded_at: string }[] = [];
+  const candidates: { entry: T; sha256: string; oid: string; revision: number; recorded_at: string }[] = [];
   const badHeads: string[] = [];
   for (const candidate of top) {
     const file = await read(candidate.file);
-    if (file?.entry) candidates.push({ entry: file.entry, sha256: file.sha256, revision: file.entry.revision, recorded_at: file.entry.recorded_at });
+    if (file?.entry) candidates.push({ entry: file.entry, sha256: file.sha256, oid: file.oid, revision: file.entry.revision, recorded_at: file.entry.recorded_at });
     else if (file) badHeads.push(file.sha256);
   }
   candidates.sort(compareRevisions);
@@ -175,7 +195,7 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
       ledgerText,
       ledgerLines: ledger.length,
       maxRevision,
-      current: last ? { entry: last.entry, sha256: last.sha256, text: canonicalJson(last.entry) } : null,
+      current: last ? { sha256: last.sha256, oid: last.oid, entry: last.entry } : null,
       heads: [...new Set(candidates.map((c) => c.sha256))],
       repairs: null,
     };
@@ -185,17 +205,17 @@ async function computeRecordState<T extends { revision: number; recorded_at: str
   const ledgerHeads = ledger.filter((l) => l.revision === maxRevision).map((l) => l.sha256);
   const heads = [...new Set(badHeads.length > 0 ? badHeads : ledgerHeads)].sort();
   const parent = heads[heads.length - 1];
-  let base: T | null = null;
+  let base: { entry: T | null; oid: string } | null = null;
   for (const older of revisions.filter((r) => r.revision < maxRevision).sort((a, b) => b.revision - a.revision)) {
-    base = (await read(older.file))?.entry ?? null;
-    if (base) break;
+    base = await read(older.file);
+    if (base?.entry) break;
   }
-  if (!base || parent === undefined) {
+  if (!base?.entry || parent === undefined) {
     throw new BrainError('invalid_entry', `${args.entryId} has no valid revision to build on: its revision ${maxRevision} is invalid or missing`, {
       hint: args.kind.hint,
       data: { entry_id: args.entryId, revision: maxRevision },
     });
   }
   const badFile = top[0]?.file ?? ledger.find((l) => l.revision === maxRevision)?.file ?? `r${maxRevision}`;
-  return { entry_id: args.entryId, dir, ledgerText, ledgerLines: ledger.length, maxRevision, current: { entry: base, sha256: parent, text: canonicalJson(base) }, heads, repairs: `${dir}/${badFile}` };
+  return { entry_id: args.entryId, dir, ledgerText, ledgerLines: ledger.length, maxRevision, current: { sha256: parent, oid: base.oid, entry: base.entry }, heads, repairs: `${dir}/${badFile}` };
 }

@@ -165,11 +165,12 @@ export class GitStore {
         const { message, value } = await operation(tx);
         if (tx.files.size === 0) return { commit: null, staged: [], stagedCandidates: [], value };
         const trees = new Map<string, string>();
-        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees });
+        const blobs = new Map<string, string>();
+        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees, blobs });
         // The next transaction (a bulk import's next batch) reads these entries from memory.
         for (const state of tx.written()) {
           const tree = trees.get(state.dir);
-          if (tree) rememberEntryState(tree, state);
+          if (tree) rememberEntryState(tree, state, blobs);
         }
         await this.beforeRefUpdate?.({ attempt, tip, commit });
         try {

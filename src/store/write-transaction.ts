@@ -10,7 +10,7 @@ import type { Candidate } from '../model/candidate.js';
 import { validateEntry } from '../model/validate.js';
 import { validateCandidate } from '../model/validate-candidate.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
-import { readCandidateState, readEntryState, type CandidateState, type EntryState, type RecordState } from './entry-state.js';
+import { loadCurrent, readCandidateState, readEntryState, type CandidateState, type EntryState, type RecordState } from './entry-state.js';
 import { LEDGER_FILE, PROJECTS_DIR, entryDir, revisionFileName } from './layout.js';
 import { BrainError } from '../model/errors.js';
 import { kindOfEntryId } from '../model/kinds.js';
@@ -26,8 +26,6 @@ export interface StagedRevision {
   entry: Entry;
   path: string;
   sha256: string;
-  /** The revision it follows, or null when it creates the entry. */
-  previous: Entry | null;
 }
 
 /** A candidate revision staged in a transaction. */
@@ -78,7 +76,7 @@ export class WriteTransaction {
 
   /** The current revision of candidate `candidateId` of this project as of this transaction (including staged ones), or null. */
   async currentCandidate(candidateId: string): Promise<Candidate | null> {
-    return (await this.candidateState(candidateId)).current?.entry ?? null;
+    return loadCurrent(this.gitdir, await this.candidateState(candidateId));
   }
 
   /**
@@ -128,7 +126,7 @@ export class WriteTransaction {
       ledgerText,
       ledgerLines: state.ledgerLines + 1,
       maxRevision: record.revision,
-      current: { entry: record, sha256, text },
+      current: { sha256, oid: null, entry: record },
       heads: [sha256],
       repairs: null,
     };
@@ -149,22 +147,33 @@ export class WriteTransaction {
    * revision of an existing entry read its state back from git one round trip at a time,
    * 0.35–0.4 ms per line in a cold process): their git reads are pipelined through one
    * `cat-file` child, {@link PREFETCH_AT_ONCE} entries at a time. Later {@link put} and
-   * {@link current} calls find them in memory. Never throws: an entry whose state cannot be
-   * read is left for the call that needs it, which reports the error in its place.
+   * {@link current} calls find them in memory. `options.current`: also read each entry's
+   * current record, for a caller that compares content with {@link current} (importers); a
+   * `put` needs only the state (decision 0080: the state cache keeps the record's blob oid,
+   * not the record). Never throws: an entry whose state cannot be read is left for the call
+   * that needs it, which reports the error in its place.
    */
-  async prefetch(entryIds: Iterable<string>): Promise<void> {
-    const missing = [...new Set(entryIds)].filter((id) => !this.states.has(id));
-    for (let i = 0; i < missing.length; i += PREFETCH_AT_ONCE) {
-      await Promise.all(missing.slice(i, i + PREFETCH_AT_ONCE).map(async (id) => {
+  async prefetch(entryIds: Iterable<string>, options: { current?: boolean } = {}): Promise<void> {
+    const todo = [...new Set(entryIds)].filter((id) => {
+      const known = this.states.get(id);
+      return !known || (options.current === true && known.current !== null && known.current.entry === null);
+    });
+    for (let i = 0; i < todo.length; i += PREFETCH_AT_ONCE) {
+      await Promise.all(todo.slice(i, i + PREFETCH_AT_ONCE).map(async (id) => {
         const state = await this.state(id).catch(() => null);
         if (state?.maxRevision === 0 && state.ledgerLines === 0) await this.heldElsewhere(id).catch(() => null);
+        if (state && options.current) await loadCurrent(this.gitdir, state).catch(() => null);
       }));
     }
   }
 
-  /** The current revision of `entryId` as of this transaction (including staged ones), or null. */
+  /**
+   * The current revision of `entryId` as of this transaction (including staged ones), or null;
+   * read from git the first time it is asked for (one blob; {@link prefetch} with `current`
+   * reads many at once). Errors: `invalid_entry` (no valid revision), git read errors.
+   */
   async current(entryId: string): Promise<Entry | null> {
-    return (await this.state(entryId)).current?.entry ?? null;
+    return loadCurrent(this.gitdir, await this.state(entryId));
   }
 
   /** The path of the invalid or missing newest revision the next one repairs, or null. */
@@ -215,7 +224,7 @@ export class WriteTransaction {
     const validated = validateEntry({ ...entry, revision });
     if (this.options.scanSecrets) await assertNoSecrets(validated, { where: `entry ${validated.entry_id} r${revision}` });
     const { path, sha256, next } = this.append(state, validated);
-    const staged: StagedRevision = { entry: validated, path, sha256, previous: state.current?.entry ?? null };
+    const staged: StagedRevision = { entry: validated, path, sha256 };
     this.staged.push(staged);
     this.states.set(entry.entry_id, next);
     return staged;
