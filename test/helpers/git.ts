@@ -47,6 +47,16 @@ export function tempDir(prefix = 'brain-test-'): string {
   return dir;
 }
 
+/** A new {@link tempDir} holding `files` (relative POSIX path → text; folders made as needed). */
+export function tempFolder(files: Record<string, string>, prefix = 'brain-adr-'): string {
+  const dir = tempDir(prefix);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
 /** Removes every directory made by {@link tempDir} (use in `afterAll`/`afterEach`). */
 export function cleanupTempDirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });

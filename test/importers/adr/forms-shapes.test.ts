@@ -6,7 +6,7 @@
  * a file since renamed (`[AD045: Remove forms-api](ADR045-use-forms-api.md)` for
  * `ADR045-remove-forms-api.md`).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAdrPath, listAdrFiles, skipReason } from '../../../src/importers/adr/list-adr-files.js';
@@ -16,19 +16,12 @@ import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { openTestBrain } from '../../helpers/brain.js';
-import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
+import { cleanupTempDirs, initRepo, tempDir, tempFolder } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 /** A folder holding `files` (path → text). */
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('brain-adr-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>): string => tempFolder(files);
 
 /** An alphagov/forms record whose Status section is `status` (lines as written). */
 const record = (title: string, status: string, context = 'We need it.'): string =>

@@ -4,12 +4,10 @@
  * not two: the source is skipped and reported, by the folder read and by the path rule that
  * `--history` and the export use.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAdrPath, skipReason } from '../../../src/importers/adr/list-adr-files.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
-import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
+import { cleanupTempDirs, tempFolder } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
@@ -18,17 +16,12 @@ const README = '# Design document\n\nThe GC pacer design document is generated f
 
 describe('a document rendered from a *.src.md source (golang/proposal)', () => {
   it('imports the rendered document once and reports the source as skipped', async () => {
-    const dir = tempDir('brain-src-md-');
-    const files: Record<string, string> = {
+    const dir = tempFolder({
       '44167-gc-pacer-redesign.md': DOC,
       '44167/README.md': README,
       '44167/gc-pacer-redesign.src.md': DOC.replace('The pacer.', 'The pacer: $$x^2$$.'),
       '12345-plain.md': '# Proposal: Plain\n\n## Background\n\nText.\n',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    });
     const read = await readAdrDirectory({ dir, projectId: 'default' });
     expect(read.drafts.map((d) => d.source_path).sort()).toEqual(['12345-plain.md', '44167-gc-pacer-redesign.md']);
     expect(read.skipped).toContainEqual({ source_path: '44167/gc-pacer-redesign.src.md', reason: 'source of a generated document (*.src.md)' });

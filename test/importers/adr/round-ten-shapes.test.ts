@@ -6,28 +6,21 @@
  * with `# RFC 2064 - 2020-03-17 - Title`, opentofu's `rfc/20230920-x.md`. Each in a small
  * fixture written here in the shape met.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { readAdrDirectory, type AdrDraft } from '../../../src/importers/adr/read-adr-dir.js';
 import { lostLines } from '../../../bench/adr-line-rule.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
+import { cleanupTempDirs, tempFolder } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0001-x.md') => parseAdr({ sourcePath, source });
 
 /** A folder holding `files` (path → text). */
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('brain-adr-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>): string => tempFolder(files);
 
 /** The drafts read from `files`, by path. */
 async function drafts(files: Record<string, string>): Promise<Map<string, AdrDraft>> {
