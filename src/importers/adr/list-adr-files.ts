@@ -40,8 +40,9 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
  * ADR), and so is the word in French, German, Spanish, Portuguese alone or with `adr`:
  * `0000-modele-adr.md` (ansforge/ans-architecture-adr), `vorlage.md`, `adr-plantilla.md` (but
  * `0005-modelo-de-datos.md` is an ADR); so is a name whose number is a placeholder, with or
- * without the word (`ADRXXX-architecture-decision-record-template.md`, `adr-xxx-x.md`,
- * `XXXX-x.md`, `NNNN-x.md`, any case; but `0000-use-markdown.md` and `xylophone.md` are ADRs);
+ * without the word: a run of x or n letters where the number goes, any case, after an optional
+ * `adr` label (alphagov/forms' `ADR` + three capital x + `-architecture-decision-record-template.md`,
+ * `adr-nnn-x.md`, `NNNN-x.md`); but `0000-use-markdown.md` and `xylophone.md` are ADRs);
  * names starting with `_` or `.` are private or hidden; `x.src.md` is the source a document is
  * generated from (golang/proposal's `44167/gc-pacer-redesign.src.md` beside the rendered
  * `44167-gc-pacer-redesign.md`: LaTeX formulas rendered by a tool), so the record is not
@@ -57,7 +58,7 @@ export function skipReason(fileName: string): string | null {
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
   if (/^(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
-  // A placeholder for the number (`ADRXXX-x.md`, alphagov/forms; `ADR-nnn_x.md`, `XXXX-x.md`): the
+  // A placeholder for the number (x or n letters: alphagov/forms' template; `ADR-nnn_x.md`, `NNNN-x.md`): the
   // template a record is copied from, whatever its words. Decision 0079.
   if (PLACEHOLDER_NUMBER.test(base)) return 'template';
   return null;
