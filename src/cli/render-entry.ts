@@ -1,5 +1,5 @@
 /**
- * One entry in full, as `brain show` and the write commands print it. Apart from render.ts
+ * One entry, as `brain show` and the write commands print it. Apart from render.ts
  * because the summary line needs the Markdown parser (marked), which `list`/`search` never load
  * (issue #10: lazy-load what a command does not use).
  */
@@ -29,8 +29,39 @@ function payloadLines(entry: Entry): string[] {
     });
 }
 
-/** One entry in full, as `brain show` and `brain add` print it; `entries` (the ones it links to) lets its summary name its successor. */
-export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number; entries?: ReadonlyMap<string, Entry> } = {}): string {
+/** How much of the rationale a write command prints (decision 0086): the rest is one `brain show` away. */
+export const WRITE_RATIONALE_EXCERPT = { lines: 20, chars: 2_000 } as const;
+
+/**
+ * The first `limit.lines` lines of `text` within `limit.chars` characters (a longer first line is
+ * cut, never inside a surrogate pair), and a closing line saying what was left and where to read
+ * it; `text` itself when it fits.
+ */
+export function rationaleExcerpt(text: string, entryId: string, limit: { lines: number; chars: number }): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    if (kept.length === limit.lines || used + line.length > limit.chars) break;
+    kept.push(line);
+    used += line.length + 1;
+  }
+  if (kept.length === lines.length) return text;
+  if (kept.length === 0) {
+    const cut = limit.chars - (/[\ud800-\udbff]/.test(text.charAt(limit.chars - 1)) ? 1 : 0);
+    kept.push(`${text.slice(0, cut)}…`);
+    used = cut;
+  }
+  const moreLines = lines.length - kept.length;
+  return `${kept.join('\n').trimEnd()}\n\n[… ${text.length - used} more characters${moreLines > 0 ? ` on ${moreLines} more ${moreLines === 1 ? 'line' : 'lines'}` : ''}: brain show ${entryId}]`;
+}
+
+/**
+ * One entry, as `brain show` and the write commands print it; `entries` (the ones it links to)
+ * lets its summary name its successor; `rationale` (the write commands' {@link WRITE_RATIONALE_EXCERPT})
+ * prints only the start of a long rationale (`--json` keeps it whole).
+ */
+export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_count?: number; entries?: ReadonlyMap<string, Entry>; rationale?: { lines: number; chars: number } } = {}): string {
   const lines = [
     `${entry.entry_id}  ${entry.entry_kind}  ${entry.status}  r${entry.revision}${extra.revision_count ? ` of ${extra.revision_count} ${extra.revision_count === 1 ? 'revision' : 'revisions'}` : ''}`,
     `title:       ${collapseSpace(titleText(entry.title))}`, // one line: U+2028 and other breaks become a space, as in list
@@ -51,6 +82,9 @@ export function renderEntry(entry: Entry, extra: { forked?: boolean; revision_co
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${`${label}:`.padEnd(12)} ${value}`);
   const payload = payloadLines(entry);
   if (payload.length) lines.push('payload:', ...payload);
-  if (entry.rationale.trim()) lines.push('rationale:', '', withoutEmptyHeadings(entry.rationale).trimEnd());
+  if (entry.rationale.trim()) {
+    const rationale = withoutEmptyHeadings(entry.rationale).trimEnd();
+    lines.push('rationale:', '', extra.rationale ? rationaleExcerpt(rationale, entry.entry_id, extra.rationale) : rationale);
+  }
   return lines.join('\n');
 }

@@ -9,21 +9,14 @@
  */
 
 import { BIDI_CONTROL_RANGES } from '../model/bidi-controls.js';
+import { showControls } from '../model/visible-controls.js';
 
-// C0 controls but \t and \n, DEL, C1 controls, and the bidi embedding/override/isolate marks.
-const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI_CONTROL_RANGES}]`, 'g');
-/** What JSON.stringify leaves raw of {@link UNSAFE} (it escapes C0 itself). */
+/** What JSON.stringify leaves raw of the characters {@link showControls} shows (it escapes C0 itself). */
 const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${BIDI_CONTROL_RANGES}]`, 'g');
 
-/** `\x1b` for controls below U+0100, `\u202e` above. */
-function visible(char: string): string {
-  const code = char.codePointAt(0) ?? 0;
-  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-
-/** `text` with terminal control sequences made visible and inert; newlines and tabs kept. */
+/** `text` with terminal control sequences made visible and inert; newlines and tabs kept (model/visible-controls.ts). */
 export function neutralizeTerminal(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return showControls(text);
 }
 
 /**

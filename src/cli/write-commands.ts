@@ -1,6 +1,6 @@
 /**
  * Write commands: `add`, `revise`, `resolve`, `supersede`, `clear-blocker`. Thin: parse
- * options, call the service, print the entry. Made by the global `--agent`/`BRAIN_AGENT` for
+ * options, call the service, print the entry (a long rationale's start only). Made by the global `--agent`/`BRAIN_AGENT` for
  * the person when given (agent-option.ts), checked before the brain is opened.
  */
 import type { Command } from 'commander';
@@ -9,6 +9,7 @@ import { runWithBrain } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { collect, fieldsFromOptions, type FieldOptions } from './fields.js';
 import type { WriteResult } from '../service/writes.js';
+import type { Entry } from '../model/entry.js';
 import { commandAgent, writesAs } from './agent-option.js';
 
 /** The entry field options of `add` and `revise` (also `propose`). */
@@ -27,7 +28,11 @@ export function fieldOptions(command: Command): Command {
 }
 
 // Loaded on demand: the entry view needs the Markdown parser, which most commands never load.
-const entryView = async () => (await import('./render-entry.js')).renderEntry;
+// A write prints the start of a long rationale only (decision 0086): the user just wrote it.
+const entryView = async (): Promise<(entry: Entry) => string> => {
+  const { renderEntry, WRITE_RATIONALE_EXCERPT } = await import('./render-entry.js');
+  return (entry) => renderEntry(entry, { rationale: WRITE_RATIONALE_EXCERPT });
+};
 
 const printWrite = async (): Promise<(result: WriteResult) => string> => {
   const renderEntry = await entryView();

@@ -6,6 +6,7 @@
  *
  * Pure string functions; no I/O, no errors thrown.
  */
+import { showControls } from '../model/visible-controls.js';
 
 /** The wrapper tag name. */
 export const BRAIN_STATE_TAG = 'brain-state';
@@ -44,12 +45,14 @@ export function neutralize(text: string): string {
 }
 
 /**
- * `text` neutralized ({@link neutralize}) and wrapped:
+ * `text` neutralized ({@link neutralize}), its control characters (but newline and tab) and bidi
+ * controls shown as visible escapes (`\x1b`, `\u202e`: model/visible-controls.ts, decision 0086 —
+ * a client that prints a tool result or the brief in a terminal must not obey them), and wrapped:
  * `<brain-state>\n<text>\n</brain-state>` (no trailing newline; a trailing newline of `text`
  * is not doubled; empty text gives `<brain-state>\n</brain-state>`).
  */
 export function wrapUntrusted(text: string): string {
-  const body = neutralize(text);
+  const body = showControls(neutralize(text));
   const sep = body === '' || body.endsWith('\n') ? '' : '\n';
   return `${BRAIN_STATE_OPEN}\n${body}${sep}${BRAIN_STATE_CLOSE}`;
 }
