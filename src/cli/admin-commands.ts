@@ -63,6 +63,13 @@ function renderImport(r: ImportReport): string {
   if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
+  if (r.withheld.length) {
+    lines.push(
+      `withheld, the text holds a credential (brain never commits one): ${r.withheld.length}`,
+      ...r.withheld.map((w) => `  ${w.source_path}${w.commit === null ? '' : ` as of commit ${w.commit.slice(0, 12)} (that revision not replayed)`}: ${w.message}`),
+      'hint: replace each with a placeholder such as ${PASSWORD} in the file (and rotate it if it was real), then import again',
+    );
+  }
   return lines.join('\n');
 }
 

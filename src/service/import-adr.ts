@@ -28,6 +28,7 @@ import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-fi
 import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
+import { describeFinding, findSecrets, type SecretFinding } from '../model/secret-scan.js';
 import { authorOf, withOrigin } from './adr-origin.js';
 import { historyPlan, type PlannedRevision } from './import-adr-history.js';
 
@@ -41,6 +42,19 @@ export interface ImportedEntry {
   action: 'imported' | 'revised' | 'unchanged';
   /** Revisions written for it by this import (more than one only with `--history`). */
   written: number;
+}
+
+/**
+ * An ADR whose text holds a credential, not imported (decision 0087): the whole file (`commit`
+ * null: its text in the folder), or with `--history` one commit's text of it (that revision not
+ * replayed; the next one holds the change). `findings` name field, line, column and rule — never
+ * the credential; `message` says them in one line (`rationale (line 3, column 9): MongoDBConnection, @secretlint/…`).
+ */
+export interface WithheldRevision {
+  source_path: string;
+  commit: string | null;
+  findings: SecretFinding[];
+  message: string;
 }
 
 /** `brain import adr --json` */
@@ -60,6 +74,8 @@ export interface ImportReport {
   /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
   swapped_dates: SwappedDateReport[];
   skipped: { source_path: string; reason: string }[];
+  /** ADRs (or historical revisions of them) whose text holds a credential: not imported, the rest is. */
+  withheld: WithheldRevision[];
   /** With `--history`: how many commits of the ADR folder were replayed; else null. */
   history: { commits: number } | null;
   commit: string | null;
@@ -113,7 +129,10 @@ export function draftEntry(args: { draft: AdrDraft; fields: AdrDraft['fields']; 
  * commit of the folder that changed an ADR first becomes a revision (import-adr-history.ts).
  * Errors: `invalid_argument` (no such directory, no ADR found, `history` outside a git work
  * tree), `invalid_entry` (a draft failed validation: a bug, reported with the file),
- * `secret_detected` (an ADR holds a credential: nothing written; names the file), store errors.
+ * `secret_detected` (a revision still holds a credential once the withheld ones are set aside —
+ * an author name, say: nothing written; names the file), store errors. An ADR whose text holds a
+ * credential is withheld and reported (`withheld`), the rest imported (decision 0087; 0040 refused
+ * the whole folder).
  * `agent`: the agent that ran the import for the person, named in the commit's `Brain-Agent:`
  * trailer (the entries keep the ADRs' authors; docs/decisions/0060 "Agents through the CLI").
  */
@@ -152,6 +171,13 @@ async function importRead(
     const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry =>
       draftEntry({ draft, fields, projectId, stamp, revision });
     await tx.prefetch(read.drafts.map((d) => d.entry_id), { current: true });
+    const withheld: WithheldRevision[] = [];
+    // Withholds a text holding a credential (decision 0087); true when `fields` may be written.
+    const clean = async (draft: AdrDraft, fields: AdrDraft['fields'], commit: string | null): Promise<boolean> => {
+      const findings = await findSecrets(fields);
+      if (findings.length > 0) withheld.push({ source_path: draft.source_path, commit, findings, message: findings.map(describeFinding).join('; ') });
+      return findings.length === 0;
+    };
     // A credential is refused naming the ADR file (and, with --history, the commit of its text).
     const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {
       try {
@@ -167,9 +193,11 @@ async function importRead(
       }
     };
     for (const draft of read.drafts) {
+      if (!(await clean(draft, draft.fields, null))) continue;
       const before = await tx.current(draft.entry_id);
       let written = 0;
       for (const step of plan.get(draft.entry_id) ?? []) {
+        if (!(await clean(draft, step.fields, step.commit))) continue;
         const current = await tx.current(draft.entry_id);
         const entry = build(draft, step.fields, { recorded_at: step.recorded_at, author: step.author }, (current?.revision ?? 0) + 1);
         if (current && sameContent(entry, current)) continue;
@@ -190,10 +218,10 @@ async function importRead(
     const count = (a: ImportedEntry['action']) => entries.filter((e) => e.action === a).length;
     const how = args.history ? ' with history' : '';
     const message = `brain: import adr ${basename(dir)}${how} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
-    return { message: withAgentTrailer(message, args.agent), value: entries };
+    return { message: withAgentTrailer(message, args.agent), value: { entries, withheld } };
   });
   await brain.refresh();
-  const entries = result.value;
+  const { entries, withheld } = result.value;
   return {
     imported: entries.filter((e) => e.action === 'imported').length,
     revised: entries.filter((e) => e.action === 'revised').length,
@@ -206,6 +234,7 @@ async function importRead(
     numbering: read.numbering,
     swapped_dates: read.swapped_dates,
     skipped: read.skipped,
+    withheld,
     history: args.history && git !== null ? { commits: git.commits.length } : null,
     commit: result.commit,
   };

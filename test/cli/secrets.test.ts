@@ -1,8 +1,9 @@
 /**
  * Secrets never reach the branch (issue #20, docs/decisions/0040), through the real CLI on real
- * repositories: `add`, `revise`, `import jsonl` and `import adr` (with and without `--history`)
- * refuse a credential with `secret_detected`, exit 2, naming the field, the rule and the line or
- * file, never the credential, and write nothing (branch tip, object count, `git fsck --strict`);
+ * repositories: `add`, `revise` and `import jsonl` refuse a credential with `secret_detected`,
+ * exit 2, naming the field, the rule and the line, never the credential, and write nothing
+ * (branch tip, object count, `git fsck --strict`); `import adr` (with and without `--history`)
+ * withholds the ADR or the historical revision that holds one and imports the rest (0087);
  * look-alikes and every bundled ADR corpus passes; `brain sync` still replays a revision an
  * older brain committed locally.
  */
@@ -102,25 +103,45 @@ describe('writes refuse credentials (exit 2, nothing written)', () => {
     expect(named).toEqual(REAL.slice(0, 20).map((s, i) => [i + 2, `entry dec-${String(i + 1).padStart(12, '0')} r1`, [s.rule_id]]));
     expect(brain(dir, ['list', '--json']).json()).toEqual([]);
   });
+});
 
-  it('brain import adr: a credential in an ADR names the file; with --history, the commit whose text held it', () => {
+describe('import adr withholds an ADR that holds a credential and imports the rest (decision 0087)', () => {
+  it('names the file, never the credential; with --history, the commit whose text held it; the branch never holds it', () => {
     const repo = initRepo();
     expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
+    const secret = shape('HTTPS URL with basic auth').text;
     const adr = (body: string) => `# Use the artifact store\n\n## Status\n\nAccepted\n\n## Context\n\n${body}\n\n## Decision\n\nWe publish there.\n`;
-    const leaked = commitFiles(repo, { 'adr/0001-record.md': adr('We record decisions.'), 'adr/0002-artifacts.md': adr(`Push with ${shape('HTTPS URL with basic auth').text} from CI.`) }, 'ADRs');
-    const error = refused(repo, () => brain(repo, ['import', 'adr', 'adr', '--json']));
-    expect(error.message).toMatch(/^0002-artifacts\.md: entry dec-[0-9a-z]+ r1 holds a credential, nothing written: rationale \(line \d+, column 11\): BasicAuth, @secretlint\/secretlint-rule-basicauth$/);
-    expect(error.data).toMatchObject({ source_path: '0002-artifacts.md' });
+    const leaked = commitFiles(repo, { 'adr/0001-record.md': adr('We record decisions.'), 'adr/0002-artifacts.md': adr(`Push with ${secret} from CI.`) }, 'ADRs');
+    const neverOnTheBranch = () => {
+      expect(git(repo, ['log', '-p', 'brain'])).not.toContain(secret.slice(0, 40));
+      expect(git(repo, ['fsck', '--strict', '--no-dangling'])).toBe('');
+    };
+
+    const first = brain(repo, ['import', 'adr', 'adr', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const report = first.json();
+    expect(report.imported).toBe(1);
+    expect(report.entries.map((e: { source_path: string }) => e.source_path)).toEqual(['0001-record.md']);
+    expect(report.withheld).toEqual([
+      { source_path: '0002-artifacts.md', commit: null, findings: [expect.objectContaining({ field: 'rationale', rule_id: '@secretlint/secretlint-rule-basicauth' })], message: expect.stringMatching(/^rationale \(line \d+, column 11\): BasicAuth, @secretlint\/secretlint-rule-basicauth$/) },
+    ]);
+    expect(first.stdout).not.toContain(secret.slice(0, 40));
+    neverOnTheBranch();
+
+    const human = brain(repo, ['import', 'adr', 'adr']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain('withheld, the text holds a credential (brain never commits one): 1\n  0002-artifacts.md: rationale (line');
+    expect(human.stdout).toContain('hint: replace each with a placeholder such as ${PASSWORD}');
+    expect(human.stdout + human.stderr).not.toContain(secret.slice(0, 40));
 
     commitFiles(repo, { 'adr/0002-artifacts.md': adr('Push with the CI credentials kept in Vault (ci/artifacts).') }, 'remove the password');
-    const history = refused(repo, () => brain(repo, ['import', 'adr', 'adr', '--history', '--json']));
-    expect(history.message.startsWith(`0002-artifacts.md as of commit ${leaked.slice(0, 12)}: entry `)).toBe(true);
-    expect(history.data).toMatchObject({ source_path: '0002-artifacts.md', commit: leaked });
-    expect(history.hint).toMatch(/^the ADR's git history holds it .*: import without --history, or remove the credential/);
-
-    const r = brain(repo, ['import', 'adr', 'adr', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.json()).toMatchObject({ imported: 2 });
+    const history = brain(repo, ['import', 'adr', 'adr', '--history', '--json']);
+    expect(history.code, history.stderr).toBe(0);
+    const replayed = history.json();
+    expect(replayed.withheld).toEqual([expect.objectContaining({ source_path: '0002-artifacts.md', commit: leaked })]);
+    expect(replayed.entries.find((e: { source_path: string }) => e.source_path === '0002-artifacts.md')).toMatchObject({ action: 'imported' });
+    expect(brain(repo, ['import', 'adr', 'adr', '--json']).json()).toMatchObject({ imported: 0, withheld: [] });
+    neverOnTheBranch();
   });
 });
 
