@@ -125,7 +125,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   const projectId = await brain.projectId();
   const read = await readAdrDirectory({ dir, projectId });
   if (read.drafts.length === 0) {
-    throw new BrainError('invalid_argument', `no ADR markdown files found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md files' });
+    throw new BrainError('invalid_argument', `no ADR files (Markdown, reStructuredText or AsciiDoc) found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md (or .rst, .adoc) files' });
   }
   const git = await readGitFileHistory({ dir });
   try {

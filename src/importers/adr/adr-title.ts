@@ -233,7 +233,7 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
  * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
  * when the name carries no number or nothing would remain.
  */
-function nameTitle(baseName: string): string | null {
+export function nameTitle(baseName: string): string | null {
   const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName);
   const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
   return words === '' ? null : words;
