@@ -15,11 +15,20 @@ import { BrainError } from '../../model/errors.js';
 import { CatFileBatch } from '../../git/cat-file-batch.js';
 import { adrText } from './read-adr-dir.js';
 import { skipReason } from './list-adr-files.js';
+import { SIDECAR_NAMES } from './sidecar-metadata.js';
 
-/** The pathspecs of the files the importer reads (markup-family.ts): Markdown, reStructuredText, AsciiDoc, either case. */
-const ADR_PATHSPECS = ['*.md', '*.MD', '*.rst', '*.RST', '*.adoc', '*.ADOC', '*.asciidoc'];
+/**
+ * The pathspecs of the files the importer reads (markup-family.ts): Markdown, reStructuredText,
+ * AsciiDoc, either case; and a record folder's metadata file (`kep.yaml`, sidecar-metadata.ts),
+ * so `--history` reads it as it was at each commit (decision 0082).
+ */
+const ADR_PATHSPECS = ['*.md', '*.MD', '*.rst', '*.RST', '*.adoc', '*.ADOC', '*.asciidoc', ...SIDECAR_NAMES.map((name) => `:(glob)**/${name}`)];
 
 const run = promisify(execFile);
+
+
+/** A metadata file's name (`kep.yaml`): one per record folder, never followed from one folder to another by its name. */
+const isSidecar = (name: string): boolean => (SIDECAR_NAMES as readonly string[]).includes(name);
 
 /** A commit as the history reports it. */
 export interface FileCommit {
@@ -97,7 +106,7 @@ function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] 
   const deletedByName = new Map<string, Lineage>();
   const revive = (path: string): Lineage | undefined => {
     const name = posix.basename(path);
-    const gone = deletedByPath.get(path) ?? (skipReason(name) === null ? deletedByName.get(name) : undefined);
+    const gone = deletedByPath.get(path) ?? (skipReason(name) === null && !isSidecar(name) ? deletedByName.get(name) : undefined);
     if (gone === undefined || gone.live) return undefined;
     deletedByPath.delete(gone.path);
     deletedByName.delete(posix.basename(gone.path));
