@@ -281,3 +281,15 @@ export function extractTitle(options: {
         : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
 }
+
+/**
+ * A title a template wrote for the author to replace, left as it was (alphagov/forms'
+ * `ADR025-remove-papertrail.md`: `# ADR025: Decision Record Title (a description of the decision,
+ * not the problem)`; decision 0082): "Decision Record Title …", "Short title of solved problem and
+ * solution", "Title", "ADR Title", "<Title>", "[Title]", "{Title}". A title that only contains
+ * such words ("Title case for labels") is a title.
+ */
+export function isPlaceholderTitle(title: string): boolean {
+  const bare = title.trim().replace(/^[[{<]\s*|\s*[\]}>]$/g, '').trim();
+  return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare);
+}

@@ -13,7 +13,7 @@
  */
 import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
-import { headingNumber, leadingNumber, nameTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
+import { headingNumber, isPlaceholderTitle, leadingNumber, nameTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
 import { sectionKey, type MarkupOutline } from './markup-outline.js';
@@ -111,8 +111,10 @@ export function parseMarkupAdr(options_: {
   const headingText = outline.title?.text ?? '';
   const fileNumber = leadingNumber(fileName);
   const baseName = withoutAdrExtension(fileName);
-  const whole = (headingText === '' ? null : stripTitlePrefix(headingText, fileName)) ?? null;
-  const untruncated = (whole || nameTitle(baseName) || baseName || fileName).replace(/\s+/g, ' ').trim();
+  const whole = headingText === '' ? null : stripTitlePrefix(headingText, fileName);
+  // A template's title left as it was names nothing: the file name's words do (as parse-adr.ts reads it).
+  const stated = whole !== null && isPlaceholderTitle(whole) && nameTitle(baseName) !== null ? null : whole;
+  const untruncated = (stated || nameTitle(baseName) || baseName || fileName).replace(/\s+/g, ' ').trim();
   const title = truncateTitle(untruncated);
   const found = markupStatus(outline);
   const mapping = found === null ? null : mapStatusText(found.words);
