@@ -30,6 +30,8 @@ import { sameContent } from '../model/input.js';
 import { readGitFileHistory } from '../importers/adr/git-file-history.js';
 import { splitFrontMatter } from '../importers/adr/front-matter.js';
 import { gitOrigin, withOrigin } from './adr-origin.js';
+import { findSidecar } from '../importers/adr/sidecar-metadata.js';
+import { withSidecarState } from '../exporters/adr/sidecar-status.js';
 import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
@@ -144,7 +146,7 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
   // Over the import's own folder, a changed decision is written in its file's own layout.
   const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
   try {
-    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: ExportReport['files'][number]['format'] }> = [];
+    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
     const foreign: string[] = [];
     for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
       const path = join(dir, ...file.split('/'));
@@ -154,8 +156,11 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
       // A reStructuredText or AsciiDoc record goes back in its own markup (decision 0082).
       const markup = isMarkupFile(file) ? (markupFamily(file) as 'rst' | 'asciidoc') : null;
       const layout = own !== null && args.format === undefined ? layoutOf(own) : format;
-      const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}) });
-      planned.push({ entry, file, path, text, layout: markup ?? layout });
+      // A KEP's README over its source, its kep.yaml beside it: status and links go to the kep.yaml (decision 0082).
+      const sidecar = own !== null && !splitFrontMatter(own.replace(/\r\n?/g, '\n')).present ? await findSidecar(dir, file) : null;
+      const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
+      const metadata = sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
+      planned.push({ entry, file, path, text, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
       if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {
@@ -166,11 +171,12 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     }
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
-    for (const { entry, file, path, text, layout } of planned) {
+    for (const { entry, file, path, text, layout, metadata } of planned) {
       const keep = asStored.has(file);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, text, 'utf8');
+        if (metadata !== undefined) await writeFile(metadata.path, metadata.text, 'utf8');
       }
       written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep, format: layout });
     }

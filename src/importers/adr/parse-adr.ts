@@ -9,6 +9,7 @@ import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, leadingNumber, nameTitle, seriesWord, truncateTitle } from './adr-title.js';
 import { withoutAdrExtension } from './markup-family.js';
+import { sidecarLinks } from './sidecar-metadata.js';
 import { frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -173,6 +174,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     supersede_refs: [
       ...collectSupersedeRefs(found.referenceTexts, { allLinks: true }),
       ...collectSupersedeRefs(prose),
+      // A KEP's `replaces` / `superseded-by` (its kep.yaml, read as front matter; decision 0082).
+      ...sidecarLinks(frontMatter.data),
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,
   };

@@ -1,12 +1,13 @@
 /**
  * Decision 0082, the leftovers of earlier rounds, each in the shape met: a record dated only by a
  * month whose first revision was stamped as the month's first day (0073), a KEP's `kep.yaml`
- * under `--history` (0076), and a heading left as the template's title (alphagov/forms ADR025).
+ * under `--history` and under export (0076), and a heading left as the template's title (alphagov/forms ADR025).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { openTestBrain } from '../../helpers/brain.js';
@@ -74,6 +75,38 @@ describe('a KEP’s kep.yaml under --history (0076 "Left out")', () => {
         ['2021-06-01', 'Sean', 'accepted', 'implemented', '2019-10-08'],
       ]);
       expect((await importAdr(brain, { dir })).entries.map((e) => e.written)).toEqual([0]);
+    } finally {
+      await brain.close();
+    }
+  });
+});
+
+describe('a KEP’s kep.yaml under export over the source folder (0076 "Left out")', () => {
+  it('writes a status and a supersession changed in brain into the kep.yaml, in the KEP’s words, leaving the README as it is', async () => {
+    const repo = initRepo();
+    const kep = (n: number, title: string): Record<string, string> => ({
+      [`keps/${n}-${title}/README.md`]: `# KEP-${n}: ${title}\n\n## Summary\n\nText of ${title}.\n`,
+      [`keps/${n}-${title}/kep.yaml`]: `title: ${title}\nkep-number: ${n}\n# the stage\nstatus: implementable\ncreation-date: 2019-10-08\n`,
+    });
+    commitAt(repo, { ...kep(1440, 'events'), ...kep(1441, 'events-v2') }, '2019-10-08T10:00:00Z');
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const dir = join(repo, 'keps');
+      const report = await importAdr(brain, { dir });
+      const id = (path: string): string => report.entries.find((e) => e.source_path === path)?.entry_id ?? '';
+      await brain.writes.supersede({ entryId: id('1440-events/README.md'), byEntryId: id('1441-events-v2/README.md') });
+      await exportAdr(brain, { dir });
+      expect(git(repo, ['status', '--porcelain'])).toBe(' M keps/1440-events/kep.yaml\n M keps/1441-events-v2/kep.yaml');
+      expect(readFileSync(join(dir, '1440-events/kep.yaml'), 'utf8')).toBe('title: events\nkep-number: 1440\n# the stage\nstatus: replaced\ncreation-date: 2019-10-08\nsuperseded-by:\n  - 1441-events-v2\n');
+      expect(readFileSync(join(dir, '1441-events-v2/kep.yaml'), 'utf8')).toContain('replaces:\n  - 1440-events\n');
+      // Read back: the kep.yaml states the status and the link (`replaces` / `superseded-by` are read as links now).
+      const again = await importAdr(brain, { dir });
+      expect(again.entries.map((e) => e.status)).toEqual(['superseded', 'accepted']);
+      const [old, successor] = await Promise.all(['1440-events/README.md', '1441-events-v2/README.md'].map(async (p) => (await brain.get({ entryId: id(p) })).entry));
+      expect([old?.related_entry_ids, successor?.supersedes_entry_id, old?.payload['status_text']]).toEqual([[id('1441-events-v2/README.md')], id('1440-events/README.md'), 'replaced']);
+      await exportAdr(brain, { dir });
+      expect((await importAdr(brain, { dir })).entries.map((e) => e.written)).toEqual([0, 0]);
     } finally {
       await brain.close();
     }
