@@ -8,7 +8,8 @@
  * `:name: value` attribute entries and `Name: value` notes before the first section are the
  * header's (markup-outline.ts).
  */
-import Asciidoctor from '@asciidoctor/core';
+import { createRequire } from 'node:module';
+import type Asciidoctor from '@asciidoctor/core';
 import { headerFields, withEnds, type MarkupHeading, type MarkupOutline, type MarkupSection } from './markup-outline.js';
 
 type Processor = ReturnType<typeof Asciidoctor>;
@@ -16,10 +17,15 @@ type AsciidocBlock = ReturnType<Processor['load']>;
 
 let processor: Processor | null = null;
 
-/** The one processor of this process (creating it costs ~60 ms of CPU), its logger silenced. */
+/**
+ * The one processor of this process, its logger silenced. Loaded on the first AsciiDoc file
+ * (through its CommonJS build, so parsing stays synchronous): loading and creating it costs ~90 ms
+ * of CPU that an import of Markdown or reStructuredText files does not pay.
+ */
 function asciidoctor(): Processor {
   if (processor === null) {
-    processor = Asciidoctor();
+    const factory = createRequire(import.meta.url)('@asciidoctor/core') as typeof Asciidoctor;
+    processor = factory();
     processor.LoggerManager.setLogger(processor.NullLogger.create());
   }
   return processor;
