@@ -140,7 +140,13 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   const projectId = await brain.projectId();
   const read = await readAdrDirectory({ dir, projectId });
   if (read.drafts.length === 0) {
-    throw new BrainError('invalid_argument', `no ADR files (Markdown, reStructuredText or AsciiDoc) found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md (or .rst, .adoc) files' });
+    // What was skipped is said (an RST folder of `.. include::` stubs, a folder of templates), decision 0082.
+    const first = read.skipped[0];
+    const skipped = first === undefined ? '' : ` (${read.skipped.length} skipped, e.g. ${first.source_path}: ${first.reason})`;
+    throw new BrainError('invalid_argument', `no ADR files (Markdown, reStructuredText or AsciiDoc) found in ${args.dir}${skipped}`, {
+      hint: 'point at the directory holding NNNN-title.md (or .rst, .adoc) files',
+      data: { skipped: read.skipped },
+    });
   }
   const git = await readGitFileHistory({ dir });
   try {

@@ -162,6 +162,20 @@ describe('reStructuredText ADRs (openedx docs/decisions)', () => {
     expect(read.drafts.map((d) => d.source_path)).toEqual(['0002-x.rst']);
     expect(read.skipped).toEqual([{ source_path: '0001-monitoring-by-code-owner.rst', reason: 'only includes ../../../edx_django_utils/monitoring/docs/decisions/0001-monitoring-by-code-owner.rst' }]);
   });
+
+  it('says what it skipped when a folder holds only such stubs (it said "no ADR markdown files" of any RST folder)', async () => {
+    const brain = await openTestBrain(initRepo(), { projectId: 'p' });
+    try {
+      await brain.init();
+      const dir = tempFolder({ '0001-monitoring-by-code-owner.rst': '.. include:: ../../x/0001-monitoring-by-code-owner.rst\n' });
+      await expect(importAdr(brain, { dir })).rejects.toMatchObject({
+        code: 'invalid_argument',
+        message: `no ADR files (Markdown, reStructuredText or AsciiDoc) found in ${dir} (1 skipped, e.g. 0001-monitoring-by-code-owner.rst: only includes ../../x/0001-monitoring-by-code-owner.rst)`,
+      });
+    } finally {
+      await brain.close();
+    }
+  });
 });
 
 describe('AsciiDoc ADRs (xtdb doc/adr)', () => {
