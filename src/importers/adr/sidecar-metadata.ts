@@ -68,8 +68,9 @@ export const SIDECAR_LINK_KEYS = { replaces: 'supersedes', 'superseded-by': 'sup
 
 /**
  * The records a KEP's metadata names in `replaces` / `superseded-by` (a list or one value, each a
- * KEP's folder or path, `keps/sig-cli/1441-other`, or number, `KEP-1441`), as references by
- * number (decision 0082; 0076 kept them as front matter only). Pure.
+ * KEP's folder or path, `keps/sig-cli/1441-other`, or label, `KEP-1441`), as references by the
+ * item as written and its number (decision 0082; 0076 kept them as front matter only): one outside
+ * the import is kept as a citation by those words. Pure.
  */
 export function sidecarLinks(data: Record<string, unknown>): SupersedeRef[] {
   return Object.entries(SIDECAR_LINK_KEYS).flatMap(([key, direction]) => {
@@ -77,7 +78,7 @@ export function sidecarLinks(data: Record<string, unknown>): SupersedeRef[] {
     const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
     return items.flatMap((item) => {
       const number = /(?:^|[/-])0*(\d{1,9})(?=[-_/]|$)/.exec(posix.basename(String(item).replace(/\/+$/, '')))?.[1] ?? /\d{1,9}/.exec(String(item))?.[0];
-      return number === undefined ? [] : [{ direction, href: null, number: Number(number), phrase: key }];
+      return number === undefined ? [] : [{ direction, href: String(item).trim(), number: Number(number), phrase: key }];
     });
   });
 }
