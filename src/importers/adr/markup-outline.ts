@@ -57,8 +57,8 @@ export function sectionKey(text: string): string {
 
 /** A field: `:Status: Accepted` (RST docinfo, AsciiDoc attribute entry). */
 const FIELD = /^:([A-Za-z][\w .-]{0,30}):(?:[ \t]+(.*))?$/;
-/** A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`. */
-const NOTE = /^(status|date|deciders|authors?|created|last updated)[ \t]*:[ \t]*(.*)$/i;
+/** A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an AsciiDoc description list's `Status:: x`. */
+const NOTE = /^(status|date|deciders|authors?|created|last updated)[ \t]*:(?!:)[ \t]*(.*)$/i;
 
 /** The fields and header notes of the lines `[from, to)`, in order. */
 export function headerFields(lines: readonly string[], from: number, to: number): MarkupField[] {

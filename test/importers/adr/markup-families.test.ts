@@ -186,6 +186,11 @@ describe('AsciiDoc ADRs (xtdb doc/adr)', () => {
     expect(adr.rationale).toContain('== Context\n\nXTDB needs a data model.\n\n----\n== not a heading, a listing line\n----\n\n== Decision\n\n== Consequences');
   });
 
+  it('reads no status from a description list (`Status:: A decision may be …`, xtdb 0001’s explanation)', () => {
+    const adr = parseMarkupAdr({ sourcePath: '0001-x.adoc', source: '= 1. Record decisions\n\nStatus:: A decision may be "proposed" or "accepted".\n\n== Context\n\nText.\n', family: 'asciidoc' });
+    expect([adr.raw_status, adr.status_origin]).toEqual([null, null]);
+  });
+
   it('reads a :status: attribute and an xref: supersede link', async () => {
     const read = await readAdrDirectory({ dir: tempFolder({ '0002-data-model.adoc': XTDB_2, '0041-data-model-again.adoc': XTDB_41 }), projectId: 'p' });
     const [two, fortyOne] = read.drafts;
