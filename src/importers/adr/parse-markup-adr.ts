@@ -49,7 +49,7 @@ function trimmedLines(lines: readonly string[], from: number, to: number): strin
  * The options of an options section: its subsections' names (xtdb's `== Options` / `=== A: single
  * statements`), else the first line of each list item at its margin (`* X`, `- X`, `. X`, `#. X`).
  */
-function options(outline: MarkupOutline): string[] {
+function optionItems(outline: MarkupOutline): string[] {
   const section = outline.sections.find((s) => isOptionSection(sectionKey(s.text)));
   if (section === undefined) return [];
   const inner = outline.sections.filter((s) => s.head > section.head && s.head < section.end);
@@ -97,7 +97,7 @@ function prose(outline: MarkupOutline, family: LightMarkup): string[] {
  * `labels` the RST labels of the import's files (label, lower case → path), for `:ref:` links.
  * `indexStatus` and `dateOrder` as parse-adr.ts `parseAdr` takes them.
  */
-export function parseMarkupAdr(options_: {
+export function parseMarkupAdr(options: {
   sourcePath: string;
   source: string;
   family: LightMarkup;
@@ -105,9 +105,9 @@ export function parseMarkupAdr(options_: {
   dateOrder?: DateOrder;
   labels?: ReadonlyMap<string, string>;
 }): ParsedAdr {
-  const text = options_.source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const fileName = recordFileName(options_.sourcePath);
-  const outline = outlineMarkup(text, options_.family);
+  const text = options.source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const fileName = recordFileName(options.sourcePath);
+  const outline = outlineMarkup(text, options.family);
   const headingText = outline.title?.text ?? '';
   const fileNumber = leadingNumber(fileName);
   const baseName = withoutAdrExtension(fileName);
@@ -118,10 +118,10 @@ export function parseMarkupAdr(options_: {
   const title = truncateTitle(untruncated);
   const found = markupStatus(outline);
   const mapping = found === null ? null : mapStatusText(found.words);
-  const useIndex = options_.indexStatus != null && mapping?.mapped !== true;
-  const index_status = useIndex ? (options_.indexStatus ?? null) : null;
+  const useIndex = options.indexStatus != null && mapping?.mapped !== true;
+  const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const field = (...keys: string[]): string | null => outline.fields.find((f) => keys.includes(f.key) && f.value !== '')?.value ?? null;
-  const order = options_.dateOrder ?? 'day_first';
+  const order = options.dateOrder ?? 'day_first';
   const dateField = field('date', 'created', 'last updated', 'revdate');
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order));
   const month = day === null && dateField !== null ? parseAdrMonth(dateField) : null;
@@ -131,15 +131,15 @@ export function parseMarkupAdr(options_: {
   const decision = markupDecisionSection(outline);
   const outcome = decision === undefined ? '' : trimmedLines(outline.lines, decision.body, decision.end);
   const kept = decision === undefined || outcome === '' ? outline.lines : [...outline.lines.slice(0, decision.body), '', ...outline.lines.slice(decision.end)];
-  const links = (s: string): string => markupLinksAsMarkdown(s, options_.family, options_.sourcePath, options_.labels);
+  const links = (s: string): string => markupLinksAsMarkdown(s, options.family, options.sourcePath, options.labels);
   const headingNo = headingNumber(headingText, fileNumber);
   return {
-    source_path: options_.sourcePath,
+    source_path: options.sourcePath,
     format: found?.origin === 'status_section' ? 'nygard' : 'plain',
     title,
     rationale: kept.join('\n').trim(),
     decision_outcome: outcome,
-    alternatives: options(outline),
+    alternatives: optionItems(outline),
     full_title: untruncated === title ? null : untruncated,
     adr_number: fileNumber ?? headingNo,
     series_word: null,
@@ -161,7 +161,7 @@ export function parseMarkupAdr(options_: {
     front_matter_error: null,
     supersede_refs: [
       ...collectSupersedeRefs([found?.words ?? '', ...outline.fields.filter((f) => f.key !== 'status').map((f) => `${f.key}: ${f.value}`)].map(links), { allLinks: true }),
-      ...collectSupersedeRefs([title, ...prose(outline, options_.family)].map(links)),
+      ...collectSupersedeRefs([title, ...prose(outline, options.family)].map(links)),
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,
   };
