@@ -22,12 +22,16 @@ import { BrainError, isBrainError } from '../model/errors.js';
 import { ADR_LABEL, adrLabelOf } from '../model/adr-label.js';
 import { adrFileName, corpusNaming } from '../exporters/adr/adr-file-name.js';
 import { renderAdr, type AdrExportFormat } from '../exporters/adr/render-adr.js';
+import { isMarkupFile, renderMarkup } from '../exporters/adr/render-markup.js';
+import { ADR_FILE, markupFamily } from '../importers/adr/markup-family.js';
 import type { Brain } from '../service.js';
 import { readAdrDirectory } from '../importers/adr/read-adr-dir.js';
 import { sameContent } from '../model/input.js';
 import { readGitFileHistory } from '../importers/adr/git-file-history.js';
 import { splitFrontMatter } from '../importers/adr/front-matter.js';
 import { gitOrigin, withOrigin } from './adr-origin.js';
+import { findSidecar } from '../importers/adr/sidecar-metadata.js';
+import { withSidecarState } from '../exporters/adr/sidecar-status.js';
 import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
@@ -37,17 +41,18 @@ export interface ExportReport {
   /**
    * Every decision's file; `written: false` when the file already read back as the decision and
    * was left as it was; `format` the layout it is in (its source file's, for a changed decision
-   * written over it with no format asked for).
+   * written over it with no format asked for; `rst` / `asciidoc` for a decision imported from
+   * such a file, written back in its own markup whatever format is asked, decision 0082).
    */
-  files: { entry_id: string; file: string; status: string; written: boolean; format: AdrExportFormat }[];
+  files: { entry_id: string; file: string; status: string; written: boolean; format: AdrExportFormat | 'rst' | 'asciidoc' }[];
 }
 
-/** The source file of an imported ADR: its first citation, a `file` with an `ADR-N` (or `TEP-N`, decision 0062) locator or none. */
+/** The source file of an imported ADR (`.md`, `.rst`, `.adoc`): its first citation, a `file` with an `ADR-N` (or `TEP-N`, decision 0062) locator or none. */
 function sourceFile(entry: Entry): string | null {
   const c = entry.citations[0];
   if (c?.source_kind !== 'file' || (c.locator !== undefined && !ADR_LABEL.test(c.locator))) return null;
   const path = posix.normalize(c.source_ref);
-  return path.startsWith('..') || posix.isAbsolute(path) || !/\.md$/i.test(path) ? null : path;
+  return path.startsWith('..') || posix.isAbsolute(path) || !ADR_FILE.test(path) ? null : path;
 }
 
 /**
@@ -141,16 +146,21 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
   // Over the import's own folder, a changed decision is written in its file's own layout.
   const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
   try {
-    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: AdrExportFormat }> = [];
+    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
     const foreign: string[] = [];
     for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
       const path = join(dir, ...file.split('/'));
       const existing = await readIfExists(path);
       const own = existing !== null && sourceFile(entry) === file ? existing : null;
       const source = own === null ? undefined : { text: own, origin: gitOrigin(git, file) };
+      // A reStructuredText or AsciiDoc record goes back in its own markup (decision 0082).
+      const markup = isMarkupFile(file) ? (markupFamily(file) as 'rst' | 'asciidoc') : null;
       const layout = own !== null && args.format === undefined ? layoutOf(own) : format;
-      const text = renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}) });
-      planned.push({ entry, file, path, text, layout });
+      // A KEP's README over its source, its kep.yaml beside it: status and links go to the kep.yaml (decision 0082).
+      const sidecar = own !== null && !splitFrontMatter(own.replace(/\r\n?/g, '\n')).present ? await findSidecar(dir, file) : null;
+      const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
+      const metadata = sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
+      planned.push({ entry, file, path, text, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
       if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {
@@ -161,11 +171,12 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     }
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
-    for (const { entry, file, path, text, layout } of planned) {
+    for (const { entry, file, path, text, layout, metadata } of planned) {
       const keep = asStored.has(file);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, text, 'utf8');
+        if (metadata !== undefined) await writeFile(metadata.path, metadata.text, 'utf8');
       }
       written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep, format: layout });
     }

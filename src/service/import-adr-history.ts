@@ -14,6 +14,8 @@ import { buildEntry, newEntryBase, sameContent, type EntryFields } from '../mode
 import type { GitFileHistory } from '../importers/adr/git-file-history.js';
 import { INDEX_PAGE, isAdrPath, skipReason } from '../importers/adr/list-adr-files.js';
 import { assembleAdrSources, type ParseCache } from '../importers/adr/read-adr-dir.js';
+import { isFolderPage, SIDECAR_NAMES, withSidecar } from '../importers/adr/sidecar-metadata.js';
+import { posix } from 'node:path';
 import type { Brain } from '../service.js';
 import { authorOf, withOrigin } from './adr-origin.js';
 
@@ -31,20 +33,22 @@ export interface PlannedRevision {
  * A file of the folder is there again at the end, so a commit that deleted it only took it away
  * for a while: its text stays until the restore (a delete/restore pair changes nothing).
  */
-async function* folderStates(git: GitFileHistory): AsyncGenerator<{ oid: string; author: string; date: string; adrs: Map<string, string>; pages: Map<string, string> }> {
+async function* folderStates(git: GitFileHistory): AsyncGenerator<{ oid: string; author: string; date: string; adrs: Map<string, string>; pages: Map<string, string>; sidecars: Map<string, string> }> {
   const adrs = new Map<string, string>();
   const pages = new Map<string, string>();
+  const sidecars = new Map<string, string>();
   for (const commit of git.commits) {
     let touched = false;
     for (const change of commit.changes) {
-      const files = isAdrPath(change.path) ? adrs : skipReason(change.path.split('/').pop() ?? '') === INDEX_PAGE ? pages : null;
+      const name = change.path.split('/').pop() ?? '';
+      const files = isAdrPath(change.path) ? adrs : (SIDECAR_NAMES as readonly string[]).includes(name) ? sidecars : skipReason(name) === INDEX_PAGE ? pages : null;
       if (files === null) continue;
       const text = change.blob === null ? null : await git.readBlob(change.blob, `${change.path} at commit ${commit.oid.slice(0, 12)}`);
       if (text === null || files.get(change.path) === text) continue;
       files.set(change.path, text);
       touched = true;
     }
-    if (touched) yield { oid: commit.oid, author: commit.author, date: commit.date, adrs, pages };
+    if (touched) yield { oid: commit.oid, author: commit.author, date: commit.date, adrs, pages, sidecars };
   }
 }
 
@@ -61,7 +65,13 @@ export async function historyPlan(args: { brain: Brain; projectId: string; git: 
   const lastFields = new Map<string, string>();
   const cache: ParseCache = new Map();
   for await (const state of folderStates(git)) {
-    const sources = [...state.adrs].map(([source_path, source]) => ({ source_path, source }));
+    // A record folder's `kep.yaml` as it was at this commit is its README's front matter, as a plain import reads it (decision 0082).
+    const sidecarOf = (path: string): string | null => {
+      if (!isFolderPage(path)) return null;
+      const name = SIDECAR_NAMES.find((n) => state.sidecars.has(posix.join(posix.dirname(path), n)));
+      return name === undefined ? null : (state.sidecars.get(posix.join(posix.dirname(path), name)) ?? null);
+    };
+    const sources = [...state.adrs].map(([source_path, source]) => ({ source_path, source: withSidecar(source, sidecarOf(source_path)) }));
     const indexPages = [...state.pages].map(([source_path, source]) => ({ source_path, source }));
     for (const draft of assembleAdrSources({ sources, indexPages, projectId, cache, dirName: args.dirName ?? null }).drafts) {
       const fields = withOrigin(draft, git);

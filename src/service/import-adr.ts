@@ -81,6 +81,15 @@ export interface ImportReport {
   commit: string | null;
 }
 
+/** True when the instant `when` (ISO 8601, UTC) falls in the month, quarter or year that starts on `day` (`YYYY-MM-DD`). */
+function withinPeriod(day: string, precision: string, when: string): boolean {
+  const quarter = (iso: string): string => `${iso.slice(0, 4)}-Q${Math.floor((Number(iso.slice(5, 7)) - 1) / 3)}`;
+  if (precision === 'month') return when.slice(0, 7) === day.slice(0, 7);
+  if (precision === 'quarter') return quarter(when) === quarter(day);
+  if (precision === 'year') return when.slice(0, 4) === day.slice(0, 4);
+  return false;
+}
+
 /** `when` if it is later than `after` (or `after` is absent). */
 const laterThan = (when: string | null | undefined, after: string | undefined): when is string =>
   typeof when === 'string' && (after === undefined || when > after);
@@ -88,15 +97,21 @@ const laterThan = (when: string | null | undefined, after: string | undefined): 
 /**
  * When and by whom the working-tree text of `draft` was recorded, given the revision it follows
  * (`previous`, null for a new entry). A new entry: the ADR's date (00:00 UTC), else the commit
- * that created its content, else `now`. A changed one never predates its predecessor: the ADR's
- * date or the file's last commit when later than the previous revision, else `now`.
+ * that created its content, else `now`; an ADR dated only by a month, quarter or year
+ * (`decision_date_precision`) is stamped by the commit that created it when that commit falls in
+ * the period — the moment it was written, not a first day the file never states (decision 0082,
+ * 0073's "Left out") — else by the period's first day. A changed one never predates its
+ * predecessor: the ADR's date or the file's last commit when later than the previous revision,
+ * else `now`.
  */
 export function draftStamp(args: { draft: AdrDraft; previous: Entry | null; git: GitFileHistory | null; now: string; user: string }): { recorded_at: string; author: string } {
   const { draft, previous, git, now, user } = args;
   const day = draft.date === null ? null : `${draft.date}T00:00:00.000Z`;
   if (previous === null) {
     const first = git?.first(draft.source_path) ?? null;
-    return { recorded_at: day ?? first?.date ?? now, author: authorOf(draft.deciders ?? first?.author ?? user) };
+    const precision = draft.fields.payload?.['decision_date_precision'];
+    const inPeriod = first !== null && draft.date !== null && typeof precision === 'string' && withinPeriod(draft.date, precision, first.date);
+    return { recorded_at: (inPeriod ? first.date : day) ?? first?.date ?? now, author: authorOf(draft.deciders ?? first?.author ?? user) };
   }
   const last = git?.last(draft.source_path) ?? null;
   const recorded_at = [day, last?.date].find((d) => laterThan(d, previous.recorded_at)) ?? now;
@@ -144,7 +159,13 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   const projectId = await brain.projectId();
   const read = await readAdrDirectory({ dir, projectId });
   if (read.drafts.length === 0) {
-    throw new BrainError('invalid_argument', `no ADR markdown files found in ${args.dir}`, { hint: 'point at the directory holding NNNN-title.md files' });
+    // What was skipped is said (an RST folder of `.. include::` stubs, a folder of templates), decision 0082.
+    const first = read.skipped[0];
+    const skipped = first === undefined ? '' : ` (${read.skipped.length} skipped, e.g. ${first.source_path}: ${first.reason})`;
+    throw new BrainError('invalid_argument', `no ADR files (Markdown, reStructuredText or AsciiDoc) found in ${args.dir}${skipped}`, {
+      hint: 'point at the directory holding NNNN-title.md (or .rst, .adoc) files',
+      data: { skipped: read.skipped },
+    });
   }
   const git = await readGitFileHistory({ dir });
   try {

@@ -47,6 +47,11 @@ export interface RenderAdrOptions {
    * would give them back.
    */
   source?: { text: string; origin: { date: string | null; makers: string | null } };
+  /**
+   * The record's status and front matter live in its folder's metadata file (a KEP's `kep.yaml`,
+   * written by sidecar-status.ts; decision 0082): the README is written with neither.
+   */
+  metadataFile?: boolean;
 }
 
 /** `[ADR-0036](036-multi-cluster.md)` from `from`'s directory, or the entry id when it is not exported. */
@@ -195,7 +200,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   const { entry, format, file } = options;
   const p = entry.payload;
   const imported = 'status_text' in p || 'decision_date' in p;
-  const status = statusWords(options);
+  const status = options.metadataFile === true ? null : statusWords(options);
   const read = body(entry, format);
   // A metadata table that states a status (nats-io's `|Status|Implemented|`) carries the words: nothing else is added.
   const own = parseAdr({ sourcePath: file, source: read });
@@ -230,6 +235,7 @@ export function renderAdr(options: RenderAdrOptions): string {
   // as a section: left out when the text without it reads back as the same title (the file name).
   const untitled = isAdrSectionName(entry.title) && parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${withWords}\n` }).title === entry.title;
   const markdown = `${[untitled ? '' : titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  if (options.metadataFile === true) return markdown;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });
   const tagsSaid = tags.length === reread.tags.length && tags.every((t) => reread.tags.includes(t));

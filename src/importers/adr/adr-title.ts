@@ -233,7 +233,7 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
  * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
  * when the name carries no number or nothing would remain.
  */
-function nameTitle(baseName: string): string | null {
+export function nameTitle(baseName: string): string | null {
   const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName);
   const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
   return words === '' ? null : words;
@@ -280,4 +280,16 @@ export function extractTitle(options: {
         ? stripTitlePrefix(frontMatterTitle, fileName)
         : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
+}
+
+/**
+ * A title a template wrote for the author to replace, left as it was (alphagov/forms'
+ * `ADR025-remove-papertrail.md`: `# ADR025: Decision Record Title (a description of the decision,
+ * not the problem)`; decision 0082): "Decision Record Title …", "Short title of solved problem and
+ * solution", "Title", "ADR Title", "<Title>", "[Title]", "{Title}". A title that only contains
+ * such words ("Title case for labels") is a title.
+ */
+export function isPlaceholderTitle(title: string): boolean {
+  const bare = title.trim().replace(/^[[{<]\s*|\s*[\]}>]$/g, '').trim();
+  return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare);
 }

@@ -3,6 +3,7 @@
  * named `tep-0070-x.md`, `rfc-0012-x.md` or `kep-123-x.md`, with no label in their headings, is a
  * series of its own, as decision 0062 reads one from a heading (`# TEP-0070: X`). Pure.
  */
+import { withoutAdrExtension } from './markup-family.js';
 import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
 import type { ParsedAdr } from './parse-adr.js';
@@ -49,7 +50,7 @@ export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
     const shared = byFolder.get(folder)?.get(series.word) ?? 0;
     if (shared * 2 <= (sizes.get(folder) ?? 0)) return r;
     // A record with no title of its own is titled by its name's words, as `0004-x.md` is (adr-title.ts `nameTitle`).
-    const base = recordFileName(r.source_path).replace(/\.md$/i, '');
+    const base = withoutAdrExtension(recordFileName(r.source_path));
     const words = base.replace(NAME_LABEL, '').replace(/[-_]+/g, ' ').trim();
     const title = r.title === base && words !== '' ? words : r.title;
     return { ...r, title, adr_number: series.number, series_word: r.series_word ?? series.word.toUpperCase() };

@@ -4,7 +4,7 @@
  * through renames and folder moves anywhere in the repository, and through a delete followed by
  * a restore (the same path, or the same file name elsewhere, coming back) — so its first commit
  * is the one that created its content, not the move or the restore. Read with the system `git`
- * (`git log --raw -M -- '*.md'` over the whole repository, oldest first, merges' own diffs not
+ * (`git log --raw -M -- '*.md' '*.rst' '*.adoc' …` over the whole repository, oldest first, merges' own diffs not
  * listed). Returns null when the directory is not inside a git work tree or git is missing: the
  * caller falls back to the ADR's own date and the import time.
  */
@@ -15,8 +15,20 @@ import { BrainError } from '../../model/errors.js';
 import { CatFileBatch } from '../../git/cat-file-batch.js';
 import { adrText } from './read-adr-dir.js';
 import { skipReason } from './list-adr-files.js';
+import { SIDECAR_NAMES } from './sidecar-metadata.js';
+
+/**
+ * The pathspecs of the files the importer reads (markup-family.ts): Markdown, reStructuredText,
+ * AsciiDoc, either case; and a record folder's metadata file (`kep.yaml`, sidecar-metadata.ts),
+ * so `--history` reads it as it was at each commit (decision 0082).
+ */
+const ADR_PATHSPECS = ['*.md', '*.MD', '*.rst', '*.RST', '*.adoc', '*.ADOC', '*.asciidoc', ...SIDECAR_NAMES.map((name) => `:(glob)**/${name}`)];
 
 const run = promisify(execFile);
+
+
+/** A metadata file's name (`kep.yaml`): one per record folder, never followed from one folder to another by its name. */
+const isSidecar = (name: string): boolean => (SIDECAR_NAMES as readonly string[]).includes(name);
 
 /** A commit as the history reports it. */
 export interface FileCommit {
@@ -81,7 +93,7 @@ interface Lineage {
 const ZERO = /^0+$/;
 
 /**
- * Follows every `*.md` file of the log: a rename moves its lineage; a delete ends it for now; an
+ * Follows every ADR-named file (`*.md`, `*.rst`, `*.adoc`) of the log: a rename moves its lineage; a delete ends it for now; an
  * add or change of a path whose lineage was deleted revives it (a restore), and so does an add
  * of the same file name elsewhere when that name is not an index page (a folder deleted and
  * restored under another path); anything else starts a new lineage.
@@ -94,7 +106,7 @@ function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] 
   const deletedByName = new Map<string, Lineage>();
   const revive = (path: string): Lineage | undefined => {
     const name = posix.basename(path);
-    const gone = deletedByPath.get(path) ?? (skipReason(name) === null ? deletedByName.get(name) : undefined);
+    const gone = deletedByPath.get(path) ?? (skipReason(name) === null && !isSidecar(name) ? deletedByName.get(name) : undefined);
     if (gone === undefined || gone.live) return undefined;
     deletedByPath.delete(gone.path);
     deletedByName.delete(posix.basename(gone.path));
@@ -145,7 +157,7 @@ function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] 
 }
 
 /**
- * Reads the history of the `*.md` files now under `dir` (paths relative to `dir`). `null` when
+ * Reads the history of the `*.md`, `*.rst` and `*.adoc` files now under `dir` (paths relative to `dir`). `null` when
  * `dir` is not in a git work tree (or git is not installed). Errors: `io_error` when git cannot
  * run. Call `close()` when done.
  */
@@ -156,7 +168,7 @@ export async function readGitFileHistory(options: { dir: string }): Promise<GitF
   const gitDir = (await git(options.dir, ['rev-parse', '--path-format=absolute', '--git-common-dir']))?.trim();
   if (!top || !gitDir) return null;
   const prefix = relative(resolve(top), resolve(options.dir)).split(sep).join('/');
-  const log = await git(top, ['-c', 'core.quotePath=off', 'log', '--reverse', '-M', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%aN%x1f%aI', '--', '*.md', '*.MD']);
+  const log = await git(top, ['-c', 'core.quotePath=off', 'log', '--reverse', '-M', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%aN%x1f%aI', '--', ...ADR_PATHSPECS]);
   if (log === null) return null;
   const { commits, lineages } = followFiles(log);
   const inDir = (path: string): string | null => (prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null);

@@ -1,13 +1,15 @@
 /**
- * The ADR files of a directory: every `*.md` file, recursively, except index pages, templates
- * and hidden or private files, sorted by path.
+ * The ADR files of a directory: every `*.md`, `*.rst`, `*.adoc` and `*.asciidoc` file
+ * (markup-family.ts, decision 0082), recursively, except index pages, templates and hidden or
+ * private files, sorted by path.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BrainError } from '../../model/errors.js';
 import { isRecordPage } from '../../model/record-file-name.js';
+import { ADR_FILE, withoutAdrExtension } from './markup-family.js';
 
-/** A Markdown file that is not imported, and why. */
+/** An ADR-named file (Markdown, reStructuredText, AsciiDoc) that is not imported, and why. */
 export interface SkippedFile {
   source_path: string;
   reason: string;
@@ -30,7 +32,7 @@ const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 's
 const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
 
 /**
- * Why `fileName` (a `*.md` base name) is not an ADR, or null when it is one:
+ * Why `fileName` (a `*.md`, `*.rst`, `*.adoc` base name; the rules read the name without its extension) is not an ADR, or null when it is one:
  * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case), also after a zero number
  * (`000-index.md`, DependencyTrack/hyades), are index pages (read for their status index, see
  * status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
@@ -49,7 +51,7 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
  * imported twice.
  */
 export function skipReason(fileName: string): string | null {
-  const base = fileName.replace(/\.md$/i, '').toLowerCase();
+  const base = withoutAdrExtension(fileName).toLowerCase();
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
   if (base.endsWith('.src')) return GENERATED_SOURCE;
@@ -71,15 +73,15 @@ export const INDEX_PAGE = 'index page';
 const GENERATED_SOURCE = 'source of a generated document (*.src.md)';
 
 /**
- * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`
- * file with no {@link skipReason}, or the README.md / index.md of a record folder, under no
+ * True when `path` (relative, POSIX) is an ADR file {@link listAdrFiles} would import: a `*.md`,
+ * `*.rst` or `*.adoc` file with no {@link skipReason}, or the README.md / index.md of a record folder, under no
  * hidden, private, `node_modules` or template directory.
  */
 export function isAdrPath(path: string): boolean {
   const parts = path.split('/');
   const name = parts.pop() ?? '';
   const folder = parts.at(-1);
-  if (!/\.md$/i.test(name) || (skipReason(name) !== null && !(folder !== undefined && isRecordPage(name, folder)))) return false;
+  if (!ADR_FILE.test(name) || (skipReason(name) !== null && !(folder !== undefined && isRecordPage(name, folder)))) return false;
   return parts.every((d) => d !== '' && !d.startsWith('.') && !d.startsWith('_') && !IGNORED_DIRS.has(d));
 }
 
@@ -88,7 +90,7 @@ export function isAdrPath(path: string): boolean {
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
  * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
- * Skipped `*.md` files are reported with {@link skipReason}.
+ * Skipped files of those names are reported with {@link skipReason}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */
@@ -115,7 +117,7 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
       if (entry.isDirectory()) {
         if (!entry.name.startsWith('.') && !entry.name.startsWith('_') && !IGNORED_DIRS.has(entry.name)) await walk(path);
-      } else if (isFile && /\.md$/i.test(entry.name)) {
+      } else if (isFile && ADR_FILE.test(entry.name)) {
         const folder = relative.split('/').pop() ?? '';
         const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
         if (reason === null) files.push(path);

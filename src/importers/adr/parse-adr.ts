@@ -7,7 +7,9 @@ import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-d
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { datedRecord, extractTitle, headingNumber, headingPrefix, leadingNumber, seriesWord } from './adr-title.js';
+import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, leadingNumber, nameTitle, seriesWord, truncateTitle } from './adr-title.js';
+import { withoutAdrExtension } from './markup-family.js';
+import { sidecarLinks } from './sidecar-metadata.js';
 import { frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -95,13 +97,18 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const heading = outline.tokens[outline.titleIndex];
   const headingText = heading ? tokenText(heading) : '';
-  const title = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
-  const untruncated = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
+  const extracted = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
+  // A heading still saying the template's title (alphagov/forms ADR025's "Decision Record Title (…)")
+  // names nothing: the file name's words title the record, the heading line stays in the text (decision 0082).
+  const named = heading !== undefined && isPlaceholderTitle(extracted) ? nameTitle(withoutAdrExtension(fileName)) : null;
+  const title = named === null ? extracted : truncateTitle(named);
+  const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
+  const keepHeading = (full_title !== null || named !== null) && heading !== undefined;
   const content = extractContent({
     outline,
     status: useIndex ? { origin: null, words: null } : { origin: found.origin, words: found.raw },
-    keepTitle: full_title !== null && heading !== undefined,
+    keepTitle: keepHeading,
   });
   // Status lines, header notes and Links sections: any ADR link is a relation; the title and the
   // prose of every section: only what a keyword states ("supersedes", "in favour of", …).
@@ -148,7 +155,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     // The heading's label, else the one front matter numbers it by (a KEP's `kep-number`; decision 0076).
     series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
-    title_prefix: full_title === null && heading !== undefined ? headingPrefix(headingText, fileName) : null,
+    title_prefix: !keepHeading && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
     date: date.date ?? nameDate(fileName) ?? nameMonth(fileName),
     date_month: precision === 'month',
@@ -167,6 +174,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     supersede_refs: [
       ...collectSupersedeRefs(found.referenceTexts, { allLinks: true }),
       ...collectSupersedeRefs(prose),
+      // A KEP's `replaces` / `superseded-by` (its kep.yaml, read as front matter; decision 0082).
+      ...sidecarLinks(frontMatter.data),
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,
   };

@@ -15,6 +15,9 @@ import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js'
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
+import { markupFamily } from './markup-family.js';
+import { rstLabels } from './markup-links.js';
+import { parseMarkupAdr } from './parse-markup-adr.js';
 import { withFileSeries } from './file-series.js';
 import { withoutPartNumbers } from './record-parts.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
@@ -169,13 +172,17 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
   const texts = options.sources.filter(({ source }) => !source.includes('\u0000') && source.trim() !== '');
   const index = readStatusIndex(options.indexPages ?? [], new Set(texts.map((s) => s.source_path)));
   const corpusOrder = dateOrder(texts.map((s) => s.source)) ?? 'day_first';
+  // `.. _ADR-3:` targets of the folder's RST records: `:ref:` links name files by them (decision 0082).
+  const labels = new Map<string, string>();
+  for (const s of texts) if (markupFamily(s.source_path) === 'rst') for (const label of rstLabels(s.source)) if (!labels.has(label)) labels.set(label, s.source_path);
   for (const { source_path: sourcePath, source } of options.sources) {
     if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
+    else if (includeOnly(sourcePath, source) !== null) skipped.push({ source_path: sourcePath, reason: `only includes ${includeOnly(sourcePath, source)}` });
     else {
       const order = dateOrder([source]) ?? corpusOrder;
       const indexStatus = index.get(sourcePath) ?? folderStatus(sourcePath, options.dirName ?? null);
-      const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order }, options.cache);
+      const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order, labels }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
       else parsed.push(adr);
@@ -192,12 +199,32 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
   return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };
 }
 
-function parseCached(args: { sourcePath: string; source: string; indexStatus: IndexedStatus | null; dateOrder: 'day_first' | 'month_first' }, cache: ParseCache | undefined): ParsedAdr {
-  if (cache === undefined) return parseAdr(args);
-  const key = JSON.stringify([args.sourcePath, args.source, args.indexStatus, args.dateOrder]);
+/**
+ * The file an RST page only includes (`.. include:: ../../x/0001-y.rst`, edx-django-utils'
+ * `docs/monitoring/decisions/` stubs of the records kept beside the code), else null: such a
+ * page is the record's copy in a documentation tree, not a record (decision 0082).
+ */
+function includeOnly(sourcePath: string, source: string): string | null {
+  if (markupFamily(sourcePath) !== 'rst') return null;
+  const lines = source.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^\.\.(?:\s|$)(?!\s*include::)/.test(l));
+  const include = /^\.\. include::\s*(\S.*)$/.exec(lines[0]?.trim() ?? '');
+  return lines.length === 1 && include !== null ? (include[1] ?? '').trim() : null;
+}
+
+/** One file parsed by its family's reader: Markdown (parse-adr.ts), reStructuredText or AsciiDoc (parse-markup-adr.ts, decision 0082). */
+function parseAny(args: { sourcePath: string; source: string; indexStatus: IndexedStatus | null; dateOrder: 'day_first' | 'month_first'; labels: ReadonlyMap<string, string> }): ParsedAdr {
+  const family = markupFamily(args.sourcePath);
+  return family === 'markdown' ? parseAdr(args) : parseMarkupAdr({ ...args, family });
+}
+
+function parseCached(args: { sourcePath: string; source: string; indexStatus: IndexedStatus | null; dateOrder: 'day_first' | 'month_first'; labels: ReadonlyMap<string, string> }, cache: ParseCache | undefined): ParsedAdr {
+  if (cache === undefined) return parseAny(args);
+  // An RST record's `:ref:` links read the folder's labels: they are part of what it is parsed with.
+  const labels = markupFamily(args.sourcePath) === 'rst' ? [...args.labels] : [];
+  const key = JSON.stringify([args.sourcePath, args.source, args.indexStatus, args.dateOrder, labels]);
   let adr = cache.get(key);
   if (adr === undefined) {
-    adr = parseAdr(args);
+    adr = parseAny(args);
     cache.set(key, adr);
   }
   return adr;

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BrainError } from '../../model/errors.js';
 import { splitFrontMatter } from './front-matter.js';
+import type { SupersedeRef } from './supersede-refs.js';
 
 /** The names of a record folder's metadata file, in the order looked for. */
 export const SIDECAR_NAMES = ['kep.yaml', 'kep.yml', 'metadata.yaml', 'metadata.yml'] as const;
@@ -43,11 +44,16 @@ export function withSidecar(source: string, yaml: string | null): string {
  * Errors: BrainError `io_error` when one exists and cannot be read.
  */
 export async function readSidecar(dir: string, sourcePath: string): Promise<string | null> {
+  return (await findSidecar(dir, sourcePath))?.text ?? null;
+}
+
+/** {@link readSidecar}, with the metadata file's path (relative to `dir`, POSIX). */
+export async function findSidecar(dir: string, sourcePath: string): Promise<{ path: string; text: string } | null> {
   if (!isFolderPage(sourcePath)) return null;
   for (const name of SIDECAR_NAMES) {
     const path = posix.join(posix.dirname(sourcePath), name);
     try {
-      return await readFile(join(dir, path), 'utf8');
+      return { path, text: await readFile(join(dir, path), 'utf8') };
     } catch (cause) {
       const code = (cause as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') continue;
@@ -55,4 +61,24 @@ export async function readSidecar(dir: string, sourcePath: string): Promise<stri
     }
   }
   return null;
+}
+
+/** The KEP keys that name other records: `replaces` (this one supersedes them), `superseded-by`. */
+export const SIDECAR_LINK_KEYS = { replaces: 'supersedes', 'superseded-by': 'superseded_by' } as const;
+
+/**
+ * The records a KEP's metadata names in `replaces` / `superseded-by` (a list or one value, each a
+ * KEP's folder or path, `keps/sig-cli/1441-other`, or label, `KEP-1441`), as references by the
+ * item as written and its number (decision 0082; 0076 kept them as front matter only): one outside
+ * the import is kept as a citation by those words. Pure.
+ */
+export function sidecarLinks(data: Record<string, unknown>): SupersedeRef[] {
+  return Object.entries(SIDECAR_LINK_KEYS).flatMap(([key, direction]) => {
+    const value = data[key];
+    const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    return items.flatMap((item) => {
+      const number = /(?:^|[/-])0*(\d{1,9})(?=[-_/]|$)/.exec(posix.basename(String(item).replace(/\/+$/, '')))?.[1] ?? /\d{1,9}/.exec(String(item))?.[0];
+      return number === undefined ? [] : [{ direction, href: String(item).trim(), number: Number(number), phrase: key }];
+    });
+  });
 }

@@ -61,9 +61,9 @@ function toNumber(digits: string | undefined): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** True when a link points at an ADR file (`.md`, anchors allowed) or its text says "ADR N". */
+/** True when a link points at an ADR file (`.md`, `.rst`, `.adoc`, anchors allowed; decision 0082) or its text says "ADR N". */
 function isAdrLink(href: string, text: string): boolean {
-  return /\.md(?:[#?].*)?$/i.test(href) || /\badr[\s#_-]*\d/i.test(text);
+  return /\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) || /\badr[\s#_-]*\d/i.test(text);
 }
 
 /**

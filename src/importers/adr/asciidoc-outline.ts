@@ -1,0 +1,69 @@
+/**
+ * The outline of an AsciiDoc ADR (decision 0082), by Asciidoctor.js (`@asciidoctor/core`, the
+ * reference processor cross-compiled to JavaScript): the document title and the sections with
+ * their source lines (`sourcemap`), so delimited blocks, comments and conditionals are told apart
+ * from headings by the processor itself. Loaded with `safe: 'secure'` (no file is read, an
+ * `include::` stays a link) and its logger silenced (a file's warnings are not the import's).
+ * Only line numbers are taken from it; the title and section names are the source's own text.
+ * `:name: value` attribute entries and `Name: value` notes before the first section are the
+ * header's (markup-outline.ts).
+ */
+import { createRequire } from 'node:module';
+import type Asciidoctor from '@asciidoctor/core';
+import { headerFields, withEnds, type MarkupHeading, type MarkupOutline, type MarkupSection } from './markup-outline.js';
+
+type Processor = ReturnType<typeof Asciidoctor>;
+type AsciidocBlock = ReturnType<Processor['load']>;
+
+let processor: Processor | null = null;
+
+/**
+ * The one processor of this process, its logger silenced. Loaded on the first AsciiDoc file
+ * (through its CommonJS build, so parsing stays synchronous): loading and creating it costs ~90 ms
+ * of CPU that an import of Markdown or reStructuredText files does not pay.
+ */
+function asciidoctor(): Processor {
+  if (processor === null) {
+    const factory = createRequire(import.meta.url)('@asciidoctor/core') as typeof Asciidoctor;
+    processor = factory();
+    processor.LoggerManager.setLogger(processor.NullLogger.create());
+  }
+  return processor;
+}
+
+/** A heading whose text is on 1-based `lineNumber`: `== Name` / `## Name`, or a two-line (setext) title. */
+function heading(lines: readonly string[], lineNumber: number): MarkupHeading {
+  const i = Math.max(0, lineNumber - 1);
+  const line = lines[i] ?? '';
+  const marked = /^(?:=+|#+)[ \t]+(.*)$/.exec(line);
+  if (marked !== null) return { text: (marked[1] ?? '').trim(), head: i, line: i, body: i + 1 };
+  return { text: line.trim(), head: i, line: i, body: i + 2 };
+}
+
+/** The outline of `text` (LF line ends, no BOM). Never throws: a text Asciidoctor cannot load has no headings. */
+export function outlineAsciidoc(text: string): MarkupOutline {
+  const lines = text.split('\n');
+  let doc: AsciidocBlock;
+  try {
+    doc = asciidoctor().load(text, { sourcemap: true, safe: 'secure' });
+  } catch {
+    return { lines, title: null, sections: [], fields: headerFields(lines, 0, lines.length) };
+  }
+  // The typings say `getHeader()` is a string; it is the header's Section, which has a line.
+  const header = doc.hasHeader() ? (doc.getHeader() as unknown as { getLineNumber?(): number | undefined }) : undefined;
+  const titleLine = header?.getLineNumber?.();
+  const title = titleLine === undefined ? null : heading(lines, titleLine);
+  const found: Array<Omit<MarkupSection, 'end'>> = [];
+  const walk = (block: { getSections(): Array<{ getLevel(): number; getLineNumber(): number | undefined; getSections(): unknown[] }> }): void => {
+    for (const section of block.getSections()) {
+      const at = section.getLineNumber();
+      if (at !== undefined) found.push({ ...heading(lines, at), level: Math.max(1, section.getLevel()) });
+      walk(section as Parameters<typeof walk>[0]);
+    }
+  };
+  walk(doc as unknown as Parameters<typeof walk>[0]);
+  found.sort((a, b) => a.head - b.head);
+  const sections = withEnds(found, lines.length);
+  const fields = headerFields(lines, 0, sections[0]?.head ?? lines.length).filter((f) => title === null || f.line !== title.line);
+  return { lines, title, sections, fields };
+}

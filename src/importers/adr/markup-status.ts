@@ -1,0 +1,51 @@
+/**
+ * Where a reStructuredText or AsciiDoc ADR states its status (decision 0082): a `:Status:` field
+ * (RST docinfo) or `:status:` attribute (AsciiDoc) or `Status:` note before the first section,
+ * else the first paragraph of a `Status` section (openedx's `Status` / `------` / `**Accepted**`,
+ * xtdb's `== Status` / `Accepted`). The words stay in the text; the export rewrites them in place
+ * when the status changed in brain. Pure.
+ */
+import { STATUS_KEYS } from './markdown-outline.js';
+import { sectionKey, type MarkupOutline } from './markup-outline.js';
+
+/** The status words as written and the lines that hold them. */
+export interface MarkupStatus {
+  /** One line: the field's value, or the paragraph's lines joined by a space. */
+  words: string;
+  origin: 'status_line' | 'status_section';
+  /** 0-based first and last line of the words (the same for a field). */
+  first: number;
+  last: number;
+  /** The column the words start at on `first`. */
+  column: number;
+}
+
+/** The status `outline` states, or null. */
+export function markupStatus(outline: MarkupOutline): MarkupStatus | null {
+  const field = outline.fields.find((f) => STATUS_KEYS.has(f.key));
+  if (field !== undefined && field.value !== '') return { words: field.value, origin: 'status_line', first: field.line, last: field.line, column: field.column };
+  const section = outline.sections.find((s) => STATUS_KEYS.has(sectionKey(s.text)));
+  if (section === undefined) return null;
+  const stop = Math.min(section.end, ...outline.sections.filter((s) => s.head > section.head).map((s) => s.head));
+  let first = section.body;
+  while (first < stop && (outline.lines[first] ?? '').trim() === '') first += 1;
+  let last = first;
+  while (last + 1 < stop && (outline.lines[last + 1] ?? '').trim() !== '') last += 1;
+  const paragraph = outline.lines.slice(first, Math.min(last, stop - 1) + 1);
+  // A directive, comment or block (`.. note::`, `----`, `[NOTE]`) states no status.
+  if (first >= stop || paragraph.length === 0 || /^(?:\.\.|\[|-{4}|={4}|\|===|\/\/)/.test(paragraph[0]?.trim() ?? '')) return null;
+  const line = outline.lines[first] ?? '';
+  return { words: paragraph.map((l) => l.trim()).join(' '), origin: 'status_section', first, last, column: line.length - line.trimStart().length };
+}
+
+/**
+ * `lines` with the status at `site` replaced by `words` (one line; emphasis that wrapped the old
+ * words whole, `**Accepted**`, `*Accepted*`, wraps the new ones unless they hold a link or role,
+ * which inline markup cannot nest).
+ */
+export function withMarkupStatus(lines: readonly string[], site: MarkupStatus, words: string): string[] {
+  const wrap = words.includes('`') || /\w:\S+\[/.test(words) ? '' : (/^(\*\*|\*|_)(?:.*?)\1$/.exec(site.words)?.[1] ?? '');
+  const line = lines[site.first] ?? '';
+  const next = `${line.slice(0, site.column)}${wrap}${words}${wrap}`;
+  return [...lines.slice(0, site.first), next, ...lines.slice(site.last + 1)];
+}
