@@ -220,7 +220,7 @@ describe('pages through the token scope', () => {
       const html = full.replace(/<svg class="picture timeline-chart"[^>]*>/, ''); // the timeline's own picture: the one SVG a page may hold
       expect(status, path).toBe(200);
       expect(html, path).toMatch(/Hostile(?:<\/mark>)? &lt;img/);
-      expect(html, path).not.toMatch(/<script|<img|<iframe|<svg|<style|href="\s*(?:javascript|data):/i);
+      expect(html, path).not.toMatch(/<script|<img|<iframe|<svg|<style|<[a-z][^>]*href="\s*(?:javascript|data):/i); // a link in a tag (raw HTML shown as text keeps its href=": decision 0088)
       expect(html, path).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i); // no event-handler attribute in any tag
     }
   });
