@@ -29,7 +29,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 import { toErrorResponse } from '../../http/errors.js';
-import { hubError } from '../hub-hints.js';
+import { hubError, pageHint } from '../hub-hints.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
 import { pageParams } from '../../http/query-params.js';
@@ -225,7 +225,8 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   routes.onError((thrown, c) => {
-    const err = hubError(thrown); // the hub's hints, as REST and MCP give
+    const hubbed = hubError(thrown); // the hub's hints, as REST and MCP give, said in pages (pageHint)
+    const err = hubbed instanceof BrainError && hubbed.hint ? new BrainError(hubbed.code, hubbed.message, { hint: pageHint(hubbed.hint), data: hubbed.data, cause: hubbed }) : hubbed;
     const { body } = toErrorResponse(err);
     const errorPage = renderErrorPage(err, null, { signedIn: c.get('session') !== undefined });
     options.log({ method: c.req.method, path: c.req.path, status: errorPage.status, code: body.error.code, message: body.error.message, ...(errorPage.status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
