@@ -31,7 +31,7 @@ function followOriginInAnotherProcess(dir: string): void {
 
 describe('brain sync while another process moves the branch to where the sync takes it', () => {
   it('a fast-forward: the report counts the revision received, in one attempt', () => {
-    const { clones: [alice, bob] } = remoteWithClones(2) as { clones: [string, string] };
+    const [alice, bob] = remoteWithClones(2).clones as [string, string];
     ok(brain(alice, ['add', 'decision', '--title', 'Require Python 3.13']));
     sync(alice);
     followOriginInAnotherProcess(bob);
@@ -42,7 +42,7 @@ describe('brain sync while another process moves the branch to where the sync ta
   });
 
   it('a replay (diverged: nothing fast-forwards it meanwhile) still reports what it pushed and received', () => {
-    const { clones: [alice, bob] } = remoteWithClones(2) as { clones: [string, string] };
+    const [alice, bob] = remoteWithClones(2).clones as [string, string];
     ok(brain(alice, ['add', 'decision', '--title', 'Require Python 3.13']));
     sync(alice);
     ok(brain(bob, ['add', 'open_question', '--title', 'Drop Python 3.12 when?']));
