@@ -22,8 +22,8 @@ import { h, trusted, type Html } from './html.js';
 // GFM task boxes as text (an `<input>` is never allowed through). An image is never loaded (no
 // request leaves for a URL an entry names): it reads as its description, a link when the
 // sanitizer keeps its target (https:), else text — never an escaped, empty `<img />`.
-// Raw HTML in the Markdown goes to the sanitizer only when it is a comment or every tag in it is
-// one the sanitizer keeps with attributes it keeps; anything else is shown as the text it is,
+// Raw HTML in the Markdown goes to the sanitizer only when it is comments and tags the sanitizer
+// keeps, none with an event handler or a script URL; anything else is shown as the text it is,
 // byte for byte: the sanitizer's own escaping drops an escaped tag's attributes (`<img src=x
 // onerror=…>` read `<img />`) and a closing tag with no opening one (`</brain-state>`), which hid
 // from a reader what a hostile entry holds (decision 0088).
