@@ -9,7 +9,10 @@
  * active risks, proposed decisions, open dependencies) come first and the rest are named on one
  * line each, never dropped silently: its counts in the one vocabulary of the brief
  * (model/state-terms.ts: Decided · Proposed · Open · Blocked · At risk) and the request that
- * briefs it alone (`repo` and `project`), docs/decisions/0054.
+ * briefs it alone (`repo` and `project`), docs/decisions/0054. A group whose repository's branch
+ * has problems with entries of its project gets the clone's `Problems:` header line
+ * (service/problems-line.ts, docs/decisions/0078) naming where the hub lists them: a revision
+ * that fails to validate never becomes an entry, so the counts leave it out (decision 0088).
  */
 import { buildBrief, DEFAULT_BUDGET } from '../context/build-brief.js';
 import { SECTION_KEYS } from '../context/sections.js';
@@ -19,7 +22,8 @@ import { BrainError } from '../model/errors.js';
 import { kindStatusCounts } from '../context/entries-source.js';
 import { plural } from '../model/plural.js';
 import { answerLine } from '../model/state-terms.js';
-import type { RepoRow } from '../projection/backend.js';
+import type { ProblemRow, RepoRow } from '../projection/backend.js';
+import { hubProblemsLine } from './hub-problems-line.js';
 
 /** The smallest budget share (tokens) a repository/project brief gets before groups are left out. */
 export const MIN_SHARE = 400;
@@ -39,8 +43,12 @@ export interface HubBrief {
 
 const OPEN_WORK = new Set(['blocker:blocked', 'open_question:open', 'risk:active', 'decision:proposed', 'dependency:open']);
 
-/** Builds the brief from the current rows of the visible scope (any status), the projected tip per repository, boosts (`paths`, `taskIds`) and budget. Errors: `invalid_argument` (budget). */
-export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; paths?: string[]; taskIds?: string[]; budget?: number }): HubBrief {
+/**
+ * Builds the brief from the current rows of the visible scope (any status), the projected tip
+ * per repository, the visible problems (absent: none), boosts (`paths`, `taskIds`) and budget.
+ * Errors: `invalid_argument` (budget).
+ */
+export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; problems?: readonly ProblemRow[]; paths?: string[]; taskIds?: string[]; budget?: number }): HubBrief {
   const budget = args.budget ?? DEFAULT_BUDGET;
   if (!Number.isInteger(budget) || budget < 1) throw new BrainError('invalid_argument', `budget must be an integer ≥ 1 (tokens), got ${String(budget)}`, { hint: `omit it for the default of ${DEFAULT_BUDGET}` });
   const groups = new Map<string, { repo: string; project_id: string; entries: RepoRow['entry'][]; open: number }>();
@@ -69,7 +77,7 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const boosts = { ...(args.paths?.length ? { paths: args.paths } : {}), ...(args.taskIds?.length ? { taskIds: args.taskIds } : {}) };
   ordered.forEach((g, i) => {
     if (i >= fit) return;
-    const brief = buildBrief({ projectId: g.project_id, entries: g.entries, budget: share, ...boosts, tipOid: args.tips.get(g.repo) ?? null });
+    const brief = buildBrief({ projectId: g.project_id, entries: g.entries, budget: share, ...boosts, tipOid: args.tips.get(g.repo) ?? null, problems: hubProblemsLine(args.problems ?? [], g.repo, g.project_id) });
     included += brief.included;
     for (const [key, n] of Object.entries(brief.omitted)) omitted[key] = (omitted[key] ?? 0) + n;
     parts.push(brief.markdown.replace(/^# Project brain: /, `## ${g.repo} · `).trimEnd(), '');

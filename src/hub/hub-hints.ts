@@ -60,3 +60,20 @@ const TOOL_FOR_ROUTE: [RegExp, string][] = [
 export function toolHint(hint: string): string {
   return TOOL_FOR_ROUTE.reduce((text, [route, tool]) => text.replace(route, tool), hint).replace(/see the hub routes and their query parameters: .*/, 'see the tool inputSchema (tools/list)');
 }
+
+const PAGE_FOR_ROUTE: [RegExp, string][] = [
+  [/GET \/api\/repos\b/g, 'the Repositories page (/repos)'],
+  [/GET \/api\/problems\b/g, 'the Repositories page (/repos)'],
+  [/GET \/api\/projects\b/g, 'the board (/)'],
+  [/(?:GET )?\/api\/entries\b/g, 'the board (/)'],
+  [/(?:GET )?\/api\/search\b/g, 'Search (/search)'],
+  [/(?:GET )?\/api\/brief\b/g, 'the Brief page (/brief)'],
+];
+
+/**
+ * A hub hint said in the dashboard's terms (`GET /api/repos` → `the Repositories page (/repos)`,
+ * …) for a person on the hub's pages, who has no REST client at hand (decision 0088).
+ */
+export function pageHint(hint: string): string {
+  return PAGE_FOR_ROUTE.reduce((text, [route, page]) => text.replace(route, page), hint).replace(/see the hub routes and their query parameters: .*/, 'check the filters of the page and the query parameters of its address');
+}

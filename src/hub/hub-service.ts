@@ -288,7 +288,7 @@ export class HubService {
     const scope = await this.scope(grant, args);
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
     if (rows.length === 0) await this.assertProject(scope, args.project);
-    const tips = await this.backend.projectedOids(scope.repos);
-    return buildHubBrief({ rows, tips, ...(args.paths ? { paths: args.paths } : {}), ...(args.taskIds ? { taskIds: args.taskIds } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
+    const [tips, problems] = await Promise.all([this.backend.projectedOids(scope.repos), this.backend.problems(scope)]);
+    return buildHubBrief({ rows, tips, problems, ...(args.paths ? { paths: args.paths } : {}), ...(args.taskIds ? { taskIds: args.taskIds } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
   }
 }

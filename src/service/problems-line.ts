@@ -11,15 +11,15 @@ import type { CacheDb } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
 
 /**
- * How many entries of `projectId` the problem paths concern: distinct `<entry_id>`s of paths
- * `projects/<projectId>/<kind>/<fan>/<entry_id>/…` (a file, a ledger, or a missing revision's
- * pseudo path). Pure. Errors: none.
+ * How many entries of `projectId` (null: of any project) the problem paths concern: distinct
+ * `<entry_id>`s of paths `projects/<projectId>/<kind>/<fan>/<entry_id>/…` (a file, a ledger, or a
+ * missing revision's pseudo path). Pure. Errors: none.
  */
-export function entriesWithProblems(paths: readonly string[], projectId: string): number {
+export function entriesWithProblems(paths: readonly string[], projectId: string | null): number {
   const ids = new Set<string>();
   for (const path of paths) {
     const parts = path.split('/');
-    if (parts[0] === 'projects' && parts[1] === projectId && parts.length >= 5 && parts[4]) ids.add(parts[4]);
+    if (parts[0] === 'projects' && (projectId === null || parts[1] === projectId) && parts.length >= 5 && parts[4]) ids.add(`${parts[1]}/${parts[4]}`);
   }
   return ids.size;
 }

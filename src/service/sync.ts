@@ -177,9 +177,11 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
   const remoteLabel = `${remote}/${store.branch}`;
   const report = await withWriteLock({ brainDir: brainDir(repo), commonDir: repo.commonDir }, async (lock): Promise<SyncReport> => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      // The local tip before the fetch: a fast-forward another process makes after the fetch
+      // moved `origin/<branch>` is then this sync's own result, not a tip it started from.
+      const before = store.tip();
       const remoteTip = await fetchBranch({ repo, remote, branch: store.branch });
       if (remoteTip !== null) await assertRemoteBrain(brain, remoteTip, remoteLabel);
-      const before = store.tip();
       const identity = () => fallbackIdentity(brain);
       const plan = await planSync({ repo, reader: await brain.reader(), local: before, remote: remoteTip, remoteLabel, branch: store.branch, identity });
       // Before the push: a branch checked out in a work tree is not moved (checked-out.ts), so nothing is pushed either.
@@ -189,8 +191,13 @@ export async function syncBrain(brain: Brain, options: SyncOptions = {}): Promis
         try {
           await updateBranchRef({ commonDir: store.gitdir, branch: store.branch, oldOid: before, newOid: plan.target, message: `brain: sync with ${remoteLabel} (${plan.action})`, identity: identity(), onRefLock: lock.recordRefLock });
         } catch (err) {
-          if (isBrainError(err, 'ref_conflict')) continue; // moved by plain git meanwhile: replay again
-          throw err;
+          if (!isBrainError(err, 'ref_conflict')) throw err;
+          // Another process of this clone already put the branch where this sync takes it — a
+          // daemon's or a read's fast-forward to the remote-tracking ref this fetch or push just
+          // moved: the sync's work is done, and its report says what it brought (decision 0088;
+          // a retry read "already up to date: 0 revisions received"). Moved elsewhere (plain git
+          // meanwhile): replay again.
+          if (store.tip() !== plan.target) continue;
         }
       }
       return {

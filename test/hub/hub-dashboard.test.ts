@@ -155,7 +155,9 @@ describe('pages through the token scope', () => {
       const missing = await page(`${path}zzzz${tail}`, cookie);
       expect([hidden.status, missing.status], path + tail).toEqual([404, 404]);
       expect(hidden.html.replaceAll('beta', 'zzzz'), path + tail).toBe(missing.html);
+      expect(hidden.html, path + tail).not.toContain('/api/'); // a person's hint names pages, not REST routes (decision 0088)
     }
+    expect((await page('/?repo=beta', cookie)).html).toContain('see the Repositories page (/repos) for the repositories you can read');
     // The navigation's Graph, Timeline and Candidates open the first repository the token can read.
     for (const sub of ['graph', 'timeline', 'candidates']) {
       const r = await page(`/${sub}`, cookie);
@@ -209,6 +211,7 @@ describe('pages through the token scope', () => {
       expect(r.headers.get('content-type')).toMatch(/^text\/html/);
       expect(r.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
       expect(r.html, path).not.toMatch(/brain (?!hub\b)[a-z<]|--help/); // hub hints, never a clone's commands
+      expect(r.html, path).not.toContain('/api/'); // … said in pages, not REST routes (decision 0088)
     }
   });
 
@@ -220,7 +223,7 @@ describe('pages through the token scope', () => {
       const html = full.replace(/<svg class="picture timeline-chart"[^>]*>/, ''); // the timeline's own picture: the one SVG a page may hold
       expect(status, path).toBe(200);
       expect(html, path).toMatch(/Hostile(?:<\/mark>)? &lt;img/);
-      expect(html, path).not.toMatch(/<script|<img|<iframe|<svg|<style|href="\s*(?:javascript|data):/i);
+      expect(html, path).not.toMatch(/<script|<img|<iframe|<svg|<style|<[a-z][^>]*href="\s*(?:javascript|data):/i); // a link in a tag (raw HTML shown as text keeps its href=": decision 0088)
       expect(html, path).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i); // no event-handler attribute in any tag
     }
   });

@@ -78,7 +78,7 @@ ${chrome.place ? h`<span class="muted small">repository <strong>${chrome.place.r
 ${searchBox('/search', options.query)}
 <form class="signout" method="post" action="/session/end"><button type="submit" class="quiet">Sign out</button></form>
 </div>
-<nav class="wrap pages" aria-label="Pages"><ul>${HUB_NAV.map((n) => h`<li><a href="/${n.sub}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>`;
+<nav class="wrap pages" aria-label="Pages"><ul>${HUB_NAV.map((n) => h`<li><a href="/${n.sub}"${n.page === options.active ? h` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>${problemsLine(options.problems)}`;
 }
 
 function switcher(project: string, projects: readonly string[]): Html {

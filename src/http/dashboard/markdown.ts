@@ -2,8 +2,9 @@
  * Entry text as HTML (issue #8 part 2: "Entry text is rendered as Markdown and sanitized:
  * entries arrive from other clones"). `marked` (GFM) renders, `sanitize-html` keeps an allow
  * list: text formatting, lists, quotes, code, tables and links whose `href` is `http:`,
- * `https:` or `mailto:` — no scripts, styles, frames, images, forms or event attributes; a
- * disallowed tag is shown escaped, as text, so a reader sees what the entry really holds.
+ * `https:` or `mailto:` — no scripts, styles, frames, images, forms or event attributes; raw
+ * HTML holding a disallowed tag, an event handler or a script URL is shown as text, byte for
+ * byte, so a reader sees what the entry really holds.
  * Headings are demoted to h3–h6 (the page owns h1–h2); GFM task boxes become ☑/☐ text; an
  * image becomes `[image: <its description>]`, a link only to an `https:` target.
  * References to other entries (`ADR 6`, `dec-4f9k2m1x`; model/entry-references.ts) become
@@ -21,9 +22,15 @@ import { h, trusted, type Html } from './html.js';
 // GFM task boxes as text (an `<input>` is never allowed through). An image is never loaded (no
 // request leaves for a URL an entry names): it reads as its description, a link when the
 // sanitizer keeps its target (https:), else text — never an escaped, empty `<img />`.
+// Raw HTML in the Markdown goes to the sanitizer only when it is comments and tags the sanitizer
+// keeps, none with an event handler or a script URL; anything else is shown as the text it is,
+// byte for byte: the sanitizer's own escaping drops an escaped tag's attributes (`<img src=x
+// onerror=…>` read `<img />`) and a closing tag with no opening one (`</brain-state>`), which hid
+// from a reader what a hostile entry holds (decision 0088).
 const renderer: RendererObject = {
   checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span>`,
   image: ({ href, text }) => String(h`<a href="${href}">[image: ${text.trim() || href}]</a>`),
+  html: ({ text, block }) => (sanitizerKeeps(text) ? text : block ? String(h`<p>${text.trimEnd()}</p>`) : String(h`${text}`)),
 };
 const marked = new Marked({ gfm: true, breaks: false, async: false, renderer });
 const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer });
@@ -41,6 +48,23 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => outsideLink(tagName, attribs) ?? { tagName: 'span', attribs: {} },
   },
 };
+
+const COMMENT = /<!--[\s\S]*?-->/g;
+const TAG = /<\/?([a-zA-Z][\w:-]*)([^>]*)>/g;
+// What only a hostile tag carries: an event handler or a script URL.
+const HOSTILE_ATTRIBUTES = /(?:^|[\s"'/])on[a-z]+\s*=|(?:javascript|vbscript|data)\s*:/i;
+
+/**
+ * Whether raw HTML `text` (one of marked's `html` tokens) is only comments and tags of names the
+ * sanitizer keeps, none with an event handler or a script URL, and no `<` outside them: then the
+ * sanitizer renders it as before (dropping attributes it does not keep, such as an anchor's
+ * `name`). Else the dashboard shows the token as text.
+ */
+function sanitizerKeeps(text: string): boolean {
+  const kept = SANITIZE.allowedTags || [];
+  const rest = text.replace(COMMENT, '').replace(TAG, (_all, name: string, attrs: string) => (kept.includes(name.toLowerCase()) && !HOSTILE_ATTRIBUTES.test(attrs) ? '' : '<'));
+  return !rest.includes('<');
+}
 
 /**
  * An `https:`, `http:` or `mailto:` link as kept (no referrer, no follow); null for any other

@@ -29,7 +29,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { BrainError } from '../../model/errors.js';
 import { toErrorResponse } from '../../http/errors.js';
-import { hubError } from '../hub-hints.js';
+import { hubError, pageHint } from '../hub-hints.js';
 import { renderErrorPage } from '../../http/dashboard/error-page.js';
 import { renderPage, type PageName } from '../../http/dashboard/layout.js';
 import { pageParams } from '../../http/query-params.js';
@@ -38,6 +38,7 @@ import { h, type Html } from '../../http/dashboard/html.js';
 import { tokenOfSecret } from '../http/auth.js';
 import { briefPage, candidatePage, candidatesPage, entryPage, searchPage, type PageSource } from '../../http/dashboard/read-pages.js';
 import { boardPage, BOARD_PARAMS } from '../../http/dashboard/board-page.js';
+import { boardProblemsLine } from '../hub-problems-line.js';
 import { hubReader } from '../hub-reader.js';
 import type { HubService } from '../hub-service.js';
 import type { TokenRecord } from '../tokens.js';
@@ -65,7 +66,7 @@ const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
 const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...HUB_HEADERS };
 const FORM_HEADERS = { 'Cache-Control': 'no-store', ...HUB_HEADERS };
 
-function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string }, place?: { repo: string; project: string }): Response {
+function page(c: Context, parts: { title: string; body: Html; active: PageName; query?: string; problems?: string | null }, place?: { repo: string; project: string }): Response {
   return c.body(renderPage({ ...parts, project: null, hub: { signedIn: true, ...(place ? { place } : {}) } }), 200, { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' });
 }
 
@@ -136,7 +137,10 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
 <div><label for="f-project">Project</label><input id="f-project" type="text" name="project" value="${q.project ?? ''}" placeholder="e.g. payments"></div>
 `;
     const everything = h`Current state of every entry in the ${repos.length} ${repos.length === 1 ? 'repository' : 'repositories'} this token can read, newest first.`;
-    return page(c, await boardPage(pageSource(c.get('session')), filters, { fields, everything }));
+    // The tiles count entries only: say which repositories in view hold revisions that never became one (decision 0088).
+    const board = await boardPage(pageSource(c.get('session')), filters, { fields, everything });
+    const problems = boardProblemsLine(await hub.problems(c.get('session'), { repo: q.repo, project: q.project }), q.project ?? null);
+    return page(c, { ...board, problems });
   });
 
   routes.get('/repos', async (c) => {
@@ -221,7 +225,8 @@ export function createHubDashboard(options: HubDashboardOptions): Hono<DashEnv> 
   });
 
   routes.onError((thrown, c) => {
-    const err = hubError(thrown); // the hub's hints, as REST and MCP give
+    const hubbed = hubError(thrown); // the hub's hints, as REST and MCP give, said in pages (pageHint)
+    const err = hubbed instanceof BrainError && hubbed.hint ? new BrainError(hubbed.code, hubbed.message, { hint: pageHint(hubbed.hint), data: hubbed.data, cause: hubbed }) : hubbed;
     const { body } = toErrorResponse(err);
     const errorPage = renderErrorPage(err, null, { signedIn: c.get('session') !== undefined });
     options.log({ method: c.req.method, path: c.req.path, status: errorPage.status, code: body.error.code, message: body.error.message, ...(errorPage.status >= 500 && err instanceof Error ? { stack: err.stack } : {}) });
