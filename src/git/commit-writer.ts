@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { TreeEntry } from 'isomorphic-git';
 import { writeLooseObjects } from './git-fs.js';
+import type { LinkType } from './pack-links.js';
 import { writeObjects } from './pack-writer.js';
 import { checkIdentityPart, type Identity } from './identity.js';
 import { cacheTree, forgetTree, readTreeCached } from './tree-reader.js';
@@ -97,11 +98,16 @@ function insert(root: DirNode, path: string, oid: string): void {
   node.files.set(parts[parts.length - 1] as string, oid);
 }
 
-/** What {@link buildTree} collects: new trees by oid and by directory path, and the base trees they replace. */
+/**
+ * What {@link buildTree} collects: new trees by oid and by directory path, the base trees they
+ * replace, and every object those base trees link to, with its type (the links the new trees
+ * may keep: pack-links.ts checks the commit's objects against them).
+ */
 interface BuiltTrees {
   byOid: Map<string, TreeEntry[]>;
   byPath: Map<string, string>;
   replaced: Set<string>;
+  known: Map<string, LinkType>;
 }
 
 async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: BuiltTrees, path: string): Promise<string> {
@@ -109,6 +115,7 @@ async function buildTree(gitdir: string, base: string | null, node: DirNode, bat
   if (base) {
     for (const entry of await readTreeCached(gitdir, base)) {
       const mode = normalizeMode(entry.mode);
+      if (mode !== '160000') built.known.set(entry.oid, mode === '040000' ? 'tree' : 'blob');
       entries.set(entry.path, mode === entry.mode ? entry : { ...entry, mode });
     }
   }
@@ -179,7 +186,8 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     insert(root, path, oid);
     options.blobs?.set(path, oid);
   }
-  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set() };
+  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set(), known: new Map() };
+  if (options.parent) built.known.set(options.parent, 'commit');
   const tree = await buildTree(options.gitdir, options.parent, root, batch, built, '');
   const timestamp = Math.floor(Date.now() / 1000);
   const text =
@@ -189,7 +197,9 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `committer ${signature(options.committer ?? options.author, timestamp)}\n` +
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
-  await writeObjects(options.gitdir, batch);
+  // Every link checked here, against the batch and what the base trees link to: git's index-pack
+  // then fscks each object without looking each link up again (decision 0084).
+  await writeObjects(options.gitdir, batch, { knownLinks: built.known });
   // The trees this commit replaced leave the cache (a bulk import's working set stays the
   // branch's current trees, whatever its history); the new ones, and the commit itself, enter.
   for (const oid of built.replaced) forgetTree(`${options.gitdir}\0${oid}`);
