@@ -199,7 +199,7 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
   // Every link checked here, against the batch and what the base trees link to: git's index-pack
   // then fscks each object without looking each link up again (decision 0084).
-  await writeObjects(options.gitdir, batch, { knownLinks: built.known });
+  await writeObjects(options.gitdir, batch, { knownLinks: built.known, treeEntries: built.byOid });
   // The trees this commit replaced leave the cache (a bulk import's working set stays the
   // branch's current trees, whatever its history); the new ones, and the commit itself, enter.
   for (const oid of built.replaced) forgetTree(`${options.gitdir}\0${oid}`);

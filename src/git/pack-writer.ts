@@ -22,7 +22,7 @@ import { gitChildEnv } from './cat-file-batch.js';
 import { deflateEntry, deflateOnWorker } from './deflate-worker.js';
 import { createGitFs, writeLooseObjects } from './git-fs.js';
 import { isGitAvailable } from './object-reader.js';
-import { checkPackLinks, type LinkType } from './pack-links.js';
+import { checkPackLinks, type LinkedEntry, type LinkType } from './pack-links.js';
 import { rollUpPacks } from './pack-roll-up.js';
 import { indexPackInProcess } from './pack-index.js';
 import { fsyncFile, publishPack, writeDurable } from './pack-publish.js';
@@ -188,6 +188,8 @@ export interface WriteObjectsOptions {
    * with the brain). Without it, `--strict` as before.
    */
   knownLinks?: ReadonlyMap<string, LinkType>;
+  /** The entries each tree of the batch was serialized from, by its oid (pack-links.ts: checked instead of parsing its bytes). */
+  treeEntries?: ReadonlyMap<string, readonly LinkedEntry[]>;
 }
 
 /**
@@ -199,7 +201,7 @@ export interface WriteObjectsOptions {
  * a link to an object neither written nor known (nothing is written then).
  */
 export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: WriteObjectsOptions = {}): Promise<void> {
-  if (options.knownLinks) checkPackLinks(objects, options.knownLinks);
+  if (options.knownLinks) checkPackLinks(objects, options.knownLinks, options.treeEntries);
   const git = await isGitAvailable();
   if (!git && options.indexer === undefined && objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
   const indexer = options.indexer ?? (!git ? 'isomorphic-git' : objects.size < PACK_THRESHOLD ? 'in-process' : 'git');

@@ -71,6 +71,15 @@ describe('pack links', () => {
     expect(() => checkPackLinks(new Map([[bad, badRaw]]), known)).toThrow(/malformed/);
   });
 
+  it('checks a tree through the entries it was serialized from when they are given (the commit writer\'s path)', () => {
+    const entries: [string, string, string][] = [['100644', 'a.json', blob], ['040000', 'fan', 'cd'.repeat(20)], ['160000', 'sub', unknown]];
+    const [t, tRaw] = object('tree', tree(entries));
+    const serialized = (list: [string, string, string][]) => new Map([[t, list.map(([mode, path, oid]) => ({ mode, path, oid }))]]);
+    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized(entries))).not.toThrow();
+    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized([...entries, ['100644', 'gone.json', unknown]]))).toThrow(/entry "gone.json" to [0-9a-f]{40}, which is neither written/);
+    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized([['040000', 'a.json', blob]]))).toThrow(/as a tree, but it is a blob/);
+  });
+
   it('writeObjects with known links refuses a dangling link before writing anything', async () => {
     const dir = initRepo();
     const blobs = Array.from({ length: PACK_THRESHOLD }, (_, i) => object('blob', Buffer.from(`{"i": ${i}}\n`)));
