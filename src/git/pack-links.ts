@@ -25,11 +25,14 @@ function broken(why: string): BrainError {
   return new BrainError('git_error', `pack rejected: ${why}`, { hint: 'the objects brain built link to an object that is not written; nothing was committed' });
 }
 
-/** The type an object's `<type> <size>\0` header names (the batch's own objects). */
+const BLOB = Buffer.from('blob ');
+const TREE = Buffer.from('tree ');
+const COMMIT = Buffer.from('commit ');
+const startsWith = (raw: Uint8Array, head: Buffer): boolean => raw.byteLength >= head.length && head.every((byte, i) => raw[i] === byte);
+
+/** The type an object's `<type> <size>\0` header names (the batch's own objects), '' for any other; no string made per object. */
 function headerType(raw: Uint8Array): string {
-  const bytes = Buffer.from(raw.buffer, raw.byteOffset, Math.min(raw.byteLength, 16));
-  const space = bytes.indexOf(0x20);
-  return space > 0 ? bytes.toString('latin1', 0, space) : '';
+  return startsWith(raw, BLOB) ? 'blob' : startsWith(raw, TREE) ? 'tree' : startsWith(raw, COMMIT) ? 'commit' : '';
 }
 
 /** The type a tree entry's mode links to, or null for a gitlink (not followed, as git's fsck walk does not). */
