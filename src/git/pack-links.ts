@@ -3,18 +3,18 @@
  * index-pack --strict` adds to `--fsck-objects`. `--strict` looks up, in the repository, every
  * object a tree or commit of the pack names (`oid_object_info` per link, across every pack),
  * and refuses the pack when one is missing or of another type. A bulk commit rewrites ~1 000
- * fan trees of 4–25 entries each plus the kind trees of up to 1 024, so that lookup grew with
- * the brain: ~60 ms of git's CPU per 1 000-revision commit at 300 000 revisions, half of
- * `index-pack`'s time, where `--fsck-objects` alone stays flat.
+ * fan trees (2 entries each at 10 000 revisions, 34 at 500 000) plus the kind trees of up to
+ * 1 024, so that lookup grew with the brain: 45–75 ms of git's CPU per 1 000-revision commit at
+ * 300 000–500 000 revisions, half of `index-pack`'s time.
  *
- * Here every link of every tree and commit in the batch — parsed from the very bytes that are
- * hashed and packed, not from the writer's own structures — must name either an object of the
- * batch, of the type the link says (mode `40000` a tree, `160000` a gitlink, which git's
- * fsck walk skips too, anything else a blob; a commit's `tree` a tree, its `parent`s commits),
- * or an object the caller vouches for: one it read from the repository with that type (the
- * commit writer: every entry of each base tree it rewrote, and the parent commit). The one thing
- * `--strict` does that this does not is look a vouched object up again; it came from a tree of
- * the branch, whose links `index-pack` checked when that tree was written.
+ * Here every link of every tree and commit in the batch must name an object of the batch, of
+ * the type the link says (mode `40000` a tree, `160000` a gitlink, which git's fsck walk skips
+ * too, anything else a blob; a commit's `tree` a tree, its `parent`s commits), or be a link the
+ * branch already had: the entry, same name, object and type, of the tree of the branch the new
+ * tree replaces (read from the repository by the commit writer), or an object the caller read
+ * from the repository (the parent commit). The one thing `--strict` does that this does not is
+ * look a link the branch already had up again: `index-pack` checked it when the tree that first
+ * held it was written, and `git fsck` checks the whole branch.
  */
 import { BrainError } from '../model/errors.js';
 
@@ -50,17 +50,31 @@ export interface LinkedEntry {
 }
 
 /**
+ * A tree of the batch as the commit writer built it: the entries it serialized (whose bytes
+ * hash to the tree's oid) and the entries of the tree of the branch it replaces (null for a new
+ * directory), read from the repository.
+ */
+export interface BuiltTree {
+  entries: readonly LinkedEntry[];
+  base: readonly LinkedEntry[] | null;
+}
+
+const sameLink = (a: LinkedEntry, b: LinkedEntry | undefined): boolean => b !== undefined && a.oid === b.oid && a.path === b.path && linkTypeOfMode(a.mode) === linkTypeOfMode(b.mode);
+
+/**
  * Checks the links of `objects` (oid → uncompressed `<type> <size>\0<content>`, a commit's
  * batch): each one names an object of the batch or of `known` (oid → type: objects read from
- * the repository), of the type it says. `entries`, when given, holds the entries a tree of the
- * batch was serialized from (the commit writer's, by the tree's oid, whose bytes hash to it):
- * those are checked instead of parsing the bytes again — at 500 000 revisions a commit's trees
- * hold ~30 000 links, and a hex string per link parsed from bytes cost as much as git's lookup
- * (decision 0084); any other tree is parsed. Reads nothing. Errors: BrainError `git_error`
- * naming the object, the link and what was wrong, for a link to an object neither holds, to one
- * of another type, or a tree whose bytes do not parse.
+ * the repository), of the type it says. `built`, when given, holds how the commit writer built
+ * trees of the batch, by oid: such a tree's entries are checked instead of parsing its bytes
+ * again, and an entry that is its base tree's entry at the same position — same name, object and
+ * type — is a link the branch already had (the writer keeps the base's entries in their order
+ * and appends new names); any other is checked against the batch and `known`. At 500 000
+ * revisions a commit's trees hold ~40 000 links: a hex string per link parsed from the bytes,
+ * or a map of every base entry, cost what git's lookup cost (decision 0084). Reads nothing.
+ * Errors: BrainError `git_error` naming the object, the link and what was wrong, for a link to
+ * an object neither holds, to one of another type, or a tree whose bytes do not parse.
  */
-export function checkPackLinks(objects: ReadonlyMap<string, Uint8Array>, known: ReadonlyMap<string, LinkType>, entries?: ReadonlyMap<string, readonly LinkedEntry[]>): void {
+export function checkPackLinks(objects: ReadonlyMap<string, Uint8Array>, known: ReadonlyMap<string, LinkType>, built?: ReadonlyMap<string, BuiltTree>): void {
   const types = new Map<string, string>();
   for (const [oid, raw] of objects) types.set(oid, headerType(raw));
   const expect = (from: string, what: string, oid: string, type: LinkType): void => {
@@ -72,14 +86,13 @@ export function checkPackLinks(objects: ReadonlyMap<string, Uint8Array>, known: 
   for (const [oid, raw] of objects) {
     const type = types.get(oid);
     if (type !== 'tree' && type !== 'commit') continue;
-    const serialized = type === 'tree' ? entries?.get(oid) : undefined;
-    if (serialized) {
-      for (const e of serialized) {
+    const tree = type === 'tree' ? built?.get(oid) : undefined;
+    if (tree) {
+      tree.entries.forEach((e, i) => {
         const linkType = linkTypeOfMode(e.mode);
-        if (linkType === null) continue;
-        const found = types.get(e.oid) ?? known.get(e.oid);
-        if (found !== linkType) expect(`tree ${oid}`, `entry ${JSON.stringify(e.path)}`, e.oid, linkType);
-      }
+        if (linkType === null || sameLink(e, tree.base?.[i])) return;
+        if (types.get(e.oid) !== linkType) expect(`tree ${oid}`, `entry ${JSON.stringify(e.path)}`, e.oid, linkType);
+      });
       continue;
     }
     const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);

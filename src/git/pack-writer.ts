@@ -22,7 +22,7 @@ import { gitChildEnv } from './cat-file-batch.js';
 import { deflateEntry, deflateOnWorker } from './deflate-worker.js';
 import { createGitFs, writeLooseObjects } from './git-fs.js';
 import { isGitAvailable } from './object-reader.js';
-import { checkPackLinks, type LinkedEntry, type LinkType } from './pack-links.js';
+import { checkPackLinks, type BuiltTree, type LinkType } from './pack-links.js';
 import { rollUpPacks } from './pack-roll-up.js';
 import { indexPackInProcess } from './pack-index.js';
 import { fsyncFile, publishPack, writeDurable } from './pack-publish.js';
@@ -181,15 +181,16 @@ export interface WriteObjectsOptions {
   indexer?: PackIndexer;
   /**
    * The objects outside the batch its trees and commits may link to, by oid, with their type:
-   * objects the caller read from the repository (the commit writer: the base trees' entries and
-   * the parent). When given, every link of the batch is checked in-process against the batch
-   * and these (pack-links.ts) before anything is written, and `git index-pack` runs with
+   * objects the caller read from the repository (the commit writer: the parent; the links its
+   * trees keep from the trees they replace come with `builtTrees`). When given, every link of the
+   * batch is checked in-process against the batch, these and `builtTrees`' bases (pack-links.ts)
+   * before anything is written, and `git index-pack` runs with
    * `--fsck-objects` instead of `--strict` (decision 0084: `--strict`'s lookup of each link grew
    * with the brain). Without it, `--strict` as before.
    */
   knownLinks?: ReadonlyMap<string, LinkType>;
-  /** The entries each tree of the batch was serialized from, by its oid (pack-links.ts: checked instead of parsing its bytes). */
-  treeEntries?: ReadonlyMap<string, readonly LinkedEntry[]>;
+  /** How the commit writer built trees of the batch, by oid (pack-links.ts: checked instead of parsing their bytes). */
+  builtTrees?: ReadonlyMap<string, BuiltTree>;
 }
 
 /**
@@ -201,7 +202,7 @@ export interface WriteObjectsOptions {
  * a link to an object neither written nor known (nothing is written then).
  */
 export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: WriteObjectsOptions = {}): Promise<void> {
-  if (options.knownLinks) checkPackLinks(objects, options.knownLinks, options.treeEntries);
+  if (options.knownLinks) checkPackLinks(objects, options.knownLinks, options.builtTrees);
   const git = await isGitAvailable();
   if (!git && options.indexer === undefined && objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
   const indexer = options.indexer ?? (!git ? 'isomorphic-git' : objects.size < PACK_THRESHOLD ? 'in-process' : 'git');

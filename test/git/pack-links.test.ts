@@ -71,13 +71,20 @@ describe('pack links', () => {
     expect(() => checkPackLinks(new Map([[bad, badRaw]]), known)).toThrow(/malformed/);
   });
 
-  it('checks a tree through the entries it was serialized from when they are given (the commit writer\'s path)', () => {
-    const entries: [string, string, string][] = [['100644', 'a.json', blob], ['040000', 'fan', 'cd'.repeat(20)], ['160000', 'sub', unknown]];
+  it('checks a tree through the entries the writer built it from: kept from its base at the same position, or written', () => {
+    const base: [string, string, string][] = [['040000', 'fan', 'cd'.repeat(20)], ['100644', 'kept.json', '12'.repeat(20)], ['160000', 'sub', unknown]];
+    const entries: [string, string, string][] = [...base, ['100644', 'a.json', blob]];
     const [t, tRaw] = object('tree', tree(entries));
-    const serialized = (list: [string, string, string][]) => new Map([[t, list.map(([mode, path, oid]) => ({ mode, path, oid }))]]);
-    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized(entries))).not.toThrow();
-    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized([...entries, ['100644', 'gone.json', unknown]]))).toThrow(/entry "gone.json" to [0-9a-f]{40}, which is neither written/);
-    expect(() => checkPackLinks(new Map([[blob, blobRaw], [t, tRaw]]), known, serialized([['040000', 'a.json', blob]]))).toThrow(/as a tree, but it is a blob/);
+    const asEntries = (list: [string, string, string][]) => list.map(([mode, path, oid]) => ({ mode, path, oid }));
+    const built = (list: [string, string, string][], from: [string, string, string][] | null = base) => new Map([[t, { entries: asEntries(list), base: from && asEntries(from) }]]);
+    const batch = new Map([[blob, blobRaw], [t, tRaw]]);
+    expect(() => checkPackLinks(batch, new Map(), built(entries))).not.toThrow(); // '12…' is neither written nor known: its base had it
+    expect(() => checkPackLinks(batch, new Map(), built(entries, null))).toThrow(/entry "fan" to (cd){20}, which is neither written nor read/);
+    expect(() => checkPackLinks(batch, known, built([...entries, ['100644', 'gone.json', unknown]]))).toThrow(/entry "gone.json" to [0-9a-f]{40}, which is neither written/);
+    // a base entry elsewhere, or renamed, or of another type, is not the base's link
+    expect(() => checkPackLinks(batch, new Map(), built([base[1] as [string, string, string], base[0] as [string, string, string], base[2] as [string, string, string], entries[3] as [string, string, string]]))).toThrow(/neither written nor read/);
+    expect(() => checkPackLinks(batch, new Map(), built([base[0] as [string, string, string], ['100644', 'renamed.json', '12'.repeat(20)], ...entries.slice(2)]))).toThrow(/entry "renamed.json"/);
+    expect(() => checkPackLinks(batch, new Map(), built([['040000', 'fan', blob], ...entries.slice(1)]))).toThrow(/as a tree, but it is a blob/);
   });
 
   it('writeObjects with known links refuses a dangling link before writing anything', async () => {
