@@ -14,6 +14,8 @@
  *   7. the real ADR corpora of fixtures/adr (issue #18): lines kept, dates, statuses and links
  *      matched, round-trip writes, `--history` against `git log --follow` (adr-corpora.js).
  *      `npm run bench -- adr` runs this section alone.
+ *   (`npm run bench -- import` runs section 1 alone: its rows and each import segment's rate
+ *   beside its floor.)
  *   8. secrets (secrets.js, issue #20): credentials written, false refusals, the scan's cost.
  *   9. search questions: recall@3 and MRR of plain questions over the ADR corpora, on SQLite and
  *      PostgreSQL (search-questions.js; alone: `npm run bench -- questions`).
@@ -120,6 +122,15 @@ log(`brain bench: ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (scale ${S
 
 const m = {};
 m.import = await importSection(ctx);
+if (process.argv.includes('import')) {
+  // `npm run bench -- import`: the writing section alone (its rows and the import's segments beside their floors).
+  await ctx.brain.close();
+  const segments = ctx.curve.map((p) => `| ${p.revisions} | ${fmt(p.importRate)} | ${fmt(p.floorRate)} | ${fmt(p.floorRate / p.importRate)} |`);
+  segments.push(`| ${ctx.REVISIONS} (last segment) | ${fmt(ctx.curveLast.importRate)} | ${fmt(ctx.curveLast.floorRate)} | ${fmt(ctx.curveLast.floorRate / ctx.curveLast.importRate)} |`);
+  process.stdout.write(`\nImport section alone — ${ctx.ENTRIES} entries / ${ctx.REVISIONS} revisions (BENCH_SCALE=${SCALE}), total ${fmt((now() - started) / 1000)} s\n\n`);
+  process.stdout.write(`| segment ends at, revisions | ours, rev/s | git fast-import, rev/s | ratio |\n|---|---|---|---|\n${segments.join('\n')}\n\n${ctx.results.table()}\n`);
+  process.exit(0);
+}
 m.rebuild = await rebuildSection(ctx);
 m.cli = await cliSection(ctx);
 await querySection(ctx);

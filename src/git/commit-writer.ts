@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { TreeEntry } from 'isomorphic-git';
 import { writeLooseObjects } from './git-fs.js';
+import type { BuiltTree, LinkType } from './pack-links.js';
 import { writeObjects } from './pack-writer.js';
 import { checkIdentityPart, type Identity } from './identity.js';
 import { cacheTree, forgetTree, readTreeCached } from './tree-reader.js';
@@ -97,20 +98,24 @@ function insert(root: DirNode, path: string, oid: string): void {
   node.files.set(parts[parts.length - 1] as string, oid);
 }
 
-/** What {@link buildTree} collects: new trees by oid and by directory path, and the base trees they replace. */
+/**
+ * What {@link buildTree} collects: new trees by oid and by directory path, the base trees they
+ * replace, and each new tree with the base entries it was built from (pack-links.ts checks
+ * the commit's links with them).
+ */
 interface BuiltTrees {
   byOid: Map<string, TreeEntry[]>;
   byPath: Map<string, string>;
   replaced: Set<string>;
+  links: Map<string, BuiltTree>;
 }
 
 async function buildTree(gitdir: string, base: string | null, node: DirNode, batch: ObjectBatch, built: BuiltTrees, path: string): Promise<string> {
   const entries = new Map<string, TreeEntry>();
-  if (base) {
-    for (const entry of await readTreeCached(gitdir, base)) {
-      const mode = normalizeMode(entry.mode);
-      entries.set(entry.path, mode === entry.mode ? entry : { ...entry, mode });
-    }
+  const baseEntries = base ? await readTreeCached(gitdir, base) : null;
+  for (const entry of baseEntries ?? []) {
+    const mode = normalizeMode(entry.mode);
+    entries.set(entry.path, mode === entry.mode ? entry : { ...entry, mode });
   }
   for (const [name, child] of node.dirs) {
     const existing = entries.get(name);
@@ -122,6 +127,7 @@ async function buildTree(gitdir: string, base: string | null, node: DirNode, bat
   const tree = [...entries.values()];
   const oid = addObject(batch, 'tree', treeBytes(tree));
   built.byOid.set(oid, tree);
+  built.links.set(oid, { entries: tree, base: baseEntries }); // base order kept, new names after (pack-links.ts)
   built.byPath.set(path, oid);
   if (base && base !== oid) built.replaced.add(base);
   return oid;
@@ -179,7 +185,7 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     insert(root, path, oid);
     options.blobs?.set(path, oid);
   }
-  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set() };
+  const built: BuiltTrees = { byOid: new Map(), byPath: new Map(), replaced: new Set(), links: new Map() };
   const tree = await buildTree(options.gitdir, options.parent, root, batch, built, '');
   const timestamp = Math.floor(Date.now() / 1000);
   const text =
@@ -189,7 +195,10 @@ export async function writeCommit(options: WriteCommitOptions): Promise<string> 
     `committer ${signature(options.committer ?? options.author, timestamp)}\n` +
     `\n${normalizeMessage(options.message)}`;
   const commit = addObject(batch, 'commit', Buffer.from(text, 'utf8'));
-  await writeObjects(options.gitdir, batch);
+  // Every link checked here, against the batch and the base trees the new ones replace: git's
+  // index-pack then fscks each object without looking each link up again (decision 0084).
+  const knownLinks = new Map<string, LinkType>(options.parent ? [[options.parent, 'commit']] : []);
+  await writeObjects(options.gitdir, batch, { knownLinks, builtTrees: built.links });
   // The trees this commit replaced leave the cache (a bulk import's working set stays the
   // branch's current trees, whatever its history); the new ones, and the commit itself, enter.
   for (const oid of built.replaced) forgetTree(`${options.gitdir}\0${oid}`);

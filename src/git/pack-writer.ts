@@ -3,7 +3,8 @@
  * objects of one commit go into ONE packfile (git pack format v2: whole objects,
  * zlib-deflated, no deltas, SHA-1 trailer) instead of one loose file each. A bulk commit's
  * pack is indexed by `git index-pack --strict` when a git binary exists (which also checks
- * every object), else by isomorphic-git's `indexPack`; a small one (a single write, below
+ * every object; `--fsck-objects` when the commit writer checked the links in-process,
+ * pack-links.ts, decision 0084), else by isomorphic-git's `indexPack`; a small one (a single write, below
  * {@link PACK_THRESHOLD} objects) is indexed in-process (pack-index.ts: the same pack checks and
  * `.idx` bytes, no process spawned). A large pack is deflated on two threads
  * (deflate-worker.ts), the bytes the same as on one.
@@ -21,9 +22,17 @@ import { gitChildEnv } from './cat-file-batch.js';
 import { deflateEntry, deflateOnWorker } from './deflate-worker.js';
 import { createGitFs, writeLooseObjects } from './git-fs.js';
 import { isGitAvailable } from './object-reader.js';
+import { checkPackLinks, type BuiltTree, type LinkType } from './pack-links.js';
 import { rollUpPacks } from './pack-roll-up.js';
 import { indexPackInProcess } from './pack-index.js';
 import { fsyncFile, publishPack, writeDurable } from './pack-publish.js';
+
+/**
+ * What `git index-pack` checks besides re-hashing every object: `strict` (`--strict`: fsck of
+ * every object and a lookup of every object it links to), or `objects` (`--fsck-objects`: the
+ * fsck only, the links having been checked in-process: pack-links.ts, decision 0084).
+ */
+export type IndexCheck = 'strict' | 'objects';
 
 /** Pack type numbers of the object types brain writes (gitformat-pack). */
 const TYPE_NUMBER: Record<string, number> = { commit: 1, tree: 2, blob: 3 };
@@ -112,9 +121,9 @@ export async function buildPackParallel(objects: ReadonlyMap<string, Uint8Array>
   return assemblePack(entries, [...head, ...rest]);
 }
 
-function indexWithGit(gitdir: string, packPath: string, idxPath: string): Promise<void> {
+function indexWithGit(gitdir: string, packPath: string, idxPath: string, check: IndexCheck): Promise<void> {
   // No reverse index (.rev): it would be one more file to rename, and it is optional.
-  const args = ['-c', 'pack.writeReverseIndex=false', '--git-dir', gitdir, 'index-pack', '--strict', '-o', idxPath, packPath];
+  const args = ['-c', 'pack.writeReverseIndex=false', '--git-dir', gitdir, 'index-pack', check === 'strict' ? '--strict' : '--fsck-objects', '-o', idxPath, packPath];
   return new Promise((resolve, reject) => {
     execFile('git', args, { env: gitChildEnv(), maxBuffer: 1 << 20 }, (err, _stdout, stderr) => {
       if (!err) return resolve();
@@ -135,11 +144,12 @@ async function indexWithIsoGit(gitdir: string, packPath: string, idxPath: string
  * Writes `objects` (oid → uncompressed `<type> <size>\0<content>`) as one pack with its index
  * in `<gitdir>/objects/pack`, crash-safe as the module comment says; resolves with the pack's
  * name (`pack-<sha1>`) once pack and index are durable, and (unless indexed in-process: a
- * single write, pack-publish.ts) the directory too. Errors: BrainError
- * `git_error` when index-pack (git's or pack-index.ts) rejects the pack, isomorphic-git
- * errors, node I/O errors (temp files are removed).
+ * single write, pack-publish.ts) the directory too. `check`: what `git index-pack` checks when
+ * git indexes it (default `strict`; `objects` only when the caller checked the links). Errors:
+ * BrainError `git_error` when index-pack (git's or pack-index.ts) rejects the pack,
+ * isomorphic-git errors, node I/O errors (temp files are removed).
  */
-export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, indexer: PackIndexer): Promise<string> {
+export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, indexer: PackIndexer, { check = 'strict' }: { check?: IndexCheck } = {}): Promise<string> {
   const dir = join(gitdir, 'objects', 'pack');
   fs.mkdirSync(dir, { recursive: true });
   const { bytes, checksum } = await buildPackParallel(objects);
@@ -151,7 +161,7 @@ export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uin
       return;
     }
     await writeDurable(tempPack, bytes);
-    if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx);
+    if (indexer === 'git') await indexWithGit(gitdir, tempPack, tempIdx, check);
     else await indexWithIsoGit(gitdir, tempPack, tempIdx);
     await fsyncFile(tempIdx);
   }, { syncDir: indexer !== 'in-process' });
@@ -165,17 +175,37 @@ export async function writePack(gitdir: string, objects: ReadonlyMap<string, Uin
  */
 export const PACK_THRESHOLD = 64;
 
+/** Options of {@link writeObjects}. */
+export interface WriteObjectsOptions {
+  /** Who indexes the pack (default: git from {@link PACK_THRESHOLD} objects on, else in-process; isomorphic-git without git). */
+  indexer?: PackIndexer;
+  /**
+   * The objects outside the batch its trees and commits may link to, by oid, with their type:
+   * objects the caller read from the repository (the commit writer: the parent; the links its
+   * trees keep from the trees they replace come with `builtTrees`). When given, every link of the
+   * batch is checked in-process against the batch, these and `builtTrees`' bases (pack-links.ts)
+   * before anything is written, and `git index-pack` runs with
+   * `--fsck-objects` instead of `--strict` (decision 0084: `--strict`'s lookup of each link grew
+   * with the brain). Without it, `--strict` as before.
+   */
+  knownLinks?: ReadonlyMap<string, LinkType>;
+  /** How the commit writer built trees of the batch, by oid (pack-links.ts: checked instead of parsing their bytes). */
+  builtTrees?: ReadonlyMap<string, BuiltTree>;
+}
+
 /**
  * Writes one commit's objects durably as one pack: indexed by git from {@link PACK_THRESHOLD}
  * objects on, else in-process; then {@link rollUpPacks} keeps the pack count bounded. Without a
  * git binary (no roll-up possible), a small commit's objects are written loose and a bulk one's
  * pack is indexed by isomorphic-git. Resolves when every object is durable. Errors: as
- * {@link writePack} and git-fs.ts's loose writes.
+ * {@link writePack} and git-fs.ts's loose writes; with `knownLinks`, BrainError `git_error` for
+ * a link to an object neither written nor known (nothing is written then).
  */
-export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: { indexer?: PackIndexer } = {}): Promise<void> {
+export async function writeObjects(gitdir: string, objects: ReadonlyMap<string, Uint8Array>, options: WriteObjectsOptions = {}): Promise<void> {
+  if (options.knownLinks) checkPackLinks(objects, options.knownLinks, options.builtTrees);
   const git = await isGitAvailable();
   if (!git && options.indexer === undefined && objects.size < PACK_THRESHOLD) return writeLooseObjects(gitdir, objects);
   const indexer = options.indexer ?? (!git ? 'isomorphic-git' : objects.size < PACK_THRESHOLD ? 'in-process' : 'git');
-  await writePack(gitdir, objects, indexer);
+  await writePack(gitdir, objects, indexer, { check: options.knownLinks ? 'objects' : 'strict' });
   if (git) await rollUpPacks(gitdir);
 }
