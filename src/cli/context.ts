@@ -24,6 +24,12 @@ export interface GlobalOptions {
   daemon?: boolean;
 }
 
+/**
+ * A command's text output of `value`; a promise when it loads its renderer first, so that
+ * `--json`, which never calls it, does not load one (docs/decisions/0085-one-shot-reads.md).
+ */
+export type Human<T> = (value: T) => string | Promise<string>;
+
 function print(globals: GlobalOptions, text: string): void {
   const out = globals.json ? text : neutralizeTerminal(text);
   if (out !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
@@ -31,13 +37,13 @@ function print(globals: GlobalOptions, text: string): void {
 
 /**
  * Opens the brain for `command`, runs `fn`, prints its result (`--json`: `json(value)` as
- * JSON; otherwise `human(value)` with terminal control sequences neutralized: issue #7), and
+ * JSON; otherwise `human(value)`, awaited, with terminal control sequences neutralized: issue #7), and
  * closes the brain. Errors propagate to main's handler.
  */
 export async function runWithBrain<T>(
   command: Command,
   fn: (brain: Brain) => Promise<T>,
-  human: (value: T) => string,
+  human: Human<T>,
   json: (value: T) => unknown = (value) => value,
 ): Promise<T> {
   const globals = command.optsWithGlobals<GlobalOptions>();
@@ -51,7 +57,7 @@ export async function runWithBrain<T>(
   });
   try {
     const value = await fn(brain);
-    print(globals, globals.json ? safeJson(json(value)) : human(value));
+    print(globals, globals.json ? safeJson(json(value)) : await human(value));
     return value;
   } finally {
     await brain.close();
@@ -71,7 +77,7 @@ export function daemonAllowed(globals: GlobalOptions): boolean {
  * and exit codes are the same. A service error the daemon reports is thrown as that
  * BrainError.
  */
-export async function runRead<T>(command: Command, call: ReadCall, human: (value: T) => string, json: (value: T) => unknown = (value) => value): Promise<void> {
+export async function runRead<T>(command: Command, call: ReadCall, human: Human<T>, json: (value: T) => unknown = (value) => value): Promise<void> {
   const globals = command.optsWithGlobals<GlobalOptions>();
   if (daemonAllowed(globals)) {
     const [{ askDaemon }, { findRepo }] = await Promise.all([import('../daemon/client.js'), import('../git/repo.js')]);
@@ -84,7 +90,7 @@ export async function runRead<T>(command: Command, call: ReadCall, human: (value
         throw new BrainError(code as never, message, { ...(hint !== undefined ? { hint } : {}), ...(data !== undefined ? { data } : {}) });
       }
       const value = answer.data as T;
-      print(globals, globals.json ? safeJson(json(value)) : human(value));
+      print(globals, globals.json ? safeJson(json(value)) : await human(value));
       return;
     }
   }
