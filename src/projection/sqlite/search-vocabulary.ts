@@ -70,8 +70,9 @@ export function recordSearchTerms(db: CacheDb, toOid: string, full: boolean): vo
   const docs = pending.get(db) ?? [];
   pending.delete(db);
   const inStep = !full && getMeta(db, SEARCH_TERMS_META_KEY) === (getMeta(db, 'projected_oid') ?? '');
-  const entries = db.prepare('SELECT count(*) FROM entry_search').pluck().get() as number;
-  if (!inStep || docs.length > notedMax(entries)) {
+  // The rows are counted only when there are enough written rows to matter (a count walks the table).
+  const bulk = docs.length > notedMax(0) && docs.length > notedMax(db.prepare('SELECT count(*) FROM entry_search').pluck().get() as number);
+  if (!inStep || bulk) {
     db.exec('DELETE FROM search_terms; INSERT INTO search_terms (term) SELECT term FROM entry_search_vocab');
   } else if (docs.length > 0) {
     const row = db.prepare('SELECT title, tags, payload_text, rationale FROM entry_search WHERE doc = ?').raw();
