@@ -2,7 +2,8 @@
  * A one-shot read loads only what it uses (issue #21; docs/decisions/0085-one-shot-reads.md):
  * with the cache at the branch tip, `list`, `search`, `show`, `history` and `context` run
  * directly (no daemon) load neither the apply path (tree diff, blob parser, zod's entry schemas),
- * nor the object writer, nor a surface they do not serve (MCP, HTTP, hub, importers); with
+ * nor the object writer, nor a surface they do not serve (MCP, HTTP, hub, importers), nor the
+ * other commands' modules (only the read commands are registered); with
  * `--json`, not the text renderers (and marked with them). A probe (test/helpers/module-probe.mjs)
  * records every module the real CLI loads. The controls show the probe sees what it must: a read
  * of a branch moved outside brain loads the apply path, text output loads the renderers.
@@ -43,6 +44,8 @@ const NEVER_FOR_A_FRESH_READ = [
   /\/dist\/(mcp|http|hub|importers|exporters)\//,
   /\/node_modules\/(isomorphic-git|@modelcontextprotocol|hono|@hono|pg|chokidar|sanitize-html|@secretlint)\//,
 ];
+/** The other commands' modules: a call naming a read command registers the read commands alone. */
+const OTHER_COMMANDS = [/\/dist\/cli\/(all-commands|write-commands|candidate-commands|capture-command|admin-commands|sync-command|mcp-command|daemon-command|review-command|projects-command|doctor-command|ui-command|hub-command|setup-command)\.js$/];
 /** What `--json` output never needs. */
 const TEXT_ONLY = [/\/dist\/cli\/render(-entry)?\.js$/, /\/node_modules\/marked\//];
 
@@ -69,8 +72,23 @@ describe('a one-shot read at the tip', () => {
       const { stdout, modules } = loaded(dir, ['--json', ...args]);
       expect(stdout, args.join(' ')).toContain(id);
       expect(modules.some((url) => url.endsWith('/dist/service.js')), args.join(' ')).toBe(true);
-      expect(matching(modules, [...NEVER_FOR_A_FRESH_READ, ...TEXT_ONLY]), args.join(' ')).toEqual([]);
+      expect(matching(modules, [...NEVER_FOR_A_FRESH_READ, ...OTHER_COMMANDS, ...TEXT_ONLY]), args.join(' ')).toEqual([]);
     }
+  });
+
+  it('registers the read commands alone, whatever global options come first, with the help and errors of the whole program', () => {
+    const { modules } = loaded(dir, ['--repo', dir, '--branch', 'brain', '--project=demo', '--json', 'list']);
+    expect(matching(modules, OTHER_COMMANDS)).toEqual([]);
+    expect(matching(loaded(dir, ['--json', 'status']).modules, OTHER_COMMANDS).length).toBeGreaterThan(0); // control
+    // `help list` registers every command (help is not a read command): the same text as `list --help`.
+    for (const command of ['list', 'search', 'show', 'history', 'context']) {
+      const own = brain(dir, [command, '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout, command).toBe(brain(dir, ['help', command]).stdout);
+    }
+    const unknown = brain(dir, ['--json', 'list', '--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.errorJson().error.code).toBe('usage');
   });
 
   it('as text, loads the renderer it prints with and still no apply path or writer', () => {
