@@ -37,8 +37,8 @@ function print(globals: GlobalOptions, text: string): void {
 
 /**
  * Opens the brain for `command`, runs `fn`, prints its result (`--json`: `json(value)` as
- * JSON; otherwise `human(value)`, awaited, with terminal control sequences neutralized: issue #7), and
- * closes the brain. Errors propagate to main's handler.
+ * JSON; otherwise `human(value)`, awaited, with terminal control sequences neutralized: issue
+ * #7), and closes the brain. Errors propagate to main's handler.
  */
 export async function runWithBrain<T>(
   command: Command,
