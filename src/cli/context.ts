@@ -5,12 +5,15 @@
  *
  * Cold start (issue #10): this module loads nothing heavy. The service (SQLite, the store,
  * search, the brief) is imported when a command runs directly, the daemon client only when a
- * read may be forwarded.
+ * read may be forwarded and `.git/brain/daemon.json` exists.
  */
 import type { Command } from 'commander';
 import type { Brain } from '../service.js';
 import type { ReadCall } from '../service/read-call.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
+import { DAEMON_FILE } from '../daemon/daemon-file-name.js';
 
 /** The global options every command sees. `daemon` is false with `--no-daemon`. */
 export interface GlobalOptions {
@@ -80,9 +83,10 @@ export function daemonAllowed(globals: GlobalOptions): boolean {
 export async function runRead<T>(command: Command, call: ReadCall, human: Human<T>, json: (value: T) => unknown = (value) => value): Promise<void> {
   const globals = command.optsWithGlobals<GlobalOptions>();
   if (daemonAllowed(globals)) {
-    const [{ askDaemon }, { findRepo }] = await Promise.all([import('../daemon/client.js'), import('../git/repo.js')]);
+    const { brainDir, findRepo } = await import('../git/repo.js');
     const repo = findRepo(globals.repo ?? process.cwd());
-    const answer = await askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call });
+    // No daemon.json: no daemon to ask, and its client (node:http, the token) is not loaded (decision 0085).
+    const answer = existsSync(join(brainDir(repo), DAEMON_FILE)) ? await (await import('../daemon/client.js')).askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call }) : null;
     if (answer !== null) {
       if ('error' in answer) {
         const { BrainError } = await import('../model/errors.js');

@@ -3,12 +3,14 @@
  * with the cache at the branch tip, `list`, `search`, `show`, `history` and `context` run
  * directly (no daemon) load neither the apply path (tree diff, blob parser, zod's entry schemas),
  * nor the object writer, nor a surface they do not serve (MCP, HTTP, hub, importers), nor the
- * other commands' modules (only the read commands are registered); with
+ * other commands' modules (only the read commands are registered), nor — with no
+ * `.git/brain/daemon.json` — the daemon client; with
  * `--json`, not the text renderers (and marked with them). A probe (test/helpers/module-probe.mjs)
  * records every module the real CLI loads. The controls show the probe sees what it must: a read
  * of a branch moved outside brain loads the apply path, text output loads the renderers.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +22,10 @@ const PROBE = fileURLToPath(new URL('../helpers/module-probe.mjs', import.meta.u
 const probeDir = mkdtempSync(join(tmpdir(), 'brain-modules-'));
 let runs = 0;
 
-/** `brain --no-daemon <args>` with the probe: its stdout and the modules it loaded (URLs). */
-function loaded(cwd: string, args: string[]): { stdout: string; modules: string[] } {
+/** `brain --no-daemon <args>` (`daemon`: without `--no-daemon`) with the probe: its stdout and the modules it loaded (URLs). */
+function loaded(cwd: string, args: string[], daemon = false): { stdout: string; modules: string[] } {
   const file = join(probeDir, `modules-${++runs}.txt`);
-  const run = brain(cwd, ['--no-daemon', ...args], { env: { NODE_OPTIONS: `--import=${PROBE}`, BRAIN_MODULES_FILE: file } });
+  const run = brain(cwd, [...(daemon ? [] : ['--no-daemon']), ...args], { env: { NODE_OPTIONS: `--import=${PROBE}`, BRAIN_MODULES_FILE: file } });
   expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
   return { stdout: run.stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
 }
@@ -73,6 +75,25 @@ describe('a one-shot read at the tip', () => {
       expect(stdout, args.join(' ')).toContain(id);
       expect(modules.some((url) => url.endsWith('/dist/service.js')), args.join(' ')).toBe(true);
       expect(matching(modules, [...NEVER_FOR_A_FRESH_READ, ...OTHER_COMMANDS, ...TEXT_ONLY]), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('with no daemon.json, loads no daemon client (nor node:http) before reading directly', () => {
+    expect(existsSync(join(dir, '.git', 'brain', 'daemon.json'))).toBe(false);
+    for (const args of [['--json', 'list'], ['search', 'cache']]) {
+      const { stdout, modules } = loaded(dir, args, true);
+      expect(stdout, args.join(' ')).toContain(id);
+      expect(matching(modules, [/\/dist\/daemon\/client\.js$/, /^node:http$/]), args.join(' ')).toEqual([]);
+    }
+    // Control: with a daemon.json (here one naming a dead process) the client is asked, and finds no daemon.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(dir, '.git', 'brain', 'daemon.json'), JSON.stringify({ format: 1, pid: dead, port: 1, url: 'http://127.0.0.1:1', started_at: new Date().toISOString(), branch: 'brain', project_id: 'demo', projected: null, repo: join(dir, '.git') }));
+    try {
+      const { stdout, modules } = loaded(dir, ['--json', 'list'], true);
+      expect(stdout).toContain(id);
+      expect(matching(modules, [/\/dist\/daemon\/client\.js$/])).toHaveLength(1);
+    } finally {
+      rmSync(join(dir, '.git', 'brain', 'daemon.json'));
     }
   });
 
