@@ -7,7 +7,7 @@ import type { ImportReport } from '../service/import-adr.js';
 import type { ExportReport } from '../service/export-adr.js';
 import type { BrainStatus } from '../service.js';
 import { runWithBrain } from './context.js';
-import { table } from './render.js';
+import { table } from './table.js';
 import { registerImportJsonlCommand } from './import-jsonl-command.js';
 import { upstreamLine } from '../service/upstream-line.js';
 import { answerLine } from '../model/state-terms.js';

@@ -5,12 +5,15 @@
  *
  * Cold start (issue #10): this module loads nothing heavy. The service (SQLite, the store,
  * search, the brief) is imported when a command runs directly, the daemon client only when a
- * read may be forwarded.
+ * read may be forwarded and `.git/brain/daemon.json` exists.
  */
 import type { Command } from 'commander';
 import type { Brain } from '../service.js';
 import type { ReadCall } from '../service/read-call.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
+import { DAEMON_FILE } from '../daemon/daemon-file-name.js';
 
 /** The global options every command sees. `daemon` is false with `--no-daemon`. */
 export interface GlobalOptions {
@@ -24,6 +27,12 @@ export interface GlobalOptions {
   daemon?: boolean;
 }
 
+/**
+ * A command's text output of `value`; a promise when it loads its renderer first, so that
+ * `--json`, which never calls it, does not load one (docs/decisions/0085-one-shot-reads.md).
+ */
+export type Human<T> = (value: T) => string | Promise<string>;
+
 function print(globals: GlobalOptions, text: string): void {
   const out = globals.json ? text : neutralizeTerminal(text);
   if (out !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
@@ -31,13 +40,13 @@ function print(globals: GlobalOptions, text: string): void {
 
 /**
  * Opens the brain for `command`, runs `fn`, prints its result (`--json`: `json(value)` as
- * JSON; otherwise `human(value)` with terminal control sequences neutralized: issue #7), and
- * closes the brain. Errors propagate to main's handler.
+ * JSON; otherwise `human(value)`, awaited, with terminal control sequences neutralized: issue
+ * #7), and closes the brain. Errors propagate to main's handler.
  */
 export async function runWithBrain<T>(
   command: Command,
   fn: (brain: Brain) => Promise<T>,
-  human: (value: T) => string,
+  human: Human<T>,
   json: (value: T) => unknown = (value) => value,
 ): Promise<T> {
   const globals = command.optsWithGlobals<GlobalOptions>();
@@ -51,7 +60,7 @@ export async function runWithBrain<T>(
   });
   try {
     const value = await fn(brain);
-    print(globals, globals.json ? safeJson(json(value)) : human(value));
+    print(globals, globals.json ? safeJson(json(value)) : await human(value));
     return value;
   } finally {
     await brain.close();
@@ -71,12 +80,13 @@ export function daemonAllowed(globals: GlobalOptions): boolean {
  * and exit codes are the same. A service error the daemon reports is thrown as that
  * BrainError.
  */
-export async function runRead<T>(command: Command, call: ReadCall, human: (value: T) => string, json: (value: T) => unknown = (value) => value): Promise<void> {
+export async function runRead<T>(command: Command, call: ReadCall, human: Human<T>, json: (value: T) => unknown = (value) => value): Promise<void> {
   const globals = command.optsWithGlobals<GlobalOptions>();
   if (daemonAllowed(globals)) {
-    const [{ askDaemon }, { findRepo }] = await Promise.all([import('../daemon/client.js'), import('../git/repo.js')]);
+    const { brainDir, findRepo } = await import('../git/repo.js');
     const repo = findRepo(globals.repo ?? process.cwd());
-    const answer = await askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call });
+    // No daemon.json: no daemon to ask, and its client (node:http, the token) is not loaded (decision 0085).
+    const answer = existsSync(join(brainDir(repo), DAEMON_FILE)) ? await (await import('../daemon/client.js')).askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call }) : null;
     if (answer !== null) {
       if ('error' in answer) {
         const { BrainError } = await import('../model/errors.js');
@@ -84,7 +94,7 @@ export async function runRead<T>(command: Command, call: ReadCall, human: (value
         throw new BrainError(code as never, message, { ...(hint !== undefined ? { hint } : {}), ...(data !== undefined ? { data } : {}) });
       }
       const value = answer.data as T;
-      print(globals, globals.json ? safeJson(json(value)) : human(value));
+      print(globals, globals.json ? safeJson(json(value)) : await human(value));
       return;
     }
   }

@@ -12,7 +12,7 @@
 import type { Command } from 'commander';
 import type { DaemonTokenInfo } from '../service/daemon-tokens.js';
 import { runWithBrain } from './context.js';
-import { table } from './render.js';
+import { table } from './table.js';
 
 async function tokensOf(): Promise<typeof import('../service/daemon-tokens.js')> {
   return import('../service/daemon-tokens.js');

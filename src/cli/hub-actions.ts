@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { BrainError } from '../model/errors.js';
 import { BOUNDS, parseIntegerText } from '../model/number-text.js';
 import type { GlobalOptions } from './context.js';
-import { table } from './render.js';
+import { table } from './table.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 
 /** The options of hub subcommands (each takes the ones it declares). */

@@ -9,7 +9,8 @@
  * Read commands (`list`, `show`, `search`, `context`, `history`) are answered by the running
  * daemon of the repository when there is one, unless `--no-daemon` (context.ts `runRead`).
  * Cold start (issue #10): registering the commands loads commander and small modules only;
- * each action imports what it uses (the service, the daemon client, importers, the HTTP stack).
+ * each action imports what it uses (the service, the daemon client, importers, the HTTP stack);
+ * a call naming a read command registers the read commands alone (decision 0085).
  */
 import { Command, CommanderError } from 'commander';
 import { BrainError } from '../model/errors.js';
@@ -18,20 +19,7 @@ import { formatError, silenceCommander, specificHint, usageError } from './error
 import { endOnClosedOutput } from './closed-output.js';
 import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
-import { registerWriteCommands } from './write-commands.js';
-import { registerCandidateCommands } from './candidate-commands.js';
-import { registerCaptureCommand } from './capture-command.js';
-import { registerAdminCommands } from './admin-commands.js';
-import { registerSyncCommand } from './sync-command.js';
-import { registerMcpCommand } from './mcp-command.js';
-import { registerDaemonCommand } from './daemon-command.js';
-import { registerReviewCommand } from './review-command.js';
-import { registerProjectsCommand } from './projects-command.js';
-import { registerDoctorCommand } from './doctor-command.js';
-import { registerUiCommand } from './ui-command.js';
-import { registerHubCommand } from './hub-command.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
-import { registerSetupCommand } from './setup-command.js';
 import { agentFlag } from './agent-option.js';
 
 function isJson(argv: string[]): boolean {
@@ -44,8 +32,33 @@ function projectOption(value: string): string {
   return value;
 }
 
-/** Builds the program (exported for tests and for other entry points). */
-export function createProgram(): Command {
+/** The commands of read-commands.ts: a call naming one registers only those (below). */
+const READ_COMMAND_NAMES: ReadonlySet<string> = new Set(['show', 'list', 'history', 'search', 'context']);
+/** The global options that take a value: the word after one is that value, not the command. */
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--repo', '--branch', '--project', '--author', '--agent']);
+
+/**
+ * The command word of `args` (the words after node and the script): the first word that is
+ * neither a global option nor the value of one (`--repo DIR`; `--repo=DIR` is one word), or the
+ * word after `--`; undefined when there is none.
+ */
+export function commandWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    if (word === '--') return args[i + 1];
+    if (!word.startsWith('-')) return word;
+    if (VALUE_OPTIONS.has(word)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the program (exported for tests and for other entry points). `commands: 'read'`
+ * registers only the read commands, for a call that names one: parsing it, its errors and its
+ * `--help` need no other command, and the other commands' modules cost a one-shot read ~16 ms
+ * of CPU to load (docs/decisions/0085-one-shot-reads.md). Default: every command.
+ */
+export async function createProgram(options: { commands?: 'all' | 'read' } = {}): Promise<Command> {
   const program = new Command('brain')
     .description('Project Brain: what was decided, what is open, blocked, at risk, and why — stored in git')
     .version(PACKAGE_VERSION)
@@ -57,27 +70,15 @@ export function createProgram(): Command {
     .option('--json', 'print one JSON document on stdout')
     .option('--no-daemon', 'read directly even when a brain daemon serves this repository (also BRAIN_NO_DAEMON=1)')
     .exitOverride();
-  registerWriteCommands(program);
-  registerCandidateCommands(program);
-  registerCaptureCommand(program);
-  registerReadCommands(program);
-  registerAdminCommands(program);
-  registerSyncCommand(program);
-  registerMcpCommand(program);
-  registerDaemonCommand(program);
-  registerReviewCommand(program);
-  registerDoctorCommand(program);
-  registerProjectsCommand(program);
-  registerUiCommand(program);
-  registerHubCommand(program);
-  registerSetupCommand(program);
+  if (options.commands === 'read') registerReadCommands(program);
+  else (await import('./all-commands.js')).registerAllCommands(program);
   return program;
 }
 
 /** Runs the CLI on `argv` (`process.argv` itself: its raw bytes are checked, argv-utf8.ts) and sets `process.exitCode`. */
 export async function main(argv: string[]): Promise<void> {
   endOnClosedOutput();
-  const program = createProgram();
+  const program = await createProgram({ commands: READ_COMMAND_NAMES.has(commandWord(argv.slice(2)) ?? '') ? 'read' : 'all' });
   const json = isJson(argv);
   const failedCommand = silenceCommander(program);
   let ran: Command | undefined;

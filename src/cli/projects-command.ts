@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { ENTRY_KINDS } from '../model/kinds.js';
 import type { ProjectCounts } from '../service/projects.js';
 import { runWithBrain } from './context.js';
-import { table } from './render.js';
+import { table } from './table.js';
 
 function renderProjects(value: { projects: ProjectCounts[]; current: string }): string {
   if (value.projects.length === 0) return `no projects: the brain has no entries yet (add one with \`brain add <kind> --title …\`; it goes to project ${value.current})`;

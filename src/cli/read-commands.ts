@@ -13,9 +13,13 @@ import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { BrainError } from '../model/errors.js';
 import { collect } from './fields.js';
-import { renderHistory, renderList, renderSearch } from './render.js';
 import { safeJson } from './terminal-text.js';
 import { HOOK_BUDGET, sessionStartAnswer } from '../setup/session-start-hook.js';
+
+/** The text renderers, loaded only when a command prints text: `--json` never needs them (docs/decisions/0085-one-shot-reads.md). */
+function render(): Promise<typeof import('./render.js')> {
+  return import('./render.js');
+}
 
 interface ListOptions {
   kind?: string;
@@ -39,11 +43,10 @@ export function registerReadCommands(program: Command): void {
       if (adrNumber !== undefined && !/^adr$/i.test(first)) throw new BrainError('invalid_argument', `show takes one entry, not "${first.slice(0, 40)}" and "${adrNumber.slice(0, 40)}"`, { hint: 'an ADR by its label: brain show ADR-0030 (or adr 30)' });
       const entryId = adrNumber === undefined ? first : `${first} ${adrNumber}`;
       const revision = parseOptionalInteger('--revision', options.revision, BOUNDS.revision);
-      const { renderEntry } = await import('./render-entry.js');
       await runRead<GetAnswer>(
         command,
         { command: 'get', args: { entryId, ...(revision ? { revision } : {}) } },
-        (row) => renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count, entries: new Map((row.linked ?? []).map((e) => [e.entry_id, e])) }),
+        async (row) => (await import('./render-entry.js')).renderEntry(row.entry, { forked: row.forked, revision_count: row.revision_count, entries: new Map((row.linked ?? []).map((e) => [e.entry_id, e])) }),
         (row) => row.entry,
       );
     });
@@ -75,14 +78,14 @@ export function registerReadCommands(program: Command): void {
         ...(options.updatedSince !== undefined ? { updatedSince: options.updatedSince } : {}),
         ...(limit !== undefined ? { limit } : {}),
       };
-      await runRead<CurrentRow[]>(command, { command: 'list', args }, renderList, (rows) => rows.map((r) => r.entry));
+      await runRead<CurrentRow[]>(command, { command: 'list', args }, async (rows) => (await render()).renderList(rows), (rows) => rows.map((r) => r.entry));
     });
 
   program
     .command('history <entry_id>')
     .description('every revision of an entry, oldest first')
     .action(async (entryId: string, _options: unknown, command: Command) => {
-      await runRead<{ entry: Entry; sha256: string }[]>(command, { command: 'history', args: { entryId } }, renderHistory, (revisions) => revisions.map((r) => r.entry));
+      await runRead<{ entry: Entry; sha256: string }[]>(command, { command: 'history', args: { entryId } }, async (revisions) => (await render()).renderHistory(revisions), (revisions) => revisions.map((r) => r.entry));
     });
 
   program
@@ -95,7 +98,7 @@ export function registerReadCommands(program: Command): void {
       const query = words.join(' ');
       const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
       // --json stays the hits; the text says what a typo was searched as (decision 0050).
-      await runRead<SearchAnswer>(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, renderSearch, (answer) => answer.hits);
+      await runRead<SearchAnswer>(command, { command: 'search', args: { query, ...(options.kind !== undefined ? { kind: options.kind } : {}), ...(limit !== undefined ? { limit } : {}) } }, async (answer) => (await render()).renderSearch(answer), (answer) => answer.hits);
     });
 
   program

@@ -6,7 +6,7 @@
 import type { Candidate, Evidence } from '../model/candidate.js';
 import { describeApprover } from '../model/candidate-id.js';
 import { suggestionLine } from '../model/candidate-suggestion.js';
-import { table } from './render.js';
+import { table } from './table.js';
 import { titleText } from '../model/title-text.js';
 
 function oneLine(text: string, max: number): string {

@@ -1,7 +1,9 @@
 /**
  * Human-readable output of the CLI (tables and entry views). `--json` output bypasses this
  * module entirely: surfaces print service results as JSON. One entry in full is
- * render-entry.ts (it needs the Markdown parser, which tables do not).
+ * render-entry.ts (it needs the Markdown parser, which tables do not). Loaded by a command only
+ * when it prints text (read-commands.ts), never for `--json` (docs/decisions/0085-one-shot-reads.md);
+ * the plain table other commands share is table.ts.
  */
 import type { Entry } from '../model/entry.js';
 import type { CurrentRow } from '../projection/sqlite/queries.js';
@@ -13,6 +15,7 @@ import { cutLine } from '../model/summary.js';
 import { correctionLine } from '../model/search-correction.js';
 import type { SearchAnswer } from '../service/search-corrections.js';
 import { titleText } from '../model/title-text.js';
+import { table } from './table.js';
 
 /** A title as listed: `ADR-0029 Kubernetes security config auditing` for an imported ADR. */
 function listedTitle(entry: Entry, max: number): string {
@@ -24,13 +27,6 @@ function listedTitle(entry: Entry, max: number): string {
 /** `text` on one line, at most `max` characters with its `…`: cut at a word when one ends near (summary.ts's {@link cutLine}). */
 function oneLine(text: string, max: number): string {
   return cutLine(text.replace(/\s+/g, ' ').trim(), max - 1);
-}
-
-/** A left-aligned table with a header row; columns sized to content. */
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
-  return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 
 /** `2019-06-27 Marko`: the list's CHANGED column, the author cut to a name's length (`brain show` has it whole). */

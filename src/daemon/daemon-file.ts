@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { writeFileAtomicSync } from '../git/git-fs.js';
 import { isProcessAlive } from '../git/process-alive.js';
+import { DAEMON_FILE } from './daemon-file-name.js';
 
 /** Contents of daemon.json. */
 export interface DaemonInfo {
@@ -43,8 +44,7 @@ export interface DaemonFile {
   remove(): void;
 }
 
-/** The file name inside `.git/brain/`. */
-export const DAEMON_FILE = 'daemon.json';
+export { DAEMON_FILE };
 
 /** Parses `<brainDir>/daemon.json`, or null when missing or unreadable. */
 export function readDaemonFile(brainDir: string): DaemonInfo | null {

@@ -6,7 +6,7 @@
  */
 import { BrainError, isBrainError } from '../model/errors.js';
 import { brainDir, type RepoLocation } from '../git/repo.js';
-import { writeCommit, type Identity } from '../git/commit-writer.js';
+import type { Identity } from '../git/commit-writer.js';
 import { readFileAt } from '../git/tree-reader.js';
 import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type Manifest } from './manifest.js';
 import { MANIFEST_PATH } from './layout.js';
@@ -137,6 +137,7 @@ export class GitStore {
         ['README.md', branchReadme(this.branch)],
       ]);
       const message = `brain: init (format 1, project ${args.defaultProject})`;
+      const { writeCommit } = await import('../git/commit-writer.js');
       const commit = await writeCommit({ gitdir: this.gitdir, parent: null, files, message, author: args.identity });
       await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
       return { created: true, tip: commit, manifest: await this.manifest(commit) };
@@ -154,8 +155,9 @@ export class GitStore {
     args: { projectId: string; identity: Identity },
     operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
   ): Promise<CommitResult<T>> {
-    // Entry validation (zod) loads with the first write, never with a read (issue #10 cold start).
-    const [{ WriteTransaction }, { rememberEntryState }] = await Promise.all([import('./write-transaction.js'), import('./entry-state.js')]);
+    // Entry validation (zod) and the object writer (packs, deflate) load with the first write,
+    // never with a read (issue #10 cold start; docs/decisions/0085-one-shot-reads.md).
+    const [{ WriteTransaction }, { rememberEntryState }, { writeCommit }] = await Promise.all([import('./write-transaction.js'), import('./entry-state.js'), import('../git/commit-writer.js')]);
     assertBranchNotCheckedOut(this.gitdir, this.branch); // before any work; updateBranchRef checks again
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       for (let attempt = 1; ; attempt++) {

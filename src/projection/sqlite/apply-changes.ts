@@ -18,7 +18,7 @@ import type { Parsed } from '../parse-file.js';
 import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import { planCandidates, writeCandidateRows } from './candidate-rows.js';
-import { vocabularyMoved } from './search-vocabulary.js';
+import { dropNotedRows, recordSearchTerms } from './search-vocabulary.js';
 
 export type { FileChange };
 
@@ -102,13 +102,13 @@ async function applyRead(options: ApplyOptions, parsed: Parsed[], streamed: bool
       if (streamed) finishFullRebuild(db, facts);
       else writeFullRebuild(db, facts);
       writeCandidateRows(db, candidateRows);
+      recordSearchTerms(db, options.toOid ?? '', true);
       setMeta(db, 'projected_oid', options.toOid ?? '');
     });
     if (streamed) {
       rebuild.default(); // inside the transaction begun before the read: a savepoint of it
       db.exec('COMMIT');
     } else rebuild.immediate();
-    vocabularyMoved(db, null, options.toOid ?? '');
     return stats;
   }
   const s = statementsFor(db);
@@ -135,10 +135,10 @@ async function applyRead(options: ApplyOptions, parsed: Parsed[], streamed: bool
     for (const dir of dirs) checkEntryDir(db, dir);
     for (const dir of clearDirs) s.deleteDuplicate.run(dir);
     insertDuplicateProblems(db, duplicates);
+    recordSearchTerms(db, options.toOid ?? '', false);
     setMeta(db, 'projected_oid', options.toOid ?? '');
     return stats;
   });
-  const applied = run.immediate();
-  vocabularyMoved(db, options.fromOid ?? '', options.toOid ?? '');
-  return applied;
+  dropNotedRows(db); // what an apply that did not commit noted
+  return run.immediate();
 }

@@ -11,7 +11,6 @@
 import { BrainError } from '../../model/errors.js';
 import type { ObjectReader } from '../../git/object-reader.js';
 import type { ApplyStats } from './apply-changes.js';
-import { planChanges } from '../read-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';
 
 /** What a refresh did. `mode` is `fresh` when nothing had to change. */
@@ -49,9 +48,10 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
     if (!options.full && !neverProjected && from === options.tip) {
       return { mode: 'fresh', from, to: from, stats: null, ms: performance.now() - started };
     }
-    // The apply path (blob parsing, entry validation) loads only when something changed: a
-    // fresh read never pays for it (issue #10 cold start).
-    const { applyChanges, StaleProjectionError } = await import('./apply-changes.js');
+    // The apply path (the tree diff, blob parsing, entry validation and with it zod) loads only
+    // when something changed: a fresh read never pays for it (issue #10 cold start;
+    // docs/decisions/0085-one-shot-reads.md).
+    const [{ applyChanges, StaleProjectionError }, { planChanges }] = await Promise.all([import('./apply-changes.js'), import('../read-changes.js')]);
     const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
     try {
       const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full, ...(options.private ? { private: true } : {}) });

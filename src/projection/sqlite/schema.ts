@@ -16,7 +16,7 @@ import { entryDir } from '../../store/layout.js';
 import type { EntryKind } from '../../model/kinds.js';
 import { COUNT_TABLES_SQL, COUNT_TRIGGERS_SQL } from './counts.js';
 
-export const CACHE_FORMAT = 15; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes; 14: entry_adr_numbers; 15: the missing_revision entry check (docs/decisions/0063), so a cache built before it finds damage already on the branch
+export const CACHE_FORMAT = 16; // 12: a decision of unknown day is ordered at UNKNOWN_DAY_AT (model/decision-origin.ts); 13: current_ordered and current_supersedes_plan indexes; 14: entry_adr_numbers; 15: the missing_revision entry check (docs/decisions/0063), so a cache built before it finds damage already on the branch; 16: search_terms, the typo vocabulary kept by the apply path (docs/decisions/0085)
 
 /**
  * The FTS5 tokenizer of the search index: Porter stems of `unicode61` words with diacritics
@@ -105,6 +105,9 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_fts USING fts5(
   content = 'entry_search', content_rowid = 'doc', tokenize = '${FTS_TOKENIZER}'
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS entry_search_vocab USING fts5vocab(entry_search_fts, 'row');
+-- A superset of entry_search_vocab's terms for the typo fallback, kept by the apply path
+-- (search-vocabulary.ts; docs/decisions/0085): derived from the index, not compared by verify.
+CREATE TABLE IF NOT EXISTS search_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
 `;
 
 /**

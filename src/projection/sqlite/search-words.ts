@@ -10,9 +10,9 @@
  * Typo tolerance (issue #10 "keep typo tolerance"): a word whose stem starts no indexed term,
  * of 4+ characters, is widened to the indexed stems within edit distance 1 (a stem of 4–7
  * characters) or 2 (8 and more) of its stem, at most 8 (src/search/typo-rule.ts); stems of stop words are never
- * offered. Only this fallback needs the whole vocabulary (src/projection/sqlite/search-vocabulary.ts: read
- * once per handle, ~20–40 ms at 10 000 entries, then kept current across this handle's writes);
- * the stems near the word are then probed one by one for their document counts.
+ * offered. Only this fallback needs the whole vocabulary (src/projection/sqlite/search-vocabulary.ts:
+ * the cache's `search_terms`, kept by the apply path, read once per handle and projection state;
+ * docs/decisions/0085); the stems near the word are then probed one by one for their document counts.
  */
 import type Database from 'better-sqlite3';
 import type { CacheDb } from './open-cache.js';

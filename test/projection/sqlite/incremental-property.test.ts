@@ -15,7 +15,8 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../../src/projection/sqlite/open-cache.js';
+import { getMeta, openCache } from '../../../src/projection/sqlite/open-cache.js';
+import { SEARCH_TERMS_META_KEY } from '../../../src/projection/sqlite/search-vocabulary.js';
 import { listCurrent, listProblems } from '../../../src/projection/sqlite/queries.js';
 import { refreshCache } from '../../../src/projection/sqlite/refresh.js';
 import { DATA_TABLES, comparableRowsSql, searchIndexProblem } from '../../../src/projection/sqlite/schema.js';
@@ -44,6 +45,11 @@ async function expectCacheEqualsRebuild(w: World, when: string): Promise<void> {
     expect(searchIndexProblem(live), `FTS5 index ${when}`).toBeNull();
     expect(listCurrent(live, { projectId: PROJECT }), `list ${when}`).toEqual(listCurrent(scratch, { projectId: PROJECT }));
     expect(listProblems(live), `problems ${when}`).toEqual(listProblems(scratch));
+    // The typo vocabulary kept by the apply path (docs/decisions/0085): a superset of the index's terms, stamped for the tip.
+    const kept = new Set(live.prepare('SELECT term FROM search_terms').pluck().all() as string[]);
+    const indexed = live.prepare('SELECT term FROM entry_search_vocab').pluck().all() as string[];
+    expect(indexed.filter((term) => !kept.has(term)), `search_terms ${when}`).toEqual([]);
+    expect(getMeta(live, SEARCH_TERMS_META_KEY), `search_terms stamp ${when}`).toBe(getMeta(live, 'projected_oid'));
   } finally {
     scratch.close();
     rmSync(scratchDir, { recursive: true, force: true });
