@@ -6,13 +6,15 @@
  * its own markup (exporters/adr/render-markup.ts). Read from the outline (rst-outline.ts,
  * asciidoc-outline.ts): the title (its numbering taken off as for Markdown, adr-title.ts), the
  * number (the file name's, else the title's), the status with its words (markup-status.ts), the
- * date (a `:Date:` field or `Date:` note, else one in the status words, else the name's), the
- * deciders (`:Deciders:` / `:Authors:`), the options (the list items of an options section),
+ * date (a `:Date:` field or `Date:` note, else one in the status words, else the earliest of a
+ * Changelog section, else the name's), the deciders (`:Deciders:` / `:Authors:`), the options
+ * (the list items of an options section),
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
 import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
+import { CHANGELOG_SECTIONS } from './changelog-status.js';
 import { headingNumber, isPlaceholderTitle, leadingNumber, nameTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
@@ -93,6 +95,20 @@ function prose(outline: MarkupOutline, family: LightMarkup): string[] {
 }
 
 /**
+ * The earliest day a Changelog section states (a section named as changelog-status.ts
+ * `CHANGELOG_SECTIONS` names them: `Change history`, `Changelog`, `History`, …), in its lines or
+ * its subsections' titles (openedx-events 0009: `2022-10-18` / `~~~~` then `2022-09-14` / `~~~~`
+ * → 2022-09-14), or null: the day the record was first written down, as adr-metadata.ts
+ * `findAdrDate` reads a Markdown Changelog (decision 0089).
+ */
+function changelogDay(outline: MarkupOutline, order: DateOrder): string | null {
+  const section = outline.sections.find((s) => CHANGELOG_SECTIONS.has(sectionKey(s.text)));
+  if (section === undefined) return null;
+  const days = outline.lines.slice(section.body, section.end).map((line) => parseAdrDate(line.trim(), order)).filter((d): d is string => d !== null);
+  return days.sort()[0] ?? null;
+}
+
+/**
  * Parses one ADR of `family`. `sourcePath` is the path relative to the imported directory (POSIX);
  * `labels` the RST labels of the import's files (label, lower case → path), for `:ref:` links.
  * `indexStatus` and `dateOrder` as parse-adr.ts `parseAdr` takes them.
@@ -123,7 +139,7 @@ export function parseMarkupAdr(options: {
   const field = (...keys: string[]): string | null => outline.fields.find((f) => keys.includes(f.key) && f.value !== '')?.value ?? null;
   const order = options.dateOrder ?? 'day_first';
   const dateField = field('date', 'created', 'last updated', 'revdate');
-  const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order));
+  const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
   const month = day === null && dateField !== null ? parseAdrMonth(dateField) : null;
   const date = day ?? month ?? nameDate(fileName) ?? nameMonth(fileName);
   const precision = day === null && (month !== null || (nameDate(fileName) === null && nameMonth(fileName) !== null)) ? 'month' : null;
