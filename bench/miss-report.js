@@ -15,13 +15,9 @@
  * dist/); `MISS_SETS=kuma,forms` keeps the sets whose corpus name holds one of those. SQLite only:
  * PostgreSQL misses the same questions but for its stemmer's (0074, 0077). Counts, not times.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { BENCH_ROOT } from './env.js';
-import { openBrain } from '../dist/service.js';
-import { importAdr } from '../dist/service/import-adr.js';
+import { importSetBrain } from './set-brain.js';
 import { ftsString, searchQuery } from '../dist/search/query-terms.js';
 import { planWords } from '../dist/projection/sqlite/search-words.js';
 import { loadQuestionSets, scoreQuestion } from './question-set.js';
@@ -42,13 +38,7 @@ function wordExpression(word, plan) {
 let misses = 0;
 for (const set of loadQuestionSets(process.env)) {
   if (only.length > 0 && !only.some((o) => set.corpus.includes(o))) continue;
-  const repoDir = join(BENCH_ROOT, 'misses', set.corpus);
-  mkdirSync(repoDir, { recursive: true });
-  execFileSync('git', ['init', '-q'], { cwd: repoDir });
-  const brain = await openBrain({ repoDir, projectId: 'adr', author: 'bench' });
-  await brain.init();
-  const report = await importAdr(brain, { dir: set.dir });
-  const fileOf = new Map(report.entries.map((e) => [e.entry_id, e.source_path]));
+  const { brain, report, fileOf, repoDir } = await importSetBrain(set, 'misses');
   const idOf = new Map(report.entries.map((e) => [e.source_path, e.entry_id]));
   await brain.search({ query: 'cache', limit: 1 }); // the projection is current
   const db = new Database(join(repoDir, '.git', 'brain', 'cache.sqlite'), { readonly: true });

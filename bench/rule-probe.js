@@ -34,13 +34,9 @@
  * Run: `BENCH_QUESTIONS=… PROBE_RULE=passage PROBE_VALUES=0,0.5,1 node bench/rule-probe.js`
  * after `npx tsc -p tsconfig.json` (it reads dist/). Counts, not times.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { BENCH_ROOT } from './env.js';
-import { openBrain } from '../dist/service.js';
-import { importAdr } from '../dist/service/import-adr.js';
+import { importSetBrain } from './set-brain.js';
 import { foldTerm, ftsString, searchQuery } from '../dist/search/query-terms.js';
 import { porterStems } from '../dist/search/porter-stems.js';
 import { planWords } from '../dist/projection/sqlite/search-words.js';
@@ -241,13 +237,7 @@ function compare(score, rows) {
   }
 }
 for (const set of loadQuestionSets(process.env)) {
-  const repoDir = join(BENCH_ROOT, 'probe', set.corpus);
-  mkdirSync(repoDir, { recursive: true });
-  execFileSync('git', ['init', '-q'], { cwd: repoDir });
-  const brain = await openBrain({ repoDir, projectId: 'adr', author: 'bench' });
-  await brain.init();
-  const report = await importAdr(brain, { dir: set.dir });
-  const fileOf = new Map(report.entries.map((e) => [e.entry_id, e.source_path]));
+  const { brain, fileOf, repoDir } = await importSetBrain(set, 'probe');
   await brain.search({ query: 'cache', limit: 1 }); // the projection is current
   const cache = new Database(join(repoDir, '.git', 'brain', 'cache.sqlite'));
   const rows = cache.prepare('SELECT entry_id, title, tags, payload_text, rationale FROM entry_search').all();

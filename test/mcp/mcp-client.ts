@@ -10,10 +10,15 @@
  *   const e = await s.callError('brain_append', { entry_kind: 'epic' });   // McpError -32602
  *   const refusal = errorOf(await s.call('brain_get', { entry_id: 'dec-none' }));   // {code: 'not_found', …}
  *   await s.close();
+ *
+ * In-process, the daemon's way (one server over a Brain kept open): `connectInProcess(brain, access)`.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer, type McpAccess } from '../../src/mcp/server.js';
+import type { Brain } from '../../src/service.js';
 import { BRAIN_BIN } from '../helpers/brain.js';
 import { gitEnv, testHome } from '../helpers/git.js';
 
@@ -119,4 +124,35 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** An in-process MCP session: the SDK's real client linked to the daemon's server for one brain. */
+export interface InProcessMcp {
+  client: Client;
+  /** Calls a tool; the promise rejects only on a JSON-RPC error. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** Closes the client and the server (the brain stays open). */
+  close(): Promise<void>;
+}
+
+/**
+ * The MCP server of `brain` with `access` (createMcpServer, as the daemon serves it), through the
+ * SDK's real `Client` over a linked InMemoryTransport pair. Lists the tools once, so the client
+ * validates every later result's structuredContent against its tool's outputSchema.
+ */
+export async function connectInProcess(brain: Brain, access: McpAccess, name = 'in-process'): Promise<InProcessMcp> {
+  const server = createMcpServer({ brain, access });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name, version: '0.0.0' });
+  await client.connect(clientSide);
+  await client.listTools();
+  return {
+    client,
+    call: async (tool, args = {}) => (await client.callTool({ name: tool, arguments: args })) as CallToolResult,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain as cli, openTestBrain } from '../helpers/brain.js';
 import { createMcpServer, type McpAccess } from '../../src/mcp/server.js';
 import type { Brain } from '../../src/service.js';
+import { connectInProcess } from './mcp-client.js';
 
 let dir: string;
 let brain: Brain;
@@ -20,15 +20,7 @@ const GUEST: McpAccess = { capabilities: null, readOnly: false };
 const WRITER: McpAccess = { capabilities: ['read', 'propose', 'write'], readOnly: false };
 const READ_ONLY: McpAccess = { capabilities: ['read'], readOnly: true };
 
-async function connect(access: McpAccess): Promise<{ client: Client; close: () => Promise<void> }> {
-  const server = createMcpServer({ brain, access });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'in-process', version: '0.0.0' });
-  await client.connect(clientSide);
-  await client.listTools(); // from now on the client validates structuredContent against each outputSchema
-  return { client, close: async () => { await client.close(); await server.close(); } };
-}
+const connect = (access: McpAccess) => connectInProcess(brain, access);
 const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 beforeAll(async () => {

@@ -6,41 +6,33 @@
  * SDK's real client over a linked InMemoryTransport pair.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../src/mcp/server.js';
 import type { Brain } from '../../src/service.js';
 import { renderList, renderSearch } from '../../src/cli/render.js';
 import { renderEntry } from '../../src/cli/render-entry.js';
 import { openTestBrain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
-import { structured, textOf } from './mcp-client.js';
+import { connectInProcess, structured, textOf, type InProcessMcp } from './mcp-client.js';
 
 const TITLE = 'ABCI `ProposeTx` Method';
 const SHOWN = 'ABCI ProposeTx Method';
 
 let b: Brain;
-let client: Client;
+let mcp: InProcessMcp;
 let id: string;
 
 beforeAll(async () => {
   b = await openTestBrain(initRepo(), { projectId: 'demo' });
   await b.init();
   id = (await b.writes.append({ kind: 'decision', fields: { title: TITLE, rationale: 'Proposers need a say.', payload: { decision_outcome: 'Add ProposeTx.' } } })).entry.entry_id;
-  const server = createMcpServer({ brain: b, access: { capabilities: null, readOnly: true } });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'in-process', version: '0.0.0' });
-  await client.connect(clientSide);
+  mcp = await connectInProcess(b, { capabilities: null, readOnly: true });
 });
 afterAll(async () => {
-  await client?.close();
+  await mcp?.close();
   await b?.close();
   cleanupTempDirs();
 });
 
-const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = (name: string, args: Record<string, unknown> = {}) => mcp.call(name, args);
 
 describe('a title with inline Markdown in text', () => {
   it('reads as its words in every tool text; the structured content keeps the stored title', async () => {
