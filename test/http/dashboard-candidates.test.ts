@@ -130,9 +130,8 @@ describe('the Candidates page', () => {
     expect(dup).toContain(`<td class="title"><a href="/projects/demo/entries/${sqlite}"><bdi>Use SQLite for the cache</bdi></a>`);
     const rejected = main((await get(`/projects/demo/candidates/${c.noise!.candidate_id}`)).body);
     expect(rejected).toContain('<h3>Revision 2 · rejected</h3>');
-    // The reason as Markdown: its hostile tag shown as text (decision 0088); the closing `</i>`, a tag the
-    // sanitizer keeps, reaches it alone and is dropped there (no opening tag left to close).
-    expect(rejected).toContain('<p>not a blocker &lt;i onclick=alert(4)&gt;really</p>');
+    // The reason as Markdown: its hostile tag shown as text, with its closing tag (decision 0088).
+    expect(rejected).toContain('<p>not a blocker &lt;i onclick=alert(4)&gt;really&lt;/i&gt;</p>');
     expect(rejected).not.toMatch(/<[^>]*onclick/); // no tag carries the handler: it is text
     const missing = await get('/projects/demo/candidates/cand-zzzzzzzzzzzz');
     expect(missing.status).toBe(404);

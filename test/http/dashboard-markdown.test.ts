@@ -71,7 +71,9 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('- **Adopt <script>alert("t")</script><img src=x onerror=alert(1)> & "quotes"**: click', { breaks: true }).toString())
       .toBe('<ul>\n<li><strong>Adopt &lt;script&gt;alert("t")&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; "quotes"</strong>: click</li>\n</ul>\n');
     expect(renderMarkdown('x </title> <iframe src="https://evil.example"></iframe> <b onclick="alert(1)">b</b>').toString())
-      .toBe('<p>x &lt;/title&gt; &lt;iframe src="https://evil.example"&gt;&lt;/iframe&gt; &lt;b onclick="alert(1)"&gt;b</p>\n');
+      .toBe('<p>x &lt;/title&gt; &lt;iframe src="https://evil.example"&gt;&lt;/iframe&gt; &lt;b onclick="alert(1)"&gt;b&lt;/b&gt;</p>\n');
+    // The closing tag of a tag shown as text is shown too (its own token, a tag the sanitizer keeps); a kept pair inside stays markup.
+    expect(renderMarkdown('<b onclick=x>a <i>b</i></b> end').toString()).toBe('<p>&lt;b onclick=x&gt;a <i>b</i>&lt;/b&gt; end</p>\n');
     // What real ADRs hold still renders: line breaks, formatting tags, an anchor, comments left out.
     expect(renderMarkdown('a<br>b <b>bold</b> <sub>2</sub> <a name="top"></a>\n\n<!-- a template comment -->\n\nc').toString())
       .toBe('<p>a<br />b <b>bold</b> <sub>2</sub> <span></span></p>\n\n\n<p>c</p>\n');

@@ -12,7 +12,7 @@
  * code or a pre block. The brief keeps its line breaks (`breaks`), as it reads on a terminal.
  * Search highlighting escapes first, then wraps the matches in `<mark>`.
  */
-import { Marked, type RendererObject } from 'marked';
+import { Marked, type RendererObject, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { showBidiControls } from '../../model/bidi-controls.js';
 import { markTerms, matchedWords } from '../../search/word-marks.js';
@@ -27,13 +27,37 @@ import { h, trusted, type Html } from './html.js';
 // byte for byte: the sanitizer's own escaping drops an escaped tag's attributes (`<img src=x
 // onerror=…>` read `<img />`) and a closing tag with no opening one (`</brain-state>`), which hid
 // from a reader what a hostile entry holds (decision 0088).
+// An inline closing tag is a token of its own: the one that closes a tag shown as text is shown
+// as text too (`<i onclick=…>really</i>` reads whole), else the sanitizer would drop it.
+type HtmlToken = (Tokens.HTML | Tokens.Tag) & { asText?: boolean };
 const renderer: RendererObject = {
   checkbox: ({ checked }) => `<span class="task">${checked ? '☑' : '☐'}</span>`,
   image: ({ href, text }) => String(h`<a href="${href}">[image: ${text.trim() || href}]</a>`),
-  html: ({ text, block }) => (sanitizerKeeps(text) ? text : block ? String(h`<p>${text.trimEnd()}</p>`) : String(h`${text}`)),
+  html: (token: HtmlToken) => (!token.asText && sanitizerKeeps(token.text) ? token.text : token.block ? String(h`<p>${token.text.trimEnd()}</p>`) : String(h`${token.text}`)),
 };
-const marked = new Marked({ gfm: true, breaks: false, async: false, renderer });
-const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer });
+const OPENING_TAG = /^<([a-zA-Z][\w:-]*)/;
+const CLOSING_TAG = /^<\/([a-zA-Z][\w:-]*)\s*>$/;
+
+/** In a token's inline children, marks each closing tag whose opening tag is shown as text (a stack per run). */
+function pairTagsShownAsText(token: Token): void {
+  const shown: string[] = [];
+  for (const child of ('tokens' in token && Array.isArray(token.tokens) ? token.tokens : []) as Token[]) {
+    if (child.type !== 'html') continue;
+    const html = child as HtmlToken;
+    const closing = CLOSING_TAG.exec(html.text.trim());
+    if (closing) {
+      if (shown.at(-1) === closing[1]!.toLowerCase()) {
+        shown.pop();
+        html.asText = true;
+      }
+    } else if (!sanitizerKeeps(html.text)) {
+      const opening = OPENING_TAG.exec(html.text);
+      if (opening && !/\/>\s*$/.test(html.text)) shown.push(opening[1]!.toLowerCase());
+    }
+  }
+}
+const marked = new Marked({ gfm: true, breaks: false, async: false, renderer, walkTokens: pairTagsShownAsText });
+const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer, walkTokens: pairTagsShownAsText });
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 'b', 'i', 'del', 's', 'sub', 'sup', 'kbd', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
