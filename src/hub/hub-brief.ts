@@ -13,6 +13,9 @@
  * has problems with entries of its project gets the clone's `Problems:` header line
  * (service/problems-line.ts, docs/decisions/0078) naming where the hub lists them: a revision
  * that fails to validate never becomes an entry, so the counts leave it out (decision 0088).
+ * Visible repositories that hold no entry (`unrecorded`: empty, new, or failing to project — the
+ * repository list says which) are named on one line under the title, so a reader does not take
+ * their absence for a missing permission (0088).
  */
 import { buildBrief, DEFAULT_BUDGET } from '../context/build-brief.js';
 import { SECTION_KEYS } from '../context/sections.js';
@@ -48,7 +51,7 @@ const OPEN_WORK = new Set(['blocker:blocked', 'open_question:open', 'risk:active
  * per repository, the visible problems (absent: none), boosts (`paths`, `taskIds`) and budget.
  * Errors: `invalid_argument` (budget).
  */
-export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; problems?: readonly ProblemRow[]; paths?: string[]; taskIds?: string[]; budget?: number }): HubBrief {
+export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string, string | null>; problems?: readonly ProblemRow[]; unrecorded?: readonly string[]; paths?: string[]; taskIds?: string[]; budget?: number }): HubBrief {
   const budget = args.budget ?? DEFAULT_BUDGET;
   if (!Number.isInteger(budget) || budget < 1) throw new BrainError('invalid_argument', `budget must be an integer ≥ 1 (tokens), got ${String(budget)}`, { hint: `omit it for the default of ${DEFAULT_BUDGET}` });
   const groups = new Map<string, { repo: string; project_id: string; entries: RepoRow['entry'][]; open: number }>();
@@ -63,6 +66,10 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   const repos = new Set(ordered.map((g) => g.repo)).size;
   const head = [`# Brain hub: brief across ${repos} ${repos === 1 ? 'repository' : 'repositories'}, ${ordered.length} ${ordered.length === 1 ? 'project' : 'projects'}`, ''];
   if (ordered.length === 0) head.push('Nothing recorded in the repositories this token can read.');
+  else if (args.unrecorded?.length) {
+    const names = args.unrecorded.slice(0, 20).map((r) => inlineText(r, 100)).join(', ');
+    head.push(`No entries in ${plural(args.unrecorded.length, 'repository', 'repositories')}: ${names}${args.unrecorded.length > 20 ? ', …' : ''} (why: GET /api/repos)`, '');
+  }
   const named = (g: { repo: string; project_id: string; entries: RepoRow['entry'][] }) =>
     `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${plural(g.entries.length, 'entry', 'entries')} — ${answerLine(kindStatusCounts(g.entries))} (GET /api/brief?repo=${encodeURIComponent(g.repo)}&project=${encodeURIComponent(g.project_id)})`;
   // How many groups fit with MIN_SHARE each, after the head and the lines naming the others.

@@ -289,6 +289,9 @@ export class HubService {
     const rows = await this.backend.list({ ...scope, ...(args.project !== undefined ? { projectId: args.project } : {}) });
     if (rows.length === 0) await this.assertProject(scope, args.project);
     const [tips, problems] = await Promise.all([this.backend.projectedOids(scope.repos), this.backend.problems(scope)]);
-    return buildHubBrief({ rows, tips, problems, ...(args.paths ? { paths: args.paths } : {}), ...(args.taskIds ? { taskIds: args.taskIds } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
+    // Named when the brief is not narrowed to a project (an empty repository holds none of any).
+    const recorded = new Set(rows.map((r) => r.repo));
+    const unrecorded = args.project === undefined ? scope.repos.filter((repo) => !recorded.has(repo)) : [];
+    return buildHubBrief({ rows, tips, problems, unrecorded, ...(args.paths ? { paths: args.paths } : {}), ...(args.taskIds ? { taskIds: args.taskIds } : {}), ...(args.budget !== undefined ? { budget: args.budget } : {}) });
   }
 }

@@ -26,3 +26,17 @@ describe('hub brief: the groups not briefed', () => {
     expect(brief.markdown).not.toMatch(/\d+ open \(GET/);
   });
 });
+
+describe('hub brief: visible repositories with nothing recorded', () => {
+  const rows = [row('origin', makeEntry('decision', { project_id: 'nats', status: 'accepted', title: 'A' }))];
+
+  it('are named under the title, so their absence does not read as a missing permission', () => {
+    const brief = buildHubBrief({ rows, tips: new Map(), unrecorded: ['empty', 'fresh'] });
+    expect(brief.markdown.split('\n').slice(0, 4)).toEqual(['# Brain hub: brief across 1 repository, 1 project', '', 'No entries in 2 repositories: empty, fresh (why: GET /api/repos)', '']);
+  });
+
+  it('are not mentioned when every visible repository holds entries', () => {
+    expect(buildHubBrief({ rows, tips: new Map(), unrecorded: [] }).markdown).not.toContain('No entries in');
+  });
+});
+

@@ -85,8 +85,10 @@ describe('brain hub end to end', () => {
     expect(brief.markdown).toContain('Card vault credentials missing');
     expect(brief.markdown).toContain('Zanzibar quokka');
     expect(brief.tokens).toBeLessThanOrEqual(3000);
-    const small = await data('/api/brief?budget=500');
-    expect(small.tokens).toBeLessThanOrEqual(500);
+    expect(brief.markdown).toContain('\nNo entries in 1 repository: gamma (why: GET /api/repos)\n'); // not initialized: named, not silently left out
+    expect((await data('/api/brief?project=payments')).markdown).not.toContain('No entries in'); // narrowed to a project: not said
+    const small = await data('/api/brief?budget=550');
+    expect(small.tokens).toBeLessThanOrEqual(550);
     expect(small.groups.filter((g: any) => !g.included)).toHaveLength(1);
   });
 
