@@ -10,6 +10,7 @@ import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
 import { statusWordsOf, summaryLine } from '../model/summary.js';
 import { titleText } from '../model/title-text.js';
 import { collapseSpace } from '../model/collapse-space.js';
+import { truncate } from '../context/inline-text.js';
 
 /** Payload keys shown on their own lines above (decided — a month as `2023-05` —, status text). */
 const SHOWN_ABOVE = new Set(['decision_date', 'decision_date_precision', 'decision_makers', 'status_text']);
@@ -34,7 +35,7 @@ export const WRITE_RATIONALE_EXCERPT = { lines: 20, chars: 2_000 } as const;
 
 /**
  * The first `limit.lines` lines of `text` within `limit.chars` characters (a longer first line is
- * cut, never inside a surrogate pair), and a closing line saying what was left and where to read
+ * cut by {@link truncate}: never inside a surrogate pair), and a closing line saying what was left and where to read
  * it; `text` itself when it fits.
  */
 export function rationaleExcerpt(text: string, entryId: string, limit: { lines: number; chars: number }): string {
@@ -48,9 +49,9 @@ export function rationaleExcerpt(text: string, entryId: string, limit: { lines: 
   }
   if (kept.length === lines.length) return text;
   if (kept.length === 0) {
-    const cut = limit.chars - (/[\ud800-\udbff]/.test(text.charAt(limit.chars - 1)) ? 1 : 0);
-    kept.push(`${text.slice(0, cut)}…`);
-    used = cut;
+    const cut = truncate(text, limit.chars); // the first line alone is longer: cut inside it, with `…`
+    kept.push(cut);
+    used = cut.length - 1;
   }
   const moreLines = lines.length - kept.length;
   return `${kept.join('\n').trimEnd()}\n\n[… ${text.length - used} more characters${moreLines > 0 ? ` on ${moreLines} more ${moreLines === 1 ? 'line' : 'lines'}` : ''}: brain show ${entryId}]`;
