@@ -104,11 +104,12 @@ export class Brain {
   }
 
   /**
-   * The writer: entry `author` (a name) and the commit identity (DESIGN §3, issue #7).
+   * The writer: entry `author` (a name), the commit's author `identity` and its `committer`
+   * (who ran the write: src/git/identity.ts) (DESIGN §3, issue #7).
    * Errors: `invalid_argument` when none is configured, `invalid_identity` when a name or
    * email cannot go into a commit header — thrown before anything is written.
    */
-  writer(): { author: string; identity: Identity } {
+  writer(): { author: string; identity: Identity; committer: Identity } {
     return resolveIdentity({ explicit: this.options.author, cwd: this.repo.workDir ?? this.repo.commonDir });
   }
 
@@ -146,7 +147,8 @@ export class Brain {
   /** `brain init`: creates the docs branch if missing (idempotent). */
   async init(): Promise<{ created: boolean; tip: string; branch: string; project_id: string }> {
     const defaultProject = this.resolvedProject ?? repoProjectId(this.repo);
-    const result = await this.store.init({ defaultProject, identity: this.identity() });
+    const { identity, committer } = this.writer();
+    const result = await this.store.init({ defaultProject, identity, committer });
     return { created: result.created, tip: result.tip, branch: this.branch, project_id: await this.projectId() };
   }
 

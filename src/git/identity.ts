@@ -5,6 +5,11 @@
  * `git commit --author` reads it. The commit email is the one given with the name, else
  * `GIT_AUTHOR_EMAIL`, else git `user.email`, else `brain@localhost`.
  *
+ * The committer is who ran the write, as `git commit --author` keeps it: `GIT_COMMITTER_NAME`,
+ * else git `user.name` (email `GIT_COMMITTER_EMAIL`, else `user.email`, else the author's);
+ * with neither name configured it is the author. So `--author "Alice"` run by Bob commits
+ * `author Alice`, `committer Bob` — a write on someone's behalf still says who made it.
+ *
  * Names and emails go into commit headers (`author Name <email> <time> +0000`), so they are
  * validated before any object is written: no control characters (C0, DEL, C1), no `<` or `>`
  * inside, no empty name — what `git fsck --strict` requires (badName, badEmail,
@@ -80,7 +85,7 @@ export interface ResolveIdentityOptions {
  * Errors: `invalid_argument` when no author is configured, `invalid_identity` when a name or
  * email cannot go into a commit header.
  */
-export function resolveIdentity(options: ResolveIdentityOptions): { author: string; identity: Identity } {
+export function resolveIdentity(options: ResolveIdentityOptions): { author: string; identity: Identity; committer: Identity } {
   const sources: [string, () => string | null][] = [
     ['--author', () => nonEmpty(options.explicit)],
     ['BRAIN_AUTHOR', () => nonEmpty(process.env.BRAIN_AUTHOR)],
@@ -92,11 +97,31 @@ export function resolveIdentity(options: ResolveIdentityOptions): { author: stri
     if (text === null) continue;
     const parsed = parseIdentity(text, source);
     const email = parsed.email ?? commitEmail(options.cwd);
-    return { author: parsed.name, identity: { name: parsed.name, email } };
+    const identity = { name: parsed.name, email };
+    return { author: parsed.name, identity, committer: resolveCommitter(options.cwd, identity) };
   }
   throw new BrainError('invalid_argument', 'no author: pass --author, set BRAIN_AUTHOR, or set git user.name', {
     hint: 'git config user.name "Your Name"',
   });
+}
+
+/**
+ * The committer (see the file's header): `GIT_COMMITTER_NAME` or `user.name` with
+ * `GIT_COMMITTER_EMAIL`, `user.email` or the author's email; `author` when no name is set.
+ * Errors: `invalid_identity`.
+ */
+function resolveCommitter(cwd: string, author: Identity): Identity {
+  const envName = nonEmpty(process.env.GIT_COMMITTER_NAME);
+  const configName = envName === null ? gitConfig(cwd, 'user.name') : null;
+  const name = envName ?? configName;
+  if (name === null) return author;
+  const source = envName !== null ? 'GIT_COMMITTER_NAME' : 'git config user.name';
+  const parsedName = checkIdentityPart({ what: 'name', value: name, source });
+  const envEmail = nonEmpty(process.env.GIT_COMMITTER_EMAIL);
+  if (envEmail !== null) return { name: parsedName, email: checkIdentityPart({ what: 'email', value: envEmail, source: 'GIT_COMMITTER_EMAIL' }) };
+  const configEmail = gitConfig(cwd, 'user.email');
+  if (configEmail !== null) return { name: parsedName, email: checkIdentityPart({ what: 'email', value: configEmail, source: 'git config user.email' }) };
+  return { name: parsedName, email: author.email };
 }
 
 function commitEmail(cwd: string): string {

@@ -79,9 +79,9 @@ export class BrainCandidates {
   /** One commit by this writer: `operation` stages, its return is appended to `message`; returns every candidate and entry revision staged. */
   private async write(message: string, operation: (tx: WriteTransaction, who: Identity, now: string) => Promise<string>): Promise<{ candidates: Candidate[]; entries: Entry[]; commit: string }> {
     const who = this.stamp();
-    const { identity } = this.brain.writer();
+    const { identity, committer } = this.brain.writer();
     const projectId = await this.brain.projectId();
-    const result = await this.brain.store.transact({ projectId, identity }, async (tx) => {
+    const result = await this.brain.store.transact({ projectId, identity, committer }, async (tx) => {
       const suffix = await operation(tx, who, new Date().toISOString());
       return { message: withAgentTrailer(`${message}${suffix}`, this.agent), value: null };
     });

@@ -184,9 +184,9 @@ async function importRead(
   if (args.history && git === null) {
     throw new BrainError('invalid_argument', `${dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
   }
-  const { author: user, identity } = brain.writer();
+  const { author: user, identity, committer } = brain.writer();
   const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git, dirName: basename(resolve(dir)) }) : new Map<string, PlannedRevision[]>();
-  const result = await brain.store.transact({ projectId, identity }, async (tx) => {
+  const result = await brain.store.transact({ projectId, identity, committer }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
     const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry =>

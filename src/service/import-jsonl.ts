@@ -132,8 +132,8 @@ function tally(entries: readonly JsonlLineResult[]): Pick<JsonlImportReport, 'im
 export async function importJsonl(brain: Brain, args: { text: string; source?: string; agent?: string; onProgress?: (done: number, total: number) => void }): Promise<JsonlImportReport> {
   const projectId = await brain.projectId();
   const lines = parseJsonlEntries(args.text, projectId, args.source);
-  const { identity } = brain.writer();
-  const result = await brain.store.transact({ projectId, identity }, async (tx) => {
+  const { identity, committer } = brain.writer();
+  const result = await brain.store.transact({ projectId, identity, committer }, async (tx) => {
     const entries: JsonlLineResult[] = [];
     await tx.prefetch(lines.map((l) => l.entry.entry_id), { current: true }); // the entries' states read at once, not a git round trip per line
     // Lines holding a credential: every one is found before the import is refused.

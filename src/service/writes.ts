@@ -83,10 +83,10 @@ export class BrainWrites {
   private async commit(
     operation: (tx: WriteTransaction, ctx: WriteStamp) => Promise<{ message: string; entry: Entry; also?: Entry[]; expected?: ExpectedRevision[] }>,
   ): Promise<WriteResult> {
-    const { author, identity } = this.brain.writer();
+    const { author, identity, committer } = this.brain.writer();
     const projectId = await this.brain.projectId();
     const stamp = { author, ...(this.agent !== null ? { agent: this.agent } : {}) };
-    const result = await this.brain.store.transact({ projectId, identity }, async (tx) => {
+    const result = await this.brain.store.transact({ projectId, identity, committer }, async (tx) => {
       const value = await operation(tx, { ...stamp, now: new Date().toISOString() });
       return { message: withAgentTrailer(value.message, this.agent, value.expected), value };
     });

@@ -119,7 +119,7 @@ export class GitStore {
    * clone: an unrelated root beside the remote's brain would fork it — `brain sync` instead;
    * issue #8), `not_initialized` if the branch exists but is not a brain, `unsupported_format`.
    */
-  async init(args: { defaultProject: string; identity: Identity }): Promise<{ created: boolean; tip: string; manifest: Manifest }> {
+  async init(args: { defaultProject: string; identity: Identity; committer?: Identity }): Promise<{ created: boolean; tip: string; manifest: Manifest }> {
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       const existing = this.tip();
       if (existing) return { created: false, tip: existing, manifest: await this.manifest(existing) };
@@ -138,8 +138,8 @@ export class GitStore {
       ]);
       const message = `brain: init (format 1, project ${args.defaultProject})`;
       const { writeCommit } = await import('../git/commit-writer.js');
-      const commit = await writeCommit({ gitdir: this.gitdir, parent: null, files, message, author: args.identity });
-      await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
+      const commit = await writeCommit({ gitdir: this.gitdir, parent: null, files, message, author: args.identity, committer: args.committer });
+      await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: null, newOid: commit, message, identity: args.committer ?? args.identity, onRefLock: lock.recordRefLock });
       return { created: true, tip: commit, manifest: await this.manifest(commit) };
     });
   }
@@ -152,7 +152,7 @@ export class GitStore {
    * `conflict` (the branch is checked out in a work tree: src/git/checked-out.ts).
    */
   async transact<T>(
-    args: { projectId: string; identity: Identity },
+    args: { projectId: string; identity: Identity; committer?: Identity },
     operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
   ): Promise<CommitResult<T>> {
     // Entry validation (zod) and the object writer (packs, deflate) load with the first write,
@@ -168,7 +168,7 @@ export class GitStore {
         if (tx.files.size === 0) return { commit: null, staged: [], stagedCandidates: [], value };
         const trees = new Map<string, string>();
         const blobs = new Map<string, string>();
-        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, trees, blobs });
+        const commit = await writeCommit({ gitdir: this.gitdir, parent: tip, files: tx.files, message, author: args.identity, committer: args.committer, trees, blobs });
         // The next transaction (a bulk import's next batch) reads these entries from memory.
         for (const state of tx.written()) {
           const tree = trees.get(state.dir);
@@ -176,7 +176,7 @@ export class GitStore {
         }
         await this.beforeRefUpdate?.({ attempt, tip, commit });
         try {
-          await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.identity, onRefLock: lock.recordRefLock });
+          await updateBranchRef({ commonDir: this.gitdir, branch: this.branch, oldOid: tip, newOid: commit, message, identity: args.committer ?? args.identity, onRefLock: lock.recordRefLock });
           rememberChild({ repo: this.repo, branch: this.branch, parent: tip, child: commit });
           return { commit, staged: tx.staged, stagedCandidates: tx.stagedCandidates, value };
         } catch (err) {

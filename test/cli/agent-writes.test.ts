@@ -22,6 +22,8 @@ import { isBrainError } from '../../src/model/errors.js';
 afterAll(cleanupTempDirs);
 
 const PERSON = 'Ada Person <ada@example.com>';
+/** Who runs the commands (test/helpers/git.ts): the committer of every write, --author naming the author only. */
+const RUNNER = 'Brain Test <test@brain.invalid>';
 
 /** A program with main.ts's global options and the write commands. */
 function program(): Command {
@@ -72,7 +74,7 @@ describe('CLI writes made by --agent', () => {
     for (const [args, revision] of steps) {
       expect(await run(dir, args)).toMatchObject({ entry_id: q.entry_id, revision, author: 'Ada Person', agent: 'codex' });
       expect(trailer(dir)).toBe('codex');
-      expect(identity(dir)).toBe(`${PERSON}|${PERSON}`);
+      expect(identity(dir)).toBe(`${PERSON}|${RUNNER}`);
     }
     const a = await run(dir, ['add', 'decision', '--title', 'Use SQS']);
     expect(a.agent).toBeUndefined(); // the person themself: no agent, no trailer
@@ -102,7 +104,7 @@ describe('CLI writes made by --agent', () => {
     writeFileSync(file, `${JSON.stringify({ ...entry, title: 'Disk fills up at night', author: 'Grace' })}\n`);
     expect(await run(dir, ['--agent', 'claude-code', 'import', 'jsonl', file])).toMatchObject({ revised: 1 });
     expect(trailer(dir)).toBe('claude-code');
-    expect(identity(dir)).toBe(`${PERSON}|${PERSON}`);
+    expect(identity(dir)).toBe(`${PERSON}|${RUNNER}`);
     const revisionFile = git(dir, ['show', '--name-only', '--format=', 'brain']).split('\n').find((f) => f.endsWith('.json')) as string;
     const imported = JSON.parse(git(dir, ['show', `brain:${revisionFile}`]));
     expect(imported).toMatchObject({ revision: 2, author: 'Grace' });

@@ -24,12 +24,31 @@ const tip = (dir: string) => git(dir, ['rev-parse', 'brain']);
 const fsckClean = (dir: string) => expect(git(dir, ['fsck', '--strict', '--no-dangling'])).toBe('');
 
 describe('identities (issue #7 "Identity")', () => {
-  it('reads --author "Name <email>" as git does: name in the entry, both in the commit', () => {
+  it('reads --author "Name <email>" as git does: name in the entry, both as the commit author; the committer is who ran it', () => {
     const dir = setup();
     const added = brain(dir, ['add', 'decision', '--title', 'x', '--author', 'Eve <eve@example.com>', '--json']);
     expect(added.code, added.stderr).toBe(0);
     expect(added.json().author).toBe('Eve');
-    expect(git(dir, ['log', '-1', '--format=%an|%ae|%cn|%ce', 'brain'])).toBe('Eve|eve@example.com|Eve|eve@example.com');
+    expect(git(dir, ['log', '-1', '--format=%an|%ae|%cn|%ce', 'brain'])).toBe('Eve|eve@example.com|Brain Test|test@brain.invalid');
+    fsckClean(dir);
+  });
+
+  it('commits --author as the author and the repository user who ran it as the committer, as git commit --author does', () => {
+    const dir = setup();
+    git(dir, ['config', 'user.name', 'Bob Runner']);
+    git(dir, ['config', 'user.email', 'bob@example.com']);
+    const noCommitterEnv = { GIT_COMMITTER_NAME: '', GIT_COMMITTER_EMAIL: '', GIT_AUTHOR_EMAIL: '' };
+    const onBehalf = brain(dir, ['add', 'decision', '--title', 'x', '--author', 'Alice <alice@example.com>', '--json'], { env: noCommitterEnv });
+    expect(onBehalf.code, onBehalf.stderr).toBe(0);
+    expect(onBehalf.json().author).toBe('Alice');
+    expect(git(dir, ['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'brain'])).toBe('Alice <alice@example.com>|Bob Runner <bob@example.com>');
+    // The ref's reflog names who moved it, as git's own commands do.
+    expect(git(dir, ['reflog', 'show', '-1', '--format=%gn <%ge>', 'refs/heads/brain'])).toBe('Bob Runner <bob@example.com>');
+    // Written as oneself (no --author, no BRAIN_AUTHOR): one identity in both headers.
+    const self = brain(dir, ['add', 'decision', '--title', 'y', '--json'], { env: { ...noCommitterEnv, BRAIN_AUTHOR: '' } });
+    expect(self.code, self.stderr).toBe(0);
+    expect(self.json().author).toBe('Bob Runner');
+    expect(git(dir, ['log', '-1', '--format=%an <%ae>|%cn <%ce>', 'brain'])).toBe('Bob Runner <bob@example.com>|Bob Runner <bob@example.com>');
     fsckClean(dir);
   });
 
@@ -41,6 +60,7 @@ describe('identities (issue #7 "Identity")', () => {
     ['a newline in BRAIN_AUTHOR', [], { BRAIN_AUTHOR: 'Mal\ncommitter z <z@z> 0 +0000' }],
     ['a newline in GIT_AUTHOR_EMAIL', [], { GIT_AUTHOR_EMAIL: 'x@y>\ncommitter z' }],
     ['"<" in the email', ['--author', 'Eve <e<ve@example.com>'], {}],
+    ['a newline in GIT_COMMITTER_NAME', [], { GIT_COMMITTER_NAME: 'Mal\nauthor z <z@z> 0 +0000' }],
   ];
   for (const [what, args, env] of hostile) {
     it(`refuses ${what} with invalid_identity before writing anything`, () => {

@@ -151,7 +151,7 @@ describe('every write says who made it', () => {
     // One trailer paragraph: the revise was guarded (expected_revision 1), so it names that too (decision 0063).
     expect(message).toMatch(new RegExp(`^brain: revise ${oldId} r2 — .*\\n\\nBrain-Expected-Revision: ${oldId} r1\\nBrain-Agent: claude-code\\n?$`));
     expect(git(dir, ['log', '-1', '--format=%an', 'brain'])).toBe(PERSON);
-    expect(git(dir, ['log', '-1', '--format=%cn', 'brain'])).toBe(PERSON);
+    expect(git(dir, ['log', '-1', '--format=%cn', 'brain'])).toBe('Brain Test'); // who runs the daemon (its git identity)
     expect(git(dir, ['log', '--format=%(trailers:key=Brain-Agent,valueonly)', `${base}..brain`]).split('\n').filter(Boolean)).toEqual(['claude-code', 'claude-code']);
     git(dir, ['fsck', '--strict']);
     expect(brain(dir, ['verify']).code).toBe(0);
