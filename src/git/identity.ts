@@ -24,13 +24,29 @@ export interface Identity {
   email: string;
 }
 
-function gitConfig(cwd: string, key: string): string | null {
-  try {
-    const value = execFileSync('git', ['config', '--get', key], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+/**
+ * git's `user.name` and `user.email` as `git config` resolves them in `cwd` (the last value of a
+ * key wins, as `git config --get` answers), read with one process the first time either is
+ * asked for; empty values count as unset.
+ */
+function userConfig(cwd: string): (key: 'user.name' | 'user.email') => string | null {
+  let values: Map<string, string> | undefined;
+  return (key) => {
+    if (values === undefined) {
+      values = new Map();
+      try {
+        const out = execFileSync('git', ['config', '-z', '--get-regexp', '^user\\.(name|email)$'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        for (const record of out.split('\0')) {
+          const newline = record.indexOf('\n');
+          if (newline > 0) values.set(record.slice(0, newline).toLowerCase(), record.slice(newline + 1));
+        }
+      } catch {
+        // exit 1: neither key is set
+      }
+    }
+    const value = values.get(key)?.trim() ?? '';
     return value === '' ? null : value;
-  } catch {
-    return null;
-  }
+  };
 }
 
 const nonEmpty = (v: string | undefined | null): string | null => (v !== undefined && v !== null && v.trim() !== '' ? v : null);
@@ -86,19 +102,20 @@ export interface ResolveIdentityOptions {
  * email cannot go into a commit header.
  */
 export function resolveIdentity(options: ResolveIdentityOptions): { author: string; identity: Identity; committer: Identity } {
+  const gitConfig = userConfig(options.cwd);
   const sources: [string, () => string | null][] = [
     ['--author', () => nonEmpty(options.explicit)],
     ['BRAIN_AUTHOR', () => nonEmpty(process.env.BRAIN_AUTHOR)],
-    ['git config user.name', () => gitConfig(options.cwd, 'user.name')],
+    ['git config user.name', () => gitConfig('user.name')],
     ['GIT_AUTHOR_NAME', () => nonEmpty(process.env.GIT_AUTHOR_NAME)],
   ];
   for (const [source, read] of sources) {
     const text = read();
     if (text === null) continue;
     const parsed = parseIdentity(text, source);
-    const email = parsed.email ?? commitEmail(options.cwd);
+    const email = parsed.email ?? commitEmail(gitConfig);
     const identity = { name: parsed.name, email };
-    return { author: parsed.name, identity, committer: resolveCommitter(options.cwd, identity) };
+    return { author: parsed.name, identity, committer: resolveCommitter(gitConfig, identity) };
   }
   throw new BrainError('invalid_argument', 'no author: pass --author, set BRAIN_AUTHOR, or set git user.name', {
     hint: 'git config user.name "Your Name"',
@@ -110,24 +127,24 @@ export function resolveIdentity(options: ResolveIdentityOptions): { author: stri
  * `GIT_COMMITTER_EMAIL`, `user.email` or the author's email; `author` when no name is set.
  * Errors: `invalid_identity`.
  */
-function resolveCommitter(cwd: string, author: Identity): Identity {
+function resolveCommitter(gitConfig: ReturnType<typeof userConfig>, author: Identity): Identity {
   const envName = nonEmpty(process.env.GIT_COMMITTER_NAME);
-  const configName = envName === null ? gitConfig(cwd, 'user.name') : null;
+  const configName = envName === null ? gitConfig('user.name') : null;
   const name = envName ?? configName;
   if (name === null) return author;
   const source = envName !== null ? 'GIT_COMMITTER_NAME' : 'git config user.name';
   const parsedName = checkIdentityPart({ what: 'name', value: name, source });
   const envEmail = nonEmpty(process.env.GIT_COMMITTER_EMAIL);
   if (envEmail !== null) return { name: parsedName, email: checkIdentityPart({ what: 'email', value: envEmail, source: 'GIT_COMMITTER_EMAIL' }) };
-  const configEmail = gitConfig(cwd, 'user.email');
+  const configEmail = gitConfig('user.email');
   if (configEmail !== null) return { name: parsedName, email: checkIdentityPart({ what: 'email', value: configEmail, source: 'git config user.email' }) };
   return { name: parsedName, email: author.email };
 }
 
-function commitEmail(cwd: string): string {
+function commitEmail(gitConfig: ReturnType<typeof userConfig>): string {
   const env = nonEmpty(process.env.GIT_AUTHOR_EMAIL);
   if (env !== null) return checkIdentityPart({ what: 'email', value: env, source: 'GIT_AUTHOR_EMAIL' });
-  const config = gitConfig(cwd, 'user.email');
+  const config = gitConfig('user.email');
   if (config !== null) return checkIdentityPart({ what: 'email', value: config, source: 'git config user.email' });
   return 'brain@localhost';
 }
