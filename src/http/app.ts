@@ -11,7 +11,8 @@
  *   (HEAD is served by the GET handlers, without a body);
  * - `/mcp` → mcp-route.ts (POST only);
  * - `/`, `/projects/…`, `/assets/…` → the read-only HTML dashboard (dashboard/routes.ts, issue #8);
- * - anything else → 404 `not_found`.
+ * - anything else → 404 `not_found`: the JSON error, or the dashboard's HTML error page when the
+ *   client asks for HTML first (a browser).
  *
  * Errors become `{error: {code, message, hint?}}` in one place (errors.ts); each error
  * response is logged as one `request_error` line (warn below 500, error from 500).
@@ -31,6 +32,8 @@ import type { DaemonCaller } from '../service/daemon-tokens.js';
 import { createProjectsRoute, createRestRoutes, type RestOptions } from './rest.js';
 import type { Brain } from '../service.js';
 import { createDashboard } from './dashboard/routes.js';
+import { notFoundResponse } from './dashboard/error-page.js';
+import { SECURITY_HEADERS } from './dashboard/security.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -72,7 +75,7 @@ export function createApp(options: AppOptions): Hono<CallerEnv> {
 
   app.route('/', createDashboard({ brainFor: options.brainFor, defaultProject: options.defaultProject ?? (async () => null), log: options.log }));
 
-  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the REST API lives under /api, MCP at /mcp')));
+  app.notFound((c) => notFoundResponse(c, { apiHint: 'the dashboard is at /, the REST API under /api, MCP at /mcp', headers: SECURITY_HEADERS }));
   app.onError((thrown, c) => {
     const err = asClientAbort(c, thrown);
     const { status, body } = toErrorResponse(err);

@@ -48,6 +48,21 @@ describe('dashboard over HTTP', () => {
     expect(switched.status).toBe(303);
     expect(switched.headers.location).toBe('/projects/demo');
     expect((await get('/projects?project=Not%20A%20Slug')).status).toBe(400);
+    // A page's address without its project (the hub's shape, typed from memory) opens the default project's page.
+    const bare = await get('/search?q=cache%20policy');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/projects/demo/search?q=cache%20policy');
+    expect((await get('/brief')).headers.location).toBe('/projects/demo/brief');
+    // Any other unknown address: a browser gets the HTML error page with a way home, an API client the JSON error.
+    const html = await get('/nowhere', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(html.status).toBe(404);
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.body).toContain('no such page: /nowhere');
+    expect(html.body).not.toContain('/api');
+    expect(html.body).toContain('href="/"');
+    const json = await get('/nowhere');
+    expect(json.status).toBe(404);
+    expect(JSON.parse(json.body).error.code).toBe('not_found');
     // The dependency view's old address leads to the graph, keeping its one filter.
     const old = await get('/projects/demo/dependencies?resolved=1');
     expect(old.status).toBe(301);

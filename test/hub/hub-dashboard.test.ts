@@ -215,6 +215,20 @@ describe('pages through the token scope', () => {
     }
   });
 
+  it('an address no route serves is an HTML 404 page for a browser, the JSON error for an API client', async () => {
+    const browser = await fetch(url('/nowhere'), { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.status).toBe(404);
+    expect(browser.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(browser.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
+    const html = await browser.text();
+    expect(html).toContain('no such page: /nowhere');
+    expect(html).toContain('Project Brain hub');
+    expect(html).not.toContain('/api/');
+    const api = await fetch(url('/nowhere'));
+    expect(api.status).toBe(404);
+    expect((await api.json()).error).toMatchObject({ code: 'not_found', message: 'no such endpoint: /nowhere' });
+  });
+
   it('escapes hostile entry text on the board, entry, search, brief and timeline pages', async () => {
     const cookie = await session(w.admin);
     const pages = ['/', `/repos/alpha/entries/${w.ids.hostile}`, '/search?q=hostile', '/search?q=harmless', '/brief', '/repos/alpha/timeline'];

@@ -3,7 +3,8 @@
  * message and hint, the status from the HTTP surface's one mapping (../errors.ts), and the
  * code for reference. Unknown errors say "internal error" without internals, like the API.
  */
-import { toErrorResponse } from '../errors.js';
+import type { Context } from 'hono';
+import { errorResponse, HttpError, toErrorResponse } from '../errors.js';
 import { h } from './html.js';
 import { renderPage, type HubChrome } from './layout.js';
 
@@ -38,4 +39,17 @@ ${hint ? h`<p class="muted"><strong>What to do:</strong> ${hint}</p>` : ''}
 </div>`,
   });
   return { status, headers, html };
+}
+
+/**
+ * The 404 for an address no route serves: the JSON error `not_found` with `apiHint` (where
+ * the API lives) for API clients, or — when the client asks for HTML first, as a browser does
+ * (`Accept: text/html,…`) — the HTML error page with a way home and no API routes in its words.
+ * `headers`: the surface's page headers (CSP, referrer policy); `hub`: the hub's page shell.
+ */
+export function notFoundResponse(c: Context, options: { apiHint: string; headers: Readonly<Record<string, string>>; hub?: HubChrome }): Response {
+  const path = c.req.path.slice(0, 200);
+  if (!/^text\/html\b/i.test(c.req.header('accept') ?? '')) return errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${path}`, options.apiHint));
+  const page = renderErrorPage(new HttpError(404, 'not_found', `no such page: ${path}`, 'follow the links from the home page'), null, options.hub);
+  return c.body(page.html, 404, { ...page.headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...options.headers });
 }

@@ -114,17 +114,26 @@ export function createDashboard(options: DashboardOptions): Hono {
   const cache = createPageCache();
   const brainOf = (c: Context) => options.brainFor(c.req.param('project') ?? '');
 
-  routes.get('/', async () => {
+  /** The default project's page `sub` (with `search`, a query string), answered 302. */
+  const toDefaultProject = async (sub: string, search = ''): Promise<Response> => {
     const project = await options.defaultProject();
     if (project === null) throw new BrainError('not_initialized', 'this repository has no brain yet: the docs branch does not exist', { hint: 'create it with `brain init`, or fetch a clone that has one; this page works as soon as it exists' });
-    return new Response(null, { status: 302, headers: { Location: pageUrl(project), 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
-  });
+    return new Response(null, { status: 302, headers: { Location: `${pageUrl(project, sub)}${search}`, 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
+  };
+
+  routes.get('/', () => toDefaultProject(''));
 
   routes.get('/projects', (c) => {
     const q = pageParams(c, ['project']);
     const target = q.project === undefined ? '/' : pageUrl(assertProjectId(q.project));
     return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store', ...SECURITY_HEADERS } });
   });
+
+  // A page's address without its project (`/search?q=…`, the hub's shape, or a link typed from
+  // memory) opens that page of the default project rather than a 404 (decision 0088's left-out).
+  for (const page of ['search', 'brief', 'timeline', 'graph', 'candidates']) {
+    routes.get(`/${page}`, (c) => toDefaultProject(page, new URL(c.req.url).search));
+  }
 
   routes.get('/assets/dashboard.css', (c) => sendStylesheet(c));
   routes.get(ICON_PATH, (c) => sendIcon(c));

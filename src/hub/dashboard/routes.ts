@@ -62,7 +62,8 @@ export interface HubDashboardOptions {
 type DashEnv = { Variables: { session: TokenRecord } };
 
 // `same-origin`, not the daemon's `no-referrer`: see HubChrome in layout.ts (the sign-in form's Origin).
-const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
+/** The hub's page headers: the dashboard's, with the referrer policy its sign-in form needs. */
+export const HUB_HEADERS = { ...SECURITY_HEADERS, 'Referrer-Policy': 'same-origin' };
 const PAGE_HEADERS = { 'Cache-Control': 'private, no-cache', Vary: 'Cookie', ...HUB_HEADERS };
 const FORM_HEADERS = { 'Cache-Control': 'no-store', ...HUB_HEADERS };
 

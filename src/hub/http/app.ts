@@ -15,13 +15,14 @@
  */
 import { Hono } from 'hono';
 import type pg from 'pg';
-import { asClientAbort, errorResponse, HttpError, toErrorResponse } from '../../http/errors.js';
+import { asClientAbort, HttpError, toErrorResponse } from '../../http/errors.js';
 import type { HubService } from '../hub-service.js';
 import type { RepoSyncer } from '../sync.js';
-import { createHubDashboard } from '../dashboard/routes.js';
 import { createHubMcpRoute } from '../mcp/hub-mcp.js';
 import { requireToken, type HubEnv } from './auth.js';
 import { hubErrorResponse } from './hub-errors.js';
+import { notFoundResponse } from '../../http/dashboard/error-page.js';
+import { createHubDashboard, HUB_HEADERS } from '../dashboard/routes.js';
 import { createHubRest } from './rest.js';
 import { createTokensRoute } from './tokens-route.js';
 import { createWebhookRoute } from './webhook-route.js';
@@ -51,7 +52,7 @@ export function createHubApp(options: HubAppOptions): Hono<HubEnv> {
   });
   app.route('/mcp', createHubMcpRoute(options.hub, (err) => options.log({ path: '/mcp', status: 500, message: err instanceof Error ? err.message : String(err) })));
   app.route('/', createHubDashboard({ pool: options.pool, hub: options.hub, log: options.log }));
-  app.notFound((c) => errorResponse(c, new HttpError(404, 'not_found', `no such endpoint: ${c.req.path}`, 'the dashboard is at /, the REST API under /api, MCP at /mcp, the webhook at /hooks/git')));
+  app.notFound((c) => notFoundResponse(c, { apiHint: 'the dashboard is at /, the REST API under /api, MCP at /mcp, the webhook at /hooks/git', headers: HUB_HEADERS, hub: { signedIn: false } }));
   app.onError((thrown, c) => {
     const err = asClientAbort(c, thrown);
     const { status, body } = toErrorResponse(err);
