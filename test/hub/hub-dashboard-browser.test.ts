@@ -55,6 +55,16 @@ describe.skipIf(!haveChromium)('hub dashboard in chromium', () => {
     expect(new Set(await rowRepos(page))).toEqual(new Set(['alpha', 'beta']));
     expect(await page.locator('ul[aria-label="Matching entries per repository"] a').allInnerTexts()).toEqual(['3\nalpha', '1\nbeta']);
     await expectInert(page);
+    // A long repository name stays inside its column, cut with an ellipsis; its title says it whole.
+    const badge = page.locator('td.repo-cell a.repo').first();
+    expect(await badge.getAttribute('title')).toMatch(/^(alpha|beta)$/);
+    const fits = await badge.evaluate((a) => {
+      a.textContent = 'home-assistant-architecture-decisions';
+      const cell = a.closest('td')!.getBoundingClientRect();
+      return a.getBoundingClientRect().right <= cell.right + 0.5 && getComputedStyle(a).textOverflow === 'ellipsis';
+    });
+    expect(fits).toBe(true);
+    await page.reload();
     await shoot(page, 'hub-board');
 
     await page.getByLabel('Repository', { exact: true }).selectOption('beta');

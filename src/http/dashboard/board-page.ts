@@ -54,7 +54,7 @@ ${text('tag', 'Tag', 'e.g. storage')}${text('path', 'Path', 'src/payments/**')}$
 
 function row(v: View, { repo, entry: e }: InRepo<{ entry: Entry }>): Html {
   const links = v.links(repo);
-  const repoCell = v.spans && repo !== undefined ? h`<td class="repo-cell"><a class="repo" href="${v.url({ repo })}">${repo}</a></td>\n` : '';
+  const repoCell = v.spans && repo !== undefined ? h`<td class="repo-cell"><a class="repo" href="${v.url({ repo })}" title="${repo}">${repo}</a></td>\n` : '';
   return h`<tr>
 ${repoCell}<td class="title"><a href="${entryUrl(links, e.entry_id)}">${titleText(e.title)}</a><div class="meta">${adrLabelSpan(e)}<span class="id">${e.entry_id}</span>${v.spans ? h` · ${e.project_id}` : ''}${e.revision > 1 ? h` · r${e.revision}` : ''} ${tagList(links, e.tags)}</div></td>
 <td class="status">${statusBadge(e.status, e.entry_kind)}</td>

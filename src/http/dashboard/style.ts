@@ -134,7 +134,7 @@ footer.bottom{border-top:1px solid var(--border);color:var(--muted);font-size:12
 .error-page{max-width:40rem;margin:40px auto}
 ${PICTURE_STYLE}
 .repo{display:inline-block;font-family:var(--mono);font-size:12px;font-weight:600;padding:0 7px;border-radius:4px;background:var(--accent-soft);color:var(--accent);margin-right:6px;white-space:nowrap}
-.c-repo{width:110px}.c-state{width:260px}.c-sync{width:170px}.signout{margin:0}.signin{max-width:34rem;margin:40px auto}.signin form{display:flex;flex-direction:column;gap:8px}.signin input{width:100%;font-family:var(--mono)}
+.c-repo{width:110px}.repo-cell .repo{max-width:100%;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}.c-state{width:260px}.c-sync{width:170px}.signout{margin:0}.signin{max-width:34rem;margin:40px auto}.signin form{display:flex;flex-direction:column;gap:8px}.signin input{width:100%;font-family:var(--mono)}
 @media (max-width:760px){
  .wrap{padding:0 14px}
  .bar .search{margin-left:0;max-width:none;flex-basis:100%}
