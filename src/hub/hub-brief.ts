@@ -15,7 +15,8 @@
  * that fails to validate never becomes an entry, so the counts leave it out (decision 0088).
  * Visible repositories that hold no entry (`unrecorded`: empty, new, or failing to project — the
  * repository list says which) are named on one line under the title, so a reader does not take
- * their absence for a missing permission (0088).
+ * their absence for a missing permission (0088); a project whose every revision is a problem
+ * (no entry, so no group) gets its `Problems` line under the title too.
  */
 import { buildBrief, DEFAULT_BUDGET } from '../context/build-brief.js';
 import { SECTION_KEYS } from '../context/sections.js';
@@ -69,6 +70,16 @@ export function buildHubBrief(args: { rows: RepoRow[]; tips: ReadonlyMap<string,
   else if (args.unrecorded?.length) {
     const names = args.unrecorded.slice(0, 20).map((r) => inlineText(r, 100)).join(', ');
     head.push(`No entries in ${plural(args.unrecorded.length, 'repository', 'repositories')}: ${names}${args.unrecorded.length > 20 ? ', …' : ''} (why: GET /api/repos)`, '');
+  }
+  // A project whose every revision is a problem has no entry, so no group: its problems still get a line (0088's left-out).
+  const withoutEntries = new Map<string, { repo: string; project_id: string }>();
+  for (const p of args.problems ?? []) {
+    const project = /^projects\/([^/]+)\//.exec(p.path)?.[1];
+    if (project !== undefined && !groups.has(`${p.repo}\u0000${project}`)) withoutEntries.set(`${p.repo}\u0000${project}`, { repo: p.repo, project_id: project });
+  }
+  for (const g of [...withoutEntries.values()].sort((a, b) => (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.project_id < b.project_id ? -1 : 1))) {
+    const line = hubProblemsLine(args.problems ?? [], g.repo, g.project_id);
+    if (line !== null) head.push(`Problems in ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}, which has no entry to brief: ${line}`, '');
   }
   const named = (g: { repo: string; project_id: string; entries: RepoRow['entry'][] }) =>
     `- ${inlineText(g.repo, 100)} · ${inlineText(g.project_id, 100)}: ${plural(g.entries.length, 'entry', 'entries')} — ${answerLine(kindStatusCounts(g.entries))} (GET /api/brief?repo=${encodeURIComponent(g.repo)}&project=${encodeURIComponent(g.project_id)})`;

@@ -14,6 +14,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { handCommit, makeEntry, revisionFiles } from '../helpers/plain-git.js';
 import { brainRepo, record, serveTestHub, type TestHub } from './fixtures.js';
 import { boardProblemsLine, hubProblemsLine } from '../../src/hub/hub-problems-line.js';
+import { buildHubBrief } from '../../src/hub/hub-brief.js';
 
 let world: TestHub;
 let all: string;
@@ -88,5 +89,15 @@ describe('the hub says when a repository holds revisions that never became entri
     expect(boardProblemsLine(problems, 'z')).toBeNull();
     expect(hubProblemsLine(problems, 'a', 'x')).toContain('problems with 1 entry of this project');
     expect(hubProblemsLine(problems, 'b', 'x')).toBeNull();
+  });
+
+  it('the brief names a project whose every revision is a problem (no entry, so no group of its own)', () => {
+    const decision = makeEntry({ kind: 'decision', projectId: 'x', title: 'Use queues' });
+    const problems = [{ repo: 'a', path: 'projects/y/risk/ab/rsk-ab/r0001-1.json', code: 'invalid_entry', message: 'x' }];
+    const row = { repo: 'a', entry: decision, forked: false, revision_count: 1, path: 'projects/x/decision/xx/dec-x/r0001.json' };
+    const { markdown } = buildHubBrief({ rows: [row], tips: new Map(), problems });
+    expect(markdown).toContain('Problems in a · y, which has no entry to brief: the docs branch has problems with 1 entry of this project');
+    expect(markdown).toContain('## a · x');
+    expect(buildHubBrief({ rows: [row], tips: new Map(), problems: [] }).markdown).not.toContain('Problems in');
   });
 });
