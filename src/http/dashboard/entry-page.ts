@@ -14,6 +14,8 @@ import type { EntryView, LinkedEntry, RevisionView } from '../../service/entry-v
 import { diffLines, splitLines } from '../../review/line-diff.js';
 import { h, type Html } from './html.js';
 import { renderMarkdown, type MarkdownOptions, type ReferenceLinker } from './markdown.js';
+import { renderAsciidoc } from './asciidoc.js';
+import { markupFamily } from '../../importers/adr/markup-family.js';
 import { decisionOrigin, originWords } from '../../model/decision-origin.js';
 import { statusWordsOf } from '../../model/summary.js';
 import { boardUrl, entryLink, entryUrl, kindDetail, kindName, recordedTag, statusBadge, tagList, timeTag, withQuery, writtenByHtml, type LinkBase } from './parts.js';
@@ -39,15 +41,26 @@ export function entryTexts(e: Entry): string[] {
   return [e.rationale, ...Object.keys(PAYLOAD_TEXT).flatMap((key) => (typeof e.payload[key] === 'string' ? [e.payload[key] as string] : [])), ...alternatives];
 }
 
+/**
+ * Whether the entry's text is AsciiDoc: it was imported from an AsciiDoc ADR (its first
+ * citation, the source file, ends `.adoc`/`.asciidoc`: decision 0082). Everything else is
+ * rendered as Markdown — reStructuredText included, which reads acceptably so (decision 0094).
+ */
+function isAsciidoc(e: Entry): boolean {
+  const c = e.citations[0];
+  return c?.source_kind === 'file' && markupFamily(c.source_ref) === 'asciidoc';
+}
+
 function payloadBlocks(e: Entry, md: MarkdownOptions): Html[] {
+  const render = isAsciidoc(e) ? renderAsciidoc : renderMarkdown;
   const blocks: Html[] = [];
   for (const [key, label] of Object.entries(PAYLOAD_TEXT)) {
     const value = e.payload[key];
-    if (typeof value === 'string' && value.trim() !== '') blocks.push(h`<section class="panel" aria-labelledby="p-${key}"><h2 id="p-${key}">${label}</h2><div class="prose">${renderMarkdown(value, md)}</div></section>`);
+    if (typeof value === 'string' && value.trim() !== '') blocks.push(h`<section class="panel" aria-labelledby="p-${key}"><h2 id="p-${key}">${label}</h2><div class="prose">${render(value, md)}</div></section>`);
   }
   const alternatives = e.payload.alternatives;
   if (Array.isArray(alternatives) && alternatives.length > 0) {
-    blocks.push(h`<section class="panel" aria-labelledby="p-alternatives"><h2 id="p-alternatives">Alternatives considered</h2><ul>${alternatives.map((a) => h`<li class="prose">${renderMarkdown(String(a), md)}</li>`)}</ul></section>`);
+    blocks.push(h`<section class="panel" aria-labelledby="p-alternatives"><h2 id="p-alternatives">Alternatives considered</h2><ul>${alternatives.map((a) => h`<li class="prose">${render(String(a), md)}</li>`)}</ul></section>`);
   }
   return blocks;
 }
@@ -143,7 +156,7 @@ ${past ? h`<p class="lede">This is revision ${e.revision} of ${view.current.revi
 <div class="entry-grid">
 <div>
 ${payloadBlocks(e, md)}
-<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? renderMarkdown(withoutEmptyHeadings(e.rationale), md) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
+<section class="panel" aria-labelledby="h-rationale"><h2 id="h-rationale">Rationale</h2><div class="prose">${e.rationale.trim() ? (isAsciidoc(e) ? renderAsciidoc(e.rationale, md) : renderMarkdown(withoutEmptyHeadings(e.rationale), md)) : h`<p class="muted">No rationale recorded.</p>`}</div></section>
 <section class="panel" aria-labelledby="h-citations"><h2 id="h-citations">Citations</h2>${e.citations.length ? h`<ul class="plain">${e.citations.map((c) => citationItem(project, c))}</ul>` : h`<p class="muted">None.</p>`}</section>
 <section aria-labelledby="h-history"><h2 id="h-history">History <span class="count">${view.history.length}</span></h2>
 <ol class="history">${history.map((r, i) => revisionItem(project, r, i === 0, e.revision, titles))}</ol></section>

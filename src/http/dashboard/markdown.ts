@@ -59,7 +59,8 @@ function pairTagsShownAsText(token: Token): void {
 const marked = new Marked({ gfm: true, breaks: false, async: false, renderer, walkTokens: pairTagsShownAsText });
 const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer, walkTokens: pairTagsShownAsText });
 
-const SANITIZE: sanitizeHtml.IOptions = {
+/** The sanitizer's allow list for rendered entry text (exported for the AsciiDoc renderer, asciidoc.ts). */
+export const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 'b', 'i', 'del', 's', 'sub', 'sup', 'kbd', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
   allowedAttributes: { a: ['href', 'title', 'rel'], th: ['align'], td: ['align'], span: ['class'], code: ['class'], ol: ['start'] },
   allowedClasses: { span: ['task'], code: [/^language-[\w-]{1,30}$/] },
@@ -102,9 +103,10 @@ function outsideLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitiz
 
 /**
  * A relative link to an ADR file — `021-Multi-cluster.md`, `./adr-0006-x.md#context`,
- * `../decisions/ADR-42_title.md` — with the number its file name starts with.
+ * `../decisions/ADR-42_title.md`, and the `.html` an AsciiDoc `xref:` or a Sphinx page becomes —
+ * with the number its file name starts with.
  */
-const ADR_FILE_LINK = /^(?:\.{0,2}\/)?(?:[^/?#\s]+\/)*(?:adr[-_ ]?)?0*(\d{1,8})(?:[-_.][^/?#\s]*)?\.md(?:#[^\s]*)?$/i;
+const ADR_FILE_LINK = /^(?:\.{0,2}\/)?(?:[^/?#\s]+\/)*(?:adr[-_ ]?)?0*(\d{1,8})(?:[-_.][^/?#\s]*)?\.(?:md|rst|adoc|asciidoc|html)(?:#[^\s]*)?$/i;
 
 /** Where a resolved reference points (its entry page and title); null leaves the reference as text. */
 export type ReferenceLinker = (key: string) => { href: string; title: string } | null;
@@ -124,12 +126,12 @@ const NO_REFERENCES = new Set(['a', 'code', 'pre']);
  * blocks: the text it hands over is already escaped, and a reference holds no character that
  * escaping changes, so the pieces around it stay escaped and the link is built by `h`.
  */
-function withReferences(link: ReferenceLinker): sanitizeHtml.IOptions {
+export function withReferences(link: ReferenceLinker, base: sanitizeHtml.IOptions = SANITIZE): sanitizeHtml.IOptions {
   let inside = 0;
   return {
-    ...SANITIZE,
+    ...base,
     transformTags: {
-      ...SANITIZE.transformTags,
+      ...base.transformTags,
       // A link to another ADR file of the corpus goes to that entry's page when it resolves.
       a: (tagName, attribs) => {
         const outside = outsideLink(tagName, attribs);

@@ -18,11 +18,12 @@ type AsciidocBlock = ReturnType<Processor['load']>;
 let processor: Processor | null = null;
 
 /**
- * The one processor of this process, its logger silenced. Loaded on the first AsciiDoc file
+ * The one processor of this process, its logger silenced (the importer's outlines and the
+ * dashboard's rendering, src/http/dashboard/asciidoc.ts). Loaded on the first AsciiDoc file
  * (through its CommonJS build, so parsing stays synchronous): loading and creating it costs ~90 ms
  * of CPU that an import of Markdown or reStructuredText files does not pay.
  */
-function asciidoctor(): Processor {
+export function asciidoctor(): Processor {
   if (processor === null) {
     const factory = createRequire(import.meta.url)('@asciidoctor/core') as typeof Asciidoctor;
     processor = factory();
