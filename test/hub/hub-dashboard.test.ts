@@ -66,8 +66,8 @@ describe('signing in', () => {
     expect(board.headers.get('content-security-policy')).toBe(DASHBOARD_CSP);
     expect(board.html).toContain('Use idempotency keys for charges');
     expect(board.html).toContain('Zanzibar quokka migration timing');
-    expect(board.html).toMatch(/<a class="repo" href="\/\?repo=alpha">alpha<\/a>/);
-    expect(board.html).toMatch(/<a class="repo" href="\/\?repo=beta">beta<\/a>/);
+    expect(board.html).toMatch(/<a class="repo" href="\/\?repo=alpha" title="alpha">alpha<\/a>/);
+    expect(board.html).toMatch(/<a class="repo" href="\/\?repo=beta" title="beta">beta<\/a>/);
   });
 
   it('marks the cookie Secure when the request itself came over https, never because of X-Forwarded-Proto', async () => {
