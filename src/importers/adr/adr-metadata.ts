@@ -22,9 +22,10 @@ import type { StatusOrigin } from './status-source.js';
 /**
  * A line naming the ADR's day: `Date:`, `Created:`, `Decision date:`, `Decided on`, and the
  * labels other templates use for the same day — `Introduced:` (GSA-TTS/FAC), `Start Date:` (the
- * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
+ * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`, Portuguese and
+ * Italian `Data:` (scieloorg/kernel's adr-tools template translated; decision 0090).
  */
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;

@@ -1,0 +1,63 @@
+/**
+ * Issue #18, round twelve (decision 0090): ADR folders written in Portuguese and French that no
+ * earlier round had — scieloorg/kernel's and associacao-vagalume's adr-tools template translated
+ * (`Data: 2019-02-22`, `## Status` / `Aceito`, a `# Consequências` section at the end of a file
+ * with no title heading), marciovmartins/jtonynet-go-payments-api's `Data: 05 de outubro de
+ * 2024`, MTES-MCT/zero-logement-vacant's French MADR front matter (`statut: accepté`,
+ * `décideurs: …`). Each fix reads the family (the other languages' names for the same thing),
+ * each in a small fixture written here in the shape met.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bareDate, parseAdrDate, parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
+import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
+import { cleanupTempDirs } from '../../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+const parse = (source: string, sourcePath = '0001-x.md') => parseAdr({ sourcePath, source });
+
+/** scieloorg/kernel's first ADR, in its shape (adr-tools' template in Portuguese). */
+const scielo = (dateLine: string): string =>
+  `# 1. Registrar decisões arquiteturais\n\n${dateLine}\n\n## Status\n\nAceito\n\n## Contexto\n\nNós devemos registrar as decisões.\n\n## Decisão\n\nUtilizaremos ADRs.\n\n## Consequências\n\nVeja o artigo.\n`;
+
+describe('dates in other languages (scieloorg/kernel, jtonynet-go-payments-api)', () => {
+  it('reads the Portuguese and Italian `Data:` label as the day', () => {
+    expect(parse(scielo('Data: 2019-02-22')).date).toBe('2019-02-22');
+    expect(parse(scielo('Data: 2019-08-09'), '0007-x.md').date).toBe('2019-08-09');
+  });
+
+  it('reads month names with their joining words in six languages', () => {
+    const days: Array<[string, string]> = [
+      ['05 de outubro de 2024', '2024-10-05'],
+      ['28 de Dezembro de 2024', '2024-12-28'],
+      ['3 de marzo de 2021', '2021-03-03'],
+      ['3 de marzo del 2021', '2021-03-03'],
+      ['1er mars 2021', '2021-03-01'],
+      ['21 février 2020', '2020-02-21'],
+      ['3. März 2021', '2021-03-03'],
+      ['12 Dez. 2022', '2022-12-12'],
+      ['7 settembre 2019', '2019-09-07'],
+      ['14 mei 2020', '2020-05-14'],
+    ];
+    expect(days.map(([text]) => parseAdrDate(text))).toEqual(days.map(([, day]) => day));
+    expect(parse(scielo('Data: 05 de outubro de 2024')).date).toBe('2024-10-05');
+    expect(bareDate('10 de Novembro de 2024')).toBe('2024-11-10');
+    expect(parseAdrMonth('outubro de 2024')).toBe('2024-10-01');
+    expect(parseAdrMonth('März 2021')).toBe('2021-03-01');
+  });
+
+  it('reads English as before, and an abbreviation two months share names neither', () => {
+    expect(parseAdrDate('2nd of November 2018')).toBe('2018-11-02');
+    expect(parseAdrDate('January 3, 2022')).toBe('2022-01-03');
+    expect(parseAdrDate('12 jui 2021')).toBeNull();
+    expect(parseAdrDate('12 juil. 2021')).toBe('2021-07-12');
+    expect(bareDate('1 out of 2021')).toBeNull();
+  });
+
+  it('round-trips a Portuguese record dated in words', async () => {
+    await adrRoundTrip({ '0001-registrar.md': scielo('Data: 05 de outubro de 2024') });
+  });
+});
