@@ -61,3 +61,30 @@ describe('dates in other languages (scieloorg/kernel, jtonynet-go-payments-api)'
     await adrRoundTrip({ '0001-registrar.md': scielo('Data: 05 de outubro de 2024') });
   });
 });
+
+describe('section names in other languages (scieloorg/kernel 0007, French adr-tools records)', () => {
+  /** scieloorg/kernel's `0007-container-de-relacionamento.md`: no title heading, a `#` section last. */
+  const untitled = 'Data: 2019-08-09\n\n## Status\n\nProposto\n\n## Contexto\nA estratégia adotada.\n\n## Decisão\n\nCom base no ponto citado.\n\n# Consequências\n\nA lista muda.\n';
+
+  it('reads a `#` heading that names a section in another language as a section, not the title', () => {
+    const adr = parse(untitled, '0007-container-de-relacionamento.md');
+    expect(adr.title).toBe('container de relacionamento');
+    expect(adr.rationale).toContain('# Consequências\n\nA lista muda.');
+    for (const [heading, name] of [['# Conséquences', 'conséquences'], ['# Konsequenzen', 'konsequenzen'], ['# Consecuencias', 'consecuencias'], ['# Contexte', 'contexte']]) {
+      const other = parse(untitled.replace('# Consequências', heading ?? ''), '0007-container-de-relacionamento.md');
+      expect([name, other.title]).toEqual([name, 'container de relacionamento']);
+    }
+  });
+
+  it('reads the French `## État` as the Status section and `## Décisions` as the decision', () => {
+    const adr = parse('# 41. Suppression logique de données\n\nDate : 2023-02-08\n\n## État\n\nAccepté\n\n## Contexte\n\nLes prescrits supprimés.\n\n## Décisions\n\nStocker une date de suppression.\n\n## Conséquences\n\nRien.\n', '0041-x.md');
+    expect([adr.status_mapping?.status, adr.raw_status, adr.date, adr.decision_outcome]).toEqual(['accepted', 'Accepté', '2023-02-08', 'Stocker une date de suppression.']);
+  });
+
+  it('round-trips both shapes', async () => {
+    await adrRoundTrip({
+      '0007-container-de-relacionamento.md': untitled,
+      '0041-suppression.md': '# 41. Suppression logique\n\nDate : 2023-02-08\n\n## État\n\nAccepté\n\n## Contexte\n\nTexte.\n\n## Décisions\n\nStocker.\n',
+    });
+  });
+});
