@@ -32,6 +32,12 @@ const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|au
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
+/**
+ * The people keys of MADR's front matter as its French, Spanish, Portuguese and German
+ * translations write them (MTES-MCT/zero-logement-vacant's `décideurs:`); kept as written
+ * among the keys brain does not model, so the export gives them back under their own name. Decision 0090.
+ */
+const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'entscheider', 'entscheidungsträger'];
 /** Metadata table keys (normalised) of the day and of the people, in precedence order. */
 /**
  * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
@@ -216,6 +222,11 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
   for (const key of PEOPLE_KEYS) {
     const text = scalarText(options.frontMatter[key]);
     if (text !== null) candidates.push({ text, key });
+  }
+  // The MADR template translated (`décideurs:`): read, and kept as written (key null: not modelled).
+  for (const [key, value] of Object.entries(options.frontMatter)) {
+    const text = TRANSLATED_PEOPLE_KEYS.includes(key.toLowerCase()) ? scalarText(value) : null;
+    if (text !== null) candidates.push({ text, key: null });
   }
   const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
   if (table !== null) candidates.push({ text: plainText(table), key: null });

@@ -7,13 +7,16 @@
  * `décideurs: …`). Each fix reads the family (the other languages' names for the same thing),
  * each in a small fixture written here in the shape met.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareDate, parseAdrDate, parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { exportAdr } from '../../../src/service/export-adr.js';
+import { importAdr } from '../../../src/service/import-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { cleanupTempDirs } from '../../helpers/git.js';
+import { openTestBrain } from '../../helpers/brain.js';
+import { cleanupTempDirs, initRepo, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
@@ -86,5 +89,60 @@ describe('section names in other languages (scieloorg/kernel 0007, French adr-to
       '0007-container-de-relacionamento.md': untitled,
       '0041-suppression.md': '# 41. Suppression logique\n\nDate : 2023-02-08\n\n## État\n\nAccepté\n\n## Contexte\n\nTexte.\n\n## Décisions\n\nStocker.\n',
     });
+  });
+});
+
+describe('MADR front matter translated (MTES-MCT/zero-logement-vacant: `statut:`, `décideurs:`)', () => {
+  const zlv = (statut: string, key = 'statut', people = 'décideurs'): string =>
+    `---\n# Ce sont des éléments optionnels.\n${key}: ${statut}\ndate: 2024-06-03\n${people}: Andrea GUEUGNAUT, Loïc GUILLOIS\n---\n\n# Mocker l’API pour tester le front\n\n## Contexte et problématique\n\nOn utilisait jest-fetch-mock.\n\n## Décision\n\nmsw est la solution.\n`;
+
+  it('reads the status and the people from the translated keys, and keeps both keys as written', () => {
+    for (const [key, words, status] of [['statut', 'proposé', 'proposed'], ['Statut', 'accepté', 'accepted'], ['estado', 'aceptado', 'accepted'], ['stato', 'accettato', 'accepted']] as const) {
+      const adr = parse(zlv(words, key), '20240603162604-msw.md');
+      expect([key, adr.status_mapping?.status, adr.raw_status, adr.status_origin]).toEqual([key, status, words, 'front_matter']);
+      expect(adr.front_matter).toContain(`${key}: ${words}`);
+    }
+    for (const people of ['décideurs', 'décisionnaires', 'decisores', 'Entscheider']) {
+      const adr = parse(zlv('accepté', 'statut', people), '20240603162604-msw.md');
+      expect([people, adr.deciders]).toEqual([people, 'Andrea GUEUGNAUT, Loïc GUILLOIS']);
+      expect(adr.front_matter).toContain(`${people}: Andrea GUEUGNAUT`);
+    }
+  });
+
+  it('exports the keys under their own names in both formats, with no `status` added, and re-imports with no write', async () => {
+    await adrRoundTrip({ '20240603162604-msw.md': zlv('proposé'), '20260805142324-millesime.md': zlv('accepté') }, (out, format) => {
+      for (const name of readdirSync(out)) {
+        const text = readFileSync(join(out, name), 'utf8');
+        expect(text, `${format} ${name}`).toMatch(/^statut: (proposé|accepté)$/m);
+        expect(text, `${format} ${name}`).toContain('décideurs: Andrea GUEUGNAUT, Loïc GUILLOIS');
+        expect(text, `${format} ${name}`).not.toMatch(/^status:|^Status:|^decision-makers:/im);
+      }
+    });
+  });
+
+  it('writes a changed status into the translated key', async () => {
+    const repo = initRepo();
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '20240603162604-msw.md'), zlv('accepté'));
+    writeFileSync(join(dir, '20260805142324-millesime.md'), zlv('accepté'));
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir });
+      const id = (path: string): string => report.entries.find((e) => e.source_path === path)?.entry_id ?? '';
+      await brain.writes.supersede({ entryId: id('20240603162604-msw.md'), byEntryId: id('20260805142324-millesime.md') });
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out, format: 'madr' });
+      const text = readFileSync(join(out, readdirSync(out).find((f) => f.startsWith('20240603')) ?? ''), 'utf8');
+      expect(text).toMatch(/^statut: superseded; superseded by \[/m);
+      expect(text).not.toMatch(/^status:|accepté/m);
+      const again = await importAdr(brain, { dir: out });
+      expect(again.entries.map((e) => [e.source_path, e.status])).toEqual([['20240603162604-msw.md', 'superseded'], ['20260805142324-millesime.md', 'accepted']]);
+      const out2 = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out2, format: 'madr' });
+      expect((await importAdr(brain, { dir: out2 })).entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+    } finally {
+      await brain.close();
+    }
   });
 });
