@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareDate, parseAdrDate, parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { exportAdr } from '../../../src/service/export-adr.js';
 import { importAdr } from '../../../src/service/import-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
@@ -144,5 +146,37 @@ describe('MADR front matter translated (MTES-MCT/zero-logement-vacant: `statut:`
     } finally {
       await brain.close();
     }
+  });
+});
+
+describe('"superseded by" in other languages (the MADR French template\'s `remplacé par [ADR-0005](…)`)', () => {
+  const refs = (line: string) => findSupersedeRefs(line, { allLinks: true }).map((r) => [r.direction, r.number]);
+
+  it('reads the successor after "remplacé par", "substituído por", "reemplazado por", "ersetzt durch", …', () => {
+    for (const line of ['Remplacé par [ADR-0005](0005-x.md)', 'remplacée par [ADR 5](0005-x.md)', 'Substituído por [ADR 0005](0005-x.md)', 'Substituída por ADR-5',
+      'Reemplazada por ADR-005', 'Sustituido por [ADR-5](0005-x.md)', 'Ersetzt durch [ADR 0005](0005-x.md)', 'abgelöst durch ADR 5', 'Sostituito da ADR-5', 'Vervangen door ADR 5']) {
+      expect([line, refs(line)]).toEqual([line, [['superseded_by', 5]]]);
+    }
+  });
+
+  it('reads the predecessor after "remplace", "sustituye a", "substitui"; a part as a relation; a status word alone as nothing', () => {
+    expect(refs('Accepté ; remplace [ADR-0003](0003-x.md)')).toEqual([['supersedes', 3]]);
+    expect(refs('Aceptada — 2026-06-18. Sustituye a [ADR-001](0001-x.md).')).toEqual([['supersedes', 1]]);
+    expect(refs('Aceito, substitui ADR 2')).toEqual([['supersedes', 2]]);
+    expect(refs('Teilweise ersetzt durch [ADR-0023](0023-x.md).')).toEqual([['related', 23]]);
+    expect(refs('Proposé — partiellement remplacé par [ADR-0011](0011-x.md)')).toEqual([['related', 11]]);
+    expect(findSupersedeRefs('Le modèle est remplacé par une table de correspondance (ADR 3).')).toEqual([]);
+    expect(refs('Ersetzt')).toEqual([]);
+  });
+
+  it('links the two records of a folder, and the superseded one no longer reports an unknown successor', async () => {
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '0001-paiement.md'), '# 1. Paiement\n\nDate : 21/10/2020\n\n## Statut\n\nRemplacé par [ADR 2](0002-stripe.md)\n\n## Contexte\n\nTexte.\n\n## Décision\n\nStocker.\n');
+    writeFileSync(join(dir, '0002-stripe.md'), '# 2. Stripe\n\nDate : 2021-03-01\n\n## Statut\n\nAccepté\n\n## Contexte\n\nTexte.\n\n## Décision\n\nStripe.\n');
+    const read = await readAdrDirectory({ dir, projectId: 'p' });
+    const byPath = new Map(read.drafts.map((d) => [d.source_path, d]));
+    expect(byPath.get('0002-stripe.md')?.fields.supersedes_entry_id).toBe(byPath.get('0001-paiement.md')?.entry_id);
+    expect([byPath.get('0001-paiement.md')?.fields.status, byPath.get('0001-paiement.md')?.date]).toEqual(['superseded', '2020-10-21']);
+    expect(read.unmapped).toEqual([]);
   });
 });
