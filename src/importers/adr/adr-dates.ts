@@ -180,12 +180,14 @@ export function parseCompactDate(text: string): string | null {
  * The day a record's name starts with, `YYYY-MM-DD`, else null: `2022-02-07-tracing.md`,
  * `2023-03-02_entity_store.md` (eclipse-edc/Connector's decision records), `20200926-use-x.md`
  * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs), `2022-11-2-x.md` (vector, a dashed
- * day without its zero). The date must be followed by a
+ * day without its zero), `20240516132303-x.md` (a timestamp: its day). The date must be followed by a
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
 export function nameDate(fileName: string): string | null {
-  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076).
-  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
+  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076). A timestamp
+  // to the minute or second (MTES-MCT/zero-logement-vacant's `20240516132303-x.md`) names its day (decision 0090).
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName)
+    ?? /^(\d{4})()(\d{2})(\d{2})(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d)?(?=[-_. ]|$)/.exec(fileName);
   return m ? isoDay(Number(m[1]), Number(m[3]), Number(m[4])) : null;
 }
 

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bareDate, parseAdrDate, parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
+import { bareDate, nameDate, parseAdrDate, parseAdrMonth } from '../../../src/importers/adr/adr-dates.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
@@ -120,6 +120,13 @@ describe('MADR front matter translated (MTES-MCT/zero-logement-vacant: `statut:`
         expect(text, `${format} ${name}`).not.toMatch(/^status:|^Status:|^decision-makers:/im);
       }
     });
+  });
+
+  it('dates a record named by a timestamp (`20240516132303-x.md`) by its day when the text states none', () => {
+    const madr = '# Use Markdown Any Decision Records\n\n## Context and Problem Statement\n\nWhich format?\n\n## Decision Outcome\n\nChosen option: "MADR 3.0.0".\n';
+    expect(parse(madr, '20240516132303-use-markdown-any-decision-records.md').date).toBe('2024-05-16');
+    expect([nameDate('202405161323-x.md'), nameDate('20240516-x.md'), nameDate('20240516132399-x.md'), nameDate('20240516251303-x.md'), nameDate('2024051613230-x.md')]).toEqual(['2024-05-16', '2024-05-16', null, null, null]);
+    expect(parse(zlv('accepté'), '20240603162604-msw.md').date).toBe('2024-06-03');
   });
 
   it('writes a changed status into the translated key', async () => {
