@@ -47,17 +47,17 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
   {
     // 03-Jan-2022, 20 April 2021, 2nd of November 2018, 31st Jan. 2020; 3. März 2021,
     // 05 de outubro de 2024, 3 de marzo del 2021, 1er mars 2021 (decision 0090)
-    re: /(?<![\d])(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+(?:of|de|del))?[\s-]+(\p{L}{3,10})\.?,?(?:\s+(?:de|del))?[\s-]+(\d{4})(?![\d])/u,
+    re: /(?<![\d])(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+(?:of|de|del))?[\s-]+([A-Za-z\u00C0-\u00FF]{3,10})\.?,?(?:\s+(?:de|del))?[\s-]+(\d{4})(?![\d])/,
     day: (m) => isoDay(Number(m[3]), monthOf(m[2] ?? ''), Number(m[1])),
   },
   {
     // January 3, 2022, July 15 2021, November 2nd 2018, Aug. 4, 2021
-    re: /(?<!\p{L})(\p{L}{3,10})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])/u,
+    re: /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])/,
     day: (m) => isoDay(Number(m[3]), monthOf(m[1] ?? ''), Number(m[2])),
   },
   {
     // 2019 Oct 22, 2019-Oct-22
-    re: /(?<![\d])(\d{4})[\s-]+(\p{L}{3,10})\.?[\s-]+(\d{1,2})(?![\d])/u,
+    re: /(?<![\d])(\d{4})[\s-]+([A-Za-z\u00C0-\u00FF]{3,10})\.?[\s-]+(\d{1,2})(?![\d])/,
     day: (m) => isoDay(Number(m[1]), monthOf(m[2] ?? ''), Number(m[3])),
   },
 ];
@@ -102,7 +102,7 @@ function onlyDateWords(text: string): boolean {
   const line = text.trim();
   if (line === '' || line.length > 40) return false;
   const words = line.split(/[\s,/-]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '');
-  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th|er)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || DATE_JOINERS.test(w) || (/^\p{L}+$/u.test(w) && (monthOf(w) > 0 || isWeekday(w)));
+  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th|er)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || DATE_JOINERS.test(w) || (/^[A-Za-z\u00C0-\u00FF]+$/.test(w) && (monthOf(w) > 0 || isWeekday(w)));
   return words.every(dateWord);
 }
 
@@ -118,7 +118,7 @@ function monthStart(year: number, month: number): string | null {
  * the precision the ADR states (`decision_date_precision`, decision 0073). Pure.
  */
 export function parseAdrMonth(text: string): string | null {
-  const named = /(?<!\p{L})(\p{L}{3,10})\.?,?(?:\s+(?:de|del))?\s+(\d{4})(?![\d])/u.exec(text);
+  const named = /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?,?(?:\s+(?:de|del))?\s+(\d{4})(?![\d])/.exec(text);
   const numeric = /(?<![\d.\/-])(\d{4})[-/](\d{1,2})(?![\d]|[-/.]\d)/.exec(text);
   const fromName = named ? monthStart(Number(named[2]), monthOf(named[1] ?? '')) : null;
   const fromNumbers = numeric ? monthStart(Number(numeric[1]), Number(numeric[2])) : null;

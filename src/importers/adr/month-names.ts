@@ -5,7 +5,11 @@
  * Pure; no I/O.
  */
 
-/** The names of each month (index 0 = January), lower case, without diacritics. */
+/**
+ * The names of each month (index 0 = January), lower case, without diacritics. Written with
+ * Latin-1 letters only (`März`, `février`, `março`): adr-dates.ts looks for month words as
+ * `[A-Za-z\u00C0-\u00FF]`, not `\p{L}` (a Unicode class cost the date forms ~20% CPU, decision 0090).
+ */
 const NAMES: ReadonlyArray<readonly string[]> = [
   ['january', 'janvier', 'januar', 'janner', 'enero', 'janeiro', 'gennaio', 'januari'],
   ['february', 'fevrier', 'februar', 'febrero', 'fevereiro', 'febbraio', 'februari'],
@@ -22,7 +26,22 @@ const NAMES: ReadonlyArray<readonly string[]> = [
 ];
 
 /** `word` lower case without its diacritics (`März` → `marz`, `février` → `fevrier`). */
-const folded = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const folded = (word: string): string => (/^[\x00-\x7f]*$/.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '')).toLowerCase();
+
+/** Every name and its prefixes of 3 letters or more → its month (1–12), 0 when two months share it. */
+const PREFIXES: ReadonlyMap<string, number> = (() => {
+  const map = new Map<string, number>();
+  NAMES.forEach((names, i) => {
+    for (const name of names) {
+      for (let end = 3; end <= name.length; end += 1) {
+        const prefix = name.slice(0, end);
+        const known = map.get(prefix);
+        map.set(prefix, known === undefined || known === i + 1 ? i + 1 : 0);
+      }
+    }
+  });
+  return map;
+})();
 
 /**
  * 1–12 for a month's name in one of the languages above, or its abbreviation of 3 letters or
@@ -30,10 +49,7 @@ const folded = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu
  * abbreviation that begins two months' names (French `jui`: juin, juillet) names neither.
  */
 export function monthOf(word: string): number {
-  const w = folded(word);
-  if (w.length < 3) return 0;
-  const months = NAMES.flatMap((names, i) => (names.some((m) => m.startsWith(w)) ? [i + 1] : []));
-  return months.length === 1 ? (months[0] ?? 0) : 0;
+  return PREFIXES.get(folded(word)) ?? 0;
 }
 
 /**

@@ -153,6 +153,7 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
 function matchKeyword(text: string, pos: number, allLinks: boolean): { direction: RefDirection; phrase: string; end: number; prose: boolean } | null {
   if (pos > 0 && /[\p{L}\p{N}_-]/u.test(text.charAt(pos - 1))) return null;
   for (const { re, direction, prose } of KEYWORDS) {
+    if (!allLinks && !prose) continue;
     re.lastIndex = pos;
     const match = re.exec(text);
     if (!match || /^[-_]/.test(text.slice(re.lastIndex))) continue;
