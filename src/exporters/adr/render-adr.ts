@@ -21,7 +21,7 @@ import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../import
 import { frontMatterSeries, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
-import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
+import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -207,7 +207,9 @@ export function renderAdr(options: RenderAdrOptions): string {
   const tabled = status !== null && (own.status_origin === 'metadata_table' || own.status_origin === 'metadata_list');
   // A Status section that is a block quote (alphagov/forms' `> Accepted`) states the words in
   // the quote the import kept whole; changed words replace its first line. Decision 0079.
-  const quoted = status !== null && own.status_origin === 'status_quote' ? (own.raw_status === status ? read : withQuotedStatus(read, status)) : null;
+  const quoted = status !== null && own.status_origin === 'status_quote' ? (own.raw_status === status ? read : withQuotedStatus(read, status))
+    // So does a heading that states it (`## Status: Accepted`; decision 0090).
+    : status !== null && own.status_origin === 'status_heading' ? (own.raw_status === status ? read : withHeadingStatus(read, status)) : null;
   const inTable = tabled || quoted !== null;
   // A Status section that still states a status of its own (front matter `status: ACTIVE` over
   // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to

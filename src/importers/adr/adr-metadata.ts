@@ -10,6 +10,7 @@
  * only a date counts as a `Date:` one. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
+import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
 import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
@@ -55,6 +56,8 @@ const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'au
  * read as a `Date:` line.
  */
 const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha']);
+/** A section heading that is a date line (`## Date: 2026-05-12`, `## Data: 2026-05-12`): read as one. */
+const DATE_HEADING = /^\s*(?:date|data|datum|fecha)\s*[:：]\s*\S/i;
 
 /**
  * Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section,
@@ -62,7 +65,9 @@ const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'da
  */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  // A top-level heading that states the day after its label (`## Date: 2026-05-12`, `## Data: …`; decision 0090).
+  const headed = topSections(outline).map((s) => tokenText(outline.tokens[s.start] as Token)).filter((t) => DATE_HEADING.test(t));
+  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : []), ...headed];
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];

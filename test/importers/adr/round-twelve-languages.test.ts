@@ -187,3 +187,49 @@ describe('"superseded by" in other languages (the MADR French template\'s `rempl
     expect(read.unmapped).toEqual([]);
   });
 });
+
+describe('a heading that states the status or the day (`## Status: Accepted`, `## Status: Aceito`, `## Data: 2026-05-12`)', () => {
+  const headed = (status: string, date = '## Data: 2026-05-12'): string => `# ADR-0002: Prisma como ORM\n\n## Status: ${status}\n${date}\n\n## Contexto\n\nPrecisamos de um ORM.\n\n## Decisão\n\nUsar Prisma.\n`;
+
+  it('reads the words after the label of a top-level heading, in any language the label is known in, and the day of a date heading', () => {
+    for (const [words, status] of [['Accepted', 'accepted'], ['ACCEPTED', 'accepted'], ['Aceito', 'accepted'], ['Proposto', 'proposed'], ['Substituído por [ADR 3](0003-drizzle.md)', 'superseded']] as const) {
+      const adr = parse(headed(words), '0002-prisma.md');
+      expect([words, adr.status_mapping?.mapped && adr.status_mapping.status, adr.raw_status, adr.status_origin, adr.date]).toEqual([words, status, words, 'status_heading', '2026-05-12']);
+      expect(adr.rationale).toContain(`## Status: ${words}`);
+    }
+    expect(parse(headed('Accepted', '## Date: 2024-01-10'), '0002-prisma.md').date).toBe('2024-01-10');
+    expect(parse('# ADR 1: X\n\n## Statut : accepté\n\n## Contexte\n\nTexte.\n', '0001-x.md').status_mapping).toMatchObject({ mapped: true, status: 'accepted' });
+    // A sub-heading states none (a plan's `### Status: done`), nor does a Date heading with no value.
+    expect(parse('# ADR 1: X\n\n## Plan\n\n### Status: done\n\nText.\n', '0001-x.md').raw_status).toBeNull();
+    expect(parse('# ADR 1: X\n\n## Date handling\n\nWe store 2024-01-10 as UTC.\n', '0001-x.md').date).toBeNull();
+  });
+
+  it('round-trips with nothing added, and writes a changed status into the heading', async () => {
+    await adrRoundTrip({ '0002-prisma.md': headed('Aceito'), '0064-market.md': '# ADR-064: Marketplace jobs wait\n\n## Status: Accepted\n\n## Context\n\nJobs.\n\n## Decision\n\nWait.\n' }, (out, format) => {
+      for (const name of readdirSync(out)) expect(readFileSync(join(out, name), 'utf8'), `${format} ${name}`).not.toMatch(/^status:|^Status:|^## Status\n/m);
+    });
+    const repo = initRepo();
+    const dir = tempDir('brain-adr-');
+    writeFileSync(join(dir, '0002-prisma.md'), headed('Aceito'));
+    writeFileSync(join(dir, '0003-drizzle.md'), '# ADR-0003: Drizzle\n\n## Status: Aceito\n\n## Contexto\n\nX.\n\n## Decisão\n\nDrizzle.\n');
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir });
+      const id = (path: string): string => report.entries.find((e) => e.source_path === path)?.entry_id ?? '';
+      await brain.writes.supersede({ entryId: id('0002-prisma.md'), byEntryId: id('0003-drizzle.md') });
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out, format: 'nygard' });
+      const text = readFileSync(join(out, readdirSync(out).find((f) => f.startsWith('0002')) ?? ''), 'utf8');
+      expect(text).toMatch(/^## Status: superseded; superseded by \[ADR-0003\]\(0003-drizzle\.md\)\n\n## Data: 2026-05-12$/m);
+      expect(text).not.toContain('Aceito');
+      const again = await importAdr(brain, { dir: out });
+      expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([['0002-prisma.md', 'superseded', 1], ['0003-drizzle.md', 'accepted', 0]]);
+      const out2 = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out2, format: 'madr' });
+      expect((await importAdr(brain, { dir: out2 })).entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+    } finally {
+      await brain.close();
+    }
+  });
+});
