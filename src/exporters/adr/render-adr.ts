@@ -18,10 +18,10 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { periodShown } from '../../model/decision-origin.js';
 import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
-import { frontMatterSeries, splitFrontMatter } from '../../importers/adr/front-matter.js';
+import { frontMatterSeries, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
-import { insertAt, offsetOf, topHeadings, underStatusHeading, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
+import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
@@ -207,21 +207,28 @@ export function renderAdr(options: RenderAdrOptions): string {
   const tabled = status !== null && (own.status_origin === 'metadata_table' || own.status_origin === 'metadata_list');
   // A Status section that is a block quote (alphagov/forms' `> Accepted`) states the words in
   // the quote the import kept whole; changed words replace its first line. Decision 0079.
-  const quoted = status !== null && own.status_origin === 'status_quote' ? (own.raw_status === status ? read : withQuotedStatus(read, status)) : null;
+  const quoted = status !== null && own.status_origin === 'status_quote' ? (own.raw_status === status ? read : withQuotedStatus(read, status))
+    // So does a heading that states it (`## Status: Accepted`; decision 0090).
+    : status !== null && own.status_origin === 'status_heading' ? (own.raw_status === status ? read : withHeadingStatus(read, status)) : null;
   const inTable = tabled || quoted !== null;
   // A Status section that still states a status of its own (front matter `status: ACTIVE` over
   // `## Status` / `Angenommen`, both kept by the import) is left as written: the words go to
   // front matter, in both formats, as the source had them.
   const ownWords = status !== null && own.status_origin === 'status_section' && own.status_mapping?.mapped === true;
   const text = quoted ?? (tabled && own.raw_status !== status ? withMetadataStatus(read, status) : read);
-  const stored = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
+  const kept = typeof p['front_matter'] === 'string' && p['front_matter'].trim() !== '' ? p['front_matter'] : null;
+  // A translated status key kept as written (`statut: accepté`) states the words: changed words
+  // go into it, and no `status` key or Status line is added (decision 0090).
+  const ownKey = [...yamlKeys(kept)].find(isTranslatedStatusKey) ?? null;
+  const keyWords = kept !== null && ownKey !== null ? splitFrontMatter(`---\n${kept}\n---\n`).status : null;
+  const stored = kept !== null && ownKey !== null && status !== null && keyWords !== status ? withFrontMatterValue(kept, ownKey, status) : kept;
   const taken = yamlKeys(stored);
   const day = typeof p['decision_date'] === 'string' ? p['decision_date'] : imported ? null : entry.recorded_at.slice(0, 10);
   const makers = typeof p['decision_makers'] === 'string' ? p['decision_makers'] : imported ? null : entry.author;
   const tags = entry.tags.filter((t) => t !== 'adr');
   const front = (keys: { date: boolean; makers: boolean; tags: boolean }): string => {
     const lines = [
-      ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') ? [`status: ${yamlString(status)}`] : []),
+      ...((format === 'madr' || ownWords) && status !== null && !inTable && !taken.has('status') && ownKey === null ? [`status: ${yamlString(status)}`] : []),
       ...(keys.date && day !== null && !taken.has('date') ? [`date: ${periodShown(day, p['decision_date_precision'])}`] : []),
       ...(keys.makers && makers !== null && !taken.has('decision-makers') ? [`decision-makers: ${yamlString(makers)}`] : []),
       ...(keys.tags && tags.length > 0 && !taken.has('tags') ? [`tags: [${tags.map(yamlString).join(', ')}]`] : []),
@@ -229,8 +236,9 @@ export function renderAdr(options: RenderAdrOptions): string {
     ];
     return lines.length === 0 ? '' : `---\n${lines.join('\n')}\n---\n`;
   };
-  const underOwnHeading = status === null || inTable || ownWords ? null : underStatusHeading(text, status);
-  const withWords = underOwnHeading ?? (format === 'madr' || inTable || ownWords ? text : withStatus(text, status, imported));
+  const inFront = ownWords || ownKey !== null;
+  const underOwnHeading = status === null || inTable || inFront ? null : underStatusHeading(text, status);
+  const withWords = underOwnHeading ?? (format === 'madr' || inTable || inFront ? text : withStatus(text, status, imported));
   // A title that is a section name (`notes.md`'s "notes" over its own `# Notes`) would read back
   // as a section: left out when the text without it reads back as the same title (the file name).
   const untitled = isAdrSectionName(entry.title) && parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${withWords}\n` }).title === entry.title;

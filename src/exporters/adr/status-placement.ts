@@ -7,7 +7,8 @@
 import type { Token, Tokens } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { headingKey, isSubtitle, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
-import { isShortStatus } from '../../importers/adr/status-source.js';
+import { isShortStatus, statusLineValue } from '../../importers/adr/status-source.js';
+import { tokenText } from '../../importers/adr/inline-text.js';
 
 /** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
 const headingOf = (t: Token): { depth: number; key: string } | null => (t.type === 'heading' ? { depth: nesting(t), key: headingKey((t as Tokens.Heading).text) } : null);
@@ -109,6 +110,21 @@ export function withQuotedStatus(text: string, status: string): string | null {
   const start = offsetOf(text, tokens, at);
   const line = /^([ \t]*>[ \t]?)[^\n]*/.exec(text.slice(start));
   return line === null ? null : `${text.slice(0, start)}${line[1] ?? '> '}${words}${text.slice(start + line[0].length)}`;
+}
+
+/**
+ * `text` with the words of the top-level heading that states the status (`## Status: Accepted`,
+ * status-source.ts `headingStatus`) replaced by `status` made one line, the heading's marks and
+ * label kept; null when no such heading. Decision 0090.
+ */
+export function withHeadingStatus(text: string, status: string): string | null {
+  const words = status.replace(/\s*\n\s*/g, ' ').trim();
+  const tokens = lexMarkdown(text);
+  const own = topHeadings(tokens).find((h) => statusLineValue(tokenText(tokens[h.i] as Token)) !== null);
+  if (own === undefined) return null;
+  const start = offsetOf(text, tokens, own.i);
+  const line = /^([ \t]*#{1,6}[ \t]+[^\n]*?[:：][ \t]*(?:[*_]{1,2}(?=[ \t]))?[ \t]*)[^\n]*/.exec(text.slice(start));
+  return line === null ? null : `${text.slice(0, start)}${line[1] ?? ''}${words}${text.slice(start + line[0].length)}`;
 }
 
 /** `text` with `status` as the first paragraph of its top-level Status section, or null when it has none. */

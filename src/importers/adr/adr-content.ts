@@ -48,6 +48,8 @@ export const DECISION_SECTIONS: ReadonlySet<string> = new Set([
   "what's proposed",
   'the existing decision',
   'entscheidung', 'entscheidungen', 'beschluss', 'décision', 'decisión', 'decisão', 'decisione', 'besluit',
+  // The plural, as `decisions` (a French adr-tools record's `## Décisions`; decision 0090).
+  'décisions', 'decisiones', 'decisões', 'decisioni',
   // MADR's "Decision Outcome" translated (CaenCamp/jobs-caen-camp, ansforge/ans-architecture-adr).
   'résultat de la décision', 'résultat de décision', 'entscheidungsergebnis', 'resultado de la decisión', 'resultado da decisão', 'esito della decisione',
   // Japanese and Chinese (kintone/js-sdk's `## 決定`). Decision 0073.

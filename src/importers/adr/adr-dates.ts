@@ -3,14 +3,15 @@
  * with a time or not, and the swapped `2023-24-05` some changelogs hold), numeric day–month–year
  * with `-`, `/` or `.` (`18-06-2019`, `04/09/2020`, `02.04.20`), month names in any order
  * (`03-Jan-2022`, `20 April 2021`, `January 3, 2022`, `July 15 2021`, `November 2nd 2018`,
- * `2019 Oct 22`), and a line that is only a date (`bareDate`); a month with no day
+ * `2019 Oct 22`), in the languages of month-names.ts (`3. März 2021`, `05 de outubro de 2024`:
+ * decision 0090), and a line that is only a date (`bareDate`); a month with no day
  * (`parseAdrMonth`, `bareMonth`, `nameMonth`: decision 0073). Pure; never throws.
  */
+import { DATE_JOINERS, monthOf } from './month-names.js';
 
 /** How numeric dates whose two first numbers can both be a month are read. */
 export type DateOrder = 'day_first' | 'month_first';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** `YYYY-MM-DD` of a real calendar day, or null (month 13, 31 April, years before 1970…). */
 function isoDay(year: number, month: number, day: number): string | null {
@@ -20,11 +21,6 @@ function isoDay(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** 1–12 for an English month name or its abbreviation of 3 letters or more ("Sept" too), else 0. */
-function monthOf(word: string): number {
-  const w = word.toLowerCase();
-  return w.length < 3 ? 0 : MONTHS.findIndex((m) => m.startsWith(w)) + 1;
-}
 
 const year4 = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
@@ -49,18 +45,19 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
     },
   },
   {
-    // 03-Jan-2022, 20 April 2021, 2nd of November 2018, 31st Jan. 2020
-    re: /(?<![\d])(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?[\s-]+([A-Za-z]{3,9})\.?,?[\s-]+(\d{4})(?![\d])/,
+    // 03-Jan-2022, 20 April 2021, 2nd of November 2018, 31st Jan. 2020; 3. März 2021,
+    // 05 de outubro de 2024, 3 de marzo del 2021, 1er mars 2021 (decision 0090)
+    re: /(?<![\d])(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+(?:of|de|del))?[\s-]+([A-Za-z\u00C0-\u00FF]{3,10})\.?,?(?:\s+(?:de|del))?[\s-]+(\d{4})(?![\d])/,
     day: (m) => isoDay(Number(m[3]), monthOf(m[2] ?? ''), Number(m[1])),
   },
   {
     // January 3, 2022, July 15 2021, November 2nd 2018, Aug. 4, 2021
-    re: /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])/,
+    re: /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?![\d])/,
     day: (m) => isoDay(Number(m[3]), monthOf(m[1] ?? ''), Number(m[2])),
   },
   {
     // 2019 Oct 22, 2019-Oct-22
-    re: /(?<![\d])(\d{4})[\s-]+([A-Za-z]{3,9})\.?[\s-]+(\d{1,2})(?![\d])/,
+    re: /(?<![\d])(\d{4})[\s-]+([A-Za-z\u00C0-\u00FF]{3,10})\.?[\s-]+(\d{1,2})(?![\d])/,
     day: (m) => isoDay(Number(m[1]), monthOf(m[2] ?? ''), Number(m[3])),
   },
 ];
@@ -73,7 +70,7 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
 export function parseAdrDate(text: string, order: DateOrder = 'day_first'): string | null {
   let best: { at: number; day: string } | null = null;
   for (const form of FORMS) {
-    for (const m of text.matchAll(new RegExp(form.re.source, 'g'))) {
+    for (const m of text.matchAll(new RegExp(form.re.source, `g${form.re.flags}`))) {
       if (best !== null && m.index >= best.at) break;
       const day = form.day(m, order);
       if (day !== null) {
@@ -105,7 +102,7 @@ function onlyDateWords(text: string): boolean {
   const line = text.trim();
   if (line === '' || line.length > 40) return false;
   const words = line.split(/[\s,/-]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '');
-  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || /^of$/i.test(w) || (/^[a-z]+$/i.test(w) && (monthOf(w) > 0 || isWeekday(w)));
+  const dateWord = (w: string): boolean => /^\d{1,4}(?:st|nd|rd|th|er)?$/i.test(w) || /^\d[\d.:]*(?:T[\d:.]+Z?)?$/.test(w) || DATE_JOINERS.test(w) || (/^[A-Za-z\u00C0-\u00FF]+$/.test(w) && (monthOf(w) > 0 || isWeekday(w)));
   return words.every(dateWord);
 }
 
@@ -121,7 +118,7 @@ function monthStart(year: number, month: number): string | null {
  * the precision the ADR states (`decision_date_precision`, decision 0073). Pure.
  */
 export function parseAdrMonth(text: string): string | null {
-  const named = /\b([A-Za-z]{3,9})\.?,?\s+(\d{4})(?![\d])/.exec(text);
+  const named = /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?,?(?:\s+(?:de|del))?\s+(\d{4})(?![\d])/.exec(text);
   const numeric = /(?<![\d.\/-])(\d{4})[-/](\d{1,2})(?![\d]|[-/.]\d)/.exec(text);
   const fromName = named ? monthStart(Number(named[2]), monthOf(named[1] ?? '')) : null;
   const fromNumbers = numeric ? monthStart(Number(numeric[1]), Number(numeric[2])) : null;
@@ -183,12 +180,14 @@ export function parseCompactDate(text: string): string | null {
  * The day a record's name starts with, `YYYY-MM-DD`, else null: `2022-02-07-tracing.md`,
  * `2023-03-02_entity_store.md` (eclipse-edc/Connector's decision records), `20200926-use-x.md`
  * (log4brains), `20220714-listObjects-api.md` (OpenFGA's RFCs), `2022-11-2-x.md` (vector, a dashed
- * day without its zero). The date must be followed by a
+ * day without its zero), `20240516132303-x.md` (a timestamp: its day). The date must be followed by a
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
 export function nameDate(fileName: string): string | null {
-  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076).
-  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
+  // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076). A timestamp
+  // to the minute or second (MTES-MCT/zero-logement-vacant's `20240516132303-x.md`) names its day (decision 0090).
+  const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName)
+    ?? /^(\d{4})()(\d{2})(\d{2})(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d)?(?=[-_. ]|$)/.exec(fileName);
   return m ? isoDay(Number(m[1]), Number(m[3]), Number(m[4])) : null;
 }
 

@@ -10,6 +10,7 @@
  * only a date counts as a `Date:` one. Dates in every form adr-dates.ts
  * reads. Pure; never throws.
  */
+import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
 import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
@@ -22,15 +23,22 @@ import type { StatusOrigin } from './status-source.js';
 /**
  * A line naming the ADR's day: `Date:`, `Created:`, `Decision date:`, `Decided on`, and the
  * labels other templates use for the same day — `Introduced:` (GSA-TTS/FAC), `Start Date:` (the
- * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`.
+ * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`, Portuguese and
+ * Italian `Data:` (scieloorg/kernel's adr-tools template translated; decision 0090).
  */
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha)\b\s*:?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
+/**
+ * The people keys of MADR's front matter as its French, Spanish, Portuguese and German
+ * translations write them (MTES-MCT/zero-logement-vacant's `décideurs:`); kept as written
+ * among the keys brain does not model, so the export gives them back under their own name. Decision 0090.
+ */
+const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'entscheider', 'entscheidungsträger'];
 /** Metadata table keys (normalised) of the day and of the people, in precedence order. */
 /**
  * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
@@ -48,6 +56,8 @@ const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'au
  * read as a `Date:` line.
  */
 const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha']);
+/** A section heading that is a date line (`## Date: 2026-05-12`, `## Data: 2026-05-12`): read as one. */
+const DATE_HEADING = /^\s*(?:date|data|datum|fecha)\s*[:：]\s*\S/i;
 
 /**
  * Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section,
@@ -55,7 +65,9 @@ const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'da
  */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
-  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : [])];
+  // A top-level heading that states the day after its label (`## Date: 2026-05-12`, `## Data: …`; decision 0090).
+  const headed = topSections(outline).map((s) => tokenText(outline.tokens[s.start] as Token)).filter((t) => DATE_HEADING.test(t));
+  const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : []), ...headed];
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
@@ -215,6 +227,11 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
   for (const key of PEOPLE_KEYS) {
     const text = scalarText(options.frontMatter[key]);
     if (text !== null) candidates.push({ text, key });
+  }
+  // The MADR template translated (`décideurs:`): read, and kept as written (key null: not modelled).
+  for (const [key, value] of Object.entries(options.frontMatter)) {
+    const text = TRANSLATED_PEOPLE_KEYS.includes(key.toLowerCase()) ? scalarText(value) : null;
+    if (text !== null) candidates.push({ text, key: null });
   }
   const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
   if (table !== null) candidates.push({ text: plainText(table), key: null });

@@ -17,6 +17,8 @@ export interface FrontMatter {
   error: string | null;
   /** The status value as source text (`"accepted"`, or `{proposed | rejected}` verbatim); null if none. */
   status: string | null;
+  /** The key it was read from as written (`status`, `statut`, `estado`, …); null if none. */
+  statusKey: string | null;
   /** The Markdown after the front matter (the whole text when absent). */
   body: string;
   /** The YAML between the fences, as written ('' when absent). */
@@ -31,7 +33,7 @@ export interface FrontMatter {
  */
 export function splitFrontMatter(source: string): FrontMatter {
   const lines = source.split('\n');
-  const absent: FrontMatter = { present: false, data: {}, error: null, status: null, body: source, yaml: '' };
+  const absent: FrontMatter = { present: false, data: {}, error: null, status: null, statusKey: null, body: source, yaml: '' };
   if (lines[0]?.trimEnd() !== '---') return absent;
   const close = lines.findIndex((line, i) => i > 0 && (line.trimEnd() === '---' || line.trimEnd() === '...'));
   if (close < 0) return absent;
@@ -39,18 +41,19 @@ export function splitFrontMatter(source: string): FrontMatter {
   const body = lines.slice(close + 1).join('\n');
   const doc = parseDocument(yamlText);
   if (doc.errors.length > 0) {
-    return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, body, yaml: yamlText };
+    return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, statusKey: null, body, yaml: yamlText };
   }
   let js: unknown;
   try {
     // Parsed without errors, YAML can still fail to resolve: an alias with no anchor (`*x`), too many aliases.
     js = doc.toJS();
   } catch (cause) {
-    return { present: true, data: {}, error: cause instanceof Error ? cause.message : 'invalid YAML', status: null, body, yaml: yamlText };
+    return { present: true, data: {}, error: cause instanceof Error ? cause.message : 'invalid YAML', status: null, statusKey: null, body, yaml: yamlText };
   }
   const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
   let status: string | null = null;
-  for (const key of ['status', 'Status', 'STATUS']) {
+  let statusKey: string | null = null;
+  for (const key of [...ENGLISH_STATUS_KEYS, ...Object.keys(data).filter(isTranslatedStatusKey)]) {
     const node: unknown = doc.get(key, true);
     if (node === undefined || node === null) continue;
     if (isScalar(node)) {
@@ -59,9 +62,35 @@ export function splitFrontMatter(source: string): FrontMatter {
       const range = (node as { range?: [number, number, number] }).range;
       status = range ? yamlText.slice(range[0], range[1]).trim() : null;
     }
+    statusKey = key;
     break;
   }
-  return { present: true, data, error: null, status, body, yaml: yamlText };
+  return { present: true, data, error: null, status, statusKey, body, yaml: yamlText };
+}
+
+/** MADR's front matter status key as files write it; the import models it (the export writes `status`). */
+export const ENGLISH_STATUS_KEYS: readonly string[] = ['status', 'Status', 'STATUS'];
+
+/**
+ * A front matter key stating the status as the MADR template translated writes it — French
+ * `statut` (MTES-MCT/zero-logement-vacant), Spanish / Portuguese `estado`, Italian `stato`, any
+ * case. Read like `status`, but kept among the keys brain does not model, so the export writes it
+ * back under its own name (render-adr.ts writes changed words into it). Decision 0090.
+ */
+export function isTranslatedStatusKey(key: string): boolean {
+  return ['statut', 'estado', 'estatus', 'stato'].includes(key.toLowerCase());
+}
+
+/**
+ * `yamlText` (front matter kept as written) with `key`'s value set to `value`, comments and key
+ * order kept (the `yaml` package's document), the value on one line; as written when it is not
+ * a valid YAML mapping.
+ */
+export function withFrontMatterValue(yamlText: string, key: string, value: string): string {
+  const doc = parseDocument(yamlText);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return yamlText;
+  doc.set(key, value);
+  return doc.toString({ lineWidth: 0 }).replace(/\s+$/, '');
 }
 
 /**

@@ -63,8 +63,11 @@ export function headingDepth(token: Token | undefined): number {
   return token?.type === 'heading' && 'depth' in token ? Number(token.depth) : 0;
 }
 
-/** The names (see {@link headingKey}) of a Status section: English, French, Spanish, Portuguese, Italian, Japanese, Chinese. */
-export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'estado', 'estatus', 'stato', 'ステータス', '状態', '状态']);
+/**
+ * The names (see {@link headingKey}) of a Status section: English, French (`Statut`, adr-tools'
+ * template translated writes `## État`: decision 0090), Spanish, Portuguese, Italian, Japanese, Chinese.
+ */
+export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'état', 'etat', 'estado', 'estatus', 'stato', 'ステータス', '状態', '状态']);
 
 /**
  * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
@@ -73,32 +76,40 @@ export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'es
  */
 export const META_KEYS: ReadonlySet<string> = new Set(['meta', 'metadata']);
 
+/** Consequences and rationale in the languages the section sets of adr-content.ts know. */
+const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen', '結果', '影響', '根拠', '后果', '影响'];
+
+let sectionKeys: ReadonlySet<string> | undefined;
+
 /**
  * The names of an ADR's own sections (see {@link headingKey}): written as a `#` heading (`# Status`,
  * `# Context` over `## Decision`), such a section is read as one of the title's sections, so it
- * does not swallow the `##` sections that follow it, and is never the title.
+ * does not swallow the `##` sections that follow it, and is never the title. In every language the
+ * section sets of adr-content.ts know (scieloorg/kernel's `# Consequências` closing a file that
+ * has no title heading: decision 0090). Built on first use (adr-content.ts imports this module).
  */
-const ADR_SECTION_KEYS: ReadonlySet<string> = new Set([
-  ...STATUS_KEYS, ...META_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
-  'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
-]);
+function adrSectionKeys(): ReadonlySet<string> {
+  sectionKeys ??= new Set([
+    ...STATUS_KEYS, ...META_KEYS, 'context', 'context and problem statement', 'problem', 'problem statement', 'decision', 'decision outcome',
+    'decision drivers', 'considered options', 'options', 'alternatives', 'consequences', 'rationale', 'references', 'links', 'notes',
+    ...CONTEXT_SECTIONS, ...DECISION_SECTIONS, ...OPTION_SECTIONS, ...MORE_SECTION_KEYS,
+  ]);
+  return sectionKeys;
+}
 
 /**
  * The level a heading nests at: its depth, except 2 for an ADR section name written at depth 1
- * (`# Status`, see ADR_SECTION_KEYS); 0 for any other token. The export nests by it too.
+ * (`# Status`, see {@link adrSectionKeys}); 0 for any other token. The export nests by it too.
  */
 export function nesting(token: Token | undefined): number {
   const depth = headingDepth(token);
   return depth === 1 && isAdrSectionName(token ? tokenText(token) : '') ? 2 : depth;
 }
 
-/** `text` (a heading's inline Markdown) names one of an ADR's own sections (ADR_SECTION_KEYS): never a title. */
+/** `text` (a heading's inline Markdown) names one of an ADR's own sections ({@link adrSectionKeys}): never a title. */
 export function isAdrSectionName(text: string): boolean {
-  return ADR_SECTION_KEYS.has(headingKey(text));
+  return adrSectionKeys().has(headingKey(text));
 }
-
-/** Consequences and rationale in the languages the section sets of adr-content.ts know. */
-const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen', '結果', '影響', '根拠', '后果', '影响'];
 
 /**
  * `tokens` with each top-level paragraph that is only a known ADR section name (`Kontext`,
@@ -109,7 +120,7 @@ const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'just
  * read sections by it alike. Decision 0053, round five.
  */
 export function withPlainSectionNames(tokens: TokensList): TokensList {
-  const known = new Set([...ADR_SECTION_KEYS, ...CONTEXT_SECTIONS, ...DECISION_SECTIONS, ...OPTION_SECTIONS, ...MORE_SECTION_KEYS]);
+  const known = new Set(adrSectionKeys());
   for (const key of STATUS_KEYS) known.delete(key);
   const headings = tokens.filter((t) => t.type === 'heading');
   const real = new Set(headings.map((t) => headingKey(tokenText(t))));

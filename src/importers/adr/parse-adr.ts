@@ -10,7 +10,7 @@ import { recordFileName } from '../../model/record-file-name.js';
 import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, leadingNumber, nameTitle, seriesWord, truncateTitle } from './adr-title.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
-import { frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
+import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
@@ -132,7 +132,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const tableTags = frontMatterTags({ tags: metadataValue(metadataTableRows(outline), ['tags', 'tag']) });
   const allTags = [...tags.tags, ...tableTags.tags.filter((t) => !tags.tags.includes(t))];
   const modelled = [
-    ...(found.origin === 'front_matter' ? ['status', 'Status', 'STATUS'] : []),
+    // A translated status key (`statut:`) stays as written (decision 0090).
+    ...(found.origin === 'front_matter' ? ENGLISH_STATUS_KEYS : []),
     ...(date.fromFrontMatter ? ['date'] : []),
     ...(people.frontMatterKey === null ? [] : [people.frontMatterKey]),
     ...tags.keys,

@@ -11,7 +11,8 @@
  *    status in the quote's first line when that line is short (alphagov/forms' `> Accepted`,
  *    {@link quotedStatus}, decision 0079);
  * 4. a status line before the first section: a `- Status:` / `* Status:` bullet (log4brains,
- *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`;
+ *    MADR ≤ 2), `**Status:** x`, `**Status**: x` or `Status: x`; else a top-level section heading
+ *    that states it, `## Status: Accepted`, `## Status: Aceito` ({@link headingStatus}, decision 0090);
  * 5. a `Status:` line of an RFC's Meta section (`# Meta` / `- **Status**: Approved`), its
  *    template comment (`<!-- Acceptable values: … -->`) left out of the words, the line kept;
  * 6. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
@@ -23,11 +24,11 @@ import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
 import type { Token } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
-import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 
 /** Where the winning status value came from. */
-export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_line' | 'changelog';
+export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_heading' | 'status_line' | 'changelog';
 
 /** What {@link findStatus} found. */
 export interface StatusFinding {
@@ -49,6 +50,23 @@ export interface StatusFinding {
 const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*(?:status|statut|estado|stato|ステータス|状態|状态)\s*(?:[*_]{1,2})?\s*[:：]\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
 const HEADER_BULLET = /^\s*(?:status|date|deciders|decision-makers|tags|technical story)\s*:/i;
 const LINK_SECTIONS: ReadonlySet<string> = new Set(['links', 'more links']);
+
+/**
+ * The words of the first top-level section heading that states the status after its name —
+ * `## Status: Accepted`, `## Status: ACCEPTED`, `## Status: Aceito`, `## Statut : accepté`
+ * (inline Markdown, a link kept) — or null. The heading stays whole in the rationale, as a
+ * quoted status does; the export rewrites its words when they changed (status-placement.ts
+ * `withHeadingStatus`). Sub-headings (`### Status: done` in a plan) state none. Decision 0090.
+ */
+function headingStatus(outline: MarkdownOutline): string | null {
+  for (const section of topSections(outline)) {
+    const token = outline.tokens[section.start];
+    const text = token?.type === 'heading' ? tokenText(token) : '';
+    const value = statusLineValue(text);
+    if (value !== null && value !== '') return value;
+  }
+  return null;
+}
 
 /** The value of a `Status:` line (`"**Status:** Accepted"` → `"Accepted"`), or null if it is none. */
 export function statusLineValue(line: string): string | null {
@@ -144,6 +162,10 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
       raw = value;
       origin = 'status_line';
     }
+  }
+  if (raw === null) {
+    raw = headingStatus(outline);
+    origin = raw === null ? null : 'status_heading';
   }
   const meta = metaSectionOf(outline);
   const metaTexts = meta ? blockTexts(sectionContent(outline, meta)) : [];

@@ -30,6 +30,9 @@ export interface SupersedeRef {
   phrase: string;
 }
 
+/** "Superseded by" in French, Spanish, Portuguese, German, Italian and Dutch (any gender and number). */
+const REPLACED_BY = '(?:remplac[ée]e?s?\\s+par|reemplazad[oa]s?\\s+por|sustituid[oa]s?\\s+por|substitu[íi]d[oa]s?\\s+por|ersetzt\\s+durch|abgel[öo]st\\s+durch|sostituit[oa]\\s+da|vervangen\\s+door)';
+
 /** `prose`: also a keyword in running text; otherwise only in status lines, header notes and Links. */
 const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: boolean }> = [
   // "This RFC has superseded [x](x.md)" (opentofu): the perfect tense of "supersedes", not "superseded by".
@@ -43,6 +46,13 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   { re: /(?:partly|partially|partial|in\s+part)\s+(?:undo(?:es|ne)?|revert(?:s|ed)?|revers(?:e|es|ed|al\s+of)|supersed(?:es|ed)?|replac(?:es|ed))\b/iy, direction: 'related', prose: true },
   { re: /(?:amends|amended\s+by|clarifies|clarified\s+by)\b/iy, direction: 'related', prose: true },
   { re: /(?:relates\s+to|related\s+to|extends|extended\s+by)\b/iy, direction: 'related', prose: false },
+  // The same in the languages ADR templates are translated into (decision 0090): "remplacé par"
+  // (MADR's French template), "substituído por", "reemplazado por", "ersetzt durch", … — in a
+  // part first (a relation). Only in status lines, header notes and Links sections: in running
+  // text these verbs say "replaced" of anything. A status word alone ("Ersetzt") names nothing.
+  { re: new RegExp(`(?:partiellement|en\\s+partie|parcialmente|em\\s+parte|teilweise|parzialmente|gedeeltelijk)\\s+${REPLACED_BY}`, 'iy'), direction: 'related', prose: false },
+  { re: new RegExp(`${REPLACED_BY}(?![\\p{L}])`, 'iuy'), direction: 'superseded_by', prose: false },
+  { re: /(?:remplace|reemplaza|sustituye|substitui|sostituisce|vervangt)(?:\s+(?:a|à))?(?=\s|$)/iy, direction: 'supersedes', prose: false },
 ];
 /** "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9". */
 const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b)*)/iy;
@@ -143,6 +153,7 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
 function matchKeyword(text: string, pos: number, allLinks: boolean): { direction: RefDirection; phrase: string; end: number; prose: boolean } | null {
   if (pos > 0 && /[\p{L}\p{N}_-]/u.test(text.charAt(pos - 1))) return null;
   for (const { re, direction, prose } of KEYWORDS) {
+    if (!allLinks && !prose) continue;
     re.lastIndex = pos;
     const match = re.exec(text);
     if (!match || /^[-_]/.test(text.slice(re.lastIndex))) continue;
