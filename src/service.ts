@@ -67,6 +67,8 @@ export class Brain {
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private readonly gate = new RefreshGate();
+  /** The last blocked fast-forward told (lock, remote, commits behind), so it is told once. */
+  private blockedNotice: string | null = null;
   /** The tip whose manifest was last checked (undefined: none yet; null: no branch was seen). */
   private manifestCheckedAt: string | null | undefined = undefined;
 
@@ -87,6 +89,13 @@ export class Brain {
       },
       onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
       onFastForwarded: (f) => options.onNotice?.(`fast-forwarded ${f.branch} to ${f.remote}/${f.branch} (${f.commits} new commit${f.commits === 1 ? '' : 's'}, ${f.from.slice(0, 12)}..${f.to.slice(0, 12)})`),
+      // Said once per lock and upstream tip: a process reads the tip many times (a daemon every poll).
+      onFastForwardBlocked: (b) => {
+        const key = `${b.lock}\0${b.remote}\0${b.behind}`;
+        if (key === this.blockedNotice) return;
+        this.blockedNotice = key;
+        options.onNotice?.(`could not fast-forward ${b.branch} to ${b.remote}/${b.branch} (${b.behind} new commit${b.behind === 1 ? '' : 's'}): ${b.message}; answering from the local branch${b.hint ? `\nhint: ${b.hint}` : ''}`);
+      },
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);

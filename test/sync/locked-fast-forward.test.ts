@@ -1,0 +1,74 @@
+/**
+ * A read whose fast-forward meets a taken ref lock answers from the local branch and says why
+ * (docs/decisions/0092). In the newcomer run a `brain add` killed while moving the branch left
+ * `refs/heads/brain.lock`; after the next `git fetch` brought a teammate's revision, every read
+ * (`list`, `status`, `context`) waited 3 s and failed with `ref_locked`, exit 1, blaming "a git
+ * command … updating the branch right now". Real clones of a real bare remote; the lock is left
+ * as a killed git or a killed brain writer leaves it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brain } from '../helpers/brain.js';
+import { cleanupTempDirs, git } from '../helpers/git.js';
+import { ok, remoteWithClones } from './sync-helpers.js';
+
+let a: string;
+let b: string;
+const lockOf = (dir: string) => join(dir, '.git', 'refs', 'heads', 'brain.lock');
+
+beforeAll(() => {
+  [a, b] = remoteWithClones(2).clones as [string, string];
+  ok(brain(b, ['add', 'decision', '--title', 'Bob decided first']));
+  ok(brain(b, ['sync']));
+  ok(brain(a, ['sync']));
+});
+afterAll(() => cleanupTempDirs());
+
+/** Bob pushes a decision; Alice fetches it with plain git while her branch's ref lock is taken. */
+function teammatePushesAndAliceFetches(title: string): void {
+  ok(brain(b, ['add', 'decision', '--title', title]));
+  ok(brain(b, ['sync']));
+  git(a, ['fetch', '-q', 'origin']);
+}
+
+describe('a read while the branch ref lock is taken', () => {
+  it('answers from the local branch, says it could not fast-forward and why, and status says behind', () => {
+    writeFileSync(lockOf(a), ''); // what a git killed mid-update leaves
+    teammatePushesAndAliceFetches('Bob decided while Alice was locked');
+    const tip = git(a, ['rev-parse', 'brain']);
+    const list = brain(a, ['list', '--kind', 'decision']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('Bob decided first');
+    expect(list.stdout).not.toContain('Bob decided while Alice was locked');
+    expect(list.stderr).toContain('could not fast-forward brain to origin/brain (1 new commit)');
+    expect(list.stderr).toContain('brain.lock exists');
+    expect(list.stderr).toContain('answering from the local branch');
+    const status = brain(a, ['status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.json<{ upstream: { relation: string; summary: string } }>().upstream).toMatchObject({ relation: 'behind' });
+    expect(status.json<{ upstream: { summary: string } }>().upstream.summary).toContain('could not be fast-forwarded');
+    expect(git(a, ['rev-parse', 'brain'])).toBe(tip);
+    expect(existsSync(lockOf(a))).toBe(true); // a read never removes a lock it cannot prove dead
+  });
+
+  it("names a killed brain write as the holder, and the next sync clears it and brings the teammate's revision", () => {
+    // The record a brain writer makes before taking the ref lock (write-lock.ts), of a pid that has ended.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    rmSync(lockOf(a));
+    writeFileSync(lockOf(a), ''); // killed between creating the lock and writing the oid into it
+    const since = new Date().toISOString();
+    writeFileSync(join(a, '.git', 'brain', 'write.lock'), JSON.stringify({ pid: dead, hostname: hostname(), acquired_at: since, ref_lock: { path: lockOf(a), since } }));
+    const read = brain(a, ['context', '--budget', '400']);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toContain('it could not be fast-forwarded');
+    expect(read.stderr).toContain(`a brain write (pid ${dead}) was killed while moving the branch`);
+    expect(read.stderr).toContain('`brain sync`');
+    const sync = ok(brain(a, ['sync']));
+    expect(sync.stdout).toContain('1 revision received');
+    expect(existsSync(lockOf(a))).toBe(false);
+    expect(ok(brain(a, ['list', '--kind', 'decision'])).stdout).toContain('Bob decided while Alice was locked');
+  });
+});
