@@ -2,7 +2,8 @@
  * A one-shot read skips a stopped daemon and says so (docs/decisions/0092). In the newcomer run
  * a daemon suspended in its terminal (Ctrl-Z: SIGSTOP) still had a live pid and a listening
  * port, so `brain list`, `show`, `search`, `context` and `history` each sent it the read and
- * waited out the client's 60 s answer timeout, then answered directly without a word. A real
+ * waited out the client's 60 s answer timeout, then answered directly without a word; `brain ui`
+ * handed out its address as if it served. A real
  * daemon process, really stopped; Linux only (the state is read from /proc).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +52,11 @@ describe.skipIf(!procfs)('a stopped daemon', () => {
       expect(run.stderr).toContain(`the daemon (pid ${daemon.pid}) is stopped (Ctrl-Z or SIGSTOP)`);
       expect(run.stderr).toContain(`kill -CONT ${daemon.pid}`);
       expect((JSON.parse(readFileSync(file, 'utf8')) as { requests: string[] }).requests).toEqual([]);
+      // `brain ui` hands out its address, and says the page will not load until it is resumed.
+      const ui = brain(dir, ['ui', '--no-open']);
+      expect(ui.code, ui.stderr).toBe(0);
+      expect(ui.stdout).toContain(`http://127.0.0.1:${daemon.port}/`);
+      expect(ui.stderr).toContain(`the daemon (pid ${daemon.pid}) is stopped (Ctrl-Z or SIGSTOP): the page loads once it is resumed`);
     } finally {
       process.kill(daemon.pid, 'SIGCONT');
     }
