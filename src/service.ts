@@ -31,6 +31,7 @@ import { entryAt, entryHistory, listEntries } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
 import type { Brief } from './context/build-brief.js';
 import { manifestAtTip } from './service/manifest-memo.js';
+import { blockedFastForwardNotice } from './service/fast-forward-notice.js';
 
 /** Options of {@link openBrain}. */
 export interface BrainOptions {
@@ -94,7 +95,7 @@ export class Brain {
         const key = `${b.lock}\0${b.remote}\0${b.behind}`;
         if (key === this.blockedNotice) return;
         this.blockedNotice = key;
-        options.onNotice?.(`could not fast-forward ${b.branch} to ${b.remote}/${b.branch} (${b.behind} new commit${b.behind === 1 ? '' : 's'}): ${b.message}; answering from the local branch${b.hint ? `\nhint: ${b.hint}` : ''}`);
+        options.onNotice?.(blockedFastForwardNotice(b));
       },
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);

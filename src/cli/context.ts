@@ -93,6 +93,7 @@ export async function runRead<T>(command: Command, call: ReadCall, human: Human<
         const { code, message, hint, data } = answer.error;
         throw new BrainError(code as never, message, { ...(hint !== undefined ? { hint } : {}), ...(data !== undefined ? { data } : {}) });
       }
+      for (const notice of answer.notices) process.stderr.write(`brain: ${notice}\n`);
       const value = answer.data as T;
       print(globals, globals.json ? safeJson(json(value)) : await human(value));
       return;

@@ -25,8 +25,8 @@ export const CONNECT_TIMEOUT_MS = 2000;
 /** How long to wait for the answer once connected, ms (a daemon may be catching up). */
 export const ANSWER_TIMEOUT_MS = 60_000;
 
-/** What the daemon answered: the service value, or the service error as the CLI prints it. */
-export type DaemonAnswer = { data: unknown } | { error: { code: string; message: string; hint?: string; data?: Record<string, unknown> } };
+/** What the daemon answered: the service value (with what the direct path would have said on stderr), or the service error as the CLI prints it. */
+export type DaemonAnswer = { data: unknown; notices: string[] } | { error: { code: string; message: string; hint?: string; data?: Record<string, unknown> } };
 
 /**
  * Where a live daemon of `repo` on `branch` listens, its pid, and the token to show it; null when
@@ -100,14 +100,14 @@ export async function askDaemon(args: { repo: RepoLocation; branch: string; proj
   };
   const reply = await post(daemon.port, daemon.token, JSON.stringify({ branch: args.branch, project: args.project, call: args.call }), silent);
   if (reply === null) return null;
-  let body: { cli?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown; hint?: string; data?: Record<string, unknown> } } | null;
+  let body: { cli?: unknown; data?: unknown; notices?: unknown; error?: { code?: unknown; message?: unknown; hint?: string; data?: Record<string, unknown> } } | null;
   try {
     body = JSON.parse(reply.text) as typeof body;
   } catch {
     return null;
   }
   if (body === null || typeof body !== 'object' || body.cli !== 1) return null;
-  if (reply.status === 200 && 'data' in body) return { data: body.data };
+  if (reply.status === 200 && 'data' in body) return { data: body.data, notices: Array.isArray(body.notices) ? body.notices.filter((n): n is string => typeof n === 'string') : [] };
   const error = body.error;
   if (reply.status !== 200 && error && typeof error.code === 'string' && typeof error.message === 'string') return { error: { ...error, code: error.code, message: error.message } };
   return null;

@@ -64,6 +64,12 @@ export class GitStore {
     this.gitdir = options.repo.commonDir;
   }
 
+  /**
+   * Why the last {@link resolveTip} could not fast-forward a branch that is behind its upstream
+   * (its ref lock is taken), or null when it did not need to or could (docs/decisions/0092).
+   */
+  fastForwardBlocked: (FastForwardBlocked & { branch: string }) | null = null;
+
   /** The local branch tip oid, or null when the local branch does not exist (a pure read). */
   tip(): string | null {
     return readBranchTip(this.gitdir, this.branch);
@@ -81,10 +87,14 @@ export class GitStore {
   async resolveTip(): Promise<string | null> {
     const local = this.tip();
     if (local !== null) {
+      this.fastForwardBlocked = null;
       const done = await fastForward({
         repo: this.repo, branch: this.branch, local,
         identity: () => this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' },
-        onLocked: (blocked) => this.options.onFastForwardBlocked?.({ ...blocked, branch: this.branch }),
+        onLocked: (blocked) => {
+          this.fastForwardBlocked = { ...blocked, branch: this.branch };
+          this.options.onFastForwardBlocked?.(this.fastForwardBlocked);
+        },
       });
       if (done === null) return local;
       this.options.onFastForwarded?.({ ...done, branch: this.branch });

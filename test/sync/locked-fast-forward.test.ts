@@ -4,7 +4,7 @@
  * `refs/heads/brain.lock`; after the next `git fetch` brought a teammate's revision, every read
  * (`list`, `status`, `context`) waited 3 s and failed with `ref_locked`, exit 1, blaming "a git
  * command … updating the branch right now". Real clones of a real bare remote; the lock is left
- * as a killed git or a killed brain writer leaves it.
+ * as a killed git or a killed brain writer leaves it; a read a running daemon answers says the same.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,25 +13,31 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brain } from '../helpers/brain.js';
 import { cleanupTempDirs, git } from '../helpers/git.js';
+import { killDaemons, startDaemonProcess, waitFor } from '../helpers/daemon.js';
 import { ok, remoteWithClones } from './sync-helpers.js';
 
 let a: string;
 let b: string;
+let c: string;
 const lockOf = (dir: string) => join(dir, '.git', 'refs', 'heads', 'brain.lock');
 
 beforeAll(() => {
-  [a, b] = remoteWithClones(2).clones as [string, string];
+  [a, b, c] = remoteWithClones(3).clones as [string, string, string];
   ok(brain(b, ['add', 'decision', '--title', 'Bob decided first']));
   ok(brain(b, ['sync']));
   ok(brain(a, ['sync']));
+  ok(brain(c, ['sync']));
 });
-afterAll(() => cleanupTempDirs());
+afterAll(() => {
+  killDaemons();
+  cleanupTempDirs();
+});
 
-/** Bob pushes a decision; Alice fetches it with plain git while her branch's ref lock is taken. */
-function teammatePushesAndAliceFetches(title: string): void {
+/** Bob pushes a decision; Alice (or `who`) fetches it with plain git while her branch's ref lock is taken. */
+function teammatePushesAndAliceFetches(title: string, who = a): void {
   ok(brain(b, ['add', 'decision', '--title', title]));
   ok(brain(b, ['sync']));
-  git(a, ['fetch', '-q', 'origin']);
+  git(who, ['fetch', '-q', 'origin']);
 }
 
 describe('a read while the branch ref lock is taken', () => {
@@ -70,5 +76,21 @@ describe('a read while the branch ref lock is taken', () => {
     expect(sync.stdout).toContain('1 revision received');
     expect(existsSync(lockOf(a))).toBe(false);
     expect(ok(brain(a, ['list', '--kind', 'decision'])).stdout).toContain('Bob decided while Alice was locked');
+  });
+
+  it('a read the daemon answers carries the same notice (the daemon cannot fast-forward either)', async () => {
+    const daemon = await startDaemonProcess(c);
+    writeFileSync(lockOf(c), '');
+    teammatePushesAndAliceFetches('Bob decided while the daemon was locked out', c);
+    // The daemon's watcher sees the fetch and tries; its log says why it could not.
+    await waitFor('the daemon to meet the lock', async () => daemon.events().some((e) => e.event === 'notice' && String(e.message).includes('could not fast-forward')));
+    const direct = brain(c, ['--no-daemon', 'list', '--kind', 'decision']);
+    const viaDaemon = brain(c, ['list', '--kind', 'decision']);
+    expect(viaDaemon.code, viaDaemon.stderr).toBe(0);
+    expect(viaDaemon.stdout).toBe(direct.stdout);
+    expect(viaDaemon.stdout).not.toContain('Bob decided while the daemon was locked out');
+    expect(viaDaemon.stderr).toMatch(/^brain: could not fast-forward brain to origin\/brain \(2 new commits\)/m);
+    expect(viaDaemon.stderr).toContain('answering from the local branch');
+    await daemon.stop();
   });
 });
