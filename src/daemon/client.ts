@@ -10,8 +10,9 @@
  * refusal or a response without the route's marker (an older daemon) — is `null`: the caller
  * runs the command directly. A daemon that is there but cannot answer — stopped (Ctrl-Z,
  * SIGSTOP: it would keep the read waiting until the timeout, docs/decisions/0092) or silent past
- * a timeout — is also told to `onSkip`, so the caller can say why it answers itself. Kept light on purpose (node:http, node:fs): it runs before the CLI decides
- * whether to load the service at all.
+ * a timeout — is also told to `onSkip`, so the caller can say why it answers itself. Kept light
+ * on purpose (node:http, node:fs): it runs before the CLI decides whether to load the service.
+ * A 200 answer may carry `notices` (cli-route.ts): what the direct path would have said on stderr.
  */
 import { request } from 'node:http';
 import { isProcessAlive, isProcessStopped } from '../git/process-alive.js';

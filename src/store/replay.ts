@@ -19,7 +19,7 @@ import { sameContent } from '../model/input.js';
 import { rebaseEntry } from '../model/rebase-entry.js';
 import { parseBrainPath, parseCandidatePath } from './layout.js';
 import { replayCandidateDir } from './replay-candidates.js';
-import { writerOf as writer } from '../model/entry-fields.js';
+import { writerOf } from '../model/entry-fields.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 import type { ObjectReader } from '../git/object-reader.js';
@@ -163,11 +163,11 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
       const theirs = await tx.current(entry_id);
       const rebased = theirs ? rebaseEntry({ base, ours: ours.entry, theirs }) : { entry: ours.entry, conflicts: [] };
       if (theirs && sameContent(rebased.entry, theirs)) {
-        replayed.revisions.push({ from: ours.entry.revision, to: null, path: null, conflicts: rebased.conflicts, ...writer(ours.entry) });
+        replayed.revisions.push({ from: ours.entry.revision, to: null, path: null, conflicts: rebased.conflicts, ...writerOf(ours.entry) });
         continue;
       }
       const staged = await tx.put(rebased.entry);
-      replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts, ...writer(ours.entry) });
+      replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts, ...writerOf(ours.entry) });
       replayed.title = staged.entry.title;
     }
     const firstHeld = holding.revisions[0];
