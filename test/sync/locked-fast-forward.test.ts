@@ -4,14 +4,16 @@
  * `refs/heads/brain.lock`; after the next `git fetch` brought a teammate's revision, every read
  * (`list`, `status`, `context`) waited 3 s and failed with `ref_locked`, exit 1, blaming "a git
  * command … updating the branch right now". Real clones of a real bare remote; the lock is left
- * as a killed git or a killed brain writer leaves it; a read a running daemon answers says the same.
+ * as a killed git or a killed brain writer leaves it; a read a running daemon answers, and an MCP
+ * read, say the same.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brain } from '../helpers/brain.js';
+import { brain, openTestBrain } from '../helpers/brain.js';
+import { connectInProcess } from '../mcp/mcp-client.js';
 import { cleanupTempDirs, git } from '../helpers/git.js';
 import { killDaemons, startDaemonProcess, waitFor } from '../helpers/daemon.js';
 import { ok, remoteWithClones } from './sync-helpers.js';
@@ -92,5 +94,20 @@ describe('a read while the branch ref lock is taken', () => {
     expect(viaDaemon.stderr).toMatch(/^brain: could not fast-forward brain to origin\/brain \(2 new commits\)/m);
     expect(viaDaemon.stderr).toContain('answering from the local branch');
     await daemon.stop();
+  });
+
+  it('an MCP read of that clone opens its text with the notice, outside the wrapper', async () => {
+    // Clone c still has the lock and is behind (the daemon above is stopped).
+    const b2 = await openTestBrain(c);
+    const mcp = await connectInProcess(b2, { capabilities: null, readOnly: true });
+    try {
+      const r = await mcp.call('brain_list', { entry_kind: 'decision' });
+      const text = (r.content as { text: string }[])[0]!.text;
+      expect(text).toMatch(/^NOTICE: could not fast-forward brain to origin\/brain \(2 new commits\): .*answering from the local branch\n/);
+      expect(text).not.toContain('Bob decided while the daemon was locked out');
+    } finally {
+      await mcp.close();
+      await b2.close();
+    }
   });
 });
