@@ -31,6 +31,7 @@ import { entryAt, entryHistory, listEntries } from './service/history.js';
 import { brainStatus, type BrainStatus } from './service/status.js';
 import type { Brief } from './context/build-brief.js';
 import { manifestAtTip } from './service/manifest-memo.js';
+import { blockedFastForwardNotice } from './service/fast-forward-notice.js';
 
 /** Options of {@link openBrain}. */
 export interface BrainOptions {
@@ -67,6 +68,8 @@ export class Brain {
   private lastRefresh: RefreshResult | null = null;
   private resolvedProject: string | null = null;
   private readonly gate = new RefreshGate();
+  /** The last blocked fast-forward told (lock, remote, commits behind), so it is told once. */
+  private blockedNotice: string | null = null;
   /** The tip whose manifest was last checked (undefined: none yet; null: no branch was seen). */
   private manifestCheckedAt: string | null | undefined = undefined;
 
@@ -87,6 +90,13 @@ export class Brain {
       },
       onCreatedFromRemote: (c) => options.onNotice?.(`created local branch ${c.branch} from ${c.remote}/${c.branch} at ${c.oid.slice(0, 12)}${c.tracking ? `, tracking ${c.remote}/${c.branch}` : ''}`),
       onFastForwarded: (f) => options.onNotice?.(`fast-forwarded ${f.branch} to ${f.remote}/${f.branch} (${f.commits} new commit${f.commits === 1 ? '' : 's'}, ${f.from.slice(0, 12)}..${f.to.slice(0, 12)})`),
+      // Said once per lock and upstream tip: a process reads the tip many times (a daemon every poll).
+      onFastForwardBlocked: (b) => {
+        const key = `${b.lock}\0${b.remote}\0${b.behind}`;
+        if (key === this.blockedNotice) return;
+        this.blockedNotice = key;
+        options.onNotice?.(blockedFastForwardNotice(b));
+      },
     });
     if (options.projectId !== undefined) this.resolvedProject = assertProjectId(options.projectId);
     this.writes = new BrainWrites(this);

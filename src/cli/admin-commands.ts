@@ -42,7 +42,7 @@ function renderStatus(s: BrainStatus): string {
   if (s.upstream) lines.push(`upstream:   ${upstreamLine(s.upstream)}`);
   const sync = syncLine(s.sync);
   if (sync) lines.push(`sync:       ${sync}`);
-  if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')}`);
+  if (s.forked.length) lines.push(`forked:     ${s.forked.join(', ')} — two revisions share a number (a merge outside brain sync); \`brain doctor\` says how to close it`);
   if (s.problems.length) {
     lines.push(`problems:   ${plural(s.problems.length, 'problem')} on the branch (files that fail to parse or validate, ledgers that disagree; \`brain doctor\` says how to fix each):`);
     for (const p of s.problems) lines.push(`  ${p.code}  ${p.path}: ${p.message}`);

@@ -86,13 +86,14 @@ export async function runRead<T>(command: Command, call: ReadCall, human: Human<
     const { brainDir, findRepo } = await import('../git/repo.js');
     const repo = findRepo(globals.repo ?? process.cwd());
     // No daemon.json: no daemon to ask, and its client (node:http, the token) is not loaded (decision 0085).
-    const answer = existsSync(join(brainDir(repo), DAEMON_FILE)) ? await (await import('../daemon/client.js')).askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call }) : null;
+    const answer = existsSync(join(brainDir(repo), DAEMON_FILE)) ? await (await import('../daemon/client.js')).askDaemon({ repo, branch: globals.branch, project: globals.project ?? null, call, onSkip: (reason) => process.stderr.write(`brain: ${reason}\n`) }) : null;
     if (answer !== null) {
       if ('error' in answer) {
         const { BrainError } = await import('../model/errors.js');
         const { code, message, hint, data } = answer.error;
         throw new BrainError(code as never, message, { ...(hint !== undefined ? { hint } : {}), ...(data !== undefined ? { data } : {}) });
       }
+      for (const notice of answer.notices) process.stderr.write(`brain: ${notice}\n`);
       const value = answer.data as T;
       print(globals, globals.json ? safeJson(json(value)) : await human(value));
       return;

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import type { GlobalOptions } from './context.js';
+import { isProcessStopped } from '../git/process-alive.js';
 
 interface UiOptions {
   port?: string;
@@ -51,6 +52,10 @@ export function registerUiCommand(program: Command): void {
       else {
         process.stdout.write(`${url}\n`);
         process.stderr.write(daemon.started ? `brain ui: started the daemon in the background (pid ${info.pid}, log ${daemon.logPath}); stop it with: kill ${info.pid}\n` : `brain ui: using the running daemon (pid ${info.pid})\n`);
+      }
+      // A suspended daemon holds its port but answers nothing: the page would hang (decision 0092).
+      if (!daemon.started && isProcessStopped(info.pid)) {
+        process.stderr.write(`brain ui: the daemon (pid ${info.pid}) is stopped (Ctrl-Z or SIGSTOP): the page loads once it is resumed — \`fg\` in its terminal or \`kill -CONT ${info.pid}\`\n`);
       }
       if (options.open && onDesktop()) openInBrowser(url);
     });

@@ -9,7 +9,8 @@
  * Brain opened with the options the CLI would have used, so the value and any error are the
  * direct path's.
  *
- * Response: `{"cli": 1, "data": value}` (200), or `{"cli": 1, "error": {code, message, hint,
+ * Response: `{"cli": 1, "data": value, "notices"?: [text]}` (200; `notices`: what the direct path
+ * would have said on stderr — a fast-forward blocked by a taken ref lock), or `{"cli": 1, "error": {code, message, hint,
  * data?}}` (the error as the CLI prints it; status 400/404/409/503/500 as errors.ts maps it).
  * A request this route will not serve — no or wrong token, another branch, a malformed body —
  * gets a 4xx *without* the `cli` marker: the client then falls back to its direct path instead
@@ -19,6 +20,7 @@ import { Hono } from 'hono';
 import type { Brain } from '../service.js';
 import { BrainError } from '../model/errors.js';
 import { isReadCall, performRead } from '../service/read-call.js';
+import { blockedFastForwardNotice } from '../service/fast-forward-notice.js';
 import { STATUS_BY_CODE } from '../http/errors.js';
 import type { CallerEnv } from '../http/auth.js';
 
@@ -64,8 +66,12 @@ export function createCliRoute(options: CliRouteOptions): { routes: Hono<CallerE
     if (project !== null && typeof project !== 'string') return refuse('project must be a string or null');
     if (!isReadCall(call)) return refuse('call is not a read call');
     try {
-      const data = await performRead(await brainFor(project), call);
-      return c.body(JSON.stringify({ cli: 1, data }), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      const brain = await brainFor(project);
+      const data = await performRead(brain, call);
+      // What the direct path would have said on stderr about answering from a branch it could not fast-forward.
+      const blocked = brain.store.fastForwardBlocked;
+      const notices = blocked ? [blockedFastForwardNotice(blocked)] : undefined;
+      return c.body(JSON.stringify({ cli: 1, data, ...(notices ? { notices } : {}) }), 200, { 'Content-Type': 'application/json; charset=utf-8' });
     } catch (err) {
       // Only the service's own errors are relayed; anything else is the direct path's to report.
       if (!(err instanceof BrainError)) throw err;

@@ -19,7 +19,9 @@ import type { Identity } from './commit-writer.js';
 import { readBranchTip, updateBranchRef } from './refs.js';
 import { worktreeHoldingBranch } from './checked-out.js';
 import { listRemoteTrackingRefs, type RemoteTrackingRef } from './remote-branch.js';
-import type { RepoLocation } from './repo.js';
+import { brainDir, type RepoLocation } from './repo.js';
+import { isDeadWritersRefLock } from './stale-writer.js';
+import { isStale, readLock, writeLockPath } from './write-lock.js';
 import { runGit } from './rev-parse.js';
 
 /** Where the local branch stands: `up_to_date`, `ahead` (local revisions not pushed), `behind`, `diverged` (both). */
@@ -152,6 +154,36 @@ export async function readUpstream(args: { repo: RepoLocation; branch: string; l
   return { ...base, ...c, relation };
 }
 
+/**
+ * How long a read waits for the branch's ref lock before answering from the local branch, ms: a
+ * live git or brain update holds it for milliseconds, and a killed one's lock never goes away by
+ * waiting (a write waits longer, refs.ts, since it must move the branch).
+ */
+export const READ_REF_LOCK_WAIT_MS = 500;
+
+/** Why {@link fastForward} could not move a branch that is behind: its ref lock is taken. */
+export interface FastForwardBlocked {
+  remote: string;
+  /** Upstream commits the local branch still lacks. */
+  behind: number;
+  /** The ref lock's path. */
+  lock: string;
+  /** refs.ts's `ref_locked` message (the lock and its age). */
+  message: string;
+  /** What clears it. */
+  hint: string | undefined;
+}
+
+/**
+ * The hint for a taken ref lock: one provably a killed brain writer's (its stale `write.lock`
+ * names it, stale-writer.ts) is cleared by the next write; else refs.ts's hint.
+ */
+function lockedHint(repo: RepoLocation, lock: string, fallback: string | undefined): string | undefined {
+  const holder = readLock(writeLockPath(brainDir(repo)));
+  if (holder?.ref_lock?.path !== lock || !isStale(holder) || !isDeadWritersRefLock(holder.ref_lock)) return fallback;
+  return `a brain write (pid ${holder.pid}) was killed while moving the branch and left it: \`brain sync\`, any brain write or \`brain doctor --fix\` removes it`;
+}
+
 /** What {@link fastForward} did. */
 export interface FastForwarded {
   remote: string;
@@ -166,10 +198,13 @@ export interface FastForwarded {
  * local commit is in the upstream), with compare-and-swap under git's ref lock; returns what
  * it did, or null when nothing moved: no upstream, up to date, ahead, diverged, or the branch
  * moved meanwhile (the mover wins; the next read looks again), or it is checked out in a work
- * tree (checked-out.ts). Cheap when every
- * remote-tracking ref equals `local`: no git child. Errors: `ref_locked`, `git_error`.
+ * tree (checked-out.ts), or the branch's ref lock stayed taken for {@link READ_REF_LOCK_WAIT_MS}
+ * — then `onLocked` is told why (a {@link FastForwardBlocked}) and the read answers from the
+ * local branch, which the upstream line reports as behind (docs/decisions/0092: a lock left by
+ * a killed writer failed every read after a fetch). Cheap when every remote-tracking ref equals
+ * `local`: no git child. Errors: `git_error`.
  */
-export async function fastForward(args: { repo: RepoLocation; branch: string; local: string; identity: () => Identity }): Promise<FastForwarded | null> {
+export async function fastForward(args: { repo: RepoLocation; branch: string; local: string; identity: () => Identity; onLocked?: (blocked: FastForwardBlocked) => void }): Promise<FastForwarded | null> {
   const refs = listRemoteTrackingRefs({ commonDir: args.repo.commonDir, branch: args.branch });
   if (refs.every((r) => r.oid === args.local)) return null;
   const state = await readUpstream(args);
@@ -184,10 +219,13 @@ export async function fastForward(args: { repo: RepoLocation; branch: string; lo
       newOid: state.oid,
       message: `brain: fast-forward to ${state.remote}/${args.branch}`,
       identity: args.identity(),
+      lockWaitMs: READ_REF_LOCK_WAIT_MS,
     });
   } catch (err) {
     if (isBrainError(err, 'ref_conflict')) return null;
-    throw err;
+    if (!isBrainError(err, 'ref_locked')) throw err;
+    args.onLocked?.({ remote: state.remote, behind: state.behind, lock: String(err.data?.lock ?? ''), message: err.message, hint: lockedHint(args.repo, String(err.data?.lock ?? ''), err.hint) });
+    return null;
   }
   return { remote: state.remote, from: args.local, to: state.oid, commits: state.behind };
 }

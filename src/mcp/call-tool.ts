@@ -32,6 +32,12 @@ export interface CallContext {
   tools: ReadonlyMap<string, McpTool>;
   access: McpAccess;
   mapError?: (err: unknown) => CallToolResult;
+  /**
+   * What a read's answer must say beside it, or null: a clone's branch that could not be
+   * fast-forwarded to its upstream (docs/decisions/0092), so an agent is never handed an old
+   * answer silently. Put before the text as `NOTICE: …` (our words, outside any `<brain-state>`).
+   */
+  notice?: () => string | null;
 }
 
 /** Runs a validated call: a read tool on the reader, any other on the Brain. */
@@ -65,7 +71,9 @@ export async function invokeTool(context: CallContext, tool: McpTool, args: unkn
   const parsed = tool.inputSchema.safeParse(args ?? {});
   if (!parsed.success) throw invalidArguments(tool.name, parsed.error);
   try {
-    return toolResult(checkedOutput(tool, await run(context, tool, parsed.data as never)));
+    const output = checkedOutput(tool, await run(context, tool, parsed.data as never));
+    const notice = 'read' in tool ? (context.notice?.() ?? null) : null;
+    return toolResult(notice === null ? output : { ...output, text: `NOTICE: ${notice}\n${output.text}` });
   } catch (err) {
     return (context.mapError ?? mapToolError)(err);
   }

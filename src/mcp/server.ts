@@ -12,6 +12,7 @@ import type { Brain } from '../service.js';
 import { cloneReader } from '../service/clone-reader.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
 import { callTool, type CallContext } from './call-tool.js';
+import { blockedFastForwardNotice } from '../service/fast-forward-notice.js';
 import { available, listed, type McpAccess } from './access.js';
 import { serverInstructions } from './guide.js';
 import { describeTool, type McpTool } from './tool-definition.js';
@@ -62,6 +63,10 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       reader: cloneReader(options.brain),
       writer: { brain: options.brain, agent: () => options.agent ?? agentNameOfClient(server.server.getClientVersion()?.name) ?? UNKNOWN_MCP_AGENT },
       access: options.access,
+      notice: () => {
+        const blocked = options.brain.store.fastForwardBlocked;
+        return blocked === null ? null : blockedFastForwardNotice(blocked);
+      },
     }),
   });
 }

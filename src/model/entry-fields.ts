@@ -15,6 +15,11 @@ export function writtenBy(entry: Pick<Entry, 'author' | 'agent'>): string {
   return entry.agent === undefined ? entry.author : `${entry.agent} for ${entry.author}`;
 }
 
+/** The writer fields of a revision (an entry's or a candidate's): `{author, agent?}`, `agent` only when an agent wrote it. */
+export function writerOf(revision: { author: string; agent?: string | undefined }): { author: string; agent?: string } {
+  return { author: revision.author, ...(revision.agent !== undefined ? { agent: revision.agent } : {}) };
+}
+
 /** `[['tags', 'db, cache'], ['cites', 'file src/a.ts#L3'], …]` for the fields `entry` sets; `approval` names the candidate, its proposer and approver (docs/decisions/0042). */
 export function setFieldPairs(entry: Entry): [label: string, value: string][] {
   const pairs: [string, string][] = [];

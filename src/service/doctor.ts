@@ -36,7 +36,7 @@ export { OLD_REF_LOCK_MS };
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
-  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, or a problem code. */
+  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, `fork`, or a problem code. */
   check: string;
   ok: boolean;
   /** Plain words: what is wrong (or what is fine). */
@@ -85,6 +85,10 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
     if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
     for (const problem of status.problems) {
       findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? INVALID_FILE_ADVICE });
+    }
+    // A fork (invariant 5) loses nothing, but a person decides what stands (decision 0092: doctor said "nothing left to fix").
+    for (const id of status.forked) {
+      findings.push({ check: 'fork', ok: false, message: `${id}: two revisions share one number (branches merged outside brain sync); both are kept, the later one reads as current`, fix: `brain history ${id} shows both; write its next revision with what should stand (brain revise ${id} …): that closes the fork` });
     }
   } catch (err) {
     if (!isBrainError(err)) throw err;

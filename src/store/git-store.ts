@@ -12,7 +12,7 @@ import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type M
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
-import { fastForward, rememberChild, type FastForwarded } from '../git/upstream.js';
+import { fastForward, rememberChild, type FastForwardBlocked, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
 import { assertBranchNotCheckedOut } from '../git/checked-out.js';
 import type { StagedCandidate, StagedRevision, WriteTransaction } from './write-transaction.js';
@@ -28,6 +28,8 @@ export interface GitStoreOptions {
   onCreatedFromRemote?: (created: CreatedFromRemote & { branch: string }) => void;
   /** Told when a read fast-forwards the local branch to its upstream (issue #19). */
   onFastForwarded?: (done: FastForwarded & { branch: string }) => void;
+  /** Told when a read could not fast-forward the branch to its upstream because its ref lock is taken (the read answers from the local branch). */
+  onFastForwardBlocked?: (blocked: FastForwardBlocked & { branch: string }) => void;
 }
 
 /** What a committed operation returns. */
@@ -62,6 +64,12 @@ export class GitStore {
     this.gitdir = options.repo.commonDir;
   }
 
+  /**
+   * Why the last {@link resolveTip} could not fast-forward a branch that is behind its upstream
+   * (its ref lock is taken), or null when it did not need to or could (docs/decisions/0092).
+   */
+  fastForwardBlocked: (FastForwardBlocked & { branch: string }) | null = null;
+
   /** The local branch tip oid, or null when the local branch does not exist (a pure read). */
   tip(): string | null {
     return readBranchTip(this.gitdir, this.branch);
@@ -72,12 +80,22 @@ export class GitStore {
    * when strictly behind it (upstream.ts; issue #19) — or, when only remote-tracking refs
    * of the branch exist, as in a fresh clone — the tip of the local branch created from
    * `origin`'s (else the only remote's) like `git checkout <branch>` (remote-branch.ts), or
-   * null when no one has the branch. Errors: `ambiguous_remote`, `ref_locked`, `git_error`.
+   * null when no one has the branch. A fast-forward blocked by a taken ref lock reads the local
+   * tip (`onFastForwardBlocked` says why). Errors: `ambiguous_remote`, `ref_locked` (creating
+   * the branch), `git_error`.
    */
   async resolveTip(): Promise<string | null> {
     const local = this.tip();
     if (local !== null) {
-      const done = await fastForward({ repo: this.repo, branch: this.branch, local, identity: () => this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' } });
+      this.fastForwardBlocked = null;
+      const done = await fastForward({
+        repo: this.repo, branch: this.branch, local,
+        identity: () => this.options.identity?.() ?? { name: 'brain', email: 'brain@localhost' },
+        onLocked: (blocked) => {
+          this.fastForwardBlocked = { ...blocked, branch: this.branch };
+          this.options.onFastForwardBlocked?.(this.fastForwardBlocked);
+        },
+      });
       if (done === null) return local;
       this.options.onFastForwarded?.({ ...done, branch: this.branch });
       return this.tip();

@@ -16,6 +16,7 @@ import { parseCandidatePath } from './layout.js';
 import { RevisionProblem } from './revision-file.js';
 import { compareRevisions } from './revision-order.js';
 import type { ReplayedEntry } from './replay.js';
+import { writerOf } from '../model/entry-fields.js';
 import type { WriteTransaction } from './write-transaction.js';
 
 /** A candidate's content as the replay compares it: without its number, time and writer. */
@@ -52,13 +53,13 @@ export async function replayCandidateDir(args: { reader: ObjectReader; localTree
   for (const ours of revisions) {
     const theirs = await tx.currentCandidate(candidate_id);
     if (theirs && sameCandidate(ours.candidate, theirs)) {
-      replayed.revisions.push({ from: ours.candidate.revision, to: null, path: null, conflicts: [] });
+      replayed.revisions.push({ from: ours.candidate.revision, to: null, path: null, conflicts: [], ...writerOf(ours.candidate) });
       continue;
     }
     const { revision: _r, ...content } = ours.candidate;
     const staged = await tx.putCandidate(content);
     const conflicts = theirs && theirs.status !== 'pending' ? ['status'] : [];
-    replayed.revisions.push({ from: ours.candidate.revision, to: staged.candidate.revision, path: staged.path, conflicts });
+    replayed.revisions.push({ from: ours.candidate.revision, to: staged.candidate.revision, path: staged.path, conflicts, ...writerOf(ours.candidate) });
   }
   return { replayed, invalid };
 }

@@ -19,6 +19,7 @@ import { sameContent } from '../model/input.js';
 import { rebaseEntry } from '../model/rebase-entry.js';
 import { parseBrainPath, parseCandidatePath } from './layout.js';
 import { replayCandidateDir } from './replay-candidates.js';
+import { writerOf } from '../model/entry-fields.js';
 import { parseLedger, type LedgerLine } from './ledger.js';
 import { compareRevisions } from './revision-order.js';
 import type { ObjectReader } from '../git/object-reader.js';
@@ -36,6 +37,9 @@ export interface ReplayedRevision {
   path: string | null;
   /** Fields the remote also changed, to another value; the local value was kept. */
   conflicts: string[];
+  /** Who wrote the revision: the person it is for, and the agent that wrote it for them (absent: the person did). */
+  author: string;
+  agent?: string;
 }
 
 /** The local revisions of one entry, replayed. */
@@ -159,11 +163,11 @@ export async function replayRevisions(options: ReplayOptions): Promise<ReplayRes
       const theirs = await tx.current(entry_id);
       const rebased = theirs ? rebaseEntry({ base, ours: ours.entry, theirs }) : { entry: ours.entry, conflicts: [] };
       if (theirs && sameContent(rebased.entry, theirs)) {
-        replayed.revisions.push({ from: ours.entry.revision, to: null, path: null, conflicts: rebased.conflicts });
+        replayed.revisions.push({ from: ours.entry.revision, to: null, path: null, conflicts: rebased.conflicts, ...writerOf(ours.entry) });
         continue;
       }
       const staged = await tx.put(rebased.entry);
-      replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts });
+      replayed.revisions.push({ from: ours.entry.revision, to: staged.entry.revision, path: staged.path, conflicts: rebased.conflicts, ...writerOf(ours.entry) });
       replayed.title = staged.entry.title;
     }
     const firstHeld = holding.revisions[0];

@@ -23,6 +23,9 @@ import type { RepoLocation } from '../git/repo.js';
 import { diffTrees } from '../git/tree-diff.js';
 import { commitTitle } from '../model/commit-title.js';
 import { heldFiles } from './held-write.js';
+import { writtenBy } from '../model/entry-fields.js';
+import { checkAgentName } from '../model/agent-name.js';
+import { AGENT_TRAILER } from './agent-trailer.js';
 
 /** What an attempt does to the two branches. */
 export type SyncAction = 'up_to_date' | 'created_local' | 'created_remote' | 'pushed' | 'fast_forward' | 'replayed';
@@ -93,14 +96,22 @@ function entryIds(paths: string[]): Set<string> {
 
 const oneLine = (text: string): string => commitTitle(text, 60);
 
+/**
+ * The replay commit's message: a subject, one line per replayed revision naming who wrote it
+ * (`by claude-code for Alice`: the replay commit's author is whoever synced, so the line keeps
+ * each write's own writer; docs/decisions/0092), the held writes, and a `Brain-Agent` trailer
+ * per agent that wrote a replayed revision (agent-trailer.ts), as their own commits had.
+ */
 function replayMessage(entries: ReplayedEntry[], remoteLabel: string): string {
   const lines = entries.flatMap((e) =>
-    e.revisions.flatMap((r) => (r.to === null ? [] : [`${e.entry_id} r${r.to}${r.to !== r.from ? ` (was r${r.from})` : ''} — ${oneLine(e.title)}`])),
+    e.revisions.flatMap((r) => (r.to === null ? [] : [`${e.entry_id} r${r.to}${r.to !== r.from ? ` (was r${r.from})` : ''} — ${oneLine(e.title)} — by ${oneLine(writtenBy(r))}`])),
   );
+  const agents = [...new Set(entries.flatMap((e) => e.revisions.flatMap((r) => (r.to !== null && r.agent !== undefined ? [r.agent] : []))))].sort();
   const held = entries.flatMap((e) => (e.held === null ? [] : [`${e.entry_id} r${e.held.revisions.join(', r')} held as ${e.held.candidate_id} (expected revision ${e.held.expected_revision ?? '-'}, remote at r${e.held.current_revision ?? '-'}) — ${oneLine(e.title)}`]));
   const body = [...lines, ...held].join('\n');
   const heldPart = held.length === 0 ? '' : held.length === 1 ? ', hold 1 guarded write as a candidate' : `, hold ${held.length} guarded writes as candidates`;
-  return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'}${heldPart} onto ${remoteLabel}\n\n${body}\n`;
+  const trailers = agents.length === 0 ? '' : `\n${agents.map((a) => `${AGENT_TRAILER}: ${checkAgentName(a, 'commit trailer')}`).join('\n')}\n`;
+  return `brain: sync — replay ${lines.length} revision${lines.length === 1 ? '' : 's'}${heldPart} onto ${remoteLabel}\n\n${body}\n${trailers}`;
 }
 
 /**
