@@ -109,19 +109,13 @@ async function readIfExists(path: string): Promise<string | null> {
 }
 
 /**
- * Writes every decision of the project (any status) to `dir` (created if missing). With `force`,
- * files brain did not write are replaced too.
- * Errors: `invalid_argument` for an unknown format, a `dir` that is a file, or target files that
- * are not the decisions' own (`data.files`; nothing written), `io_error` when a file cannot be
- * read or written.
+ * The file each decision is exported to (relative to the export folder, POSIX), by entry id: an
+ * imported decision its source path (the first of two that share one, case aside), the others
+ * the next free `NNNN-title.md` name in the corpus's naming (adr-file-name.ts). `decisions` sorted
+ * by entry id. The import reads it too, to tell a file that is brain's own export of an entry
+ * (decision 0095).
  */
-export async function exportAdr(brain: Brain, args: { dir: string; format?: string; force?: boolean }): Promise<ExportReport> {
-  const format = (args.format ?? 'madr') as AdrExportFormat;
-  if (format !== 'madr' && format !== 'nygard') {
-    throw new BrainError('invalid_argument', `unknown ADR format "${args.format}"`, { hint: 'use --format madr or --format nygard' });
-  }
-  const dir = resolve(args.dir);
-  const decisions = (await brain.list({ kind: 'decision' })).map((r) => r.entry).sort((a, b) => (a.entry_id < b.entry_id ? -1 : 1));
+export function exportedFileMap(decisions: readonly Entry[]): Map<string, { entry: Entry; file: string }> {
   const files = new Map<string, { entry: Entry; file: string }>();
   const taken = new Set<string>();
   for (const entry of decisions) {
@@ -142,6 +136,24 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     taken.add(file.toLowerCase());
     files.set(entry.entry_id, { entry, file });
   }
+  return files;
+}
+
+/**
+ * Writes every decision of the project (any status) to `dir` (created if missing). With `force`,
+ * files brain did not write are replaced too.
+ * Errors: `invalid_argument` for an unknown format, a `dir` that is a file, or target files that
+ * are not the decisions' own (`data.files`; nothing written), `io_error` when a file cannot be
+ * read or written.
+ */
+export async function exportAdr(brain: Brain, args: { dir: string; format?: string; force?: boolean }): Promise<ExportReport> {
+  const format = (args.format ?? 'madr') as AdrExportFormat;
+  if (format !== 'madr' && format !== 'nygard') {
+    throw new BrainError('invalid_argument', `unknown ADR format "${args.format}"`, { hint: 'use --format madr or --format nygard' });
+  }
+  const dir = resolve(args.dir);
+  const decisions = (await brain.list({ kind: 'decision' })).map((r) => r.entry).sort((a, b) => (a.entry_id < b.entry_id ? -1 : 1));
+  const files = exportedFileMap(decisions);
   const written: ExportReport['files'] = [];
   // Over the import's own folder, a changed decision is written in its file's own layout.
   const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
