@@ -158,7 +158,7 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
   // Over the import's own folder, a changed decision is written in its file's own layout.
   const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
   try {
-    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
+    const planned: Array<{ entry: Entry; file: string; path: string; text: string; existing: string | null; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
     const foreign: string[] = [];
     for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
       const path = join(dir, ...file.split('/'));
@@ -172,7 +172,7 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
       const sidecar = own !== null && !splitFrontMatter(own.replace(/\r\n?/g, '\n')).present ? await findSidecar(dir, file) : null;
       const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
       const metadata = sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
-      planned.push({ entry, file, path, text, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
+      planned.push({ entry, file, path, text, existing, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
       if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {
@@ -183,8 +183,10 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     }
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
-    for (const { entry, file, path, text, layout, metadata } of planned) {
-      const keep = asStored.has(file);
+    for (const { entry, file, path, text, existing, layout, metadata } of planned) {
+      // A file that reads back as its decision, or already holds the very bytes (an .rst / .adoc
+      // decision's own export, decision 0095), is left as it is.
+      const keep = asStored.has(file) || (isMarkupFile(file) && existing === text);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, text, 'utf8');

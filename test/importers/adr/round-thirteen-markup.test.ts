@@ -74,6 +74,8 @@ describe('a title or status revised in brain, exported into its .rst / .adoc fil
       await exportAdr(brain, { dir: source });
       expect(readFileSync(join(source, '0004-status-section.adoc'), 'utf8')).toBe(readFileSync(join(fresh, '0004-status-section.adoc'), 'utf8'));
       expect((await importAdr(brain, { dir: source })).entries.reduce((n, e) => n + e.written, 0)).toBe(0);
+      // and the next export over them leaves them be (the very bytes are there).
+      expect((await exportAdr(brain, { dir: source })).files.filter((f) => f.written)).toEqual([]);
       // An edit beyond the export is the source's word: read, one revision, its status back from the file.
       const four = readFileSync(join(source, '0004-status-section.adoc'), 'utf8');
       writeFileSync(join(source, '0004-status-section.adoc'), four.replace('A model.', 'A model, and a schema.').replace(/== Status\n\n[^\n]+/, '== Status\n\nAccepted'));
