@@ -32,6 +32,7 @@ import { splitFrontMatter } from '../importers/adr/front-matter.js';
 import { gitOrigin, withOrigin } from './adr-origin.js';
 import { findSidecar } from '../importers/adr/sidecar-metadata.js';
 import { withSidecarState } from '../exporters/adr/sidecar-status.js';
+import { isKepRecord, kepMetadataFile } from '../exporters/adr/kep-metadata-file.js';
 import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
@@ -170,9 +171,14 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
       const layout = own !== null && args.format === undefined ? layoutOf(own) : format;
       // A KEP's README over its source, its kep.yaml beside it: status and links go to the kep.yaml (decision 0082).
       const sidecar = own !== null && !splitFrontMatter(own.replace(/\r\n?/g, '\n')).present ? await findSidecar(dir, file) : null;
-      const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
-      const metadata = sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
-      planned.push({ entry, file, path, text, existing, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
+      // A KEP written where it has no file yet: its front matter (MADR layout) goes to a kep.yaml beside the README (decision 0095).
+      const asKep = existing === null && markup === null && isKepRecord(entry, file) && (await readIfExists(join(dir, posix.dirname(file), 'kep.yaml'))) === null;
+      const rendered = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: asKep ? 'madr' : layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
+      const split = asKep ? kepMetadataFile({ entry, file, text: rendered }) : null;
+      const text = split?.readme ?? rendered;
+      const metadata = split !== null ? { path: join(dir, ...split.metadata.path.split('/')), text: split.metadata.text }
+        : sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
+      planned.push({ entry, file, path, text, existing, layout: markup ?? (split !== null ? 'madr' : layout), ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
       if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {

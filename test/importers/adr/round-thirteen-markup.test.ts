@@ -147,3 +147,44 @@ describe('AsciiDoc header lines and description lists, RST definition lists', ()
     expect(read(rst(lines('1. X', '====', '', '**Status**', '    Proposed', '', 'Context', '-------', '', 'x')))).toEqual(['X', 'proposed', null, null]);
   });
 });
+
+describe('a KEP exported to a fresh folder (0082 "Left out")', () => {
+  it('writes its metadata to a kep.yaml beside a README without front matter, in both formats and with a changed status; re-import writes nothing', async () => {
+    const kep = (n: number, title: string, extra = ''): Record<string, string> => ({
+      [`sig-cli/${n}-${title}/README.md`]: `# KEP-${n}: ${title}\n\n## Summary\n\nText of ${title}.\n`,
+      [`sig-cli/${n}-${title}/kep.yaml`]: `title: ${title}\nkep-number: ${n}\nauthors:\n  - "@soltysh"\n# the stage\nstatus: implementable\ncreation-date: 2019-10-08\n${extra}`,
+    });
+    // A record folder whose front matter is its README's own (not a KEP) keeps it in the README.
+    const own = { 'sig-cli/2000-other/README.md': '---\nstatus: accepted\nowner: ann\n---\n# 2000. Other\n\nText.\n' };
+    const repo = initRepo();
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir: tempFolder({ ...kep(1440, 'events'), ...kep(1441, 'events-v2', 'latest-milestone: v1.30\n'), ...own }) });
+      const id = (path: string): string => report.entries.find((e) => e.source_path === path)?.entry_id ?? '';
+      for (const format of ['madr', 'nygard'] as const) {
+        const out = tempDir('brain-export-');
+        await exportAdr(brain, { dir: out, format });
+        const readme = readFileSync(join(out, 'sig-cli/1440-events/README.md'), 'utf8');
+        expect(readme, format).toBe('# KEP-1440: events\n\n## Summary\n\nText of events.\n');
+        expect(readFileSync(join(out, 'sig-cli/1441-events-v2/kep.yaml'), 'utf8'), format).toContain('kep-number: 1441\n');
+        expect(readFileSync(join(out, 'sig-cli/1441-events-v2/kep.yaml'), 'utf8'), format).toContain('latest-milestone: v1.30\n');
+        expect(readFileSync(join(out, 'sig-cli/2000-other/README.md'), 'utf8'), format).toMatch(/^---\n/);
+        expect(() => readFileSync(join(out, 'sig-cli/2000-other/kep.yaml'), 'utf8'), format).toThrow();
+        expect((await importAdr(brain, { dir: out })).entries.reduce((n, e) => n + e.written, 0), format).toBe(0);
+      }
+      // A status changed in brain goes to the kep.yaml of the fresh folder, and reads back.
+      await brain.writes.revise({ entryId: id('sig-cli/1440-events/README.md'), fields: { status: 'rejected' } });
+      const out = tempDir('brain-export-');
+      await exportAdr(brain, { dir: out });
+      expect(readFileSync(join(out, 'sig-cli/1440-events/kep.yaml'), 'utf8')).toMatch(/^status: "?rejected"?$/m);
+      expect(readFileSync(join(out, 'sig-cli/1440-events/README.md'), 'utf8')).not.toMatch(/rejected/);
+      const again = await importAdr(brain, { dir: out });
+      expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([
+        ['sig-cli/1440-events/README.md', 'rejected', 0], ['sig-cli/1441-events-v2/README.md', 'accepted', 0], ['sig-cli/2000-other/README.md', 'accepted', 0],
+      ]);
+    } finally {
+      await brain.close();
+    }
+  });
+});
