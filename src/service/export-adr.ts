@@ -11,7 +11,8 @@
  * changed decision whose source file is at its target path is written in that file's layout
  * unless a format is asked for (Nygard when its front matter states no status), keeping its
  * title heading's prefix and adding no front matter the file and its git history already give
- * back (render-adr.ts `source`).
+ * back (render-adr.ts `source`). A KEP written to a fresh folder gets its front matter as a
+ * kep.yaml beside its README (kep-metadata-file.ts, decision 0095).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

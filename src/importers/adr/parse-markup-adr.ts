@@ -7,7 +7,8 @@
  * asciidoc-outline.ts): the title (its numbering taken off as for Markdown, adr-title.ts), the
  * number (the file name's, else the title's), the status with its words (markup-status.ts), the
  * date (a `:Date:` field or `Date:` note, else one in the status words, else the earliest of a
- * Changelog section, else the name's), the deciders (`:Deciders:` / `:Authors:`), the options
+ * Changelog section, else the name's; a month in the status words, `Accepted - January 2021`, as
+ * a month: decision 0095), the deciders (`:Deciders:` / `:Authors:`, AsciiDoc's author line), the options
  * (the list items of an options section),
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
