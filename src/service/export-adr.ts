@@ -11,7 +11,8 @@
  * changed decision whose source file is at its target path is written in that file's layout
  * unless a format is asked for (Nygard when its front matter states no status), keeping its
  * title heading's prefix and adding no front matter the file and its git history already give
- * back (render-adr.ts `source`).
+ * back (render-adr.ts `source`). A KEP written to a fresh folder gets its front matter as a
+ * kep.yaml beside its README (kep-metadata-file.ts, decision 0095).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -32,6 +33,7 @@ import { splitFrontMatter } from '../importers/adr/front-matter.js';
 import { gitOrigin, withOrigin } from './adr-origin.js';
 import { findSidecar } from '../importers/adr/sidecar-metadata.js';
 import { withSidecarState } from '../exporters/adr/sidecar-status.js';
+import { isKepRecord, kepMetadataFile } from '../exporters/adr/kep-metadata-file.js';
 import { draftEntry } from './import-adr.js';
 
 /** `brain export adr --json` */
@@ -109,19 +111,13 @@ async function readIfExists(path: string): Promise<string | null> {
 }
 
 /**
- * Writes every decision of the project (any status) to `dir` (created if missing). With `force`,
- * files brain did not write are replaced too.
- * Errors: `invalid_argument` for an unknown format, a `dir` that is a file, or target files that
- * are not the decisions' own (`data.files`; nothing written), `io_error` when a file cannot be
- * read or written.
+ * The file each decision is exported to (relative to the export folder, POSIX), by entry id: an
+ * imported decision its source path (the first of two that share one, case aside), the others
+ * the next free `NNNN-title.md` name in the corpus's naming (adr-file-name.ts). `decisions` sorted
+ * by entry id. The import reads it too, to tell a file that is brain's own export of an entry
+ * (decision 0095).
  */
-export async function exportAdr(brain: Brain, args: { dir: string; format?: string; force?: boolean }): Promise<ExportReport> {
-  const format = (args.format ?? 'madr') as AdrExportFormat;
-  if (format !== 'madr' && format !== 'nygard') {
-    throw new BrainError('invalid_argument', `unknown ADR format "${args.format}"`, { hint: 'use --format madr or --format nygard' });
-  }
-  const dir = resolve(args.dir);
-  const decisions = (await brain.list({ kind: 'decision' })).map((r) => r.entry).sort((a, b) => (a.entry_id < b.entry_id ? -1 : 1));
+export function exportedFileMap(decisions: readonly Entry[]): Map<string, { entry: Entry; file: string }> {
   const files = new Map<string, { entry: Entry; file: string }>();
   const taken = new Set<string>();
   for (const entry of decisions) {
@@ -142,11 +138,29 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     taken.add(file.toLowerCase());
     files.set(entry.entry_id, { entry, file });
   }
+  return files;
+}
+
+/**
+ * Writes every decision of the project (any status) to `dir` (created if missing). With `force`,
+ * files brain did not write are replaced too.
+ * Errors: `invalid_argument` for an unknown format, a `dir` that is a file, or target files that
+ * are not the decisions' own (`data.files`; nothing written), `io_error` when a file cannot be
+ * read or written.
+ */
+export async function exportAdr(brain: Brain, args: { dir: string; format?: string; force?: boolean }): Promise<ExportReport> {
+  const format = (args.format ?? 'madr') as AdrExportFormat;
+  if (format !== 'madr' && format !== 'nygard') {
+    throw new BrainError('invalid_argument', `unknown ADR format "${args.format}"`, { hint: 'use --format madr or --format nygard' });
+  }
+  const dir = resolve(args.dir);
+  const decisions = (await brain.list({ kind: 'decision' })).map((r) => r.entry).sort((a, b) => (a.entry_id < b.entry_id ? -1 : 1));
+  const files = exportedFileMap(decisions);
   const written: ExportReport['files'] = [];
   // Over the import's own folder, a changed decision is written in its file's own layout.
   const git = existsSync(dir) ? await readGitFileHistory({ dir }) : null;
   try {
-    const planned: Array<{ entry: Entry; file: string; path: string; text: string; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
+    const planned: Array<{ entry: Entry; file: string; path: string; text: string; existing: string | null; layout: ExportReport['files'][number]['format']; metadata?: { path: string; text: string } }> = [];
     const foreign: string[] = [];
     for (const { entry, file } of [...files.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
       const path = join(dir, ...file.split('/'));
@@ -158,9 +172,14 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
       const layout = own !== null && args.format === undefined ? layoutOf(own) : format;
       // A KEP's README over its source, its kep.yaml beside it: status and links go to the kep.yaml (decision 0082).
       const sidecar = own !== null && !splitFrontMatter(own.replace(/\r\n?/g, '\n')).present ? await findSidecar(dir, file) : null;
-      const text = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
-      const metadata = sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
-      planned.push({ entry, file, path, text, layout: markup ?? layout, ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
+      // A KEP written where it has no file yet: its front matter (MADR layout) goes to a kep.yaml beside the README (decision 0095).
+      const asKep = existing === null && markup === null && isKepRecord(entry, file) && (await readIfExists(join(dir, posix.dirname(file), 'kep.yaml'))) === null;
+      const rendered = markup !== null ? renderMarkup({ entry, file, files }) : renderAdr({ entry, format: asKep ? 'madr' : layout, file, files, ...(source ? { source } : {}), ...(sidecar ? { metadataFile: true } : {}) });
+      const split = asKep ? kepMetadataFile({ entry, file, text: rendered }) : null;
+      const text = split?.readme ?? rendered;
+      const metadata = split !== null ? { path: join(dir, ...split.metadata.path.split('/')), text: split.metadata.text }
+        : sidecar === null ? undefined : { path: join(dir, ...sidecar.path.split('/')), text: withSidecarState(sidecar.text, posix.basename(sidecar.path), entry, files) };
+      planned.push({ entry, file, path, text, existing, layout: markup ?? (split !== null ? 'madr' : layout), ...(metadata !== undefined && metadata.text !== sidecar?.text ? { metadata } : {}) });
       if (!args.force && existing !== null && !isThisDecisionsFile(existing, entry, file, text)) foreign.push(file);
     }
     if (foreign.length > 0) {
@@ -171,8 +190,10 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     }
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
-    for (const { entry, file, path, text, layout, metadata } of planned) {
-      const keep = asStored.has(file);
+    for (const { entry, file, path, text, existing, layout, metadata } of planned) {
+      // A file that reads back as its decision, or already holds the very bytes (an .rst / .adoc
+      // decision's own export, decision 0095), is left as it is.
+      const keep = asStored.has(file) || (isMarkupFile(file) && existing === text);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, text, 'utf8');

@@ -31,6 +31,7 @@ import { withAgentTrailer } from '../store/agent-trailer.js';
 import { describeFinding, findSecrets, type SecretFinding } from '../model/secret-scan.js';
 import { authorOf, withOrigin } from './adr-origin.js';
 import { historyPlan, type PlannedRevision } from './import-adr-history.js';
+import { createOwnExportCheck } from './own-export.js';
 
 /** One imported file and what happened to its entry. */
 export interface ImportedEntry {
@@ -186,6 +187,8 @@ async function importRead(
   }
   const { author: user, identity, committer } = brain.writer();
   const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git, dirName: basename(resolve(dir)) }) : new Map<string, PlannedRevision[]>();
+  // An .rst / .adoc file that is brain's own export of the entry writes nothing (decision 0095).
+  const ownExport = createOwnExportCheck(brain, dir);
   const result = await brain.store.transact({ projectId, identity, committer }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
@@ -228,7 +231,7 @@ async function importRead(
       const current = await tx.current(draft.entry_id);
       const stamp = draftStamp({ draft, previous: current, git, now, user });
       const entry = build(draft, withOrigin(draft, git, current), stamp, (current?.revision ?? 0) + 1);
-      if (!current || !sameContent(entry, current)) {
+      if (!current || (!sameContent(entry, current) && !(await ownExport(draft.source_path, current)))) {
         await put(entry, draft);
         written += 1;
       }

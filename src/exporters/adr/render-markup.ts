@@ -85,7 +85,9 @@ function withTitle(lines: string[], outline: MarkupOutline, title: string, famil
 
 /** `lines` with a status field after the title block (RST `:Status:`, AsciiDoc `:status:` in the header). */
 function withStatusField(lines: string[], outline: MarkupOutline, words: string, family: LightMarkup): string[] {
-  const at = outline.title?.body ?? 0;
+  // After the AsciiDoc header's author and revision lines, which must follow the title (decision 0095).
+  let at = outline.title?.body ?? 0;
+  while (outline.fields.some((f) => f.line === at && f.form === 'header_line')) at += 1;
   return family === 'rst' ? [...lines.slice(0, at), '', `:Status: ${words}`, ...lines.slice(at)] : [...lines.slice(0, at), `:status: ${words}`, ...lines.slice(at)];
 }
 

@@ -126,6 +126,25 @@ export function parseAdrMonth(text: string): string | null {
   return fromName ?? fromNumbers;
 }
 
+/**
+ * The month a status line states beside its status (`Accepted - January 2021`, `Accepted
+ * (September 2023)`, `**Proposed** — Sept. 2016`, `Accepted in March 2021`, `Accepted 2021-03`),
+ * `YYYY-MM-01`, else null: after the status word (its emphasis aside), the rest — or the part in
+ * brackets or after a dash, comma or colon at its end — is nothing but a month, once a leading
+ * `on` / `in` / `since` / `as of` / `from` is taken off. "Accepted, to be reviewed in May 2024"
+ * states no month of the decision (decision 0095). Read only in status words, never running text.
+ */
+export function statusMonth(words: string): string | null {
+  const rest = words.replace(/[*_`]+/g, '').trim().replace(/^[A-Za-z\u00C0-\u00FF]+/, '');
+  const tail = /(?:\(|\[|\s[-\u2013\u2014]+|[,:;])\s*([^()[\]\u2013\u2014,:;]*?)[)\]]?\s*\.?$/.exec(rest)?.[1] ?? '';
+  for (const part of [rest, tail]) {
+    const clean = part.replace(/^[\s()[\]\u2013\u2014:;,.-]+|[\s()[\]\u2013\u2014:;,.-]+$/g, '').replace(/^(?:on|in|since|as of|from)\s+/i, '');
+    const month = clean === '' ? null : bareMonth(clean);
+    if (month !== null) return month;
+  }
+  return null;
+}
+
 /** A quarter or a year an ADR states as its date: the period's first day and which it is. */
 export interface AdrPeriod {
   /** `YYYY-MM-DD`, the first day of the quarter or the year. */

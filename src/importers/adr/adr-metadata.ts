@@ -12,7 +12,7 @@
  */
 import type { Token } from 'marked';
 import { LIMITS } from '../../model/limits.js';
-import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
@@ -112,7 +112,8 @@ export interface AdrDate {
  * decided 2023-02-18); the earliest date of the Changelog (any order of entries, dates in
  * headings too) — the day the decision was first written down, also when a Status section
  * states the status (cometbft's "18-06-2019: Initial draft"); a month where a day was looked
- * for (front matter, a date line, a line alone: precision `month`, decision 0073); a quarter or a year
+ * for (front matter, a date line, a line alone: precision `month`, decision 0073), else in the
+ * status words of such a status (`Accepted - January 2021`, decision 0095); a quarter or a year
  * likewise (decision 0076); a `Last updated:` /
  * `Last update:` line, its day, else its month.
  */
@@ -179,6 +180,9 @@ export function findAdrDate(options: {
     ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
       .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
   if (month !== null) return { ...month, precision: 'month' };
+  // A month in the status words (`Accepted - January 2021`, `Accepted (September 2023)`): decision 0095.
+  const wordsMonth = decisive && options.statusWords ? statusMonth(plainText(options.statusWords)) : null;
+  if (wordsMonth !== null) return { date: wordsMonth, fromFrontMatter: false, precision: 'month' };
   // Only a quarter or a year (`Date: Q3 2021`, front matter `date: 2021`, `Q3 2021` alone): its first day, marked so (decision 0076).
   const period = periodStated(options.frontMatter, lines);
   if (period !== null) return period;

@@ -5,12 +5,13 @@
  * from headings by the processor itself. Loaded with `safe: 'secure'` (no file is read, an
  * `include::` stays a link) and its logger silenced (a file's warnings are not the import's).
  * Only line numbers are taken from it; the title and section names are the source's own text.
- * `:name: value` attribute entries and `Name: value` notes before the first section are the
- * header's (markup-outline.ts).
+ * `:name: value` attribute entries, `Name: value` notes and `Status:: Accepted` description list
+ * items before the first section are the header's (markup-outline.ts), and so are the author and
+ * revision lines under the title (decision 0095).
  */
 import { createRequire } from 'node:module';
 import type Asciidoctor from '@asciidoctor/core';
-import { headerFields, withEnds, type MarkupHeading, type MarkupOutline, type MarkupSection } from './markup-outline.js';
+import { headerFields, withEnds, type MarkupField, type MarkupHeading, type MarkupOutline, type MarkupSection } from './markup-outline.js';
 
 type Processor = ReturnType<typeof Asciidoctor>;
 type AsciidocBlock = ReturnType<Processor['load']>;
@@ -65,6 +66,26 @@ export function outlineAsciidoc(text: string): MarkupOutline {
   walk(doc as unknown as Parameters<typeof walk>[0]);
   found.sort((a, b) => a.head - b.head);
   const sections = withEnds(found, lines.length);
-  const fields = headerFields(lines, 0, sections[0]?.head ?? lines.length).filter((f) => title === null || f.line !== title.line);
-  return { lines, title, sections, fields };
+  const fields = headerFields(lines, 0, sections[0]?.head ?? lines.length, 'asciidoc').filter((f) => title === null || f.line !== title.line);
+  return { lines, title, sections, fields: title === null ? fields : [...headerLines(doc, lines, title, fields), ...fields] };
 }
+
+/**
+ * The AsciiDoc header's author line and revision line, right under the title (`Jane Doe
+ * <jane@x>; John Roe`, then `v1.0, 2021-09-09: note`), as read by Asciidoctor: `authors` (the
+ * names, `, `-joined) and `revdate` fields (decision 0095). A line that is a field or a note
+ * (`Date: 2021-09-09`, which Asciidoctor would take for an author's name) is none.
+ */
+function headerLines(doc: AsciidocBlock, lines: readonly string[], title: MarkupHeading, fields: readonly MarkupField[]): MarkupField[] {
+  const at = title.body;
+  const plain = (i: number): boolean => (lines[i] ?? '').trim() !== '' && !/^(?::|\/\/|\[|\.\w)/.test(lines[i] ?? '') && !fields.some((f) => f.line === i);
+  if (!plain(at)) return [];
+  const authors = String(doc.getAttribute('authors') ?? '').trim();
+  const out: MarkupField[] = authors === '' ? [] : [{ key: 'authors', value: authors, line: at, column: 0, form: 'header_line' }];
+  const revdate = doc.getRevisionDate();
+  if (plain(at + 1) && typeof revdate === 'string' && revdate.trim() !== '' && (lines[at + 1] ?? '').includes(revdate.trim())) {
+    out.push({ key: 'revdate', value: revdate.trim(), line: at + 1, column: (lines[at + 1] ?? '').indexOf(revdate.trim()), form: 'header_line' });
+  }
+  return out;
+}
+

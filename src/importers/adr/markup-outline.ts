@@ -33,6 +33,13 @@ export interface MarkupField {
   /** 0-based line index, and the column the value starts at. */
   line: number;
   column: number;
+  /**
+   * How the header states it when not as a field or note: an AsciiDoc description list item
+   * (`Status:: Accepted`), an RST definition list item (`Status` then the value indented), the
+   * AsciiDoc header's author or revision line (decision 0095). A list item's value is read only
+   * when it is a status or a date (xtdb 0001's `Status:: A decision may be …` explains, states none).
+   */
+  form?: 'list_item' | 'header_line';
 }
 
 /** What a reader finds in one file. */
@@ -60,11 +67,37 @@ const FIELD = /^:([A-Za-z][\w .-]{0,30}):(?:[ \t]+(.*))?$/;
 /** A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an AsciiDoc description list's `Status:: x`. */
 const NOTE = /^(status|date|deciders|authors?|created|last updated)[ \t]*:(?!:)[ \t]*(.*)$/i;
 
-/** The fields and header notes of the lines `[from, to)`, in order. */
-export function headerFields(lines: readonly string[], from: number, to: number): MarkupField[] {
+/** An AsciiDoc description list item naming a header note: `Status:: Accepted`, `Date:: 2021-09-09` (decision 0095). */
+const DLIST = /^(status|date|deciders|authors?|created|last updated)[ \t]*::[ \t]+(\S.*)$/i;
+/** An RST definition list term naming a header note, its value on the next line, indented: `Status` / `   Accepted` (decision 0095). */
+const TERM = /^\**(status|date|deciders|authors?|created|last updated)\**[ \t]*$/i;
+
+/** The definition list item at line `i` (RST), its value the indented line after the term, or null. */
+function definitionItem(lines: readonly string[], i: number): MarkupField | null {
+  const term = TERM.exec(lines[i] ?? '');
+  const next = lines[i + 1] ?? '';
+  if (term === null || !/^[ \t]+\S/.test(next) || (lines[i + 2] ?? '').trim() !== '') return null;
+  const value = next.trim();
+  return { key: (term[1] ?? '').toLowerCase(), value, line: i + 1, column: next.indexOf(value), form: 'list_item' };
+}
+
+/** The fields and header notes of the lines `[from, to)`, in order; with `lists`, description / definition list items too. */
+export function headerFields(lines: readonly string[], from: number, to: number, lists?: 'asciidoc' | 'rst'): MarkupField[] {
   const fields: MarkupField[] = [];
   for (let i = from; i < to; i++) {
     const line = lines[i] ?? '';
+    const item = lists === 'rst' ? definitionItem(lines, i) : null;
+    if (item !== null) {
+      fields.push(item);
+      i += 1;
+      continue;
+    }
+    const listed = lists === 'asciidoc' ? DLIST.exec(line) : null;
+    if (listed !== null) {
+      const value = (listed[2] ?? '').trimEnd();
+      fields.push({ key: (listed[1] ?? '').toLowerCase(), value, line: i, column: line.indexOf(value, (listed[1] ?? '').length + 2), form: 'list_item' });
+      continue;
+    }
     const m = FIELD.exec(line) ?? NOTE.exec(line);
     if (m === null) continue;
     const value = (m[2] ?? '').trimEnd();

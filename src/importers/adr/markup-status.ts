@@ -1,12 +1,14 @@
 /**
  * Where a reStructuredText or AsciiDoc ADR states its status (decision 0082): a `:Status:` field
- * (RST docinfo) or `:status:` attribute (AsciiDoc) or `Status:` note before the first section,
+ * (RST docinfo) or `:status:` attribute (AsciiDoc) or `Status:` note before the first section
+ * (or a `Status:: Accepted` description / `Status` definition list item stating one, decision 0095),
  * else the first paragraph of a `Status` section (openedx's `Status` / `------` / `**Accepted**`,
  * xtdb's `== Status` / `Accepted`). The words stay in the text; the export rewrites them in place
  * when the status changed in brain. Pure.
  */
 import { STATUS_KEYS } from './markdown-outline.js';
 import { sectionKey, type MarkupOutline } from './markup-outline.js';
+import { mapStatusText } from './status-map.js';
 
 /** The status words as written and the lines that hold them. */
 export interface MarkupStatus {
@@ -22,7 +24,8 @@ export interface MarkupStatus {
 
 /** The status `outline` states, or null. */
 export function markupStatus(outline: MarkupOutline): MarkupStatus | null {
-  const field = outline.fields.find((f) => STATUS_KEYS.has(f.key));
+  // A list item (`Status:: Accepted`) states a status only when its words are one (decision 0095).
+  const field = outline.fields.find((f) => STATUS_KEYS.has(f.key) && (f.form !== 'list_item' || mapStatusText(f.value).mapped));
   if (field !== undefined && field.value !== '') return { words: field.value, origin: 'status_line', first: field.line, last: field.line, column: field.column };
   const section = outline.sections.find((s) => STATUS_KEYS.has(sectionKey(s.text)));
   if (section === undefined) return null;

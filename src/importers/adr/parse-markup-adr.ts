@@ -7,12 +7,13 @@
  * asciidoc-outline.ts): the title (its numbering taken off as for Markdown, adr-title.ts), the
  * number (the file name's, else the title's), the status with its words (markup-status.ts), the
  * date (a `:Date:` field or `Date:` note, else one in the status words, else the earliest of a
- * Changelog section, else the name's), the deciders (`:Deciders:` / `:Authors:`), the options
+ * Changelog section, else the name's; a month in the status words, `Accepted - January 2021`, as
+ * a month: decision 0095), the deciders (`:Deciders:` / `:Authors:`, AsciiDoc's author line), the options
  * (the list items of an options section),
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
-import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
+import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
 import { headingNumber, isPlaceholderTitle, leadingNumber, nameTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
@@ -140,7 +141,9 @@ export function parseMarkupAdr(options: {
   const order = options.dateOrder ?? 'day_first';
   const dateField = field('date', 'created', 'last updated', 'revdate');
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
-  const month = day === null && dateField !== null ? parseAdrMonth(dateField) : null;
+  // A month in the status words of an accepted, rejected or proposed record (`Accepted - January 2021`), as Markdown reads it (decision 0095).
+  const decisive = mapping?.mapped === true && ['accepted', 'rejected', 'proposed'].includes(mapping.status);
+  const month = day !== null ? null : (dateField === null ? null : parseAdrMonth(dateField)) ?? (decisive && found !== null ? statusMonth(found.words) : null);
   const date = day ?? month ?? nameDate(fileName) ?? nameMonth(fileName);
   const precision = day === null && (month !== null || (nameDate(fileName) === null && nameMonth(fileName) !== null)) ? 'month' : null;
   // The outcome leaves the rationale; its section's heading stays, for the export to fill.

@@ -4,7 +4,8 @@
  * line, underlined (and optionally overlined) by one punctuation character repeated at least as
  * long as the text (or four times); levels in the order the adornment styles first appear. The
  * first title, with nothing but targets, comments and fields before it, is the document's title.
- * `:Name: value` fields and `Name: value` notes before the first section are the header's.
+ * `:Name: value` fields, `Name: value` notes and `Status` / `   Accepted` definition list items
+ * (decision 0095) before the first section are the header's.
  * Indented text (literal blocks, directive content) holds no title. No npm parser was used:
  * `restructured` (0.0.11) was last published in 2016 and `rst-compiler` renders to HTML without
  * source lines; the rules read here are the handful the importer needs. Pure.
@@ -61,6 +62,6 @@ export function outlineRst(text: string): MarkupOutline {
     rest.map(({ style, ...h }) => ({ ...h, level: styles.indexOf(style) + 1 })),
     lines.length,
   );
-  const header = headerFields(lines, 0, sections[0]?.head ?? lines.length).filter((f) => title === null || f.line < title.head || f.line >= title.body);
+  const header = headerFields(lines, 0, sections[0]?.head ?? lines.length, 'rst').filter((f) => title === null || f.line < title.head || f.line >= title.body);
   return { lines, title: title === null ? null : { text: title.text, head: title.head, body: title.body, line: title.line }, sections, fields: header };
 }

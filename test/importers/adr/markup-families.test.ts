@@ -241,11 +241,11 @@ describe('round trip in the source’s own markup', () => {
       expect(text).toContain('Status\n------\n\nsuperseded; superseded by :doc:`ADR-0016 <0016-outbox-again>`\n\nContext');
       expect(text).not.toContain('Provisional');
       expect(readFileSync(join(out, '0041-data-model-again.adoc'), 'utf8')).toMatch(/^= 41\. Data model, with Arrow extension types\n:status: accepted\n/);
-      // The words and the title are text the entry keeps: re-reading the files records their new
-      // lines once (one revision each, status, title and links unchanged), then nothing (as decision 0079's quote).
+      // Each file is brain's own export of its entry: re-reading them writes nothing (decision 0095;
+      // before it, the new status words and title line cost one revision each).
       const again = await importAdr(brain, { dir: out });
       expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([
-        ['0015-outbox.rst', 'superseded', 1], ['0016-outbox-again.rst', 'accepted', 0], ['0041-data-model-again.adoc', 'accepted', 1],
+        ['0015-outbox.rst', 'superseded', 0], ['0016-outbox-again.rst', 'accepted', 0], ['0041-data-model-again.adoc', 'accepted', 0],
       ]);
       const superseded = (await brain.get({ entryId: id('0015-outbox.rst') })).entry;
       const successor = (await brain.get({ entryId: id('0016-outbox-again.rst') })).entry;

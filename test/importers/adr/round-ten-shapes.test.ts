@@ -75,7 +75,9 @@ describe('a record folder whose metadata is a kep.yaml beside its README (kubern
     // A number that is not the record's names no series.
     expect(read.get('0005-other/README.md')?.fields.citations?.[0]?.locator).toBe('ADR-0005');
     await adrRoundTrip({ '1802-kustomize-components/README.md': readme, '1802-kustomize-components/kep.yaml': yaml }, (out, format) => {
-      expect(readFileSync(join(out, '1802-kustomize-components/README.md'), 'utf8'), format).toMatch(/^---\n[\s\S]*?---\n# Kustomize Components\n/);
+      // A fresh folder gets the metadata back in a kep.yaml beside the README (decision 0095).
+      expect(readFileSync(join(out, '1802-kustomize-components/README.md'), 'utf8'), format).toMatch(/^# Kustomize Components\n/);
+      expect(readFileSync(join(out, '1802-kustomize-components/kep.yaml'), 'utf8'), format).toContain('kep-number: 1802\n');
     });
   });
 
