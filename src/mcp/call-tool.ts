@@ -3,10 +3,10 @@
  * capability for it (access.ts; DESIGN §6, issue #20), validate the arguments against the
  * tool's zod input schema, run it (a read tool on the connection's reader, a clone's or the
  * hub's; any other on the Brain), check its structured content against the tool's output
- * schema, and map any failure through errors.ts (or the context's `mapError`). This replaces the SDK's own tools/call handler, which would turn arguments that do
- * not match the input schema into an `isError` result; issue #3 asks for the MCP
- * invalid-params error instead (`-32602`, JSON-RPC level). Refusals of well-formed calls are
- * `isError` results (issue #7, docs/decisions/0009).
+ * schema, and map any failure through errors.ts (or the context's `mapError`). Arguments that
+ * do not match the input schema are an `isError` result `invalid_argument` (MCP spec
+ * 2025-11-25, SEP-1303; docs/decisions/0097 — issue #3 had asked for `-32602`), as are refusals
+ * of well-formed calls (issue #7, docs/decisions/0009); an unknown tool is `-32602`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Brain } from '../service.js';
@@ -60,8 +60,9 @@ function checkedOutput(tool: McpTool, output: ToolOutput): ToolOutput {
 /**
  * Runs `tool` with raw `args`. Returns the tool result, or an `isError` result for
  * `unauthorized`/`forbidden` (access.ts) and every BrainError of the service (validation,
- * `not_found`, `revision_conflict`, `forbidden` self-approval, operational codes); throws
- * McpError `-32602` for arguments that do not match the input schema, `-32603` for bugs. The
+ * `not_found`, `revision_conflict`, `forbidden` self-approval, operational codes) and for
+ * arguments that do not match the input schema (`invalid_argument`, SEP-1303); throws McpError
+ * `-32603` for bugs. The
  * capability is checked before the arguments, so an unauthorized caller learns nothing from
  * validation messages.
  */
@@ -69,7 +70,7 @@ export async function invokeTool(context: CallContext, tool: McpTool, args: unkn
   const refused = refusal(tool, context.access);
   if (refused !== null) return refused;
   const parsed = tool.inputSchema.safeParse(args ?? {});
-  if (!parsed.success) throw invalidArguments(tool.name, parsed.error);
+  if (!parsed.success) return invalidArguments(tool.name, parsed.error);
   try {
     const output = checkedOutput(tool, await run(context, tool, parsed.data as never));
     const notice = 'read' in tool ? (context.notice?.() ?? null) : null;

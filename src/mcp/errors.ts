@@ -3,10 +3,14 @@
  * surface; MCP spec 2025-06-18 / 2025-11-25, tools "Error Handling"; docs/decisions/0009).
  *
  * - **Protocol error** (JSON-RPC error, thrown {@link McpError}) only when the request cannot be
- *   run at all: an unknown (or hidden) tool → `-32602`; arguments that do not match the tool's
- *   zod input schema (the inputSchema published in tools/list) → `-32602 InvalidParams`; a bug
- *   (anything that is not a {@link BrainError}) → `-32603 InternalError`. `error.data` is
- *   `{code, message, hint?, data?}`; nothing was written.
+ *   run at all: an unknown (or hidden) tool → `-32602`; a bug (anything that is not a
+ *   {@link BrainError}) → `-32603 InternalError`. `error.data` is `{code, message, hint?, data?}`;
+ *   nothing was written.
+ * - **Arguments that do not match the tool's zod input schema** (the inputSchema published in
+ *   tools/list) are a tool execution error `invalid_argument` with the zod message and a hint
+ *   (MCP spec 2025-11-25, SEP-1303 "Input Validation Errors as Tool Execution Errors": the model
+ *   sees the message and corrects the call; a JSON-RPC error stops at the client). Until
+ *   docs/decisions/0097 they were `-32602`.
  * - **Tool execution error** (`isError: true` result) for every {@link BrainError} the service
  *   throws for a well-formed call — validation (`invalid_entry`, `illegal_status`,
  *   `invalid_argument`, `ambiguous_id`, `secret_detected`: a credential in a field), state
@@ -88,10 +92,13 @@ export function mapToolError(err: unknown): CallToolResult {
   throw mcpError(ErrorCode.InternalError, `internal error: ${message}`, { code: 'internal', message, hint: 'this is a bug in brain; please report it' });
 }
 
-/** `-32602` for arguments that fail the tool's zod input schema: `Invalid arguments for <tool>: <path>: <zod message>; …`. */
-export function invalidArguments(tool: string, error: z.ZodError): McpError {
+/**
+ * The `isError` result for arguments that fail the tool's zod input schema (SEP-1303, above):
+ * `invalid_argument`, `Invalid arguments for <tool>: <path>: <zod message>; …`, and a hint.
+ */
+export function invalidArguments(tool: string, error: z.ZodError): CallToolResult {
   const message = `Invalid arguments for ${tool}: ${formatIssues(error.issues)}`;
-  return mcpError(ErrorCode.InvalidParams, message, { code: 'invalid_argument', message, hint: invalidArgumentsHint(error) });
+  return toolErrorResult(neutralizeDeep({ code: 'invalid_argument', message, hint: invalidArgumentsHint(error) }));
 }
 
 /**
@@ -106,6 +113,8 @@ function invalidArgumentsHint(error: z.ZodError): string {
     return 'on the hub, repo names the repository holding the entry: every brain_search and brain_list row starts with it, brain_projects lists them';
   }
   const scoped = error.issues.some((issue) => issue.code === 'unrecognized_keys' && issue.keys.some((key) => key === 'project' || key === 'repo'));
+  const tooLong = error.issues.find((issue) => issue.code === 'too_big' && issue.origin === 'string');
+  if (!scoped && tooLong) return `${tooLong.path.join('.') || 'a text'} holds at most ${String((tooLong as { maximum: number | bigint }).maximum)} characters: shorten it, or put the long text in a file of the repository and cite it (citations: {source_kind: "file", source_ref: "<path>"})`;
   if (!scoped) return 'see the tool inputSchema (tools/list)';
   return 'this server reads and writes one project, the project_id brain_projects names beside the others; leave project out, or have the user start a server for another project: brain mcp --project <project_id>';
 }

@@ -89,7 +89,7 @@ export function createToolServer(options: {
   const context: CallContext = { ...base, tools: new Map(tools.map((t) => [t.name, t])) };
   // The tools/* handlers are our own, not McpServer.registerTool's: tools/list publishes each
   // outputSchema as "success shape or coded error" (the SDK only publishes zod objects), and
-  // tools/call keeps invalid arguments a JSON-RPC -32602 error (issue #3); see call-tool.ts.
+  // tools/call checks capability before arguments and maps every failure in one place; see call-tool.ts.
   // The list never changes while a server lives.
   server.server.registerCapabilities({ tools: { listChanged: false } });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: shown.map(describeTool) }));

@@ -2,7 +2,7 @@
  * zod input schemas of the MCP tools (issues #3, #7; DESIGN §2 field bounds). Every schema is a
  * strict object (unknown arguments are rejected), so tools/list publishes
  * `additionalProperties: false` and the enums agents must choose from. Shape checks happen
- * here (→ `-32602` with the zod message); kind-specific rules (legal status, payload fields of
+ * here (→ an `isError` result `invalid_argument` with the zod message); kind-specific rules (legal status, payload fields of
  * the kind) are the service's (→ an `isError` result with the code). Snake_case, as on disk:
  * the kind is `entry_kind`, the name every output uses; `kind` is accepted as an alias.
  */

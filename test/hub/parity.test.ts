@@ -165,8 +165,9 @@ describe('a daemon and a hub serving the same clone answer alike', () => {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row).toMatch(/^- \[r\] /);
     }
-    const noRepo = await remote.callTool({ name: 'brain_get', arguments: { entry_id: id } }).catch((err: { data?: { hint?: string } }) => err.data);
-    expect(noRepo).toMatchObject({ hint: expect.stringContaining('repo names the repository holding the entry') });
+    const noRepo = (await remote.callTool({ name: 'brain_get', arguments: { entry_id: id } })) as { isError?: boolean; structuredContent?: { error?: unknown } };
+    expect(noRepo.isError).toBe(true);
+    expect(noRepo.structuredContent?.error).toMatchObject({ code: 'invalid_argument', hint: expect.stringContaining('repo names the repository holding the entry') });
     const [idHits, hubIdHits] = await both('brain_search', { query: id.slice(0, 10), limit: 3 }, { repo: 'r' });
     expect(idHits.hits[0]).toMatchObject({ entry_id: id, relevance_score: 1 });
     expect(withoutRepo(hubIdHits.hits[0])).toEqual(idHits.hits[0]);

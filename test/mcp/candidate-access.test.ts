@@ -78,8 +78,8 @@ describe('brain mcp capabilities', () => {
       expect(errorOf(await lead.call('brain_approve', { candidate_id: own }))).toMatchObject({ code: 'forbidden', data: { reason: 'self_approval', identity: { type: 'agent', name: 'lead-bot' } } });
       expect(tip()).toBe(before);
       expect(errorOf(await lead.call('brain_approve', { candidate_id: first }))).toMatchObject({ code: 'conflict' });
-      const bad = await lead.callError('brain_approve', { candidate_id: own, action: 'merge' });
-      expect(bad.message).toContain('entry_id');
+      const bad = errorOf(await lead.call('brain_approve', { candidate_id: own, action: 'merge' }));
+      expect(bad).toMatchObject({ code: 'invalid_argument', message: expect.stringContaining('entry_id') });
     } finally {
       await lead.close();
     }

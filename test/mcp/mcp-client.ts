@@ -7,8 +7,8 @@
  *
  *   const s = await startMcp(dir);                 // or startMcp(dir, ['--read-only']), startMcp(dir, ['--capabilities', 'read,propose'])
  *   const r = await s.call('brain_append', { entry_kind: 'risk', title: 'Disk fills up' });
- *   const e = await s.callError('brain_append', { entry_kind: 'epic' });   // McpError -32602
- *   const refusal = errorOf(await s.call('brain_get', { entry_id: 'dec-none' }));   // {code: 'not_found', …}
+ *   const e = await s.callError('brain_nosuch');   // McpError -32602 (an unknown tool)
+ *   const refusal = errorOf(await s.call('brain_get', { entry_id: 'dec-none' }));   // {code: 'not_found', …}; bad arguments: {code: 'invalid_argument', …}
  *   await s.close();
  *
  * In-process, the daemon's way (one server over a Brain kept open): `connectInProcess(brain, access)`.

@@ -76,14 +76,14 @@ describe('brain mcp over stdio answers lines that are not JSON-RPC messages', ()
     expect(brain(dir, ['list', '--json']).json().map((e: { title: string }) => e.title)).toContain('Still served after garbage');
   });
 
-  it('arguments nested 20 000 deep are refused by the input schema, and the server keeps serving', async () => {
+  it('arguments nested 20 000 deep are refused by the input schema (an isError invalid_argument), and the server keeps serving', async () => {
     const mcp = rawMcp(dir);
     mcp.write(request(1, 'initialize', INIT));
     expect(await mcp.next()).toMatchObject({ id: 1 });
     mcp.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
     mcp.write(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"brain_append","arguments":{"entry_kind":"decision","title":"deep","payload":${deep}}}}\n`);
-    expect(await mcp.next()).toMatchObject({ id: 2, error: { code: -32602 } });
+    expect(await mcp.next()).toMatchObject({ id: 2, result: { isError: true, structuredContent: { error: { code: 'invalid_argument' } } } });
     mcp.write(request(3, 'tools/call', { name: 'brain_status', arguments: {} }));
     const status = await mcp.next();
     expect(status).toMatchObject({ id: 3, result: { structuredContent: expect.any(Object) } });

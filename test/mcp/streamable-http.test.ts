@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain as cli, openTestBrain } from '../helpers/brain.js';
 import { createMcpServer } from '../../src/mcp/server.js';
@@ -52,7 +52,7 @@ async function client(token?: string): Promise<Client> {
 }
 
 describe('MCP over stateless Streamable HTTP', () => {
-  it('the same tools; writes need the bearer token; invalid arguments are -32602', async () => {
+  it('the same tools; writes need the bearer token; invalid arguments are an isError invalid_argument', async () => {
     const tip = () => git(dir, ['rev-parse', 'brain']);
     const anonymous = await client();
     const admin = await client(TOKEN);
@@ -68,9 +68,9 @@ describe('MCP over stateless Streamable HTTP', () => {
       const id = (ok.structuredContent as any).entry.entry_id;
       const read = (await anonymous.callTool({ name: 'brain_get', arguments: { entry_id: id } })) as CallToolResult;
       expect((read.structuredContent as any).entry.title).toBe('over http');
-      const err = await anonymous.callTool({ name: 'brain_get', arguments: {} }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(McpError);
-      expect((err as McpError).code).toBe(ErrorCode.InvalidParams);
+      const invalid = (await anonymous.callTool({ name: 'brain_get', arguments: {} })) as CallToolResult;
+      expect(invalid.isError).toBe(true);
+      expect((invalid.structuredContent as any).error.code).toBe('invalid_argument');
     } finally {
       await anonymous.close();
       await admin.close();

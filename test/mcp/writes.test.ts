@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
 import { errorOf, startMcp, structured, textOf, type McpSession } from './mcp-client.js';
@@ -85,14 +84,14 @@ describe('brain mcp: write tools', () => {
     expect(tip()).toBe(before);
   });
 
-  it('a project or repo argument, which a clone\'s tools do not take, is -32602 with a hint saying how to reach another project', async () => {
+  it('a project or repo argument, which a clone\'s tools do not take, is invalid_argument with a hint saying how to reach another project', async () => {
     for (const args of [{ query: 'x', project: 'other' }, { query: 'x', repo: 'r' }]) {
-      const err = await s.callError('brain_search', args);
-      expect(err.code).toBe(ErrorCode.InvalidParams);
-      expect((err.data as any).hint).toContain('this server reads and writes one project');
-      expect((err.data as any).hint).toContain('brain mcp --project <project_id>');
+      const err = errorOf(await s.call('brain_search', args));
+      expect(err.code).toBe('invalid_argument');
+      expect(err.hint).toContain('this server reads and writes one project');
+      expect(err.hint).toContain('brain mcp --project <project_id>');
     }
-    expect(((await s.callError('brain_search', { query: 'x', colour: 'red' })).data as any).hint).toBe('see the tool inputSchema (tools/list)');
+    expect(errorOf(await s.call('brain_search', { query: 'x', colour: 'red' })).hint).toBe('see the tool inputSchema (tools/list)');
   });
 
   it('compare-and-swap: a stale expected_revision is a revision_conflict naming the current revision; nothing is written', async () => {
@@ -115,7 +114,7 @@ describe('brain mcp: write tools', () => {
     expect(brain(dir, ['show', dep.entry_id, '--json']).json()).toMatchObject({ revision: 2, rationale: 'for --no-filters' });
   });
 
-  it('arguments that do not match the input schema are the MCP invalid-params error (-32602) with the zod message; nothing is written', async () => {
+  it('arguments that do not match the input schema are an isError result invalid_argument with the zod message (MCP 2025-11-25, SEP-1303: the model reads it and corrects the call); nothing is written', async () => {
     const q = await append({ entry_kind: 'open_question', title: 'Ask later' });
     const before = tip();
     const cases: [string, Record<string, unknown>, string][] = [
@@ -135,11 +134,16 @@ describe('brain mcp: write tools', () => {
       ['brain_get', {}, 'entry_id'],
     ];
     for (const [tool, args, message] of cases) {
-      const err = await s.callError(tool, args);
-      expect(err.code, `${tool} ${JSON.stringify(args)}`).toBe(ErrorCode.InvalidParams);
+      const result = await s.call(tool, args);
+      const err = errorOf(result);
+      expect(err.code, `${tool} ${JSON.stringify(args)}`).toBe('invalid_argument');
       expect(err.message, `${tool} ${JSON.stringify(args)}`).toContain(message);
-      expect((err.data as any).code).toBe('invalid_argument');
+      expect(textOf(result)).toMatch(/^invalid_argument: Invalid arguments for brain_/);
     }
+    // A text over its bound says which field, the bound, and where long text goes instead.
+    const long = errorOf(await s.call('brain_propose', { entry_kind: 'decision', title: 'Long', rationale: 'x'.repeat(100_000) }));
+    expect(long.code).toBe('invalid_argument');
+    expect(long.hint).toMatch(/^rationale holds at most 20000 characters: .*cite it/);
     expect(tip()).toBe(before);
   });
 

@@ -4,7 +4,7 @@
  * read tools over the hub's reader (issue #22: src/mcp/tools.ts `repoReadTools`, hub-reader.ts):
  * the same names, inputs and answers plus `repo`. The request's bearer token (auth.ts, checked
  * before this route) is the scope of every tool call. Tool failures map as the daemon's do
- * (src/mcp/errors.ts): invalid arguments `-32602`, BrainErrors `isError` results with their
+ * (src/mcp/errors.ts): invalid arguments and BrainErrors `isError` results with their
  * code and the hub's hint in tool terms (hub-hints.ts), bugs `-32603`.
  */
 import { Hono, type Context } from 'hono';
