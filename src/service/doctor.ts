@@ -30,13 +30,14 @@ import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
 import { isAbandoned, isStale, readLock, unreadableLockAge, UNREADABLE_LOCK_MS, withWriteLock, writeLockPath, type LockInfo } from '../git/write-lock.js';
 import { removeDbFiles } from '../projection/sqlite/open-cache.js';
 import type { Brain } from '../service.js';
+import { daemonFinding } from './doctor-daemon.js';
 
 /** A ref lock this old is never a live git operation (git/refs.ts). */
 export { OLD_REF_LOCK_MS };
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
-  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, `fork`, or a problem code. */
+  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, `fork`, `daemon` (doctor-daemon.ts), or a problem code. */
   check: string;
   ok: boolean;
   /** Plain words: what is wrong (or what is fine). */
@@ -71,8 +72,9 @@ const INVALID_FILE_ADVICE =
 async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
   const findings: DoctorFinding[] = [];
   try {
-    const { author, identity } = brain.writer();
-    findings.push({ check: 'identity', ok: true, message: `writes as ${author} <${identity.email}>` });
+    const { author, identity, committer } = brain.writer();
+    const by = committer.name !== identity.name || committer.email !== identity.email ? `, committed by ${committer.name} <${committer.email}>` : '';
+    findings.push({ check: 'identity', ok: true, message: `writes as ${author} <${identity.email}>${by}` });
   } catch (err) {
     if (!isBrainError(err)) throw err;
     findings.push({ check: 'identity', ok: false, message: err.message, fix: err.hint });
@@ -218,7 +220,7 @@ async function repair(brain: Brain, findings: DoctorFinding[]): Promise<void> {
  * was found, what was done, and `ok` for the state after). Never throws for what it finds.
  */
 export async function runDoctor(brain: Brain, options: { fix?: boolean } = {}): Promise<DoctorReport> {
-  const findings = [...lockFindings(brain), ...(await brainFindings(brain)), await unreachableFinding(brain)];
+  const findings = [...lockFindings(brain), ...(await brainFindings(brain)), await unreachableFinding(brain), daemonFinding(brain)];
   if (options.fix) await repair(brain, findings);
   return { ok: findings.every((f) => f.ok || f.fixed !== undefined), findings };
 }

@@ -55,6 +55,16 @@ describe('brain doctor', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.json().findings.every((f: Finding) => f.ok)).toBe(true);
     expect(brain(dir, ['doctor']).stdout).toContain('nothing left to fix');
+    expect(finding(run, 'daemon')).toMatchObject({ ok: true, message: 'none runs: reads answer directly (`brain ui` starts one)' });
+    expect(finding(run, 'identity').message).toBe('writes as test-agent <test@brain.invalid>, committed by Brain Test <test@brain.invalid>');
+  });
+
+  it('a daemon.json left by a daemon that has exited is harmless: ok, named', () => {
+    const dir = setup();
+    writeFileSync(join(dir, '.git', 'brain', 'daemon.json'), JSON.stringify({ format: 1, pid: DEAD_PID, port: 7420, url: 'http://127.0.0.1:7420', started_at: hoursAgo(30), branch: 'brain', project_id: null, projected: null }));
+    const run = brain(dir, ['doctor', '--json']);
+    expect(run.code, run.stdout).toBe(0);
+    expect(finding(run, 'daemon')).toMatchObject({ ok: true, message: `none runs (daemon.json names pid ${DEAD_PID}, which has exited: harmless, the next daemon replaces it)` });
   });
 
   it('finds a dead writer lock, an old ref lock and temp files; --fix repairs them and the next write works', () => {
