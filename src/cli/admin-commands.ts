@@ -12,6 +12,7 @@ import { registerImportJsonlCommand } from './import-jsonl-command.js';
 import { upstreamLine } from '../service/upstream-line.js';
 import { answerLine } from '../model/state-terms.js';
 import { plural } from '../model/plural.js';
+import { daemonLine, daemonState } from '../service/doctor-daemon.js';
 import { commandAgent } from './agent-option.js';
 
 /** The daemon's sync in one line, or null when brain.json does not ask for it and no daemon runs it. */
@@ -84,9 +85,15 @@ export function registerAdminCommands(program: Command): void {
 
   program
     .command('status')
-    .description('branch, tip, projection, counts, forks and problems')
+    .description('branch, tip, projection, counts, forks, problems and the daemon')
     .action(async (_options: unknown, command: Command) => {
-      await runWithBrain(command, (brain) => brain.status(), renderStatus);
+      // The daemon line is the terminal's (doctor --json has it as a finding): daemon.json and the process table.
+      await runWithBrain(
+        command,
+        async (brain) => ({ status: await brain.status(), daemon: daemonState(brain.repo) }),
+        (r) => `${renderStatus(r.status)}\ndaemon:     ${daemonLine(r.daemon, r.status.branch)}`,
+        (r) => r.status,
+      );
     });
 
   program

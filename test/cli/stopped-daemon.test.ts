@@ -57,6 +57,7 @@ describe.skipIf(!procfs)('a stopped daemon', () => {
       expect(ui.code, ui.stderr).toBe(0);
       expect(ui.stdout).toContain(`http://127.0.0.1:${daemon.port}/`);
       expect(ui.stderr).toContain(`the daemon (pid ${daemon.pid}) is stopped (Ctrl-Z or SIGSTOP): the page loads once it is resumed`);
+      expect(brain(dir, ['status']).stdout).toContain(`daemon:     the daemon (pid ${daemon.pid}, branch brain, http://127.0.0.1:${daemon.port}/) is stopped (Ctrl-Z or SIGSTOP)`);
       // `brain doctor` names it, with how to resume it, and fixes nothing itself.
       const doctor = brain(dir, ['doctor', '--json']);
       expect(doctor.code).toBe(1);
@@ -71,6 +72,7 @@ describe.skipIf(!procfs)('a stopped daemon', () => {
     expect(resumed.stdout).toBe(direct.stdout);
     expect(resumed.stderr).toBe('');
     expect((JSON.parse(readFileSync(file, 'utf8')) as { requests: string[] }).requests.length).toBeGreaterThan(0);
+    expect(brain(dir, ['status']).stdout).toContain(`daemon:     running (pid ${daemon.pid}, branch brain, http://127.0.0.1:${daemon.port}/)`);
     const doctor = brain(dir, ['doctor', '--json']);
     expect(doctor.code, doctor.stdout).toBe(0);
     expect((doctor.json().findings as { check: string }[]).find((f) => f.check === 'daemon')).toMatchObject({ ok: true, message: `running (pid ${daemon.pid}, branch brain, http://127.0.0.1:${daemon.port}/)` });
