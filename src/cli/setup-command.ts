@@ -13,6 +13,7 @@ import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
 import type { Command } from 'commander';
 import { BrainError } from '../model/errors.js';
 import { CLIENTS } from '../setup/client-names.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../model/package-info.js';
 import type { GlobalOptions } from './context.js';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 
@@ -66,7 +67,8 @@ export function registerSetupCommand(program: Command): void {
       const notes = [...setup.notes];
       if (planned.some((file) => file.action !== 'unchanged' && !isAbsolute(file.label))) notes.push('Commit the project files above so that every clone is set up alike.');
       if (readBranchTip(repo.commonDir, globals.branch) === null) notes.push(`This repository has no docs branch "${globals.branch}" yet: run \`brain init\` before the agent starts.`);
-      if (!brainOnPath()) notes.push('No `brain` on PATH: the client runs `brain`, so install it (npm install -g project-brain) or link bin/brain.js there.');
+      // The package's own name: `project-brain` on the registry is somebody else's package.
+      if (!brainOnPath()) notes.push(`No \`brain\` on PATH: the client runs \`brain\`, so install the ${PACKAGE_NAME} package (README "Installing": npm pack, then npm install --global ./${PACKAGE_NAME}-${PACKAGE_VERSION}.tgz) or link bin/brain.js there (npm link in a checkout).`);
 
       let diffOf: (file: (typeof planned)[number]) => string = () => '';
       if (flags.dryRun === true) {

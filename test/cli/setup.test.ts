@@ -6,13 +6,15 @@
  * not write is refused with nothing written anywhere, and `--dry-run` prints the diff and writes
  * nothing.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { brain } from '../helpers/brain.js';
 import { cleanupTempDirs, initRepo, tempDir } from '../helpers/git.js';
+import { PACKAGE_NAME, PACKAGE_VERSION } from '../../src/model/package-info.js';
 
 afterAll(cleanupTempDirs);
 
@@ -59,6 +61,17 @@ function expectInstructions(text: string): void {
 const hookHandler = { type: 'command', command: 'brain context --hook' };
 
 describe('each client, in its own format and place', () => {
+  it('without brain on PATH, the note says to install this package by its own name (never an unrelated registry package)', () => {
+    const dir = initRepo();
+    const bin = tempDir('brain-path-'); // git alone on PATH: brain itself runs from process.execPath
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const out = setup(dir, ['cursor'], { PATH: bin }).out;
+    const note = (out.notes as string[]).find((n) => n.startsWith('No `brain` on PATH'));
+    expect(note).toContain(`install the ${PACKAGE_NAME} package`);
+    expect(note).toContain(`npm install --global ./${PACKAGE_NAME}-${PACKAGE_VERSION}.tgz`);
+    expect(note).not.toContain('project-brain');
+  });
+
   it('claude-code: .mcp.json mcpServers, CLAUDE.md, a SessionStart hook in .claude/settings.json', () => {
     const dir = initRepo();
     const first = setup(dir, ['claude-code']);
