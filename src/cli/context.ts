@@ -13,7 +13,7 @@ import type { ReadCall } from '../service/read-call.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
-import { DAEMON_FILE } from '../daemon/daemon-file-name.js';
+import { DAEMON_FILE } from '../service/daemon-info.js';
 
 /** The global options every command sees. `daemon` is false with `--no-daemon`. */
 export interface GlobalOptions {

@@ -16,24 +16,9 @@ import { join } from 'node:path';
 import { BrainError } from '../model/errors.js';
 import { writeFileAtomicSync } from '../git/git-fs.js';
 import { isProcessAlive } from '../git/process-alive.js';
-import { DAEMON_FILE } from './daemon-file-name.js';
+import { DAEMON_FILE, readDaemonFile, type DaemonInfo } from '../service/daemon-info.js';
 
-/** Contents of daemon.json. */
-export interface DaemonInfo {
-  format: 1;
-  pid: number;
-  /** TCP port on 127.0.0.1; null until the daemon listens. */
-  port: number | null;
-  /** `http://127.0.0.1:<port>`; null until the daemon listens. */
-  url: string | null;
-  started_at: string;
-  branch: string;
-  project_id: string | null;
-  /** The commit oid the daemon's projection reflects (updated after each catch-up). */
-  projected: string | null;
-  /** The repository's common git dir. */
-  repo: string;
-}
+export { DAEMON_FILE, readDaemonFile, type DaemonInfo };
 
 /** The claimed file: update it while running, remove it on shutdown. */
 export interface DaemonFile {
@@ -42,18 +27,6 @@ export interface DaemonFile {
   update(changes: Partial<DaemonInfo>): void;
   /** Removes the file if it is still ours (same pid). Idempotent. */
   remove(): void;
-}
-
-export { DAEMON_FILE };
-
-/** Parses `<brainDir>/daemon.json`, or null when missing or unreadable. */
-export function readDaemonFile(brainDir: string): DaemonInfo | null {
-  try {
-    const info = JSON.parse(fs.readFileSync(join(brainDir, DAEMON_FILE), 'utf8')) as DaemonInfo;
-    return typeof info.pid === 'number' ? info : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Asks `/api/health` who listens on `port`: its pid, `'busy'` (no answer in time), or null (nobody). */

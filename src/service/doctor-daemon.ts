@@ -12,7 +12,7 @@
  */
 import { brainDir, type RepoLocation } from '../git/repo.js';
 import { isProcessAlive, isProcessStopped } from '../git/process-alive.js';
-import { readDaemonFile } from '../daemon/daemon-file.js';
+import { readDaemonFile } from './daemon-info.js';
 import type { Brain } from '../service.js';
 import type { DoctorFinding } from './doctor.js';
 
