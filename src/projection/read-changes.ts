@@ -90,9 +90,10 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
  * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
  * second core used). `onChunk`, when given, receives each chunk's parsed files as it arrives,
  * in change order, before the next chunk is awaited (a cold build writes them then:
- * src/projection/sqlite/cold-build.ts); what it throws fails the read.
+ * src/projection/sqlite/cold-build.ts); what it throws fails the read. `collect` false: the
+ * chunks are not kept (the answer is empty), for a caller that writes each as it arrives.
  */
-export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs, onChunk?: (chunk: readonly Parsed[]) => void): Promise<Parsed[]> {
+export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs, onChunk?: (chunk: readonly Parsed[]) => void | Promise<void>, collect = true): Promise<Parsed[]> {
   const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
     const window: Promise<(Parsed | null)[]>[] = [];
@@ -111,8 +112,8 @@ export async function readParsed(changes: readonly FileChange[], readBlob: (oid:
       refill();
       const chunk: Parsed[] = [];
       for (const p of await current) if (p) chunk.push(p);
-      onChunk?.(chunk);
-      for (const p of chunk) parsed.push(p);
+      await onChunk?.(chunk);
+      if (collect) for (const p of chunk) parsed.push(p);
     }
     return parsed;
   } finally {

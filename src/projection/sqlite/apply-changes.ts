@@ -13,7 +13,8 @@ import { setCurrent, setCurrentCounts } from './current.js';
 import { planCurrent, type ParsedRevision } from './plan-current.js';
 import { checkEntryDir, insertDuplicateProblems } from './entry-checks.js';
 import { DUPLICATE_ID_CODE } from '../decide-current.js';
-import { beginFullRebuild, finishFullRebuild, insertReadRows, writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import { finishRebuildTables, writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
+import { streamFullRebuild } from './streamed-rebuild.js';
 import type { Parsed } from '../parse-file.js';
 import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
@@ -47,8 +48,9 @@ export interface ApplyOptions {
   full: boolean;
   /**
    * With `full`: `db` is a private build file no other connection reads (a cold build,
-   * src/projection/sqlite/cold-build.ts), so one transaction spans the read and each chunk's
-   * per-file rows are written as it arrives instead of after the last blob.
+   * src/projection/sqlite/cold-build.ts), so one transaction spans the read and each entry's
+   * rows are written as the read leaves its directory (streamed-rebuild.ts) instead of after
+   * the last blob.
    */
   private?: boolean;
 }
@@ -67,21 +69,34 @@ function statementsFor(db: CacheDb) {
  * Errors: {@link StaleProjectionError} when `meta.projected_oid` is no longer `fromOid`.
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
-  const { db } = options;
-  const streamed = options.full && options.private === true;
-  if (streamed) {
-    db.exec('BEGIN IMMEDIATE');
-    beginFullRebuild(db);
-  }
+  if (options.full && options.private === true) return applyStreamed(options);
+  return applyRead(options, await readParsed(options.changes, options.readBlob, options.readBlobs));
+}
+
+/**
+ * A full rebuild into a private build file: one transaction over the read, each entry written
+ * as the listing leaves its directory (streamed-rebuild.ts), the rest after the last blob.
+ */
+async function applyStreamed(options: ApplyOptions): Promise<ApplyStats> {
+  const { db, changes, readBlob } = options;
+  db.exec('BEGIN IMMEDIATE');
   try {
-    return await applyRead(options, await readParsed(options.changes, options.readBlob, options.readBlobs, streamed ? (chunk) => insertReadRows(db, chunk) : undefined), streamed);
+    const read = await streamFullRebuild({ db, changes, readBlob, ...(options.readBlobs ? { readBlobs: options.readBlobs } : {}) });
+    const plan = await planCandidates({ db, changes, parsed: read.candidates, full: true, readBlob });
+    finishRebuildTables(db);
+    writeCandidateRows(db, { changes, parsed: read.candidates, plan, full: true });
+    recordSearchTerms(db, options.toOid ?? '', true);
+    setMeta(db, 'projected_oid', options.toOid ?? '');
+    db.exec('COMMIT');
+    return { files: changes.length, revisions: read.revisions, problems: read.problems, entries: read.entries };
   } catch (err) {
-    if (streamed && db.inTransaction) db.exec('ROLLBACK');
+    if (db.inTransaction) db.exec('ROLLBACK');
+    dropNotedRows(db);
     throw err;
   }
 }
 
-async function applyRead(options: ApplyOptions, parsed: Parsed[], streamed: boolean): Promise<ApplyStats> {
+async function applyRead(options: ApplyOptions, parsed: Parsed[]): Promise<ApplyStats> {
   const { db } = options;
   const revisions = parsed.filter((p): p is ParsedRevision => p.kind === 'revision');
   const { plan, duplicates, clearDirs } = await planCurrent({ db, changes: options.changes, revisions, full: options.full, readBlob: options.readBlob });
@@ -98,17 +113,12 @@ async function applyRead(options: ApplyOptions, parsed: Parsed[], streamed: bool
   if (options.full) {
     const ledgers = parsed.filter((p): p is ParsedLedger => p.kind === 'ledger');
     const facts = { revisions, ledgers, problems, plan, dirs, duplicates };
-    const rebuild = db.transaction(() => {
-      if (streamed) finishFullRebuild(db, facts);
-      else writeFullRebuild(db, facts);
+    db.transaction(() => {
+      writeFullRebuild(db, facts);
       writeCandidateRows(db, candidateRows);
       recordSearchTerms(db, options.toOid ?? '', true);
       setMeta(db, 'projected_oid', options.toOid ?? '');
-    });
-    if (streamed) {
-      rebuild.default(); // inside the transaction begun before the read: a savepoint of it
-      db.exec('COMMIT');
-    } else rebuild.immediate();
+    }).immediate();
     return stats;
   }
   const s = statementsFor(db);

@@ -76,8 +76,8 @@ export function beginFullRebuild(db: CacheDb): void {
 /**
  * The per-file rows of a full rebuild — `revisions`, `problems`, `ledger_lines` — of the parsed
  * files in `parsed` (candidates are written with their plan). Between {@link beginFullRebuild}
- * and {@link finishFullRebuild}; a cold build calls it per chunk as the blobs arrive
- * (src/projection/sqlite/cold-build.ts). Errors: SQLite errors.
+ * and {@link finishRebuildTables}; a cold build calls it per chunk as the blobs arrive
+ * (src/projection/sqlite/streamed-rebuild.ts). Errors: SQLite errors.
  */
 export function insertReadRows(db: CacheDb, parsed: readonly Parsed[]): void {
   for (const p of parsed) if (p.kind === 'revision') insertParsedRows(db, p);
@@ -109,6 +109,14 @@ export function finishFullRebuild(db: CacheDb, args: FullRebuildFacts): void {
   }
   for (const [dir, f] of facts) insertEntryProblems(db, entryDirProblems(dir, f));
   insertDuplicateProblems(db, args.duplicates);
+  finishRebuildTables(db);
+}
+
+/**
+ * The last step of every full rebuild, once its entry rows are in: the FTS5 index in one pass,
+ * the counts, then the indexes and triggers {@link beginFullRebuild} dropped. Errors: SQLite errors.
+ */
+export function finishRebuildTables(db: CacheDb): void {
   db.exec("INSERT INTO entry_search_fts (entry_search_fts) VALUES ('rebuild')");
   fillCounts(db);
   db.exec(INDEXES_SQL + REBUILD_TRIGGERS_SQL);

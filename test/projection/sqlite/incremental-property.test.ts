@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { coldBuild } from '../../../src/projection/sqlite/cold-build.js';
 import { getMeta, openCache } from '../../../src/projection/sqlite/open-cache.js';
 import { SEARCH_TERMS_META_KEY } from '../../../src/projection/sqlite/search-vocabulary.js';
 import { listCurrent, listProblems } from '../../../src/projection/sqlite/queries.js';
@@ -42,6 +43,17 @@ async function expectCacheEqualsRebuild(w: World, when: string): Promise<void> {
     await refreshCache({ db: scratch, reader: await w.brain.reader(), tip, full: true });
     const live = w.brain.db();
     for (const table of DATA_TABLES) expect(rows(live, table), `${table} ${when}`).toEqual(rows(scratch, table));
+    // A cold build (a fresh clone's first read: the projection written as the branch streams,
+    // entry by entry; docs/decisions/0096) holds the same rows too.
+    const coldPath = join(scratchDir, 'cold.sqlite');
+    expect((await coldBuild({ path: coldPath, reader: await w.brain.reader(), tip })).placed, `cold build placed ${when}`).toBe(true);
+    const cold = openCache(coldPath).db;
+    try {
+      for (const table of DATA_TABLES) expect(rows(cold, table), `${table} of a cold build ${when}`).toEqual(rows(scratch, table));
+      expect(searchIndexProblem(cold), `FTS5 index of a cold build ${when}`).toBeNull();
+    } finally {
+      cold.close();
+    }
     expect(searchIndexProblem(live), `FTS5 index ${when}`).toBeNull();
     expect(listCurrent(live, { projectId: PROJECT }), `list ${when}`).toEqual(listCurrent(scratch, { projectId: PROJECT }));
     expect(listProblems(live), `problems ${when}`).toEqual(listProblems(scratch));
