@@ -12,6 +12,7 @@
  * deleted, as a GROUP BY would not produce it.
  */
 import type { CacheDb } from './open-cache.js';
+import { prepared } from './prepared.js';
 
 /** The count tables (created with the schema). */
 export const COUNT_TABLES_SQL = `
@@ -63,12 +64,12 @@ INSERT INTO revision_counts (project_id, n) SELECT project_id, COUNT(*) FROM rev
 
 /** Current entries per kind and status of `projectId` (no row for a count of 0). */
 export function kindStatusCounts(db: CacheDb, projectId: string): { entry_kind: string; status: string; n: number }[] {
-  return db.prepare('SELECT entry_kind, status, n FROM kind_counts WHERE project_id = ? ORDER BY entry_kind, status').all(projectId) as { entry_kind: string; status: string; n: number }[];
+  return prepared(db, 'SELECT entry_kind, status, n FROM kind_counts WHERE project_id = ? ORDER BY entry_kind, status').all(projectId) as { entry_kind: string; status: string; n: number }[];
 }
 
 /** Current entries per project and kind, every project with at least one (sorted by project, kind). */
 export function projectKindCounts(db: CacheDb): { project_id: string; entry_kind: string; n: number }[] {
-  return db.prepare('SELECT project_id, entry_kind, SUM(n) AS n FROM kind_counts GROUP BY project_id, entry_kind ORDER BY project_id, entry_kind').all() as { project_id: string; entry_kind: string; n: number }[];
+  return prepared(db, 'SELECT project_id, entry_kind, SUM(n) AS n FROM kind_counts GROUP BY project_id, entry_kind ORDER BY project_id, entry_kind').all() as { project_id: string; entry_kind: string; n: number }[];
 }
 
 /**
@@ -83,7 +84,7 @@ export function countProject(db: CacheDb, projectId: string): { entries: number;
     (by_kind[r.entry_kind] ??= {})[r.status] = r.n;
     entries += r.n;
   }
-  const revisions = (db.prepare('SELECT n FROM revision_counts WHERE project_id = ?').get(projectId) as { n: number } | undefined)?.n ?? 0;
-  const forked = (db.prepare('SELECT entry_id FROM current WHERE project_id = ? AND forked = 1 ORDER BY entry_id').all(projectId) as { entry_id: string }[]).map((r) => r.entry_id);
+  const revisions = (prepared(db, 'SELECT n FROM revision_counts WHERE project_id = ?').get(projectId) as { n: number } | undefined)?.n ?? 0;
+  const forked = (prepared(db, 'SELECT entry_id FROM current WHERE project_id = ? AND forked = 1 ORDER BY entry_id').all(projectId) as { entry_id: string }[]).map((r) => r.entry_id);
   return { entries, revisions, by_kind, forked };
 }

@@ -9,6 +9,7 @@ import { BrainError } from '../../model/errors.js';
 import { dirname, join } from 'node:path';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
 import { removeStaleBuilds } from './stale-builds.js';
+import { prepared } from './prepared.js';
 
 export type CacheDb = Database.Database;
 
@@ -98,13 +99,13 @@ function assertNotOccupied(path: string): void {
 
 /** Reads a meta value. */
 export function getMeta(db: CacheDb, key: string): string | null {
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  const row = prepared(db, 'SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
   return row?.value ?? null;
 }
 
 /** Writes a meta value. */
 export function setMeta(db: CacheDb, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  prepared(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 }
 
 /**

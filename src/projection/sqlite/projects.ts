@@ -5,6 +5,7 @@
 import type { CacheDb } from './open-cache.js';
 import { projectKindCounts } from './counts.js';
 import { foldProjectCounts, type ProjectCounts } from '../project-counts.js';
+import { prepared } from './prepared.js';
 
 export type { ProjectCounts };
 
@@ -19,5 +20,5 @@ export function listProjects(db: CacheDb): ProjectCounts[] {
 
 /** True when `projectId` has at least one current entry (one index probe, for every read). */
 export function projectExists(db: CacheDb, projectId: string): boolean {
-  return db.prepare('SELECT 1 FROM current WHERE project_id = ? LIMIT 1').get(projectId) !== undefined;
+  return prepared(db, 'SELECT 1 FROM current WHERE project_id = ? LIMIT 1').get(projectId) !== undefined;
 }

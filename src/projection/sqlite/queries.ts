@@ -8,6 +8,7 @@ import { assertPathFilter, isGlob, pathFilterMatches } from '../../model/path-ma
 import { entriesBesideBase, entriesConcerning, filterBase, pathsUnderBase } from './path-candidates.js';
 import { revisionPath } from './schema.js';
 import type { CacheDb } from './open-cache.js';
+import { prepared } from './prepared.js';
 import { kindStatusCounts } from './counts.js';
 
 /** Filters of {@link listCurrent}; all optional, combined with AND. */
@@ -65,7 +66,7 @@ export const toRow = (r: CurrentDbRow): CurrentRow => ({
  * base (`**\/*.sql`) costs the entries that match it (path-candidates.ts).
  */
 export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
-  const run = (q: { sql: string; params: Record<string, unknown> }) => (db.prepare(q.sql).all(q.params) as CurrentDbRow[]).map(toRow);
+  const run = (q: { sql: string; params: Record<string, unknown> }) => (prepared(db, q.sql).all(q.params) as CurrentDbRow[]).map(toRow);
   if (filter.path === undefined) return run(listQuery(filter));
   const path = assertPathFilter(filter.path);
   const base = filterBase(path);
@@ -100,7 +101,7 @@ export function listCurrent(db: CacheDb, filter: ListFilter): CurrentRow[] {
 export function countCurrent(db: CacheDb, filter: ListFilter): number {
   const { limit: _l, after: _a, ...all } = filter;
   const q = listQuery(all, countSource(db, all), 'count');
-  return (db.prepare(q.sql).get(q.params) as { n: number }).n;
+  return (prepared(db, q.sql).get(q.params) as { n: number }).n;
 }
 
 /**
@@ -115,7 +116,7 @@ export function countCurrentByKindStatus(db: CacheDb, filter: ListFilter): { ent
     return kindStatusCounts(db, all.projectId).filter((c) => (all.kind === undefined || c.entry_kind === all.kind) && (all.status === undefined || c.status === all.status));
   }
   const q = listQuery(all, countSource(db, all), 'counts');
-  return db.prepare(q.sql).all(q.params) as { entry_kind: string; status: string; n: number }[];
+  return prepared(db, q.sql).all(q.params) as { entry_kind: string; status: string; n: number }[];
 }
 
 /** Where a count's path filter takes its entries from (see {@link countCurrent}); undefined without one. */
@@ -217,10 +218,11 @@ async function withBodies(rows: RevisionDbRow[], readBlob: (oid: string) => Prom
  * read from git with `readBlob`. Errors: reader errors.
  */
 export async function listRevisionsSince(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { projectId: string; since: string }): Promise<RevisionRow[]> {
-  const rows = db
-    // Only revisions of entries the project owns (another project's id in this project's tree is a problem, not history: docs/decisions/0029).
-    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions r WHERE project_id = ? AND recorded_at >= ? AND EXISTS (SELECT 1 FROM current c WHERE c.entry_id = r.entry_id AND c.project_id = r.project_id) ORDER BY recorded_at, entry_id, revision, sha256')
-    .all(args.projectId, args.since.slice(0, 19)) as RevisionDbRow[];
+  // Only revisions of entries the project owns (another project's id in this project's tree is a problem, not history: docs/decisions/0029).
+  const rows = prepared(
+    db,
+    'SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions r WHERE project_id = ? AND recorded_at >= ? AND EXISTS (SELECT 1 FROM current c WHERE c.entry_id = r.entry_id AND c.project_id = r.project_id) ORDER BY recorded_at, entry_id, revision, sha256',
+  ).all(args.projectId, args.since.slice(0, 19)) as RevisionDbRow[];
   return withBodies(rows, readBlob);
 }
 
@@ -230,8 +232,8 @@ export async function listRevisionsSince(db: CacheDb, readBlob: (oid: string) =>
  */
 export function getCurrent(db: CacheDb, entryId: string, projectId?: string): CurrentRow | null {
   const row = (projectId === undefined
-    ? db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ?`).get(entryId)
-    : db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ? AND c.project_id = ?`).get(entryId, projectId)) as CurrentDbRow | undefined;
+    ? prepared(db, `SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ?`).get(entryId)
+    : prepared(db, `SELECT ${CURRENT_COLUMNS} FROM current c WHERE c.entry_id = ? AND c.project_id = ?`).get(entryId, projectId)) as CurrentDbRow | undefined;
   return row ? toRow(row) : null;
 }
 
@@ -247,7 +249,7 @@ export function idPrefixMatches(db: CacheDb, q: { prefix: string; projectId?: st
   if (q.projectId !== undefined) where.push('c.project_id = ?'), params.push(q.projectId);
   if (q.projects) where.push(`c.project_id IN (${q.projects.map(() => '?').join(', ') || 'NULL'})`), params.push(...q.projects);
   if (q.kind !== undefined) where.push('c.entry_kind = ?'), params.push(q.kind);
-  const rows = db.prepare(`SELECT ${CURRENT_COLUMNS} FROM current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id LIMIT 2`).all(...params) as CurrentDbRow[];
+  const rows = prepared(db, `SELECT ${CURRENT_COLUMNS} FROM current c WHERE ${where.join(' AND ')} ORDER BY c.entry_id LIMIT 2`).all(...params) as CurrentDbRow[];
   return rows.map(toRow);
 }
 
@@ -257,13 +259,11 @@ export function idPrefixMatches(db: CacheDb, q: { prefix: string; projectId?: st
  * another project holds the same id never mixes the two (docs/decisions/0029). Errors: reader errors.
  */
 export async function listRevisions(db: CacheDb, readBlob: (oid: string) => Promise<Buffer>, args: { entryId: string; projectId: string }): Promise<RevisionRow[]> {
-  const rows = db
-    .prepare('SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256')
-    .all(args.entryId, args.projectId) as RevisionDbRow[];
+  const rows = prepared(db, 'SELECT entry_id, project_id, entry_kind, file, sha256, blob_oid FROM revisions WHERE entry_id = ? AND project_id = ? ORDER BY revision, recorded_at, sha256').all(args.entryId, args.projectId) as RevisionDbRow[];
   return withBodies(rows, readBlob);
 }
 
 /** Files on the branch that failed to parse or validate. */
 export function listProblems(db: CacheDb): { path: string; code: string; message: string }[] {
-  return db.prepare('SELECT path, code, message FROM problems ORDER BY path').all() as { path: string; code: string; message: string }[];
+  return prepared(db, 'SELECT path, code, message FROM problems ORDER BY path').all() as { path: string; code: string; message: string }[];
 }
