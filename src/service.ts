@@ -47,6 +47,19 @@ export interface BrainOptions {
   reader?: 'cat-file' | 'isomorphic-git';
   /** Told things worth one line to a person, e.g. that the docs branch was created from `origin/brain` (issue #8). */
   onNotice?: (message: string) => void;
+  /**
+   * Told how a refresh that reads blobs advances: after each chunk of files read (`done` of
+   * `total`), then once `finished` when the projection is written (DESIGN §6: progress for long
+   * work; src/cli/progress.ts shows it on a terminal).
+   */
+  onProgress?: (progress: RefreshProgress) => void;
+}
+
+/** A refresh's progress (see {@link BrainOptions.onProgress}). */
+export interface RefreshProgress {
+  done: number;
+  total: number;
+  finished?: boolean;
 }
 
 export type { BrainStatus } from './service/status.js';
@@ -213,13 +226,18 @@ export class Brain {
     const tip = await this.store.resolveTip();
     const reader = deferObjectReader(() => this.reader(), this.options.reader);
     // No cache file yet (a fresh clone, `.git/brain` removed): built in a file of its own and put in place (docs/decisions/0075).
-    const cold = tip !== null && !(this.cacheHandle?.isOpen ?? false) && isCold(this.cachePath) ? (await coldBuild({ path: this.cachePath, reader, tip })).result : null;
+    let total = -1;
+    const tell = this.options.onProgress;
+    const onProgress = tell && ((p: RefreshProgress) => ((total = p.total), tell(p)));
+    const progress = onProgress ? { onProgress } : {};
+    const cold = tip !== null && !(this.cacheHandle?.isOpen ?? false) && isCold(this.cachePath) ? (await coldBuild({ path: this.cachePath, reader, tip, ...progress })).result : null;
     if (tip !== this.manifestCheckedAt) {
       await manifestAtTip(this.db(), this.store, tip);
       this.manifestCheckedAt = tip;
     }
     // A cold build was the full rebuild a `full` refresh asks for: not done twice.
-    const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full && cold === null ? { full: true } : {}) });
+    const refreshed = await refreshCache({ db: this.db(), reader, tip, ...(options.full && cold === null ? { full: true } : {}), ...progress });
+    if (total >= 0) tell?.({ done: total, total, finished: true });
     // The cold build's result when the file it placed (or another process's build) was already at the tip.
     const result = cold !== null && refreshed.mode === 'fresh' ? { ...cold, ms: cold.ms + refreshed.ms } : refreshed;
     this.lastRefresh = result;

@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { neutralizeTerminal, safeJson } from './terminal-text.js';
 import { DAEMON_FILE } from '../service/daemon-info.js';
+import { createRefreshProgress } from './progress.js';
 
 /** The global options every command sees. `daemon` is false with `--no-daemon`. */
 export interface GlobalOptions {
@@ -51,18 +52,23 @@ export async function runWithBrain<T>(
 ): Promise<T> {
   const globals = command.optsWithGlobals<GlobalOptions>();
   const { openBrain } = await import('../service.js');
+  // A long refresh (a fresh clone's first read of a large brain) shows its progress on a terminal.
+  const progress = interactive() ? createRefreshProgress({ write: (text) => process.stderr.write(text) }) : null;
   const brain = await openBrain({
     ...(globals.repo ? { repoDir: globals.repo } : {}),
     branch: globals.branch,
     ...(globals.project ? { projectId: globals.project } : {}),
     ...(globals.author ? { author: globals.author } : {}),
-    onNotice: (message) => process.stderr.write(`brain: ${message}\n`),
+    onNotice: (message) => (progress?.end(), process.stderr.write(`brain: ${message}\n`)),
+    ...(progress ? { onProgress: progress.report } : {}),
   });
   try {
     const value = await fn(brain);
+    progress?.end();
     print(globals, globals.json ? safeJson(json(value)) : await human(value));
     return value;
   } finally {
+    progress?.end();
     await brain.close();
   }
 }

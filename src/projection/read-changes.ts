@@ -84,16 +84,31 @@ async function parseChunk(jobs: ParseJob[], pool: ParsePool | null): Promise<(Pa
   return dropOutranked(jobs.map((j) => parseFile(j.path, j.oid, j.bytes)));
 }
 
+/** A read's progress: files read and parsed so far, of `total`. */
+export interface ReadProgress {
+  done: number;
+  total: number;
+}
+
+/** Options of {@link readParsed}. */
+export interface ReadOptions {
+  /** Receives each chunk's parsed files as it arrives, in change order, before the next chunk is awaited; what it throws fails the read. */
+  onChunk?: (chunk: readonly Parsed[]) => void | Promise<void>;
+  /** False: the chunks are not kept (the answer is empty), for a caller that writes each as it arrives. Default true. */
+  collect?: boolean;
+  /** Told after each chunk (for a person watching a long read: src/cli/progress.ts). */
+  onProgress?: (progress: ReadProgress) => void;
+}
+
 /**
  * Reads and parses every changed file, in change order. Several chunks are in flight at once,
  * so git answers the next chunks while the current one is parsed — for large change sets in a
  * worker thread and in this one (issue #10 cold rebuild: no idle wait between chunks, the
- * second core used). `onChunk`, when given, receives each chunk's parsed files as it arrives,
- * in change order, before the next chunk is awaited (a cold build writes them then:
- * src/projection/sqlite/cold-build.ts); what it throws fails the read. `collect` false: the
- * chunks are not kept (the answer is empty), for a caller that writes each as it arrives.
+ * second core used). See {@link ReadOptions} for a caller that writes each chunk as it arrives
+ * (a cold build: src/projection/sqlite/streamed-rebuild.ts) or shows progress.
  */
-export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs, onChunk?: (chunk: readonly Parsed[]) => void | Promise<void>, collect = true): Promise<Parsed[]> {
+export async function readParsed(changes: readonly FileChange[], readBlob: (oid: string) => Promise<Buffer>, readBlobs?: ReadBlobs, options: ReadOptions = {}): Promise<Parsed[]> {
+  const { onChunk, collect = true, onProgress } = options;
   const pool = changes.length >= POOL_MIN_FILES ? openPool() : null;
   try {
     const window: Promise<(Parsed | null)[]>[] = [];
@@ -106,6 +121,7 @@ export async function readParsed(changes: readonly FileChange[], readBlob: (oid:
       }
     };
     const parsed: Parsed[] = [];
+    let done = 0;
     refill();
     while (window.length > 0) {
       const current = window.shift()!;
@@ -114,6 +130,8 @@ export async function readParsed(changes: readonly FileChange[], readBlob: (oid:
       for (const p of await current) if (p) chunk.push(p);
       await onChunk?.(chunk);
       if (collect) for (const p of chunk) parsed.push(p);
+      done = Math.min(done + READ_CHUNK, changes.length);
+      onProgress?.({ done, total: changes.length });
     }
     return parsed;
   } finally {

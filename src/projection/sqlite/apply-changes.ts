@@ -16,7 +16,7 @@ import { DUPLICATE_ID_CODE } from '../decide-current.js';
 import { finishRebuildTables, writeFullRebuild, type ParsedLedger, type ParsedProblem } from './full-rebuild.js';
 import { streamFullRebuild } from './streamed-rebuild.js';
 import type { Parsed } from '../parse-file.js';
-import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
+import { readParsed, type FileChange, type ReadBlobs, type ReadProgress } from '../read-changes.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import { planCandidates, writeCandidateRows } from './candidate-rows.js';
 import { dropNotedRows, recordSearchTerms } from './search-vocabulary.js';
@@ -53,6 +53,8 @@ export interface ApplyOptions {
    * the last blob.
    */
   private?: boolean;
+  /** Told after each chunk of blobs read (a person watching a long rebuild: src/cli/progress.ts). */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 function statementsFor(db: CacheDb) {
@@ -70,7 +72,7 @@ function statementsFor(db: CacheDb) {
  */
 export async function applyChanges(options: ApplyOptions): Promise<ApplyStats> {
   if (options.full && options.private === true) return applyStreamed(options);
-  return applyRead(options, await readParsed(options.changes, options.readBlob, options.readBlobs));
+  return applyRead(options, await readParsed(options.changes, options.readBlob, options.readBlobs, options.onProgress ? { onProgress: options.onProgress } : {}));
 }
 
 /**
@@ -81,7 +83,7 @@ async function applyStreamed(options: ApplyOptions): Promise<ApplyStats> {
   const { db, changes, readBlob } = options;
   db.exec('BEGIN IMMEDIATE');
   try {
-    const read = await streamFullRebuild({ db, changes, readBlob, ...(options.readBlobs ? { readBlobs: options.readBlobs } : {}) });
+    const read = await streamFullRebuild({ db, changes, readBlob, ...(options.readBlobs ? { readBlobs: options.readBlobs } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
     const plan = await planCandidates({ db, changes, parsed: read.candidates, full: true, readBlob });
     finishRebuildTables(db);
     writeCandidateRows(db, { changes, parsed: read.candidates, plan, full: true });

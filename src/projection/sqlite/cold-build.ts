@@ -16,6 +16,7 @@ import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync } from 
 import { basename, dirname, join } from 'node:path';
 import type { ObjectReader } from '../../git/object-reader.js';
 import { refreshCache, type RefreshResult } from './refresh.js';
+import type { ReadProgress } from '../read-changes.js';
 import { removeStaleBuilds } from './stale-builds.js';
 import { removeDbFiles } from './open-cache.js';
 import { CACHE_FORMAT, SCHEMA_SQL } from './schema.js';
@@ -59,6 +60,8 @@ export interface ColdBuildOptions {
   reader: ObjectReader;
   /** The branch tip to project. */
   tip: string | null;
+  /** Told after each chunk of blobs read. */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function coldBuild(options: ColdBuildOptions): Promise<{ result: Re
   try {
     const db = openBuild(build);
     try {
-      result = await refreshCache({ db, reader: options.reader, tip: options.tip, full: true, private: true });
+      result = await refreshCache({ db, reader: options.reader, tip: options.tip, full: true, private: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
       db.pragma('journal_mode = WAL'); // the cache's mode, recorded in the file's header
     } finally {
       db.close();

@@ -11,6 +11,7 @@
 import { BrainError } from '../../model/errors.js';
 import type { ObjectReader } from '../../git/object-reader.js';
 import type { ApplyStats } from './apply-changes.js';
+import type { ReadProgress } from '../read-changes.js';
 import { getMeta, type CacheDb } from './open-cache.js';
 
 /** What a refresh did. `mode` is `fresh` when nothing had to change. */
@@ -32,6 +33,8 @@ export interface RefreshOptions {
   full?: boolean;
   /** `db` is a private build file nobody else reads (a cold build: apply-changes.ts `private`). */
   private?: boolean;
+  /** Told after each chunk of blobs a refresh reads (src/projection/read-changes.ts). */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
     const [{ applyChanges, StaleProjectionError }, { planChanges }] = await Promise.all([import('./apply-changes.js'), import('../read-changes.js')]);
     const plan = await planChanges(options.reader, from, options.tip, options.full === true || neverProjected);
     try {
-      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full, ...(options.private ? { private: true } : {}) });
+      const stats = await applyChanges({ db: options.db, readBlob: (oid) => options.reader.readBlob(oid), readBlobs: (oids) => options.reader.readBlobs(oids), changes: plan.changes, fromOid: from, toOid: options.tip, full: plan.full, ...(options.private ? { private: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
       return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
     } catch (err) {
       if (!(err instanceof StaleProjectionError)) throw err;

@@ -20,7 +20,7 @@ import { parseBrainPath } from '../../store/layout.js';
 import { decideCurrent, fromParsed, type Candidate } from '../decide-current.js';
 import type { ParsedCandidate } from '../decide-candidates.js';
 import type { Parsed } from '../parse-file.js';
-import { readParsed, type FileChange, type ReadBlobs } from '../read-changes.js';
+import { readParsed, type FileChange, type ReadBlobs, type ReadProgress } from '../read-changes.js';
 import { setCurrent } from './current.js';
 import { entryDirProblems, insertDuplicateProblems, insertEntryProblems, type EntryDirFacts } from './entry-checks.js';
 import { beginFullRebuild, finishRebuildTables, insertReadRows } from './full-rebuild.js';
@@ -80,6 +80,8 @@ export interface StreamOptions {
   changes: readonly FileChange[];
   readBlob: (oid: string) => Promise<Buffer>;
   readBlobs?: ReadBlobs;
+  /** Told after each chunk read (src/projection/read-changes.ts). */
+  onProgress?: (progress: ReadProgress) => void;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function streamFullRebuild(options: StreamOptions): Promise<Streame
       }
     }
   };
-  await readParsed(changes, readBlob, options.readBlobs, onChunk, false);
+  await readParsed(changes, readBlob, options.readBlobs, { onChunk, collect: false, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   if (open !== null) await close(open);
   if (contested.size > 0) await decideContested(db, [...contested].sort(), readBlob);
   return { revisions, problems, entries: owners.size, candidates };
