@@ -74,6 +74,20 @@ describe('a --single-branch or --depth 1 clone of a repository with a brain', ()
     expect(git(dir, ['config', '--get-all', 'remote.origin.fetch'])).toBe('+refs/heads/main:refs/remotes/origin/main');
   });
 
+  it("doctor says git fetch leaves the brain out here, and git's command that changes it; not once git fetches it", () => {
+    const dir = clone(['--single-branch']);
+    expect(brain(dir, ['sync']).code).toBe(0);
+    type Doctor = { ok: boolean; findings: { check: string; ok: boolean; message: string }[] };
+    const before = brain(dir, ['doctor', '--json']);
+    expect(before.code, before.stdout).toBe(0);
+    const finding = before.json<Doctor>().findings.find((f) => f.check === 'upstream_fetch');
+    expect(finding).toMatchObject({ ok: true });
+    expect(finding?.message).toContain('`brain sync origin`');
+    expect(finding?.message).toContain('`git remote set-branches --add origin brain`');
+    git(dir, ['remote', 'set-branches', '--add', 'origin', 'brain']);
+    expect(brain(dir, ['doctor', '--json']).json<Doctor>().findings.map((f) => f.check)).not.toContain('upstream_fetch');
+  });
+
   it('a remote that cannot be asked is taken as having no brain: init starts one, as before', () => {
     const dir = clone(['--single-branch']);
     git(dir, ['remote', 'set-url', 'origin', join(tempDir(), 'gone.git')]);
