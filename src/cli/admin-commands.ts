@@ -63,6 +63,12 @@ function renderImport(r: ImportReport): string {
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
   if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
+  if (r.shallow && r.shallow.files.length) {
+    lines.push(
+      `shallow clone: git holds no history before ${r.shallow.since.slice(0, 10)}, so it cannot say when or by whom ${plural(r.shallow.files.length, 'ADR')} ${r.shallow.files.length === 1 ? 'was' : 'were'} written; their dates and deciders are the ADRs' own or what the brain already held (\`git fetch --unshallow\` for git's)`,
+      ...some(r.shallow.files, (f) => `  ${f}`),
+    );
+  }
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
   if (r.withheld.length) {
     lines.push(

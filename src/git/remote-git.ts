@@ -131,8 +131,36 @@ export async function fetchBranch(args: { repo: RepoLocation; remote: string; br
   return oid;
 }
 
+/**
+ * Whether `remote` has `refs/heads/<branch>` (`git ls-remote --heads`), asked without fetching
+ * anything: true or false, or null when the remote could not be asked (offline, credentials,
+ * not configured) — the caller decides what an unknown answer means. Errors: `invalid_argument`
+ * for a remote name git would read as an option; `git_error` when git cannot be run.
+ */
+export async function remoteHasBranch(args: { repo: RepoLocation; remote: string; branch: string }): Promise<boolean | null> {
+  assertRemoteName(args.remote);
+  const run = await runGit(args.repo, ['ls-remote', '--heads', args.remote, `refs/heads/${args.branch}`]);
+  if (run.code !== 0) return null;
+  return run.stdout.split('\n').some((line) => line.endsWith(`\trefs/heads/${args.branch}`));
+}
+
 /** The outcome of {@link pushBranch}: `rejected` means the remote moved (fetch and retry). */
 export type PushOutcome = 'pushed' | 'rejected';
+
+/**
+ * After a push of `oid`, makes `refs/remotes/<remote>/<branch>` say so. git moves it itself only
+ * when a fetch refspec of the remote maps the branch; in a `--single-branch` or `--depth` clone
+ * none does, and the ref sync fetched into stayed at the old tip: `brain status` then called the
+ * pushed revisions "not pushed yet" (decision 0099). Compare-and-swap against the value read,
+ * so a fetch that moved it meanwhile wins; a failure leaves the ref as it was (the next sync
+ * fetches it again).
+ */
+async function followPush(args: { repo: RepoLocation; remote: string; branch: string; oid: string }): Promise<void> {
+  const tracking = trackingRef(args.remote, args.branch);
+  const current = readRef(args.repo.commonDir, tracking);
+  if (current === args.oid) return;
+  await runGit(args.repo, ['update-ref', '-m', `brain sync: pushed to ${args.remote}`, tracking, args.oid, current ?? '0'.repeat(40)]);
+}
 
 /**
  * Pushes commit `oid` to `refs/heads/<branch>` of `remote` — never forced, so the remote only
@@ -144,7 +172,10 @@ export async function pushBranch(args: { repo: RepoLocation; remote: string; bra
   const dest = `refs/heads/${args.branch}`;
   const run = await runGit(args.repo, ['push', '--porcelain', args.remote, `${args.oid}:${dest}`]);
   const line = run.stdout.split('\n').find((l) => l.includes(`:${dest}\t`));
-  if (run.code === 0 && !line?.startsWith('!')) return 'pushed';
+  if (run.code === 0 && !line?.startsWith('!')) {
+    await followPush({ repo: args.repo, remote: args.remote, branch: args.branch, oid: args.oid });
+    return 'pushed';
+  }
   const summary = line?.split('\t')[2] ?? '';
   const stale = /fetch first|non-fast-forward|stale info|failed to update ref|cannot lock ref|failed to lock|incorrect old value/i;
   if (line?.startsWith('!') && stale.test(summary)) return 'rejected';

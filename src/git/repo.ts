@@ -21,6 +21,18 @@ function isGitDir(dir: string): boolean {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs'));
 }
 
+/**
+ * A checkout's git dir: a repository's own (`HEAD`, `objects`, `refs`), or a linked worktree's
+ * (`.git/worktrees/<name>`: its `HEAD` and a `commondir` naming where objects and refs live —
+ * git keeps no `objects` or `refs` of its own there, decision 0099).
+ */
+function isCheckoutGitDir(gitdir: string): boolean {
+  if (isGitDir(gitdir)) return true;
+  if (!existsSync(join(gitdir, 'HEAD')) || !existsSync(join(gitdir, 'commondir'))) return false;
+  const common = commonDirOf(gitdir);
+  return existsSync(join(common, 'objects')) && existsSync(join(common, 'refs'));
+}
+
 function commonDirOf(gitdir: string): string {
   const file = join(gitdir, 'commondir');
   if (!existsSync(file)) return gitdir;
@@ -37,7 +49,7 @@ function fromDotGit(workDir: string): RepoLocation | null {
     if (!match?.[1]) return null;
     gitdir = resolve(workDir, match[1].trim());
   }
-  if (!isGitDir(gitdir)) return null;
+  if (!isCheckoutGitDir(gitdir)) return null;
   return { workDir, gitdir, commonDir: commonDirOf(gitdir) };
 }
 

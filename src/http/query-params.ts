@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { BrainError } from '../model/errors.js';
 import { parseOptionalInteger } from '../model/number-text.js';
 import { decodeKeyset } from '../service/keyset-cursor.js';
+import { decodeCursor } from '../service/list-cursor.js';
 
 const bad = (message: string, hint?: string) => new BrainError('invalid_argument', message, hint ? { hint } : {});
 
@@ -57,6 +58,18 @@ export function pageParams(c: Context, allowed: readonly string[]): Record<strin
     if (given[0] !== undefined) out[name] = given[0];
   }
   return out;
+}
+
+/**
+ * Checks a board page cursor — the list cursor of a clone (service/list-cursor.ts: two parts, or
+ * three with the first page's commit, decision 0099). Errors: `invalid_argument` with the page's words.
+ */
+export function checkBoardCursor(cursor: string): void {
+  try {
+    decodeCursor(cursor);
+  } catch {
+    throw new BrainError('invalid_argument', 'invalid page cursor', { hint: 'follow the "Next page" link, or go back to the first page' });
+  }
 }
 
 /** The two parts of a dashboard page cursor (service/keyset-cursor.ts). Errors: `invalid_argument`. */

@@ -13,7 +13,7 @@
  *
  * | read | query | `data` |
  * |---|---|---|
- * | list | `kind status tag author related_task path updated_since limit cursor` | `Entry[]` newest first + `pagination: {limit, has_more, next_cursor}` |
+ * | list | `kind status tag author related_task path updated_since limit cursor` | `Entry[]` newest first + `pagination: {limit, has_more, next_cursor, changed_since_first_page?}` (a clone's: what changed since the first page, decision 0099) |
  * | search | `q` (required) `kind limit` (≤ 100, default 20) | `{entry, relevance_score}[]` |
  * | brief | `budget path… related_task…` (`task…`: the spelling before issue #19) | `{markdown, tokens, included, omitted}` (+ `groups`) |
  * | get | `revision` | `{...Entry, revision_count, forked}` (a clone: any unique id prefix) |
@@ -70,7 +70,7 @@ export function createReadRoutes<E extends Env>(mount: ReadMount<E>, paths: Read
         repo: q.repo, project: q.project, kind: q.kind, status: q.status, tag: q.tag, author: q.author, relatedTask: q.related_task, path: q.path, updatedSince: q.updated_since,
         limit, cursor: q.cursor, facet: q.facets === 'repo',
       });
-      const pagination = { limit, has_more: page.next_cursor !== null, next_cursor: page.next_cursor };
+      const pagination = { limit, has_more: page.next_cursor !== null, next_cursor: page.next_cursor, ...(page.changed ? { changed_since_first_page: page.changed } : {}) };
       return { data: page.rows.map((r) => ({ ...repoOf(r), ...r.entry })), pagination, ...(page.facet ? { facets: { repo: page.facet } } : {}) };
     };
   });

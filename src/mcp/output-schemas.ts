@@ -86,6 +86,14 @@ export const ListOutput = z.strictObject({
   count,
   entries: z.array(z.strictObject(summaryFields)),
   next_cursor: z.string().nullable().describe('pass as cursor for the next page; null on the last page'),
+  changed_since_first_page: z
+    .strictObject({
+      since: z.string().describe('the commit the first page was read at'),
+      count: count.nullable().describe('entries of the project added or revised since; null when that commit is gone'),
+      entry_ids: z.array(z.string()).nullable().describe('the first 100 of them by id (brain_get each); null when that commit is gone'),
+    })
+    .optional()
+    .describe('present on a later page when the brain changed since the first page: revising moves an entry in the newest-first order, so these may be missing from the pages or repeated'),
 });
 
 /** brain_search */

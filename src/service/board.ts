@@ -11,7 +11,7 @@ import { BrainError } from '../model/errors.js';
 import type { Entry } from '../model/entry.js';
 import { ENTRY_KINDS, LEGAL_STATUSES, type EntryKind, type Status } from '../model/kinds.js';
 import { checkListFilter } from '../model/list-filter.js';
-import type { InRepo, ReadScope } from './read-scope.js';
+import type { InRepo, ReadListPage, ReadScope } from './read-scope.js';
 import type { Brain } from '../service.js';
 
 /** A board request. Strings are the raw filter values (validated here). */
@@ -41,6 +41,8 @@ export interface BoardSection {
   rows: InRepo<{ entry: Entry }>[];
   /** The cursor of the next page (pass as `cursor` with this kind), or null when this is the last. */
   next_cursor: string | null;
+  /** A later page read at another commit than the first: what changed meanwhile (read-scope.ts `ReadListPage.changed`, decision 0099). */
+  changed?: ReadListPage['changed'];
 }
 
 /** The board: the sections shown and, where the scope spans repositories, every match per repository. */
@@ -75,7 +77,8 @@ export async function buildBoard(reader: ReadScope, query: BoardQuery): Promise<
     const sum = (counts: typeof tally, s?: string) => counts.reduce((n, c) => n + (c.entry_kind === k && (s === undefined || c.status === s) ? c.n : 0), 0);
     const count = sum(shown);
     const page = count === 0 ? { rows: [], next_cursor: null } : await reader.list({ ...filter, kind: k, status, limit, cursor: query.cursor });
-    return { entry_kind: k, count, by_status: LEGAL_STATUSES[k].map((s) => ({ status: s, n: sum(tally, s) })), rows: page.rows, next_cursor: page.next_cursor };
+    const changed = 'changed' in page && page.changed ? { changed: page.changed } : {};
+    return { entry_kind: k, count, by_status: LEGAL_STATUSES[k].map((s) => ({ status: s, n: sum(tally, s) })), rows: page.rows, next_cursor: page.next_cursor, ...changed };
   }));
   const repos = [...new Set(shown.map((c) => c.repo ?? ''))];
   const by_repo = reader.spans_repositories ? repos.map((repo) => ({ repo, entries: shown.reduce((n, c) => n + (c.repo === repo ? c.n : 0), 0) })).filter((r) => r.entries > 0) : null;

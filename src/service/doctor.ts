@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { isBrainError } from '../model/errors.js';
 import { branchRef, OLD_REF_LOCK_MS } from '../git/refs.js';
 import { brainDir } from '../git/repo.js';
+import { remotesLeavingOut } from '../git/remote-fetch-refspec.js';
 import { findDeadTempFiles } from '../git/stale-writer.js';
 import { findUnreachableBrainObjects } from '../git/unreachable.js';
 import { checkHolder, MAX_WRITE_MS } from '../git/lock-holder.js';
@@ -37,7 +38,7 @@ export { OLD_REF_LOCK_MS };
 
 /** One finding of the doctor. */
 export interface DoctorFinding {
-  /** What was checked: `identity`, `branch`, `upstream`, `writer_lock`, `ref_lock`, `temp_files`, `cache`, `fork`, `daemon` (doctor-daemon.ts), or a problem code. */
+  /** What was checked: `identity`, `branch`, `upstream`, `upstream_fetch` (git fetch leaves the branch out: a single-branch clone), `writer_lock`, `ref_lock`, `temp_files`, `cache`, `fork`, `daemon` (doctor-daemon.ts), or a problem code. */
   check: string;
   ok: boolean;
   /** Plain words: what is wrong (or what is fine). */
@@ -85,6 +86,7 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
     const up = status.upstream; // issue #19: a clone behind, ahead or diverged from its upstream is told so
     // Unpushed revisions (ahead) are normal work, said with the command; behind or diverged needs it.
     if (up) findings.push(up.relation === 'up_to_date' || up.relation === 'ahead' ? { check: 'upstream', ok: true, message: up.fix ? `${up.summary}; \`${up.fix}\` pushes them` : up.summary } : { check: 'upstream', ok: false, message: up.summary, fix: up.fix ?? '' });
+    if (up && (await remotesLeavingOut({ repo: brain.repo, branch: brain.branch })).includes(up.remote)) findings.push(fetchLeavesOut(up.remote, brain.branch));
     for (const problem of status.problems) {
       findings.push({ check: problem.code, ok: false, message: `${problem.path}: ${problem.message}`, fix: PROBLEM_ADVICE[problem.code] ?? INVALID_FILE_ADVICE });
     }
@@ -97,6 +99,19 @@ async function brainFindings(brain: Brain): Promise<DoctorFinding[]> {
     findings.push({ check: err.code === 'io_error' ? 'cache' : 'branch', ok: false, message: err.message, fix: err.hint });
   }
   return findings;
+}
+
+/**
+ * A `--single-branch` or `--depth` clone whose upstream `git fetch` leaves the docs branch out of:
+ * `git pull` never brings teammates' revisions, so reads never fast-forward; only `brain sync`
+ * fetches them (decision 0099). Fine as it is — said, with git's command that changes it.
+ */
+function fetchLeavesOut(remote: string, branch: string): DoctorFinding {
+  return {
+    check: 'upstream_fetch',
+    ok: true,
+    message: `git fetch and git pull leave ${remote}/${branch} out here (a clone made with --single-branch or --depth): teammates' revisions arrive only with \`brain${branch === 'brain' ? '' : ` --branch ${branch}`} sync ${remote}\`; \`git remote set-branches --add ${remote} ${branch}\` makes git fetch them too`,
+  };
 }
 
 /** Hours or minutes, for a lock's age. */

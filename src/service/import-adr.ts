@@ -79,6 +79,13 @@ export interface ImportReport {
   withheld: WithheldRevision[];
   /** With `--history`: how many commits of the ADR folder were replayed; else null. */
   history: { commits: number } | null;
+  /**
+   * A shallow clone (`git clone --depth`, a CI checkout): the ADRs git cannot date or name the
+   * author of, as their history reaches the clone's oldest commit (`since`, its date). Their
+   * dates and deciders are the ADRs' own or what the brain already held — never that commit's
+   * (decision 0099). Null in a whole history or outside git.
+   */
+  shallow: { since: string; files: string[] } | null;
   commit: string | null;
 }
 
@@ -185,6 +192,13 @@ async function importRead(
   if (args.history && git === null) {
     throw new BrainError('invalid_argument', `${dir} is not inside a git work tree: there is no history to import`, { hint: 'drop --history' });
   }
+  if (args.history && git?.shallow) {
+    // Its oldest commit lists every file as added: replayed, it would be each ADR's first revision.
+    throw new BrainError('invalid_argument', `this clone is shallow (git clone --depth): its history starts at ${git.shallow.since}, not where the ADRs were written`, {
+      hint: 'run `git fetch --unshallow` and import again, or drop --history',
+      data: { shallow_since: git.shallow.since },
+    });
+  }
   const { author: user, identity, committer } = brain.writer();
   const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git, dirName: basename(resolve(dir)) }) : new Map<string, PlannedRevision[]>();
   // An .rst / .adoc file that is brain's own export of the entry writes nothing (decision 0095).
@@ -260,6 +274,7 @@ async function importRead(
     skipped: read.skipped,
     withheld,
     history: args.history && git !== null ? { commits: git.commits.length } : null,
+    shallow: git?.shallow ? { since: git.shallow.since, files: read.drafts.map((d) => d.source_path).filter((p) => git.beyondDepth(p)) } : null,
     commit: result.commit,
   };
 }

@@ -8,27 +8,44 @@
  */
 import type { ListCursor, RepoRow } from '../projection/backend.js';
 import { cursorOf } from '../projection/list-order.js';
+import { BrainError } from '../model/errors.js';
 import { decodeKeyset, encodeKeyset } from './keyset-cursor.js';
 
 /** A keyset position, as `ListFilter.after` takes it. */
 export interface ListPosition {
   recorded_at: string;
   entry_id: string;
+  /**
+   * The projected commit the list's first page was read at, carried from page to page so a
+   * later page can say what changed meanwhile (changed-entries.ts, decision 0099); absent in
+   * cursors made before it.
+   */
+  since?: string;
 }
 
-/** The cursor of the position after `entry`. */
+const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+/** The cursor of the position after `entry` (with the first page's commit, when known). */
 export function encodeCursor(position: ListPosition): string {
-  return encodeKeyset([position.recorded_at, position.entry_id]);
+  return encodeKeyset(position.since === undefined ? [position.recorded_at, position.entry_id] : [position.recorded_at, position.entry_id, position.since]);
 }
 
 /** The position a cursor names. Errors: `invalid_argument` for anything not made by {@link encodeCursor}. */
 export function decodeCursor(cursor: string): ListPosition {
-  const [recorded_at, entry_id] = decodeKeyset(cursor, 2, {
+  const refusal = {
     message: 'cursor is not a next_cursor of a previous page',
     hint: 'pass next_cursor from the previous page (a brain_list result, REST pagination) unchanged, or omit it for the first page',
     data: { cursor },
-  }) as [string, string];
-  return { recorded_at, entry_id };
+  };
+  let parts: string[];
+  try {
+    parts = decodeKeyset(cursor, 3, refusal);
+  } catch {
+    parts = decodeKeyset(cursor, 2, refusal); // a cursor handed out before decision 0099
+  }
+  const [recorded_at = '', entry_id = '', since] = parts;
+  if (since !== undefined && !OID.test(since)) throw new BrainError('invalid_argument', refusal.message, { hint: refusal.hint, data: refusal.data });
+  return { recorded_at, entry_id, ...(since !== undefined ? { since } : {}) };
 }
 
 /** The cursor of a hub list position (`[recorded_at, entry_id, repo]`). */

@@ -39,6 +39,14 @@ export interface ReadListPage {
   next_cursor: string | null;
   /** With `facet`: every matching entry per repository (the page ignored), by repo; else null. */
   facet: { repo: string; entries: number }[] | null;
+  /**
+   * A page after the first, read at another commit than the first page was: the entries of the
+   * project that changed meanwhile — any of them may be missing from the pages or served twice,
+   * as revising moves an entry in the newest-first order (decision 0099). `entry_ids` null when
+   * the first page's commit can no longer be read. Absent on a first page, when nothing
+   * changed, and on the hub (its cursors carry no commit).
+   */
+  changed?: { since: string; count: number | null; entry_ids: string[] | null };
 }
 
 /** The filters of a list read (DESIGN §6), as given: the implementations check them (model/list-filter.ts: `invalid_argument`, `illegal_status`). */

@@ -12,6 +12,8 @@ import { BRANCH_GITATTRIBUTES, branchReadme, manifestText, parseManifest, type M
 import { MANIFEST_PATH } from './layout.js';
 import { assertBranchName, readBranchTip, updateBranchRef } from '../git/refs.js';
 import { createFromRemote, listRemoteTrackingRefs, type CreatedFromRemote } from '../git/remote-branch.js';
+import { remotesLeavingOut } from '../git/remote-fetch-refspec.js';
+import { remoteHasBranch } from '../git/remote-git.js';
 import { fastForward, rememberChild, type FastForwardBlocked, type FastForwarded } from '../git/upstream.js';
 import { withWriteLock } from '../git/write-lock.js';
 import { assertBranchNotCheckedOut } from '../git/checked-out.js';
@@ -116,18 +118,38 @@ export class GitStore {
    */
   async manifest(at?: string | null): Promise<Manifest> {
     const tip = at === undefined ? await this.resolveTip() : at;
-    if (!tip) throw new BrainError('not_initialized', `no brain here: branch ${this.branch} does not exist`, { hint: this.missingBranchHint() });
+    if (!tip) throw new BrainError('not_initialized', `no brain here: branch ${this.branch} does not exist`, { hint: await this.missingBranchHint() });
     const text = await readFileAt(this.gitdir, tip, MANIFEST_PATH);
     if (!text) throw new BrainError('not_initialized', `branch ${this.branch} has no brain.json`, { hint: 'is this branch used for something else? pass --branch NAME' });
     return parseManifest(text.toString('utf8'), this.branch);
   }
 
-  /** What to do when the branch is missing: never `brain init` when a remote has it (issue #8). */
-  private missingBranchHint(): string {
+  /**
+   * What to do when the branch is missing: never `brain init` when a remote has it (issue #8). A
+   * remote that `git fetch` leaves the branch out of (a `--single-branch` or `--depth` clone) may
+   * have it unseen: `brain sync` first (decision 0099; nothing asks the network here).
+   */
+  private async missingBranchHint(): Promise<string> {
     const flag = this.branch === 'brain' ? '' : ` --branch ${this.branch}`;
     const remotes = this.remotesWithBranch();
     if (remotes.length > 0) return `${remotes.join(', ')} ${remotes.length === 1 ? 'has' : 'have'} it: run \`brain${flag} sync ${remotes.includes('origin') ? 'origin' : remotes[0]}\``;
+    const unseen: string[] = await remotesLeavingOut({ repo: this.repo, branch: this.branch }).catch(() => []);
+    if (unseen.length > 0) {
+      const remote = unseen.includes('origin') ? 'origin' : (unseen[0] as string);
+      return `this clone fetches only some branches of ${unseen.join(', ')} (git clone --single-branch or --depth), so a brain there was never fetched: run \`brain${flag} sync ${remote}\`, which fetches it by name (\`brain${flag} init\` only if no remote has one)`;
+    }
     return `run \`brain${flag} init\` to start one, or \`brain${flag} sync\` if a remote has it`;
+  }
+
+  /**
+   * The remotes that have the branch although no remote-tracking ref shows it: those whose fetch
+   * refspecs leave it out (a `--single-branch` or `--depth` clone), asked with `git ls-remote`.
+   * A remote that cannot be asked (offline) counts as not having it.
+   */
+  private async unseenRemotesWithBranch(): Promise<string[]> {
+    const unseen = await remotesLeavingOut({ repo: this.repo, branch: this.branch });
+    const answers = await Promise.all(unseen.map(async (remote) => ((await remoteHasBranch({ repo: this.repo, remote, branch: this.branch }).catch(() => null)) === true ? remote : null)));
+    return answers.filter((r): r is string => r !== null);
   }
 
   /**
@@ -141,10 +163,12 @@ export class GitStore {
     return withWriteLock({ brainDir: brainDir(this.repo), commonDir: this.gitdir }, async (lock) => {
       const existing = this.tip();
       if (existing) return { created: false, tip: existing, manifest: await this.manifest(existing) };
-      const remotes = this.remotesWithBranch();
+      const tracked = this.remotesWithBranch();
+      const remotes = tracked.length > 0 ? tracked : await this.unseenRemotesWithBranch();
       if (remotes.length > 0) {
         const remote = remotes.includes('origin') ? 'origin' : (remotes[0] as string);
-        throw new BrainError('branch_exists', `${remotes.map((r) => `${r}/${this.branch}`).join(', ')} already ${remotes.length === 1 ? 'has' : 'have'} a brain: init would start an unrelated one beside it`, {
+        const unfetched = tracked.length === 0 ? ` (this clone never fetched it: git clone --single-branch or --depth)` : '';
+        throw new BrainError('branch_exists', `${remotes.map((r) => `${r}/${this.branch}`).join(', ')} already ${remotes.length === 1 ? 'has' : 'have'} a brain${unfetched}: init would start an unrelated one beside it`, {
           hint: `brain${this.branch === 'brain' ? '' : ` --branch ${this.branch}`} sync ${remote}`,
           data: { branch: this.branch, remotes },
         });

@@ -72,6 +72,16 @@ function table(v: View, section: BoardSection): Html {
 <tbody>${section.rows.map((r) => row(v, r))}</tbody></table>`;
 }
 
+/**
+ * A later page read after the brain changed: the entries that moved in the newest-first order
+ * (missing from the pages or shown twice), each a link, and the first page (decision 0099).
+ */
+function changedNote(v: View, changed: NonNullable<BoardSection['changed']>): Html {
+  const links = v.links(undefined);
+  const named = changed.entry_ids === null ? h`entries` : h`${changed.count} ${changed.count === 1 ? 'entry' : 'entries'} (${changed.entry_ids.map((id, i) => h`${i > 0 ? ', ' : ''}<a href="${entryUrl(links, id)}">${id}</a>`)}${(changed.count ?? 0) > changed.entry_ids.length ? ', …' : ''})`;
+  return h`<p class="upstream warn" role="status">The brain changed since the first page: ${named} ${changed.count === 1 ? 'was' : 'were'} added or revised meanwhile, which moves them in this newest-first list — they may be missing from these pages or shown twice. <a href="${v.url()}">Start again from the first page</a>.</p>`;
+}
+
 function sectionOf(v: View, section: BoardSection, single: boolean, paged: boolean): Html {
   const names = kindName(section.entry_kind);
   const chips = section.by_status.filter((s) => s.n > 0 || v.f.status === s.status).map((s) => {
@@ -83,7 +93,7 @@ function sectionOf(v: View, section: BoardSection, single: boolean, paged: boole
   return h`<section class="kind" id="${names.anchor}" aria-labelledby="h-${names.anchor}">
 <div class="section-head"><h2 id="h-${names.anchor}">${names.plural}<span class="count">${section.count}</span></h2>
 <ul class="chips" aria-label="${names.plural} by status">${chips}</ul></div>
-${table(v, section)}${showAll}
+${single && section.changed ? changedNote(v, section.changed) : ''}${table(v, section)}${showAll}
 ${single ? pager({ first: paged ? v.url() : null, next, label: `${names.plural} pages` }) : ''}
 </section>`;
 }

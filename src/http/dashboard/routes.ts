@@ -45,7 +45,7 @@ import { renderPage } from './layout.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { pageUrl, type UrlQuery } from './parts.js';
 import { graphPage, graphRequest, GRAPH_PARAMS, timelinePage, timelineRequest } from './picture-pages.js';
-import { decodePageCursor, pageParams } from '../query-params.js';
+import { checkBoardCursor, pageParams } from '../query-params.js';
 import { briefPage, candidatePage, candidatesPage, entryPage, searchPage, type PageParts, type PageSource } from './read-pages.js';
 import { ICON_PATH, SECURITY_HEADERS, sendIcon, sendStylesheet } from './security.js';
 import { STYLE_HASH } from './style.js';
@@ -140,7 +140,7 @@ export function createDashboard(options: DashboardOptions): Hono {
 
   routes.get('/projects/:project', async (c) => {
     const q = pageParams(c, ['kind', 'status', 'tag', 'path', 'related_task', 'task', 'author', 'cursor']); // `task`: the name before issue #19
-    if (q.cursor !== undefined) decodePageCursor(q.cursor); // a bad cursor says so before anything is read ("invalid page cursor")
+    if (q.cursor !== undefined) checkBoardCursor(q.cursor); // a bad cursor says so before anything is read ("invalid page cursor")
     const filters = { kind: q.kind, status: q.status, tag: q.tag, path: q.path, related_task: q.related_task ?? q.task, author: q.author, cursor: q.cursor };
     const brain = await brainOf(c);
     const src = pageSource(brain, await brain.projectId());

@@ -9,7 +9,8 @@
  * caller falls back to the ADR's own date and the import time.
  */
 import { execFile } from 'node:child_process';
-import { posix, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { BrainError } from '../../model/errors.js';
 import { CatFileBatch } from '../../git/cat-file-batch.js';
@@ -68,6 +69,15 @@ export interface GitFileHistory {
    * UTF-8 (decision 0020); the blob id when omitted.
    */
   readBlob(oid: string, name?: string): Promise<string | null>;
+  /**
+   * A shallow clone (`git clone --depth`, CI checkouts): where its history is cut — the oldest
+   * commit it holds (its date) — or null for a whole history. Git cannot say who created a file
+   * or when beyond that commit (it lists every file there as added), so {@link first} and
+   * {@link last} are null for a file whose history reaches it (decision 0099).
+   */
+  shallow: { since: string } | null;
+  /** True when `path`'s history reaches the shallow clone's cut (its origin is not in this clone). */
+  beyondDepth(path: string): boolean;
   /** Stops the blob reader. */
   close(): Promise<void>;
 }
@@ -157,6 +167,19 @@ function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] 
 }
 
 /**
+ * The commits where a shallow clone's history is cut (`<git-common-dir>/shallow`: one oid a line,
+ * commits whose parents this clone does not hold); empty for a whole history.
+ */
+async function shallowCut(top: string, gitDir: string): Promise<Set<string>> {
+  if ((await git(top, ['rev-parse', '--is-shallow-repository']))?.trim() !== 'true') return new Set();
+  try {
+    return new Set(readFileSync(join(gitDir, 'shallow'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
  * Reads the history of the `*.md`, `*.rst` and `*.adoc` files now under `dir` (paths relative to `dir`). `null` when
  * `dir` is not in a git work tree (or git is not installed). Errors: `io_error` when git cannot
  * run. Call `close()` when done.
@@ -171,6 +194,7 @@ export async function readGitFileHistory(options: { dir: string }): Promise<GitF
   const log = await git(top, ['-c', 'core.quotePath=off', 'log', '--reverse', '-M', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%aN%x1f%aI', '--', ...ADR_PATHSPECS]);
   if (log === null) return null;
   const { commits, lineages } = followFiles(log);
+  const cut = await shallowCut(top, gitDir);
   const inDir = (path: string): string | null => (prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null);
   const byPath = new Map<string, Lineage>();
   for (const l of lineages) {
@@ -182,15 +206,20 @@ export async function readGitFileHistory(options: { dir: string }): Promise<GitF
     for (const e of l.events) changes.set(e.commit, [...(changes.get(e.commit) ?? []), { path, repo_path: e.repo_path, blob: e.blob }]);
   }
   const history = [...changes.keys()].sort((a, b) => a - b).map((i) => ({ ...(commits[i] as FileCommit), changes: changes.get(i) ?? [] }));
+  // A commit at the shallow cut lists every file as added: neither a file's creation nor its change.
+  const atCut = (i: number | undefined): boolean => i !== undefined && cut.has(commits[i]?.oid ?? '');
   const stamp = (i: number | undefined): FileCommit | null => {
-    const c = i === undefined ? undefined : commits[i];
+    const c = i === undefined || atCut(i) ? undefined : commits[i];
     return c === undefined ? null : { oid: c.oid, author: c.author, date: c.date };
   };
+  const cutDates = commits.filter((c) => cut.has(c.oid)).map((c) => c.date).sort();
   let reader: CatFileBatch | null = null;
   return {
     commits: history,
     first: (path) => stamp(byPath.get(path)?.events[0]?.commit),
     last: (path) => stamp(byPath.get(path)?.events.at(-1)?.commit),
+    shallow: cut.size === 0 ? null : { since: cutDates[0] ?? commits[0]?.date ?? '' },
+    beyondDepth: (path) => atCut(byPath.get(path)?.events[0]?.commit),
     readBlob: async (oid, name) => {
       reader ??= new CatFileBatch({ gitDir });
       const object = await reader.read(oid);
