@@ -12,6 +12,7 @@ import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
+import { fieldBlockTitleAt } from './header-fields.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
@@ -74,6 +75,11 @@ export interface ParsedAdr {
   leading_number: number | null;
 }
 
+/** True for a heading written as a line underlined with `=` or `-` (setext) rather than with leading `#`. */
+export function isSetextHeading(heading: { type: string; raw: string } | undefined): boolean {
+  return heading?.type === 'heading' && !/^\s{0,3}#/.test(heading.raw);
+}
+
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
  * relative to the imported directory (POSIX), used for the title fallback, the file number and a
@@ -100,11 +106,17 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const extracted = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
   // A heading still saying the template's title (alphagov/forms ADR025's "Decision Record Title (…)")
   // names nothing: the file name's words title the record, the heading line stays in the text (decision 0082).
-  const named = heading !== undefined && isPlaceholderTitle(extracted) ? nameTitle(withoutAdrExtension(fileName)) : null;
+  // A `Title:` field in a block of fields before the first `#` heading (Stellar's cap-0016: a
+  // `## Preamble` block, then `# Motivation`) titles the record: that heading is a section written
+  // a level up, and its line stays in the text (decision 0098).
+  const fielded = fieldBlockTitleAt(outline);
+  const named = heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
+    : heading !== undefined && isPlaceholderTitle(extracted) ? nameTitle(withoutAdrExtension(fileName)) : null;
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
-  const keepHeading = (full_title !== null || named !== null) && heading !== undefined;
+  // A title underlined with `=` (setext, gRPC's A14) stays in the text as written: the export writes no `#` heading over it (decision 0098).
+  const keepHeading = (full_title !== null || named !== null || isSetextHeading(heading)) && heading !== undefined;
   const content = extractContent({
     outline,
     status: useIndex ? { origin: null, words: null } : { origin: found.origin, words: found.raw },
