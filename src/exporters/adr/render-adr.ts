@@ -21,7 +21,7 @@ import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../import
 import { frontMatterSeries, frontMatterTitle, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { isAdrSectionName, openingSubheadingIndex, outlineMarkdown, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
-import { fieldBlockTitleAt } from '../../importers/adr/header-fields.js';
+import { fieldBlockTitleAt, headerSeries } from '../../importers/adr/header-fields.js';
 import { withStatedTitle } from './stated-title.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
 import { isSetextHeading, parseAdr } from '../../importers/adr/parse-adr.js';
@@ -154,6 +154,12 @@ function frontMatterLabels(entry: Entry, label: string): boolean {
   return frontMatterSeries(data, Number.parseInt(digits ?? '', 10)) === word;
 }
 
+/** True when a header note of the rationale labels the record by `label` (`* Proposal: [SE-0001](…)`, header-fields.ts `headerSeries`). */
+function noteLabels(entry: Entry, label: string): boolean {
+  const [word, digits] = label.split('-');
+  return headerSeries(outlineMarkdown(entry.rationale), Number.parseInt(digits ?? '', 10)) === word;
+}
+
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
  * else the numbering the imported heading had (`payload.title_prefix`: `# 1. X`); else the file
@@ -178,7 +184,8 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   // A series' own label (`TEP-0070`) is how its heading names the record: written back before the
   // title, unless the file name is what carries it (`tep-0070-x.md`, decision 0070).
   // … nor when the front matter written with it numbers it (`kep-number: 1802`, decision 0076).
-  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label);
+  // … nor when a header note of the text names it (Swift Evolution's `* Proposal: [SE-0001](…)`; decision 0098).
+  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label) && !noteLabels(entry, label);
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Header fields written as a block of `Key: value` lines in a code block (issue #18, decision
- * 0098): proposal series that copied the RFC 822 preamble of Python's PEPs and Bitcoin's BIPs
+ * 0098), and the label a header note gives the record ({@link headerSeries}): proposal series that copied the RFC 822 preamble of Python's PEPs and Bitcoin's BIPs
  * into Markdown set it in a fence, alone at the top or under a `## Preamble` heading —
  * stellar/stellar-protocol's CAPs and SEPs:
  *
@@ -23,7 +23,8 @@
  * and a block in the header that is not such fields (a shell example) — are never read. Pure.
  */
 import type { Token } from 'marked';
-import { headerTokens, openingNotes, type MarkdownOutline } from './markdown-outline.js';
+import { plainText } from './inline-text.js';
+import { blockTexts, headerTokens, openingNotes, type MarkdownOutline } from './markdown-outline.js';
 
 /** One field line: a key of words (letters first; digits, blanks, `()`, `/`, `-`, `_`) and a colon, a value or none. */
 const FIELD = /^([A-Za-z][A-Za-z0-9 ()/_-]{0,40}?)\s*:(?:[ \t]+(.*))?$/;
@@ -71,6 +72,24 @@ export function fieldBlockTitleAt(outline: MarkdownOutline): { title: string; in
       const m = /^title:\s*(\S.*)$/i.exec(line);
       if (m?.[1] !== undefined) return { title: m[1].trim(), index: outline.tokens.indexOf(token) };
     }
+  }
+  return null;
+}
+
+/**
+ * The word a header note labels the record with, when the number after it is the record's own
+ * (`number`): Swift Evolution's `* Proposal: [SE-0001](0001-x.md)` (and `ST-0001` in its testing
+ * folder), a field `CAP: 0046`, `SIMD: 0001` — so the record is listed and found as `SE-0001`, as a
+ * labelled heading names it (adr-title.ts `seriesWord`). Not "ADR"; null when none.
+ */
+export function headerSeries(outline: MarkdownOutline, number: number | null): string | null {
+  if (number === null) return null;
+  const notes = [...headerTokens(outline), ...openingNotes(outline)];
+  const texts = [...blockTexts(notes).flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...headerFieldLines(outline)];
+  for (const line of texts) {
+    const m = /^\s*(?:proposal|identifier|id)\s*:\s*([A-Za-z]{2,5})[-_ ]0*(\d{1,9})\b/i.exec(line) ?? /^\s*([A-Z]{2,5})\s*:\s*['"]?0*(\d{1,9})\b/.exec(line);
+    const word = m?.[1]?.toUpperCase();
+    if (word !== undefined && word !== 'ADR' && word !== 'MADR' && Number.parseInt(m?.[2] ?? '', 10) === number) return word;
   }
   return null;
 }

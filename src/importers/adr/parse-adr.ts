@@ -12,7 +12,7 @@ import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
-import { fieldBlockTitleAt } from './header-fields.js';
+import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
 import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
@@ -166,7 +166,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     full_title,
     adr_number: fileNumber ?? headingNo,
     // The heading's label, else the one front matter numbers it by (a KEP's `kep-number`; decision 0076).
-    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo),
+    // Else the one a header note labels it by (Swift Evolution's `Proposal: [SE-0001](…)`; decision 0098).
+    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo) ?? headerSeries(outline, fileNumber ?? headingNo),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: !keepHeading && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,

@@ -87,6 +87,19 @@ describe('a block of `Key: value` fields in a code block (Stellar CAPs)', () => 
   });
 });
 
+describe('a label a header note gives (Swift Evolution)', () => {
+  const se = (n: string, label: string): string => lines(`# Proposal ${n}`, '', `* Proposal: [${label}-${n}](${n}-x.md)`, '* Author: [Doug Roe](https://example.org/doug)', '* Status: **Implemented (Swift 2.2)**', '', '## Introduction', '', 'Labels.', '');
+
+  it('labels the record by it when its number is the file’s, and writes no label into the exported title', async () => {
+    const dir = tempFolder({ '0001-x.md': se('0001', 'SE'), 'testing/0001-x.md': se('0001', 'ST'), '0002-y.md': se('0002', 'SE').replace('SE-0002', 'SE-0009') });
+    const r = await readAdrDirectory({ dir, projectId: 'p' });
+    expect(r.drafts.map((d) => [d.source_path, d.fields.citations?.[0]?.locator])).toEqual([['0001-x.md', 'SE-0001'], ['0002-y.md', 'ADR-0002'], ['testing/0001-x.md', 'ST-0001']]);
+    await adrRoundTrip({ '0001-x.md': se('0001', 'SE') }, (out) => {
+      expect(readFileSync(join(out, '0001-x.md'), 'utf8')).toMatch(/^(?:---[\s\S]*?---\n)?# Proposal 0001\n/);
+    });
+  });
+});
+
 describe('a PEP header in reStructuredText', () => {
   const pep = (n: number, extra: string[] = []): string => lines(`PEP: ${n}`, `Title: Guidelines number ${n}`, 'Author: Paul Prescod <paul@example.org>,', '        Ann Roe <ann@example.org>', 'Status: Superseded', 'Type: Process', 'Created: 26-Oct-2000', ...extra, '', '', 'Abstract', '========', '', 'Languages evolve.', '');
 
