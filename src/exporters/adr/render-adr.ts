@@ -24,7 +24,7 @@ import { isAdrSectionName, openingSubheadingIndex, outlineMarkdown, withPlainSec
 import { fieldBlockTitleAt, headerSeries } from '../../importers/adr/header-fields.js';
 import { withStatedTitle } from './stated-title.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
-import { isSetextHeading, parseAdr } from '../../importers/adr/parse-adr.js';
+import { parseAdr } from '../../importers/adr/parse-adr.js';
 
 /** The two formats `brain export adr` writes. */
 export type AdrExportFormat = 'madr' | 'nygard';
@@ -265,10 +265,11 @@ export function renderAdr(options: RenderAdrOptions): string {
   const withWords = underOwnHeading ?? (format === 'madr' || inTable || inFront ? text : withStatus(text, status, imported));
   const titleOf = (text: string): string => parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${text}\n` }).title;
   // A text that states its own title gets no `#` heading over it, and a title revised in brain is
-  // written into that line (stated-title.ts, decision 0098): a setext title the import kept; over
-  // its own source file, an opening `##` heading or a `Title:` field the source titled itself by.
+  // written into that line (stated-title.ts, decision 0098): a title heading the import kept (a
+  // setext one, one cut to 200 characters or spaced as the title is not, a template's); over its own
+  // source file, an opening `##` heading or a `Title:` field the source titled itself by.
   const opened = outlineMarkdown(withWords);
-  const statesTitle = imported && (isSetextHeading(opened.tokens[opened.titleIndex]) || (options.source !== undefined && titledInText(options.source.text)));
+  const statesTitle = imported && (opened.titleIndex >= 0 || (options.source !== undefined && titledInText(options.source.text)));
   const restated = statesTitle && titleOf(withWords) !== entry.title ? withStatedTitle(withWords, entry.title) : null;
   const titled = restated !== null && titleOf(restated) === entry.title ? restated : withWords;
   // A title that is a section name (`notes.md`'s "notes" over its own `# Notes`) would read back

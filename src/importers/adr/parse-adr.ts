@@ -115,8 +115,11 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
-  // A title underlined with `=` (setext, gRPC's A14) stays in the text as written: the export writes no `#` heading over it (decision 0098).
-  const keepHeading = (full_title !== null || named !== null || isSetextHeading(heading)) && heading !== undefined;
+  // A title underlined with `=` (setext, gRPC's A14), or one whose heading spaces its words in a way
+  // the title does not keep (microsoft/terminal's `Addendum 1 -  Unified …`), stays in the text as
+  // written: the export writes no `#` heading over it (decision 0098).
+  const spaced = heading !== undefined && named === null && /\S(?: {2,}|\t)\S/.test(headingText.replace(/<!--[\s\S]*?-->/g, ''));
+  const keepHeading = (full_title !== null || named !== null || spaced || isSetextHeading(heading)) && heading !== undefined;
   const content = extractContent({
     outline,
     status: useIndex ? { origin: null, words: null } : { origin: found.origin, words: found.raw },

@@ -55,12 +55,17 @@ describe('notes under a `##` or setext title, `State:` lines, an authors list', 
     expect(parseAdr({ sourcePath: '0002-prisma.md', source: '## Status: Accepted\n\n## Context\n\nORM.\n' }).title).toBe('prisma');
   });
 
-  it('keeps a setext `=` title as written: every line kept, no `#` title added on export', async () => {
+  it('keeps a setext `=` title and a spaced title heading as written: every line kept, no `#` title added on export', async () => {
     const s = parseAdr({ sourcePath: 'A14-channelz.md', source: SETEXT });
     expect([s.title, s.raw_status]).toEqual(['Channelz', 'Draft']);
     expect(s.rationale).toMatch(/^Channelz\n========\n/);
-    await adrRoundTrip({ 'A14-channelz.md': SETEXT, 'A50-xds-outlier-detection.md': GRPC, 'A97-jwt.md': GRPC_TEMPLATE, '0012-BIRS-distributed-scheduler.md': DAPR }, (out) => {
+    // A heading spacing its words as the title does not (microsoft/terminal's `Addendum 1 -  Unified …`) stays too.
+    const spaced = lines('# Command Palette, Addendum 1 -  Unified keybindings', '', '## Abstract', '', 'Keys.');
+    const p = parseAdr({ sourcePath: 'spec.md', source: spaced });
+    expect([p.title, p.rationale.startsWith('# Command Palette, Addendum 1 -  Unified keybindings\n')]).toEqual(['Command Palette, Addendum 1 - Unified keybindings', true]);
+    await adrRoundTrip({ 'A14-channelz.md': SETEXT, 'A50-xds-outlier-detection.md': GRPC, 'A97-jwt.md': GRPC_TEMPLATE, '0012-BIRS-distributed-scheduler.md': DAPR, 'spec.md': spaced }, (out) => {
       expect(readFileSync(join(out, 'A14-channelz.md'), 'utf8')).not.toMatch(/^# /m);
+      expect(readFileSync(join(out, 'spec.md'), 'utf8').match(/^# /gm)).toHaveLength(1);
     });
   });
 });
