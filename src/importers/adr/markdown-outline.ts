@@ -144,7 +144,12 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   // `# Status`, `# Context`, `# Meta` … are sections of a file that has no title heading, not its
   // title; so are the `#` headings after such a first one (an RFC's `# Meta` then `# Summary`).
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
-  const titleIndex = first >= 0 && nesting(tokens[first]) === 1 ? first : -1;
+  // A file that opens with a `##` title (gRPC's setext `A72: Tracing` / `----`) and writes its
+  // sections a level up (`# Abstract`): that `#` heading is a section, not the title (decision 0098).
+  const lead = tokens.find((t) => t.type !== 'space');
+  const opensWithSubtitle = lead !== undefined && tokens.indexOf(lead) < first && lead.type === 'heading' && headingDepth(lead) === 2
+    && !isAdrSectionName(tokenText(lead)) && !LABELLED_HEADING.test(plainText(tokenText(lead)));
+  const titleIndex = first >= 0 && nesting(tokens[first]) === 1 && !opensWithSubtitle ? first : -1;
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];

@@ -13,7 +13,7 @@ import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
 import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
-import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
+import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
@@ -110,8 +110,11 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // `## Preamble` block, then `# Motivation`) titles the record: that heading is a section written
   // a level up, and its line stays in the text (decision 0098).
   const fielded = fieldBlockTitleAt(outline);
+  // A template's title left in an opening `##` heading too (gRPC's `Title` / `----` in `L11-ruby-interceptors.md`):
+  // the name's words, its series letter and number aside.
+  const base = withoutAdrExtension(fileName);
   const named = heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
-    : heading !== undefined && isPlaceholderTitle(extracted) ? nameTitle(withoutAdrExtension(fileName)) : null;
+    : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? (nameTitle(base) ?? /^[A-Za-z]{1,5}\d{1,9}[-_. ]+(.+)$/.exec(base)?.[1]?.replace(/[-_]+/g, ' ').trim() ?? null) : null;
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
