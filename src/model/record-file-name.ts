@@ -8,9 +8,12 @@
 
 /**
  * A folder named like one record: digits then a separator, with an optional `adr` label
- * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`).
+ * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`); or a series' label alone, a
+ * word of 2–5 letters, a dash or underscore and the number (`CIP-0001`, `rfc_12`: Cardano's
+ * `CIP-0001/README.md`; decision 0098) — a word run into digits (`docs2`, `v2`) is no label, and a
+ * zero number (flux's `RFC-0000/README.md`) is the series' template.
  */
-export const RECORD_FOLDER = /^(?:adr[-_]?)?\d{1,9}[-_]/i;
+export const RECORD_FOLDER = /^(?:(?:adr[-_]?)?\d{1,9}[-_]|[a-z]{2,5}[-_]0*[1-9]\d{0,8}$)/i;
 
 /** True when `fileName` (README.md / index.md, any case) in folder `folder` is the text of a record named by its folder. */
 export function isRecordPage(fileName: string, folder: string): boolean {

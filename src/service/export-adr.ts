@@ -191,12 +191,14 @@ export async function exportAdr(brain: Brain, args: { dir: string; format?: stri
     const asStored = args.force ? new Set<string>() : await filesAsStored(dir, await brain.projectId(), new Map(planned.map((p) => [p.file, p.entry])));
     await mkdir(dir, { recursive: true });
     for (const { entry, file, path, text, existing, layout, metadata } of planned) {
-      // A file that reads back as its decision, or already holds the very bytes (an .rst / .adoc
-      // decision's own export, decision 0095), is left as it is.
-      const keep = asStored.has(file) || (isMarkupFile(file) && existing === text);
+      // A file that reads back as its decision, or already holds the very bytes (a decision's own
+      // export: an .rst / .adoc one, decision 0095; a Markdown one whose title or status the text
+      // states, decision 0098), is left as it is.
+      // A KEP's changed kep.yaml is written even when its README stays byte for byte.
+      const keep = asStored.has(file) || (existing === text && metadata === undefined);
       if (!keep) {
         await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, text, 'utf8');
+        if (existing !== text) await writeFile(path, text, 'utf8');
         if (metadata !== undefined) await writeFile(metadata.path, metadata.text, 'utf8');
       }
       written.push({ entry_id: entry.entry_id, file, status: entry.status, written: !keep, format: layout });

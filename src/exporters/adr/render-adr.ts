@@ -18,9 +18,11 @@ import { adrLabelOf } from '../../model/adr-label.js';
 import { periodShown } from '../../model/decision-origin.js';
 import { decisionSectionOf, isOptionSection } from '../../importers/adr/adr-content.js';
 import { headingAttributes, leadingNumber, stripTitlePrefix } from '../../importers/adr/adr-title.js';
-import { frontMatterSeries, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
+import { frontMatterSeries, frontMatterTitle, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { isAdrSectionName, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { isAdrSectionName, openingSubheadingIndex, outlineMarkdown, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { fieldBlockTitleAt, headerSeries } from '../../importers/adr/header-fields.js';
+import { withStatedTitle } from './stated-title.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';
 import { parseAdr } from '../../importers/adr/parse-adr.js';
 
@@ -152,6 +154,12 @@ function frontMatterLabels(entry: Entry, label: string): boolean {
   return frontMatterSeries(data, Number.parseInt(digits ?? '', 10)) === word;
 }
 
+/** True when a header note of the rationale labels the record by `label` (`* Proposal: [SE-0001](…)`, header-fields.ts `headerSeries`). */
+function noteLabels(entry: Entry, label: string): boolean {
+  const [word, digits] = label.split('-');
+  return headerSeries(outlineMarkdown(entry.rationale), Number.parseInt(digits ?? '', 10)) === word;
+}
+
 /**
  * The title heading: the source file's own prefix when it has one (`# ADR-MB-004: ` + title);
  * else the numbering the imported heading had (`payload.title_prefix`: `# 1. X`); else the file
@@ -176,8 +184,24 @@ function titleLine(entry: Entry, file: string, source: string | null): string {
   // A series' own label (`TEP-0070`) is how its heading names the record: written back before the
   // title, unless the file name is what carries it (`tep-0070-x.md`, decision 0070).
   // … nor when the front matter written with it numbers it (`kep-number: 1802`, decision 0076).
-  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label);
+  // … nor when a header note of the text names it (Swift Evolution's `* Proposal: [SE-0001](…)`; decision 0098).
+  const numbered = label !== null && !nameCarries(name, label) && (leadingNumber(name) === null || !label.startsWith('ADR-')) && !frontMatterLabels(entry, label) && !noteLabels(entry, label);
   return `# ${numbered ? `${label}: ` : ''}${entry.title}${attributes}`;
+}
+
+/**
+ * True when the Markdown `source` titles itself by a line of its text, not a `#` heading or front
+ * matter: an opening `##` heading (thanos, gRPC's setext `----`) or a `Title:` field of a block of
+ * fields (Stellar's CAPs). Decision 0098.
+ */
+function titledInText(source: string): boolean {
+  const split = splitFrontMatter(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const outline = outlineMarkdown(split.body);
+  if (frontMatterTitle(split.data) !== null) return false;
+  // A `Title:` field before the first `#` heading titles the record (Stellar's cap-0016: `# Motivation` after its preamble).
+  const field = fieldBlockTitleAt(outline);
+  if (field !== null && (outline.titleIndex < 0 || field.index < outline.titleIndex)) return true;
+  return outline.titleIndex < 0 && openingSubheadingIndex(outline) >= 0;
 }
 
 /**
@@ -239,10 +263,19 @@ export function renderAdr(options: RenderAdrOptions): string {
   const inFront = ownWords || ownKey !== null;
   const underOwnHeading = status === null || inTable || inFront ? null : underStatusHeading(text, status);
   const withWords = underOwnHeading ?? (format === 'madr' || inTable || inFront ? text : withStatus(text, status, imported));
+  const titleOf = (text: string): string => parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${text}\n` }).title;
+  // A text that states its own title gets no `#` heading over it, and a title revised in brain is
+  // written into that line (stated-title.ts, decision 0098): a title heading the import kept (a
+  // setext one, one cut to 200 characters or spaced as the title is not, a template's); over its own
+  // source file, an opening `##` heading or a `Title:` field the source titled itself by.
+  const opened = outlineMarkdown(withWords);
+  const statesTitle = imported && (opened.titleIndex >= 0 || (options.source !== undefined && titledInText(options.source.text)));
+  const restated = statesTitle && titleOf(withWords) !== entry.title ? withStatedTitle(withWords, entry.title) : null;
+  const titled = restated !== null && titleOf(restated) === entry.title ? restated : withWords;
   // A title that is a section name (`notes.md`'s "notes" over its own `# Notes`) would read back
   // as a section: left out when the text without it reads back as the same title (the file name).
-  const untitled = isAdrSectionName(entry.title) && parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${withWords}\n` }).title === entry.title;
-  const markdown = `${[untitled ? '' : titleLine(entry, file, options.source?.text ?? null), withWords].filter((s) => s !== '').join('\n\n')}\n`;
+  const untitled = (statesTitle || isAdrSectionName(entry.title)) && titleOf(titled) === entry.title;
+  const markdown = `${[untitled ? '' : titleLine(entry, file, options.source?.text ?? null), untitled ? titled : withWords].filter((s) => s !== '').join('\n\n')}\n`;
   if (options.metadataFile === true) return markdown;
   // Date, deciders and tags in front matter only when the text does not say them: the import reads them back.
   const reread = parseAdr({ sourcePath: file, source: `${front({ date: false, makers: false, tags: false })}${markdown}` });

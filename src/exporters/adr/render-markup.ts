@@ -64,6 +64,12 @@ function withOutcome(lines: string[], outline: MarkupOutline, outcome: string, f
 /** `lines` with the title's text replaced by `title` (its numbering kept), or a title added on top. */
 function withTitle(lines: string[], outline: MarkupOutline, title: string, family: LightMarkup, file: string): string[] {
   const heading = outline.title;
+  // A `Title:` note the title was read from (a PEP's header; decision 0098): its value.
+  const note = heading === null ? outline.fields.find((f) => f.key === 'title' && f.value !== '' && f.form === undefined) : undefined;
+  if (note !== undefined) {
+    const line = lines[note.line] ?? '';
+    return [...lines.slice(0, note.line), `${line.slice(0, note.column)}${title.replace(/\s*\n\s*/g, ' ')}`, ...lines.slice(note.line + 1)];
+  }
   if (heading === null) return family === 'rst' ? ['='.repeat(Math.max(4, title.length)), title, '='.repeat(Math.max(4, title.length)), '', ...lines] : [`= ${title}`, '', ...lines];
   const stripped = stripTitlePrefix(heading.text, recordFileName(file));
   const prefix = heading.text.endsWith(stripped) ? heading.text.slice(0, heading.text.length - stripped.length) : '';

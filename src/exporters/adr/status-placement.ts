@@ -61,7 +61,8 @@ export function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: n
  * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
  * `|` escaped): the status changed since the import, and the table is where the file states it.
  * In a table with the keys as its header (`| Created | Status |`), the value row's cell under it;
- * with no table, the value of an RFC Meta list's `- **Status**:` item.
+ * with no table, the value of an RFC Meta list's `- **Status**:` item (or `- State:`), else of
+ * the first `Status:` / `State:` line (a block of fields, decision 0098).
  */
 export function withMetadataStatus(text: string, status: string): string {
   const lines = text.split('\n');
@@ -83,9 +84,14 @@ export function withMetadataStatus(text: string, status: string): string {
     lines[at] = cells.join('|');
     return lines.join('\n');
   }
-  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`): the value, its comment kept.
-  for (const [at, line] of lines.entries()) {
-    const m = /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*status\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i.exec(line);
+  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`), Dapr's `* State: Draft`: the value, its comment kept;
+  // else a field line (`Status: Final` in a Stellar CAP's block of fields, decision 0098).
+  for (const re of [
+    /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*(?:status|state)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i,
+    /^(\s*(?:status|state)\s*:\s*)(.*?)(\s*<!--.*)?$/i,
+  ]) {
+    const at = lines.findIndex((line) => re.test(line));
+    const m = at < 0 ? null : re.exec(lines[at] ?? '');
     if (m === null) continue;
     lines[at] = `${m[1] ?? ''}${status.replace(/\s*\n\s*/g, ' ')}${m[3] ?? ''}`;
     break;

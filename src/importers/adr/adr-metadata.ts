@@ -11,12 +11,14 @@
  * reads. Pure; never throws.
  */
 import type { Token } from 'marked';
+import { frontMatterKey } from './front-matter.js';
+import { headerFieldLines } from './header-fields.js';
 import { LIMITS } from '../../model/limits.js';
 import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { listItemTexts, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
-import { metadataTableRows, metadataValue } from './metadata-table.js';
+import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
 
@@ -28,8 +30,8 @@ import type { StatusOrigin } from './status-source.js';
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b\s*:?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
-/** `Deciders:` and its kin, also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
+/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
+const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
@@ -46,9 +48,11 @@ const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'e
  * `creation-date`; others `created`, `creation_date`, `decision-date`). `last-updated` is not
  * one: it dates an edit, not the decision.
  */
-const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'created', 'creation-date', 'creation_date', 'created-at', 'created_at'];
-const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date'];
-const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner'];
+const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'created', 'creation-date', 'creation_date', 'created-at', 'created_at',
+  // microsoft/terminal's specs (`created on: 2019-06-19`), Ember's and others' RFCs (`start-date:`), Jupyter's JEPs (`date-started:`). Decision 0098.
+  'created on', 'created-on', 'created_on', 'start-date', 'start_date', 'date-started', 'date_started'];
+const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date', 'start date', ...TRANSLATED_TABLE_KEYS.date];
+const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner', ...TRANSLATED_TABLE_KEYS.people];
 
 /**
  * Names of a section holding only the ADR's day (`## Date` / `2022-11-1`: Green-Software-
@@ -60,8 +64,8 @@ const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'da
 const DATE_HEADING = /^\s*(?:date|data|datum|fecha)\s*[:：]\s*\S/i;
 
 /**
- * Plain-text lines of the header notes (an RFC's Meta section too) and of the Status section,
- * then a Date section's first paragraph as a `Date:` line.
+ * Plain-text lines of the header notes (an RFC's Meta section too), of the Status section and of
+ * the header's field blocks (header-fields.ts), then a Date section's first paragraph as a `Date:` line.
  */
 function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
@@ -70,7 +74,8 @@ function headerLines(outline: MarkdownOutline): string[] {
   const texts = [...blockTexts(headerTokens(outline)), ...blockTexts(openingNotes(outline)), ...(status ? blockTexts(sectionContent(outline, status)) : []), ...headed];
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
-  return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
+  // A block of `Key: value` fields in a code block (Stellar's CAPs; header-fields.ts): plain text already.
+  return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
 }
 
 /** A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ". */
@@ -132,10 +137,12 @@ export function findAdrDate(options: {
   const order = options.order ?? 'day_first';
   const fromFrontMatter = (read: (text: string) => string | null): AdrDate | null => {
     for (const key of FRONT_MATTER_DATE_KEYS) {
-      const fm = scalarText(options.frontMatter[key]);
+      // Any case (`Created:`, Cardano's CIPs); only `date` as written is modelled.
+      const found = frontMatterKey(options.frontMatter, key);
+      const fm = found === null ? null : scalarText(options.frontMatter[found]);
       const parsed = fm === null || isPlaceholder(fm) ? null : read(fm);
       // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
-      if (parsed !== null) return { date: parsed, fromFrontMatter: key === 'date' };
+      if (parsed !== null) return { date: parsed, fromFrontMatter: found === 'date' };
     }
     return null;
   };
@@ -199,9 +206,10 @@ export function findAdrDate(options: {
  */
 function periodStated(frontMatter: Record<string, unknown>, lines: readonly string[]): AdrDate | null {
   for (const key of FRONT_MATTER_DATE_KEYS) {
-    const text = scalarText(frontMatter[key]);
+    const found = frontMatterKey(frontMatter, key);
+    const text = found === null ? null : scalarText(frontMatter[found]);
     const period = text === null ? null : quarterOrYear(text);
-    if (period !== null) return { date: period.date, fromFrontMatter: key === 'date', precision: period.precision };
+    if (period !== null) return { date: period.date, fromFrontMatter: found === 'date', precision: period.precision };
   }
   for (const line of lines) {
     const period = quarterOrYear(DATE_LINE.exec(line)?.[1] ?? '');
@@ -209,6 +217,24 @@ function periodStated(frontMatter: Record<string, unknown>, lines: readonly stri
   }
   const alone = lines.map(quarterOrYear).find((p) => p?.precision === 'quarter');
   return alone ? { date: alone.date, fromFrontMatter: false, precision: alone.precision } : null;
+}
+
+/**
+ * The names listed under a people label that has no value of its own (`* Author(s):` over
+ * `    * Cassie Coyle (@cicoyle)` lines: the header notes' lines after it): the list items that
+ * follow, up to the first line that is no item or is a `Label:` item, markers taken off, joined
+ * by ", "; null when none.
+ */
+function listedNames(after: readonly string[]): string | null {
+  const names: string[] = [];
+  for (const line of after) {
+    if (line.trim() === '') continue;
+    const item = /^\s*(?:[-*+]|\d{1,3}[.)])\s+(.*)$/.exec(line);
+    const text = item?.[1]?.trim() ?? '';
+    if (item === null || text === '' || /^[\p{L}][\p{L}\d ()/_-]{0,40}:(?:\s|$)/u.test(text)) break;
+    names.push(text);
+  }
+  return names.length === 0 ? null : names.join(', ');
 }
 
 /** What {@link findDeciders} found: who, and the front matter key that said it (or null). */
@@ -229,8 +255,10 @@ export interface AdrPeople {
 export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
   const candidates: Array<{ text: string; key: string | null }> = [];
   for (const key of PEOPLE_KEYS) {
-    const text = scalarText(options.frontMatter[key]);
-    if (text !== null) candidates.push({ text, key });
+    // Any case (`Authors:`, Cardano's CIPs); a key in another case is read and kept as written (key null: not modelled).
+    const found = frontMatterKey(options.frontMatter, key);
+    const text = found === null ? null : scalarText(options.frontMatter[found]);
+    if (text !== null) candidates.push({ text, key: found === key ? key : null });
   }
   // The MADR template translated (`décideurs:`): read, and kept as written (key null: not modelled).
   for (const [key, value] of Object.entries(options.frontMatter)) {
@@ -239,10 +267,16 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
   }
   const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
   if (table !== null) candidates.push({ text: plainText(table), key: null });
-  for (const line of headerLines(options.outline)) {
-    const match = PEOPLE_LINE.exec(line);
-    if (match?.[1]) candidates.push({ text: match[1], key: null });
+  const lines = headerLines(options.outline);
+  const owners: Array<{ text: string; key: null }> = [];
+  for (const [at, line] of lines.entries()) {
+    // `Author(s):` over a nested list of names (Dapr's proposals): the names, joined (decision 0098).
+    const value = PEOPLE_LINE.exec(line)?.[1]?.trim() ?? '';
+    const text = value !== '' ? value : PEOPLE_LINE.test(`${line} x`) ? listedNames(lines.slice(at + 1)) : null;
+    // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone.
+    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : candidates).push({ text, key: null });
   }
+  candidates.push(...owners);
   const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
   const content = section ? sectionContent(options.outline, section) : [];
   const list = content.find((t) => t.type === 'list');

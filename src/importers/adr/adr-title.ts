@@ -7,6 +7,7 @@ import { nameDate } from './adr-dates.js';
 import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
+import { fieldBlockTitle } from './header-fields.js';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
@@ -201,7 +202,8 @@ function headerName(outline: MarkdownOutline): string | null {
     const m = /^\s*(?:feature\s+)?(?:name|title)\s*:\s*(.+)$/i.exec(plainText(line));
     if (m?.[1] && m[1].trim() !== '') return m[1].trim();
   }
-  return null;
+  // A `Title:` field of a block of `Key: value` fields (Stellar's CAPs; header-fields.ts, decision 0098).
+  return fieldBlockTitle(outline);
 }
 
 /**
@@ -286,10 +288,13 @@ export function extractTitle(options: {
  * A title a template wrote for the author to replace, left as it was (alphagov/forms'
  * `ADR025-remove-papertrail.md`: `# ADR025: Decision Record Title (a description of the decision,
  * not the problem)`; decision 0082): "Decision Record Title …", "Short title of solved problem and
- * solution", "Title", "ADR Title", "<Title>", "[Title]", "{Title}". A title that only contains
+ * solution", "Title", "ADR Title", "<Title>", "[Title]", "{Title}", an RFC template's "Title of RFC",
+ * "RFC Title", "Proposal title", "Your title here". A title that only contains
  * such words ("Title case for labels") is a title.
  */
 export function isPlaceholderTitle(title: string): boolean {
   const bare = title.trim().replace(/^[[{<]\s*|\s*[\]}>]$/g, '').trim();
-  return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare);
+  return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare)
+    // An RFC or proposal template's (tensorflow/community's `# Title of RFC`, `RFC Title`, `Proposal title`; decision 0098).
+    || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare);
 }

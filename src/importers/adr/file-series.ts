@@ -34,8 +34,10 @@ export function nameSeries(fileName: string): { word: string; number: number } |
 export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
   const byFolder = new Map<string, Map<string, number>>();
   const sizes = new Map<string, number>();
+  // A record folder's page (`CIP-0001/README.md`) counts in the folder that holds the record folders.
+  const folderOf = (path: string): string => (recordFileName(path) === posix.basename(path) ? posix.dirname(path) : posix.dirname(posix.dirname(path)));
   for (const r of records) {
-    const folder = posix.dirname(r.source_path);
+    const folder = folderOf(r.source_path);
     sizes.set(folder, (sizes.get(folder) ?? 0) + 1);
     const series = nameSeries(recordFileName(r.source_path));
     if (series === null) continue;
@@ -44,7 +46,7 @@ export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
     byFolder.set(folder, words);
   }
   return records.map((r) => {
-    const folder = posix.dirname(r.source_path);
+    const folder = folderOf(r.source_path);
     const series = nameSeries(recordFileName(r.source_path));
     if (series === null || r.adr_number !== null) return r;
     const shared = byFolder.get(folder)?.get(series.word) ?? 0;

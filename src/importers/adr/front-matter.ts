@@ -148,26 +148,43 @@ export function frontMatterSeries(data: Record<string, unknown>, number: number 
   return null;
 }
 
+/**
+ * The key of `data` that is `key` in any case, the key as written first (`Created:`, `Title:`,
+ * `Authors:` in the front matter of Cardano's CIPs; decision 0098), or null when it has none.
+ */
+export function frontMatterKey(data: Record<string, unknown>, key: string): string | null {
+  if (Object.hasOwn(data, key)) return key;
+  const lower = key.toLowerCase();
+  return Object.keys(data).find((k) => k.toLowerCase() === lower) ?? null;
+}
+
+/** `data`'s value under `key` in any case ({@link frontMatterKey}), else undefined. */
+export function frontMatterGet(data: Record<string, unknown>, key: string): unknown {
+  const found = frontMatterKey(data, key);
+  return found === null ? undefined : data[found];
+}
+
 /** A label and nothing else: `ADR-004`, `ADR 12`, `TEP-0001`, `RFC_7` (letters, then digits). */
 const LABEL_ONLY = /^[A-Za-z]{1,8}[-_ .]?\d+$/;
 
 /** `data[key]` as a trimmed non-blank one-line string, else null. */
 function oneLine(data: Record<string, unknown>, key: string): string | null {
-  const value = data[key];
+  const value = frontMatterGet(data, key);
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const text = String(value).trim();
   return text === '' || text.includes('\n') ? null : text;
 }
 
 /**
- * Front matter `title` as a trimmed non-blank string, else null. A title that is only the
+ * Front matter `title` (any case: `Title:`) as a trimmed non-blank string, else null. A title that is only the
  * record's label (`title: ADR-004`, the Jekyll collection of NHSDigital/nhs-notify, whose words
  * sit in `description:` / `summary:`) names the record, not its subject: then the one-line
  * `description`, else `summary`, is the title, else null (the heading or file name gives it).
  * Decision 0062.
  */
 export function frontMatterTitle(data: Record<string, unknown>): string | null {
-  const title = oneLine(data, 'title') ?? (typeof data['title'] === 'string' && data['title'].trim() !== '' ? data['title'].trim() : null);
+  const whole = frontMatterGet(data, 'title');
+  const title = oneLine(data, 'title') ?? (typeof whole === 'string' && whole.trim() !== '' ? whole.trim() : null);
   if (title === null || !LABEL_ONLY.test(title)) return title;
   return oneLine(data, 'description') ?? oneLine(data, 'summary');
 }

@@ -44,7 +44,10 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
  * `0005-modelo-de-datos.md` is an ADR); so is a name whose number is a placeholder, with or
  * without the word: a run of x or n letters where the number goes, any case, after an optional
  * `adr` label (alphagov/forms' `ADR` + three capital x + `-architecture-decision-record-template.md`,
- * `adr-nnn-x.md`, `NNNN-x.md`); but `0000-use-markdown.md` and `xylophone.md` are ADRs);
+ * `adr-nnn-x.md`, `NNNN-x.md`); but `0000-use-markdown.md` and `xylophone.md` are ADRs); so is a
+ * name without digits that ends in the word (`GRFC-TEMPLATE.md`, `spec-template.md`); a
+ * repository's own files (CONTRIBUTING.md, CODE_OF_CONDUCT.md, GOVERNANCE.md, LICENSE.md, …) are
+ * no records;
  * names starting with `_` or `.` are private or hidden; `x.src.md` is the source a document is
  * generated from (golang/proposal's `44167/gc-pacer-redesign.src.md` beside the rendered
  * `44167-gc-pacer-redesign.md`: LaTeX formulas rendered by a tool), so the record is not
@@ -59,12 +62,30 @@ export function skipReason(fileName: string): string | null {
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
   if (/^(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  // A name with no number that ends in the word: gRPC's `GRFC-TEMPLATE.md`, microsoft/terminal's
+  // `spec-template.md`, `settings-spec-template.md` (decision 0098).
+  if (/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*[-_.]template$/.test(base) && !/\d/.test(base)) return 'template';
+  if (REPOSITORY_FILES.has(base.replace(/_/g, '-'))) return REPOSITORY_FILE;
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   // A placeholder for the number (x or n letters: alphagov/forms' template; `ADR-nnn_x.md`, `NNNN-x.md`): the
   // template a record is copied from, whatever its words. Decision 0079.
   if (PLACEHOLDER_NUMBER.test(base)) return 'template';
   return null;
 }
+
+/**
+ * The files a repository keeps at its root for people and for GitHub (CONTRIBUTING.md,
+ * CODE_OF_CONDUCT.md, GOVERNANCE.md, LICENSE.md, SECURITY.md, …), lower case, `_` read as `-`:
+ * beside records kept at a repository's root (grpc/proposal, dapr/proposals) they are no
+ * records. Decision 0098.
+ */
+const REPOSITORY_FILES: ReadonlySet<string> = new Set([
+  'contributing', 'code-of-conduct', 'codeofconduct', 'governance', 'license', 'licence', 'copying', 'security', 'changelog', 'changes',
+  'maintainers', 'codeowners', 'support', 'notice', 'pull-request-template', 'issue-template',
+]);
+
+/** The skip reason of a repository file ({@link REPOSITORY_FILES}). */
+const REPOSITORY_FILE = 'repository file (contributing, code of conduct, governance, licence, …)';
 
 /** The skip reason of an index page. */
 export const INDEX_PAGE = 'index page';

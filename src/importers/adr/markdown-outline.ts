@@ -72,9 +72,10 @@ export const STATUS_KEYS: ReadonlySet<string> = new Set(['status', 'statut', 'é
 /**
  * The names of a header section listing an RFC's metadata (`# Meta` / `[meta]: #meta` /
  * `- **Start Date**: 2022-07-14` / `- **Status**: Approved`: the RFC template of Rust, OpenFGA
- * and others): read like the notes before the first section (see {@link headerTokens}).
+ * and others; a `## Preamble` over a block of `Key: value` fields, Stellar's CAPs, header-fields.ts):
+ * read like the notes before the first section (see {@link headerTokens}).
  */
-export const META_KEYS: ReadonlySet<string> = new Set(['meta', 'metadata']);
+export const META_KEYS: ReadonlySet<string> = new Set(['meta', 'metadata', 'preamble']);
 
 /** Consequences and rationale in the languages the section sets of adr-content.ts know. */
 const MORE_SECTION_KEYS = ['begründung', 'konsequenzen', 'conséquences', 'justification', 'consecuencias', 'consequências', 'conseguenze', 'gevolgen', '結果', '影響', '根拠', '后果', '影响'];
@@ -143,7 +144,12 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   // `# Status`, `# Context`, `# Meta` … are sections of a file that has no title heading, not its
   // title; so are the `#` headings after such a first one (an RFC's `# Meta` then `# Summary`).
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
-  const titleIndex = first >= 0 && nesting(tokens[first]) === 1 ? first : -1;
+  // A file that opens with a `##` title (gRPC's setext `A72: Tracing` / `----`) and writes its
+  // sections a level up (`# Abstract`): that `#` heading is a section, not the title (decision 0098).
+  const lead = tokens.find((t) => t.type !== 'space');
+  const opensWithSubtitle = lead !== undefined && tokens.indexOf(lead) < first && lead.type === 'heading' && headingDepth(lead) === 2
+    && !isAdrSectionName(tokenText(lead)) && !LABELLED_HEADING.test(plainText(tokenText(lead)));
+  const titleIndex = first >= 0 && nesting(tokens[first]) === 1 && !opensWithSubtitle ? first : -1;
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
     const heading = tokens[start];
@@ -213,25 +219,45 @@ export function headerTokens(outline: MarkdownOutline): Token[] {
 /**
  * The index of a `##` heading that opens a file with no `#` title (nothing but blank lines before
  * it) and names no ADR section — the file's title (adr-title.ts, thanos' `## Introduce a Query
- * gRPC API`) — else -1. Decision 0062.
+ * gRPC API`) — else -1. Decision 0062. A heading stating the status or the day (`## Status:
+ * Accepted`) is none (decision 0098).
  */
 export function openingSubheadingIndex(outline: MarkdownOutline): number {
   if (outline.titleIndex >= 0) return -1;
   const index = outline.tokens.findIndex((t) => t.type !== 'space');
   const first = outline.tokens[index];
-  return first?.type === 'heading' && headingDepth(first) === 2 && !isAdrSectionName(tokenText(first)) ? index : -1;
+  return first?.type === 'heading' && headingDepth(first) === 2 && !isAdrSectionName(tokenText(first)) && !LABELLED_HEADING.test(plainText(tokenText(first))) ? index : -1;
 }
+
+/** A heading that states the status or the day after its label (`## Status: Accepted`, `## Data: 2026-05-12`; decision 0090): never a title. */
+const LABELLED_HEADING = /^\s*(?:status|statut|estado|estatus|stato|state|date|data|datum|fecha)\s*[:：]/i;
 
 /**
  * The notes under such an opening `##` title, up to the next heading: golang/proposal's
  * `## Proposal: …` then `Authors: …` and `Last Updated: 2020-09-29`. Read for the day and the
- * people like the header notes; they stay where they are in the text. Round nine.
+ * people like the header notes; they stay where they are in the text. Round nine. Also under a
+ * `##` heading repeating the `#` title right above it (an export of such a record, decision 0098).
  */
 export function openingNotes(outline: MarkdownOutline): Token[] {
-  const at = openingSubheadingIndex(outline);
+  const at = openingSubheadingIndex(outline) >= 0 ? openingSubheadingIndex(outline) : repeatedTitleIndex(outline);
   if (at < 0) return [];
   const next = outline.tokens.findIndex((t, i) => i > at && t.type === 'heading');
   return outline.tokens.slice(at + 1, next < 0 ? outline.tokens.length : next);
+}
+
+/**
+ * The index of a `##` heading that repeats the `#` title right under it (nothing between), else
+ * -1: what `brain export adr` writes for a record titled by an opening `##` heading (gRPC's setext
+ * `A50: …` / `----` over its `* Status:` notes) when the title goes on its own `#` line — its
+ * notes are read as they were before the export. Decision 0098.
+ */
+function repeatedTitleIndex(outline: MarkdownOutline): number {
+  const title = outline.tokens[outline.titleIndex];
+  if (title === undefined) return -1;
+  const at = outline.tokens.findIndex((t, i) => i > outline.titleIndex && t.type !== 'space');
+  const next = outline.tokens[at];
+  const plain = (t: Token): string => plainText(tokenText(t)).replace(/\s+/g, ' ').trim();
+  return next?.type === 'heading' && headingDepth(next) === 2 && plain(next) === plain(title) ? at : -1;
 }
 
 /** The content tokens of `section` (its heading excluded). */

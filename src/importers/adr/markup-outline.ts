@@ -64,8 +64,15 @@ export function sectionKey(text: string): string {
 
 /** A field: `:Status: Accepted` (RST docinfo, AsciiDoc attribute entry). */
 const FIELD = /^:([A-Za-z][\w .-]{0,30}):(?:[ \t]+(.*))?$/;
-/** A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an AsciiDoc description list's `Status:: x`. */
-const NOTE = /^(status|date|deciders|authors?|created|last updated)[ \t]*:(?!:)[ \t]*(.*)$/i;
+/**
+ * A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an
+ * AsciiDoc description list's `Status:: x`. Also the RFC 822 header a PEP opens with (`PEP: 8`,
+ * `Title: Style Guide for Python Code`, `Author: A,` over indented continuation lines,
+ * `Superseded-By: 387`, `Replaces: 5`; decision 0098).
+ */
+const NOTE = /^(status|date|deciders|authors?|created|last updated|title|superseded-by|replaces)[ \t]*:(?!:)[ \t]*(.*)$/i;
+/** Notes whose value may go on over indented lines (RFC 822 folding): the people and the links; a status or a title stays on its line. */
+const FOLDED = new Set(['author', 'authors', 'deciders', 'superseded-by', 'replaces']);
 
 /** An AsciiDoc description list item naming a header note: `Status:: Accepted`, `Date:: 2021-09-09` (decision 0095). */
 const DLIST = /^(status|date|deciders|authors?|created|last updated)[ \t]*::[ \t]+(\S.*)$/i;
@@ -100,8 +107,11 @@ export function headerFields(lines: readonly string[], from: number, to: number,
     }
     const m = FIELD.exec(line) ?? NOTE.exec(line);
     if (m === null) continue;
+    const key = (m[1] ?? '').trim().toLowerCase();
     const value = (m[2] ?? '').trimEnd();
-    fields.push({ key: (m[1] ?? '').trim().toLowerCase(), value, line: i, column: value === '' ? line.length : line.indexOf(value, (m[1] ?? '').length + 1) });
+    let folded = value;
+    for (let k = i + 1; FOLDED.has(key) && k < to && /^[ \t]+\S/.test(lines[k] ?? '') && FIELD.exec((lines[k] ?? '').trim()) === null; k++) folded = `${folded} ${(lines[k] ?? '').trim()}`.trim();
+    fields.push({ key, value: folded, line: i, column: value === '' ? line.length : line.indexOf(value, (m[1] ?? '').length + 1) });
   }
   return fields;
 }

@@ -28,12 +28,27 @@ export interface MetadataRow {
   value: string;
 }
 
+/**
+ * The same keys as Chinese and Japanese design-document templates write them (PaddlePaddle/
+ * community's RFCs: `|提交作者<input …> | 陈明 |`, `|提交时间<input …> | 2022-03-01 |` — submitted
+ * by, submitted on; the HTML in the key cell is no part of its text). Decision 0098.
+ */
+export const TRANSLATED_TABLE_KEYS = {
+  status: ['状态', '状態', 'ステータス'],
+  date: ['提交时间', '提交日期', '创建时间', '创建日期', '日期', '作成日', '起票日', '日付'],
+  people: ['提交作者', '作者', '负责人', '作成者', '起票者', '担当者'],
+} as const;
+
 /** Keys that make a table metadata (normalised, see {@link metadataKey}). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated',
+  // An RFC's `| **Start Date** | 30 June 2023 |` (polkadot-fellows/RFCs; decision 0098).
+  'start date',
   'author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners',
   'tags', 'tag', 'supersedes', 'superseded by', 'updates', 'updated by', 'amends', 'amended by',
+  ...TRANSLATED_TABLE_KEYS.status, ...TRANSLATED_TABLE_KEYS.date, ...TRANSLATED_TABLE_KEYS.people,
 ]);
+
 /** Section names (lower case) whose table is the ADR's metadata. */
 const METADATA_SECTIONS: ReadonlySet<string> = new Set(['metadata', 'meta data', 'metadata table']);
 

@@ -12,7 +12,8 @@ import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
 import { tokenText } from './inline-text.js';
-import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
+import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
+import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
@@ -74,6 +75,11 @@ export interface ParsedAdr {
   leading_number: number | null;
 }
 
+/** True for a heading written as a line underlined with `=` or `-` (setext) rather than with leading `#`. */
+export function isSetextHeading(heading: { type: string; raw: string } | undefined): boolean {
+  return heading?.type === 'heading' && !/^\s{0,3}#/.test(heading.raw);
+}
+
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
  * relative to the imported directory (POSIX), used for the title fallback, the file number and a
@@ -100,11 +106,23 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const extracted = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
   // A heading still saying the template's title (alphagov/forms ADR025's "Decision Record Title (…)")
   // names nothing: the file name's words title the record, the heading line stays in the text (decision 0082).
-  const named = heading !== undefined && isPlaceholderTitle(extracted) ? nameTitle(withoutAdrExtension(fileName)) : null;
+  // A `Title:` field in a block of fields before the first `#` heading (Stellar's cap-0016: a
+  // `## Preamble` block, then `# Motivation`) titles the record: that heading is a section written
+  // a level up, and its line stays in the text (decision 0098).
+  const fielded = fieldBlockTitleAt(outline);
+  // A template's title left in an opening `##` heading too (gRPC's `Title` / `----` in `L11-ruby-interceptors.md`):
+  // the name's words, its series letter and number aside.
+  const base = withoutAdrExtension(fileName);
+  const named = heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
+    : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? (nameTitle(base) ?? /^[A-Za-z]{1,5}\d{1,9}[-_. ]+(.+)$/.exec(base)?.[1]?.replace(/[-_]+/g, ' ').trim() ?? null) : null;
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
-  const keepHeading = (full_title !== null || named !== null) && heading !== undefined;
+  // A title underlined with `=` (setext, gRPC's A14), or one whose heading spaces its words in a way
+  // the title does not keep (microsoft/terminal's `Addendum 1 -  Unified …`), stays in the text as
+  // written: the export writes no `#` heading over it (decision 0098).
+  const spaced = heading !== undefined && named === null && /\S(?: {2,}|\t)\S/.test(headingText.replace(/<!--[\s\S]*?-->/g, ''));
+  const keepHeading = (full_title !== null || named !== null || spaced || isSetextHeading(heading)) && heading !== undefined;
   const content = extractContent({
     outline,
     status: useIndex ? { origin: null, words: null } : { origin: found.origin, words: found.raw },
@@ -154,7 +172,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     full_title,
     adr_number: fileNumber ?? headingNo,
     // The heading's label, else the one front matter numbers it by (a KEP's `kep-number`; decision 0076).
-    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo),
+    // Else the one a header note labels it by (Swift Evolution's `Proposal: [SE-0001](…)`; decision 0098).
+    series_word: dated?.word ?? seriesWord(headingText, fileNumber) ?? frontMatterSeries(frontMatter.data, fileNumber ?? headingNo) ?? headerSeries(outline, fileNumber ?? headingNo),
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: !keepHeading && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,

@@ -109,6 +109,13 @@ function changelogDay(outline: MarkupOutline, order: DateOrder): string | null {
   return days.sort()[0] ?? null;
 }
 
+/** A header field as a phrase the supersede reader knows: a PEP's `Superseded-By: 387` says "superseded by 387", `Replaces: 5` "supersedes 5". */
+function fieldPhrase(f: { key: string; value: string }): string {
+  if (f.key === 'superseded-by') return `superseded by ${f.value}`;
+  if (f.key === 'replaces') return `supersedes ${f.value}`;
+  return `${f.key}: ${f.value}`;
+}
+
 /**
  * Parses one ADR of `family`. `sourcePath` is the path relative to the imported directory (POSIX);
  * `labels` the RST labels of the import's files (label, lower case → path), for `:ref:` links.
@@ -128,7 +135,9 @@ export function parseMarkupAdr(options: {
   const headingText = outline.title?.text ?? '';
   const fileNumber = leadingNumber(fileName);
   const baseName = withoutAdrExtension(fileName);
-  const whole = headingText === '' ? null : stripTitlePrefix(headingText, fileName);
+  const field = (...keys: string[]): string | null => outline.fields.find((f) => keys.includes(f.key) && f.value !== '')?.value ?? null;
+  // No title heading: a `Title:` note of the header (a PEP's RFC 822 header; decision 0098).
+  const whole = headingText === '' ? field('title') : stripTitlePrefix(headingText, fileName);
   // A template's title left as it was names nothing: the file name's words do (as parse-adr.ts reads it).
   const stated = whole !== null && isPlaceholderTitle(whole) && nameTitle(baseName) !== null ? null : whole;
   const untruncated = (stated || nameTitle(baseName) || baseName || fileName).replace(/\s+/g, ' ').trim();
@@ -137,7 +146,6 @@ export function parseMarkupAdr(options: {
   const mapping = found === null ? null : mapStatusText(found.words);
   const useIndex = options.indexStatus != null && mapping?.mapped !== true;
   const index_status = useIndex ? (options.indexStatus ?? null) : null;
-  const field = (...keys: string[]): string | null => outline.fields.find((f) => keys.includes(f.key) && f.value !== '')?.value ?? null;
   const order = options.dateOrder ?? 'day_first';
   const dateField = field('date', 'created', 'last updated', 'revdate');
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
@@ -179,7 +187,7 @@ export function parseMarkupAdr(options: {
     status_text: index_status?.words ?? found?.words ?? null,
     front_matter_error: null,
     supersede_refs: [
-      ...collectSupersedeRefs([found?.words ?? '', ...outline.fields.filter((f) => f.key !== 'status').map((f) => `${f.key}: ${f.value}`)].map(links), { allLinks: true }),
+      ...collectSupersedeRefs([found?.words ?? '', ...outline.fields.filter((f) => f.key !== 'status' && f.key !== 'title').map(fieldPhrase)].map(links), { allLinks: true }),
       ...collectSupersedeRefs([title, ...prose(outline, options.family)].map(links)),
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,

@@ -179,6 +179,7 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
     if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
     else if (includeOnly(sourcePath, source) !== null) skipped.push({ source_path: sourcePath, reason: `only includes ${includeOnly(sourcePath, source)}` });
+    else if (movedStub(sourcePath, source) !== null) skipped.push({ source_path: sourcePath, reason: `only points to ${movedStub(sourcePath, source)}` });
     else {
       const order = dateOrder([source]) ?? corpusOrder;
       const indexStatus = index.get(sourcePath) ?? folderStatus(sourcePath, options.dirName ?? null);
@@ -209,6 +210,23 @@ function includeOnly(sourcePath: string, source: string): string | null {
   const lines = source.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^\.\.(?:\s|$)(?!\s*include::)/.test(l));
   const include = /^\.\. include::\s*(\S.*)$/.exec(lines[0]?.trim() ?? '');
   return lines.length === 1 && include !== null ? (include[1] ?? '').trim() : null;
+}
+
+/**
+ * The file a Markdown page only points to (`Moved to [CIP-0001/README.md](./README.md).`,
+ * Cardano's `CIP-0001/CIP-0001.md` left where the record was before it moved into its folder's
+ * README), else null: the whole text is one line of at most twelve words that says the record
+ * moved (`Moved to`, `This ADR has moved to`, `See`, `Redirect to`) and holds one link, to a
+ * relative path. Such a page is no record; the record it points to is (decision 0098).
+ */
+function movedStub(sourcePath: string, source: string): string | null {
+  if (markupFamily(sourcePath) !== 'markdown') return null;
+  const text = source.replace(/^\uFEFF/, '').trim();
+  if (text.includes('\n') || text.split(/\s+/).length > 12) return null;
+  if (!/^(?:this\s+\S+\s+(?:has\s+)?(?:been\s+)?)?(?:moved|relocated|redirect(?:ed|s)?|see)\b/i.test(text)) return null;
+  const links = [...text.matchAll(/\]\(([^()\s]+)\)/g)].map((m) => m[1] ?? '');
+  const [href] = links;
+  return links.length === 1 && href !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? href : null;
 }
 
 /** One file parsed by its family's reader: Markdown (parse-adr.ts), reStructuredText or AsciiDoc (parse-markup-adr.ts, decision 0082). */

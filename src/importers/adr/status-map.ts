@@ -47,11 +47,29 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       // edgexfoundry's changelog state for a change to an approved ADR; a pending question settled.
       'amended', 'resolved',
       // The enhancement-proposal lifecycle (Tekton TEPs, Kubernetes KEPs): approved for implementation, or being implemented.
-      'implementable', 'implementing', 'being implemented', ...translatedWords('accepted')],
+      'implementable', 'implementing', 'being implemented',
+      // gRPC's and Dapr's proposal processes: approved, to be built.
+      'ready for implementation', 'implementation in progress',
+      // `approved` as it gets mistyped (gRPC's P4: `Aprroved`), as `superseded` is above.
+      'aproved', 'aprroved', 'approoved', ...translatedWords('accepted')],
   ],
-  ['proposed', ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', 'provisional', ...translatedWords('proposed')]],
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', ...translatedWords('rejected')]],
-  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', ...translatedWords('deprecated')]],
+  [
+    'proposed',
+    ['proposed', 'draft', 'in review', 'under review', 'under discussion', 'pending', 'incomplete', 'in progress', 'in-progress', 'work in progress', 'wip', 'open', 'rfc', 'provisional',
+      // The review stages of proposal processes (Swift Evolution's `Active Review (…)`, `Awaiting
+      // review`, `Returned for revision`, `Previewing`; EIPs' `Review`, `Last Call`, `Stagnant`; PEPs'
+      // `Deferred` (Tekton's `deferred` too); Stellar's `Awaiting Decision`, `FCP`; Dapr's `Ready for Review`): not yet
+      // decided. `active review` is longer than `active` (accepted), so it wins. `On hold` (MADR's
+      // own 0003) stays reported: it says nothing of where the decision stands. Decision 0098.
+      'review', 'active review', 'in active review', 'awaiting review', 'scheduled for review', 'ready for review', 'needs review', 'in discussion',
+      'returned for revision', 'returned for revisions', 'needs revision', 'revision requested', 'previewing', 'preview', 'in preview',
+      'last call', 'final comment period', 'fcp', 'awaiting decision', 'voting', 'deferred', 'postponed', 'stagnant',
+      ...translatedWords('proposed')],
+  ],
+  // Swift Evolution's `Expired`: a review that lapsed with no decision taken up again (words kept).
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', ...translatedWords('rejected')]],
+  // Cardano's CIPs: `Inactive (obsolete)`, `Inactive (superseded by …)` — no longer in force.
+  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', 'inactive', ...translatedWords('deprecated')]],
 ];
 
 /** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */
@@ -112,9 +130,12 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
  *   decided / in effect / in use / partially (partly) accepted or implemented / partially
  *   (partly, in part) superseded or replaced / amended / resolved → accepted
  * - proposed / draft / in review / under review / under discussion / pending / incomplete /
- *   in progress / work in progress / wip / open / rfc → proposed
- * - rejected / declined / withdrawn / abandoned → rejected
- * - deprecated / reverted / obsolete / retired / archived / outdated → deprecated
+ *   in progress / work in progress / wip / open / rfc, and the review stages of proposal
+ *   processes (review, active review, returned for revision, previewing, last call, deferred,
+ *   awaiting decision, …) → proposed
+ * - ready for implementation → accepted
+ * - rejected / declined / withdrawn / abandoned / expired → rejected
+ * - deprecated / reverted / obsolete / retired / archived / outdated / inactive → deprecated
  * - superseded (with or without "by …"), replaced → superseded
  * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch
  *   (`Akzeptiert`, `Rechazado`, `Ersetzt durch …`; {@link translatedWords})

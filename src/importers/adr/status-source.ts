@@ -15,7 +15,11 @@
  *    that states it, `## Status: Accepted`, `## Status: Aceito` ({@link headingStatus}, decision 0090);
  * 5. a `Status:` line of an RFC's Meta section (`# Meta` / `- **Status**: Approved`), its
  *    template comment (`<!-- Acceptable values: … -->`) left out of the words, the line kept;
- * 6. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
+ * 6. header notes that stay whole in the text like a Meta list (origin `metadata_list`, decision
+ *    0098): a `Status:` field of a block of `Key: value` fields in a code block (Stellar's CAPs,
+ *    header-fields.ts), a `Status:` line of the notes under an opening `##` title (gRPC's setext
+ *    titles), a `State:` line of the preamble (Dapr's `* State: Ready for Review`);
+ * 7. the state the Changelog ends in (changelog-status.ts: edgexfoundry's `- [approved](…)
  *    (2022-07-12)`), its lines kept in the text where they are.
  * Only the preamble is searched for status lines, so progress notes such as
  * `**Status**: Completed` deep inside a section, or examples in code blocks, are not read.
@@ -24,8 +28,9 @@ import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
 import type { Token } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
-import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
-import { metadataTableRows, metadataValue } from './metadata-table.js';
+import { blockTexts, metaSectionOf, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
+import { headerFieldLines } from './header-fields.js';
+import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 
 /** Where the winning status value came from. */
 export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_heading' | 'status_line' | 'changelog';
@@ -66,6 +71,19 @@ function headingStatus(outline: MarkdownOutline): string | null {
     if (value !== null && value !== '') return value;
   }
   return null;
+}
+
+/**
+ * `State:`, `**State**:`, `- State:` — the label Dapr's proposal template gives the status
+ * (`* State: Ready for Review`). Read in the header notes only (never as a heading or in a
+ * section: "State: idle" is text there). Decision 0098.
+ */
+const STATE_LABEL = /^\s*(?:[-*+]\s+)?(?:[*_]{1,2})?\s*state\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
+
+/** The value of a `State:` line of the header notes, or null. */
+export function stateLineValue(line: string): string | null {
+  const match = STATE_LABEL.exec(line);
+  return match === null ? null : line.slice(match[0].length).trim();
 }
 
 /** The value of a `Status:` line (`"**Status:** Accepted"` → `"Accepted"`), or null if it is none. */
@@ -135,7 +153,7 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin = 'front_matter';
   }
   const table = metadataTableRows(outline);
-  const tableStatus = metadataValue(table, ['status']);
+  const tableStatus = metadataValue(table, ['status', ...TRANSLATED_TABLE_KEYS.status]);
   if (raw === null && tableStatus !== null) {
     raw = tableStatus;
     origin = 'metadata_table';
@@ -169,12 +187,29 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
   }
   const meta = metaSectionOf(outline);
   const metaTexts = meta ? blockTexts(sectionContent(outline, meta)) : [];
+  const fields = headerFieldLines(outline);
+  const fieldLines = fields.map((line) => statusLineValue(line) ?? stateLineValue(line));
+  const openingTexts = blockTexts(openingNotes(outline));
+  const openingLines = openingTexts.flatMap((text) => text.split('\n'));
+  const preambleLines = preambleTexts.flatMap((text) => text.split('\n'));
   if (raw === null) {
     // An RFC's Meta list (`- **Status**: Approved <!-- Acceptable values: … -->`): the line stays
     // in the text, the words are the value without the template's comment.
     const value = metaTexts
       .flatMap((text) => text.split('\n'))
       .map((line) => statusLineValue(line)?.replace(/<!--[\s\S]*?-->/g, '').trim() ?? null)
+      .find((v): v is string => v !== null && v !== '');
+    if (value !== undefined) {
+      raw = value;
+      origin = 'metadata_list';
+    }
+  }
+  if (raw === null) {
+    // Header notes stated as fields that stay whole in the text, as a Meta list's do (decision 0098):
+    // a block of `Key: value` fields in a code block (Stellar's CAPs, header-fields.ts); the notes
+    // under an opening `##` title (gRPC's setext `Title` / `----` then `* Status: Draft`); a
+    // `State:` line of the preamble (Dapr's proposals: `* State: Ready for Review`).
+    const value = [...fieldLines, ...openingLines.map((line) => statusLineValue(line) ?? stateLineValue(line)), ...preambleLines.map(stateLineValue)]
       .find((v): v is string => v !== null && v !== '');
     if (value !== undefined) {
       raw = value;
@@ -193,6 +228,6 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin,
     hasStatusSection: statusSection !== undefined,
     hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
-    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...metaTexts, ...linkTexts],
+    referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...metaTexts, ...fields, ...openingTexts, ...linkTexts],
   };
 }

@@ -58,6 +58,12 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
 const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b)*)/iy;
 /** A bare number right after a keyword: "superseded by 036", "supersedes #12". */
 const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
+/**
+ * A series' label and number right after a keyword: "CAP-0018", "SE-0001", "PEP 387", "CIP-0121"
+ * (2–5 capitals, a dash, underscore, blank or `#` before the digits — "CUID2" is a name; not ADR:
+ * ADR_LIST reads it).
+ */
+const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
@@ -117,11 +123,16 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
         pending = { direction: keyword.direction, phrase: keyword.phrase };
         pos = keyword.end;
         BARE_NUMBER.lastIndex = pos;
-        const bare = BARE_NUMBER.exec(text);
+        SERIES_NUMBER.lastIndex = pos;
+        // A series' label right after the keyword names its number (Stellar's "In favor of CAP-0018",
+        // a PEP's "superseded by PEP 387"; decision 0098).
+        // In running text only after "superseded by" / "supersedes" (Rust's "superseded by RFC 2972"):
+        // "deprecated in favor of CUID 2" names no record.
+        const bare = BARE_NUMBER.exec(text) ?? (options.allLinks === true || keyword.direction !== 'related' ? SERIES_NUMBER.exec(text) : null);
         // "superseded 2 weeks later" is not a reference: a bare number needs "by" or "supersedes".
         if (bare && !/^(?:superse(?:e)?ded|superceded)$/.test(keyword.phrase)) {
           refs.push({ ...pending, href: null, number: toNumber(bare[1]) });
-          pos = BARE_NUMBER.lastIndex;
+          pos = bare.index + bare[0].length;
         }
         continue;
       }

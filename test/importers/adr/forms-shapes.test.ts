@@ -97,11 +97,11 @@ describe('a status written as a block quote (alphagov/forms ADR008, 022, 025, 02
       const text = readFileSync(join(out, name), 'utf8');
       expect(text).toMatch(/## Status\n\n> superseded; superseded by \[ADR-0009\]\(ADR009-replatforming-to-ecs\.md\)\n\n## Context/);
       expect(text).not.toContain('> Accepted');
-      // The quote is text the entry keeps: re-reading the file records its new first line once
-      // (one revision, the status unchanged), then the round trip writes nothing.
+      // The quote is text the entry keeps, and the file is the entry's own export: re-reading it
+      // writes nothing (decision 0098; before, one revision recording the new first line).
       const again = await importAdr(brain, { dir: out });
       expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([
-        ['ADR008-page-ordering-defined-by-pointers.md', 'superseded', 1],
+        ['ADR008-page-ordering-defined-by-pointers.md', 'superseded', 0],
         ['ADR009-replatforming-to-ecs.md', 'accepted', 0],
       ]);
       const out2 = tempDir('brain-export-');

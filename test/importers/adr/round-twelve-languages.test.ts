@@ -224,7 +224,8 @@ describe('a heading that states the status or the day (`## Status: Accepted`, `#
       expect(text).toMatch(/^## Status: superseded; superseded by \[ADR-0003\]\(0003-drizzle\.md\)\n\n## Data: 2026-05-12$/m);
       expect(text).not.toContain('Aceito');
       const again = await importAdr(brain, { dir: out });
-      expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([['0002-prisma.md', 'superseded', 1], ['0003-drizzle.md', 'accepted', 0]]);
+      // The file is the entry's own export: nothing written (decision 0098; before, one revision).
+      expect(again.entries.map((e) => [e.source_path, e.status, e.written])).toEqual([['0002-prisma.md', 'superseded', 0], ['0003-drizzle.md', 'accepted', 0]]);
       const out2 = tempDir('brain-export-');
       await exportAdr(brain, { dir: out2, format: 'madr' });
       expect((await importAdr(brain, { dir: out2 })).entries.reduce((n, e) => n + e.written, 0)).toBe(0);
