@@ -61,7 +61,8 @@ function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: Def
 /**
  * Applies one edge "superseded → successor": links both ways, sets the successor's
  * `supersedes` (the first predecessor by path wins when there are several; the others stay in
- * `related`) unless the older file's own status says it is superseded only in part, and settles the superseded file's status:
+ * `related`) and settles the superseded file's status — unless the older file's own status says it is
+ * superseded only in part: then it stays in force, related only, and nothing is reported:
  * - already superseded: unchanged;
  * - explicit and anything else (e.g. "accepted"): kept, and reported in `unmapped` with
  *   {@link REASONS.contradicts} — the file's own word wins over another file's;
@@ -75,8 +76,10 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   old.related.add(edge.successor);
   successor.related.add(edge.superseded);
   // An older ADR that says it is superseded only in part ("Partly superseded") stays in force:
-  // the pair stays related, and the newer one does not claim to replace it.
-  if (!supersededInPart(old.parsed)) successor.supersedes ??= edge.superseded;
+  // the pair stays related, the newer one does not claim to replace it, and the link agrees
+  // with the older one's own words, so there is nothing to review.
+  if (supersededInPart(old.parsed)) return;
+  successor.supersedes ??= edge.superseded;
   if (old.status === 'superseded') return;
   const path = edge.superseded;
   if (old.source === 'explicit') {
