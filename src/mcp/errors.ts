@@ -53,6 +53,12 @@ function mcpHint(err: BrainError): string | undefined {
     const current = err.data['current_revision'];
     return `call brain_get {"entry_id": "${id}"} to read revision ${String(current)}, then retry with "expected_revision": ${String(current)}`;
   }
+  const candidateId = typeof err.data['candidate_id'] === 'string' ? err.data['candidate_id'] : undefined;
+  if (err.code === 'not_found' && candidateId && id) {
+    const written = err.data['written_entry_id'];
+    const read = `brain_candidates {"candidate_id": "${candidateId}"}`;
+    return typeof written === 'string' ? `call brain_get {"entry_id": "${written}"}: the entry its approval wrote (the candidate: ${read})` : `read it with ${read}${err.data['candidate_status'] === 'pending' ? '; it becomes an entry when a person approves it' : ''}`;
+  }
   if (err.code === 'not_found') {
     return id && err.data['revision'] !== undefined
       ? `see the revisions that exist with brain_history {"entry_id": "${id}"}`

@@ -44,7 +44,8 @@ const context = defineReadTool({
 
 
 function renderStatus(s: BrainStatus): string {
-  const fresh = s.projected === s.tip ? 'up to date' : `projected ${s.projected ?? 'nothing'}`;
+  // The cache's state, not the branch's against its upstream (the upstream line says that).
+  const fresh = s.projected === s.tip ? 'cache up to date' : `cache at ${s.projected ?? 'nothing'}`;
   const lines = [`project ${inlineText(s.project_id, 64)} on branch ${inlineText(s.branch, 100)}: ${plural(s.entries, 'entry', 'entries')}, ${plural(s.revisions, 'revision', 'revisions')}; tip ${s.tip ?? '(none)'} (${fresh})`];
   for (const [kind, statuses] of Object.entries(s.by_kind)) {
     lines.push(`- ${kind}: ${Object.entries(statuses).map(([status, n]) => `${status} ${n}`).join(', ')}`);

@@ -7,7 +7,7 @@
 import { withoutEmptyHeadings } from '../model/empty-headings.js';
 import { scoreText } from '../model/relevance-text.js';
 import type { Entry } from '../model/entry.js';
-import { inlineText } from '../context/inline-text.js';
+import { inlineText, singleLine } from '../context/inline-text.js';
 import { wrapUntrusted } from '../context/untrusted.js';
 import type { EntrySummary } from './summaries.js';
 import { setFieldPairs, writtenBy } from '../model/entry-fields.js';
@@ -32,7 +32,8 @@ function payloadLines(payload: Record<string, unknown>): string[] {
 
 /** One entry in full (brain_get): a head line, then every field inside the wrapper. */
 export function renderEntryText(entry: Entry, extra: { revisionCount?: number; forked?: boolean } = {}): string {
-  const lines = [`title: ${titleText(entry.title)}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
+  // One line, as brain show: a title from another clone may hold U+2028/U+2029, which a client may render as breaks (forged field lines).
+  const lines = [`title: ${singleLine(titleText(entry.title))}`, `recorded: ${entry.recorded_at} by ${writtenBy(entry)}`];
   for (const [label, value] of setFieldPairs(entry)) lines.push(`${label}: ${value}`);
   lines.push(...payloadLines(entry.payload));
   // As brain show and the entry page: headings whose text went to fields are not shown empty (structuredContent keeps the stored text).

@@ -15,7 +15,7 @@
  * - **reject** appends the `rejected` revision with its reason. Nothing is ever deleted.
  */
 import type { Approver, Candidate, CandidateStatus, Decision, Identity, Proposal, Review } from '../model/candidate.js';
-import { AUTO_APPROVE_RULE } from '../model/candidate-id.js';
+import { AUTO_APPROVE_RULE, describeApprover } from '../model/candidate-id.js';
 import { assertNotSelfApproval } from '../model/candidate-identity.js';
 import type { Entry } from '../model/entry.js';
 import { BrainError } from '../model/errors.js';
@@ -177,7 +177,9 @@ export class BrainCandidates {
           .map((r) => ({ candidate_id: r.candidate.candidate_id, title: oneLine(r.candidate.proposal.title) }));
       const decision = await stageApproval(tx, current, choice ?? suggestedChoice(current), { writer: who, approvedBy: approver, now, successors: (id) => successorsOf(this.brain.db(), tx.projectId, id), pendingSuccessors });
       await this.putDecided(tx, current, who, now, 'approved', decision);
-      return ` r${current.revision + 1} → ${decision.action} ${decision.entry_id} — ${oneLine(current.proposal.title)}`;
+      // `git log brain` names who proposed what the approval writes — an agent for its person — as a direct write's
+      // Brain-Agent trailer does (newcomer round fourteen, docs/decisions/0103); the trailer itself stays the approver's.
+      return ` r${current.revision + 1} → ${decision.action} ${decision.entry_id} — ${oneLine(current.proposal.title)} — proposed by ${commitTitle(describeApprover(current.proposed_by), 100)}`;
     });
   }
 

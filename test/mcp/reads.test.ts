@@ -153,7 +153,10 @@ describe('brain mcp: read tools', () => {
     expect(st).toMatchObject({ project_id: 'demo', branch: 'brain', tip: git(dir, ['rev-parse', 'brain']), problems: [] });
     expect(st.projected).toBe(st.tip);
     expect(st.by_kind).toMatchObject({ open_question: { open: 7 }, blocker: { blocked: 2 }, risk: { active: 1 }, decision: { accepted: 1 } });
-    expect(textOf(r)).toContain('(up to date)');
+    // "(up to date)" beside the tip read as "the brain is synced" while the upstream line below said
+    // "ahead …: not pushed yet" (newcomer round fourteen, docs/decisions/0103): it is the cache.
+    expect(textOf(r)).toContain(`tip ${st.tip} (cache up to date)`);
+    expect(textOf(r)).not.toContain('(up to date)');
     expect(textOf(r)).toContain('- blocker: blocked 2');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Synchronous HTML templating for the dashboard over Hono's `html` helper (hono/html): every
- * interpolated string is escaped (`& < > " '`) with its bidi controls made visible, arrays are joined, `null`/`undefined`/booleans
+ * interpolated string is escaped (`& < > " '`) with its bidi controls and U+2028/U+2029 made visible, arrays are joined, `null`/`undefined`/booleans
  * render nothing, and only values made by {@link h} or {@link trusted} pass through unescaped.
  */
 import { html, raw } from 'hono/html';
@@ -10,9 +10,16 @@ import { showBidiControls } from '../../model/bidi-controls.js';
 /** A fragment of HTML that is safe to embed as is. */
 export type Html = HtmlEscapedString;
 
-/** A value with its plain strings' bidi controls made visible (model/bidi-controls.ts); fragments already made are kept. */
+/**
+ * U+2028 / U+2029: a browser breaks the line at each (UAX #14 class BK), so a one-line title from
+ * another clone read as several lines — a forged `recorded: … by Alice` under the real title
+ * (newcomer round fourteen, docs/decisions/0103). Shown as `\u2028`, as bidi controls are.
+ */
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/** A value with its plain strings' bidi controls and line/paragraph separators made visible (model/bidi-controls.ts); fragments already made are kept. */
 function visible(value: unknown): unknown {
-  if (typeof value === 'string') return showBidiControls(value);
+  if (typeof value === 'string') return showBidiControls(value).replace(LINE_SEPARATORS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16)}`);
   return Array.isArray(value) ? value.map(visible) : value;
 }
 

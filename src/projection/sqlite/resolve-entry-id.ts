@@ -20,6 +20,31 @@ function otherProjectOf(db: CacheDb, prefix: string): { entry_id: string; projec
 }
 
 /**
+ * The not-found error of a candidate id given where an entry id goes (`brain show cand-…`,
+ * brain_get of the id brain_propose answered): what became of the candidate — the entry an
+ * approval wrote, or where a pending or rejected one is read — instead of "no entry" and a hint
+ * to list entries (newcomer round fourteen, docs/decisions/0103). Null when no one candidate of
+ * the project has that id or prefix.
+ */
+function candidateNotEntry(db: CacheDb, projectId: string, prefix: string): BrainError | null {
+  if (!prefix.startsWith('cand-')) return null;
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = db
+    .prepare("SELECT candidate_id, status, json FROM candidates WHERE project_id = ? AND candidate_id LIKE ? ESCAPE '\\' ORDER BY candidate_id LIMIT 2")
+    .all(projectId, `${escaped}%`) as { candidate_id: string; status: string; json: string }[];
+  const row = rows.length === 1 ? rows[0] : rows.find((r) => r.candidate_id === prefix);
+  if (!row) return null;
+  const decision = (JSON.parse(row.json) as { decision?: { action?: string; entry_id?: string | null } }).decision;
+  const entryId = row.status === 'approved' && typeof decision?.entry_id === 'string' ? decision.entry_id : null;
+  const id = row.candidate_id;
+  const what = entryId ? `approved: ${decision?.action === 'accept' ? 'it wrote' : `its approval (${decision?.action ?? 'accept'}) wrote`} ${entryId}` : row.status;
+  return new BrainError('not_found', `no entry ${prefix} in project ${projectId}: ${id} is a candidate (${what})`, {
+    hint: entryId ? `read the entry: brain show ${entryId}; the candidate: brain candidates ${id}` : `a candidate is read with brain candidates ${id}${row.status === 'pending' ? '; it becomes an entry when a person approves it (brain approve)' : ''}`,
+    data: { entry_id: prefix, project_id: projectId, candidate_id: id, candidate_status: row.status, ...(entryId ? { written_entry_id: entryId } : {}) },
+  });
+}
+
+/**
  * Resolves a unique id prefix (like git short hashes) within `projectId` to a full entry id.
  * Errors: `not_found` (its hint names the project holding the id, if another one does;
  * `data.in_project`; or the invalid files of an entry none of whose revisions is valid,
@@ -36,6 +61,8 @@ export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): 
   if (rows.length === 0) {
     const elsewhere = otherProjectOf(db, prefix);
     if (!elsewhere) {
+      const candidate = candidateNotEntry(db, projectId, prefix);
+      if (candidate) throw candidate;
       const unreadable = unreadableEntryError(db, projectId, prefix);
       if (unreadable) throw unreadable;
     }
