@@ -53,14 +53,28 @@ function renderStatus(s: BrainStatus): string {
   if (s.upstream) lines.push(`upstream: ${inlineText(upstreamLine(s.upstream), 400)}`);
   if (s.forked.length) lines.push(`forked entries (two revisions share a number; see brain_history): ${s.forked.join(', ')}`);
   if (s.problems.length === 0) return [...lines, 'problems: none'].join('\n');
-  const problems = s.problems.map((p) => `${p.code} ${p.path}: ${p.message}`).join('\n');
-  return [...lines, `problems: ${s.problems.length} on the branch (files that fail to parse or validate, ledgers that disagree):`, wrapUntrusted(problems)].join('\n');
+  return [...lines, `problems: ${s.problems.length} on the branch (files that fail to parse or validate, ledgers that disagree):`, problemList(s.problems, '`brain doctor` on the clone')].join('\n');
+}
+
+/**
+ * Problems named in brain_status's text: a branch another clone filled with thousands of bad files
+ * would otherwise make the answer an agent reads as long as the list (newcomer round fourteen's
+ * left-out, docs/decisions/0103); the structured result keeps them all.
+ */
+const PROBLEMS_IN_TEXT = 20;
+
+/** The first {@link PROBLEMS_IN_TEXT} problems, one line each (`repo` first on a hub), inside the untrusted wrapper, then how many more and where all are read. */
+function problemList(problems: readonly { repo?: string; path: string; code: string; message: string }[], whereAll: string): string {
+  const shown = problems.slice(0, PROBLEMS_IN_TEXT).map((p) => `${p.repo === undefined ? '' : `${inlineText(p.repo, 100)} `}${p.code} ${inlineText(p.path, 300)}: ${inlineText(p.message, 300)}`);
+  const more = problems.length - shown.length;
+  if (more > 0) shown.push(`… and ${plural(more, 'more problem', 'more problems')}: every one is in this result's structuredContent (problems), and in ${whereAll}`);
+  return wrapUntrusted(shown.join('\n'));
 }
 
 /** The hub's status: its repositories you can read and their problems. */
 function renderRepositories(s: Extract<ReadStatus, { scope: 'repositories' }>): string {
   const lines = s.repos.map((r) => `- ${r.name}: ${plural(r.entries, 'entry', 'entries')} at ${r.projected_oid?.slice(0, 12) ?? '(nothing)'}${r.last_error ? `; last sync failed: ${r.last_error.code}: ${inlineText(r.last_error.message, 200)}` : ''}`);
-  const problems = s.problems.length ? wrapUntrusted(s.problems.map((p) => `${p.repo} ${p.code} ${p.path}: ${p.message}`).join('\n')) : 'problems: none';
+  const problems = s.problems.length ? problemList(s.problems, "the hub's GET /api/problems (?repo=<name> for one)") : 'problems: none';
   return [`${plural(s.repos.length, 'repository', 'repositories')}`, ...lines, problems].join('\n');
 }
 
