@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { brain as cli } from '../helpers/brain.js';
-import { startMcp, structured, type McpSession } from './mcp-client.js';
+import { proposeDecision, startMcp, textOf, type McpSession } from './mcp-client.js';
 
 let dir: string;
 let s: McpSession;
@@ -23,12 +23,7 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-const propose = async (title: string): Promise<string> => {
-  const r = await s.call('brain_propose', { entry_kind: 'decision', title, rationale: 'one fast tool' });
-  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
-  return structured(r).candidate.candidate_id as string;
-};
-const textOf = (r: { content: unknown }) => (r.content as { type: string; text: string }[])[0]!.text;
+const propose = (title: string): Promise<string> => proposeDecision(s, title);
 
 describe('brain_candidates after a person decided', () => {
   it('says who approved and what it wrote, who rejected and why (the reason quoted as data)', async () => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, initRepo } from '../helpers/git.js';
 import { brain as cli } from '../helpers/brain.js';
-import { errorOf, startMcp, structured, type McpSession } from './mcp-client.js';
+import { errorOf, proposeDecision, startMcp, type McpSession } from './mcp-client.js';
 
 let dir: string;
 let s: McpSession;
@@ -25,11 +25,7 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-const propose = async (title: string): Promise<string> => {
-  const r = await s.call('brain_propose', { entry_kind: 'decision', title, rationale: 'one fast tool' });
-  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
-  return structured(r).candidate.candidate_id as string;
-};
+const propose = (title: string): Promise<string> => proposeDecision(s, title);
 
 describe('a candidate id asked for as an entry', () => {
   it('names the entry an approval wrote, or where a pending candidate is read, on MCP and the CLI', async () => {

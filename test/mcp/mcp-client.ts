@@ -116,6 +116,13 @@ export function structured<T = any>(result: CallToolResult): T {
   return result.structuredContent as T;
 }
 
+/** Proposes a decision through `s` (brain_propose) and answers its candidate id; a refusal fails the test. */
+export async function proposeDecision(s: McpSession, title: string, rationale = 'one fast tool'): Promise<string> {
+  const r = await s.call('brain_propose', { entry_kind: 'decision', title, rationale });
+  if (r.isError) throw new Error(`brain_propose refused: ${JSON.stringify(r.content)}`);
+  return structured(r).candidate.candidate_id as string;
+}
+
 /** True while a process with `pid` exists. */
 export function alive(pid: number): boolean {
   try {
