@@ -6,17 +6,15 @@
  * approval wrote. Through the SDK's real client over stdio, decided with the built CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { cleanupTempDirs } from '../helpers/git.js';
 import { brain as cli } from '../helpers/brain.js';
-import { proposeDecision, startMcp, textOf, type McpSession } from './mcp-client.js';
+import { proposeDecision, startProposer, textOf, type McpSession } from './mcp-client.js';
 
 let dir: string;
 let s: McpSession;
 
 beforeAll(async () => {
-  dir = initRepo();
-  expect(cli(dir, ['init', '--project', 'demo']).code).toBe(0);
-  s = await startMcp(dir, ['--agent', 'claude-code', '--capabilities', 'read,propose']);
+  ({ dir, session: s } = await startProposer());
 });
 afterAll(async () => {
   await s.close();

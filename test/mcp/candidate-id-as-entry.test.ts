@@ -8,17 +8,15 @@
  * built `brain mcp`, the approval with the built CLI, in a real git repository.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, initRepo } from '../helpers/git.js';
+import { cleanupTempDirs } from '../helpers/git.js';
 import { brain as cli } from '../helpers/brain.js';
-import { errorOf, proposeDecision, startMcp, type McpSession } from './mcp-client.js';
+import { errorOf, proposeDecision, startProposer, type McpSession } from './mcp-client.js';
 
 let dir: string;
 let s: McpSession;
 
 beforeAll(async () => {
-  dir = initRepo();
-  expect(cli(dir, ['init', '--project', 'demo']).code).toBe(0);
-  s = await startMcp(dir, ['--agent', 'claude-code', '--capabilities', 'read,propose']);
+  ({ dir, session: s } = await startProposer());
 });
 afterAll(async () => {
   await s.close();

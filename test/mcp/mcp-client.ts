@@ -19,8 +19,8 @@ import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.j
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer, type McpAccess } from '../../src/mcp/server.js';
 import type { Brain } from '../../src/service.js';
-import { BRAIN_BIN } from '../helpers/brain.js';
-import { gitEnv, testHome } from '../helpers/git.js';
+import { BRAIN_BIN, brain } from '../helpers/brain.js';
+import { gitEnv, initRepo, testHome } from '../helpers/git.js';
 
 /** A connected client and the server process behind it. */
 export interface McpSession {
@@ -114,6 +114,17 @@ export function tamperNextResult(client: Client, mutate: (result: Record<string,
 export function structured<T = any>(result: CallToolResult): T {
   if (result.isError) throw new Error(`tool error: ${textOf(result)}`);
   return result.structuredContent as T;
+}
+
+/**
+ * A new repository with project `demo` and an agent's `brain mcp` over stdio (`claude-code`,
+ * capabilities read,propose): what an agent that proposes through review runs. The caller closes it.
+ */
+export async function startProposer(): Promise<{ dir: string; session: McpSession }> {
+  const dir = initRepo();
+  const init = brain(dir, ['init', '--project', 'demo']);
+  if (init.code !== 0) throw new Error(`brain init failed: ${init.stderr}`);
+  return { dir, session: await startMcp(dir, ['--agent', 'claude-code', '--capabilities', 'read,propose']) };
 }
 
 /** Proposes a decision through `s` (brain_propose) and answers its candidate id; a refusal fails the test. */

@@ -6,6 +6,7 @@
 import { BrainError } from '../../model/errors.js';
 import type { CacheDb } from './open-cache.js';
 import { unreadableEntryError } from './unreadable-entry.js';
+import { prepared } from './prepared.js';
 
 /**
  * The one entry (any project) whose id is or starts with `prefix`, or null when none or several:
@@ -13,8 +14,7 @@ import { unreadableEntryError } from './unreadable-entry.js';
  * the primary key, run only on the not-found path.
  */
 function otherProjectOf(db: CacheDb, prefix: string): { entry_id: string; project_id: string } | null {
-  const rows = db
-    .prepare('SELECT entry_id, project_id FROM current WHERE entry_id >= ? AND entry_id < ? ORDER BY entry_id LIMIT 2')
+  const rows = prepared(db, 'SELECT entry_id, project_id FROM current WHERE entry_id >= ? AND entry_id < ? ORDER BY entry_id LIMIT 2')
     .all(prefix, `${prefix}\uffff`) as { entry_id: string; project_id: string }[];
   return rows.length === 1 && rows[0] ? rows[0] : null;
 }
@@ -29,8 +29,7 @@ function otherProjectOf(db: CacheDb, prefix: string): { entry_id: string; projec
 function candidateNotEntry(db: CacheDb, projectId: string, prefix: string): BrainError | null {
   if (!prefix.startsWith('cand-')) return null;
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = db
-    .prepare("SELECT candidate_id, status, json FROM candidates WHERE project_id = ? AND candidate_id LIKE ? ESCAPE '\\' ORDER BY candidate_id LIMIT 2")
+  const rows = prepared(db, "SELECT candidate_id, status, json FROM candidates WHERE project_id = ? AND candidate_id LIKE ? ESCAPE '\\' ORDER BY candidate_id LIMIT 2")
     .all(projectId, `${escaped}%`) as { candidate_id: string; status: string; json: string }[];
   const row = rows.length === 1 ? rows[0] : rows.find((r) => r.candidate_id === prefix);
   if (!row) return null;
@@ -51,11 +50,10 @@ function candidateNotEntry(db: CacheDb, projectId: string, prefix: string): Brai
  * unreadable-entry.ts), `ambiguous_id` (lists the candidates).
  */
 export function resolveEntryId(db: CacheDb, projectId: string, prefix: string): string {
-  const exact = db.prepare('SELECT entry_id FROM current WHERE entry_id = ? AND project_id = ?').get(prefix, projectId) as { entry_id: string } | undefined;
+  const exact = prepared(db, 'SELECT entry_id FROM current WHERE entry_id = ? AND project_id = ?').get(prefix, projectId) as { entry_id: string } | undefined;
   if (exact) return exact.entry_id;
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = db
-    .prepare("SELECT entry_id FROM current WHERE project_id = ? AND entry_id LIKE ? ESCAPE '\\' ORDER BY entry_id LIMIT 11")
+  const rows = prepared(db, "SELECT entry_id FROM current WHERE project_id = ? AND entry_id LIKE ? ESCAPE '\\' ORDER BY entry_id LIMIT 11")
     .all(projectId, `${escaped}%`) as { entry_id: string }[];
   if (rows.length === 1 && rows[0]) return rows[0].entry_id;
   if (rows.length === 0) {
