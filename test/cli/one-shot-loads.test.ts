@@ -6,7 +6,8 @@
  * other commands' modules (only the read commands are registered), nor — with no
  * `.git/brain/daemon.json` — the daemon client; with
  * `--json`, not the text renderers (and marked with them). A probe (test/helpers/module-probe.mjs)
- * records every module the real CLI loads. The controls show the probe sees what it must: a read
+ * records every module the real CLI loads; a file of its bundle (scripts/bundle.js) counts as the
+ * modules it holds (dist/bundle/modules.json). The controls show the probe sees what it must: a read
  * of a branch moved outside brain loads the apply path, text output loads the renderers.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,9 @@ import { cleanupTempDirs, git, initRepo } from '../helpers/git.js';
 import { brain } from '../helpers/brain.js';
 
 const PROBE = fileURLToPath(new URL('../helpers/module-probe.mjs', import.meta.url));
+/** The CLI's bundle (scripts/bundle.js): each of its files and the modules it holds. */
+const BUNDLE = new URL('../../dist/bundle/', import.meta.url);
+const BUNDLED: Record<string, string[]> = JSON.parse(readFileSync(new URL('modules.json', BUNDLE), 'utf8'));
 const probeDir = mkdtempSync(join(tmpdir(), 'brain-modules-'));
 let runs = 0;
 
@@ -27,7 +31,9 @@ function loaded(cwd: string, args: string[], daemon = false): { stdout: string; 
   const file = join(probeDir, `modules-${++runs}.txt`);
   const run = brain(cwd, [...(daemon ? [] : ['--no-daemon']), ...args], { env: { NODE_OPTIONS: `--import=${PROBE}`, BRAIN_MODULES_FILE: file } });
   expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
-  return { stdout: run.stdout, modules: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
+  // A file of the bundle stands for the modules it holds.
+  const urls = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  return { stdout: run.stdout, modules: urls.flatMap((url) => (url.startsWith(BUNDLE.href) ? (BUNDLED[url.slice(BUNDLE.href.length)] ?? [url]) : [url])) };
 }
 
 /** The modules of `modules` that match any of `patterns`. */
