@@ -1,16 +1,23 @@
 /**
  * The installable artefact (issue #19): `npm pack` of this repository gives a tarball that
  * `npm install --global` puts into an empty prefix — with its own HOME and npm cache, away from
- * this repository — without dev dependencies, `src/` or source maps, and with better-sqlite3
- * built by its install script. Then the README's usage runs from that install:
+ * this repository — without dev dependencies, `src/` or source maps, and with better-sqlite3's
+ * addon put in place by its install script. Then the README's usage runs from that install:
  * `brain --version`, `init`, `add`, `list`, `context`, `daemon`, `mcp`, `ui --no-open`, and the
  * format document its hints name exists there.
  *
- * One file, one pack and one install (the install compiles better-sqlite3: minutes): every
- * command runs against it. The dependencies come from the npm registry, as for a user.
- * See docs/decisions/0036-installable-package.md.
+ * One file, one pack and one install: every command runs against it. The dependencies come from
+ * the npm registry, as for a user. better-sqlite3's install script first downloads the prebuilt
+ * addon of its version for this Node ABI and platform from its release host (GitHub, which is
+ * off this machine), and compiles from source only when that fails. The release host is the
+ * one part stood in for: a local HTTP server (its `npm_config_better_sqlite3_binary_host`
+ * setting) serves the addon of this checkout's node_modules — the same version, built here by
+ * `npm ci` — at the path the script asks for, and 404s anything else (another version: the
+ * script then compiles, minutes on a loaded machine). See docs/decisions/0036-installable-package.md.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +37,13 @@ const pkgDir = join(prefix, 'lib', 'node_modules', pkg.name);
 const bin = join(prefix, 'bin', 'brain');
 let packed: string[] = [];
 const started: number[] = [];
+/** What the stand-in release host was asked for, and answered (status). */
+const hostRequests: string[] = [];
+let host: Server | undefined;
 
 /** The environment of a machine that never saw this repository: no npm_* settings inherited, own HOME, cache and prefix. */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+function npmEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...extra };
   for (const [name, value] of Object.entries(process.env)) if (!/^npm_/i.test(name)) env[name] = value;
   Object.assign(env, { HOME: home, npm_config_cache: join(work, 'npm-cache'), npm_config_prefix: prefix, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
   // node-gyp builds better-sqlite3 against node's headers: the ones installed beside node when
@@ -41,6 +51,28 @@ function npmEnv(): NodeJS.ProcessEnv {
   const nodeDir = resolve(dirname(process.execPath), '..');
   if (existsSync(join(nodeDir, 'include', 'node', 'node.h'))) env.npm_config_nodedir = nodeDir;
   return env;
+}
+
+/**
+ * Stands in for better-sqlite3's release host: serves this checkout's built addon, packed as its
+ * release asset `better-sqlite3-v<version>-node-v<abi>-<platform>-<arch>.tar.gz` (prebuild-install's
+ * name on glibc), at `/v<version>/<asset>`; anything else is a 404. Resolves with its URL.
+ */
+async function startReleaseHost(): Promise<string> {
+  const addon = join(root, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(addon, 'package.json'), 'utf8')) as { version: string };
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const file = join(work, asset);
+  execFileSync('tar', ['-czf', file, '-C', addon, 'build/Release/better_sqlite3.node']);
+  const server = createServer((req, res) => {
+    const found = req.url === `/v${version}/${asset}`;
+    hostRequests.push(`${req.method} ${req.url} ${found ? 200 : 404}`);
+    if (!found) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/gzip' }).end(readFileSync(file));
+  });
+  host = server;
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
 
 /** The env `brain` runs with: the test's git identity and HOME, the prefix's bin first on PATH. */
@@ -53,7 +85,7 @@ function run(cwd: string, args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(home);
   // A copy of what a release is built from (the files `git archive` of a commit gives for
   // building: no dist/), with this checkout's node_modules for the build tools.
@@ -65,11 +97,15 @@ beforeAll(() => {
   execFileSync('npm', ['pack', '--pack-destination', out], { cwd: source, env: npmEnv(), stdio: 'ignore' });
   const tarball = join(out, `${pkg.name}-${pkg.version}.tgz`);
   packed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
-  // Installed from a directory that is not a checkout of this repository.
-  execFileSync('npm', ['install', '--global', '--allow-scripts=better-sqlite3', tarball], { cwd: work, env: npmEnv(), stdio: 'ignore' });
+  // Installed from a directory that is not a checkout of this repository (asynchronously: the
+  // release host answers from this process meanwhile).
+  const releaseHost = await startReleaseHost();
+  await promisify(execFile)('npm', ['install', '--global', '--allow-scripts=better-sqlite3', tarball], { cwd: work, env: npmEnv({ npm_config_better_sqlite3_binary_host: releaseHost }), maxBuffer: 64 << 20 });
+  console.log(`better-sqlite3's release host (stand-in) was asked: ${hostRequests.join('; ') || 'nothing'}`);
 }, 30 * 60_000);
 
 afterAll(() => {
+  host?.close();
   for (const pid of started) {
     try {
       process.kill(pid, 'SIGTERM');
@@ -86,7 +122,7 @@ describe('npm pack → npm install --global → brain', () => {
     expect(packed.filter((f) => /^(src|test|scripts|bench|fixtures)\/|\.map$|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('installs the dependencies without dev dependencies, and better-sqlite3 built', () => {
+  it('installs the dependencies without dev dependencies, and better-sqlite3 with its addon', () => {
     expect(existsSync(join(pkgDir, 'src'))).toBe(false);
     const installed = readdirSync(join(pkgDir, 'node_modules'));
     for (const dev of ['typescript', 'vitest', 'rolldown', 'fast-check', 'playwright-core', '@tktco']) expect(installed).not.toContain(dev);
