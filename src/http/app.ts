@@ -19,6 +19,7 @@
  */
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
+import { keepIdleConnections } from './keep-alive.js';
 import { Hono } from 'hono';
 import { BrainError } from '../model/errors.js';
 import type { Log } from '../service/log.js';
@@ -102,7 +103,7 @@ export interface LoopbackServer {
  */
 export function serveLoopback(app: Hono<CallerEnv>, port: number): Promise<LoopbackServer> {
   return new Promise((resolve, reject) => {
-    const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' }) as Server;
+    const server = keepIdleConnections(createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' }) as Server);
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(err.code === 'EADDRINUSE' ? new BrainError('io_error', `port ${port} on 127.0.0.1 is already in use`, { hint: 'pick another with --port N, or --port 0 for any free port', data: { port } }) : err);
     });

@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { BrainError } from '../model/errors.js';
+import { keepIdleConnections } from '../http/keep-alive.js';
 import { createHubApp } from './http/app.js';
 import type { Hub } from './hub.js';
 import { repoNames } from './registry.js';
@@ -35,7 +36,7 @@ export async function serveHub(hub: Hub, options: ServeHubOptions): Promise<HubS
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
   const app = createHubApp({ pool: hub.pool, hub: hub.service, syncer: hub.syncer, webhookSecret: options.webhookSecret, log: (f) => log('request_error', f) });
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
+  const server = keepIdleConnections(createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new BrainError('io_error', `port ${options.port} on ${host} is already in use`, { hint: 'pick another with --port N (0: any free port)' }) : err));
     server.listen(options.port, host, () => resolve());
