@@ -68,6 +68,16 @@ const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
 const NUMBER_IN = /(?:^|[^\p{L}\p{N}])(?:adr?[\s#_-]*)?(\d{1,9})(?![\p{N}])/iu;
+/** A letter or digit: inside a word, where no keyword or ADR list starts. */
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/** True when the UTF-16 unit at `i` is a letter or digit, as {@link LETTER_OR_NUMBER} tests it (ASCII without a regex). */
+function isWordUnit(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  return LETTER_OR_NUMBER.test(text.charAt(i));
+}
+
 /** Text between two links that keeps a keyword pending: ", ", " and ", " & ". */
 const CONNECTOR = /^\s*(?:,|and|&|or|\/)?\s*(?:,|and|&|or)?\s*$/i;
 
@@ -118,6 +128,15 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
     afterLink = false;
     let pos = 0;
     while (pos < text.length) {
+      // Inside a word only a clause boundary (`;`, a newline, `.`) can start: no keyword (its
+      // previous character may not be a letter or digit) and no ADR list (nor may its).
+      if (pos > 0 && isWordUnit(text, pos - 1)) {
+        const c = text.charCodeAt(pos);
+        if (c !== 0x3b && c !== 0x0a && c !== 0x2e) {
+          pos += 1;
+          continue;
+        }
+      }
       const keyword = matchKeyword(text, pos, options.allLinks === true);
       if (keyword) {
         pending = { direction: keyword.direction, phrase: keyword.phrase };
@@ -144,7 +163,7 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       }
       ADR_LIST.lastIndex = pos;
       const list = ADR_LIST.exec(text);
-      if (list && (pos === 0 || !/[\p{L}\p{N}]/u.test(text.charAt(pos - 1)))) {
+      if (list && (pos === 0 || !isWordUnit(text, pos - 1))) {
         const numbers = [list[1], ...(list[2] ?? '').match(/\d{1,9}/g) ?? []].map(toNumber).filter((n): n is number => n !== null);
         const by = pending ?? (options.allLinks ? { direction: 'related' as const, phrase: 'see' } : null);
         if (by) for (const number of numbers) refs.push({ ...by, href: null, number });
