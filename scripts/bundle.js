@@ -52,8 +52,9 @@ rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
   input: { brain: join(root, 'dist', 'cli', 'main.js'), 'parse-worker': join(root, 'dist', 'projection', 'parse-worker.js') },
   platform: 'node',
-  // Relative and absolute ids are our own files or an inlined package's; a bare one names a package.
-  external: (id) => id.startsWith('node:') || (!id.startsWith('.') && !id.startsWith('/') && !inline.has(packageName(id))),
+  // Relative, absolute and `#` (a package's own imports map) ids are our own files or an inlined
+  // package's; a bare one names a package.
+  external: (id) => id.startsWith('node:') || (!/^[./#]/.test(id) && !inline.has(packageName(id))),
   logLevel: 'warn',
 });
 const { output } = await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
