@@ -89,8 +89,10 @@ describe('the daemon follows the docs branch', () => {
     const e = brain(clone, ['add', 'dependency', '--title', 'Needs the payments API', '--payload', '{"depends_on":"payments-api"}', '--json']);
     expect(e.code).toBe(0);
     const id = e.json().entry_id as string;
-    git(dir, ['fetch', '-q', clone, 'brain:refs/remotes/clone/brain']);
-    git(dir, ['update-ref', 'refs/heads/brain', 'refs/remotes/clone/brain', tip()]);
+    // Fetched outside refs/remotes/: a remote-tracking ref strictly ahead would be fast-forwarded
+    // to by the daemon itself (decision 0037), racing this update-ref.
+    git(dir, ['fetch', '-q', clone, 'brain:refs/fetched/clone-brain']);
+    git(dir, ['update-ref', 'refs/heads/brain', 'refs/fetched/clone-brain', tip()]);
     await watched(tip());
     expect((await visible(id)).title).toBe('Needs the payments API');
     const h = (await httpGet(d.port, '/api/health')).json().data;
