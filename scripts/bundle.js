@@ -12,7 +12,9 @@
 // place npm did not put it. dist/bundle/ sits two levels below the package root, as every
 // compiled module does, so the paths modules resolve from import.meta.url (../../package.json,
 // ../../docs/format.md, ../../bin/brain.js) stay right; the parse worker is an entry of its own
-// beside the chunks, where parse-pool.ts looks for it (./parse-worker.js).
+// beside the chunks, where parse-pool.ts looks for it (./parse-worker.js). `service.js` is the
+// service alone (dist/service.js's exports), for a process that embeds brain and starts as the
+// command does: the tests' writer processes (test/helpers/writer-process.mjs).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,7 +52,7 @@ const packageName = (id) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).j
 
 rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: { brain: join(root, 'dist', 'cli', 'main.js'), 'parse-worker': join(root, 'dist', 'projection', 'parse-worker.js') },
+  input: { brain: join(root, 'dist', 'cli', 'main.js'), 'parse-worker': join(root, 'dist', 'projection', 'parse-worker.js'), service: join(root, 'dist', 'service.js') },
   platform: 'node',
   // Relative, absolute and `#` (a package's own imports map) ids are our own files or an inlined
   // package's; a bare one names a package.

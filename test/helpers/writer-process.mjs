@@ -2,7 +2,8 @@
 // usage: node writer-process.mjs <repoDir> <count|forever> append
 //        node writer-process.mjs <repoDir> <count|forever> revise <entry_id>
 // Prints one line per committed write: "<entry_id> r<revision>".
-import { openBrain } from '../../dist/service.js';
+// Runs the service from the command's bundle (scripts/bundle.js), as a `brain` process does.
+import { openBrain } from '../../dist/bundle/service.js';
 
 const [dir, countText, mode, entryId] = process.argv.slice(2);
 const brain = await openBrain({ repoDir: dir, author: `writer-${process.pid}` });
