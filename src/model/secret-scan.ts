@@ -45,6 +45,17 @@ const DATABASE_URL = '@secretlint/secretlint-rule-database-connection-string';
  * written inside brackets passes.
  */
 const PLACEHOLDER_PASSWORD = String.raw`/^(?:jdbc:)?[a-z+]{1,20}:\/\/[^:\/\s]{1,100}:(?:<[^<>\s@\/]{1,100}>|\[[^\[\]\s@\/]{1,100}\])@/i`;
+/**
+ * A URL whose host is a name reserved for documentation — `example.com`, `example.net`,
+ * `example.org` and their subdomains, anything under `.example`, `.test` or `.invalid` (RFC 2606
+ * §2–3, RFC 6761 §6) — reaches no server, so credentials in it are an example's
+ * (`https://mysite:mysite@staging.example.com/` in a wagtail RFC; decision 0105). Checked on
+ * the basic-auth and database URL rules, whose matches run from the scheme to the host. The
+ * trade: a real password pasted into an example URL passes. `localhost` is not among them: a
+ * local service's password is a real one.
+ */
+const RESERVED_HOST = String.raw`/@(?:[-a-z0-9%._+~#=]*\.)?(?:example\.(?:com|net|org)|[-a-z0-9]+\.(?:example|test|invalid))(?=[:\/?#]|$)/i`;
+const BASIC_AUTH = '@secretlint/secretlint-rule-basicauth';
 const FILTER_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
 
 type LintSource = typeof import('@secretlint/core').lintSource;
@@ -81,7 +92,8 @@ function loadEngine(): Promise<Engine> {
     // assignments — but not account ids, which are identifiers (a bundled ADR names one).
     // Then the PEM blocks the preset's private key rule misses (pem-private-key-rule.ts).
     const aws = { options: { enableIDScanRule: true }, allowMessageIds: ['AWSAccountID'] };
-    const options = (id: string) => (id === AWS ? aws : id === DATABASE_URL ? { options: { allows: [PLACEHOLDER_PASSWORD] } } : { options: {} });
+    const options = (id: string) =>
+      id === AWS ? aws : id === DATABASE_URL ? { options: { allows: [PLACEHOLDER_PASSWORD, RESERVED_HOST] } } : id === BASIC_AUTH ? { options: { allows: [RESERVED_HOST] } } : { options: {} };
     const config: LintConfig = {
       rules: [...rules.filter((rule) => rule.meta.id !== FILTER_COMMENTS), pemPrivateKeyRule].map((rule) => ({
         id: rule.meta.id,

@@ -9,8 +9,8 @@
  * ADR's date and deciders, else that commit's, else the import's. The store still assigns
  * revisions; the commit identity is the importing user's.
  */
-import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import type { Entry } from '../model/entry.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
@@ -24,6 +24,7 @@ import {
   type SwappedDateReport,
   type UnmappedStatus,
 } from '../importers/adr/read-adr-dir.js';
+import { sourceLineOf } from '../importers/adr/finding-lines.js';
 import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
 import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
@@ -54,7 +55,8 @@ export interface ImportedEntry {
 export interface WithheldRevision {
   source_path: string;
   commit: string | null;
-  findings: SecretFinding[];
+  /** Each with `source_line`: the line of the file that holds it (null with `commit`, or when no line does; decision 0105). */
+  findings: Array<SecretFinding & { source_line: number | null }>;
   message: string;
 }
 
@@ -212,9 +214,13 @@ async function importRead(
     const withheld: WithheldRevision[] = [];
     // Withholds a text holding a credential (decision 0087); true when `fields` may be written.
     const clean = async (draft: AdrDraft, fields: AdrDraft['fields'], commit: string | null): Promise<boolean> => {
-      const findings = await findSecrets(fields);
-      if (findings.length > 0) withheld.push({ source_path: draft.source_path, commit, findings, message: findings.map(describeFinding).join('; ') });
-      return findings.length === 0;
+      const found = await findSecrets(fields);
+      if (found.length === 0) return true;
+      const source = commit === null ? readFileSync(join(dir, draft.source_path), 'utf8') : null;
+      const findings = found.map((f) => ({ ...f, source_line: source === null ? null : sourceLineOf(f, fields, source) }));
+      const described = (f: (typeof findings)[number]) => `${f.source_line === null ? '' : `line ${f.source_line} of the file: `}${describeFinding(f)}`;
+      withheld.push({ source_path: draft.source_path, commit, findings, message: findings.map(described).join('; ') });
+      return false;
     };
     // A credential is refused naming the ADR file (and, with --history, the commit of its text).
     const put = async (entry: Entry, draft: AdrDraft, commit?: string): Promise<void> => {

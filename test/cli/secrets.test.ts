@@ -123,14 +123,15 @@ describe('import adr withholds an ADR that holds a credential and imports the re
     expect(report.imported).toBe(1);
     expect(report.entries.map((e: { source_path: string }) => e.source_path)).toEqual(['0001-record.md']);
     expect(report.withheld).toEqual([
-      { source_path: '0002-artifacts.md', commit: null, findings: [expect.objectContaining({ field: 'rationale', rule_id: '@secretlint/secretlint-rule-basicauth' })], message: expect.stringMatching(/^rationale \(line \d+, column 11\): BasicAuth, @secretlint\/secretlint-rule-basicauth$/) },
+      // Line 9 of the file (the field's own count starts below the title and skips the status; decision 0105).
+      { source_path: '0002-artifacts.md', commit: null, findings: [expect.objectContaining({ field: 'rationale', rule_id: '@secretlint/secretlint-rule-basicauth', source_line: 9 })], message: expect.stringMatching(/^line 9 of the file: rationale \(line 5, column 11\): BasicAuth, @secretlint\/secretlint-rule-basicauth$/) },
     ]);
     expect(first.stdout).not.toContain(secret.slice(0, 40));
     neverOnTheBranch();
 
     const human = brain(repo, ['import', 'adr', 'adr']);
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toContain('withheld, the text holds a credential (brain never commits one): 1\n  0002-artifacts.md: rationale (line');
+    expect(human.stdout).toContain('withheld, the text holds a credential (brain never commits one): 1\n  0002-artifacts.md: line 9 of the file: rationale (line');
     expect(human.stdout).toContain('hint: replace each with a placeholder such as ${PASSWORD}');
     expect(human.stdout + human.stderr).not.toContain(secret.slice(0, 40));
 
