@@ -251,8 +251,9 @@ export function extractContent(options: { outline: MarkdownOutline; status: Stat
   const flushLoose = (): void => {
     let text = raw(loose);
     if (status.origin === 'status_line' && parts.length === 0) {
+      // A status wrapped over lines (status-source.ts) leaves with all of them.
       const at = text.split('\n').findIndex(isStatusLine);
-      if (at >= 0) text = removeLines(text, at, 1);
+      if (at >= 0) text = removeLines(text, at, (status.words ?? '').split('\n').length);
     }
     parts.push(text);
     loose = [];

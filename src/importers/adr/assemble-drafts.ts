@@ -19,6 +19,8 @@ export const REASONS = {
   contradicts: 'supersede link contradicts explicit status',
   contradictoryLinks: 'contradictory supersede links',
   successorUnknown: 'superseded, but the successor could not be identified',
+  /** Front matter `status:` and a Status section that disagree: the front matter's is stored (decision 0105). */
+  twoStatuses: (section: string) => `the Status section says "${section}"; the front matter's status is stored`,
 } as const;
 
 /** An unmapped report before the stored status is known. */
@@ -40,6 +42,7 @@ export function adrEntryId(projectId: string, sourcePath: string): string {
 function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: DefaultedStatus[]): Working {
   const base = { parsed: p, related: new Set<string>(), supersedes: null };
   const mapping = p.status_mapping;
+  if (p.section_status !== null) unmapped.push({ source_path: p.source_path, raw_status: p.raw_status ?? '', reason: REASONS.twoStatuses(p.section_status) });
   if (mapping?.mapped) return { ...base, status: mapping.status, source: 'explicit' };
   if (p.index_status !== null) return { ...base, status: p.index_status.status, source: 'explicit' };
   if (mapping) {

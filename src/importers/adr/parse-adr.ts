@@ -64,6 +64,11 @@ export interface ParsedAdr {
   status_origin: StatusOrigin | null;
   /** The mapping of {@link raw_status}; null when there is none. */
   status_mapping: StatusMapping | null;
+  /**
+   * The status words of a Status section that maps to another status than the front matter's
+   * `status:` (which wins), else null — reported, never silently dropped (decision 0105).
+   */
+  section_status: string | null;
   /** The corpus index's status, used because the file states none it can map (else null). */
   index_status: IndexedStatus | null;
   /** The status words stored with the entry: the file's, else the index's; null when neither. */
@@ -78,6 +83,14 @@ export interface ParsedAdr {
 /** True for a heading written as a line underlined with `=` or `-` (setext) rather than with leading `#`. */
 export function isSetextHeading(heading: { type: string; raw: string } | undefined): boolean {
   return heading?.type === 'heading' && !/^\s{0,3}#/.test(heading.raw);
+}
+
+/** `sectionRaw` when it maps to a status other than `mapping`'s (a front matter status), else null. */
+function disagreeing(mapping: StatusMapping | null, sectionRaw: string | null): string | null {
+  if (sectionRaw === null || mapping === null) return null;
+  const section = mapStatusText(sectionRaw);
+  if (!section.mapped) return null;
+  return mapping.mapped && mapping.status === section.status ? null : sectionRaw;
 }
 
 /**
@@ -188,6 +201,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     raw_status: found.raw,
     status_origin: found.origin,
     status_mapping: mapping,
+    section_status: disagreeing(mapping, found.sectionRaw),
     index_status,
     status_text: index_status?.words ?? found.raw,
     front_matter_error: frontMatter.error,

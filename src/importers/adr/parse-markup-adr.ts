@@ -183,6 +183,7 @@ export function parseMarkupAdr(options: {
     raw_status: found?.words ?? null,
     status_origin: found?.origin ?? null,
     status_mapping: mapping,
+    section_status: null,
     index_status,
     status_text: index_status?.words ?? found?.words ?? null,
     front_matter_error: null,

@@ -67,7 +67,8 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       ...translatedWords('proposed')],
   ],
   // Swift Evolution's `Expired`: a review that lapsed with no decision taken up again (words kept).
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', ...translatedWords('rejected')]],
+  // wagtail/rfcs' `Deleted 2020-07-20 in [#55]`: a proposal taken back, never in force.
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', 'deleted', ...translatedWords('rejected')]],
   // Cardano's CIPs: `Inactive (obsolete)`, `Inactive (superseded by …)` — no longer in force.
   ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', 'inactive', ...translatedWords('deprecated')]],
 ];
@@ -77,13 +78,22 @@ const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\
 const LEADING_DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})\s*[:\-–—]?\s*/;
 
 /**
- * Plain, lower-case status text: inline Markdown resolved to its visible text (links → link
+ * `raw` without its struck-through words (`~~Proposed~~ Accepted`, `<del>Draft</del> Final`,
+ * `<s>…</s>`, `<strike>…</strike>`): a status struck through was replaced by what follows it.
+ */
+function withoutStruckText(raw: string): string {
+  if (!raw.includes('~') && !raw.includes('<')) return raw;
+  return raw.replace(/<(del|s|strike)>[\s\S]*?<\/\1\s*>/gi, ' ').replace(/~~(?=\S)[^~\n]*?~~/g, ' ');
+}
+
+/**
+ * Plain, lower-case status text: struck-through words left out, inline Markdown resolved to its visible text (links → link
  * text, bold/italic markers dropped), emoji removed, whitespace collapsed, a stray leading
  * "status:" label, leading punctuation and a leading date removed.
  * `"**⌛️ Superseded** by [ADR-7](7.md)"` → `"superseded by adr-7"`.
  */
 export function normalizeStatusText(raw: string): string {
-  let text = plainText(raw.replace(/\r?\n/g, ' '));
+  let text = plainText(withoutStruckText(raw).replace(/\r?\n/g, ' '));
   text = text.replace(PICTOGRAPHS, ' ').replace(/[*_~`]+/g, ' ');
   text = text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
   text = text.replace(/^status\s*[:\-–—]?\s*/, '');
@@ -134,7 +144,7 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
  *   processes (review, active review, returned for revision, previewing, last call, deferred,
  *   awaiting decision, …) → proposed
  * - ready for implementation → accepted
- * - rejected / declined / withdrawn / abandoned / expired → rejected
+ * - rejected / declined / withdrawn / abandoned / expired / deleted → rejected
  * - deprecated / reverted / obsolete / retired / archived / outdated / inactive → deprecated
  * - superseded (with or without "by …"), replaced → superseded
  * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch

@@ -40,6 +40,11 @@ export interface StatusFinding {
   /** The raw status value (inline Markdown, one line), or null when the file states none. */
   raw: string | null;
   origin: StatusOrigin | null;
+  /**
+   * What a Status section states when the front matter's `status:` won (it comes first), else
+   * null: the caller reports the two when they disagree (decision 0105).
+   */
+  sectionRaw: string | null;
   hasStatusSection: boolean;
   /** True when the preamble has log4brains/MADR-2 metadata bullets (`- Status:`, `- Date:` …). */
   hasHeaderBullets: boolean;
@@ -124,6 +129,54 @@ export function isShortStatus(line: string): boolean {
   return words <= QUOTED_STATUS_WORDS;
 }
 
+/**
+ * The status a Status section states: its first paragraph or list item outside block quotes,
+ * from its first line that is not a date (a status wrapped over lines is one status), else a
+ * short block-quoted line ({@link quotedStatus}); null when it states none.
+ */
+function sectionStatus(statusTexts: readonly string[], content: readonly Token[]): { raw: string; origin: StatusOrigin } | null {
+  for (const text of statusTexts) {
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.trim() !== '' && !/^\s*\**\s*date\b/i.test(l));
+    if (at < 0) continue;
+    const first = lines[at] ?? '';
+    const raw = [statusLineValue(first) ?? first, ...lines.slice(at + 1)].join('\n').trim();
+    return raw === '' ? null : { raw, origin: 'status_section' };
+  }
+  if (statusTexts.length > 0) return null;
+  const quoted = quotedStatus(content);
+  return quoted === null ? null : { raw: quoted, origin: 'status_quote' };
+}
+
+/** A line that starts another header note (`Date: …`, `**Deciders**: …`), a list item, a heading or a quote. */
+const NOTE_START = /^\s*(?:[-*+>#]|\d+[.)]\s|(?:[*_]{1,2})?[\p{L}][\p{L}\p{N} _-]{0,30}(?:[*_]{1,2})?\s*[:：])/u;
+
+/**
+ * The value of the first `Status:` line of the preamble's paragraphs, or null. A long value cut
+ * by the line's wrap (five words or more, no closing punctuation) goes on over the paragraph's
+ * next lines up to one that starts another note or ends a sentence — OTEP 0150's
+ * `Status: for prototyping. Don't merge to main OpenTelemetry specification until` /
+ * `prototyping is done.` is one status. The lines are joined by "\n", as written.
+ */
+function preambleStatusLine(preambleTexts: readonly string[]): string | null {
+  for (const text of preambleTexts) {
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => (statusLineValue(line) ?? '') !== '');
+    if (at < 0) continue;
+    const value = [(statusLineValue(lines[at] ?? '') ?? '').trim()];
+    const wrapped = (line: string): boolean => !/[.!?;:)\]]\s*$/.test(line);
+    if (value[0]!.split(/\s+/).length >= 5) {
+      for (let i = at + 1; i < lines.length && wrapped(value[value.length - 1]!); i++) {
+        const next = lines[i] ?? '';
+        if (next.trim() === '' || NOTE_START.test(next)) break;
+        value.push(next.trim());
+      }
+    }
+    return value.join('\n');
+  }
+  return null;
+}
+
 function firstLine(text: string): string {
   return text.split('\n').find((line) => line.trim() !== '') ?? '';
 }
@@ -158,28 +211,11 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     raw = tableStatus;
     origin = 'metadata_table';
   }
-  if (raw === null && statusSection) {
-    for (const text of statusTexts) {
-      const lines = text.split('\n');
-      const at = lines.findIndex((l) => l.trim() !== '' && !/^\s*\**\s*date\b/i.test(l));
-      if (at < 0) continue;
-      const first = lines[at] ?? '';
-      raw = [statusLineValue(first) ?? first, ...lines.slice(at + 1)].join('\n').trim() || null;
-      origin = raw === null ? null : 'status_section';
-      break;
-    }
-    if (raw === null && statusTexts.length === 0) {
-      raw = quotedStatus(sectionContent(outline, statusSection));
-      origin = raw === null ? null : 'status_quote';
-    }
-  }
+  const inSection = statusSection ? sectionStatus(statusTexts, sectionContent(outline, statusSection)) : null;
+  if (raw === null && inSection !== null) ({ raw, origin } = inSection);
   if (raw === null) {
-    const lines = preambleTexts.flatMap((text) => text.split('\n'));
-    const value = lines.map(statusLineValue).find((v): v is string => v !== null && v !== '');
-    if (value !== undefined) {
-      raw = value;
-      origin = 'status_line';
-    }
+    raw = preambleStatusLine(preambleTexts);
+    origin = raw === null ? null : 'status_line';
   }
   if (raw === null) {
     raw = headingStatus(outline);
@@ -226,6 +262,7 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
   return {
     raw,
     origin,
+    sectionRaw: origin === 'front_matter' ? (inSection?.raw ?? null) : null,
     hasStatusSection: statusSection !== undefined,
     hasHeaderBullets: listItems.some((item) => HEADER_BULLET.test(item)),
     referenceTexts: [...(raw === null ? [] : [raw]), ...table.map((r) => `${r.key}: ${r.value}`), ...sectionTexts, ...preambleTexts, ...metaTexts, ...fields, ...openingTexts, ...linkTexts],
