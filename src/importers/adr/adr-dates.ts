@@ -35,13 +35,15 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
     },
   },
   {
-    // 18-06-2019, 04/09/2020, 02.04.20, 016-08-2018 (a zero too many)
-    re: /(?<![\d.])0?(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/,
+    // 18-06-2019, 04/09/2020, 02.04.20, 016-08-2018 (a zero too many). Dots are the day-first
+    // convention's separator (German, Nordic, Slavic `04.03.2021`): read day first even in a
+    // corpus whose other dates put the month first.
+    re: /(?<![\d.])0?(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/,
     day: (m, order) => {
-      const [a, b, y] = [Number(m[1]), Number(m[2]), year4(m[3] ?? '')];
+      const [a, b, y] = [Number(m[1]), Number(m[3]), year4(m[4] ?? '')];
       if (a > 12) return isoDay(y, b, a);
       if (b > 12) return isoDay(y, a, b);
-      return order === 'month_first' ? isoDay(y, a, b) : isoDay(y, b, a);
+      return order === 'month_first' && m[2] !== '.' ? isoDay(y, a, b) : isoDay(y, b, a);
     },
   },
   {
@@ -65,7 +67,8 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
 /**
  * The first date written in `text` (the leftmost match of any form) as `YYYY-MM-DD`, or null.
  * Numeric dates are read day first unless the first number cannot be a day-of-month/month
- * pair that way (`01/31/2020`), or `order` is `month_first` (see {@link dateOrder}).
+ * pair that way (`01/31/2020`), or `order` is `month_first` (see {@link dateOrder}) and the date is
+ * not written with dots.
  */
 export function parseAdrDate(text: string, order: DateOrder = 'day_first'): string | null {
   let best: { at: number; day: string } | null = null;

@@ -39,7 +39,8 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   { re: /(?:has|have|had)\s+(?:superse(?:e)?ded|superceded)(?!\s+(?:in\s+part|partly|partially|by)\b)/iy, direction: 'supersedes', prose: true },
   // A supersession in part leaves the older ADR in force: a relation, tried before the plain keywords.
   { re: /(?:superse(?:e)?ded|superceded|replaced)\s+(?:in\s+part|partly|partially)(?:\s+by\b)?/iy, direction: 'related', prose: true },
-  { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|parts?\s+of)\b/iy, direction: 'related', prose: true },
+  // "supersedes some aspects of [ADR-15](…)" (arachne-framework ADR 17), "replaces parts of ADR 3".
+  { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|(?:some\s+|certain\s+)?(?:parts?|aspects?|portions?|elements?)\s+of)\b/iy, direction: 'related', prose: true },
   { re: /(?:superse(?:e)?ded|superceded)(?:\s+by\b)?/iy, direction: 'superseded_by', prose: true },
   { re: /(?:supersedes|supercedes)\b/iy, direction: 'supersedes', prose: true },
   { re: /in\s+favou?r\s+of\b/iy, direction: 'related', prose: true },
@@ -52,6 +53,11 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   // text these verbs say "replaced" of anything. A status word alone ("Ersetzt") names nothing.
   { re: new RegExp(`(?:partiellement|en\\s+partie|parcialmente|em\\s+parte|teilweise|parzialmente|gedeeltelijk)\\s+${REPLACED_BY}`, 'iy'), direction: 'related', prose: false },
   { re: new RegExp(`${REPLACED_BY}(?![\\p{L}])`, 'iuy'), direction: 'superseded_by', prose: false },
+  // English "Replaced by ADR-2" / "Replaces ADR-1" (flux's RFC template has a `replaced` status):
+  // like the translations, only where a status is stated — in running text "replaced by" is said
+  // of anything.
+  { re: /replaced\s+by\b/iy, direction: 'superseded_by', prose: false },
+  { re: /replaces\b/iy, direction: 'supersedes', prose: false },
   { re: /(?:remplace|reemplaza|sustituye|substitui|sostituisce|vervangt)(?:\s+(?:a|à))?(?=\s|$)/iy, direction: 'supersedes', prose: false },
 ];
 /** "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9". */
