@@ -52,7 +52,9 @@ function renderStatus(s: BrainStatus): string {
 }
 
 function renderImport(r: ImportReport): string {
-  const lines = [`imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}${r.commit ? ` (commit ${r.commit.slice(0, 12)})` : ' (no commit: nothing changed)'}`];
+  const lines = r.dry_run
+    ? [`dry run, nothing written: would import ${r.imported}, revise ${r.revised}, leave ${r.unchanged} unchanged`]
+    : [`imported ${r.imported}, revised ${r.revised}, unchanged ${r.unchanged}${r.commit ? ` (commit ${r.commit.slice(0, 12)})` : ' (no commit: nothing changed)'}`];
   // Long lists are cut to their first lines: --json has them all.
   const some = <T,>(items: T[], line: (item: T) => string): string[] =>
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
@@ -129,15 +131,16 @@ export function registerAdminCommands(program: Command): void {
   const importCommand = program.command('import').description('import entries from other formats');
   importCommand
     .command('adr <dir>')
-    .description('import Architecture Decision Records (MADR, Nygard/adr-tools, log4brains) as decisions, in one commit')
+    .description('import Architecture Decision Records as decisions, in one commit: Markdown (MADR, Nygard/adr-tools, log4brains, RFC and proposal folders), reStructuredText and AsciiDoc')
     .option('--history', 'also replay the git history of the folder: each commit that changed an ADR becomes a revision')
-    .action(async (dir: string, options: { history?: boolean }, command: Command) => {
+    .option('--dry-run', 'read the folder and report what the import would write; write nothing')
+    .action(async (dir: string, options: { history?: boolean; dryRun?: boolean }, command: Command) => {
       if (dir.trim() === '') throw new BrainError('invalid_argument', 'missing directory');
       const agent = commandAgent(command);
       if (process.stderr.isTTY && !command.optsWithGlobals<{ json?: boolean }>().json) process.stderr.write(`importing ADRs from ${dir}…\n`);
       // Loaded on demand: the Markdown and YAML parsers are only needed here.
       const { importAdr } = await import('../service/import-adr.js');
-      await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}), ...(agent !== undefined ? { agent } : {}) }), renderImport);
+      await runWithBrain(command, (brain) => importAdr(brain, { dir, ...(options.history ? { history: true } : {}), ...(options.dryRun ? { dryRun: true } : {}), ...(agent !== undefined ? { agent } : {}) }), renderImport);
     });
   registerImportJsonlCommand(importCommand);
 

@@ -62,6 +62,8 @@ export interface WithheldRevision {
 
 /** `brain import adr --json` */
 export interface ImportReport {
+  /** True with `--dry-run`: the counts and lists say what the import would write; nothing was (`commit` null). */
+  dry_run: boolean;
   imported: number;
   revised: number;
   unchanged: number;
@@ -160,8 +162,10 @@ export function draftEntry(args: { draft: AdrDraft; fields: AdrDraft['fields']; 
  * the whole folder).
  * `agent`: the agent that ran the import for the person, named in the commit's `Brain-Agent:`
  * trailer (the entries keep the ADRs' authors; docs/decisions/0060 "Agents through the CLI").
+ * `dryRun`: everything above is done and reported (the same errors, the same report), and
+ * nothing is written (`dry_run: true`, `commit` null; decision 0105).
  */
-export async function importAdr(brain: Brain, args: { dir: string; history?: boolean; agent?: string }): Promise<ImportReport> {
+export async function importAdr(brain: Brain, args: { dir: string; history?: boolean; agent?: string; dryRun?: boolean }): Promise<ImportReport> {
   const dir = resolve(args.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new BrainError('invalid_argument', `${args.dir} is not a directory`, { hint: 'brain import adr path/to/docs/decisions' });
@@ -179,7 +183,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
   }
   const git = await readGitFileHistory({ dir });
   try {
-    return await importRead(brain, { dir, projectId, read, git, history: args.history === true, agent: args.agent ?? null });
+    return await importRead(brain, { dir, projectId, read, git, history: args.history === true, agent: args.agent ?? null, dryRun: args.dryRun === true });
   } finally {
     await git?.close();
   }
@@ -188,7 +192,7 @@ export async function importAdr(brain: Brain, args: { dir: string; history?: boo
 /** {@link importAdr} once the folder and its git history are read: the plan, the one commit, the report. */
 async function importRead(
   brain: Brain,
-  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean; agent: string | null },
+  args: { dir: string; projectId: string; read: AdrReadResult; git: GitFileHistory | null; history: boolean; agent: string | null; dryRun: boolean },
 ): Promise<ImportReport> {
   const { dir, projectId, read, git } = args;
   if (args.history && git === null) {
@@ -205,7 +209,7 @@ async function importRead(
   const plan = args.history && git !== null ? await historyPlan({ brain, projectId, git, dirName: basename(resolve(dir)) }) : new Map<string, PlannedRevision[]>();
   // An .rst / .adoc file that is brain's own export of the entry writes nothing (decision 0095).
   const ownExport = createOwnExportCheck(brain, dir);
-  const result = await brain.store.transact({ projectId, identity, committer }, async (tx) => {
+  const result = await brain.store.transact({ projectId, identity, committer, dryRun: args.dryRun }, async (tx) => {
     const now = new Date().toISOString();
     const entries: ImportedEntry[] = [];
     const build = (draft: AdrDraft, fields: AdrDraft['fields'], stamp: { recorded_at: string; author: string }, revision: number): Entry =>
@@ -264,9 +268,10 @@ async function importRead(
     const message = `brain: import adr ${basename(dir)}${how} — ${count('imported')} new, ${count('revised')} revised, ${count('unchanged')} unchanged`;
     return { message: withAgentTrailer(message, args.agent), value: { entries, withheld } };
   });
-  await brain.refresh();
+  if (!args.dryRun) await brain.refresh();
   const { entries, withheld } = result.value;
   return {
+    dry_run: args.dryRun,
     imported: entries.filter((e) => e.action === 'imported').length,
     revised: entries.filter((e) => e.action === 'revised').length,
     unchanged: entries.filter((e) => e.action === 'unchanged').length,

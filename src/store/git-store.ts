@@ -192,9 +192,11 @@ export class GitStore {
    * (a writer outside brain), the operation is re-run on the new tip. Errors: whatever the
    * operation throws (nothing is written), `not_initialized`, `lock_timeout`, `ref_locked`,
    * `conflict` (the branch is checked out in a work tree: src/git/checked-out.ts).
+   * With `dryRun`, the operation runs the same (its checks, its staging) and nothing is written:
+   * no object, no commit, no ref move; `commit` is null and `staged` says what would have been.
    */
   async transact<T>(
-    args: { projectId: string; identity: Identity; committer?: Identity },
+    args: { projectId: string; identity: Identity; committer?: Identity; dryRun?: boolean },
     operation: (tx: WriteTransaction) => Promise<{ message: string; value: T }>,
   ): Promise<CommitResult<T>> {
     // Entry validation (zod) and the object writer (packs, deflate) load with the first write,
@@ -207,6 +209,7 @@ export class GitStore {
         await this.manifest(tip);
         const tx = new WriteTransaction(this.gitdir, tip, args.projectId);
         const { message, value } = await operation(tx);
+        if (args.dryRun === true) return { commit: null, staged: tx.staged, stagedCandidates: tx.stagedCandidates, value };
         if (tx.files.size === 0) return { commit: null, staged: [], stagedCandidates: [], value };
         const trees = new Map<string, string>();
         const blobs = new Map<string, string>();

@@ -1,0 +1,49 @@
+/**
+ * `brain import adr --dry-run` (decision 0105; a newcomer's only preview was a scratch
+ * repository): the same report as the import — counts, statuses to review, withheld files — and
+ * nothing written: the branch tip, the object store and the projection stay as they were.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { brain } from '../helpers/brain.js';
+import { cleanupTempDirs, commitFiles, git, initRepo } from '../helpers/git.js';
+
+afterAll(cleanupTempDirs);
+
+const adr = (n: number, status: string) => `# ${n}. Record ${n}\n\nDate: 2021-03-0${n}\n\n## Status\n\n${status}\n\n## Context\n\nWhy ${n}.\n\n## Decision\n\nWe do ${n}.\n`;
+/** Everything a write could change: the branch tip, the objects, the entries the projection lists. */
+const state = (repo: string) => ({
+  tip: git(repo, ['rev-parse', 'brain']),
+  objects: git(repo, ['count-objects', '-v']),
+  entries: brain(repo, ['list', '--json']).json(),
+});
+
+describe('brain import adr --dry-run', () => {
+  it('reports what the import would write, writes nothing, and the import then does exactly that', () => {
+    const repo = initRepo();
+    expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
+    commitFiles(repo, { 'adr/0001-a.md': adr(1, 'Accepted'), 'adr/0002-b.md': adr(2, 'Pondering'), 'adr/0003-c.md': adr(3, 'Superseded by [2. B](0002-b.md)') }, 'ADRs');
+    const before = state(repo);
+
+    const dry = brain(repo, ['import', 'adr', 'adr', '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const report = dry.json();
+    expect(report).toMatchObject({ dry_run: true, commit: null, imported: 3, revised: 0, unchanged: 0 });
+    expect(report.unmapped).toEqual([expect.objectContaining({ source_path: '0002-b.md', raw_status: 'Pondering' })]);
+    expect(state(repo)).toEqual(before);
+    const human = brain(repo, ['import', 'adr', 'adr', '--dry-run']);
+    expect(human.stdout.split('\n')[0]).toBe('dry run, nothing written: would import 3, revise 0, leave 0 unchanged');
+    expect(state(repo)).toEqual(before);
+
+    const real = brain(repo, ['import', 'adr', 'adr', '--json']).json();
+    expect(real).toMatchObject({ dry_run: false, imported: 3 });
+    expect(real.entries).toEqual(report.entries);
+    expect(git(repo, ['fsck', '--strict', '--no-dangling'])).toBe('');
+
+    // A changed file: the dry run says one revision, the branch does not move.
+    commitFiles(repo, { 'adr/0001-a.md': adr(1, 'Deprecated') }, 'deprecate 1');
+    const imported = state(repo);
+    expect(brain(repo, ['import', 'adr', 'adr', '--dry-run', '--json']).json()).toMatchObject({ dry_run: true, imported: 0, revised: 1, unchanged: 2, commit: null });
+    expect(brain(repo, ['import', 'adr', 'adr', '--history', '--dry-run', '--json']).json()).toMatchObject({ dry_run: true, history: { commits: 2 }, commit: null });
+    expect(state(repo)).toEqual(imported);
+  });
+});
