@@ -5,6 +5,7 @@
  * then, for decisions, supersession with ids, ADR numbers and titles. Pure; no I/O.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
+import htmlTags from 'html-tags';
 import { memoizeText } from './text-memo.js';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
@@ -23,19 +24,33 @@ const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).repl
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
 const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
 
+/** The element names of HTML (the html-tags package's list of the WHATWG standard's elements). */
+const HTML_ELEMENTS: ReadonlySet<string> = new Set(htmlTags);
+
+/**
+ * An inline HTML token that is markup — a comment, or a tag of an HTML element (`<br>`,
+ * `<span class="x">`, `</details>`) — and not a placeholder written in angle brackets, which a
+ * reader sees as text (adr-tools' `_adr_help_<command>_<subcommand>`, `<your-key>`; decision 0105).
+ */
+function isMarkup(raw: string): boolean {
+  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?.[1];
+  return name === undefined || HTML_ELEMENTS.has(name.toLowerCase());
+}
+
 function children(token: Token): Token[] {
   return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : [];
 }
 
 /**
- * Inline tokens as plain text: links and emphasis become their text, HTML is dropped; struck-out
+ * Inline tokens as plain text: links and emphasis become their text, HTML markup is dropped (a
+ * `<placeholder>` stays); struck-out
  * text (`~~…~~`) too unless `struck` (a search excerpt must still find its words): a summary
  * does not show what the author crossed out as if it held (decision 0057).
  */
 function inlinePlain(tokens: readonly Token[], struck = false): string {
   return tokens
     .map((t) => {
-      if (t.type === 'html') return '';
+      if (t.type === 'html') return isMarkup(t.raw) ? '' : t.raw;
       if (t.type === 'del' && !struck) return '';
       if (t.type === 'br') return ' ';
       if (t.type === 'image') return (t as Tokens.Image).text;

@@ -109,3 +109,10 @@ describe('summaryLine', () => {
     }
   });
 });
+
+describe('angle-bracket placeholders (decision 0105: adr-tools 0009)', () => {
+  it('keeps a placeholder that is no HTML element as text, and drops markup and comments', () => {
+    const why = whyOf('## Context\n\nThe script will be called _adr_help_<command>_<subcommand> and reads <your-key>.<br>Then <span class="x">it</span> stops<!-- a note -->.');
+    expect(why).toBe('The script will be called adr_help<command>_<subcommand> and reads <your-key>.Then it stops.');
+  });
+});
