@@ -34,6 +34,14 @@ function dayBy(day: string, who: string): string {
   return `${day} ${oneLine(who, 24)}`;
 }
 
+/** The DECIDED cell: `2021-03-04`, `written 2021-03-04` for a proposal, `unknown` when no day is known (not `written unknown`), '' for an entry with no origin. */
+function decidedCell(entry: Entry): string {
+  const origin = decisionOrigin(entry);
+  if (origin === null) return '';
+  if (origin.date === null) return 'unknown';
+  return `${originWords(entry).verb === 'written' ? 'written ' : ''}${origin.date}`;
+}
+
 /**
  * `brain list` as a table, columns sized to their content; its CHANGED column is each entry's
  * last change (day and author), and when an imported decision records when it was decided, a
@@ -46,18 +54,15 @@ export function renderList(rows: CurrentRow[]): string {
   const decided = rows.some((r) => decisionOrigin(r.entry) !== null);
   return table(
     ['ID', 'KIND', 'STATUS', 'REV', ...(decided ? ['DECIDED'] : []), 'CHANGED', 'TITLE'],
-    rows.map((r) => {
-      const origin = decisionOrigin(r.entry);
-      return [
-        r.entry.entry_id,
-        r.entry.entry_kind,
-        r.entry.status,
-        `r${r.entry.revision}${r.forked ? '!' : ''}`,
-        ...(decided ? [origin === null ? '' : `${originWords(r.entry).verb === 'written' ? 'written ' : ''}${origin.date ?? 'unknown'}`] : []),
-        dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
-        listedTitle(r.entry, 80),
-      ];
-    }),
+    rows.map((r) => [
+      r.entry.entry_id,
+      r.entry.entry_kind,
+      r.entry.status,
+      `r${r.entry.revision}${r.forked ? '!' : ''}`,
+      ...(decided ? [decidedCell(r.entry)] : []),
+      dayBy(r.entry.recorded_at.slice(0, 10), r.entry.author),
+      listedTitle(r.entry, 80),
+    ]),
   );
 }
 

@@ -68,3 +68,21 @@ describe('brain show, one line per field', () => {
     expect(lastCell(renderList([{ entry: { ...entry, title: 'Line\u2028break\u2029here' }, forked: false, revision_count: 1 } as never]))).toBe('Line break here');
   });
 });
+
+describe("the list's DECIDED column (decision 0105)", () => {
+  it('says the day, `written <day>` for a proposal, and `unknown` alone when no day is known', () => {
+    const row = (status: string, payload: Record<string, unknown>) => ({ entry: { ...entry, title: 'T', status, payload: { alternatives: [], decision_outcome: '', ...payload } }, forked: false, revision_count: 1 }) as never;
+    const cells = renderList([
+      row('accepted', { decision_date: '2021-03-04', decision_makers: null }),
+      row('proposed', { decision_date: '2021-03-05', decision_makers: null }),
+      row('proposed', { decision_date: null, decision_makers: 'Ada' }),
+      row('accepted', { decision_date: null, decision_makers: null }),
+      row('accepted', {}),
+    ])
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(/\s{2,}/)[4]);
+    // An entry with no origin leaves its cell empty, so the split finds the CHANGED cell there.
+    expect(cells).toEqual(['2021-03-04', 'written 2021-03-05', 'unknown', 'unknown', '2026-01-02 Ada']);
+  });
+});
