@@ -150,7 +150,7 @@ describe('after importing every corpus', () => {
     cpSync(join(FIXTURES, 'adr__madr'), copy, { recursive: true });
     const r = ok(brain(repo, ['--project', 'madr-human', 'import', 'adr', copy]), 'import');
     expect(r.stdout).toMatch(/^imported 19, revised 0, unchanged 0 \(commit [0-9a-f]{12}\)$/m);
-    expect(r.stdout).toContain('statuses to review (not mapped, missing, or at odds with a supersede link): 1');
+    expect(r.stdout).toContain('statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): 1');
     expect(r.stdout).toContain('0003-provide-own-madr-tools.md: "on hold" — unrecognised status; recorded as proposed');
     expect(r.stdout).toContain('status defaulted (no status in the file; format default): 18');
   });
