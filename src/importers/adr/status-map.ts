@@ -87,9 +87,9 @@ function withoutStruckText(raw: string): string {
 }
 
 /**
- * Plain, lower-case status text: struck-through words left out, inline Markdown resolved to its visible text (links → link
- * text, bold/italic markers dropped), emoji removed, whitespace collapsed, a stray leading
- * "status:" label, leading punctuation and a leading date removed.
+ * Plain, lower-case status text: struck-through words left out, inline Markdown resolved to
+ * its visible text (links → link text, bold/italic markers dropped), emoji removed, whitespace
+ * collapsed, a stray leading "status:" label, leading punctuation and a leading date removed.
  * `"**⌛️ Superseded** by [ADR-7](7.md)"` → `"superseded by adr-7"`.
  */
 export function normalizeStatusText(raw: string): string {
