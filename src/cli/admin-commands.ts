@@ -60,7 +60,20 @@ function renderImport(r: ImportReport): string {
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
   if (r.indexed.length) lines.push(`status from the folder's index page or name (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
-  if (r.unmapped.length) lines.push(`statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): ${r.unmapped.length}`, ...r.unmapped.map((u) => `  ${u.source_path}: "${u.raw_status}" — ${u.reason}; recorded as ${u.status}`));
+  if (r.unmapped.length) {
+    // Files that state no status share a line per reason once there are more than three: a
+    // folder whose template has no status (tractusx-edc: 42 records) printed 42 alike lines.
+    const what = (u: ImportReport['unmapped'][number]) => `${u.reason}; recorded as ${u.status}`;
+    const wordless = new Map<string, string[]>();
+    for (const u of r.unmapped) if (u.raw_status === '') wordless.set(what(u), [...(wordless.get(what(u)) ?? []), u.source_path]);
+    const grouped = [...wordless].filter(([, paths]) => paths.length > 3);
+    const apart = r.unmapped.filter((u) => u.raw_status !== '' || !grouped.some(([w]) => w === what(u)));
+    lines.push(
+      `statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): ${r.unmapped.length}`,
+      ...grouped.map(([w, paths]) => `  ${plural(paths.length, 'file')}, ${w}: ${paths.slice(0, 3).join(', ')}, … +${paths.length - 3} more (brain import adr --json lists them all)`),
+      ...some(apart, (u) => `  ${u.source_path}: "${u.raw_status}" — ${what(u)}`),
+    );
+  }
   if (r.unresolved.length) lines.push(`references to ADRs outside the import or to a number several files have (kept as citations): ${r.unresolved.length}`, ...r.unresolved.map((u) => `  ${u.source_path}: ${u.phrase} ${u.reference}${u.ambiguous.length > 0 ? ` — ambiguous: ${u.ambiguous.join(', ')}` : ''}`));
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
   if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));

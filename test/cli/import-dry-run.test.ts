@@ -46,4 +46,18 @@ describe('brain import adr --dry-run', () => {
     expect(brain(repo, ['import', 'adr', 'adr', '--history', '--dry-run', '--json']).json()).toMatchObject({ dry_run: true, history: { commits: 2 }, commit: null });
     expect(state(repo)).toEqual(imported);
   });
+
+  it('says files that state no status in one line per reason, and each status it could not read in its own', () => {
+    const repo = initRepo();
+    expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
+    const bare = (n: number) => `# ${n}. Record ${n}\n\n## Context\n\nWhy ${n}.\n\n## Decision\n\nWe do ${n}.\n`;
+    commitFiles(repo, { ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`adr/000${n}-r.md`, bare(n)])), 'adr/0006-p.md': adr(6, 'Pondering') }, 'ADRs');
+    const out = brain(repo, ['import', 'adr', 'adr', '--dry-run']).stdout.split('\n');
+    expect(out.slice(1)).toEqual([
+      'statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): 6',
+      '  5 files, no status; recorded as proposed: 0001-r.md, 0002-r.md, 0003-r.md, … +2 more (brain import adr --json lists them all)',
+      '  0006-p.md: "Pondering" — unrecognised status; recorded as proposed',
+      '',
+    ]);
+  });
 });
