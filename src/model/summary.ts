@@ -43,9 +43,9 @@ function children(token: Token): Token[] {
 
 /**
  * Inline tokens as plain text: links and emphasis become their text, HTML markup is dropped (a
- * `<placeholder>` stays); struck-out
- * text (`~~…~~`) too unless `struck` (a search excerpt must still find its words): a summary
- * does not show what the author crossed out as if it held (decision 0057).
+ * `<placeholder>` stays); struck-out text (`~~…~~`) too unless `struck` (a search excerpt must
+ * still find its words): a summary does not show what the author crossed out as if it held
+ * (decision 0057).
  */
 function inlinePlain(tokens: readonly Token[], struck = false): string {
   return tokens
