@@ -38,8 +38,9 @@ export interface RefreshOptions {
 }
 
 /**
- * Brings `db` to `tip`. Retries when another process advanced the projection concurrently.
- * Errors: reader errors (`git_error`, `not_found`); `lock_timeout` when other writers kept
+ * Brings `db` to `tip`. Retries when another process advanced the projection concurrently; when
+ * that process brought it to a descendant of `tip` (a newer tip), the result is `fresh` at that
+ * commit (`to`). Errors: reader errors (`git_error`, `not_found`); `lock_timeout` when other writers kept
  * moving the projection for 6 plans.
  */
 export async function refreshCache(options: RefreshOptions): Promise<RefreshResult> {
@@ -61,8 +62,40 @@ export async function refreshCache(options: RefreshOptions): Promise<RefreshResu
       return { mode: plan.full ? 'full' : 'incremental', from, to: options.tip, stats, ms: performance.now() - started };
     } catch (err) {
       if (!(err instanceof StaleProjectionError)) throw err;
+      // Another process applied meanwhile. When it brought the projection past `tip` (a newer tip
+      // of the same branch, holding everything `tip` holds), the projection is fresh for this
+      // caller: applying `tip` now would move it back, and writers that keep doing so to each
+      // other never settle (three processes revising one entry did, under load).
+      const moved = getMeta(options.db, 'projected_oid');
+      if (moved && options.tip !== null && moved !== options.tip && (await descendsFrom(options.reader, moved, options.tip))) {
+        return { mode: 'fresh', from: moved, to: moved, stats: null, ms: performance.now() - started };
+      }
       // As the PostgreSQL apply path (postgres/apply.ts): a coded error, not a bare one, when others keep moving it.
       if (attempt >= 5) throw new BrainError('lock_timeout', `the projection kept moving during ${attempt + 1} refreshes`, { hint: 'other processes keep applying to this cache: retry', cause: err });
     }
   }
+}
+
+/** Commits walked back from a projected commit looking for the caller's tip (first parents and merges alike). */
+const DESCENT_LIMIT = 64;
+
+/**
+ * True when `ancestor` is reached from `commit` within {@link DESCENT_LIMIT} commits of its
+ * history (every parent followed); false otherwise, and when a commit cannot be read.
+ */
+async function descendsFrom(reader: ObjectReader, commit: string, ancestor: string): Promise<boolean> {
+  const queue = [commit];
+  const seen = new Set<string>();
+  while (queue.length > 0 && seen.size < DESCENT_LIMIT) {
+    const oid = queue.shift() as string;
+    if (oid === ancestor) return true;
+    if (seen.has(oid)) continue;
+    seen.add(oid);
+    try {
+      queue.push(...(await reader.readCommit(oid)).parents);
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
