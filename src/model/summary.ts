@@ -5,14 +5,13 @@
  * then, for decisions, supersession with ids, ADR numbers and titles. Pure; no I/O.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-import htmlTags from 'html-tags';
 import { memoizeText } from './text-memo.js';
 import type { Entry } from './entry.js';
 import { adrLabelOf } from './adr-label.js';
 import { collapseSpace as collapse } from './collapse-space.js';
 import { titleText } from './title-text.js';
 import { outcomePart } from './outcome-part.js';
-
+import { isMarkup } from './html-markup.js';
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;
@@ -23,19 +22,6 @@ const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem 
 const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
 const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
-
-/** The element names of HTML (the html-tags package's list of the WHATWG standard's elements). */
-const HTML_ELEMENTS: ReadonlySet<string> = new Set(htmlTags);
-
-/**
- * An inline HTML token that is markup — a comment, or a tag of an HTML element (`<br>`,
- * `<span class="x">`, `</details>`) — and not a placeholder written in angle brackets, which a
- * reader sees as text (adr-tools' `_adr_help_<command>_<subcommand>`, `<your-key>`; decision 0105).
- */
-function isMarkup(raw: string): boolean {
-  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(raw)?.[1];
-  return name === undefined || HTML_ELEMENTS.has(name.toLowerCase());
-}
 
 function children(token: Token): Token[] {
   return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : [];
