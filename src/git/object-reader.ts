@@ -9,7 +9,8 @@
  *
  * All oids are full lowercase hex; anything else is BrainError `invalid_argument`.
  */
-import { execFile } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import type { RepoLocation } from './repo.js';
 import { createCatFileReader } from './cat-file-reader.js';
 
@@ -83,11 +84,30 @@ export interface ObjectReaderOptions {
 
 let gitAvailable: Promise<boolean> | undefined;
 
-/** Whether a working `git` binary is on PATH (`git --version` succeeds). Checked once per process. */
+/** Whether `file` is an executable regular file (what a PATH lookup runs). */
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a `git` executable is on PATH, looked up as a spawn does (each PATH directory in
+ * order, an empty one the current directory; on Windows with PATHEXT's extensions). Checked
+ * once per process, without spawning a process: every command that reads objects used to start
+ * `git --version` for this alone. A `git` that is found but fails answers every call with
+ * `git_error` (the readers' own errors).
+ */
 export function isGitAvailable(): Promise<boolean> {
-  gitAvailable ??= new Promise((resolve) => {
-    execFile('git', ['--version'], { timeout: 10_000 }, (err) => resolve(!err));
-  });
+  if (gitAvailable === undefined) {
+    const exts = process.platform === 'win32' ? (process.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';').filter(Boolean) : [''];
+    // As execvp: an empty element is the current directory; no PATH at all, the system default.
+    const dirs = (process.env.PATH ?? '/usr/bin:/bin').split(delimiter).map((dir) => dir || '.');
+    gitAvailable = Promise.resolve(dirs.some((dir) => exts.some((ext) => isExecutable(join(dir, `git${ext}`)))));
+  }
   return gitAvailable;
 }
 
