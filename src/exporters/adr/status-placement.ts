@@ -84,11 +84,11 @@ export function withMetadataStatus(text: string, status: string): string {
     lines[at] = cells.join('|');
     return lines.join('\n');
   }
-  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`), Dapr's `* State: Draft`: the value, its comment kept;
+  // An RFC's Meta list (`- **Status**: Approved <!-- … -->`, getsentry's `- RFC Status: draft`), Dapr's `* State: Draft`: the value, its comment kept;
   // else a field line (`Status: Final` in a Stellar CAP's block of fields, decision 0098).
   for (const re of [
-    /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*(?:status|state)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i,
-    /^(\s*(?:status|state)\s*:\s*)(.*?)(\s*<!--.*)?$/i,
+    /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|state)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i,
+    /^(\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|state)\s*:\s*)(.*?)(\s*<!--.*)?$/i,
   ]) {
     const at = lines.findIndex((line) => re.test(line));
     const m = at < 0 ? null : re.exec(lines[at] ?? '');

@@ -55,9 +55,11 @@ export interface StatusFinding {
 /**
  * `Status:`, `**Status:**`, `**Status**:`, `_Status_:` at the start of a line, with what follows;
  * the label also as French, Spanish, Italian, Japanese and Chinese templates write it (`statut :`,
- * `Estado:`, `Stato:`, `ステータス：`, a full-width colon too).
+ * `Estado:`, `Stato:`, `ステータス：`, a full-width colon too); also named for the record it is the
+ * status of, `RFC Status:` (getsentry/rfcs' header list: `- RFC Status: approved`), `ADR Status:`,
+ * `Proposal Status:`, `Decision Status:` — never another status (`Implementation Status:`).
  */
-const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*(?:status|statut|estado|stato|ステータス|状態|状态)\s*(?:[*_]{1,2})?\s*[:：]\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
+const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|statut|estado|stato|ステータス|状態|状态)\s*(?:[*_]{1,2})?\s*[:：]\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
 const HEADER_BULLET = /^\s*(?:status|date|deciders|decision-makers|tags|technical story)\s*:/i;
 const LINK_SECTIONS: ReadonlySet<string> = new Set(['links', 'more links']);
 
