@@ -107,9 +107,21 @@ export function nesting(token: Token | undefined): number {
   return depth === 1 && isAdrSectionName(token ? tokenText(token) : '') ? 2 : depth;
 }
 
-/** `text` (a heading's inline Markdown) names one of an ADR's own sections ({@link adrSectionKeys}): never a title. */
+/**
+ * The sections an RFC template opens with, written as `#` headings under a list of header notes:
+ * Rust's `- Feature Name: …` / `# Summary` / `# Motivation` and the folders that copied it —
+ * getsentry/rfcs' `- RFC Status: approved` / `# Summary` (52 of 63 files), `# Stakeholders`,
+ * `# Summary / Motivation`. Never the title (round sixteen: 63 RFCs were all titled "Summary"),
+ * nested as sections; unlike {@link adrSectionKeys} a paragraph of such a word stays a paragraph.
+ */
+const RFC_OPENING_KEYS: ReadonlySet<string> = new Set(['summary', 'abstract', 'motivation', 'stakeholders']);
+
+/** `text` (a heading's inline Markdown) names one of an ADR's own sections ({@link adrSectionKeys}, {@link RFC_OPENING_KEYS}): never a title. */
 export function isAdrSectionName(text: string): boolean {
-  return adrSectionKeys().has(headingKey(text));
+  const key = headingKey(text);
+  if (adrSectionKeys().has(key)) return true;
+  const parts = key.split(/\s*\/\s*/);
+  return parts.some((part) => RFC_OPENING_KEYS.has(part)) && parts.every((part) => RFC_OPENING_KEYS.has(part) || adrSectionKeys().has(part));
 }
 
 /**
