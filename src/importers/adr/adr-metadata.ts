@@ -26,9 +26,11 @@ import type { StatusOrigin } from './status-source.js';
  * A line naming the ADR's day: `Date:`, `Created:`, `Decision date:`, `Decided on`, and the
  * labels other templates use for the same day — `Introduced:` (GSA-TTS/FAC), `Start Date:` (the
  * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`, Portuguese and
- * Italian `Data:` (scieloorg/kernel's adr-tools template translated; decision 0090).
+ * Italian `Data:` (scieloorg/kernel's adr-tools template translated; decision 0090), Japanese
+ * `日付:` / `作成日:` / `決定日:` and Chinese `日期：` / `决策日期：` (wer-inc/gogooku3's
+ * `日付: 2025-08-28`, round sixteen), a full-width colon too.
  */
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b\s*:?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
@@ -59,9 +61,9 @@ const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'au
  * Foundation/carbon-aware-sdk; German `## Datum`, Spanish `## Fecha`): its first paragraph is
  * read as a `Date:` line.
  */
-const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha']);
-/** A section heading that is a date line (`## Date: 2026-05-12`, `## Data: 2026-05-12`): read as one. */
-const DATE_HEADING = /^\s*(?:date|data|datum|fecha)\s*[:：]\s*\S/i;
+const DATE_SECTIONS: ReadonlySet<string> = new Set(['date', 'decision date', 'datum', 'fecha', '日付', '日期']);
+/** A section heading that is a date line (`## Date: 2026-05-12`, `## Data: 2026-05-12`, `## 日付: 2025-08-28`): read as one. */
+const DATE_HEADING = /^\s*(?:date|data|datum|fecha|日付|日期)\s*[:：]\s*\S/i;
 
 /**
  * Plain-text lines of the header notes (an RFC's Meta section too), of the Status section and of
