@@ -68,7 +68,7 @@ const FIELD = /^:([A-Za-z][\w .-]{0,30}):(?:[ \t]+(.*))?$/;
  * A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an
  * AsciiDoc description list's `Status:: x`. Also the RFC 822 header a PEP opens with (`PEP: 8`,
  * `Title: Style Guide for Python Code`, `Author: A,` over indented continuation lines,
- * `Superseded-By: 387`, `Replaces: 5`; decision 0098).
+ * `Superseded-By: 387`, `Replaces: 5`; decision 0098). Also as a list item, `* Status: x` (headerFields).
  */
 const NOTE = /^(status|date|deciders|authors?|created|last updated|title|superseded-by|replaces)[ \t]*:(?!:)[ \t]*(.*)$/i;
 /** Notes whose value may go on over indented lines (RFC 822 folding): the people and the links; a status or a title stays on its line. */
@@ -105,13 +105,17 @@ export function headerFields(lines: readonly string[], from: number, to: number,
       fields.push({ key: (listed[1] ?? '').toLowerCase(), value, line: i, column: line.indexOf(value, (listed[1] ?? '').length + 2), form: 'list_item' });
       continue;
     }
-    const m = FIELD.exec(line) ?? NOTE.exec(line);
+    // A note may be a list item, as MADR 2's header bullets are written in reStructuredText
+    // (mozilla/normandy's `* Status: retrospective` / `* Last Updated: 2021-05-07`).
+    const bullet = /^[-*+][ \t]+/.exec(line)?.[0] ?? '';
+    const m = FIELD.exec(line) ?? NOTE.exec(line.slice(bullet.length));
     if (m === null) continue;
+    const lead = m.input === line ? 0 : bullet.length;
     const key = (m[1] ?? '').trim().toLowerCase();
     const value = (m[2] ?? '').trimEnd();
     let folded = value;
     for (let k = i + 1; FOLDED.has(key) && k < to && /^[ \t]+\S/.test(lines[k] ?? '') && FIELD.exec((lines[k] ?? '').trim()) === null; k++) folded = `${folded} ${(lines[k] ?? '').trim()}`.trim();
-    fields.push({ key, value: folded, line: i, column: value === '' ? line.length : line.indexOf(value, (m[1] ?? '').length + 1) });
+    fields.push({ key, value: folded, line: i, column: value === '' ? line.length : line.indexOf(value, lead + (m[1] ?? '').length + 1) });
   }
   return fields;
 }

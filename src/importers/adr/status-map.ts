@@ -50,6 +50,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       'implementable', 'implementing', 'being implemented',
       // gRPC's and Dapr's proposal processes: approved, to be built.
       'ready for implementation', 'implementation in progress',
+      // A record written after the fact of a decision already in force (mozilla/normandy's
+      // `:Status: retrospective`, "documents a past decision"): accepted, the words kept.
+      'retrospective', 'retroactive',
       // `approved` as it gets mistyped (gRPC's P4: `Aprroved`), as `superseded` is above.
       'aproved', 'aprroved', 'approoved', ...translatedWords('accepted')],
   ],
