@@ -12,6 +12,7 @@ import { collapseSpace as collapse } from './collapse-space.js';
 import { titleText } from './title-text.js';
 import { outcomePart } from './outcome-part.js';
 import { isMarkup } from './html-markup.js';
+import { withBadgeText } from './badge-text.js';
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;
@@ -289,6 +290,7 @@ export function summaryLine(entry: Entry, options: { max?: number; entries?: Rea
 export function statusWordsOf(entry: Entry): string | null {
   const text = entry.payload['status_text'];
   if (typeof text !== 'string') return null;
-  const plain = plainTextLine(text);
+  // A status badge shows its message (`approved`), not its alt text ("Generic badge").
+  const plain = plainTextLine(withBadgeText(text));
   return plain === '' ? null : plain;
 }

@@ -2,6 +2,7 @@
  * Free-text ADR status → decision status (DESIGN §9: "free-text statuses mapped with a report
  * of what could not be mapped (never a silent default)").
  */
+import { withBadgeText } from '../../model/badge-text.js';
 import { plainText } from './inline-text.js';
 
 /** The statuses a decision may have (LEGAL_STATUSES.decision in src/model/kinds.ts). */
@@ -90,13 +91,14 @@ function withoutStruckText(raw: string): string {
 }
 
 /**
- * Plain, lower-case status text: struck-through words left out, inline Markdown resolved to
+ * Plain, lower-case status text: struck-through words left out, a status badge read as its message
+ * (model/badge-text.ts), inline Markdown resolved to
  * its visible text (links → link text, bold/italic markers dropped), emoji removed, whitespace
  * collapsed, a stray leading "status:" label, leading punctuation and a leading date removed.
  * `"**⌛️ Superseded** by [ADR-7](7.md)"` → `"superseded by adr-7"`.
  */
 export function normalizeStatusText(raw: string): string {
-  let text = plainText(withoutStruckText(raw).replace(/\r?\n/g, ' '));
+  let text = plainText(withoutStruckText(withBadgeText(raw)).replace(/\r?\n/g, ' '));
   text = text.replace(PICTOGRAPHS, ' ').replace(/[*_~`]+/g, ' ');
   text = text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
   text = text.replace(/^status\s*[:\-–—]?\s*/, '');
