@@ -32,8 +32,8 @@ import type { StatusOrigin } from './status-source.js';
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
-/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
+/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
+const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
