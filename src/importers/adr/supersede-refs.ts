@@ -95,7 +95,19 @@ function toNumber(digits: string | undefined): number | null {
 
 /** True when a link points at an ADR file (`.md`, `.rst`, `.adoc`, anchors allowed; decision 0082) or its text says "ADR N". */
 function isAdrLink(href: string, text: string): boolean {
-  return /\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) || /\badr[\s#_-]*\d/i.test(text);
+  return (/\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href)) || /\badr[\s#_-]*\d/i.test(text);
+}
+
+/**
+ * True when `href` points at a folder's index page (`README.md`, `index.rst`, `toc.md`) in a
+ * folder whose name carries no number: uktrade/trade-remedies-api's status badges link
+ * `…/adr/README.md`, the list of all ADRs — no ADR (each of its five ADRs reported it as an ADR
+ * outside the import). `../0002-x/README.md` (a folder per ADR) is an ADR's page.
+ */
+function isIndexPageLink(href: string): boolean {
+  const parts = href.replace(/[#?].*$/, '').split('/');
+  const base = (parts.at(-1) ?? '').replace(/\.(?:md|rst|adoc|asciidoc)$/i, '').toLowerCase();
+  return ['readme', 'index', 'toc'].includes(base) && !/\d/.test(parts.at(-2) ?? '');
 }
 
 /**

@@ -23,6 +23,8 @@ const statusOf = (source: string, sourcePath?: string) => {
   return m?.mapped ? m.status : null;
 };
 
+const nygardStatus = (status: string) => `# 1. A\n\nDate: 2021-03-04\n\n## Status\n\n${status}\n\n## Decision\n\nD.\n`;
+
 /** getsentry/rfcs' shape: a list of header notes, then the template's `# Summary`, no title heading. */
 const SENTRY = [
   '- Start Date: 2023-02-01',
@@ -55,12 +57,18 @@ describe('an RFC whose header list names its status `RFC Status:` and that opens
     expect(parse(SENTRY, '0072-kafka-schema-registry.md').title).toBe('kafka schema registry');
     expect(parse(SENTRY.replace('# Summary', '# Stakeholders'), '0149-merge-bundler-plugins.md').title).toBe('merge bundler plugins');
     expect(parse(SENTRY.replace('# Summary', '# Summary / Motivation'), '0095-escalating-forecasts.md').title).toBe('escalating forecasts');
+    expect(parse(SENTRY.replace('# Summary', '# Introduction'), '0084-move-docs.md').title).toBe('move docs');
     const rust = '- Feature Name: `or_patterns`\n- Start Date: 2018-08-29\n\n# Summary\n[summary]: #summary\n\nAllow `|` anywhere.\n\n# Motivation\n[motivation]: #motivation\n\nWhy.\n';
     expect(parse(rust, '2535-or-patterns.md').title).toBe('or_patterns');
     // A title heading over a `# Summary` keeps its title; the Summary is one of its sections.
     const titled = parse('# Escalating Issues\n\n- RFC Status: approved\n\n# Summary\n\nS.\n', '0078-escalating-issues.md');
     expect(titled.title).toBe('Escalating Issues');
     expect(titled.rationale).toContain('# Summary');
+  });
+
+  it("reads `- RFC Driver:` as the RFC's author", () => {
+    const driven = SENTRY.replace('- RFC Status: approved', '- RFC Status: approved\n- RFC Driver: [Charly Gomez](https://github.com/chargome)\n- RFC Approver: JavaScript SDK Team');
+    expect(parse(driven, '0149-merge-bundler-plugins.md').deciders).toBe('Charly Gomez');
   });
 
   it('round-trips in both formats with no write, the status line written back as it was', async () => {
@@ -90,6 +98,10 @@ describe('a status written as a badge (uktrade/trade-remedies-api)', () => {
   it('keeps the words as written and shows the badge message as the status text', async () => {
     const adr = parse(uktrade, 'adr-005-use-amazon-ses.md');
     expect(adr.status_text).toBe(badge);
+    // Its link goes to the folder's README, the list of ADRs: no ADR it relates to.
+    expect(adr.supersede_refs).toEqual([]);
+    const linked = parse(nygardStatus('Superseded by [ADR 2](../0002-x/README.md)'), '0001-x/README.md').supersede_refs;
+    expect(linked.map((r) => [r.direction, r.href])).toEqual([['superseded_by', '../0002-x/README.md']]);
     expect(statusWordsOf({ payload: { status_text: badge } } as unknown as Entry)).toBe('approved');
     await adrRoundTrip({ 'adr-005-use-amazon-ses.md': uktrade });
   });
