@@ -68,7 +68,7 @@ export function withMetadataStatus(text: string, status: string): string {
   const lines = text.split('\n');
   for (const [at, line] of lines.entries()) {
     const cells = line.split(/(?<!\\)\|/);
-    const key = cells.findIndex((cell) => /^\s*[*_]*status[*_]*\s*:?\s*$/i.test(cell));
+    const key = cells.findIndex((cell) => /^\s*[*_]*(?:(?:rfc|adr|proposal|decision)\s+)?status[*_]*\s*:?\s*$/i.test(cell));
     if (key < 0) continue;
     const value = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
     const below = lines[at + 2];

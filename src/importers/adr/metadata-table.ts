@@ -39,6 +39,9 @@ export const TRANSLATED_TABLE_KEYS = {
   people: ['提交作者', '作者', '负责人', '作成者', '起票者', '担当者'],
 } as const;
 
+/** A status named for its record (`| RFC Status | Approved |`), as a status line may name it (status-source.ts). */
+export const NAMED_STATUS_KEYS = ['rfc status', 'adr status', 'proposal status', 'decision status'] as const;
+
 /** Keys that make a table metadata (normalised, see {@link metadataKey}). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated',
@@ -46,7 +49,7 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'start date',
   'author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners',
   'tags', 'tag', 'supersedes', 'superseded by', 'updates', 'updated by', 'amends', 'amended by',
-  ...TRANSLATED_TABLE_KEYS.status, ...TRANSLATED_TABLE_KEYS.date, ...TRANSLATED_TABLE_KEYS.people,
+  ...TRANSLATED_TABLE_KEYS.status, ...TRANSLATED_TABLE_KEYS.date, ...TRANSLATED_TABLE_KEYS.people, ...NAMED_STATUS_KEYS,
 ]);
 
 /** Section names (lower case) whose table is the ADR's metadata. */

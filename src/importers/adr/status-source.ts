@@ -30,7 +30,7 @@ import type { Token } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
 import { blockTexts, metaSectionOf, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { headerFieldLines } from './header-fields.js';
-import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
+import { metadataTableRows, metadataValue, NAMED_STATUS_KEYS, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 
 /** Where the winning status value came from. */
 export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_heading' | 'status_line' | 'changelog';
@@ -208,7 +208,7 @@ export function findStatus(options: { frontMatter: FrontMatter; outline: Markdow
     origin = 'front_matter';
   }
   const table = metadataTableRows(outline);
-  const tableStatus = metadataValue(table, ['status', ...TRANSLATED_TABLE_KEYS.status]);
+  const tableStatus = metadataValue(table, ['status', ...TRANSLATED_TABLE_KEYS.status, ...NAMED_STATUS_KEYS]);
   if (raw === null && tableStatus !== null) {
     raw = tableStatus;
     origin = 'metadata_table';

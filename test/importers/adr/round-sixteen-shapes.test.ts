@@ -11,6 +11,7 @@ import { statusWordsOf } from '../../../src/model/summary.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { parseMarkupAdr } from '../../../src/importers/adr/parse-markup-adr.js';
 import { mapStatusText } from '../../../src/importers/adr/status-map.js';
+import { withMetadataStatus } from '../../../src/exporters/adr/status-placement.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 import type { Entry } from '../../../src/model/entry.js';
@@ -49,6 +50,7 @@ describe('an RFC whose header list names its status `RFC Status:` and that opens
     expect(statusOf(SENTRY.replace('RFC Status: approved', 'RFC Status: draft'), '0072-k.md')).toBe('proposed');
     expect(statusOf('# A\n\n- ADR Status: Rejected\n- Date: 2021-03-04\n\n## Decision\n\nD.\n')).toBe('rejected');
     expect(statusOf('# A\n\n**Proposal Status:** Accepted\n\n## Decision\n\nD.\n')).toBe('accepted');
+    expect(statusOf('# A\n\n| Key | Value |\n|---|---|\n| RFC Status | Approved |\n| Date | 2022-01-02 |\n\n## Decision\n\nD.\n')).toBe('accepted');
     // Another status is no record's status.
     expect(parse('# A\n\n- Implementation Status: done\n\n## Decision\n\nD.\n').status_text).toBeNull();
   });
@@ -69,6 +71,11 @@ describe('an RFC whose header list names its status `RFC Status:` and that opens
   it("reads `- RFC Driver:` as the RFC's author", () => {
     const driven = SENTRY.replace('- RFC Status: approved', '- RFC Status: approved\n- RFC Driver: [Charly Gomez](https://github.com/chargome)\n- RFC Approver: JavaScript SDK Team');
     expect(parse(driven, '0149-merge-bundler-plugins.md').deciders).toBe('Charly Gomez');
+  });
+
+  it('writes a status changed in brain into the `RFC Status` line or row it was read from', () => {
+    expect(withMetadataStatus(SENTRY, 'rejected')).toContain('- RFC Status: rejected\n');
+    expect(withMetadataStatus('| Key | Value |\n|---|---|\n| RFC Status | Approved |\n', 'Rejected')).toContain('| RFC Status | Rejected |');
   });
 
   it('round-trips in both formats with no write, the status line written back as it was', async () => {
