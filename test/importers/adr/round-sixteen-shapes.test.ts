@@ -97,7 +97,7 @@ describe('a status written as a badge (uktrade/trade-remedies-api)', () => {
     expect(badgeMessage('https://img.shields.io/badge/deprecated-lightgrey')).toBe('deprecated');
     expect(badgeMessage('https://img.shields.io/static/v1?label=status&message=rejected&color=red')).toBe('rejected');
     expect(badgeMessage('https://example.com/badge/accepted.png')).toBeNull();
-    expect(mapStatusText('![Status](https://img.shields.io/badge/Status-Deprecated-black)').status).toBe('deprecated');
+    expect(mapStatusText('![Status](https://img.shields.io/badge/Status-Deprecated-black)')).toMatchObject({ mapped: true, status: 'deprecated' });
     // Any other image in the status words is no badge: not read as one.
     expect(mapStatusText('![Generic badge](https://example.com/approved.png)').mapped).toBe(false);
   });
@@ -133,7 +133,7 @@ describe('reStructuredText header notes written as list items (mozilla/normandy)
   it('reads `* Status:` and `* Last Updated:` like `:Status:` fields; `retrospective` is accepted', () => {
     const adr = parseMarkupAdr({ sourcePath: 'adr-0002-remote-settings.rst', source: normandy, family: 'rst' });
     expect([adr.status_text, adr.status_mapping?.mapped ? adr.status_mapping.status : null, adr.date]).toEqual(['retrospective', 'accepted', '2021-05-07']);
-    expect(mapStatusText('retroactive').status).toBe('accepted');
+    expect(mapStatusText('retroactive')).toMatchObject({ mapped: true, status: 'accepted' });
   });
 
   it('round-trips in both formats with no write', async () => {
