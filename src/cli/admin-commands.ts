@@ -67,7 +67,8 @@ function renderImport(r: ImportReport): string {
     const wordless = new Map<string, string[]>();
     for (const u of r.unmapped) if (u.raw_status === '') wordless.set(what(u), [...(wordless.get(what(u)) ?? []), u.source_path]);
     const grouped = [...wordless].filter(([, paths]) => paths.length > 3);
-    const apart = r.unmapped.filter((u) => u.raw_status !== '' || !grouped.some(([w]) => w === what(u)));
+    const groupedReasons = new Set(grouped.map(([w]) => w));
+    const apart = r.unmapped.filter((u) => u.raw_status !== '' || !groupedReasons.has(what(u)));
     lines.push(
       `statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): ${r.unmapped.length}`,
       ...grouped.map(([w, paths]) => `  ${plural(paths.length, 'file')}, ${w}: ${paths.slice(0, 3).join(', ')}, … +${paths.length - 3} more (brain import adr --json lists them all)`),
