@@ -8,6 +8,7 @@ import type { Token, Tokens } from 'marked';
 import { lexMarkdown } from '../../model/markdown-tokens.js';
 import { headingKey, isSubtitle, nesting, STATUS_KEYS, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
 import { isShortStatus, statusLineValue } from '../../importers/adr/status-source.js';
+import { RECORD_NAME_PREFIX } from '../../importers/adr/metadata-table.js';
 import { tokenText } from '../../importers/adr/inline-text.js';
 
 /** A heading's key and the level it nests at, as the import reads it (`# Status` nests as `##`). */
@@ -57,6 +58,13 @@ export function topHeadings(tokens: readonly Token[]): Array<{ i: number; end: n
   return out;
 }
 
+/** A table cell that is a status key, maybe named for its record: `**Status**`, `RFC Status:`. */
+const STATUS_CELL = new RegExp(String.raw`^\s*[*_]*${RECORD_NAME_PREFIX}status[*_]*\s*:?\s*$`, 'i');
+/** A Meta list's status item (`- **Status**: Approved <!-- … -->`, `- RFC Status: draft`, `* State: Draft`): label, value, comment. */
+const STATUS_ITEM = new RegExp(String.raw`^(\s*[-*+]\s+(?:[*_]{1,2})?\s*${RECORD_NAME_PREFIX}(?:status|state)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$`, 'i');
+/** A field line (`Status: Final`): label, value, comment. */
+const STATUS_FIELD_LINE = new RegExp(String.raw`^(\s*${RECORD_NAME_PREFIX}(?:status|state)\s*:\s*)(.*?)(\s*<!--.*)?$`, 'i');
+
 /**
  * `text` with the value of its metadata table's first `Status` row replaced by `status` (one line,
  * `|` escaped): the status changed since the import, and the table is where the file states it.
@@ -68,7 +76,7 @@ export function withMetadataStatus(text: string, status: string): string {
   const lines = text.split('\n');
   for (const [at, line] of lines.entries()) {
     const cells = line.split(/(?<!\\)\|/);
-    const key = cells.findIndex((cell) => /^\s*[*_]*(?:(?:rfc|adr|proposal|decision)\s+)?status[*_]*\s*:?\s*$/i.test(cell));
+    const key = cells.findIndex((cell) => STATUS_CELL.test(cell));
     if (key < 0) continue;
     const value = ` ${status.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} `;
     const below = lines[at + 2];
@@ -86,10 +94,7 @@ export function withMetadataStatus(text: string, status: string): string {
   }
   // An RFC's Meta list (`- **Status**: Approved <!-- … -->`, getsentry's `- RFC Status: draft`), Dapr's `* State: Draft`: the value, its comment kept;
   // else a field line (`Status: Final` in a Stellar CAP's block of fields, decision 0098).
-  for (const re of [
-    /^(\s*[-*+]\s+(?:[*_]{1,2})?\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|state)\s*(?:[*_]{1,2})?\s*:\s*(?:[*_]{1,2}(?=\s|$))?\s*)(.*?)(\s*<!--.*)?$/i,
-    /^(\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|state)\s*:\s*)(.*?)(\s*<!--.*)?$/i,
-  ]) {
+  for (const re of [STATUS_ITEM, STATUS_FIELD_LINE]) {
     const at = lines.findIndex((line) => re.test(line));
     const m = at < 0 ? null : re.exec(lines[at] ?? '');
     if (m === null) continue;

@@ -39,8 +39,18 @@ export const TRANSLATED_TABLE_KEYS = {
   people: ['提交作者', '作者', '负责人', '作成者', '起票者', '担当者'],
 } as const;
 
-/** A status named for its record (`| RFC Status | Approved |`), as a status line may name it (status-source.ts). */
-export const NAMED_STATUS_KEYS = ['rfc status', 'adr status', 'proposal status', 'decision status'] as const;
+/**
+ * Records a status may be named for (`| RFC Status | Approved |`, `- ADR Status: accepted`):
+ * the table keys here, the status line (status-source.ts) and the exporter's status placement
+ * read this one list — never another status (`Implementation Status`). Decision 0107.
+ */
+const STATUS_RECORD_NAMES = ['rfc', 'adr', 'proposal', 'decision'] as const;
+
+/** The table keys of a status named for its record (`rfc status`, …; normalised, see {@link metadataKey}). */
+export const NAMED_STATUS_KEYS: readonly string[] = STATUS_RECORD_NAMES.map((name) => `${name} status`);
+
+/** Regular-expression source: an optional record name and the space after it, before a status label (`RFC ` in `RFC Status:`). */
+export const RECORD_NAME_PREFIX = `(?:(?:${STATUS_RECORD_NAMES.join('|')})\\s+)?`;
 
 /** Keys that make a table metadata (normalised, see {@link metadataKey}). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([

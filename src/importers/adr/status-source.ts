@@ -30,7 +30,7 @@ import type { Token } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
 import { blockTexts, metaSectionOf, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { headerFieldLines } from './header-fields.js';
-import { metadataTableRows, metadataValue, NAMED_STATUS_KEYS, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
+import { metadataTableRows, metadataValue, NAMED_STATUS_KEYS, RECORD_NAME_PREFIX, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 
 /** Where the winning status value came from. */
 export type StatusOrigin = 'front_matter' | 'metadata_table' | 'metadata_list' | 'status_section' | 'status_quote' | 'status_heading' | 'status_line' | 'changelog';
@@ -59,7 +59,7 @@ export interface StatusFinding {
  * status of, `RFC Status:` (getsentry/rfcs' header list: `- RFC Status: approved`), `ADR Status:`,
  * `Proposal Status:`, `Decision Status:` — never another status (`Implementation Status:`).
  */
-const STATUS_LABEL = /^\s*(?:[*_]{1,2})?\s*(?:(?:rfc|adr|proposal|decision)\s+)?(?:status|statut|estado|stato|ステータス|状態|状态)\s*(?:[*_]{1,2})?\s*[:：]\s*(?:[*_]{1,2}(?=\s|$))?\s*/i;
+const STATUS_LABEL = new RegExp(String.raw`^\s*(?:[*_]{1,2})?\s*${RECORD_NAME_PREFIX}(?:status|statut|estado|stato|ステータス|状態|状态)\s*(?:[*_]{1,2})?\s*[:：]\s*(?:[*_]{1,2}(?=\s|$))?\s*`, 'i');
 const HEADER_BULLET = /^\s*(?:status|date|deciders|decision-makers|tags|technical story)\s*:/i;
 const LINK_SECTIONS: ReadonlySet<string> = new Set(['links', 'more links']);
 
