@@ -167,11 +167,21 @@ function followFiles(log: string): { commits: FileCommit[]; lineages: Lineage[] 
 }
 
 /**
+ * Where `dir` is, from one `git rev-parse`: its work tree's top, the common git directory
+ * (absolute) and whether the clone is shallow; null when `dir` is not inside a work tree (a
+ * bare repository, a `.git` directory, no repository at all) or git is missing.
+ */
+async function workTreeOf(dir: string): Promise<{ top: string; gitDir: string; shallow: boolean } | null> {
+  const out = await git(dir, ['rev-parse', '--is-inside-work-tree', '--is-shallow-repository', '--show-toplevel', '--path-format=absolute', '--git-common-dir']);
+  const [inside, shallow, top, gitDir] = (out ?? '').split('\n').map((line) => line.trim());
+  return inside === 'true' && top && gitDir ? { top, gitDir, shallow: shallow === 'true' } : null;
+}
+
+/**
  * The commits where a shallow clone's history is cut (`<git-common-dir>/shallow`: one oid a line,
  * commits whose parents this clone does not hold); empty for a whole history.
  */
-async function shallowCut(top: string, gitDir: string): Promise<Set<string>> {
-  if ((await git(top, ['rev-parse', '--is-shallow-repository']))?.trim() !== 'true') return new Set();
+function shallowCut(gitDir: string): Set<string> {
   try {
     return new Set(readFileSync(join(gitDir, 'shallow'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)));
   } catch {
@@ -185,16 +195,14 @@ async function shallowCut(top: string, gitDir: string): Promise<Set<string>> {
  * run. Call `close()` when done.
  */
 export async function readGitFileHistory(options: { dir: string }): Promise<GitFileHistory | null> {
-  const inside = await git(options.dir, ['rev-parse', '--is-inside-work-tree']);
-  if (inside?.trim() !== 'true') return null;
-  const top = (await git(options.dir, ['rev-parse', '--show-toplevel']))?.trim();
-  const gitDir = (await git(options.dir, ['rev-parse', '--path-format=absolute', '--git-common-dir']))?.trim();
-  if (!top || !gitDir) return null;
+  const where = await workTreeOf(options.dir);
+  if (where === null) return null;
+  const { top, gitDir } = where;
   const prefix = relative(resolve(top), resolve(options.dir)).split(sep).join('/');
   const log = await git(top, ['-c', 'core.quotePath=off', 'log', '--reverse', '-M', '--raw', '--no-abbrev', '--format=%x1e%H%x1f%aN%x1f%aI', '--', ...ADR_PATHSPECS]);
   if (log === null) return null;
   const { commits, lineages } = followFiles(log);
-  const cut = await shallowCut(top, gitDir);
+  const cut = where.shallow ? shallowCut(gitDir) : new Set<string>();
   const inDir = (path: string): string | null => (prefix === '' ? path : path.startsWith(`${prefix}/`) ? path.slice(prefix.length + 1) : null);
   const byPath = new Map<string, Lineage>();
   for (const l of lineages) {
