@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 
 const created: string[] = [];
 let home: string | undefined;
-/** The repository {@link initRepo} copies: made with git once per test file (it goes with the file's temp dirs). */
+/** The repository {@link initRepo} copies: made with git at its first call, removed with the temp dirs by {@link cleanupTempDirs}. */
 let repoTemplate: string | undefined;
 
 /**
@@ -121,9 +121,9 @@ export function commitFiles(dir: string, files: Record<string, string | Buffer |
 
 /**
  * A new non-bare repository with one commit (`README.md`) on `main`; returns its work dir. The
- * first call of a test file makes it with git (`init`, `add`, `commit`); later calls copy that
- * repository, so every repository of the file has the same initial commit — as repositories
- * made by git in the same second always had — at a file copy instead of four git processes.
+ * first call (in a test file, or after {@link cleanupTempDirs}) makes it with git (`init`, `add`,
+ * `commit`); later calls copy that repository, so they share its initial commit — as
+ * repositories made by git in the same second always did — at a file copy, not four git processes.
  */
 export function initRepo(): string {
   if (repoTemplate === undefined) {
