@@ -147,3 +147,46 @@ function setRef(child: Child, on: boolean): void {
     else handle.unref?.();
   }
 }
+
+/**
+ * A hold on the `--batch` child of one git dir shared by every holder in this process: the
+ * projection's object reader and the commit writer's tree reads used to start one child each
+ * (two `git cat-file` processes for every `brain add`). Reads as {@link CatFileBatch}'s; after
+ * `release()` they fail with `git_error` and `pid` is null. The child ends when the last hold on
+ * it is released.
+ */
+export interface CatFileLease {
+  read(oid: string): Promise<BatchObject | null>;
+  readMany(oids: readonly string[]): Promise<(BatchObject | null)[]>;
+  /** The shared child's pid while held and running, else null. */
+  readonly pid: number | null;
+  /** Gives the hold back (idempotent); resolves when the child has exited, if this was the last hold. */
+  release(): Promise<void>;
+}
+
+const shared = new Map<string, { batch: CatFileBatch; holds: number }>();
+
+/** Takes a hold on `gitDir`'s shared `--batch` child (spawned on first read). See {@link CatFileLease}. */
+export function leaseCatFileBatch(gitDir: string): CatFileLease {
+  let slot = shared.get(gitDir);
+  if (!slot) shared.set(gitDir, (slot = { batch: new CatFileBatch({ gitDir }), holds: 0 }));
+  slot.holds++;
+  const { batch } = slot;
+  const held = slot;
+  let released = false;
+  const closed = () => Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+  return {
+    read: (oid) => (released ? closed() : batch.read(oid)),
+    readMany: (oids) => (released ? closed() : batch.readMany(oids)),
+    get pid() {
+      return released ? null : batch.pid;
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      if (--held.holds > 0) return;
+      if (shared.get(gitDir) === held) shared.delete(gitDir);
+      await batch.close();
+    },
+  };
+}

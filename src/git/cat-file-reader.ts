@@ -1,12 +1,13 @@
 /**
  * The `git cat-file` object reader (DESIGN §3: reading many blobs): objects through a
- * long-lived, pipelined `git cat-file --batch` child (existence through a second,
- * `--batch-check` child), whole-tree listings through one `git ls-tree -r -z` call.
+ * long-lived, pipelined `git cat-file --batch` child, shared with the commit writer's tree reads
+ * in this process (cat-file-batch.ts, `leaseCatFileBatch`); existence through a second,
+ * `--batch-check` child; whole-tree listings through one `git ls-tree -r -z` call.
  * Children are spawned on first use and respawned after a crash (see cat-file-batch.ts).
  */
 import { spawn } from 'node:child_process';
 import { BrainError } from '../model/errors.js';
-import { CatFileBatch, gitChildEnv } from './cat-file-batch.js';
+import { CatFileBatch, gitChildEnv, leaseCatFileBatch } from './cat-file-batch.js';
 import type { BatchObject } from './cat-file-parser.js';
 import { assertOid, parseCommit, parseTree } from './git-object-format.js';
 import type { CommitInfo, ObjectReader, TreeItem } from './object-reader.js';
@@ -30,7 +31,7 @@ export interface CatFileReaderOptions {
  */
 export function createCatFileReader(options: CatFileReaderOptions): CatFileReader {
   const gitDir = options.repo.commonDir;
-  const batch = new CatFileBatch({ gitDir });
+  const batch = leaseCatFileBatch(gitDir);
   const check = new CatFileBatch({ gitDir, check: true });
 
   function contentOf(oid: string, object: BatchObject | null, type: 'blob' | 'tree' | 'commit'): Buffer {
@@ -74,7 +75,7 @@ export function createCatFileReader(options: CatFileReaderOptions): CatFileReade
       return subtree.path === '' ? files : files.map((f) => ({ path: joinPath(subtree.path, f.path), oid: f.oid }));
     },
     async close() {
-      await Promise.all([batch.close(), check.close()]);
+      await Promise.all([batch.release(), check.close()]);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Reading the docs branch's objects without a checkout (DESIGN §3): trees through an
  * in-process cache by oid (trees are immutable), blobs, files by path. Loose objects are read
- * directly, packed ones (a fresh clone is packed) through a `git cat-file --batch` child when
- * git is installed — closed after 2 s idle — else through isomorphic-git (loaded on first
+ * directly, packed ones (a fresh clone is packed) through the git dir's shared `git cat-file
+ * --batch` child when git is installed — held until 2 s idle — else through isomorphic-git (loaded on first
  * need, its pack cache kept per repository; it reads whole packs into memory, ~0.4 s and
  * 150 MB for a 66 MB pack, which is why it is the fallback). The commit writer puts the trees
  * it builds into the cache and drops the ones they replace (issue #10: a bulk import's working
@@ -14,7 +14,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { TreeEntry } from 'isomorphic-git';
 import { LRUCache } from 'lru-cache';
 import { BrainError } from '../model/errors.js';
-import { CatFileBatch } from './cat-file-batch.js';
+import { leaseCatFileBatch, type CatFileLease } from './cat-file-batch.js';
 import { createGitFs, readLooseObject } from './git-fs.js';
 import { parseTree } from './git-object-format.js';
 import { isGitAvailable } from './object-reader.js';
@@ -48,24 +48,24 @@ let isoGit: Promise<IsoGit> | null = null;
 /** isomorphic-git's object cache (parsed pack indexes) per git dir. */
 const packCaches = new Map<string, object>();
 
-/** One `git cat-file --batch` child per git dir, closed when idle (reads in flight still complete). */
-const catFiles = new Map<string, { batch: CatFileBatch; idle: NodeJS.Timeout | null }>();
+/** A hold on the git dir's shared `git cat-file --batch` child, given back after 2 s idle (reads in flight still complete). */
+const catFiles = new Map<string, { lease: CatFileLease; idle: NodeJS.Timeout | null }>();
 const CAT_FILE_IDLE_MS = 2000;
 
 async function readWithCatFile(gitdir: string, oid: string): Promise<{ type: string; content: Buffer }> {
   let slot = catFiles.get(gitdir);
-  if (!slot) catFiles.set(gitdir, (slot = { batch: new CatFileBatch({ gitDir: gitdir }), idle: null }));
+  if (!slot) catFiles.set(gitdir, (slot = { lease: leaseCatFileBatch(gitdir), idle: null }));
   if (slot.idle) clearTimeout(slot.idle);
   const current = slot;
   try {
-    const object = await current.batch.read(oid);
+    const object = await current.lease.read(oid);
     if (object === null || object.content === null) throw new BrainError('not_found', `object ${oid} not found in ${gitdir}`, { data: { oid } });
     return { type: object.type, content: object.content };
   } finally {
     if (current.idle) clearTimeout(current.idle);
     current.idle = setTimeout(() => {
       if (catFiles.get(gitdir) === current) catFiles.delete(gitdir);
-      void current.batch.close();
+      void current.lease.release();
     }, CAT_FILE_IDLE_MS);
     current.idle.unref();
   }

@@ -7,6 +7,7 @@
  */
 import type { ObjectReader } from '../git/object-reader.js';
 import { diffTrees } from '../git/tree-diff.js';
+import { BrainError } from '../model/errors.js';
 import { CANDIDATES_DIR, PROJECTS_DIR } from '../store/layout.js';
 import { dropOutranked, needsBlob, parseFile, type Parsed } from './parse-file.js';
 import { ParsePool, type ParseJob } from './parse-pool.js';
@@ -31,8 +32,8 @@ export async function planChanges(reader: ObjectReader, from: string | null, to:
   if (to === null) return { changes: [], full: true };
   const newTree = (await reader.readCommit(to)).tree;
   const changes: FileChange[] = [];
-  if (!full && from !== null && (await reader.hasObject(from))) {
-    const oldTree = (await reader.readCommit(from)).tree;
+  const oldTree = full || from === null ? null : await treeOfCommit(reader, from);
+  if (oldTree !== null) {
     for (const prefix of PROJECTED_DIRS) {
       for (const c of await diffTrees({ reader, oldTree, newTree, prefix })) changes.push({ path: c.path, status: c.status, newOid: c.newOid });
     }
@@ -42,6 +43,20 @@ export async function planChanges(reader: ObjectReader, from: string | null, to:
     for (const f of await reader.listFiles(newTree, prefix)) changes.push({ path: f.path, status: 'added', newOid: f.oid });
   }
   return { changes, full: true };
+}
+
+/**
+ * The tree of commit `oid`, or null when the object is gone (pruned after a force-push: the
+ * caller rebuilds in full). One read, no existence check before it: that check started a second
+ * git child (`cat-file --batch-check`) on every refresh. Errors: reader errors but `not_found`.
+ */
+async function treeOfCommit(reader: ObjectReader, oid: string): Promise<string | null> {
+  try {
+    return (await reader.readCommit(oid)).tree;
+  } catch (err) {
+    if (err instanceof BrainError && err.code === 'not_found') return null;
+    throw err;
+  }
 }
 
 /** Blobs asked of the reader at a time. */

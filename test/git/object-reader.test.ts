@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBrainError } from '../../src/model/errors.js';
+import { leaseCatFileBatch } from '../../src/git/cat-file-batch.js';
 import { createCatFileReader } from '../../src/git/cat-file-reader.js';
 import { EMPTY_TREE_OID } from '../../src/git/git-object-format.js';
 import { createObjectReader, type ObjectReader, type TreeItem } from '../../src/git/object-reader.js';
@@ -268,5 +269,29 @@ describe('cat-file reader child process', () => {
     expect((await reader.readBlobs([big])).map((b) => b.length)).toEqual([1024 * 1024]);
     await reader.close();
     expect(reader.pid).toBeNull();
+  });
+
+  it('readers of one git dir share one --batch child; it ends with the last hold; a released hold reads nothing', async () => {
+    const repo = findRepo(fx.packed);
+    const big = git(fx.packed, ['rev-parse', 'HEAD:big/one-mb.bin']);
+    const one = createCatFileReader({ repo });
+    const two = leaseCatFileBatch(repo.commonDir);
+    await one.readBlob(big);
+    expect((await two.read(big))?.content?.length).toBe(1024 * 1024);
+    const pid = one.pid as number;
+    expect(two.pid).toBe(pid);
+    await one.close();
+    expect(one.pid).toBeNull();
+    expect(await errorCode(one.readBlob(big))).toBe('git_error');
+    expect(two.pid).toBe(pid); // still held
+    expect((await two.read(big))?.type).toBe('blob');
+    await two.release();
+    expect(two.pid).toBeNull();
+    expect(() => process.kill(pid, 0)).toThrow(); // the child has exited
+    await expect(two.read(big)).rejects.toMatchObject({ code: 'git_error' });
+    const three = leaseCatFileBatch(repo.commonDir);
+    expect((await three.read(big))?.type).toBe('blob');
+    expect(three.pid).not.toBe(pid);
+    await three.release();
   });
 });
