@@ -60,6 +60,18 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   { re: /replaces\b/iy, direction: 'supersedes', prose: false },
   { re: /(?:remplace|reemplaza|sustituye|substitui|sostituisce|vervangt)(?:\s+(?:a|à))?(?=\s|$)/iy, direction: 'supersedes', prose: false },
 ];
+/**
+ * Where some keyword may start: the keywords' patterns as one alternation, tried once at a
+ * position before each of them is (the scan tries every word start of every text; decision 0109).
+ * A position it rejects starts no keyword. The `u`-flag pattern is apart: in `iu` mode `\b`
+ * counts more characters as word characters (U+017F, U+212A), which could reject a match of the
+ * others.
+ */
+const MAY_START_KEYWORD = [
+  new RegExp(KEYWORDS.filter((k) => !k.re.unicode).map((k) => `(?:${k.re.source})`).join('|'), 'iy'),
+  ...KEYWORDS.filter((k) => k.re.unicode).map((k) => k.re),
+];
+
 /** "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9". */
 const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b)*)/iy;
 /** A bare number right after a keyword: "superseded by 036", "supersedes #12". */
@@ -200,6 +212,7 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
  */
 function matchKeyword(text: string, pos: number, allLinks: boolean): { direction: RefDirection; phrase: string; end: number; prose: boolean } | null {
   if (pos > 0 && /[\p{L}\p{N}_-]/u.test(text.charAt(pos - 1))) return null;
+  if (!MAY_START_KEYWORD.some((re) => ((re.lastIndex = pos), re.test(text)))) return null;
   for (const { re, direction, prose } of KEYWORDS) {
     if (!allLinks && !prose) continue;
     re.lastIndex = pos;
