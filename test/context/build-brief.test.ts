@@ -104,8 +104,12 @@ describe('buildBrief: structure', () => {
 
   it('measures recent ages from `now` and leaves everything else unchanged', () => {
     const entries = small();
-    const later = buildBrief({ projectId: 'demo', entries, now: '2024-01-03T00:00:00Z' }).markdown;
-    expect(later).toContain('as of 2024-01-03T00:00:00.000Z');
+    // 47 h 30 min after the newest entry: make-entry.ts numbers entries (and their times) across
+    // the worker's files (isolate: false), so a fixed `now` gave another age after other files.
+    const newest = Math.max(...entries.map((e) => Date.parse(e.recorded_at)));
+    const now = new Date(newest + 47.5 * 3_600_000).toISOString();
+    const later = buildBrief({ projectId: 'demo', entries, now }).markdown;
+    expect(later).toContain(`as of ${now}`);
     expect(later).toMatch(/, 47h ago\)/);
     const base = buildBrief({ projectId: 'demo', entries }).markdown;
     const strip = (md: string) => md.slice(0, md.indexOf('## Recent changes'));

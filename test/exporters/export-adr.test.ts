@@ -32,13 +32,15 @@ function copyOf(corpus: string): string {
 const written = (report: { entries: { written: number }[] }): number => report.entries.reduce((n, e) => n + e.written, 0);
 
 describe('export adr → import adr is a fixed point', () => {
-  it.each(CORPORA.flatMap((corpus) => [[corpus, 'madr'] as const, [corpus, 'nygard'] as const]))('%s (%s): no revision written, two rounds, no duplicate', async (corpus, format) => {
+  // One import per corpus serves both formats: every round asserts it wrote nothing, so each
+  // format's rounds start from the state the import left.
+  it.each(CORPORA)('%s (madr, nygard): no revision written, two rounds each, no duplicate', async (corpus) => {
     const repo = initRepo();
     const brain = await openTestBrain(repo, { projectId: 'p' });
     try {
       await brain.init();
       const first = await importAdr(brain, { dir: copyOf(corpus) });
-      for (let round = 1; round <= 2; round++) {
+      for (const format of ['madr', 'nygard'] as const) for (let round = 1; round <= 2; round++) {
         const out = tempDir('brain-export-');
         const exported = await exportAdr(brain, { dir: out, format });
         expect(exported.files.map((f) => f.file)).toEqual(first.entries.map((e) => e.source_path));
