@@ -10,10 +10,10 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker per core less one: a single worker on the 2-core CI
     // machines, where most of a test's time is spent waiting on git, node and chromium child
-    // processes. Two files at a time halved the suite's wall time there (its CI budget is 30 min);
-    // with two the machine was still idle ~13 % of the run, and three measured 1 634 s where two
-    // took 1 701 s on the same machine the same afternoon (decision 0108).
-    maxWorkers: 3,
+    // processes. Two files at a time halved the suite's wall time there (its CI budget is 30 min).
+    // Three measured 4 % faster than two on one machine one afternoon, and CI then took 1 872 s
+    // where it had taken 1 737 s with two (decision 0109): two.
+    maxWorkers: 2,
     // A worker keeps its module cache and JIT-compiled code from one test file to the next
     // (decision 0104): the suite spent 146 s importing src/ anew for each of its 262 files, and
     // in-process tests ran cold each time. test/setup.ts still runs before every file (its own
