@@ -2,9 +2,9 @@
  * Reading the docs branch's objects without a checkout (DESIGN §3): trees through an
  * in-process cache by oid (trees are immutable), blobs, files by path. Loose objects are read
  * directly, packed ones (a fresh clone is packed) through the git dir's shared `git cat-file
- * --batch` child when git is installed — held until 2 s idle — else through isomorphic-git (loaded on first
- * need, its pack cache kept per repository; it reads whole packs into memory, ~0.4 s and
- * 150 MB for a 66 MB pack, which is why it is the fallback). The commit writer puts the trees
+ * --batch` child when git is installed — held until 2 s idle — else through isomorphic-git
+ * (loaded on first need, its pack cache kept per repository; it reads whole packs into memory,
+ * ~0.4 s and 150 MB for a 66 MB pack, which is why it is the fallback). The commit writer puts the trees
  * it builds into the cache and drops the ones they replace (issue #10: a bulk import's working
  * set is the branch's current trees). The cache is bounded by memory, not by a count (issue 21:
  * 40 000 trees, less than a brain of 100 000 entries has, made nearly every lookup of a long
