@@ -231,14 +231,21 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
 }
 
 /**
- * A title from a numbered file name (`0004-release-captain` → "release captain",
- * `adr_012_use_x` → "use x"): the number and its label dropped, separators read as spaces; null
- * when the name carries no number or nothing would remain.
+ * A title from a numbered or dated file name (`0004-release-captain` → "Release captain",
+ * `adr_012_use_x` → "Use x", `2021-03-01-switch-to-grpc` → "Switch to grpc", `2010-06-gen` →
+ * "Gen"): the number, the day or month and its label dropped, separators read as spaces, the
+ * first letter capitalised as a title's is; null when the name carries no number or nothing
+ * would remain. The day and month forms are those {@link leadingNumber} reads. With `series`,
+ * also a series letter before the number (gRPC's `L11-ruby-interceptors` → "Ruby interceptors").
  */
-export function nameTitle(baseName: string): string | null {
-  const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName);
+export function nameTitle(baseName: string, options: { series?: boolean } = {}): string | null {
+  const match = /^(?:\d{4}-\d{1,2}-\d{1,2}|(?:19[7-9]|2\d\d)\d-(?:0[1-9]|1[0-2]))[-_. ]+(.+)$/.exec(baseName)
+    ?? /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName)
+    ?? (options.series === true ? /^[A-Za-z]{1,5}\d{1,9}[-_. ]+(.+)$/.exec(baseName) : null);
   const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
-  return words === '' ? null : words;
+  if (words === '') return null;
+  const first = String.fromCodePoint(words.codePointAt(0) as number);
+  return first.toLocaleUpperCase('en') + words.slice(first.length);
 }
 
 /**

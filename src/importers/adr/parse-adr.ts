@@ -127,7 +127,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // the name's words, its series letter and number aside.
   const base = withoutAdrExtension(fileName);
   const named = heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
-    : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? (nameTitle(base) ?? /^[A-Za-z]{1,5}\d{1,9}[-_. ]+(.+)$/.exec(base)?.[1]?.replace(/[-_]+/g, ' ').trim() ?? null) : null;
+    : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? nameTitle(base, { series: true }) : null;
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;

@@ -99,7 +99,7 @@ describe('dates, numbers, titles and tables', () => {
     expect(level1).toMatchObject({ title: 'Use Postgres', status_text: 'Accepted', decision_outcome: 'We use Postgres.' });
     expect(level1.rationale).toBe('# Status\n\n## Context\n\nWe need a db.\n\n## Decision\n\n## Consequences\n\nOps.');
     const untitled = parse('0002-use-kafka.md', '# Status\n\nAccepted\n\n# Context\n\nc\n\n# Decision\n\nKafka.\n');
-    expect(untitled).toMatchObject({ title: 'use kafka', status_text: 'Accepted', decision_outcome: 'Kafka.' });
+    expect(untitled).toMatchObject({ title: 'Use kafka', status_text: 'Accepted', decision_outcome: 'Kafka.' });
   });
 
   it('names the options by their sub-headings, not by the Advantages bullets under them', () => {

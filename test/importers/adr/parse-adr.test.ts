@@ -88,7 +88,7 @@ describe('parseAdr: title', () => {
 
   it('falls back to front matter title, then the words of the file name', () => {
     expect(parse('---\ntitle: From YAML\n---\nText\n').title).toBe('From YAML');
-    expect(parse('Just text\n', 'notes/0007-my-choice.md').title).toBe('my choice');
+    expect(parse('Just text\n', 'notes/0007-my-choice.md').title).toBe('My choice');
   });
 
   it('cuts titles at 200 characters with an ellipsis', () => {

@@ -102,7 +102,7 @@ describe('the NHS England ADR template (NHSDigital/nhs-notify)', () => {
   it('takes the description as the title when the front matter title is only the label', () => {
     expect(parse('ADR-002_Scan_repository_for_hardcoded_secrets.md', NHS_ADR).title).toBe('Scan repository for hard-coded secrets');
     const bare = NHS_ADR.replace(/^description:.*\n^summary:.*\n/m, '');
-    expect(parse('adr-004-github.md', bare).title).toBe('github');
+    expect(parse('adr-004-github.md', bare).title).toBe('Github');
     expect(parse('x.md', NHS_ADR.replace('title: ADR-002', 'title: Use ADR-002 tooling')).title).toBe('Use ADR-002 tooling');
   });
 });

@@ -118,10 +118,10 @@ describe('a heading left as the template’s title (alphagov/forms ADR025)', () 
 
   it('titles the record by its file name’s words and keeps the heading line in the text', () => {
     const adr = parseAdr({ sourcePath: 'ADR025-remove-papertrail.md', source: PAPERTRAIL });
-    expect([adr.title, adr.adr_number, adr.title_prefix]).toEqual(['remove papertrail', 25, null]);
+    expect([adr.title, adr.adr_number, adr.title_prefix]).toEqual(['Remove papertrail', 25, null]);
     expect(adr.rationale.startsWith('# ADR025: Decision Record Title (a description of the decision, not the problem)')).toBe(true);
     for (const heading of ['# Title', '# ADR 7: [Short title of solved problem and solution]', '# <Title>']) {
-      expect(parseAdr({ sourcePath: '0007-use-x.md', source: `${heading}\n\n## Status\n\nAccepted\n` }).title, heading).toBe('use x');
+      expect(parseAdr({ sourcePath: '0007-use-x.md', source: `${heading}\n\n## Status\n\nAccepted\n` }).title, heading).toBe('Use x');
     }
     expect(parseAdr({ sourcePath: '0008-title-case.md', source: '# Title case for labels\n\nText.\n' }).title).toBe('Title case for labels');
   });

@@ -52,11 +52,11 @@ describe('notes under a `##` or setext title, `State:` lines, an authors list', 
     expect([d.raw_status, d.status_mapping?.mapped && d.status_mapping.status, d.deciders]).toEqual(['Ready for Review', 'proposed', 'Cassie Coyle (@cicoyle), Yaron Schneider (@yaron2)']);
     // `State:` in a section is text, and a `## Status: …` heading is no title.
     expect(parseAdr({ sourcePath: '0001-x.md', source: '# X\n\n## Design\n\nState: idle means no work.\n' }).raw_status).toBeNull();
-    expect(parseAdr({ sourcePath: '0002-prisma.md', source: '## Status: Accepted\n\n## Context\n\nORM.\n' }).title).toBe('prisma');
+    expect(parseAdr({ sourcePath: '0002-prisma.md', source: '## Status: Accepted\n\n## Context\n\nORM.\n' }).title).toBe('Prisma');
     // Sections a level up under such a title are sections (gRPC's A72: `# Abstract`); a template's `Title` names nothing.
     const a72 = parseAdr({ sourcePath: 'A72-tracing.md', source: GRPC.replace('## Abstract', '# Abstract') });
     expect([a72.title, a72.raw_status, a72.rationale.includes('# Abstract')]).toEqual(['A50: xDS Outlier Detection', 'Implemented', true]);
-    expect(parseAdr({ sourcePath: 'L11-ruby-interceptors.md', source: GRPC.replace('A50: xDS Outlier Detection', 'Title') }).title).toBe('ruby interceptors');
+    expect(parseAdr({ sourcePath: 'L11-ruby-interceptors.md', source: GRPC.replace('A50: xDS Outlier Detection', 'Title') }).title).toBe('Ruby interceptors');
   });
 
   it('keeps a setext `=` title and a spaced title heading as written: every line kept, no `#` title added on export', async () => {

@@ -81,8 +81,15 @@ describe('a decision heading that goes on after a colon or a parenthesis (GSA-TT
     expect(parse('0001-x.md', '# Decision making for teams\n').title).toBe('Decision making for teams');
   });
 
-  it('titles a file without a title heading by the words of its numbered name (s3gw)', () => {
-    expect(parse('0004-release-captain.md', '# Context and Problem Statement\n\nShare the load.\n').title).toBe('release captain');
+  it('titles a file without a title heading by the words of its numbered or dated name, capitalised (s3gw, getsentry)', () => {
+    expect(parse('0004-release-captain.md', '# Context and Problem Statement\n\nShare the load.\n').title).toBe('Release captain');
+    expect(parse('0034-sdk-lifecycle-hooks.md', '# Summary\n\nHooks.\n').title).toBe('Sdk lifecycle hooks');
+    // A dated name loses its whole day or month, not only its year (decision 0109).
+    expect(parse('2022-02-07-tracing-spans.md', '# Context\n\nx\n').title).toBe('Tracing spans');
+    expect(parse('2022-11-2-disk-buffers.md', '# Context\n\nx\n').title).toBe('Disk buffers');
+    expect(parse('2010-06-type-functions.md', '# Context\n\nx\n').title).toBe('Type functions');
+    expect(parse('20201016-use-log4brains.md', '# Context\n\nx\n').title).toBe('Use log4brains');
+    expect(parse('adr_012_évaluer_x.md', '# Context\n\nx\n').title).toBe('Évaluer x');
     expect(parse('notes.md', '# Notes\n\nx\n').title).toBe('notes');
   });
 

@@ -56,10 +56,10 @@ describe('an RFC whose header list names its status `RFC Status:` and that opens
   });
 
   it('titles the RFC by its file name, not "Summary"; a `Feature Name:` note still names a Rust RFC', () => {
-    expect(parse(SENTRY, '0072-kafka-schema-registry.md').title).toBe('kafka schema registry');
-    expect(parse(SENTRY.replace('# Summary', '# Stakeholders'), '0149-merge-bundler-plugins.md').title).toBe('merge bundler plugins');
-    expect(parse(SENTRY.replace('# Summary', '# Summary / Motivation'), '0095-escalating-forecasts.md').title).toBe('escalating forecasts');
-    expect(parse(SENTRY.replace('# Summary', '# Introduction'), '0084-move-docs.md').title).toBe('move docs');
+    expect(parse(SENTRY, '0072-kafka-schema-registry.md').title).toBe('Kafka schema registry');
+    expect(parse(SENTRY.replace('# Summary', '# Stakeholders'), '0149-merge-bundler-plugins.md').title).toBe('Merge bundler plugins');
+    expect(parse(SENTRY.replace('# Summary', '# Summary / Motivation'), '0095-escalating-forecasts.md').title).toBe('Escalating forecasts');
+    expect(parse(SENTRY.replace('# Summary', '# Introduction'), '0084-move-docs.md').title).toBe('Move docs');
     const rust = '- Feature Name: `or_patterns`\n- Start Date: 2018-08-29\n\n# Summary\n[summary]: #summary\n\nAllow `|` anywhere.\n\n# Motivation\n[motivation]: #motivation\n\nWhy.\n';
     expect(parse(rust, '2535-or-patterns.md').title).toBe('or_patterns');
     // A title heading over a `# Summary` keeps its title; the Summary is one of its sections.

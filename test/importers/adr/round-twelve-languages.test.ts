@@ -73,11 +73,11 @@ describe('section names in other languages (scieloorg/kernel 0007, French adr-to
 
   it('reads a `#` heading that names a section in another language as a section, not the title', () => {
     const adr = parse(untitled, '0007-container-de-relacionamento.md');
-    expect(adr.title).toBe('container de relacionamento');
+    expect(adr.title).toBe('Container de relacionamento');
     expect(adr.rationale).toContain('# Consequências\n\nA lista muda.');
     for (const [heading, name] of [['# Conséquences', 'conséquences'], ['# Konsequenzen', 'konsequenzen'], ['# Consecuencias', 'consecuencias'], ['# Contexte', 'contexte']]) {
       const other = parse(untitled.replace('# Consequências', heading ?? ''), '0007-container-de-relacionamento.md');
-      expect([name, other.title]).toEqual([name, 'container de relacionamento']);
+      expect([name, other.title]).toEqual([name, 'Container de relacionamento']);
     }
   });
 
