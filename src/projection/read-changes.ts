@@ -24,21 +24,16 @@ const PROJECTED_DIRS = [PROJECTS_DIR, CANDIDATES_DIR] as const;
 
 /**
  * The changed files from commit `from` to `to`: a tree diff under `projects/` and
- * `candidates/` when `from` is readable and not `full`, else every file of both at `to` as
- * added (`full: true` in the result). `to` null (no branch): nothing, as a full rebuild.
- * Errors: reader errors.
+ * `candidates/` when every object of `from` it needs is readable and not `full`, else every file
+ * of both at `to` as added (`full: true` in the result). `to` null (no branch): nothing, as a
+ * full rebuild. Errors: reader errors.
  */
 export async function planChanges(reader: ObjectReader, from: string | null, to: string | null, full: boolean): Promise<{ changes: FileChange[]; full: boolean }> {
   if (to === null) return { changes: [], full: true };
   const newTree = (await reader.readCommit(to)).tree;
+  const diffed = full || from === null ? null : await diffFrom(reader, from, newTree);
+  if (diffed !== null) return { changes: diffed, full: false };
   const changes: FileChange[] = [];
-  const oldTree = full || from === null ? null : await treeOfCommit(reader, from);
-  if (oldTree !== null) {
-    for (const prefix of PROJECTED_DIRS) {
-      for (const c of await diffTrees({ reader, oldTree, newTree, prefix })) changes.push({ path: c.path, status: c.status, newOid: c.newOid });
-    }
-    return { changes, full: false };
-  }
   for (const prefix of PROJECTED_DIRS) {
     for (const f of await reader.listFiles(newTree, prefix)) changes.push({ path: f.path, status: 'added', newOid: f.oid });
   }
@@ -46,13 +41,22 @@ export async function planChanges(reader: ObjectReader, from: string | null, to:
 }
 
 /**
- * The tree of commit `oid`, or null when the object is gone (pruned after a force-push: the
- * caller rebuilds in full). One read, no existence check before it: that check started a second
- * git child (`cat-file --batch-check`) on every refresh. Errors: reader errors but `not_found`.
+ * The tree diff from commit `from` to the tree `newTree`, or null when an object of `from` is
+ * gone (pruned after a force-push: the caller rebuilds in full). No existence check first: it
+ * started a second git child (`cat-file --batch-check`) on every refresh, and could not answer
+ * for the commit's trees anyway — a `cat-file` child started before a `git gc --prune` may still
+ * read a pruned commit from a pack it holds open, and not the trees in the packs it did not
+ * (decision 0109). Objects are immutable: a diff that reads every object it needs is right.
+ * Errors: reader errors but `not_found`.
  */
-async function treeOfCommit(reader: ObjectReader, oid: string): Promise<string | null> {
+async function diffFrom(reader: ObjectReader, from: string, newTree: string): Promise<FileChange[] | null> {
   try {
-    return (await reader.readCommit(oid)).tree;
+    const oldTree = (await reader.readCommit(from)).tree;
+    const changes: FileChange[] = [];
+    for (const prefix of PROJECTED_DIRS) {
+      for (const c of await diffTrees({ reader, oldTree, newTree, prefix })) changes.push({ path: c.path, status: c.status, newOid: c.newOid });
+    }
+    return changes;
   } catch (err) {
     if (err instanceof BrainError && err.code === 'not_found') return null;
     throw err;
