@@ -49,8 +49,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       'amended', 'resolved',
       // The enhancement-proposal lifecycle (Tekton TEPs, Kubernetes KEPs): approved for implementation, or being implemented.
       'implementable', 'implementing', 'being implemented',
-      // gRPC's and Dapr's proposal processes: approved, to be built.
-      'ready for implementation', 'implementation in progress',
+      // gRPC's and Dapr's proposal processes: approved, to be built; getsentry/rfcs'
+      // `RFC Status: implementation` (the stage after `approved`).
+      'ready for implementation', 'implementation in progress', 'implementation', 'in implementation', 'under implementation',
       // A record written after the fact of a decision already in force (mozilla/normandy's
       // `:Status: retrospective`, "documents a past decision"): accepted, the words kept.
       'retrospective', 'retroactive',

@@ -48,6 +48,11 @@ describe('an RFC whose header list names its status `RFC Status:` and that opens
     expect(statusOf(SENTRY, '0072-kafka-schema-registry.md')).toBe('accepted');
     expect(parse(SENTRY, '0072-kafka-schema-registry.md').status_text).toBe('approved');
     expect(statusOf(SENTRY.replace('RFC Status: approved', 'RFC Status: draft'), '0072-k.md')).toBe('proposed');
+    // The stage after `approved` (getsentry/rfcs 0116), and its other wordings: accepted, the words kept.
+    for (const words of ['implementation', 'In implementation', 'under implementation']) {
+      const source = SENTRY.replace('RFC Status: approved', `RFC Status: ${words}`);
+      expect([statusOf(source, '0116-x.md'), parse(source, '0116-x.md').status_text], words).toEqual(['accepted', words]);
+    }
     expect(statusOf('# A\n\n- ADR Status: Rejected\n- Date: 2021-03-04\n\n## Decision\n\nD.\n')).toBe('rejected');
     expect(statusOf('# A\n\n**Proposal Status:** Accepted\n\n## Decision\n\nD.\n')).toBe('accepted');
     expect(statusOf('# A\n\n| Key | Value |\n|---|---|\n| RFC Status | Approved |\n| Date | 2022-01-02 |\n\n## Decision\n\nD.\n')).toBe('accepted');
