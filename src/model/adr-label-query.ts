@@ -10,14 +10,14 @@ import { recordFileName } from './record-file-name.js';
 
 /** Most digits an ADR number has in a label (the importer reads 1–9). */
 const DIGITS = '(\\d{1,9})';
-/** The number of a file or folder name: its digits, or a dashed date (`2022-02-07-x` is 20220207, importers/adr/adr-title.ts `leadingNumber`). */
+/** The number of a file or folder name: its digits, or a dashed date (`2022-02-07-x` is 20220207, importers/adr/file-name.ts `leadingNumber`). */
 const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{1,9})';
 /** `ADR-0030`, `ADR 30`, `adr-030`, `adr0030`, `ADR_30`, `ADR #30`, or the bare number `0030`, `30`. */
 const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
 /** Another series' label as listed, in capitals: `TEP-0070`, `KEP 12` (decision 0062); `dec-0030`, an id prefix, is none. */
 const SERIES_LABEL = new RegExp(`^([A-Z]{2,5})[ _#-]?${DIGITS}$`);
 /**
- * An ADR's file name as the importer numbers it (importers/adr/adr-title.ts `leadingNumber`),
+ * An ADR's file name as the importer numbers it (importers/adr/file-name.ts `leadingNumber`),
  * with or without folders: `0030-some-title.md`, `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`,
  * `docs/adr/0030-x.md`.
  */

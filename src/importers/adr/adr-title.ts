@@ -8,26 +8,7 @@ import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
 import { fieldBlockTitle } from './header-fields.js';
-
-/**
- * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,
- * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
- * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
- * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains';
- * zeros may be dropped, vector's `2022-11-2-x.md` is 20221102),
- * `2010-06-gen.md` (a dashed month, read as thanos' `201006-x.md`)
- * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207, 201006; `use-x.md`, `v2-api.md` → null. The
- * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
- */
-export function leadingNumber(fileName: string): number | null {
-  const dated = /^(\d{4})-(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName);
-  if (dated) return Number.parseInt(`${dated[1]}${(dated[2] ?? '').padStart(2, '0')}${(dated[3] ?? '').padStart(2, '0')}`, 10);
-  // 2010-06-type-functions.md (golang/proposal's design/15292/) is a month, read like thanos' 201006-x.md.
-  const month = /^((?:19[7-9]|2\d\d)\d)-(0[1-9]|1[0-2])(?=[-_. ]|$)/.exec(fileName);
-  if (month) return Number.parseInt(`${month[1]}${month[2]}`, 10);
-  const match = /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\d{1,9})(?=[-_. ]|$)/i.exec(fileName);
-  return match ? Number.parseInt(match[1] ?? '', 10) : null;
-}
+import { leadingNumber, nameTitle } from './file-name.js';
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
@@ -228,24 +209,6 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
   if (text === null || nameDate(fileName) === null) return text;
   const dated = DATED_HEADING.exec(text);
   return dated !== null && text.length > dated[0].length ? text.slice(dated[0].length).trim() : text;
-}
-
-/**
- * A title from a numbered or dated file name (`0004-release-captain` → "Release captain",
- * `adr_012_use_x` → "Use x", `2021-03-01-switch-to-grpc` → "Switch to grpc", `2010-06-gen` →
- * "Gen"): the number, the day or month and its label dropped, separators read as spaces, the
- * first letter capitalised as a title's is; null when the name carries no number or nothing
- * would remain. The day and month forms are those {@link leadingNumber} reads. With `series`,
- * also a series letter before the number (gRPC's `L11-ruby-interceptors` → "Ruby interceptors").
- */
-export function nameTitle(baseName: string, options: { series?: boolean } = {}): string | null {
-  const match = /^(?:\d{4}-\d{1,2}-\d{1,2}|(?:19[7-9]|2\d\d)\d-(?:0[1-9]|1[0-2]))[-_. ]+(.+)$/.exec(baseName)
-    ?? /^(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?\d{1,9}[-_. ]+(.+)$/i.exec(baseName)
-    ?? (options.series === true ? /^[A-Za-z]{1,5}\d{1,9}[-_. ]+(.+)$/.exec(baseName) : null);
-  const words = match?.[1]?.replace(/[-_]+/g, ' ').trim() ?? '';
-  if (words === '') return null;
-  const first = String.fromCodePoint(words.codePointAt(0) as number);
-  return first.toLocaleUpperCase('en') + words.slice(first.length);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ParsedAdr } from './parse-adr.js';
 /** A series' word (2–5 letters) and number leading a file name: `tep-0070-x.md` → tep, 70. */
 const NAME_LABEL = /^([a-z]{2,5})[-_](\d{1,9})(?=[-_. ]|$)/i;
 
-/** Words that name ADRs themselves: their files keep `ADR-NNNN` (adr-title.ts `leadingNumber` reads them). */
+/** Words that name ADRs themselves: their files keep `ADR-NNNN` (file-name.ts `leadingNumber` reads them). */
 const ADR_WORDS = new Set(['adr', 'madr']);
 
 /** The series word and number a file name leads with, lower case, or null (`adr-001-x.md`, `0001-x.md`, `use-x.md`). */
@@ -51,7 +51,7 @@ export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
     if (series === null || r.adr_number !== null) return r;
     const shared = byFolder.get(folder)?.get(series.word) ?? 0;
     if (shared * 2 <= (sizes.get(folder) ?? 0)) return r;
-    // A record with no title of its own is titled by its name's words, as `0004-x.md` is (adr-title.ts `nameTitle`).
+    // A record with no title of its own is titled by its name's words, as `0004-x.md` is (file-name.ts `nameTitle`).
     const base = withoutAdrExtension(recordFileName(r.source_path));
     const words = base.replace(NAME_LABEL, '').replace(/[-_]+/g, ' ').trim();
     const title = r.title === base && words !== '' ? words : r.title;

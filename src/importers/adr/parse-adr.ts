@@ -7,7 +7,8 @@ import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-d
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, findDeciders } from './adr-metadata.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, leadingNumber, nameTitle, seriesWord, truncateTitle } from './adr-title.js';
+import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
+import { leadingNumber, nameTitle } from './file-name.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';

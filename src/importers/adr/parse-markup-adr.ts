@@ -16,7 +16,8 @@
 import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
-import { headingNumber, isPlaceholderTitle, leadingNumber, nameTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
+import { headingNumber, isPlaceholderTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
+import { leadingNumber, nameTitle } from './file-name.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
 import { sectionKey, type MarkupOutline } from './markup-outline.js';

@@ -6,7 +6,7 @@
  */
 import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
-import { leadingNumber } from './adr-title.js';
+import { leadingNumber } from './file-name.js';
 import type { SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
