@@ -13,28 +13,9 @@
 import type { Command } from 'commander';
 import type { GlobalOptions } from './context.js';
 import { hubAction, type HubCliOptions } from './hub-actions.js';
+import { valuesAfterCommand } from './raw-args.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/**
- * Every value of `option` (`--repo`, `--project`) after `hub` in the raw arguments. The
- * program's global `--repo <dir>` and `--project <id>` (of other commands) are parsed by
- * commander before a subcommand sees them and keep only the last value, so
- * `hub token create --repo A --repo B` reads the words themselves.
- */
-export function repeatedOption(command: Command, option: '--repo' | '--project'): string[] {
-  let root = command;
-  while (root.parent) root = root.parent;
-  const all = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
-  const raw = all.slice(all.indexOf('hub') + 1);
-  const values: string[] = [];
-  for (let i = 0; i < raw.length && raw[i] !== '--'; i++) {
-    const arg = raw[i]!;
-    if (arg === option && raw[i + 1] !== undefined) values.push(raw[++i]!);
-    else if (arg.startsWith(`${option}=`)) values.push(arg.slice(option.length + 1));
-  }
-  return values;
-}
 
 function withHubOptions(command: Command): Command {
   return command
@@ -49,8 +30,8 @@ export function registerHubCommand(program: Command): void {
   const run = (name: string) => async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
     const positional = args.slice(0, -2) as string[];
-    const repo = repeatedOption(command, '--repo');
-    const project = repeatedOption(command, '--project');
+    const repo = valuesAfterCommand(command, '--repo');
+    const project = valuesAfterCommand(command, '--project');
     await hubAction(name, positional, { ...command.opts<HubCliOptions>(), ...(repo.length ? { repo } : {}), ...(project.length ? { project } : {}) }, command.optsWithGlobals<GlobalOptions>());
   };
   withHubOptions(hub.command('serve').description('serve REST (/api), MCP (/mcp) and the push webhook (/hooks/git); sync every repository on a schedule'))

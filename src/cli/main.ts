@@ -21,6 +21,7 @@ import { assertArgvUtf8 } from './argv-utf8.js';
 import { registerReadCommands } from './read-commands.js';
 import { PACKAGE_VERSION } from '../model/package-info.js';
 import { agentFlag } from './agent-option.js';
+import { commandWordIndex } from './raw-args.js';
 
 function isJson(argv: string[]): boolean {
   return argv.includes('--json');
@@ -34,23 +35,6 @@ function projectOption(value: string): string {
 
 /** The commands of read-commands.ts: a call naming one registers only those (below). */
 const READ_COMMAND_NAMES: ReadonlySet<string> = new Set(['show', 'list', 'history', 'search', 'context']);
-/** The global options that take a value: the word after one is that value, not the command. */
-const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--repo', '--branch', '--project', '--author', '--agent']);
-
-/**
- * The command word of `args` (the words after node and the script): the first word that is
- * neither a global option nor the value of one (`--repo DIR`; `--repo=DIR` is one word), or the
- * word after `--`; undefined when there is none.
- */
-export function commandWord(args: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i] as string;
-    if (word === '--') return args[i + 1];
-    if (!word.startsWith('-')) return word;
-    if (VALUE_OPTIONS.has(word)) i++;
-  }
-  return undefined;
-}
 
 /**
  * Builds the program (exported for tests and for other entry points). `commands: 'read'`
@@ -78,7 +62,9 @@ export async function createProgram(options: { commands?: 'all' | 'read' } = {})
 /** Runs the CLI on `argv` (`process.argv` itself: its raw bytes are checked, argv-utf8.ts) and sets `process.exitCode`. */
 export async function main(argv: string[]): Promise<void> {
   endOnClosedOutput();
-  const program = await createProgram({ commands: READ_COMMAND_NAMES.has(commandWord(argv.slice(2)) ?? '') ? 'read' : 'all' });
+  const args = argv.slice(2);
+  const word = args[commandWordIndex(args)];
+  const program = await createProgram({ commands: word !== undefined && READ_COMMAND_NAMES.has(word) ? 'read' : 'all' });
   const json = isJson(argv);
   const failedCommand = silenceCommander(program);
   let ran: Command | undefined;

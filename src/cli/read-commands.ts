@@ -13,6 +13,7 @@ import { runRead } from './context.js';
 import { BOUNDS, parseOptionalInteger } from '../model/number-text.js';
 import { BrainError } from '../model/errors.js';
 import { collect } from './fields.js';
+import { valuesAfterCommand } from './raw-args.js';
 import { safeJson } from './terminal-text.js';
 import { HOOK_BUDGET, sessionStartAnswer } from '../setup/session-start-hook.js';
 
@@ -64,9 +65,9 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'at most N entries')
     .action(async (options: ListOptions, command: Command) => {
       const limit = parseOptionalInteger('--limit', options.limit, BOUNDS.count);
-      // The global --author (author of new revisions) means nothing to list: commander hands
-      // `list --author A` to the program, so read it from there as the filter.
-      const author = options.author ?? command.optsWithGlobals<{ author?: string }>().author;
+      // Commander hands `list --author A` to the program's --author (the author of new revisions),
+      // as it does `--author A list`: only a value given after `list` is the filter (raw-args.ts).
+      const author = options.author ?? valuesAfterCommand(command, '--author').at(-1);
       // A given filter is passed even when blank: the service refuses what can never match (issue #17).
       const args = {
         ...(options.kind !== undefined ? { kind: options.kind } : {}),

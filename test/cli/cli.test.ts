@@ -146,6 +146,9 @@ describe('brain CLI contract', () => {
     expect(brain(dir, ['list', '--related-task', 'T-9', '--json']).json()).toHaveLength(1);
     expect(brain(dir, ['list', '--status', 'superseded', '--json']).json()).toHaveLength(1);
     expect(brain(dir, ['list', '--author', 'nobody', '--json']).json()).toHaveLength(0);
+    // The global --author before the command is the author of new revisions, not a filter.
+    expect(brain(dir, ['--author', 'nobody', 'list', '--json']).json()).toHaveLength(all.length);
+    expect(brain(dir, ['--author', 'nobody', 'list', '--author=test-agent', '--json']).json()).toHaveLength(all.length);
     expect(brain(dir, ['list', '--limit', '2', '--json']).json()).toHaveLength(2);
     expect(brain(dir, ['list', '--updated-since', '2999-01-01T00:00:00Z', '--json']).json()).toHaveLength(0);
     const hits = brain(dir, ['search', 'sqlite', '--json']).json();
