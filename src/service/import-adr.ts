@@ -21,6 +21,7 @@ import {
   type DefaultedStatus,
   type IndexedReport,
   type NumberingReport,
+  type SharedLabelReport,
   type SwappedDateReport,
   type UnmappedStatus,
 } from '../importers/adr/read-adr-dir.js';
@@ -76,6 +77,8 @@ export interface ImportReport {
   unresolved: UnresolvedRef[];
   /** Title headings whose ADR number disagrees with the file name's (the file name's is kept). */
   numbering: NumberingReport[];
+  /** ADR labels several files carry (`brain show <label>` then asks which), by label. */
+  shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
   swapped_dates: SwappedDateReport[];
   skipped: { source_path: string; reason: string }[];
@@ -281,6 +284,7 @@ async function importRead(
     indexed: read.indexed,
     unresolved: read.unresolved,
     numbering: read.numbering,
+    shared_labels: read.shared_labels,
     swapped_dates: read.swapped_dates,
     skipped: read.skipped,
     withheld,

@@ -11,7 +11,7 @@
  * reads. Pure; never throws.
  */
 import type { Token } from 'marked';
-import { frontMatterKey } from './front-matter.js';
+import { dublinCoreTerms, frontMatterGet, frontMatterKey } from './front-matter.js';
 import { headerFieldLines } from './header-fields.js';
 import { LIMITS } from '../../model/limits.js';
 import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
@@ -53,6 +53,8 @@ const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'e
 const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'created', 'creation-date', 'creation_date', 'created-at', 'created_at',
   // microsoft/terminal's specs (`created on: 2019-06-19`), Ember's and others' RFCs (`start-date:`), Jupyter's JEPs (`date-started:`). Decision 0098.
   'created on', 'created-on', 'created_on', 'start-date', 'start_date', 'date-started', 'date_started'];
+/** The DCMI terms that date a record, the decision's own first (`dateAccepted`, then `issued`, `date`, `created`). */
+const DUBLIN_CORE_DATE_TERMS = ['dateAccepted', 'issued', 'date', 'created'];
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date', 'start date', ...TRANSLATED_TABLE_KEYS.date];
 const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner', ...TRANSLATED_TABLE_KEYS.people];
 
@@ -106,7 +108,8 @@ export interface AdrDate {
 }
 
 /**
- * The day an ADR says it was decided, or null. Precedence: front matter `date`; a metadata
+ * The day an ADR says it was decided, or null. Precedence: front matter `date`; its Dublin Core
+ * terms' `dateAccepted`, `issued`, `date` or `created` (`dct:` front-matter.ts); a metadata
  * table's `Date` / `Created` row; a `Date:` /
  * `Created:` / `Decision date:` / `Introduced:` / `Start Date:` line (DATE_LINE; a bullet,
  * `Date 09/04/2018` too) before the first section (under a `##` title too, markdown-outline.ts
@@ -150,6 +153,14 @@ export function findAdrDate(options: {
   };
   const fmDay = fromFrontMatter((text) => parseAdrDate(text, order));
   if (fmDay !== null) return fmDay;
+  // A map of Dublin Core terms (`dct: { issued: 2025-07-17 }`, decision 0110): its day of
+  // acceptance, issue, …; the terms stay in the front matter as written.
+  const terms = dublinCoreTerms(options.frontMatter);
+  for (const key of terms === null ? [] : DUBLIN_CORE_DATE_TERMS) {
+    const text = scalarText(frontMatterGet(terms!, key));
+    const day = text === null || isPlaceholder(text) ? null : parseAdrDate(text, order);
+    if (day !== null) return { date: day, fromFrontMatter: false };
+  }
   const table = plainText(metadataValue(metadataTableRows(outline), TABLE_DATE_KEYS) ?? '');
   const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
   if (tabled !== null) return { date: tabled, fromFrontMatter: false };

@@ -9,7 +9,7 @@ import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SwappedDateReport, UnmappedStatus } from './read-adr-dir.js';
+import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SharedLabelReport, SwappedDateReport, UnmappedStatus } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
 import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
@@ -67,11 +67,15 @@ function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: Def
  * `related`) and settles the superseded file's status — unless the older file's own status says it is
  * superseded only in part: then it stays in force, related only, and nothing is reported:
  * - already superseded: unchanged;
+ * - the successor's own status is proposed or rejected, and only it states the edge: unchanged;
  * - explicit and anything else (e.g. "accepted"): kept, and reported in `unmapped` with
  *   {@link REASONS.contradicts} — the file's own word wins over another file's;
  * - defaulted or unmapped: becomes superseded (status_source 'explicit', since a file states
  *   it); its `defaulted` / "no status" report is withdrawn, an unmappable text stays reported.
  */
+/** A successor's statuses that leave what it supersedes in force. */
+const NOT_IN_FORCE: ReadonlySet<DecisionStatus> = new Set(['proposed', 'rejected']);
+
 function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: PendingUnmapped[], defaulted: DefaultedStatus[]): void {
   const old = byPath.get(edge.superseded);
   const successor = byPath.get(edge.successor);
@@ -84,6 +88,10 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   if (supersededInPart(old.parsed)) return;
   successor.supersedes ??= edge.superseded;
   if (old.status === 'superseded') return;
+  // A successor that says it is still proposed (or was rejected) replaces nothing yet: unless the
+  // older file says so itself, the older one stays as it is, with nothing to review (DEFRA's ADR
+  // 0033, "Proposed", over 0016, "Accepted").
+  if (successor.source === 'explicit' && NOT_IN_FORCE.has(successor.status) && !edge.stated_in.includes(edge.superseded)) return;
   const path = edge.superseded;
   if (old.source === 'explicit') {
     if (!unmapped.some((u) => u.source_path === path && u.reason === REASONS.contradicts)) {
@@ -116,7 +124,8 @@ function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
  * rules; a pair of
  * files that each claim to supersede the other is dropped and both are reported. A file whose
  * own status says superseded but whose successor cannot be found keeps `superseded` and is
- * reported. A heading number that disagrees with the file name's is reported in `numbering`
+ * reported. A heading number that disagrees with the file name's is reported in `numbering`,
+ * an ADR label several files carry in `shared_labels`
  * (the file name's wins). Reports are sorted by path. Never throws.
  */
 export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectId: string }): {
@@ -126,6 +135,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
   indexed: IndexedReport[];
   unresolved: UnresolvedRef[];
   numbering: NumberingReport[];
+  shared_labels: SharedLabelReport[];
   swapped_dates: SwappedDateReport[];
 } {
   const unmapped: PendingUnmapped[] = [];
@@ -195,12 +205,22 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
       ? [{ source_path: p.source_path, file_number: p.leading_number, heading_number: p.heading_number }]
       : [],
   );
+  const byLabel = new Map<string, string[]>();
+  for (const p of options.parsed) {
+    if (p.adr_number === null) continue;
+    const label = adrLabel(p.adr_number, p.series_word ?? undefined);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), p.source_path]);
+  }
+  const shared_labels: SharedLabelReport[] = [...byLabel]
+    .filter(([, paths]) => paths.length > 1)
+    .map(([label, paths]) => ({ label, source_paths: paths.sort() }))
+    .sort((a, b) => byPathOrder({ source_path: a.source_paths[0]! }, { source_path: b.source_paths[0]! }));
   const swapped_dates: SwappedDateReport[] = options.parsed.flatMap((p) =>
     p.date !== null && p.date_written !== null ? [{ source_path: p.source_path, written: p.date_written, date: p.date }] : [],
   );
   // The report says what was stored: an unmapped status a supersede link settled says superseded.
   const reported: UnmappedStatus[] = unmapped.map((u) => ({ ...u, status: stored.get(u.source_path) ?? 'proposed' }));
-  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering, swapped_dates };
+  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering, shared_labels, swapped_dates };
 }
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

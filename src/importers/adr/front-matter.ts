@@ -1,11 +1,13 @@
 /**
  * YAML front matter (`---` … `---` at the top of the file: MADR, static-site generators),
  * parsed with the `yaml` package. `status`, `date`, the people keys, `tags` / `category` and
- * `title` are read; every key the import does not model is kept as YAML text
+ * `title` are read (a status and a date from a map of Dublin Core terms too, `dct:`); every key the import does not model is kept as YAML text
  * ({@link unmodeledFrontMatter}) so the export writes it back.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { LIMITS } from '../../model/limits.js';
+import { mapStatusText } from './status-map.js';
 
 /** The split of one file into front matter and Markdown body. */
 export interface FrontMatter {
@@ -65,7 +67,39 @@ export function splitFrontMatter(source: string): FrontMatter {
     statusKey = key;
     break;
   }
+  if (status === null) ({ status, statusKey } = dublinCoreStatus(data));
   return { present: true, data, error: null, status, statusKey, body, yaml: yamlText };
+}
+
+/** The keys a map of Dublin Core terms is kept under (DCMI's namespace prefixes), any case. */
+const DUBLIN_CORE_KEYS: readonly string[] = ['dct', 'dcterms', 'dc'];
+
+/**
+ * The map of Dublin Core terms a front matter keeps under its namespace prefix (`dct:` with
+ * `title`, `issued`, … — Alliander's ADRs, decision 0110), or null.
+ */
+export function dublinCoreTerms(data: Record<string, unknown>): Record<string, unknown> | null {
+  for (const key of DUBLIN_CORE_KEYS) {
+    const value = frontMatterGet(data, key);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  }
+  return null;
+}
+
+/**
+ * A status the Dublin Core terms state, for a front matter with no `status` of its own: their
+ * `status`, else `isVersionOf` (the version of the record the file is: Alliander's template
+ * writes `isVersionOf: accepted`), only when the value is a status word the import maps
+ * (status-map.ts) — a link or a name there says nothing of the status. The terms stay in the
+ * front matter as written.
+ */
+function dublinCoreStatus(data: Record<string, unknown>): { status: string | null; statusKey: string | null } {
+  const terms = dublinCoreTerms(data);
+  for (const key of ['status', 'isVersionOf']) {
+    const value = terms === null ? undefined : frontMatterGet(terms, key);
+    if (typeof value === 'string' && mapStatusText(value).mapped) return { status: value, statusKey: key };
+  }
+  return { status: null, statusKey: null };
 }
 
 /** MADR's front matter status key as files write it; the import models it (the export writes `status`). */
@@ -95,17 +129,38 @@ export function withFrontMatterValue(yamlText: string, key: string, value: strin
 
 /**
  * The front matter without the keys the import modelled (`used`: status, a date it read, the
- * people key it took, tag keys read whole), as YAML text the `yaml` package prints (comments
- * kept), or null when nothing is left. Invalid YAML is kept as written. Printing the result,
- * adding keys and reading it back gives the same text, so an export re-imports unchanged.
+ * people key it took, tag keys read whole), or null when nothing is left. Each modelled key's
+ * lines (its key's line to its value's last) are cut from the text as written, so every other
+ * line is kept byte for byte: the `yaml` package's printer folded long values at 80 columns
+ * (a URL split by an escaped line break, a title on two lines) and respaced comments and flow
+ * lists. Should the cut text not parse to the same keys and values, that printer's text is used,
+ * unfolded. Invalid YAML is kept as written. An export writes modelled keys as lines of their
+ * own above this text, so reading it back gives this text again (0 round-trip writes).
  */
 export function unmodeledFrontMatter(yamlText: string, used: readonly string[]): string | null {
   if (yamlText.trim() === '') return null;
   const doc = parseDocument(yamlText);
   if (doc.errors.length > 0 || !isMap(doc.contents)) return yamlText.replace(/\s+$/, '');
+  const cuts: [number, number][] = [];
+  for (const pair of doc.contents.items) {
+    if (!isScalar(pair.key) || !used.includes(String(pair.key.value)) || !pair.key.range) continue;
+    const end = (pair.value as { range?: [number, number, number] } | null)?.range?.[2] ?? pair.key.range[2];
+    cuts.push([yamlText.lastIndexOf('\n', pair.key.range[0] - 1) + 1, lineEnd(yamlText, Math.max(end - 1, pair.key.range[0]))]);
+  }
   for (const key of used) doc.delete(key);
   if (doc.contents.items.length === 0 && (doc.commentBefore ?? doc.comment ?? null) === null) return null;
-  return String(doc).replace(/\s+$/, '');
+  let kept = yamlText;
+  for (const [from, to] of cuts.sort((a, b) => b[0] - a[0])) kept = kept.slice(0, from) + kept.slice(to);
+  kept = kept.replace(/\s+$/, '');
+  const same = parseDocument(kept);
+  if (same.errors.length === 0 && isDeepStrictEqual(same.toJS(), doc.toJS())) return kept;
+  return doc.toString({ lineWidth: 0 }).replace(/\s+$/, '');
+}
+
+/** The offset just past the line break that ends the line holding `offset` (the text's end when none). */
+function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl < 0 ? text.length : nl + 1;
 }
 
 /**

@@ -90,6 +90,16 @@ const REPOSITORY_FILE = 'repository file (contributing, code of conduct, governa
 /** The skip reason of an index page. */
 export const INDEX_PAGE = 'index page';
 
+/**
+ * A file named like a record but with no extension at all (`0006-use-servicebus-for-webhooks`
+ * beside `0005-x.md`, DFE-Digital/get-an-identity): not read — its markup cannot be told — but
+ * reported, not passed over in silence.
+ */
+const UNMARKED_RECORD = /^(?:adr[-_]?)?\d+[-_][^.]+$/i;
+
+/** The skip reason of an {@link UNMARKED_RECORD} file. */
+const NO_EXTENSION = 'no file extension (named like a record: rename it to .md to import it)';
+
 /** The skip reason of a `*.src.md` file: the source another file of the folder is rendered from. */
 const GENERATED_SOURCE = 'source of a generated document (*.src.md)';
 
@@ -111,7 +121,8 @@ export function isAdrPath(path: string): boolean {
  * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
  * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
- * Skipped files of those names are reported with {@link skipReason}.
+ * Skipped files of those names are reported with {@link skipReason}, and a file named like a
+ * record with no extension with {@link NO_EXTENSION}.
  * Errors: BrainError `not_found` when `dir` does not exist or is not a directory, `io_error`
  * when it cannot be read.
  */
@@ -143,6 +154,8 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
         const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
         if (reason === null) files.push(path);
         else skipped.push({ source_path: path, reason });
+      } else if (isFile && UNMARKED_RECORD.test(entry.name)) {
+        skipped.push({ source_path: path, reason: NO_EXTENSION });
       }
     }
   };

@@ -67,6 +67,15 @@ export interface NumberingReport {
   heading_number: number;
 }
 
+/**
+ * An ADR label more than one file carries (kuma's two `095-….md`, tractusx-edc's two records of
+ * one day): each is imported, and `brain show <label>` asks which (`ambiguous_id`).
+ */
+export interface SharedLabelReport {
+  label: string;
+  source_paths: string[];
+}
+
 /** A date that could only be read with its month and day swapped (`2023-24-05`, month 24). */
 export interface SwappedDateReport {
   source_path: string;
@@ -96,6 +105,8 @@ export interface AdrReadResult {
   unresolved: UnresolvedRef[];
   /** Title headings numbered differently from their file names. */
   numbering: NumberingReport[];
+  /** ADR labels held by more than one file, by label. */
+  shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped, by file. */
   swapped_dates: SwappedDateReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files, documentation pages. */

@@ -6,7 +6,8 @@
  *   "This ADR supersedes the decisions made in ADRs 60 and 61", log4brains "- Supersedes [x](x.md)";
  * - relations that are not supersession: "Rejected in favour of ADR 111", "Partly undo ADR 109",
  *   a supersession in part ("in part supersedes [0003](…)", "supersedes parts of ADR 3",
- *   "partially superseded by ADR 33": the older ADR stays in force),
+ *   "supersedes the "option 3" portion of ADR 16", "partially superseded by ADR 33": the older
+ *   ADR stays in force),
  *   "amends", "clarified by", "relates to" (→ related entries plus a citation);
  * - in status lines, header notes and Links sections (`allLinks`), any other link to an ADR file
  *   or "ADR N" mention is a plain relation ("❌ Rejected (see [019](019-x.md))").
@@ -39,8 +40,10 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   { re: /(?:has|have|had)\s+(?:superse(?:e)?ded|superceded)(?!\s+(?:in\s+part|partly|partially|by)\b)/iy, direction: 'supersedes', prose: true },
   // A supersession in part leaves the older ADR in force: a relation, tried before the plain keywords.
   { re: /(?:superse(?:e)?ded|superceded|replaced)\s+(?:in\s+part|partly|partially)(?:\s+by\b)?/iy, direction: 'related', prose: true },
-  // "supersedes some aspects of [ADR-15](…)" (arachne-framework ADR 17), "replaces parts of ADR 3".
-  { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|(?:some\s+|certain\s+)?(?:parts?|aspects?|portions?|elements?)\s+of)\b/iy, direction: 'related', prose: true },
+  // "supersedes some aspects of [ADR-15](…)" (arachne-framework ADR 17), "replaces parts of ADR 3",
+  // "Supersedes the "option 3" portion of [ADR 0016](…)" (DEFRA): up to four words after "the",
+  // none of them an ADR label, before the part named.
+  { re: /(?:supersedes|supercedes|replaces)\s+(?:in\s+part|partly|partially|(?:some\s+|certain\s+|the\s+(?:(?!adrs?\b)[^\s[\]]+\s+){0,4}?)?(?:parts?|aspects?|portions?|elements?|sections?)\s+of)\b/iy, direction: 'related', prose: true },
   { re: /(?:superse(?:e)?ded|superceded)(?:\s+by\b)?/iy, direction: 'superseded_by', prose: true },
   { re: /(?:supersedes|supercedes)\b/iy, direction: 'supersedes', prose: true },
   { re: /in\s+favou?r\s+of\b/iy, direction: 'related', prose: true },

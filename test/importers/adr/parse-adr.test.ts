@@ -310,6 +310,10 @@ describe('findSupersedeRefs', () => {
     ['Partly undo ADR 109', false, [rel(109, null, 'partly undo')]],
     ['This ADR in part supersedes [0003](0003-aws-networking-outline.md).', false, [rel(3, '0003-aws-networking-outline.md', 'in part supersedes')]],
     ['supersedes parts of ADR 3', false, [rel(3, null, 'supersedes parts of')]],
+    // DEFRA's epr-re-ex-service ADR 0033 (proposed): the older ADR's other options stay in force.
+    ['Supersedes the "option 3" portion of [ADR 0016 (Admin UI Authorisation MVP)](0016-admin-ui.md) for service-maintainer scopes specifically.', false, [rel(16, '0016-admin-ui.md', 'supersedes the "option 3" portion of')]],
+    ['replaces the authentication section of ADR 4', false, [rel(4, null, 'replaces the authentication section of')]],
+    ['supersedes ADR 5 as part of the migration', false, [sp(5)]],
     ['Partially superseded by [ADR-0033](0033-ip-ranges.md)', true, [rel(33, '0033-ip-ranges.md', 'partially superseded')]],
     ['❌ Rejected (see [019](019-x.md))', true, [rel(19, '019-x.md', 'see')]],
     ['❌ Rejected (see [019](019-x.md))', false, []],

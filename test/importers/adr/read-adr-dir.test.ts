@@ -54,10 +54,12 @@ describe('readAdrDirectory: files', () => {
       '.git/x.md': nygard('G', 'Accepted'),
       'empty.md': '  \n',
       'notes.txt': 'not markdown',
+      '0040-use-a-queue': nygard('Q', 'Accepted'),
     });
     expect(r.drafts.map((d) => d.source_path)).toEqual(['0001-a.md', '0002-b.md', '0039-use-velocity-as-template-engine.md', 'sub/0001-c.md']);
     expect(r.skipped).toEqual([
       { source_path: '.hidden.md', reason: 'hidden or private file' },
+      { source_path: '0040-use-a-queue', reason: 'no file extension (named like a record: rename it to .md to import it)' },
       { source_path: 'README.md', reason: 'index page' },
       { source_path: '_draft.md', reason: 'hidden or private file' },
       { source_path: 'adr-template.md', reason: 'template' },
@@ -65,6 +67,8 @@ describe('readAdrDirectory: files', () => {
       { source_path: 'index.md', reason: 'index page' },
       { source_path: 'template.md', reason: 'template' },
     ]);
+    // Both files are imported; the label they share is reported (`brain show ADR-0001` asks which).
+    expect(r.shared_labels).toEqual([{ label: 'ADR-0001', source_paths: ['0001-a.md', 'sub/0001-c.md'] }]);
   });
 
   it('fails with not_found for a missing directory and invalid_argument for a bad project id', async () => {
@@ -157,6 +161,20 @@ describe('readAdrDirectory: supersede links', () => {
     expect(a.fields.related_entry_ids).toEqual([b.entry_id]);
     expect(b.fields.supersedes_entry_id).toBe(a.entry_id);
     expect(r.unmapped).toEqual([{ source_path: '0001-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status', status: 'accepted' }]);
+  });
+
+  it('a successor still proposed leaves what it supersedes as it is, with nothing to review, unless the older file says it is superseded', async () => {
+    const r = await importFiles({
+      '0001-a.md': nygard('A', 'Accepted'),
+      '0002-b.md': '# B\n\n## Context\n\nc\n',
+      '0003-c.md': nygard('C', 'Proposed', '\nSupersedes ADR-0001 and ADR-0002.\n'),
+      '0004-d.md': nygard('D', 'Superseded by ADR-0005'),
+      '0005-e.md': nygard('E', 'Proposed'),
+    });
+    const [a, b, c, d, e] = ['0001-a.md', '0002-b.md', '0003-c.md', '0004-d.md', '0005-e.md'].map((f) => byPath(r, f));
+    expect([a!.fields.status, b!.fields.status, d!.fields.status]).toEqual(['accepted', 'proposed', 'superseded']);
+    expect([c!.fields.supersedes_entry_id, e!.fields.supersedes_entry_id]).toEqual([a!.entry_id, d!.entry_id]);
+    expect(r.unmapped.filter((u) => u.reason === 'supersede link contradicts explicit status')).toEqual([]);
   });
 
   it('an ADR superseded only in part stays in force: accepted, its words kept, related to the newer one, which does not supersede it', async () => {
