@@ -24,6 +24,16 @@ export interface CatFileBatchOptions {
 const SCRUBBED = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY',
   'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX', 'GIT_REPLACE_REF_BASE'];
 
+/**
+ * The error of a read through a reader that was closed (a `Brain` used after its `close()`): the
+ * caller's, not the repository's, so not git_error's usual hint (`brain doctor`, `git fsck`).
+ */
+export function readerClosed(): BrainError {
+  return new BrainError('git_error', 'the object reader is closed', {
+    hint: 'the brain this read went through was closed: open the repository again (`openBrain`) instead of reusing it; the repository is not at fault',
+  });
+}
+
 /** The environment for read-only git children: no inherited repository overrides, no replace refs, no prompts. */
 export function gitChildEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_NO_REPLACE_OBJECTS: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
@@ -48,7 +58,7 @@ export class CatFileBatch {
 
   /** Queues `oid` (already validated as a full hex oid). Rejects with `git_error` when the child dies or after close. */
   read(oid: string): Promise<BatchObject | null> {
-    if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+    if (this.closed) return Promise.reject(readerClosed());
     return new Promise((resolve, reject) => this.enqueue([{ oid, resolve, reject }]));
   }
 
@@ -69,7 +79,7 @@ export class CatFileBatch {
    * as {@link read} does, with the first failure.
    */
   readMany(oids: readonly string[]): Promise<(BatchObject | null)[]> {
-    if (this.closed) return Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+    if (this.closed) return Promise.reject(readerClosed());
     const answers = new Array<BatchObject | null>(oids.length);
     if (oids.length === 0) return Promise.resolve(answers);
     return new Promise((resolve, reject) => {
@@ -174,7 +184,7 @@ export function leaseCatFileBatch(gitDir: string): CatFileLease {
   const { batch } = slot;
   const held = slot;
   let released = false;
-  const closed = () => Promise.reject(new BrainError('git_error', 'the object reader is closed'));
+  const closed = () => Promise.reject(readerClosed());
   return {
     read: (oid) => (released ? closed() : batch.read(oid)),
     readMany: (oids) => (released ? closed() : batch.readMany(oids)),

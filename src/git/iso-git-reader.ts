@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import { BrainError } from '../model/errors.js';
+import { readerClosed } from './cat-file-batch.js';
 import { createGitFs } from './git-fs.js';
 import { assertOid, compareTreeItems } from './git-object-format.js';
 import type { CommitInfo, ObjectReader, TreeItem } from './object-reader.js';
@@ -40,7 +41,7 @@ export function createIsoGitReader(options: IsoGitReaderOptions): ObjectReader {
 
   async function read(oid: string, format: 'parsed' | 'deflated'): Promise<Parsed> {
     assertOid(oid);
-    if (closed) throw new BrainError('git_error', 'the object reader is closed');
+    if (closed) throw readerClosed();
     try {
       return await git.readObject({ fs, gitdir, oid, format, cache });
     } catch (err) {

@@ -222,6 +222,8 @@ describe.each([
     await own.close();
     await own.close();
     expect(await errorCode(own.readBlob(blob('README.md')))).toBe('git_error');
+    // The caller's mistake, said as such: not git_error's usual `brain doctor` / `git fsck` hint.
+    await expect(own.readBlob(blob('README.md'))).rejects.toMatchObject({ message: 'the object reader is closed', hint: expect.stringContaining('was closed') });
   });
 });
 
