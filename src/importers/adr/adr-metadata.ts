@@ -1,7 +1,6 @@
 /**
- * When an ADR says it was decided, and by whom (issue #9 "Dates and people", issue #18
- * "Dates"): front matter `date` / `deciders` / `decision-makers` / `authors`, the same keys in a
- * metadata table (metadata-table.ts), a `Date:` /
+ * When an ADR says it was decided (issue #9 "Dates and people", issue #18 "Dates"; who decided
+ * is adr-people.ts's): front matter `date`, the same key in a metadata table (metadata-table.ts), a `Date:` /
  * `Created:` line or bullet before the first section or in the Status section, a date in the
  * status words (`**Approved** (by TSC vote on 3/25/21)`), the day a Changelog that states the
  * status first records it (`- [approved](…) (2023-02-18)`), else the earliest date of a
@@ -13,10 +12,9 @@
 import type { Token } from 'marked';
 import { dublinCoreTerms, frontMatterGet, frontMatterKey } from './front-matter.js';
 import { headerFieldLines } from './header-fields.js';
-import { LIMITS } from '../../model/limits.js';
 import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
-import { listItemTexts, plainText, tokenText } from './inline-text.js';
+import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
@@ -32,18 +30,6 @@ import type { StatusOrigin } from './status-source.js';
  */
 const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
-/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
-/** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
-const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
-const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
-/**
- * The people keys of MADR's front matter as its French, Spanish, Portuguese and German
- * translations write them (MTES-MCT/zero-logement-vacant's `décideurs:`); kept as written
- * among the keys brain does not model, so the export gives them back under their own name. Decision 0090.
- */
-const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'entscheider', 'entscheidungsträger'];
-/** Metadata table keys (normalised) of the day and of the people, in precedence order. */
 /**
  * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
  * creation dates of enhancement-proposal templates (Tekton TEPs and Kubernetes KEPs write
@@ -55,8 +41,9 @@ const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'creat
   'created on', 'created-on', 'created_on', 'start-date', 'start_date', 'date-started', 'date_started'];
 /** The DCMI terms that date a record, the decision's own first (`dateAccepted`, then `issued`, `date`, `created`). */
 const DUBLIN_CORE_DATE_TERMS = ['dateAccepted', 'issued', 'date', 'created'];
+/** Metadata table keys (normalised) of the day, in precedence order. */
 const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date', 'start date', ...TRANSLATED_TABLE_KEYS.date];
-const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner', ...TRANSLATED_TABLE_KEYS.people];
+
 
 /**
  * Names of a section holding only the ADR's day (`## Date` / `2022-11-1`: Green-Software-
@@ -71,7 +58,7 @@ const DATE_HEADING = /^\s*(?:date|data|datum|fecha|日付|日期)\s*[:：]\s*\S/
  * Plain-text lines of the header notes (an RFC's Meta section too), of the Status section and of
  * the header's field blocks (header-fields.ts), then a Date section's first paragraph as a `Date:` line.
  */
-function headerLines(outline: MarkdownOutline): string[] {
+export function headerLines(outline: MarkdownOutline): string[] {
   const status = statusSectionOf(outline);
   // A top-level heading that states the day after its label (`## Date: 2026-05-12`, `## Data: …`; decision 0090).
   const headed = topSections(outline).map((s) => tokenText(outline.tokens[s.start] as Token)).filter((t) => DATE_HEADING.test(t));
@@ -83,7 +70,7 @@ function headerLines(outline: MarkdownOutline): string[] {
 }
 
 /** A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ". */
-function scalarText(value: unknown): string | null {
+export function scalarText(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value === 'string' || typeof value === 'number') return String(value).trim() || null;
   if (Array.isArray(value)) {
@@ -94,7 +81,7 @@ function scalarText(value: unknown): string | null {
 }
 
 /** A placeholder of a template (`{list everyone involved}`, `[names]`, `<date>`), not a value. */
-function isPlaceholder(text: string): boolean {
+export function isPlaceholder(text: string): boolean {
   return /^[{[<].*[}\]>]$/s.test(text.trim());
 }
 
@@ -230,75 +217,4 @@ function periodStated(frontMatter: Record<string, unknown>, lines: readonly stri
   }
   const alone = lines.map(quarterOrYear).find((p) => p?.precision === 'quarter');
   return alone ? { date: alone.date, fromFrontMatter: false, precision: alone.precision } : null;
-}
-
-/**
- * The names listed under a people label that has no value of its own (`* Author(s):` over
- * `    * Cassie Coyle (@cicoyle)` lines: the header notes' lines after it): the list items that
- * follow, up to the first line that is no item or is a `Label:` item, markers taken off, joined
- * by ", "; null when none.
- */
-function listedNames(after: readonly string[]): string | null {
-  const names: string[] = [];
-  for (const line of after) {
-    if (line.trim() === '') continue;
-    const item = /^\s*(?:[-*+]|\d{1,3}[.)])\s+(.*)$/.exec(line);
-    const text = item?.[1]?.trim() ?? '';
-    if (item === null || text === '' || /^[\p{L}][\p{L}\d ()/_-]{0,40}:(?:\s|$)/u.test(text)) break;
-    names.push(text);
-  }
-  return names.length === 0 ? null : names.join(', ');
-}
-
-/** What {@link findDeciders} found: who, and the front matter key that said it (or null). */
-export interface AdrPeople {
-  /** One line (`"Ann, Bob"`, whitespace collapsed), at most 2 000 characters; null when none. */
-  people: string | null;
-  frontMatterKey: string | null;
-}
-
-/**
- * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)`
- * (string or list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
- * `Owner(s)` row, else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before
- * the first section or in the Status section, else a `Submitters` / `Authors` / `Deciders`
- * section's list items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template
- * placeholders (`{list everyone involved}`) are not people; a value longer than 2 000 characters is not taken (it stays where it is written).
- */
-export function findDeciders(options: { frontMatter: Record<string, unknown>; outline: MarkdownOutline }): AdrPeople {
-  const candidates: Array<{ text: string; key: string | null }> = [];
-  for (const key of PEOPLE_KEYS) {
-    // Any case (`Authors:`, Cardano's CIPs); a key in another case is read and kept as written (key null: not modelled).
-    const found = frontMatterKey(options.frontMatter, key);
-    const text = found === null ? null : scalarText(options.frontMatter[found]);
-    if (text !== null) candidates.push({ text, key: found === key ? key : null });
-  }
-  // The MADR template translated (`décideurs:`): read, and kept as written (key null: not modelled).
-  for (const [key, value] of Object.entries(options.frontMatter)) {
-    const text = TRANSLATED_PEOPLE_KEYS.includes(key.toLowerCase()) ? scalarText(value) : null;
-    if (text !== null) candidates.push({ text, key: null });
-  }
-  const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
-  if (table !== null) candidates.push({ text: plainText(table), key: null });
-  const lines = headerLines(options.outline);
-  const owners: Array<{ text: string; key: null }> = [];
-  for (const [at, line] of lines.entries()) {
-    // `Author(s):` over a nested list of names (Dapr's proposals): the names, joined (decision 0098).
-    const value = PEOPLE_LINE.exec(line)?.[1]?.trim() ?? '';
-    const text = value !== '' ? value : PEOPLE_LINE.test(`${line} x`) ? listedNames(lines.slice(at + 1)) : null;
-    // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone.
-    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : candidates).push({ text, key: null });
-  }
-  candidates.push(...owners);
-  const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
-  const content = section ? sectionContent(options.outline, section) : [];
-  const list = content.find((t) => t.type === 'list');
-  const named = list ? listItemTexts(list).map((item) => plainText(item.split('\n')[0] ?? '').trim()) : blockTexts(content).slice(0, 1).map(plainText);
-  if (named.some((n) => n !== '')) candidates.push({ text: named.filter((n) => n !== '').join(', '), key: null });
-  for (const { text: raw, key } of candidates) {
-    const text = raw.replace(/\s+/g, ' ').trim();
-    if (text === '' || isPlaceholder(text) || text.length > LIMITS.ref) continue;
-    return { people: text, frontMatterKey: key };
-  }
-  return { people: null, frontMatterKey: null };
 }

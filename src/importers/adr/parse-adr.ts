@@ -5,7 +5,8 @@
 import { extractContent } from './adr-content.js';
 import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
-import { findAdrDate, findDeciders } from './adr-metadata.js';
+import { findAdrDate } from './adr-metadata.js';
+import { findDeciders } from './adr-people.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
