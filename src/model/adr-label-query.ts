@@ -10,8 +10,8 @@ import { recordFileName } from './record-file-name.js';
 
 /** Most digits an ADR number has in a label (the importer reads 1–9). */
 const DIGITS = '(\\d{1,9})';
-/** The number of a file or folder name: its digits, or a dashed date (`2022-02-07-x` is 20220207, importers/adr/file-name.ts `leadingNumber`). */
-const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{1,9})';
+/** The number of a file or folder name: its digits, or a dashed date (`2022-02-07-x` is 20220207, `2020_09_01_x` 20200901: importers/adr/file-name.ts `leadingNumber`). */
+const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{4}_\\d{2}_\\d{2}|\\d{1,9})';
 /** `ADR-0030`, `ADR 30`, `adr-030`, `adr0030`, `ADR_30`, `ADR #30`, or the bare number `0030`, `30`. */
 const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
 /** Another series' label as listed, in capitals: `TEP-0070`, `KEP 12` (decision 0062); `dec-0030`, an id prefix, is none. */
@@ -43,7 +43,7 @@ export interface AdrLabelQuery {
   file_name: string | null;
 }
 
-const toNumber = (digits: string): number => Number.parseInt(digits.replace(/-/g, ''), 10);
+const toNumber = (digits: string): number => Number.parseInt(digits.replace(/[-_]/g, ''), 10);
 
 /** Most entries a lookup by ADR number returns (ProjectionBackend.adrMatches): enough to name the candidates of a shared label. */
 export const ADR_MATCHES_LIMIT = 11;

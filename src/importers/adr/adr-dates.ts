@@ -8,6 +8,7 @@
  * (`parseAdrMonth`, `bareMonth`, `nameMonth`: decision 0073). Pure; never throws.
  */
 import { DATE_JOINERS, monthOf } from './month-names.js';
+import { dashedDay } from './file-name.js';
 
 /** How numeric dates whose two first numbers can both be a month are read. */
 export type DateOrder = 'day_first' | 'month_first';
@@ -205,7 +206,8 @@ export function parseCompactDate(text: string): string | null {
  * day without its zero), `20240516132303-x.md` (a timestamp: its day). The date must be followed by a
  * separator or the end and name a real day; `0001-x.md`, `2022-x.md` give none.
  */
-export function nameDate(fileName: string): string | null {
+export function nameDate(name: string): string | null {
+  const fileName = dashedDay(name);
   // A dashed day may drop its zeros (vector's `2022-11-2-14714-x.md`; decision 0076). A timestamp
   // to the minute or second (MTES-MCT/zero-logement-vacant's `20240516132303-x.md`) names its day (decision 0090).
   const m = /^(\d{4})(-?)(\d{2})\2(\d{2})(?=[-_. ]|$)/.exec(fileName) ?? /^(\d{4})(-)(\d{1,2})-(\d{1,2})(?=[-_. ]|$)/.exec(fileName)

@@ -43,6 +43,7 @@ const DATED_HEADING = /^(?:\d{1,3}\.\s+)?(?:(?:[A-Z]{2,5}(?:[-_ ]?#?\d{1,9}(?![\
  * - "ADR 0001: X", "ADR-12 - X", "ADR-7. X", "ADR-MB-003: X", "ADR002: X" (an "ADR" word, a
  *   series' letters joined by dashes, and a number);
  * - "RFC 0042: X", "Décision 005 — X" ({@link NAMED_PREFIX});
+ * - "Architecture Decision Record: X", "Architectural Decision — X", "ADR: X" (the record's kind, no number);
  * - "1. X", "15) X", "0045: X", "21 - X" (a number followed by `.`/`:`/`)` or a spaced dash,
  *   wmde/wikibase-release-pipeline's `# 15) X`);
  * - "23 X" only when 23 is also the file's leading number (`023-logging.md`);
@@ -56,6 +57,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
   const patterns: Array<{ re: RegExp; needsFileNumber: boolean }> = [
     { re: /^adr(?:[-_][a-z]{1,8}[-_]|[\s_-]*)(\d+)\s*(?:[.:\-–—]\s*|\s+)/i, needsFileNumber: false },
     { re: NAMED_PREFIX, needsFileNumber: false },
+    // The record's kind with no number: arachne-framework's `# Architecture Decision Record: Use ADRs`.
+    { re: /^(?:architectur(?:e|al)\s+decision(?:\s+record)?|decision\s+record|adr)\s*[:\-–—]\s+/i, needsFileNumber: false },
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },

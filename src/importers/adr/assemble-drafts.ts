@@ -69,7 +69,8 @@ function initialStatus(p: ParsedAdr, unmapped: PendingUnmapped[], defaulted: Def
  * - already superseded: unchanged;
  * - the successor's own status is proposed or rejected, and only it states the edge: unchanged;
  * - explicit and anything else (e.g. "accepted"): kept, and reported in `unmapped` with
- *   {@link REASONS.contradicts} — the file's own word wins over another file's;
+ *   {@link REASONS.contradicts} — the file's own word wins over another file's — unless the
+ *   file itself states the edge and says accepted or proposed: then it is superseded;
  * - defaulted or unmapped: becomes superseded (status_source 'explicit', since a file states
  *   it); its `defaulted` / "no status" report is withdrawn, an unmappable text stays reported.
  */
@@ -93,7 +94,11 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   // 0033, "Proposed", over 0016, "Accepted").
   if (successor.source === 'explicit' && NOT_IN_FORCE.has(successor.status) && !edge.stated_in.includes(edge.superseded)) return;
   const path = edge.superseded;
-  if (old.source === 'explicit') {
+  // An older file that says so itself ("Accepted (lazy consensus) & implemented", then "Superceded
+  // by [16. …](…)" in its Status section: apache/james' ADR 3) is superseded: its last word is the
+  // file's own, not another file's. Its status words are kept.
+  const saysSo = edge.stated_in.includes(edge.superseded) && (old.status === 'accepted' || old.status === 'proposed');
+  if (old.source === 'explicit' && !saysSo) {
     if (!unmapped.some((u) => u.source_path === path && u.reason === REASONS.contradicts)) {
       unmapped.push({ source_path: path, raw_status: old.parsed.raw_status ?? '', reason: REASONS.contradicts });
     }

@@ -4,8 +4,16 @@
  * with an optional ADR label, a log4brains-style day, a month.
  */
 
-/** A dashed day, `2022-02-07` or vector's `2022-11-2`. */
+/** A dashed day, `2022-02-07` or vector's `2022-11-2`; Sylius' `2020_09_01` reads as one ({@link dashedDay}). */
 const DAY = '(\\d{4})-(\\d{1,2})-(\\d{1,2})';
+
+/**
+ * `name` with a leading day written with underscores (Sylius' `2020_09_01_admin_and_shop_split.md`)
+ * written with dashes, the way the other namings write it; any other name as it is.
+ */
+export function dashedDay(name: string): string {
+  return name.replace(/^(\d{4})_(\d{2})_(\d{2})(?=[-_. ]|$)/, '$1-$2-$3');
+}
 /** A dashed month, `2010-06` (golang/proposal's design/15292/). */
 const MONTH = '((?:19[7-9]|2\\d\\d)\\d)-(0[1-9]|1[0-2])';
 /** An optional ADR label (`adr-`, `ADR_`, `adr-mb-`, `adr`) and the number. */
@@ -18,12 +26,13 @@ const END = '(?=[-_. ]|$)';
  * `adr-042-state-sync.md`, `ADR-001-x.md`, `adr_7_x.md`, `ADR042.md`, `adr002-x.md`,
  * `adr-mb-003.md` (a series' letters between "adr" and the number), `20201016-slug.md`
  * (log4brains' date), `2022-02-07-tracing.md` (a dashed date, eclipse-edc's, read as log4brains';
- * zeros may be dropped, vector's `2022-11-2-x.md` is 20221102),
+ * zeros may be dropped, vector's `2022-11-2-x.md` is 20221102; Sylius' `2020_09_01_x.md` is 20200901),
  * `2010-06-gen.md` (a dashed month, read as thanos' `201006-x.md`)
  * → 45, 1, 42, 1, 7, 42, 2, 3, 20201016, 20220207, 201006; `use-x.md`, `v2-api.md` → null. The
  * digits must be followed by a separator (`-`, `_`, `.`, space) or the end.
  */
-export function leadingNumber(fileName: string): number | null {
+export function leadingNumber(name: string): number | null {
+  const fileName = dashedDay(name);
   const dated = new RegExp(`^${DAY}${END}`).exec(fileName);
   if (dated) return Number.parseInt(`${dated[1]}${(dated[2] ?? '').padStart(2, '0')}${(dated[3] ?? '').padStart(2, '0')}`, 10);
   const month = new RegExp(`^${MONTH}${END}`).exec(fileName);
@@ -40,7 +49,8 @@ export function leadingNumber(fileName: string): number | null {
  * would remain. The namings are those {@link leadingNumber} reads. With `series`, also a series
  * letter before the number (gRPC's `L11-ruby-interceptors` → "Ruby interceptors").
  */
-export function nameTitle(baseName: string, options: { series?: boolean } = {}): string | null {
+export function nameTitle(name: string, options: { series?: boolean } = {}): string | null {
+  const baseName = dashedDay(name);
   const rest = '[-_. ]+(.+)$';
   const match = new RegExp(`^(?:${DAY}|${MONTH})${rest}`).exec(baseName)
     ?? new RegExp(`^${NUMBER}${rest}`, 'i').exec(baseName)

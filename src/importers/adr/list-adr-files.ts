@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BrainError } from '../../model/errors.js';
 import { isRecordPage } from '../../model/record-file-name.js';
+import { folderStatus } from './folder-status.js';
 import { ADR_FILE, withoutAdrExtension } from './markup-family.js';
 
 /** An ADR-named file (Markdown, reStructuredText, AsciiDoc) that is not imported, and why. */
@@ -24,6 +25,19 @@ export interface AdrFileListing {
 
 /** Directory names never descended into (besides any starting with `.` or `_`). */
 const IGNORED_DIRS: ReadonlySet<string> = new Set(['node_modules', 'templates', 'template']);
+
+/**
+ * Whether the walk enters the folder `name`: not one starting with `.`, nor with `_` unless the
+ * rest names a status (shopware keeps its superseded ADRs in `adr/_superseded/`: their status is
+ * that folder's, folder-status.ts), nor `node_modules` or a template folder.
+ */
+function entersFolder(name: string): boolean {
+  if (name.startsWith('.') || IGNORED_DIRS.has(name)) return false;
+  return !name.startsWith('_') || folderStatus(`${name}/x.md`, null) !== null;
+}
+
+/** The skip reason of a private folder (`_drafts/`) that holds files named like ADRs. */
+const PRIVATE_FOLDER = 'private folder (its name starts with _): not read';
 
 /** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
 const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc']);
@@ -113,12 +127,13 @@ export function isAdrPath(path: string): boolean {
   const name = parts.pop() ?? '';
   const folder = parts.at(-1);
   if (!ADR_FILE.test(name) || (skipReason(name) !== null && !(folder !== undefined && isRecordPage(name, folder)))) return false;
-  return parts.every((d) => d !== '' && !d.startsWith('.') && !d.startsWith('_') && !IGNORED_DIRS.has(d));
+  return parts.every((d) => d !== '' && entersFolder(d));
 }
 
 /**
- * Lists the ADR files under `dir` (recursively; directories starting with `.` or `_`,
- * `node_modules` and `template(s)` directories are not entered; symbolic links to files are
+ * Lists the ADR files under `dir` (recursively; directories starting with `.`, with `_` unless
+ * named for a status (`_superseded/`), `node_modules` and `template(s)` directories are not
+ * entered, a `_` one holding ADR-named files is reported as skipped; symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
  * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
  * Skipped files of those names are reported with {@link skipReason}, and a file named like a
@@ -148,7 +163,8 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !entry.name.startsWith('_') && !IGNORED_DIRS.has(entry.name)) await walk(path);
+        if (entersFolder(entry.name)) await walk(path);
+        else if (entry.name.startsWith('_') && (await holdsAdrFiles(join(options.dir, path)))) skipped.push({ source_path: `${path}/`, reason: PRIVATE_FOLDER });
       } else if (isFile && ADR_FILE.test(entry.name)) {
         const folder = relative.split('/').pop() ?? '';
         const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
@@ -164,4 +180,10 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
   files.sort(byPath);
   skipped.sort((a, b) => byPath(a.source_path, b.source_path));
   return { files, skipped };
+}
+
+/** True when the folder at `dir` holds a file named like an ADR (its own files, not its sub-folders'). */
+async function holdsAdrFiles(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.some((e) => !e.isDirectory() && ADR_FILE.test(e.name) && skipReason(e.name) === null);
 }

@@ -13,6 +13,7 @@ import { leadingNumber, nameTitle } from './file-name.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
+import type { Token } from 'marked';
 import { tokenText } from './inline-text.js';
 import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
 import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -128,7 +129,12 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // A template's title left in an opening `##` heading too (gRPC's `Title` / `----` in `L11-ruby-interceptors.md`):
   // the name's words, its series letter and number aside.
   const base = withoutAdrExtension(fileName);
-  const named = heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
+  // A `#` heading below the file's sections (shopware's `# Do you have to opt-in …?` under `##
+  // Context`, `## Decision`) is a section written a level up: front matter's `title:` titles the
+  // record, and the heading line stays in the text (decision 0110).
+  const fmTitle = frontMatterTitle(frontMatter.data);
+  const buried = heading !== undefined && fmTitle !== null && outline.tokens.slice(0, outline.titleIndex).some((t) => t.type === 'heading');
+  const named = buried ? fmTitle : heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
     : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? nameTitle(base, { series: true }) : null;
   const title = named === null ? extracted : truncateTitle(named);
   const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
@@ -145,7 +151,9 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   });
   // Status lines, header notes and Links sections: any ADR link is a relation; the title and the
   // prose of every section: only what a keyword states ("supersedes", "in favour of", …).
-  const prose = [title, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
+  // Section headings too: shopware's superseded records open with `## Superseded by [x](../x.md)`.
+  const headings = outline.sections.map((s) => tokenText(outline.tokens[s.start] as Token));
+  const prose = [title, ...headings, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
   const format = detectFormat({
     hasFrontMatterStatus: frontMatter.status !== null,
     hasHeaderBullets: found.hasHeaderBullets,

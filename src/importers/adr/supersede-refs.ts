@@ -40,6 +40,8 @@ const KEYWORDS: ReadonlyArray<{ re: RegExp; direction: RefDirection; prose: bool
   { re: /(?:has|have|had)\s+(?:superse(?:e)?ded|superceded)(?!\s+(?:in\s+part|partly|partially|by)\b)/iy, direction: 'supersedes', prose: true },
   // A supersession in part leaves the older ADR in force: a relation, tried before the plain keywords.
   { re: /(?:superse(?:e)?ded|superceded|replaced)\s+(?:in\s+part|partly|partially)(?:\s+by\b)?/iy, direction: 'related', prose: true },
+  // "This part of the decision is superseded by [x](…), but the rest of this ADR is untouched" (shopware).
+  { re: /(?:this|that|one|a|some)\s+(?:parts?|portions?|sections?|aspects?)\s+of\s+(?:the|this|that)\s+(?:decision|adr|record|document)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:superse(?:e)?ded|superceded|replaced)(?:\s+by\b)?/iy, direction: 'related', prose: true },
   // "supersedes some aspects of [ADR-15](…)" (arachne-framework ADR 17), "replaces parts of ADR 3",
   // "Supersedes the "option 3" portion of [ADR 0016](…)" (DEFRA): up to four words after "the",
   // none of them an ADR label, before the part named.
@@ -89,6 +91,8 @@ const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
 const NUMBER_IN = /(?:^|[^\p{L}\p{N}])(?:adr?[\s#_-]*)?(\d{1,9})(?![\p{N}])/iu;
+/** A link's text that opens with a day (shopware's `[2021-11-05 - Adjust ADR approval rules](…)`): its number is the day's, as a dated file name's is. */
+const LEADING_DAY = /^\s*(\d{4})[-_](\d{2})[-_](\d{2})(?!\d)/;
 /** A letter or digit: inside a word, where no keyword or ADR list starts. */
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
@@ -139,7 +143,8 @@ function withoutCodeSpans(markdown: string): string {
 
 /**
  * References in one inline Markdown text. After a keyword, the ADR numbers and links of the
- * same clause are its targets. With `allLinks`, ADR links and mentions outside any keyword's
+ * same clause are its targets; in a clause that opens with a link to another ADR, they are
+ * relations (that ADR is what supersedes or is superseded). With `allLinks`, ADR links and mentions outside any keyword's
  * reach are `related` with phrase "see"; without it (running text), a code span states none
  * (a status line's `` `Superseded by ADR-3` `` still does). Pure; never throws.
  */
@@ -147,10 +152,18 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
   const refs: SupersedeRef[] = [];
   let pending: { direction: RefDirection; phrase: string } | null = null;
   let afterLink = false;
+  // A clause that opens with a link to another ADR is about that one: "[Distributed Mailbox
+  // Listeners Configuration](0035-x.md) also covers … and supersedes ADR 0026" (apache/james'
+  // ADR 38) says nothing of the file it is read in being a successor — a relation only.
+  let atClauseStart = true;
+  let otherSubject = false;
   for (const segment of inlineSegments(options.allLinks === true ? markdown : withoutCodeSpans(markdown))) {
     if (segment.kind === 'link') {
-      const number = toNumber(NUMBER_IN.exec(segment.text)?.[1]);
+      const day = LEADING_DAY.exec(segment.text);
+      const number = day !== null ? toNumber(`${day[1]}${day[2]}${day[3]}`) : toNumber(NUMBER_IN.exec(segment.text)?.[1]);
       const adrLink = isAdrLink(segment.href, segment.text);
+      if (atClauseStart && adrLink) otherSubject = true;
+      atClauseStart = false;
       if (pending !== null && (pending.direction !== 'related' || adrLink)) refs.push({ ...pending, href: segment.href, number });
       else if (pending === null && options.allLinks && adrLink) refs.push({ direction: 'related', phrase: 'see', href: segment.href, number });
       afterLink = true;
@@ -172,7 +185,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       }
       const keyword = matchKeyword(text, pos, options.allLinks === true);
       if (keyword) {
-        pending = { direction: keyword.direction, phrase: keyword.phrase };
+        pending = { direction: otherSubject ? 'related' : keyword.direction, phrase: keyword.phrase };
+        atClauseStart = false;
         pos = keyword.end;
         BARE_NUMBER.lastIndex = pos;
         SERIES_NUMBER.lastIndex = pos;
@@ -191,9 +205,13 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       BOUNDARY.lastIndex = pos;
       if (BOUNDARY.test(text)) {
         pending = null;
+        // A line break inside a paragraph or item (James' item wraps after "more in details")
+        // ends a keyword's reach, not the sentence whose subject a link was.
+        if (text.charCodeAt(pos) !== 0x0a) (atClauseStart = true), (otherSubject = false);
         pos = BOUNDARY.lastIndex;
         continue;
       }
+      if (isWordUnit(text, pos)) atClauseStart = false;
       ADR_LIST.lastIndex = pos;
       const list = ADR_LIST.exec(text);
       if (list && (pos === 0 || !isWordUnit(text, pos - 1))) {

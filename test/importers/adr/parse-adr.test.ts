@@ -314,6 +314,10 @@ describe('findSupersedeRefs', () => {
     ['Supersedes the "option 3" portion of [ADR 0016 (Admin UI Authorisation MVP)](0016-admin-ui.md) for service-maintainer scopes specifically.', false, [rel(16, '0016-admin-ui.md', 'supersedes the "option 3" portion of')]],
     ['replaces the authentication section of ADR 4', false, [rel(4, null, 'replaces the authentication section of')]],
     ['supersedes ADR 5 as part of the migration', false, [sp(5)]],
+    // apache/james ADR 38's "Related ADRs": the clause's subject is ADR 35, not the file read.
+    ['[Distributed Mailbox Listeners Configuration](0035-distributed-listeners-configuration.md) also covers more in details\n topology changes and supersedes ADR 0026.', false, [rel(26, null, 'supersedes')]],
+    ['As ADR 3 said; this ADR supersedes ADR 2.', false, [sp(2)]],
+    ['** This part of the decision is superseded by [2021-11-05 - Adjust ADR approval rules](2021-11-05-adjust-adr-approval-rules.md), but the rest of this ADR is untouched.**', false, [rel(20211105, '2021-11-05-adjust-adr-approval-rules.md', 'this part of the decision is superseded by')]],
     ['Partially superseded by [ADR-0033](0033-ip-ranges.md)', true, [rel(33, '0033-ip-ranges.md', 'partially superseded')]],
     ['❌ Rejected (see [019](019-x.md))', true, [rel(19, '019-x.md', 'see')]],
     ['❌ Rejected (see [019](019-x.md))', false, []],

@@ -55,6 +55,8 @@ describe('readAdrDirectory: files', () => {
       'empty.md': '  \n',
       'notes.txt': 'not markdown',
       '0040-use-a-queue': nygard('Q', 'Accepted'),
+      '_drafts/0041-maybe.md': nygard('M', 'Proposed'),
+      '_layouts/page.html': '<html></html>',
     });
     expect(r.drafts.map((d) => d.source_path)).toEqual(['0001-a.md', '0002-b.md', '0039-use-velocity-as-template-engine.md', 'sub/0001-c.md']);
     expect(r.skipped).toEqual([
@@ -62,6 +64,7 @@ describe('readAdrDirectory: files', () => {
       { source_path: '0040-use-a-queue', reason: 'no file extension (named like a record: rename it to .md to import it)' },
       { source_path: 'README.md', reason: 'index page' },
       { source_path: '_draft.md', reason: 'hidden or private file' },
+      { source_path: '_drafts/', reason: 'private folder (its name starts with _): not read' },
       { source_path: 'adr-template.md', reason: 'template' },
       { source_path: 'empty.md', reason: 'empty file' },
       { source_path: 'index.md', reason: 'index page' },
@@ -161,6 +164,17 @@ describe('readAdrDirectory: supersede links', () => {
     expect(a.fields.related_entry_ids).toEqual([b.entry_id]);
     expect(b.fields.supersedes_entry_id).toBe(a.entry_id);
     expect(r.unmapped).toEqual([{ source_path: '0001-a.md', raw_status: 'Accepted', reason: 'supersede link contradicts explicit status', status: 'accepted' }]);
+  });
+
+  it("a file whose own Status section ends 'Superceded by' is superseded, its words kept (apache/james ADR 3)", async () => {
+    const r = await importFiles({
+      '0003-workqueue.md': nygard('Distributed WorkQueue', 'Accepted (lazy consensus) & implemented\n\nSuperceded by [16. Distributed WorkQueue](0016-workqueue.md)'),
+      '0016-workqueue.md': nygard('Distributed WorkQueue, again', 'Accepted (lazy consensus) & implemented'),
+    });
+    const [old, newer] = [byPath(r, '0003-workqueue.md'), byPath(r, '0016-workqueue.md')];
+    expect([old!.fields.status, newer!.fields.supersedes_entry_id]).toEqual(['superseded', old!.entry_id]);
+    expect(old!.fields.payload).toMatchObject({ status_text: 'Accepted (lazy consensus) & implemented' });
+    expect(r.unmapped).toEqual([]);
   });
 
   it('a successor still proposed leaves what it supersedes as it is, with nothing to review, unless the older file says it is superseded', async () => {

@@ -1,8 +1,9 @@
 /**
  * Issue #18, round seventeen: ADR folders no earlier round had read (DEFRA/epr-re-ex-service,
  * DFE-Digital/get-an-identity, bloomberg/coffeechat, cloudfoundry/bosh-bootloader,
- * RedHatProductSecurity/trestle-bot, AdoptOpenJDK/openjdk-api-v3) and again the Alliander folder
- * of ctekinay/aion-ainstein — all kept every line and round-tripped with no write; what they
+ * RedHatProductSecurity/trestle-bot, AdoptOpenJDK/openjdk-api-v3, Sylius/Sylius, shopware/shopware,
+ * apache/james-project, eclipse-edc/Connector, guardian/dotcom-rendering, Ensembl/decisions,
+ * bitwarden/contributing-docs) and again the Alliander folder of ctekinay/aion-ainstein — all kept every line and round-tripped with no write; what they
  * showed wrong, each as its family in a small fixture written here in the shape met (decision 0110).
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { unmodeledFrontMatter } from '../../../src/importers/adr/front-matter.js';
+import { adrLabelQuery } from '../../../src/model/adr-label-query.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 
@@ -73,5 +75,80 @@ describe('front matter with Dublin Core terms (`dct:`), Alliander', () => {
       expect(written).toContain('  versionIRI: "https://esa-artifacts.alliander.com/metamodel/decisions/2025-07/0021-use-sign-convention-for-current-direction.html"\n');
       expect(written).toContain('  versionInfo: "v1.0.0 (2025-07-17)"   # as released\nkeywords: [cim,   sign]\n');
     });
+  });
+});
+
+/** Sylius' shape: the day in the file name written with underscores, a `* Date:` note naming no real day. */
+const SYLIUS = '# Separation of admin and shop routes\n\n* Status: accepted\n* Date: 2020-09-31\n\n## Context and Problem Statement\n\nOne API.\n\n## Decision Outcome\n\nSplit it.\n';
+
+describe('a file name whose day is written with underscores (Sylius)', () => {
+  it('numbers the record by its day, not its year, and dates it by the name when its own date is no day', () => {
+    const adr = parse(SYLIUS, '2020_09_01_admin_and_shop_split.md');
+    expect([adr.adr_number, adr.date, adr.title]).toEqual([20200901, '2020-09-01', 'Separation of admin and shop routes']);
+    expect(parse(SYLIUS.replace('2020-09-31', '2020-09-03'), '2020_09_01_admin_and_shop_split.md').date).toBe('2020-09-03');
+    // `brain show` takes the name as typed; a name of one number and underscores is still its number.
+    expect(adrLabelQuery('2020_09_01_admin_and_shop_split.md')?.adr_number).toBe(20200901);
+    expect(parse(SYLIUS, '2020_admin.md').adr_number).toBe(2020);
+  });
+
+  it('round-trips in both formats with no write', async () => {
+    await adrRoundTrip({ '2020_09_01_admin_and_shop_split.md': SYLIUS, '2020_03_03_api_translations.md': SYLIUS.replace('Separation', 'Translations') });
+  });
+});
+
+/** shopware's shape: front matter `title:`, `##` sections, then a question written as a `#` heading. */
+const SHOPWARE = [
+  '---',
+  'title: Experimental features',
+  'date: 2023-05-10',
+  'area: core, administration, storefront',
+  'tags: [process, backwards compatibility]',
+  '---',
+  '',
+  '## Context',
+  '',
+  'It is hard to publish features early.',
+  '',
+  '## Decision',
+  '',
+  'We add experimental features.',
+  '',
+  '# Do you have to opt-in to experimental features or are they always there?',
+  '',
+  'They are always there.',
+  '',
+  '## Consequences',
+  '',
+  'Less promise.',
+  '',
+].join('\n');
+
+describe('a `#` heading below the sections of a file titled in front matter (shopware)', () => {
+  it("is titled by the front matter; the heading's line stays in the text", () => {
+    const adr = parse(SHOPWARE, '2023-05-10-experimental-features.md');
+    expect(adr.title).toBe('Experimental features');
+    expect(`${adr.rationale}\n${adr.decision_outcome}`).toContain('# Do you have to opt-in to experimental features or are they always there?');
+    // A `#` heading that opens the body is still the title, front matter or not.
+    expect(parse(SHOPWARE.replace('## Context', '# Experimental features, early\n\n## Context'), '2023-05-10-x.md').title).toBe('Experimental features, early');
+  });
+
+  it('round-trips in both formats with no write', async () => {
+    await adrRoundTrip({ '2023-05-10-experimental-features.md': SHOPWARE });
+  });
+});
+
+describe("a folder of superseded records named `_superseded/` (shopware)", () => {
+  it('is read, its records superseded by the successor they link, both ways', async () => {
+    const { readAdrDirectory } = await import('../../../src/importers/adr/read-adr-dir.js');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { tempDir } = await import('../../helpers/git.js');
+    const dir = tempDir('brain-adr-');
+    mkdirSync(join(dir, '_superseded'));
+    writeFileSync(join(dir, '2022-01-20-feature-flags-for-major-versions.md'), '---\ntitle: Feature flags for major versions\ndate: 2022-01-20\n---\n\n## Context\n\nc\n\n## Decision\n\nd\n');
+    writeFileSync(join(dir, '_superseded', '2021-03-01-release-flags.md'), '---\ntitle: Release flags\ndate: 2021-03-01\n---\n\n## Superseded by [Feature flags for major versions](../2022-01-20-feature-flags-for-major-versions.md)\n\n## Context\n\nc\n');
+    const r = await readAdrDirectory({ dir, projectId: 'demo' });
+    const [newer, old] = ['2022-01-20-feature-flags-for-major-versions.md', '_superseded/2021-03-01-release-flags.md'].map((p) => r.drafts.find((d) => d.source_path === p)!);
+    expect([old!.fields.status, newer!.fields.supersedes_entry_id]).toEqual(['superseded', old!.entry_id]);
+    expect(r.skipped).toEqual([]);
   });
 });
