@@ -119,7 +119,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const heading = outline.tokens[outline.titleIndex];
   const headingText = heading ? tokenText(heading) : '';
-  const extracted = extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName });
+  const fmTitle = frontMatterTitle(frontMatter.data);
+  const extracted = extractTitle({ outline, frontMatterTitle: fmTitle, fileName });
   // A heading still saying the template's title (alphagov/forms ADR025's "Decision Record Title (…)")
   // names nothing: the file name's words title the record, the heading line stays in the text (decision 0082).
   // A `Title:` field in a block of fields before the first `#` heading (Stellar's cap-0016: a
@@ -132,12 +133,11 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // A `#` heading below the file's sections (shopware's `# Do you have to opt-in …?` under `##
   // Context`, `## Decision`) is a section written a level up: front matter's `title:` titles the
   // record, and the heading line stays in the text (decision 0110).
-  const fmTitle = frontMatterTitle(frontMatter.data);
   const buried = heading !== undefined && fmTitle !== null && outline.tokens.slice(0, outline.titleIndex).some((t) => t.type === 'heading');
   const named = buried ? fmTitle : heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
     : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? nameTitle(base, { series: true }) : null;
   const title = named === null ? extracted : truncateTitle(named);
-  const untruncated = named ?? extractTitle({ outline, frontMatterTitle: frontMatterTitle(frontMatter.data), fileName, max: Number.MAX_SAFE_INTEGER });
+  const untruncated = named ?? extractTitle({ outline, frontMatterTitle: fmTitle, fileName, max: Number.MAX_SAFE_INTEGER });
   const full_title = untruncated === title ? null : untruncated;
   // A title underlined with `=` (setext, gRPC's A14), or one whose heading spaces its words in a way
   // the title does not keep (microsoft/terminal's `Addendum 1 -  Unified …`), stays in the text as

@@ -144,9 +144,10 @@ function withoutCodeSpans(markdown: string): string {
 /**
  * References in one inline Markdown text. After a keyword, the ADR numbers and links of the
  * same clause are its targets; in a clause that opens with a link to another ADR, they are
- * relations (that ADR is what supersedes or is superseded). With `allLinks`, ADR links and mentions outside any keyword's
- * reach are `related` with phrase "see"; without it (running text), a code span states none
- * (a status line's `` `Superseded by ADR-3` `` still does). Pure; never throws.
+ * relations (that ADR is what supersedes or is superseded). With `allLinks`, ADR links and
+ * mentions outside any keyword's reach are `related` with phrase "see"; without it (running
+ * text), a code span states none (a status line's `` `Superseded by ADR-3` `` still does).
+ * Pure; never throws.
  */
 export function findSupersedeRefs(markdown: string, options: { allLinks?: boolean } = {}): SupersedeRef[] {
   const refs: SupersedeRef[] = [];
