@@ -77,14 +77,17 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
  * exactly one imported file has it. Failing that, a link inside the import to a file it does not
  * hold names the file its name's number names (`ADR045-use-forms-api.md` for the renamed
  * `ADR045-remove-forms-api.md`, alphagov/forms; decision 0079): exactly one file of that number
- * in the link's directory, else in the whole import. Failing that, the ADR number must match the
- * number of exactly one file in `from`'s directory, else of exactly one file of the whole
- * import (a subfolder's ADRs cite the others by number). A number several files share names
+ * in the link's directory, else in the whole import, when the two names share a word
+ * ({@link shareNameWord}). Failing that, the ADR number must match the number of exactly one
+ * file in `from`'s directory, else of exactly one file of the whole import (a subfolder's ADRs
+ * cite the others by number) — for a link, one whose name shares a word with the link's. A number several files share names
  * none. A file never resolves to itself.
  */
 export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex): string | null {
   const candidates: string[] = [];
   let external = false;
+  /** The file a relative link names, whose name a number's file must agree with. */
+  let linked: string | null = null;
   if (ref.href !== null && ref.href !== '') {
     let href = ref.href.replace(/[#?].*$/, '');
     try {
@@ -102,13 +105,28 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       const joined = posix.normalize(posix.join(posix.dirname(from), href)).replace(/^\.\//, '');
       // A link to a record folder (`../2022-02-07-tracing/`) names its README.md / index.md.
       const folder = joined.replace(/\/+$/, '');
+      linked = folder;
       candidates.push(joined, `${joined}.md`, `${folder}/README.md`, `${folder}/index.md`);
       const renamed = joined.startsWith('../') || joined === '..' ? null : leadingNumber(recordFileName(folder));
-      if (renamed !== null) candidates.push(...onlyNumbered(index, renamed, posix.dirname(folder), from));
+      if (renamed !== null) candidates.push(...onlyNumbered(index, renamed, posix.dirname(folder), from).filter((p) => shareNameWord(folder, p)));
     }
   }
-  if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from));
+  if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from).filter((p) => linked === null || shareNameWord(linked, p)));
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
+}
+
+/**
+ * True when the record names of `a` and `b` share a word of three letters or more besides their
+ * numbers: a renamed record keeps some of its name (forms' `ADR045-use-forms-api.md`, renamed
+ * `ADR045-remove-forms-api.md`); dotcom-rendering's link to a `007-multiple-sites-revisited.md`
+ * that was never written names no `007-css-in-js.md`.
+ */
+function shareNameWord(a: string, b: string): boolean {
+  const words = (path: string) => new Set(recordFileName(path).toLowerCase().replace(/\.(?:md|markdown|rst|adoc|asciidoc)$/, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !/^adr\d*$/.test(w)));
+  const own = words(a);
+  const other = words(b);
+  // A link whose name is only a number (`[5](0005.md)`, `../decisions/5`) says nothing against it.
+  return own.size === 0 || [...own].some((w) => other.has(w));
 }
 
 /** The one file numbered `number` in `dir`, else (none there) in the whole import, `from` aside; [] when none or several. */

@@ -152,3 +152,19 @@ describe("a folder of superseded records named `_superseded/` (shopware)", () =>
     expect(r.skipped).toEqual([]);
   });
 });
+
+describe('a link to a record that was never written (guardian/dotcom-rendering)', () => {
+  it('names no other record of its number unless the names share a word', async () => {
+    const { readAdrDirectory } = await import('../../../src/importers/adr/read-adr-dir.js');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { tempDir } = await import('../../helpers/git.js');
+    const dir = tempDir('brain-adr-');
+    mkdirSync(join(dir, 'historic-adrs'));
+    writeFileSync(join(dir, '007-css-in-js.md'), '# CSS in JS\n\n## Context\n\nc\n\n## Decision\n\nd\n\n## Status\n\nApproved\n');
+    writeFileSync(join(dir, 'historic-adrs', 'multiple-sites.md'), '# Multiple sites\n\n## Decision\n\nd\n\n## Status\n\nSuperseded by\n[007-multiple-sites-revisited.md](007-multiple-sites-revisited.md).\n');
+    const r = await readAdrDirectory({ dir, projectId: 'demo' });
+    const sites = r.drafts.find((d) => d.source_path === 'historic-adrs/multiple-sites.md')!;
+    expect(sites.fields.related_entry_ids).toEqual([]);
+    expect(r.unresolved.map((u) => u.reference)).toContain('007-multiple-sites-revisited.md');
+  });
+});
