@@ -8,7 +8,7 @@
 import type { Command } from 'commander';
 
 /** The global options that take a value: the word after one is that value, not the command. */
-export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--repo', '--branch', '--project', '--author', '--agent']);
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--repo', '--branch', '--project', '--author', '--agent']);
 
 /**
  * The index in `args` of the command word: the first word that is neither an option nor the

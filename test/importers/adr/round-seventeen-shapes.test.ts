@@ -6,18 +6,29 @@
  * bitwarden/contributing-docs) and again the Alliander folder of ctekinay/aion-ainstein — all kept every line and round-tripped with no write; what they
  * showed wrong, each as its family in a small fixture written here in the shape met (decision 0110).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { unmodeledFrontMatter } from '../../../src/importers/adr/front-matter.js';
+import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { adrLabelQuery } from '../../../src/model/adr-label-query.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { cleanupTempDirs } from '../../helpers/git.js';
+import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
+
+/** `files` (path → text) written into a new folder, read as an import reads it. */
+async function readFolder(files: Record<string, string>) {
+  const dir = tempDir('brain-adr-');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return readAdrDirectory({ dir, projectId: 'demo' });
+}
 
 /** Alliander's front matter: Dublin Core terms under `dct:`, a long IRI, a comment and a flow list. */
 const ALLIANDER = (version: string) =>
@@ -139,14 +150,10 @@ describe('a `#` heading below the sections of a file titled in front matter (sho
 
 describe("a folder of superseded records named `_superseded/` (shopware)", () => {
   it('is read, its records superseded by the successor they link, both ways', async () => {
-    const { readAdrDirectory } = await import('../../../src/importers/adr/read-adr-dir.js');
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    const { tempDir } = await import('../../helpers/git.js');
-    const dir = tempDir('brain-adr-');
-    mkdirSync(join(dir, '_superseded'));
-    writeFileSync(join(dir, '2022-01-20-feature-flags-for-major-versions.md'), '---\ntitle: Feature flags for major versions\ndate: 2022-01-20\n---\n\n## Context\n\nc\n\n## Decision\n\nd\n');
-    writeFileSync(join(dir, '_superseded', '2021-03-01-release-flags.md'), '---\ntitle: Release flags\ndate: 2021-03-01\n---\n\n## Superseded by [Feature flags for major versions](../2022-01-20-feature-flags-for-major-versions.md)\n\n## Context\n\nc\n');
-    const r = await readAdrDirectory({ dir, projectId: 'demo' });
+    const r = await readFolder({
+      '2022-01-20-feature-flags-for-major-versions.md': '---\ntitle: Feature flags for major versions\ndate: 2022-01-20\n---\n\n## Context\n\nc\n\n## Decision\n\nd\n',
+      '_superseded/2021-03-01-release-flags.md': '---\ntitle: Release flags\ndate: 2021-03-01\n---\n\n## Superseded by [Feature flags for major versions](../2022-01-20-feature-flags-for-major-versions.md)\n\n## Context\n\nc\n',
+    });
     const [newer, old] = ['2022-01-20-feature-flags-for-major-versions.md', '_superseded/2021-03-01-release-flags.md'].map((p) => r.drafts.find((d) => d.source_path === p)!);
     expect([old!.fields.status, newer!.fields.supersedes_entry_id]).toEqual(['superseded', old!.entry_id]);
     expect(r.skipped).toEqual([]);
@@ -155,14 +162,10 @@ describe("a folder of superseded records named `_superseded/` (shopware)", () =>
 
 describe('a link to a record that was never written (guardian/dotcom-rendering)', () => {
   it('names no other record of its number unless the names share a word', async () => {
-    const { readAdrDirectory } = await import('../../../src/importers/adr/read-adr-dir.js');
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    const { tempDir } = await import('../../helpers/git.js');
-    const dir = tempDir('brain-adr-');
-    mkdirSync(join(dir, 'historic-adrs'));
-    writeFileSync(join(dir, '007-css-in-js.md'), '# CSS in JS\n\n## Context\n\nc\n\n## Decision\n\nd\n\n## Status\n\nApproved\n');
-    writeFileSync(join(dir, 'historic-adrs', 'multiple-sites.md'), '# Multiple sites\n\n## Decision\n\nd\n\n## Status\n\nSuperseded by\n[007-multiple-sites-revisited.md](007-multiple-sites-revisited.md).\n');
-    const r = await readAdrDirectory({ dir, projectId: 'demo' });
+    const r = await readFolder({
+      '007-css-in-js.md': '# CSS in JS\n\n## Context\n\nc\n\n## Decision\n\nd\n\n## Status\n\nApproved\n',
+      'historic-adrs/multiple-sites.md': '# Multiple sites\n\n## Decision\n\nd\n\n## Status\n\nSuperseded by\n[007-multiple-sites-revisited.md](007-multiple-sites-revisited.md).\n',
+    });
     const sites = r.drafts.find((d) => d.source_path === 'historic-adrs/multiple-sites.md')!;
     expect(sites.fields.related_entry_ids).toEqual([]);
     expect(r.unresolved.map((u) => u.reference)).toContain('007-multiple-sites-revisited.md');
