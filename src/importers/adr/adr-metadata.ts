@@ -28,7 +28,12 @@ import type { StatusOrigin } from './status-source.js';
  * `日付:` / `作成日:` / `決定日:` and Chinese `日期：` / `决策日期：` (wer-inc/gogooku3's
  * `日付: 2025-08-28`, round sixteen), a full-width colon too.
  */
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|datum|fecha|data)\b|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date(?:[-_ ]created)?|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|submitted(?:\s+on)?|datum|fecha|data)\b(?![-_])|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
+/**
+ * A line naming the day the decision was taken by another name, read before {@link DATE_LINE}:
+ * astropy's APEs write `date-created:`, `date-last-revised:` and `date-accepted:` (decision 0112).
+ */
+const ACCEPTED_LINE = /^\s*(?:[-*+]\s+)?(?:date[-_ ]accepted|accepted[-_ ](?:on|at|date)|acceptance[-_ ]date|approved[-_ ](?:on|at)|approval[-_ ]date|decided[-_ ]at)\s*[:：]\s*(.*)$/i;
 const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
 /**
  * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
@@ -36,13 +41,28 @@ const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*
  * `creation-date`; others `created`, `creation_date`, `decision-date`). `last-updated` is not
  * one: it dates an edit, not the decision.
  */
-const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date', 'created', 'creation-date', 'creation_date', 'created-at', 'created_at',
+const FRONT_MATTER_DATE_KEYS = ['date', 'decision-date', 'decision_date',
+  // The day of the decision by another name, before the day the proposal was written (npm/rfcs'
+  // `accepted_at:`, astropy's APEs' `date-accepted:`; decision 0112).
+  ...dayKeys(['date-accepted', 'accepted-at', 'accepted-on', 'accepted-date', 'acceptance-date', 'approved-at', 'approved-on', 'approval-date', 'decided-at', 'decided-on']),
+  'created', 'creation-date', 'creation_date', 'created-at', 'created_at',
   // microsoft/terminal's specs (`created on: 2019-06-19`), Ember's and others' RFCs (`start-date:`), Jupyter's JEPs (`date-started:`). Decision 0098.
-  'created on', 'created-on', 'created_on', 'start-date', 'start_date', 'date-started', 'date_started'];
+  'created on', 'created-on', 'created_on', 'start-date', 'start_date', 'date-started', 'date_started',
+  ...dayKeys(['date-created', 'submitted', 'submitted-at', 'submitted-on', 'proposed-at', 'proposed-on']),
+  // Only a later stage dated (npm/rfcs' `implemented_at:` under `created: null`, SovereignCloudStack's
+  // `stabilized_at:`, a withdrawal's day): still the file's own day, not git's. Not `deprecated_at`:
+  // that dates the end of a decision (decision 0112).
+  ...dayKeys(['stabilized-at', 'stabilised-at', 'implemented-at', 'implemented-on', 'final-at', 'withdrawn-at', 'rejected-at'])];
+/** `keys` as written with dashes, and each with underscores (`accepted-at`, `accepted_at`). */
+function dayKeys(keys: readonly string[]): string[] {
+  return keys.flatMap((key) => (key.includes('-') ? [key, key.replace(/-/g, '_')] : [key]));
+}
 /** The DCMI terms that date a record, the decision's own first (`dateAccepted`, then `issued`, `date`, `created`). */
 const DUBLIN_CORE_DATE_TERMS = ['dateAccepted', 'issued', 'date', 'created'];
 /** Metadata table keys (normalised) of the day, in precedence order. */
-const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'created', 'created on', 'creation date', 'start date', ...TRANSLATED_TABLE_KEYS.date];
+const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'date accepted', 'accepted on', 'accepted date', 'approved on', 'created', 'created on', 'creation date', 'start date',
+  // Qiskit/RFCs' `| **Submitted** | 2023-10-03 |` (decision 0112).
+  'submitted', 'submitted on', 'date submitted', ...TRANSLATED_TABLE_KEYS.date];
 
 
 /**
@@ -160,7 +180,7 @@ export function findAdrDate(options: {
     }
     return null;
   };
-  const dated = labelled(DATE_LINE);
+  const dated = labelled(ACCEPTED_LINE) ?? labelled(DATE_LINE);
   if (dated !== null) return { date: dated, fromFrontMatter: false };
   const bare = lines.map((line) => bareDate(line, order)).find((d) => d !== null);
   if (bare !== undefined && bare !== null) return { date: bare, fromFrontMatter: false };

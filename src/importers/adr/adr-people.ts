@@ -8,13 +8,15 @@ import { LIMITS } from '../../model/limits.js';
 import { headerLines, isPlaceholder, scalarText } from './adr-metadata.js';
 import { frontMatterKey } from './front-matter.js';
 import { listItemTexts, plainText } from './inline-text.js';
-import { blockTexts, sectionContent, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, sectionContent, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
+/** A bold people label with no colon (dotnet/designs' `**Owner** [A](…) | [B](…) |`; decision 0112). */
+const BOLD_PEOPLE = /^\s*(?:\*\*|__)(owners?|authors?|deciders)(?:\*\*|__)[ \t]+(?![:：])(\S.*)$/i;
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
 /**
  * The people keys of MADR's front matter as its French, Spanish, Portuguese and German
@@ -54,7 +56,8 @@ export interface AdrPeople {
  * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)`
  * (string or list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
  * `Owner(s)` row, else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before
- * the first section or in the Status section, else a `Submitters` / `Authors` / `Deciders`
+ * the first section or in the Status section (or a bold `**Owner**` with no colon, names split by
+ * `|`), else a `Submitters` / `Authors` / `Deciders`
  * section's list items (`- Lenny Goodell (Intel)`, joined by ", ") or first paragraph. Template
  * placeholders (`{list everyone involved}`) are not people; a value longer than 2 000 characters is not taken (it stays where it is written).
  */
@@ -81,6 +84,12 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const text = value !== '' ? value : PEOPLE_LINE.test(`${line} x`) ? listedNames(lines.slice(at + 1)) : null;
     // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone.
     if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : candidates).push({ text, key: null });
+  }
+  // A bold label with no colon, names split by `|` (dotnet/designs' `**Owner** [Immo Landwerth](…) | [Rainer Sigwald](…) |`).
+  for (const line of blockTexts(headerTokens(options.outline)).flatMap((t) => t.split('\n'))) {
+    const m = BOLD_PEOPLE.exec(line);
+    const text = m === null ? '' : plainText(m[2] ?? '').split('|').map((name) => name.trim()).filter((name) => name !== '').join(', ');
+    if (text !== '') (/^owners?$/i.test(m?.[1] ?? '') ? owners : candidates).push({ text, key: null });
   }
   candidates.push(...owners);
   const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));

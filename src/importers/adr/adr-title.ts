@@ -8,6 +8,8 @@ import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
 import { fieldBlockTitle } from './header-fields.js';
+import { isPlaceholder } from './adr-metadata.js';
+import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { leadingNumber, nameTitle } from './file-name.js';
 
 /**
@@ -186,8 +188,10 @@ function headerName(outline: MarkdownOutline): string | null {
     const m = /^\s*(?:feature\s+)?(?:name|title)\s*:\s*(.+)$/i.exec(plainText(line));
     if (m?.[1] && m[1].trim() !== '') return m[1].trim();
   }
-  // A `Title:` field of a block of `Key: value` fields (Stellar's CAPs; header-fields.ts, decision 0098).
-  return fieldBlockTitle(outline);
+  // A `Title:` field of a block of `Key: value` fields (Stellar's CAPs; header-fields.ts, decision 0098),
+  // else the `title` row of a metadata table (celestia's CIPs: `| title | Shwap Protocol |`; decision 0112).
+  const tabled = plainText(metadataValue(metadataTableRows(outline), ['title']) ?? '').trim();
+  return fieldBlockTitle(outline) ?? (tabled === '' || isPlaceholder(tabled) ? null : tabled);
 }
 
 /**
@@ -270,4 +274,18 @@ export function isPlaceholderTitle(title: string): boolean {
   return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare)
     // An RFC or proposal template's (tensorflow/community's `# Title of RFC`, `RFC Title`, `Proposal title`; decision 0098).
     || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare);
+}
+
+/**
+ * True when `title` (as parse-adr.ts gives it) is a template's, number and title both left to
+ * fill: ai-cfia's `# ADR-XXX : Title` (and `Titre`), `RFC-NNNN: <title>`, astropy's
+ * `<APE title here>`. Such a file is the template records are copied from, not a record
+ * (read-adr-dir.ts skips it; decision 0112). A placeholder title under a real number (alphagov/
+ * forms' ADR025) is a record whose title was never written: not this.
+ */
+export function isTemplateTitle(title: string): boolean {
+  const numbered = /^(?:[a-z]{2,5}[-_ ]?)?(?:x{3,}|n{3,}|#{3,})\s*[:.\-–—]?\s*(.*)$/i.exec(title.trim());
+  const rest = numbered === null ? title.trim() : (numbered[1] ?? '').trim();
+  if (numbered !== null && (isPlaceholderTitle(rest) || /^(?:titre|título|titulo|titel|titolo|タイトル|标题)$/i.test(rest))) return true;
+  return /^<[^<>]*\btitle\b[^<>]*>$/i.test(title.trim());
 }

@@ -8,13 +8,17 @@ import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
 import type { ParsedAdr } from './parse-adr.js';
 
-/** A series' word (2–5 letters) and number leading a file name: `tep-0070-x.md` → tep, 70. */
-const NAME_LABEL = /^([a-z]{2,5})[-_](\d{1,9})(?=[-_. ]|$)/i;
+/**
+ * A series' word (2–5 letters) and number leading a file name: `tep-0070-x.md` → tep, 70; run
+ * together too, as astropy names its APEs (`APE10.rst` → ape, 10; decision 0112) — a word only a
+ * few files of the folder lead with (`oauth2-flow.md`) names no series ({@link withFileSeries}).
+ */
+const NAME_LABEL = /^([a-z]{2,5})[-_]?(\d{1,9})(?=[-_. ]|$)/i;
 
 /** Words that name ADRs themselves: their files keep `ADR-NNNN` (file-name.ts `leadingNumber` reads them). */
 const ADR_WORDS = new Set(['adr', 'madr']);
 
-/** The series word and number a file name leads with, lower case, or null (`adr-001-x.md`, `0001-x.md`, `use-x.md`). */
+/** The series word and number a file name leads with, lower case, or null (`adr-001-x.md`, `adr001.md`, `0001-x.md`, `use-x.md`). */
 export function nameSeries(fileName: string): { word: string; number: number } | null {
   const m = NAME_LABEL.exec(fileName);
   const word = m?.[1]?.toLowerCase();

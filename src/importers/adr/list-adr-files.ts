@@ -42,6 +42,9 @@ const PRIVATE_FOLDER = 'private folder (its name starts with _): not read';
 /** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
 const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc']);
 
+/** A language tag ending a base name (`.fr`, `.en-ca`, `.eng-ca`, `.zh_cn`). */
+const LANGUAGE_TAG = /\.[a-z]{2,3}(?:[-_][a-z]{2,4})?$/;
+
 /** A lower-case base name whose number is a placeholder: three or more `x` or `n`, after `adr` / `madr` or alone. */
 const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
 
@@ -59,7 +62,8 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
  * without the word: a run of x or n letters where the number goes, any case, after an optional
  * `adr` label (alphagov/forms' `ADR` + three capital x + `-architecture-decision-record-template.md`,
  * `adr-nnn-x.md`, `NNNN-x.md`); but `0000-use-markdown.md` and `xylophone.md` are ADRs); so is a
- * name without digits that ends in the word (`GRFC-TEMPLATE.md`, `spec-template.md`); a
+ * name without digits that ends in the word (`GRFC-TEMPLATE.md`, `spec-template.md`, `APEtemplate.rst`); a
+ * language tag ending the name is left aside (`index.fr-ca.md` is an index page); a
  * repository's own files (CONTRIBUTING.md, CODE_OF_CONDUCT.md, GOVERNANCE.md, LICENSE.md, …) are
  * no records;
  * names starting with `_` or `.` are private or hidden; `x.src.md` is the source a document is
@@ -68,10 +72,12 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
  * imported twice.
  */
 export function skipReason(fileName: string): string | null {
-  const base = withoutAdrExtension(fileName).toLowerCase();
+  // A translation's language tag is no part of the name the rules read: `index.fr-ca.md` is an
+  // index page, `0001-ailab-template.en-ca.md` a template (ai-cfia's bilingual records; decision 0112).
+  const base = withoutAdrExtension(fileName).toLowerCase().replace(LANGUAGE_TAG, '');
   if (fileName.startsWith('_') || fileName.startsWith('.')) return 'hidden or private file';
   if (INDEX_PAGES.has(base)) return INDEX_PAGE;
-  if (base.endsWith('.src')) return GENERATED_SOURCE;
+  if (withoutAdrExtension(fileName).toLowerCase().endsWith('.src')) return GENERATED_SOURCE;
   // `000-index.md` (DependencyTrack/hyades): a zero number sorts the index first; it is no record.
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
@@ -79,6 +85,8 @@ export function skipReason(fileName: string): string | null {
   // A name with no number that ends in the word: gRPC's `GRFC-TEMPLATE.md`, microsoft/terminal's
   // `spec-template.md`, `settings-spec-template.md` (decision 0098).
   if (/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*[-_.]template$/.test(base) && !/\d/.test(base)) return 'template';
+  // A series' word run into it: astropy's `APEtemplate.rst` (decision 0112).
+  if (/^[a-z]{2,5}template$/.test(base)) return 'template';
   if (REPOSITORY_FILES.has(base.replace(/_/g, '-'))) return REPOSITORY_FILE;
   if (/^(?:\d+[-_])?(?:(?:adr|madr)[-_.])?(?:modele|modèle|vorlage|plantilla|modelo)(?:[-_.](?:adr|madr))?$/.test(base)) return 'template';
   // A placeholder for the number (x or n letters: alphagov/forms' template; `ADR-nnn_x.md`, `NNNN-x.md`): the

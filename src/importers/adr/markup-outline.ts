@@ -68,9 +68,10 @@ const FIELD = /^:([A-Za-z][\w .-]{0,30}):(?:[ \t]+(.*))?$/;
  * A header note: `Date: 2021-09-09` (adr-tools' AsciiDoc template), `Status: Accepted`; not an
  * AsciiDoc description list's `Status:: x`. Also the RFC 822 header a PEP opens with (`PEP: 8`,
  * `Title: Style Guide for Python Code`, `Author: A,` over indented continuation lines,
- * `Superseded-By: 387`, `Replaces: 5`; decision 0098). Also as a list item, `* Status: x` (headerFields).
+ * `Superseded-By: 387`, `Replaces: 5`; decision 0098); astropy's APEs' `date-created:` and `date-accepted:`
+ * notes (decision 0112). Also as a list item, `* Status: x` (headerFields).
  */
-const NOTE = /^(status|date|deciders|authors?|created|last updated|title|superseded-by|replaces)[ \t]*:(?!:)[ \t]*(.*)$/i;
+const NOTE = /^(status|date|date[-_ ](?:accepted|created)|deciders|authors?|created|last updated|title|superseded-by|replaces)[ \t]*:(?!:)[ \t]*(.*)$/i;
 /** Notes whose value may go on over indented lines (RFC 822 folding): the people and the links; a status or a title stays on its line. */
 const FOLDED = new Set(['author', 'authors', 'deciders', 'superseded-by', 'replaces']);
 

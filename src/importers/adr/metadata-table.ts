@@ -57,6 +57,8 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated',
   // An RFC's `| **Start Date** | 30 June 2023 |` (polkadot-fellows/RFCs; decision 0098).
   'start date',
+  // Qiskit/RFCs' `| **Submitted** | 2023-10-03 |`, celestia's CIPs' `| title | Shwap Protocol |` (decision 0112).
+  'submitted', 'submitted on', 'date submitted', 'date accepted', 'accepted on', 'accepted date', 'approved on', 'title',
   'author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners',
   'tags', 'tag', 'supersedes', 'superseded by', 'updates', 'updated by', 'amends', 'amended by',
   ...TRANSLATED_TABLE_KEYS.status, ...TRANSLATED_TABLE_KEYS.date, ...TRANSLATED_TABLE_KEYS.people, ...NAMED_STATUS_KEYS,
@@ -89,7 +91,26 @@ function rowsOf(token: Token): MetadataRow[] | null {
   const known = rows.filter((r) => KNOWN_KEYS.has(r.key));
   if (known.length === 0) return null;
   // The header row is a label row (Metadata|Value) unless it names a key itself.
-  return KNOWN_KEYS.has(rows[0]?.key ?? '') ? rows : rows.slice(1);
+  return continued(KNOWN_KEYS.has(rows[0]?.key ?? '') ? rows : rows.slice(1));
+}
+
+/** Keys whose values are lists of people: a continuation row adds a name to them. */
+const PEOPLE_KEYS: ReadonlySet<string> = new Set(['author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners', ...TRANSLATED_TABLE_KEYS.people]);
+
+/**
+ * `rows` with each row whose key cell is empty joined to the row above: Qiskit's and celestia's
+ * tables give each further author a row of its own (`| **Authors** | A (a@x) |` / `|  | B (b@x) |`;
+ * decision 0112). A person joins a list of people after a comma (a trailing one dropped), other
+ * text after a space.
+ */
+function continued(rows: readonly MetadataRow[]): MetadataRow[] {
+  const out: MetadataRow[] = [];
+  for (const row of rows) {
+    const last = out.at(-1);
+    if (row.key !== '' || last === undefined) out.push({ ...row });
+    else if (row.value !== '') last.value = last.value === '' ? row.value : PEOPLE_KEYS.has(last.key) ? `${last.value.replace(/[\s,;]+$/, '')}, ${row.value}` : `${last.value} ${row.value}`;
+  }
+  return out;
 }
 
 /**

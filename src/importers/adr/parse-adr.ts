@@ -13,8 +13,8 @@ import { leadingNumber, nameTitle } from './file-name.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
-import type { Token } from 'marked';
-import { tokenText } from './inline-text.js';
+import type { Token, Tokens } from 'marked';
+import { plainText, tokenText } from './inline-text.js';
 import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
 import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
 import type { IndexedStatus } from './status-index.js';
@@ -133,7 +133,12 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // A `#` heading below the file's sections (shopware's `# Do you have to opt-in …?` under `##
   // Context`, `## Decision`) is a section written a level up: front matter's `title:` titles the
   // record, and the heading line stays in the text (decision 0110).
-  const buried = heading !== undefined && fmTitle !== null && outline.tokens.slice(0, outline.titleIndex).some((t) => t.type === 'heading');
+  // So is a `#` heading prepended above the record's own (npm/rfcs' withdrawn RFCs: front matter
+  // `title: Changelog`, then `# Withdrawal Amendment`, then the RFC's `# Changelog`; decision 0112):
+  // the front matter's title, written again by a later `#` heading, titles the record.
+  const echoed = heading !== undefined && fmTitle !== null && sameWords(headingText, fmTitle) === false
+    && outline.tokens.slice(outline.titleIndex + 1).some((t) => t.type === 'heading' && (t as Tokens.Heading).depth === 1 && sameWords(tokenText(t), fmTitle));
+  const buried = (heading !== undefined && fmTitle !== null && outline.tokens.slice(0, outline.titleIndex).some((t) => t.type === 'heading')) || echoed;
   const named = buried ? fmTitle : heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
     : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? nameTitle(base, { series: true }) : null;
   const title = named === null ? extracted : truncateTitle(named);
@@ -223,4 +228,10 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,
   };
+}
+
+/** True when two titles say the same words (case, inline Markdown and punctuation aside). */
+function sameWords(a: string, b: string): boolean {
+  const words = (t: string): string => plainText(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return words(a) === words(b);
 }

@@ -136,7 +136,8 @@ export function parseMarkupAdr(options: {
   const headingText = outline.title?.text ?? '';
   const fileNumber = leadingNumber(fileName);
   const baseName = withoutAdrExtension(fileName);
-  const field = (...keys: string[]): string | null => outline.fields.find((f) => keys.includes(f.key) && f.value !== '')?.value ?? null;
+  // The first of `keys` the header states, in the keys' order (`date-accepted` before `date-created`, wherever each stands).
+  const field = (...keys: string[]): string | null => keys.map((key) => outline.fields.find((f) => f.key === key && f.value !== '')).find((f) => f !== undefined)?.value ?? null;
   // No title heading: a `Title:` note of the header (a PEP's RFC 822 header; decision 0098).
   const whole = headingText === '' ? field('title') : stripTitlePrefix(headingText, fileName);
   // A template's title left as it was names nothing: the file name's words do (as parse-adr.ts reads it).
@@ -148,7 +149,8 @@ export function parseMarkupAdr(options: {
   const useIndex = options.indexStatus != null && mapping?.mapped !== true;
   const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const order = options.dateOrder ?? 'day_first';
-  const dateField = field('date', 'created', 'last updated', 'revdate');
+  // The day of acceptance before the day of writing (astropy's `date-accepted:` under `date-created:`; decision 0112).
+  const dateField = field('date', 'date-accepted', 'date_accepted', 'date accepted', 'created', 'date-created', 'date_created', 'date created', 'last updated', 'revdate');
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
   // A month in the status words of an accepted, rejected or proposed record (`Accepted - January 2021`), as Markdown reads it (decision 0095).
   const decisive = mapping?.mapped === true && ['accepted', 'rejected', 'proposed'].includes(mapping.status);

@@ -12,6 +12,7 @@ import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
 import { dateOrder } from './adr-dates.js';
 import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js';
+import { isTemplateTitle } from './adr-title.js';
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
@@ -197,6 +198,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order, labels }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
+      // `# ADR-XXX : Title`, `<APE title here>`: the template records are copied from (adr-title.ts).
+      else if (isTemplateTitle(adr.title)) skipped.push({ source_path: sourcePath, reason: 'template (its title and number are placeholders)' });
       else parsed.push(adr);
     }
   }

@@ -56,7 +56,10 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       // `:Status: retrospective`, "documents a past decision"): accepted, the words kept.
       'retrospective', 'retroactive',
       // `approved` as it gets mistyped (gRPC's P4: `Aprroved`), as `superseded` is above.
-      'aproved', 'aprroved', 'approoved', ...translatedWords('accepted')],
+      'aproved', 'aprroved', 'approoved',
+      // EIPs' `Living` (decentraland/adr: "continually updated", never final, in force); a
+      // standard declared `Stable` (SovereignCloudStack's `status: Stable`, `stabilized_at:`). Decision 0112.
+      'living', 'stable', 'stabilized', 'stabilised', ...translatedWords('accepted')],
   ],
   [
     'proposed',
@@ -73,7 +76,8 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
   ],
   // Swift Evolution's `Expired`: a review that lapsed with no decision taken up again (words kept).
   // wagtail/rfcs' `Deleted 2020-07-20 in [#55]`: a proposal taken back, never in force.
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', 'deleted', ...translatedWords('rejected')]],
+  // Qiskit/RFCs' `Not planned` (GitHub's word for an issue closed unbuilt), `won't do`: decided against.
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', 'deleted', 'not planned', "won't do", 'wont do', "won't fix", 'wontfix', ...translatedWords('rejected')]],
   // Cardano's CIPs: `Inactive (obsolete)`, `Inactive (superseded by …)` — no longer in force.
   ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', 'inactive', ...translatedWords('deprecated')]],
 ];
@@ -113,14 +117,19 @@ export function normalizeStatusText(raw: string): string {
  * (`{proposed | rejected | … | superseded by ADR-0123}`, MADR 2's `[proposed | … ]`), any value
  * wrapped in curly braces (MADR's placeholder convention, its ADR-0012), a square-bracketed or
  * angle-bracketed value that is not itself a status (`[status]`, `<status>`), status words
- * offered with "or" (`Accepted or Rejected`, alphagov/forms' template; decision 0079), or the
+ * offered with "or" (`Accepted or Rejected`, alphagov/forms' template; decision 0079) or with
+ * slashes naming different statuses (`Proposed/Accepted/Deprecated`, Qiskit's; decision 0112), or the
  * bare word "status".
  */
 export function isTemplatePlaceholder(raw: string): boolean {
   const text = raw.trim();
   if (text.includes('|')) return true;
+  // Status words offered with "or", or with slashes when they name different statuses
+  // (Qiskit's `Proposed/Accepted/Deprecated`; but `Accepted/Implemented` says one thing twice).
   const offered = normalizeStatusText(text).split(/\s+or\s+/);
   if (offered.length > 1 && offered.every((word) => STATUS_WORDS.some(([, words]) => words.includes(word)))) return true;
+  const slashed = normalizeStatusText(text).split(/\s*\/\s*/).map(matchStatusWord);
+  if (slashed.length > 1 && slashed.every((s) => s !== null) && new Set(slashed).size > 1) return true;
   if (/^\{[\s\S]*\}$/.test(text)) return true;
   const bracketed = /^\[([^\]]*)\]$/.exec(text) ?? /^<([^>]*)>$/.exec(text);
   if (bracketed) return matchStatusWord(normalizeStatusText(bracketed[1] ?? '')) === null;
@@ -144,13 +153,13 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
  * Maps one raw status value (Markdown allowed) to a decision status.
  * - accepted / implemented / approved / agreed / done / adopted / active / final / completed /
  *   decided / in effect / in use / partially (partly) accepted or implemented / partially
- *   (partly, in part) superseded or replaced / amended / resolved → accepted
+ *   (partly, in part) superseded or replaced / amended / resolved / living / stable → accepted
  * - proposed / draft / in review / under review / under discussion / pending / incomplete /
  *   in progress / work in progress / wip / open / rfc, and the review stages of proposal
  *   processes (review, active review, returned for revision, previewing, last call, deferred,
  *   awaiting decision, …) → proposed
  * - ready for implementation → accepted
- * - rejected / declined / withdrawn / abandoned / expired / deleted → rejected
+ * - rejected / declined / withdrawn / abandoned / expired / deleted / not planned / won't do → rejected
  * - deprecated / reverted / obsolete / retired / archived / outdated / inactive → deprecated
  * - superseded (with or without "by …"), replaced → superseded
  * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch

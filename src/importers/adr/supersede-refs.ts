@@ -77,8 +77,11 @@ const MAY_START_KEYWORD = [
   ...KEYWORDS.filter((k) => k.re.unicode).map((k) => k.re),
 ];
 
-/** "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9". */
-const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b)*)/iy;
+/**
+ * "ADR-0057", "ADRs 60 and 61", "ADR 7, 8 & 9"; not a day after the list ("Remplacé par ADR-0038,
+ * 2026-07-26.", nclsppr/surplasse: 2026 is no record; decision 0112).
+ */
+const ADR_LIST = /\badrs?\b[\s#_-]*(\d{1,9})((?:\s*(?:,|and|&|or)\s*(?:adr[\s#_-]*)?\d{1,9}\b(?![-/.]\d))*)/iy;
 /** A bare number right after a keyword: "superseded by 036", "supersedes #12". */
 const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
 /**
@@ -87,6 +90,13 @@ const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
  * ADR_LIST reads it).
  */
 const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
+/**
+ * Words after a supersession's target that limit it to a part (astropy's APE 18: "it supersedes
+ * APE 10 wherever there is a conflict between that APE and this APE"; "supersedes ADR-5 only for
+ * the web client", "to the extent that …"): the older record stays in force, a relation.
+ * Decision 0112.
+ */
+const LIMITED = /(?:wherever|where\s+(?:there\s+is\s+a\s+|they\s+are\s+in\s+|it\s+is\s+in\s+|the\s+two\s+)?conflict|to\s+the\s+extent\b|in\s*so\s*far\s+as|as\s+far\s+as|only\s+(?:where|when|for|in|as\s+regards)\b|in\s+cases?\s+where|for\s+the\s+(?:parts?|aspects?|sections?)\b)/iy;
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
@@ -158,6 +168,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
   // ADR 38) says nothing of the file it is read in being a successor — a relation only.
   let atClauseStart = true;
   let otherSubject = false;
+  // Where this clause's supersessions start in `refs`: a limit after them ({@link LIMITED}) makes them relations.
+  let clauseFrom = 0;
   for (const segment of inlineSegments(options.allLinks === true ? markdown : withoutCodeSpans(markdown))) {
     if (segment.kind === 'link') {
       const day = LEADING_DAY.exec(segment.text);
@@ -203,9 +215,17 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
         }
         continue;
       }
+      LIMITED.lastIndex = pos;
+      if (refs.length > clauseFrom && LIMITED.test(text)) {
+        for (let i = clauseFrom; i < refs.length; i++) if (refs[i]!.direction !== 'related') refs[i] = { ...refs[i]!, direction: 'related' };
+        pending = null;
+        pos = LIMITED.lastIndex;
+        continue;
+      }
       BOUNDARY.lastIndex = pos;
       if (BOUNDARY.test(text)) {
         pending = null;
+        clauseFrom = refs.length;
         // A line break inside a paragraph or item (James' item wraps after "more in details")
         // ends a keyword's reach, not the sentence whose subject a link was.
         if (text.charCodeAt(pos) !== 0x0a) (atClauseStart = true), (otherSubject = false);
