@@ -112,7 +112,7 @@ describe('numbers and titles', () => {
   it('a series word run into the number names a series when most of the folder is named so (astropy `APE10.rst`)', async () => {
     const ape = (title: string) => `${'*'.repeat(title.length)}\n${title}\n${'*'.repeat(title.length)}\n\nstatus: Accepted\n\nAbstract\n--------\n\nText.\n`;
     const read = await readFolder({ 'APE10.rst': ape('Policy'), 'APE18.rst': ape('Another'), 'oauth2-flow.md': '# OAuth flow\n\n## Status\n\nAccepted\n' });
-    const labels = Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations[0]?.locator ?? null]));
+    const labels = Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations?.[0]?.locator ?? null]));
     expect(labels).toEqual({ 'APE10.rst': 'APE-0010', 'APE18.rst': 'APE-0018', 'oauth2-flow.md': null });
   });
 
