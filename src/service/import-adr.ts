@@ -23,6 +23,7 @@ import {
   type NumberingReport,
   type SharedLabelReport,
   type SwappedDateReport,
+  type UnreadDateReport,
   type UnmappedStatus,
 } from '../importers/adr/read-adr-dir.js';
 import { sourceLineOf } from '../importers/adr/finding-lines.js';
@@ -81,6 +82,8 @@ export interface ImportReport {
   shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
   swapped_dates: SwappedDateReport[];
+  /** Days the files state that name no day of the calendar (`2020-01-45`): not used, by file. */
+  unread_dates: UnreadDateReport[];
   skipped: { source_path: string; reason: string }[];
   /** ADRs (or historical revisions of them) whose text holds a credential: not imported, the rest is. */
   withheld: WithheldRevision[];
@@ -286,6 +289,7 @@ async function importRead(
     numbering: read.numbering,
     shared_labels: read.shared_labels,
     swapped_dates: read.swapped_dates,
+    unread_dates: read.unread_dates,
     skipped: read.skipped,
     withheld,
     history: args.history && git !== null ? { commits: git.commits.length } : null,

@@ -110,6 +110,12 @@ export interface AdrDate {
   /** `YYYY-MM-DD` (a month's first day when `month`), or null when the file states no date. */
   date: string | null;
   fromFrontMatter: boolean;
+  /**
+   * A day the file states where one is looked for (front matter, a `Date:` line) that names no
+   * day of the calendar (decentraland's `date: 2020-01-45`, buildpacks' `Start Date: 2022-09-39`),
+   * as written: not used, reported (decision 0112). Absent when there is none.
+   */
+  unread?: string;
   /** When the file states only the month (`May 2023`, `Created: January 2011`: decision 0073), the quarter or the year (`Q3 2021`, `Date: 2021`: decision 0076). */
   precision?: 'month' | 'quarter' | 'year';
 }
@@ -134,7 +140,14 @@ export interface AdrDate {
  * likewise (decision 0076); a `Last updated:` /
  * `Last update:` line, its day, else its month.
  */
-export function findAdrDate(options: {
+export function findAdrDate(options: DateSources): AdrDate {
+  const seen: { unread?: string } = {};
+  const found = statedDate(options, seen);
+  return seen.unread === undefined ? found : { ...found, unread: seen.unread };
+}
+
+/** What {@link findAdrDate} reads. */
+interface DateSources {
   frontMatter: Record<string, unknown>;
   outline: MarkdownOutline;
   order?: DateOrder;
@@ -144,15 +157,25 @@ export function findAdrDate(options: {
   status?: DecisionStatus | null;
   /** Where the file states them (status-source.ts). */
   statusOrigin?: StatusOrigin | null;
-}): AdrDate {
+}
+
+/** A day written in numbers only (`2020-01-45`, `39/09/2022`): the shape {@link AdrDate} `unread` reports when it names no day. */
+const NUMERIC_DAY = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/;
+
+/** {@link findAdrDate}'s precedence; the first stated numeric day that names none goes into `seen.unread`. */
+function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
+  const noDay = (text: string, parsed: string | null): void => {
+    if (parsed === null && seen.unread === undefined && NUMERIC_DAY.test(text)) seen.unread = text.trim();
+  };
   const fromFrontMatter = (read: (text: string) => string | null): AdrDate | null => {
     for (const key of FRONT_MATTER_DATE_KEYS) {
       // Any case (`Created:`, Cardano's CIPs); only `date` as written is modelled.
       const found = frontMatterKey(options.frontMatter, key);
       const fm = found === null ? null : scalarText(options.frontMatter[found]);
       const parsed = fm === null || isPlaceholder(fm) ? null : read(fm);
+      if (fm !== null) noDay(fm, parsed);
       // Only `date` is modelled (the export writes it back); another key stays in the front matter as written.
       if (parsed !== null) return { date: parsed, fromFrontMatter: found === 'date' };
     }
@@ -176,6 +199,7 @@ export function findAdrDate(options: {
     for (const line of lines) {
       const match = re.exec(line);
       const parsed = match ? read(match[1] ?? '') : null;
+      if (match) noDay(match[1] ?? '', parsed);
       if (parsed !== null) return parsed;
     }
     return null;

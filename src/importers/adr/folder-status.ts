@@ -11,7 +11,8 @@ import type { IndexedStatus } from './status-index.js';
  * The status the nearest folder of `sourcePath` names (its sub-folders inside the import, then
  * `dirName`, the imported folder's own name), or null. A folder names a status when its last
  * word (after `-`, `_` or a space: `proposals-done` → "done") or its whole name maps to one
- * (status-map.ts), as the words "done", "rejected", "accepted"; `index_path` is that folder
+ * (status-map.ts), as the words "done", "rejected", "accepted" — or its first word before the kind of
+ * document it holds (`active-rfcs` → "active"); `index_path` is that folder
  * (`proposals-done/`, relative to the imported folder, which is `../proposals-done/` itself).
  * A folder whose name starts with a digit is a record's own folder and names none, nor does one
  * named for the kind of document it holds ({@link DOCUMENT_KINDS}: `rfc/`).
@@ -29,8 +30,12 @@ export function folderStatus(sourcePath: string, dirName: string | null): Indexe
   for (const { name, path } of chain) {
     if (/^\d/.test(name)) continue; // a record's own folder (`2022-02-07-tracing/`) names no state
     if (DOCUMENT_KINDS.test(name)) continue; // the folder of a series (`rfc/`) names what its files are
-    const last = name.split(/[-_ ]+/).pop() ?? '';
-    for (const words of [last, name]) {
+    const parts = name.split(/[-_ ]+/);
+    const last = parts.at(-1) ?? '';
+    // A state before the kind of document (vuejs/rfcs' `active-rfcs/`, `accepted-proposals/`; decision 0112).
+    const first = parts.length === 2 && DOCUMENT_KINDS.test(last) ? (parts[0] ?? '') : '';
+    for (const words of [last, first, name]) {
+      if (words === '') continue;
       if (!/^[\p{L} ]+$/u.test(words)) continue;
       const mapping = mapStatusText(words);
       if (mapping.mapped) return { status: mapping.status, words, index_path: path };

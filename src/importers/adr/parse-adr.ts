@@ -53,6 +53,8 @@ export interface ParsedAdr {
   date_precision: 'month' | 'quarter' | 'year' | null;
   /** The date as written when it was read with month and day swapped (`2023-24-05`), else null. */
   date_written: string | null;
+  /** A numeric day the file states that names no day of the calendar (`2020-01-45`), as written, else null: not used, reported (decision 0112). */
+  date_unread: string | null;
   /** Its deciders / authors as one line, or null. */
   deciders: string | null;
   /** Front matter tags and category, then a metadata table's Tags (lower case, without the importer's own "adr" tag). */
@@ -209,6 +211,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     date_month: precision === 'month',
     date_precision: precision,
     date_written: date.date === null ? null : swappedDateWritten(text, date.date),
+    date_unread: date.unread ?? null,
     deciders: people.people,
     tags: allTags,
     // '' when the file has front matter whose every key brain models (decision 0076), null when it has none.

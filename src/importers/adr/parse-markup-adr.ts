@@ -180,6 +180,8 @@ export function parseMarkupAdr(options: {
     date_month: precision === 'month',
     date_precision: precision,
     date_written: day === null ? null : swappedDateWritten(text, day),
+    // A numeric day its `Date` field states that names none (`2020-01-45`): reported, not used (decision 0112).
+    date_unread: dateField !== null && day === null && month === null && /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/.test(dateField) ? dateField.trim() : null,
     deciders: field('deciders', 'decision-makers', 'authors', 'author'),
     tags: [],
     front_matter: null,

@@ -86,6 +86,15 @@ export interface SwappedDateReport {
   date: string;
 }
 
+/** A day a file states that names no day of the calendar (`date: 2020-01-45`): not used. */
+export interface UnreadDateReport {
+  source_path: string;
+  /** As the file writes it. */
+  written: string;
+  /** The day stored instead (the file name's, git's at import, …), or null when the import falls back to git. */
+  date: string | null;
+}
+
 /** A file without a status that got its format's documented default. */
 export interface DefaultedStatus {
   source_path: string;
@@ -110,6 +119,8 @@ export interface AdrReadResult {
   shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped, by file. */
   swapped_dates: SwappedDateReport[];
+  /** Days stated that name no day of the calendar (not used), by file. */
+  unread_dates: UnreadDateReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files, documentation pages. */
   skipped: { source_path: string; reason: string }[];
 }

@@ -15,6 +15,7 @@ import { mapStatusText } from '../../../src/importers/adr/status-map.js';
 import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
+import { folderStatus } from '../../../src/importers/adr/folder-status.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
 
@@ -166,5 +167,29 @@ describe('people', () => {
   it('a bold `**Owner**` with no colon names the people split by `|` (dotnet/designs)', () => {
     const adr = parse('# Some design\n\n**Owner** [Immo Landwerth](https://github.com/terrajobst) | [Rainer Sigwald](https://github.com/rainersigwald) |\n\nApril 28th, 2020.\n\nText.\n', 'design.md');
     expect([adr.deciders, adr.date]).toEqual(['Immo Landwerth, Rainer Sigwald', '2020-04-28']);
+  });
+});
+
+describe('a day that names no day of the calendar', () => {
+  it('is not used and is reported, with the day stored instead (decentraland `date: 2020-01-45`, buildpacks `Start Date: 2022-09-39`)', async () => {
+    const fm = parse('---\ntitle: X\ndate: 2020-01-45\n---\n\n# X\n\nText.\n');
+    expect([fm.date, fm.date_unread]).toEqual([null, '2020-01-45']);
+    const line = parse('# Meta\n\n- Name: X\n- Start Date: 2022-09-39\n\n# Summary\n\nText.\n', '0108-x.md');
+    expect([line.date, line.date_unread]).toEqual([null, '2022-09-39']);
+    // A day read with month and day swapped names one; a month alone is no day asked for.
+    expect(parse('---\ndate: 2023-24-05\n---\n\n# X\n').date_unread).toBeNull();
+    expect(parse('---\ndate: May 2023\n---\n\n# X\n').date_unread).toBeNull();
+    const rst = parseMarkupAdr({ sourcePath: 'x.rst', source: 'Title\n=====\n\n:Date: 2021-02-30\n\nText.\n', family: 'rst' });
+    expect([rst.date, rst.date_unread]).toEqual([null, '2021-02-30']);
+    const read = await readFolder({ '2020-09-01-x.md': '# X\n\n* Status: accepted\n* Date: 2020-09-31\n\nText.\n', '0002-y.md': '# Y\n\n* Status: accepted\n* Date: 2020-09-30\n' });
+    expect(read.unread_dates).toEqual([{ source_path: '2020-09-01-x.md', written: '2020-09-31', date: '2020-09-01' }]);
+  });
+});
+
+describe('a folder named for a state and the kind of its documents', () => {
+  it('gives its records that state (vuejs/rfcs `active-rfcs/`), not a folder of another name', () => {
+    expect(folderStatus('active-rfcs/0001-x.md', null)).toMatchObject({ status: 'accepted', words: 'active', index_path: 'active-rfcs/' });
+    expect(folderStatus('x.md', 'rejected-proposals')).toMatchObject({ status: 'rejected' });
+    expect([folderStatus('open-source/x.md', null), folderStatus('active-directory-rfcs/x.md', null)]).toEqual([null, null]);
   });
 });
