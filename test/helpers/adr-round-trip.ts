@@ -11,14 +11,20 @@ import { importAdr } from '../../src/service/import-adr.js';
 import { openTestBrain } from './brain.js';
 import { initRepo, tempDir } from './git.js';
 
-/** See the module comment; `files` are path (`x.md`, `0001-x/README.md`) → text, written into one folder. */
-export async function adrRoundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void = () => undefined): Promise<void> {
-  const repo = initRepo();
+/** A new temp folder holding `files` (path such as `x.md` or `0001-x/README.md` → text); returns its path. */
+export function writeAdrFolder(files: Record<string, string>): string {
   const dir = tempDir('brain-adr-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
+  return dir;
+}
+
+/** See the module comment; `files` are path (`x.md`, `0001-x/README.md`) → text, written into one folder. */
+export async function adrRoundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void = () => undefined): Promise<void> {
+  const repo = initRepo();
+  const dir = writeAdrFolder(files);
   const brain = await openTestBrain(repo, { projectId: 'p' });
   try {
     await brain.init();

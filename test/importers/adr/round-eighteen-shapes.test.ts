@@ -6,8 +6,6 @@
  * no write; what they showed wrong, each as its family in a small fixture written here in the
  * shape met (decision 0112).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { parseMarkupAdr } from '../../../src/importers/adr/parse-markup-adr.js';
@@ -16,22 +14,15 @@ import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js'
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
 import { folderStatus } from '../../../src/importers/adr/folder-status.js';
-import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
+import { adrRoundTrip, writeAdrFolder } from '../../helpers/adr-round-trip.js';
+import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
 
 /** `files` (path → text) written into a new folder, read as an import reads it. */
-async function readFolder(files: Record<string, string>) {
-  const dir = tempDir('brain-adr-');
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return readAdrDirectory({ dir, projectId: 'demo' });
-}
+const readFolder = (files: Record<string, string>) => readAdrDirectory({ dir: writeAdrFolder(files), projectId: 'demo' });
 
 const statusOf = (raw: string) => {
   const m = mapStatusText(raw);

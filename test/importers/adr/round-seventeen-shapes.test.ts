@@ -6,29 +6,22 @@
  * bitwarden/contributing-docs) and again the Alliander folder of ctekinay/aion-ainstein — all kept every line and round-tripped with no write; what they
  * showed wrong, each as its family in a small fixture written here in the shape met (decision 0110).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { unmodeledFrontMatter } from '../../../src/importers/adr/front-matter.js';
 import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { adrLabelQuery } from '../../../src/model/adr-label-query.js';
-import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { cleanupTempDirs, tempDir } from '../../helpers/git.js';
+import { adrRoundTrip, writeAdrFolder } from '../../helpers/adr-round-trip.js';
+import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
 
 /** `files` (path → text) written into a new folder, read as an import reads it. */
-async function readFolder(files: Record<string, string>) {
-  const dir = tempDir('brain-adr-');
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return readAdrDirectory({ dir, projectId: 'demo' });
-}
+const readFolder = (files: Record<string, string>) => readAdrDirectory({ dir: writeAdrFolder(files), projectId: 'demo' });
 
 /** Alliander's front matter: Dublin Core terms under `dct:`, a long IRI, a comment and a flow list. */
 const ALLIANDER = (version: string) =>
