@@ -220,6 +220,11 @@ export function nameDate(name: string): string | null {
  * names `day` once its two last numbers are swapped (`2023-24-05` → 2023-05-24), as written; else
  * null. The import reports it (issue #18: a date read otherwise than written is never silent).
  */
+/** True when `text` is only a day written in numbers (`2020-01-45`, `39/09/2022`), a real one or not: the shape an unread day is reported in (decision 0112). */
+export function isNumericDay(text: string): boolean {
+  return /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/.test(text);
+}
+
 export function swappedDateWritten(text: string, day: string): string | null {
   for (const m of text.matchAll(/(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g)) {
     const [y, a, b] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -12,7 +12,7 @@
 import type { Token } from 'marked';
 import { dublinCoreTerms, frontMatterGet, frontMatterKey } from './front-matter.js';
 import { headerFieldLines } from './header-fields.js';
-import { bareDate, bareMonth, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, isNumericDay, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
 import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
@@ -159,15 +159,12 @@ interface DateSources {
   statusOrigin?: StatusOrigin | null;
 }
 
-/** A day written in numbers only (`2020-01-45`, `39/09/2022`): the shape {@link AdrDate} `unread` reports when it names no day. */
-const NUMERIC_DAY = /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/;
-
 /** {@link findAdrDate}'s precedence; the first stated numeric day that names none goes into `seen.unread`. */
 function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   const { outline } = options;
   const order = options.order ?? 'day_first';
   const noDay = (text: string, parsed: string | null): void => {
-    if (parsed === null && seen.unread === undefined && NUMERIC_DAY.test(text)) seen.unread = text.trim();
+    if (parsed === null && seen.unread === undefined && isNumericDay(text)) seen.unread = text.trim();
   };
   const fromFrontMatter = (read: (text: string) => string | null): AdrDate | null => {
     for (const key of FRONT_MATTER_DATE_KEYS) {

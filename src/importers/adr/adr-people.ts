@@ -9,7 +9,7 @@ import { headerLines, isPlaceholder, scalarText } from './adr-metadata.js';
 import { frontMatterKey } from './front-matter.js';
 import { listItemTexts, plainText } from './inline-text.js';
 import { blockTexts, headerTokens, sectionContent, type MarkdownOutline } from './markdown-outline.js';
-import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
+import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-table.js';
 
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
@@ -24,8 +24,6 @@ const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners
  * among the keys brain does not model, so the export gives them back under their own name. Decision 0090.
  */
 const TRANSLATED_PEOPLE_KEYS = ['décideurs', 'décisionnaires', 'decisores', 'entscheider', 'entscheidungsträger'];
-/** Metadata table keys (normalised) of the people, in precedence order. */
-const TABLE_PEOPLE_KEYS = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner', ...TRANSLATED_TABLE_KEYS.people];
 
 /**
  * The names listed under a people label that has no value of its own (`* Author(s):` over
@@ -74,7 +72,7 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const text = TRANSLATED_PEOPLE_KEYS.includes(key.toLowerCase()) ? scalarText(value) : null;
     if (text !== null) candidates.push({ text, key: null });
   }
-  const table = metadataValue(metadataTableRows(options.outline), TABLE_PEOPLE_KEYS);
+  const table = metadataValue(metadataTableRows(options.outline), PEOPLE_TABLE_KEYS);
   if (table !== null) candidates.push({ text: plainText(table), key: null });
   const lines = headerLines(options.outline);
   const owners: Array<{ text: string; key: null }> = [];

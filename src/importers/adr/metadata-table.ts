@@ -94,8 +94,8 @@ function rowsOf(token: Token): MetadataRow[] | null {
   return continued(KNOWN_KEYS.has(rows[0]?.key ?? '') ? rows : rows.slice(1));
 }
 
-/** Keys whose values are lists of people: a continuation row adds a name to them. */
-const PEOPLE_KEYS: ReadonlySet<string> = new Set(['author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners', ...TRANSLATED_TABLE_KEYS.people]);
+/** Keys (normalised) whose values are lists of people, those naming who decided first (adr-people.ts reads them in this order): a continuation row adds a name to them. */
+export const PEOPLE_TABLE_KEYS: readonly string[] = ['decision makers', 'decision-makers', 'deciders', 'authors', 'author(s)', 'author', 'owners', 'owner', ...TRANSLATED_TABLE_KEYS.people];
 
 /**
  * `rows` with each row whose key cell is empty joined to the row above: Qiskit's and celestia's
@@ -108,7 +108,7 @@ function continued(rows: readonly MetadataRow[]): MetadataRow[] {
   for (const row of rows) {
     const last = out.at(-1);
     if (row.key !== '' || last === undefined) out.push({ ...row });
-    else if (row.value !== '') last.value = last.value === '' ? row.value : PEOPLE_KEYS.has(last.key) ? `${last.value.replace(/[\s,;]+$/, '')}, ${row.value}` : `${last.value} ${row.value}`;
+    else if (row.value !== '') last.value = last.value === '' ? row.value : PEOPLE_TABLE_KEYS.includes(last.key) ? `${last.value.replace(/[\s,;]+$/, '')}, ${row.value}` : `${last.value} ${row.value}`;
   }
   return out;
 }

@@ -13,7 +13,7 @@
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
-import { nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
+import { isNumericDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
 import { headingNumber, isPlaceholderTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
@@ -181,7 +181,7 @@ export function parseMarkupAdr(options: {
     date_precision: precision,
     date_written: day === null ? null : swappedDateWritten(text, day),
     // A numeric day its `Date` field states that names none (`2020-01-45`): reported, not used (decision 0112).
-    date_unread: dateField !== null && day === null && month === null && /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/.test(dateField) ? dateField.trim() : null,
+    date_unread: dateField !== null && day === null && month === null && isNumericDay(dateField) ? dateField.trim() : null,
     deciders: field('deciders', 'decision-makers', 'authors', 'author'),
     tags: [],
     front_matter: null,
