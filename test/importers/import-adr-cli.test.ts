@@ -136,8 +136,13 @@ describe('after importing every corpus', () => {
     const old = id('0045-');
     const successor = id('0057-');
     const project = projectOf('JabRef__jabref');
-    expect(ok(brain(repo, ['--project', project, 'show', old, '--json']), 'show').json()).toMatchObject({ status: 'superseded', related_entry_ids: [successor], supersedes_entry_id: null });
-    expect(ok(brain(repo, ['--project', project, 'show', successor, '--json']), 'show').json()).toMatchObject({ status: 'accepted', supersedes_entry_id: old, related_entry_ids: [old] });
+    const shownOld = ok(brain(repo, ['--project', project, 'show', old, '--json']), 'show').json();
+    expect(shownOld).toMatchObject({ status: 'superseded', supersedes_entry_id: null });
+    expect(shownOld.related_entry_ids).toContain(successor);
+    // 0065 links 0057 in its text: related too (decision 0113).
+    const shownNew = ok(brain(repo, ['--project', project, 'show', successor, '--json']), 'show').json();
+    expect(shownNew).toMatchObject({ status: 'accepted', supersedes_entry_id: old });
+    expect(shownNew.related_entry_ids).toContain(old);
     const humanOld = ok(brain(repo, ['--project', project, 'show', old]), 'show').stdout;
     expect(humanOld).toContain(`related:     ${successor}`);
     const humanNew = ok(brain(repo, ['--project', project, 'show', successor]), 'show').stdout;

@@ -60,7 +60,7 @@ function dayKeys(keys: readonly string[]): string[] {
 /** The DCMI terms that date a record, the decision's own first (`dateAccepted`, then `issued`, `date`, `created`). */
 const DUBLIN_CORE_DATE_TERMS = ['dateAccepted', 'issued', 'date', 'created'];
 /** Metadata table keys (normalised) of the day, in precedence order. */
-const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'date accepted', 'accepted on', 'accepted date', 'approved on', 'created', 'created on', 'creation date', 'start date',
+const TABLE_DATE_KEYS = ['date', 'decision date', 'decided', 'decided on', 'date accepted', 'accepted on', 'accepted date', 'approved on', 'created', 'created on', 'creation date', 'start date', 'start-date',
   // Qiskit/RFCs' `| **Submitted** | 2023-10-03 |` (decision 0112).
   'submitted', 'submitted on', 'date submitted', ...TRANSLATED_TABLE_KEYS.date];
 
@@ -89,7 +89,10 @@ export function headerLines(outline: MarkdownOutline): string[] {
   return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
 }
 
-/** A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ". */
+/**
+ * A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ", a
+ * map by its `name` (Docusaurus' `authors: [{ name: Mithril Team, url: … }]`; decision 0113).
+ */
 export function scalarText(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value === 'string' || typeof value === 'number') return String(value).trim() || null;
@@ -97,6 +100,7 @@ export function scalarText(value: unknown): string | null {
     const items = value.map(scalarText).filter((v): v is string => v !== null);
     return items.length > 0 ? items.join(', ') : null;
   }
+  if (value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return scalarText((value as { name: string }).name);
   return null;
 }
 

@@ -273,7 +273,11 @@ export function isPlaceholderTitle(title: string): boolean {
   const bare = title.trim().replace(/^[[{<]\s*|\s*[\]}>]$/g, '').trim();
   return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare)
     // An RFC or proposal template's (tensorflow/community's `# Title of RFC`, `RFC Title`, `Proposal title`; decision 0098).
-    || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare);
+    || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare)
+    // MADR's French template (`[titre court du problème résolu et de sa solution]`, SocialGouv's ADR-002; decision 0113).
+    || /^titre\s+(?:court\s+)?du\s+probl[eè]me\b/i.test(bare)
+    // A status word for a title (NixOS' RFC 25 opens `# Superseded!` over "This RFC is superseded by …"): no title.
+    || /^(?:superseded|deprecated|obsolete|withdrawn|rejected|draft)\s*[!.]?$/i.test(bare);
 }
 
 /**

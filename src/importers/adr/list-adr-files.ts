@@ -40,7 +40,9 @@ function entersFolder(name: string): boolean {
 const PRIVATE_FOLDER = 'private folder (its name starts with _): not read';
 
 /** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
-const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc']);
+const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc',
+  // A page named for the whole collection (Unleash's `contributing/ADRs/ADRs.md`, "ADR Overview"; decision 0113).
+  'adrs', 'adr-index', 'adr-overview']);
 
 /** A language tag ending a base name (`.fr`, `.en-ca`, `.eng-ca`, `.zh_cn`). */
 const LANGUAGE_TAG = /\.[a-z]{2,3}(?:[-_][a-z]{2,4})?$/;
@@ -50,7 +52,7 @@ const PLACEHOLDER_NUMBER = /^(?:m?adr[-_ ]?)?(?:x{3,}|n{3,})(?:[-_. ]|$)/;
 
 /**
  * Why `fileName` (a `*.md`, `*.rst`, `*.adoc` base name; the rules read the name without its extension) is not an ADR, or null when it is one:
- * README.md, index.md, intro.md, SUMMARY.md, toc.md (any case), also after a zero number
+ * README.md, index.md, intro.md, SUMMARY.md, toc.md, ADRs.md, adr-index.md (any case), also after a zero number
  * (`000-index.md`, DependencyTrack/hyades), are index pages (read for their status index, see
  * status-index.ts); `template.md`, `adr-template.md`, `adr.template.md`,
  * `adr-template-minimal.md`, `0000-template.md`, and `rfc-`, `proposal-` (OpenFGA's RFCs),

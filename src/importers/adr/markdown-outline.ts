@@ -114,7 +114,10 @@ export function nesting(token: Token | undefined): number {
  * `# Summary / Motivation`. Never the title (round sixteen: 63 RFCs were all titled "Summary"),
  * nested as sections; unlike {@link adrSectionKeys} a paragraph of such a word stays a paragraph.
  */
-const RFC_OPENING_KEYS: ReadonlySet<string> = new Set(['summary', 'abstract', 'motivation', 'stakeholders', 'introduction', 'overview']);
+const RFC_OPENING_KEYS: ReadonlySet<string> = new Set(['summary', 'abstract', 'motivation', 'stakeholders', 'introduction', 'overview',
+  // neon's RFC template opens `# Name` over the title as a paragraph; its RFCs open `# Preface`,
+  // `# What`; risingwave's `# **Background**` under front matter `feature:` (decision 0113).
+  'name', 'preface', 'background', 'what', 'tl;dr', 'tldr']);
 
 /** `text` (a heading's inline Markdown) names one of an ADR's own sections ({@link adrSectionKeys}, {@link RFC_OPENING_KEYS}): never a title. */
 export function isAdrSectionName(text: string): boolean {

@@ -59,6 +59,8 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'start date',
   // Qiskit/RFCs' `| **Submitted** | 2023-10-03 |`, celestia's CIPs' `| title | Shwap Protocol |` (decision 0112).
   'submitted', 'submitted on', 'date submitted', 'date accepted', 'accepted on', 'accepted date', 'approved on', 'title',
+  // NixOS' RFC 140 writes its front matter keys as a table: `| start-date | 2022-09-02 |` (decision 0113).
+  'start-date',
   'author', 'authors', 'author(s)', 'deciders', 'decision makers', 'decision-makers', 'owner', 'owners',
   'tags', 'tag', 'supersedes', 'superseded by', 'updates', 'updated by', 'amends', 'amended by',
   ...TRANSLATED_TABLE_KEYS.status, ...TRANSLATED_TABLE_KEYS.date, ...TRANSLATED_TABLE_KEYS.people, ...NAMED_STATUS_KEYS,

@@ -15,16 +15,17 @@ export type StatusMapping =
 
 /**
  * The status words of the languages ADR templates are most often translated into (German,
- * French, Spanish, Portuguese, Italian, Dutch, Japanese, Chinese), lower case: `## Status` /
+ * French, Spanish, Portuguese, Italian, Dutch, Norwegian, Danish, Swedish, Japanese, Chinese; the
+ * Scandinavian ones since Arbeidstilsynet's `Foreslått` / `Akseptert`, decision 0113), lower case: `## Status` /
  * `Akzeptiert` is an accepted ADR, not an unmapped one; so is `## ステータス` / `承認済み`.
  */
 function translatedWords(status: DecisionStatus): string[] {
   const byStatus: Record<DecisionStatus, string> = {
-    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd 承認 承認済み 採用 採用済み 決定 決定済み 已接受 接受 已采纳 采纳 已批准',
-    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld 提案 提案中 検討中 草案 提议 提议中 讨论中',
-    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen 却下 不採用 否認 已拒绝 拒绝',
-    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd 非推奨 廃止 已弃用 弃用 已废弃',
-    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen 置き換え 置換 置き換え済み 已取代 被取代',
+    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée mergé mergée fusionné fusionnée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd akseptert godkjent vedtatt accepteret godkendt accepterad godkänd beslutad 承認 承認済み 採用 採用済み 決定 決定済み 已接受 接受 已采纳 采纳 已批准',
+    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld foreslått foreslåtte utkast foreslået forslag föreslagen 提案 提案中 検討中 草案 提议 提议中 讨论中',
+    rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen avvist forkastet afvist förkastad avslagen 却下 不採用 否認 已拒绝 拒绝',
+    deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd utdatert foreldet forældet föråldrad 非推奨 廃止 已弃用 弃用 已废弃',
+    superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen erstattet ersatt 置き換え 置換 置き換え済み 已取代 被取代',
   };
   return byStatus[status].split(' ');
 }
@@ -59,7 +60,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       'aproved', 'aprroved', 'approoved',
       // EIPs' `Living` (decentraland/adr: "continually updated", never final, in force); a
       // standard declared `Stable` (SovereignCloudStack's `status: Stable`, `stabilized_at:`). Decision 0112.
-      'living', 'stable', 'stabilized', 'stabilised', ...translatedWords('accepted')],
+      'living', 'stable', 'stabilized', 'stabilised',
+      // A proposal merged into the project's records (SocialGouv's French `Statut : mergé`; decision 0113).
+      'merged', ...translatedWords('accepted')],
   ],
   [
     'proposed',
@@ -79,7 +82,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
   // Qiskit/RFCs' `Not planned` (GitHub's word for an issue closed unbuilt), `won't do`: decided against.
   ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', 'deleted', 'not planned', "won't do", 'wont do', "won't fix", 'wontfix', ...translatedWords('rejected')]],
   // Cardano's CIPs: `Inactive (obsolete)`, `Inactive (superseded by …)` — no longer in force.
-  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', 'inactive', ...translatedWords('deprecated')]],
+  // crossplane's `Status: Defunct` (its design README: defunct designs "do not reflect the current
+  // or impending state of the codebase"; decision 0113).
+  ['deprecated', ['deprecated', 'reverted', 'obsolete', 'retired', 'archived', 'outdated', 'inactive', 'defunct', ...translatedWords('deprecated')]],
 ];
 
 /** Emoji and pictographs (✅ ❌ ⌛️ 🤔 …), their variation selectors, joiners and skin tones. */

@@ -26,7 +26,7 @@
  */
 import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
 import { blockTexts, metaSectionOf, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { headerFieldLines } from './header-fields.js';
@@ -132,11 +132,29 @@ export function isShortStatus(line: string): boolean {
 }
 
 /**
+ * The last ticked item of a task list opening a Status section, its first line as written (the
+ * checkbox aside), or null when the section opens with no task list or none is ticked:
+ * Arbeidstilsynet's template ticks each state as it is reached — `- [x] Foreslått (dato:
+ * 2025-06-02)`, `- [x] Akseptert (dato: 2025-06-10)`, `- [ ] Avvist (dato: ÅÅÅÅ-MM-DD)` — so the
+ * last one ticked is where the decision stands (decision 0113).
+ */
+function tickedState(content: readonly Token[]): string | null {
+  const list = content.find((t) => t.type !== 'space');
+  if (list?.type !== 'list') return null;
+  const items = (list as Tokens.List).items;
+  if (!items.every((item) => item.task)) return null;
+  const last = items.filter((item) => item.checked === true).at(-1);
+  return last === undefined ? null : ((last.text.split('\n')[0] ?? '').replace(/^\s*\[[xX ]\]\s*/, '').trim() || null);
+}
+
+/**
  * The status a Status section states: its first paragraph or list item outside block quotes,
  * from its first line that is not a date (a status wrapped over lines is one status), else a
  * short block-quoted line ({@link quotedStatus}); null when it states none.
  */
 function sectionStatus(statusTexts: readonly string[], content: readonly Token[]): { raw: string; origin: StatusOrigin } | null {
+  const ticked = tickedState(content);
+  if (ticked !== null) return { raw: ticked, origin: 'status_section' };
   for (const text of statusTexts) {
     const lines = text.split('\n');
     const at = lines.findIndex((l) => l.trim() !== '' && !/^\s*\**\s*date\b/i.test(l));

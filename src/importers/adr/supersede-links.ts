@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
 import { leadingNumber } from './file-name.js';
-import type { SupersedeRef } from './supersede-refs.js';
+import { MENTIONS, type SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
 export interface RefSource {
@@ -161,7 +161,8 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
     for (const ref of source.supersede_refs) {
       const target = resolveRef(ref, source.source_path, index);
       if (target === null) {
-        if (refersToSelf(ref, source, index)) continue;
+        // A link in running text to a file the import does not hold names no record (decision 0113).
+        if (ref.phrase === MENTIONS || refersToSelf(ref, source, index)) continue;
         const reference = ref.href ?? `ADR-${String(ref.number ?? '?').padStart(4, '0')}`;
         const key = `${source.source_path}\u0000${reference}`;
         const named = ref.href === null && ref.number !== null ? (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== source.source_path) : [];

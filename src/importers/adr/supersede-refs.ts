@@ -97,6 +97,17 @@ const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
  * Decision 0112.
  */
 const LIMITED = /(?:wherever|where\s+(?:there\s+is\s+a\s+|they\s+are\s+in\s+|it\s+is\s+in\s+|the\s+two\s+)?conflict|to\s+the\s+extent\b|in\s*so\s*far\s+as|as\s+far\s+as|only\s+(?:where|when|for|in|as\s+regards)\b|in\s+cases?\s+where|for\s+the\s+(?:parts?|aspects?|sections?)\b)/iy;
+/**
+ * Running text before "superseded by" naming something other than the record as the subject:
+ * regelrecht's RFC 010, `status: Accepted`, says "The old delegation approach (originally
+ * described in … [RFC-003](…)) has been superseded by [RFC-003](…)'s IoC mechanism" — an approach
+ * was superseded, not RFC 010: a relation (decision 0113). A subject with a determiner
+ * ({@link NOUN_SUBJECT}) that is not the record itself ({@link SELF_SUBJECT}: "this ADR", "the
+ * decision", "it") counts; no subject at all ("Superseded by ADR 5") is the record.
+ */
+const NOUN_SUBJECT = /(?:^|[^\p{L}\p{N}])(?:the|a|an|our|their|its|that|these|those)\s+\p{L}/iu;
+const SELF_SUBJECT = /(?:^|[^\p{L}\p{N}])(?:(?:this|the\s+present|the\s+current)\s+(?:[\p{L}-]+\s+)?|the\s+)(?:adrs?|rfcs?|records?|decisions?|documents?|proposals?|designs?|spec(?:ification)?s?|page|one|jep|tep|kep|cip|pep|ape|sep|cap)(?![\p{L}\p{N}])|^\s*(?:it|this)(?![\p{L}\p{N}])/iu;
+
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
@@ -120,6 +131,14 @@ function toNumber(digits: string | undefined): number | null {
   if (digits === undefined) return null;
   const n = Number.parseInt(digits, 10);
   return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The phrase of a link in running text with no keyword before it: a relation only when its file is imported. */
+export const MENTIONS = 'mentions';
+
+/** True when `href` points at a record file (`.md`, `.rst`, `.adoc`, anchors allowed), not at a folder's index page. */
+function isRecordFileLink(href: string): boolean {
+  return /\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href);
 }
 
 /** True when a link points at an ADR file (`.md`, `.rst`, `.adoc`, anchors allowed; decision 0082) or its text says "ADR N". */
@@ -170,6 +189,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
   let otherSubject = false;
   // Where this clause's supersessions start in `refs`: a limit after them ({@link LIMITED}) makes them relations.
   let clauseFrom = 0;
+  // The clause's text before the current segment (the subject of a "superseded by" in running text).
+  let clause = '';
   for (const segment of inlineSegments(options.allLinks === true ? markdown : withoutCodeSpans(markdown))) {
     if (segment.kind === 'link') {
       const day = LEADING_DAY.exec(segment.text);
@@ -179,10 +200,17 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       atClauseStart = false;
       if (pending !== null && (pending.direction !== 'related' || adrLink)) refs.push({ ...pending, href: segment.href, number });
       else if (pending === null && options.allLinks && adrLink) refs.push({ direction: 'related', phrase: 'see', href: segment.href, number });
+      // In running text a link to a record file is a relation by its file alone ("See [11.
+      // semantic-release](./0011-semantic-release.md)", "the preceding [generation numbers
+      // RFC](025-generation-numbers.md)"): kept when it names a record of the import, else
+      // dropped without a report (supersede-links.ts; decision 0113).
+      else if (pending === null && !options.allLinks && isRecordFileLink(segment.href)) refs.push({ direction: 'related', phrase: MENTIONS, href: segment.href, number: null });
       afterLink = true;
+      clause += segment.text;
       continue;
     }
     const text = segment.text;
+    let clauseStart = 0;
     if (afterLink && pending !== null && !CONNECTOR.test(text)) pending = null;
     afterLink = false;
     let pos = 0;
@@ -198,7 +226,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       }
       const keyword = matchKeyword(text, pos, options.allLinks === true);
       if (keyword) {
-        pending = { direction: otherSubject ? 'related' : keyword.direction, phrase: keyword.phrase };
+        const aboutOther = otherSubject || (keyword.direction === 'superseded_by' && otherThingSuperseded(clause + text.slice(clauseStart, pos)));
+        pending = { direction: aboutOther ? 'related' : keyword.direction, phrase: keyword.phrase };
         atClauseStart = false;
         pos = keyword.end;
         BARE_NUMBER.lastIndex = pos;
@@ -226,6 +255,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       if (BOUNDARY.test(text)) {
         pending = null;
         clauseFrom = refs.length;
+        clause = '';
+        clauseStart = BOUNDARY.lastIndex;
         // A line break inside a paragraph or item (James' item wraps after "more in details")
         // ends a keyword's reach, not the sentence whose subject a link was.
         if (text.charCodeAt(pos) !== 0x0a) (atClauseStart = true), (otherSubject = false);
@@ -244,8 +275,14 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       }
       pos += 1;
     }
+    clause += text.slice(clauseStart);
   }
   return refs;
+}
+
+/** True when `before` (a clause's text up to "superseded by") names a subject other than the record itself. */
+function otherThingSuperseded(before: string): boolean {
+  return NOUN_SUBJECT.test(before) && !SELF_SUBJECT.test(before);
 }
 
 /**

@@ -297,6 +297,8 @@ describe('findSupersedeRefs', () => {
   const sb = (number: number | null, href: string | null = null, phrase = 'superseded by') => ({ direction: 'superseded_by', href, number, phrase });
   const sp = (number: number | null, href: string | null = null, phrase = 'supersedes') => ({ direction: 'supersedes', href, number, phrase });
   const rel = (number: number | null, href: string | null, phrase: string) => ({ direction: 'related', href, number, phrase });
+  // A link in running text with no keyword before it: a relation by its file alone (decision 0113).
+  const mention = (href: string) => rel(null, href, 'mentions');
   it.each([
     ['superseded by ADR-0057', false, [sb(57)]],
     ['superseded by 036', false, [sb(36)]],
@@ -315,14 +317,15 @@ describe('findSupersedeRefs', () => {
     ['replaces the authentication section of ADR 4', false, [rel(4, null, 'replaces the authentication section of')]],
     ['supersedes ADR 5 as part of the migration', false, [sp(5)]],
     // apache/james ADR 38's "Related ADRs": the clause's subject is ADR 35, not the file read.
-    ['[Distributed Mailbox Listeners Configuration](0035-distributed-listeners-configuration.md) also covers more in details\n topology changes and supersedes ADR 0026.', false, [rel(26, null, 'supersedes')]],
+    ['[Distributed Mailbox Listeners Configuration](0035-distributed-listeners-configuration.md) also covers more in details\n topology changes and supersedes ADR 0026.', false, [mention('0035-distributed-listeners-configuration.md'), rel(26, null, 'supersedes')]],
     ['As ADR 3 said; this ADR supersedes ADR 2.', false, [sp(2)]],
     ['** This part of the decision is superseded by [2021-11-05 - Adjust ADR approval rules](2021-11-05-adjust-adr-approval-rules.md), but the rest of this ADR is untouched.**', false, [rel(20211105, '2021-11-05-adjust-adr-approval-rules.md', 'this part of the decision is superseded by')]],
     ['Partially superseded by [ADR-0033](0033-ip-ranges.md)', true, [rel(33, '0033-ip-ranges.md', 'partially superseded')]],
     ['❌ Rejected (see [019](019-x.md))', true, [rel(19, '019-x.md', 'see')]],
-    ['❌ Rejected (see [019](019-x.md))', false, []],
+    ['❌ Rejected (see [019](019-x.md))', false, [mention('019-x.md')]],
     ['is superseded by log4j', false, []],
-    ['superseded by nothing. See [x](x.md)', false, []],
+    ['superseded by nothing. See [x](x.md)', false, [mention('x.md')]],
+    ['the [Truss playbook](https://github.com/trussworks/Engineering-Playbook/blob/master/web/server/go.md#layers), the [index](../README.md)', false, [mention('https://github.com/trussworks/Engineering-Playbook/blob/master/web/server/go.md#layers')]],
     ['badges (superseeded-by-ADR-0006, for each ADR number)', false, []],
     ['the old one was superseded 2 weeks later', false, []],
     ['deprecated in favor of [CUID2](https://github.com/x/cuid2)', false, []],
