@@ -11,13 +11,15 @@
  * (`2022-02-07-tracing`, `0004-use-x`, `adr-012-x`, `20220714_x`); or a series' label alone, a
  * word of 2–5 letters, a dash or underscore and the number (`CIP-0001`, `rfc_12`: Cardano's
  * `CIP-0001/README.md`; decision 0098) — a word run into digits (`docs2`, `v2`) is no label, and a
- * zero number (flux's `RFC-0000/README.md`) is the series' template.
+ * zero number (flux's `RFC-0000/README.md`) is the series' template; or a number alone
+ * (jenkinsci/jep's `jep/201/README.adoc`; decision 0113), but not a year (`2021/README.md` lists
+ * that year's records).
  */
-export const RECORD_FOLDER = /^(?:(?:adr[-_]?)?\d{1,9}[-_]|[a-z]{2,5}[-_]0*[1-9]\d{0,8}$)/i;
+export const RECORD_FOLDER = /^(?:(?:adr[-_]?)?\d{1,9}[-_]|[a-z]{2,5}[-_]0*[1-9]\d{0,8}$|(?!(?:19|20)\d\d$)0*[1-9]\d{0,8}$)/i;
 
-/** True when `fileName` (README.md / index.md, any case) in folder `folder` is the text of a record named by its folder. */
+/** True when `fileName` (README / index, `.md`, `.adoc` or `.rst`, any case) in folder `folder` is the text of a record named by its folder. */
 export function isRecordPage(fileName: string, folder: string): boolean {
-  return /^(?:readme|index)\.md$/i.test(fileName) && RECORD_FOLDER.test(folder);
+  return /^(?:readme|index)\.(?:md|adoc|asciidoc|rst)$/i.test(fileName) && RECORD_FOLDER.test(folder);
 }
 
 /**
@@ -29,5 +31,5 @@ export function recordFileName(path: string): string {
   const parts = path.replace(/\/+$/, '').split('/');
   const name = parts.pop() ?? '';
   const folder = parts.pop();
-  return folder !== undefined && isRecordPage(name, folder) ? `${folder}.md` : name;
+  return folder !== undefined && isRecordPage(name, folder) ? `${folder}${name.slice(name.lastIndexOf('.'))}` : name;
 }

@@ -66,8 +66,45 @@ export function outlineAsciidoc(text: string): MarkupOutline {
   walk(doc as unknown as Parameters<typeof walk>[0]);
   found.sort((a, b) => a.head - b.head);
   const sections = withEnds(found, lines.length);
-  const fields = headerFields(lines, 0, sections[0]?.head ?? lines.length, 'asciidoc').filter((f) => title === null || f.line !== title.line);
+  const headerEnd = sections[0]?.head ?? lines.length;
+  const fields = [...headerFields(lines, 0, headerEnd, 'asciidoc'), ...tableFields(lines, 0, headerEnd)].filter((f) => title === null || f.line !== title.line);
   return { lines, title, sections, fields: title === null ? fields : [...headerLines(doc, lines, title, fields), ...fields] };
+}
+
+/** The keys a two-column table of the header states as fields (lower case). */
+const TABLE_KEYS = /^(?:status|date|created|author|authors|deciders|sponsor|title|superseded-by|replaces|last updated)$/;
+
+/**
+ * The key/value rows of the two-column tables (`|===`) among `lines` `[from, to)` whose key cell
+ * names a {@link TABLE_KEYS} key, as fields: jenkinsci/jep's `.Metadata` table writes each cell
+ * on a line of its own (`| Status` / `| Accepted :ok_hand:`), other tables a row on one line
+ * (`| Status | Accepted`). The value's line and column are where it stands, so a status written
+ * back lands in its cell (render-markup.ts). A `Sponsor` is read as the authors (decision 0113).
+ */
+function tableFields(lines: readonly string[], from: number, to: number): MarkupField[] {
+  const out: MarkupField[] = [];
+  let cells: Array<{ text: string; line: number; column: number }> | null = null;
+  for (let i = from; i < to; i++) {
+    const line = lines[i] ?? '';
+    if (/^\|===\s*$/.test(line)) {
+      if (cells !== null) {
+        for (let c = 0; c + 1 < cells.length; c += 2) {
+          const key = cells[c]!.text.toLowerCase().replace(/\s+/g, ' ');
+          const value = cells[c + 1]!;
+          if (TABLE_KEYS.test(key) && value.text !== '') out.push({ key: key === 'sponsor' ? 'authors' : key, value: value.text, line: value.line, column: value.column });
+        }
+      }
+      cells = cells === null ? [] : null;
+      continue;
+    }
+    if (cells === null || !line.startsWith('|')) continue;
+    // Each `|` opens a cell; a cell's text runs to the next `|` on its line or the line's end.
+    for (const m of line.matchAll(/\|([^|]*)/g)) {
+      const text = (m[1] ?? '').trim();
+      cells.push({ text, line: i, column: text === '' ? line.length : line.indexOf(text, m.index + 1) });
+    }
+  }
+  return out;
 }
 
 /**

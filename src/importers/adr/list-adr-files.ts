@@ -83,7 +83,8 @@ export function skipReason(fileName: string): string | null {
   // `000-index.md` (DependencyTrack/hyades): a zero number sorts the index first; it is no record.
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
-  if (/^(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  // Also after a label before the number (Arbeidstilsynet's `adr-0000-template.md`; decision 0113).
+  if (/^(?:(?:adr|madr|rfc)[-_])?(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   // A name with no number that ends in the word: gRPC's `GRFC-TEMPLATE.md`, microsoft/terminal's
   // `spec-template.md`, `settings-spec-template.md` (decision 0098).
   if (/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*[-_.]template$/.test(base) && !/\d/.test(base)) return 'template';
@@ -161,7 +162,9 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
   }
   const files: string[] = [];
   const skipped: SkippedFile[] = [];
-  const walk = async (relative: string): Promise<void> => {
+  // `assets`: the folder is named by the number alone of a record beside it (golang/proposal's
+  // `44167/` next to `44167-gc-pacer-redesign.md`): its README is no record of its own.
+  const walk = async (relative: string, assets = false): Promise<void> => {
     let entries;
     try {
       entries = await readdir(join(options.dir, relative), { withFileTypes: true });
@@ -173,11 +176,11 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
       if (entry.isDirectory()) {
-        if (entersFolder(entry.name)) await walk(path);
+        if (entersFolder(entry.name)) await walk(path, /^\d+$/.test(entry.name) && entries.some((e) => e.name !== entry.name && e.name.startsWith(entry.name) && /^[-_.]/.test(e.name.slice(entry.name.length)) && ADR_FILE.test(e.name)));
         else if (entry.name.startsWith('_') && (await holdsAdrFiles(join(options.dir, path)))) skipped.push({ source_path: `${path}/`, reason: PRIVATE_FOLDER });
       } else if (isFile && ADR_FILE.test(entry.name)) {
         const folder = relative.split('/').pop() ?? '';
-        const reason = relative !== '' && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
+        const reason = relative !== '' && !assets && isRecordPage(entry.name, folder) ? null : skipReason(entry.name);
         if (reason === null) files.push(path);
         else skipped.push({ source_path: path, reason });
       } else if (isFile && UNMARKED_RECORD.test(entry.name)) {

@@ -16,7 +16,7 @@
 import { isNumericDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
-import { headingNumber, isPlaceholderTitle, stripTitlePrefix, truncateTitle } from './adr-title.js';
+import { headingNumber, isPlaceholderTitle, seriesWord, stripTitlePrefix, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
@@ -29,6 +29,7 @@ import { recordFileName } from '../../model/record-file-name.js';
 import type { IndexedStatus } from './status-index.js';
 import { mapStatusText } from './status-map.js';
 import { collectSupersedeRefs } from './supersede-refs.js';
+import { plainText } from './inline-text.js';
 
 /** The families read here. */
 export type LightMarkup = Exclude<MarkupFamily, 'markdown'>;
@@ -162,6 +163,7 @@ export function parseMarkupAdr(options: {
   const outcome = decision === undefined ? '' : trimmedLines(outline.lines, decision.body, decision.end);
   const kept = decision === undefined || outcome === '' ? outline.lines : [...outline.lines.slice(0, decision.body), '', ...outline.lines.slice(decision.end)];
   const links = (s: string): string => markupLinksAsMarkdown(s, options.family, options.sourcePath, options.labels);
+  const people = field('deciders', 'decision-makers', 'authors', 'author');
   const headingNo = headingNumber(headingText, fileNumber);
   return {
     source_path: options.sourcePath,
@@ -172,7 +174,8 @@ export function parseMarkupAdr(options: {
     alternatives: optionItems(outline),
     full_title: untruncated === title ? null : untruncated,
     adr_number: fileNumber ?? headingNo,
-    series_word: null,
+    // The heading's label (jenkinsci/jep's `= JEP-201: …` in `201/README.adoc`: JEP-0201), as parse-adr.ts reads it (decision 0113).
+    series_word: seriesWord(headingText, fileNumber),
     // The title's line stays in the text: nothing to write back before it.
     title_prefix: null,
     heading_number: headingNo,
@@ -182,7 +185,8 @@ export function parseMarkupAdr(options: {
     date_written: day === null ? null : swappedDateWritten(text, day),
     // A numeric day its `Date` field states that names none (`2020-01-45`): reported, not used (decision 0112).
     date_unread: dateField !== null && day === null && month === null && isNumericDay(dateField) ? dateField.trim() : null,
-    deciders: field('deciders', 'decision-makers', 'authors', 'author'),
+    // People as their names: jenkinsci/jep's `link:https://github.com/rtyler[R Tyler Croy]` is "R Tyler Croy".
+    deciders: people !== null && options.family === 'asciidoc' && /(?:link:|https?:\/\/)\S*\[[^\]]*\]/.test(people) ? plainText(links(people)) : people,
     tags: [],
     front_matter: null,
     raw_status: found?.words ?? null,

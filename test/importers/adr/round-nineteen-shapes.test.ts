@@ -98,6 +98,31 @@ describe('references', () => {
 
 describe('pages that are no records', () => {
   it('skips a page named for the whole collection (Unleash `ADRs.md`)', () => {
-    expect(['ADRs.md', 'adr-index.md', 'adr-0001-x.md'].map(skipReason)).toEqual(['index page', 'index page', null]);
+    expect(['ADRs.md', 'adr-index.md', 'adr-0000-template.md', 'adr-0001-x.md', 'adr-0002-use-template-engine.md'].map(skipReason)).toEqual(['index page', 'index page', 'template', null, null]);
+  });
+});
+
+/** jenkinsci/jep: one folder per record, named by its number alone; metadata in an AsciiDoc table, a cell a line. */
+const JEP = (n: number, status: string, extra = '') =>
+  `= JEP-${n}: Title ${n}\n:toc: preamble\n\n.Metadata\n[cols="2"]\n|===\n| JEP\n| ${n}\n\n| Sponsor\n| link:https://github.com/rtyler[R Tyler Croy]\n\n| Status\n| ${status}\n\n| Created\n| 2017-11-07\n${extra}|===\n\n== Abstract\n\nText.\n`;
+
+describe('records kept one per numbered folder, in AsciiDoc (jenkinsci/jep)', () => {
+  it('imports `201/README.adoc` as JEP-0201 with the status, day and sponsor of its table; a year folder stays an index', async () => {
+    const read = await readFolder({
+      '201/README.adoc': JEP(201, 'Accepted :ok_hand:'),
+      '221/README.adoc': JEP(221, 'Withdrawn :hand:', '\n| Superseded-By\n| link:../229/README.adoc[JEP-229]\n\n'),
+      '229/README.adoc': JEP(229, 'Draft :speech_balloon:'),
+      '2021/README.md': '# Decisions of 2021\n\n- [JEP-201](../201/README.adoc)\n',
+    });
+    const byPath = new Map(read.drafts.map((d) => [d.source_path, d]));
+    const jep = byPath.get('201/README.adoc')!;
+    expect([jep.fields.citations?.[0]?.locator, jep.fields.status, jep.date, jep.deciders]).toEqual(['JEP-0201', 'accepted', '2017-11-07', 'R Tyler Croy']);
+    expect(byPath.get('221/README.adoc')!.fields.status).toBe('rejected');
+    expect(byPath.get('229/README.adoc')!.fields.supersedes_entry_id).toBe(byPath.get('221/README.adoc')!.entry_id);
+    expect(read.skipped.map((s) => s.source_path)).toEqual(['2021/README.md']);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ '201/README.adoc': JEP(201, 'Accepted :ok_hand:'), '202/README.adoc': JEP(202, 'Draft :speech_balloon:') });
   });
 });
