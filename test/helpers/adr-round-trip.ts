@@ -3,23 +3,12 @@
  * `files` into a fresh brain, exports to a fresh folder in each format, calls `check` with each
  * export, and expects its re-import to write nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { exportAdr } from '../../src/service/export-adr.js';
 import { importAdr } from '../../src/service/import-adr.js';
 import { openTestBrain } from './brain.js';
+import { writeAdrFolder } from './adr-folder.js';
 import { initRepo, tempDir } from './git.js';
-
-/** A new temp folder holding `files` (path such as `x.md` or `0001-x/README.md` → text); returns its path. */
-export function writeAdrFolder(files: Record<string, string>): string {
-  const dir = tempDir('brain-adr-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
 
 /** See the module comment; `files` are path (`x.md`, `0001-x/README.md`) → text, written into one folder. */
 export async function adrRoundTrip(files: Record<string, string>, check: (out: string, format: 'madr' | 'nygard') => void = () => undefined): Promise<void> {

@@ -9,32 +9,25 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { parseMarkupAdr } from '../../../src/importers/adr/parse-markup-adr.js';
-import { mapStatusText } from '../../../src/importers/adr/status-map.js';
 import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
-import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
 import { folderStatus } from '../../../src/importers/adr/folder-status.js';
-import { adrRoundTrip, writeAdrFolder } from '../../helpers/adr-round-trip.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
+import { mappedStatus, readAdrFolder } from '../../helpers/adr-folder.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
 
-/** `files` (path → text) written into a new folder, read as an import reads it. */
-const readFolder = (files: Record<string, string>) => readAdrDirectory({ dir: writeAdrFolder(files), projectId: 'demo' });
 
-const statusOf = (raw: string) => {
-  const m = mapStatusText(raw);
-  return m.mapped ? m.status : m.reason;
-};
 
 describe('status words of proposal processes', () => {
   it('reads EIP `Living`, a `Stable` standard and `Not planned`; offers of different statuses are a template value', () => {
-    expect(['Living', 'Stable', 'stabilized', '**[Not planned](https://github.com/Qiskit/RFCs/pull/73)**', "Won't do"].map(statusOf))
+    expect(['Living', 'Stable', 'stabilized', '**[Not planned](https://github.com/Qiskit/RFCs/pull/73)**', "Won't do"].map(mappedStatus))
       .toEqual(['accepted', 'accepted', 'accepted', 'rejected', 'rejected']);
     // Qiskit's template left in 0004: three statuses offered; one status said twice is a status.
-    expect(['**Proposed/Accepted/Deprecated**', 'Accepted/Implemented', 'Accepted (see docs/adr/0001)'].map(statusOf))
+    expect(['**Proposed/Accepted/Deprecated**', 'Accepted/Implemented', 'Accepted (see docs/adr/0001)'].map(mappedStatus))
       .toEqual(['unfilled template value', 'accepted', 'accepted']);
   });
 
@@ -103,7 +96,7 @@ describe('a metadata table', () => {
 describe('numbers and titles', () => {
   it('a series word run into the number names a series when most of the folder is named so (astropy `APE10.rst`)', async () => {
     const ape = (title: string) => `${'*'.repeat(title.length)}\n${title}\n${'*'.repeat(title.length)}\n\nstatus: Accepted\n\nAbstract\n--------\n\nText.\n`;
-    const read = await readFolder({ 'APE10.rst': ape('Policy'), 'APE18.rst': ape('Another'), 'oauth2-flow.md': '# OAuth flow\n\n## Status\n\nAccepted\n' });
+    const read = await readAdrFolder({ 'APE10.rst': ape('Policy'), 'APE18.rst': ape('Another'), 'oauth2-flow.md': '# OAuth flow\n\n## Status\n\nAccepted\n' });
     const labels = Object.fromEntries(read.drafts.map((d) => [d.source_path, d.fields.citations?.[0]?.locator ?? null]));
     expect(labels).toEqual({ 'APE10.rst': 'APE-0010', 'APE18.rst': 'APE-0018', 'oauth2-flow.md': null });
   });
@@ -142,7 +135,7 @@ describe('pages that are no records', () => {
   it('skips an index in another language, a template named with a run-in series word, a copy of the template', async () => {
     expect(['index.fr-ca.md', 'README.de.md', 'APEtemplate.rst', 'x.src.md', '0001-use-x.md', 'APE10.rst'].map(skipReason))
       .toEqual(['index page', 'index page', 'template', 'source of a generated document (*.src.md)', null, null]);
-    const read = await readFolder({
+    const read = await readAdrFolder({
       '0001-ailab-using-adr-template.en-ca.md': '# ADR-XXX : Title\n\n## Status\n\nAccepted\n',
       '0002-ailab-template.fr-ca.md': '# ADR-XXX : Titre\n\n## Statut\n\nAccepté\n',
       '0003-real.md': '# ADR-003: Use Kafka\n\n## Status\n\nAccepted\n',
@@ -172,7 +165,7 @@ describe('a day that names no day of the calendar', () => {
     expect(parse('---\ndate: May 2023\n---\n\n# X\n').date_unread).toBeNull();
     const rst = parseMarkupAdr({ sourcePath: 'x.rst', source: 'Title\n=====\n\n:Date: 2021-02-30\n\nText.\n', family: 'rst' });
     expect([rst.date, rst.date_unread]).toEqual([null, '2021-02-30']);
-    const read = await readFolder({ '2020-09-01-x.md': '# X\n\n* Status: accepted\n* Date: 2020-09-31\n\nText.\n', '0002-y.md': '# Y\n\n* Status: accepted\n* Date: 2020-09-30\n' });
+    const read = await readAdrFolder({ '2020-09-01-x.md': '# X\n\n* Status: accepted\n* Date: 2020-09-31\n\nText.\n', '0002-y.md': '# Y\n\n* Status: accepted\n* Date: 2020-09-30\n' });
     expect(read.unread_dates).toEqual([{ source_path: '2020-09-01-x.md', written: '2020-09-31', date: '2020-09-01' }]);
   });
 });

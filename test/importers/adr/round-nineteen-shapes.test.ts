@@ -8,21 +8,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
-import { mapStatusText } from '../../../src/importers/adr/status-map.js';
 import { findSupersedeRefs } from '../../../src/importers/adr/supersede-refs.js';
-import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { skipReason } from '../../../src/importers/adr/list-adr-files.js';
-import { adrRoundTrip, writeAdrFolder } from '../../helpers/adr-round-trip.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
+import { mappedStatus, readAdrFolder } from '../../helpers/adr-folder.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
-const readFolder = (files: Record<string, string>) => readAdrDirectory({ dir: writeAdrFolder(files), projectId: 'demo' });
-const statusOf = (raw: string) => {
-  const m = mapStatusText(raw);
-  return m.mapped ? m.status : m.reason;
-};
 
 /** Arbeidstilsynet's template: each state ticked as it is reached, with its day. */
 const TICKED = (accepted: boolean) =>
@@ -30,7 +24,7 @@ const TICKED = (accepted: boolean) =>
 
 describe('statuses', () => {
   it('maps `Defunct`, `mergé` and the Scandinavian status words', () => {
-    expect(['Defunct', 'mergé', 'Akseptert', 'Foreslått', 'Avvist', 'Erstattet av ADR-0003', 'Godkänd', 'Utdatert'].map(statusOf))
+    expect(['Defunct', 'mergé', 'Akseptert', 'Foreslått', 'Avvist', 'Erstattet av ADR-0003', 'Godkänd', 'Utdatert'].map(mappedStatus))
       .toEqual(['deprecated', 'accepted', 'accepted', 'proposed', 'rejected', 'superseded', 'accepted', 'deprecated']);
   });
 
@@ -75,7 +69,7 @@ describe('references', () => {
     for (const self of ['This ADR is superseded by [ADR-5](0005-x.md).', 'Superseded by [ADR-5](0005-x.md).', 'The decision recorded here has been superseded by [ADR-5](0005-x.md).', 'It was superseded by [ADR-5](0005-x.md).']) {
       expect(findSupersedeRefs(self).map((r) => r.direction), self).toEqual(['superseded_by']);
     }
-    const read = await readFolder({
+    const read = await readAdrFolder({
       'rfc-003.md': '---\ntitle: IoC\nstatus: Accepted\n---\n\n# IoC\n\nText.\n',
       'rfc-010.md': `---\ntitle: Municipal rules\nstatus: Accepted\n---\n\n# Municipal rules\n\n${other}\n`,
     });
@@ -85,7 +79,7 @@ describe('references', () => {
   });
 
   it('a link in running text to a record of the import relates the two; a link to any other file names nothing and is not reported', async () => {
-    const read = await readFolder({
+    const read = await readAdrFolder({
       '0010-automated-releases.md': '# 10. Automated releases\n\n## Status\n\nAccepted\n\n## Context\n\nSee [11. semantic-release](./0011-semantic-release.md) for more, and the [Truss playbook](https://github.com/trussworks/Engineering-Playbook/blob/master/web/server/go.md#layers).\n',
       '0011-semantic-release.md': '# 11. Semantic release\n\n## Status\n\nAccepted\n\n## Context\n\nText.\n',
     });
@@ -108,7 +102,7 @@ const JEP = (n: number, status: string, extra = '') =>
 
 describe('records kept one per numbered folder, in AsciiDoc (jenkinsci/jep)', () => {
   it('imports `201/README.adoc` as JEP-0201 with the status, day and sponsor of its table; a year folder stays an index', async () => {
-    const read = await readFolder({
+    const read = await readAdrFolder({
       '201/README.adoc': JEP(201, 'Accepted :ok_hand:'),
       '221/README.adoc': JEP(221, 'Withdrawn :hand:', '\n| Superseded-By\n| link:../229/README.adoc[JEP-229]\n\n'),
       '229/README.adoc': JEP(229, 'Draft :speech_balloon:'),

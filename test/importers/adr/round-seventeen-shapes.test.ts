@@ -11,17 +11,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
 import { unmodeledFrontMatter } from '../../../src/importers/adr/front-matter.js';
-import { readAdrDirectory } from '../../../src/importers/adr/read-adr-dir.js';
 import { adrLabelQuery } from '../../../src/model/adr-label-query.js';
-import { adrRoundTrip, writeAdrFolder } from '../../helpers/adr-round-trip.js';
+import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
+import { readAdrFolder } from '../../helpers/adr-folder.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
 const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
 
-/** `files` (path → text) written into a new folder, read as an import reads it. */
-const readFolder = (files: Record<string, string>) => readAdrDirectory({ dir: writeAdrFolder(files), projectId: 'demo' });
 
 /** Alliander's front matter: Dublin Core terms under `dct:`, a long IRI, a comment and a flow list. */
 const ALLIANDER = (version: string) =>
@@ -143,7 +141,7 @@ describe('a `#` heading below the sections of a file titled in front matter (sho
 
 describe("a folder of superseded records named `_superseded/` (shopware)", () => {
   it('is read, its records superseded by the successor they link, both ways', async () => {
-    const r = await readFolder({
+    const r = await readAdrFolder({
       '2022-01-20-feature-flags-for-major-versions.md': '---\ntitle: Feature flags for major versions\ndate: 2022-01-20\n---\n\n## Context\n\nc\n\n## Decision\n\nd\n',
       '_superseded/2021-03-01-release-flags.md': '---\ntitle: Release flags\ndate: 2021-03-01\n---\n\n## Superseded by [Feature flags for major versions](../2022-01-20-feature-flags-for-major-versions.md)\n\n## Context\n\nc\n',
     });
@@ -155,7 +153,7 @@ describe("a folder of superseded records named `_superseded/` (shopware)", () =>
 
 describe('a link to a record that was never written (guardian/dotcom-rendering)', () => {
   it('names no other record of its number unless the names share a word', async () => {
-    const r = await readFolder({
+    const r = await readAdrFolder({
       '007-css-in-js.md': '# CSS in JS\n\n## Context\n\nc\n\n## Decision\n\nd\n\n## Status\n\nApproved\n',
       'historic-adrs/multiple-sites.md': '# Multiple sites\n\n## Decision\n\nd\n\n## Status\n\nSuperseded by\n[007-multiple-sites-revisited.md](007-multiple-sites-revisited.md).\n',
     });
