@@ -282,7 +282,7 @@ export function isPlaceholderTitle(title: string): boolean {
 
 /**
  * True when `title` (as parse-adr.ts gives it) is a template's, number and title both left to
- * fill: ai-cfia's `# ADR-XXX : Title` (and `Titre`), `RFC-NNNN: <title>`, astropy's
+ * fill: ai-cfia's `# ADR-` + three x's + ` : Title` (and `Titre`), `RFC-NNNN: <title>`, astropy's
  * `<APE title here>`. Such a file is the template records are copied from, not a record
  * (read-adr-dir.ts skips it; decision 0112). A placeholder title under a real number (alphagov/
  * forms' ADR025) is a record whose title was never written: not this.

@@ -171,12 +171,14 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
     } catch (cause) {
       throw new BrainError('io_error', `cannot read directory ${join(options.dir, relative)}`, { cause });
     }
+    // The numbers record files of this folder lead with (`44167` of `44167-gc-pacer-redesign.md`).
+    const fileNumbers = new Set(entries.filter((e) => !e.isDirectory() && ADR_FILE.test(e.name)).map((e) => /^(\d+)[-_.]/.exec(e.name)?.[1]).filter((n) => n !== undefined));
     for (const entry of entries) {
       const path = relative === '' ? entry.name : posix.join(relative, entry.name);
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
       if (entry.isDirectory()) {
-        if (entersFolder(entry.name)) await walk(path, /^\d+$/.test(entry.name) && entries.some((e) => e.name !== entry.name && e.name.startsWith(entry.name) && /^[-_.]/.test(e.name.slice(entry.name.length)) && ADR_FILE.test(e.name)));
+        if (entersFolder(entry.name)) await walk(path, fileNumbers.has(entry.name));
         else if (entry.name.startsWith('_') && (await holdsAdrFiles(join(options.dir, path)))) skipped.push({ source_path: `${path}/`, reason: PRIVATE_FOLDER });
       } else if (isFile && ADR_FILE.test(entry.name)) {
         const folder = relative.split('/').pop() ?? '';

@@ -111,13 +111,11 @@ export function nesting(token: Token | undefined): number {
  * The sections an RFC template opens with, written as `#` headings under a list of header notes:
  * Rust's `- Feature Name: …` / `# Summary` / `# Motivation` and the folders that copied it —
  * getsentry/rfcs' `- RFC Status: approved` / `# Summary` (52 of 63 files), `# Stakeholders`, `# Introduction`,
- * `# Summary / Motivation`. Never the title (round sixteen: 63 RFCs were all titled "Summary"),
- * nested as sections; unlike {@link adrSectionKeys} a paragraph of such a word stays a paragraph.
+ * `# Summary / Motivation`; neon's `# Name` (its title a paragraph under it), `# Preface`, `# What`,
+ * risingwave's `# **Background**` (decision 0113). Never the title (round sixteen: 63 RFCs were all
+ * titled "Summary"), nested as sections; unlike {@link adrSectionKeys} a paragraph of such a word stays a paragraph.
  */
-const RFC_OPENING_KEYS: ReadonlySet<string> = new Set(['summary', 'abstract', 'motivation', 'stakeholders', 'introduction', 'overview',
-  // neon's RFC template opens `# Name` over the title as a paragraph; its RFCs open `# Preface`,
-  // `# What`; risingwave's `# **Background**` under front matter `feature:` (decision 0113).
-  'name', 'preface', 'background', 'what', 'tl;dr', 'tldr']);
+const RFC_OPENING_KEYS: ReadonlySet<string> = new Set(['summary', 'abstract', 'motivation', 'stakeholders', 'introduction', 'overview', 'name', 'preface', 'background', 'what', 'tl;dr', 'tldr']);
 
 /** `text` (a heading's inline Markdown) names one of an ADR's own sections ({@link adrSectionKeys}, {@link RFC_OPENING_KEYS}): never a title. */
 export function isAdrSectionName(text: string): boolean {

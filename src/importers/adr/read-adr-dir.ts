@@ -209,7 +209,7 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order, labels }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
-      // `# ADR-XXX : Title`, `<APE title here>`: the template records are copied from (adr-title.ts).
+      // A placeholder number and title (`# ADR-` + three x's + ` : Title`), `<APE title here>`: the template records are copied from (adr-title.ts).
       else if (isTemplateTitle(adr.title)) skipped.push({ source_path: sourcePath, reason: 'template (its title and number are placeholders)' });
       else parsed.push(adr);
     }

@@ -131,9 +131,10 @@ export function isTemplatePlaceholder(raw: string): boolean {
   if (text.includes('|')) return true;
   // Status words offered with "or", or with slashes when they name different statuses
   // (Qiskit's `Proposed/Accepted/Deprecated`; but `Accepted/Implemented` says one thing twice).
-  const offered = normalizeStatusText(text).split(/\s+or\s+/);
+  const normalized = normalizeStatusText(text);
+  const offered = normalized.split(/\s+or\s+/);
   if (offered.length > 1 && offered.every((word) => STATUS_WORDS.some(([, words]) => words.includes(word)))) return true;
-  const slashed = normalizeStatusText(text).split(/\s*\/\s*/).map(matchStatusWord);
+  const slashed = normalized.split(/\s*\/\s*/).map(matchStatusWord);
   if (slashed.length > 1 && slashed.every((s) => s !== null) && new Set(slashed).size > 1) return true;
   if (/^\{[\s\S]*\}$/.test(text)) return true;
   const bracketed = /^\[([^\]]*)\]$/.exec(text) ?? /^<([^>]*)>$/.exec(text);

@@ -16,6 +16,7 @@
  */
 import { Lexer } from 'marked';
 import { inlineSegments } from './inline-text.js';
+import { limitAt, otherThingSuperseded } from './supersede-scope.js';
 
 /** What a reference says about its target. */
 export type RefDirection = 'superseded_by' | 'supersedes' | 'related';
@@ -90,24 +91,6 @@ const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
  * ADR_LIST reads it).
  */
 const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
-/**
- * Words after a supersession's target that limit it to a part (astropy's APE 18: "it supersedes
- * APE 10 wherever there is a conflict between that APE and this APE"; "supersedes ADR-5 only for
- * the web client", "to the extent that …"): the older record stays in force, a relation.
- * Decision 0112.
- */
-const LIMITED = /(?:wherever|where\s+(?:there\s+is\s+a\s+|they\s+are\s+in\s+|it\s+is\s+in\s+|the\s+two\s+)?conflict|to\s+the\s+extent\b|in\s*so\s*far\s+as|as\s+far\s+as|only\s+(?:where|when|for|in|as\s+regards)\b|in\s+cases?\s+where|for\s+the\s+(?:parts?|aspects?|sections?)\b)/iy;
-/**
- * Running text before "superseded by" naming something other than the record as the subject:
- * regelrecht's RFC 010, `status: Accepted`, says "The old delegation approach (originally
- * described in … [RFC-003](…)) has been superseded by [RFC-003](…)'s IoC mechanism" — an approach
- * was superseded, not RFC 010: a relation (decision 0113). A subject with a determiner
- * ({@link NOUN_SUBJECT}) that is not the record itself ({@link SELF_SUBJECT}: "this ADR", "the
- * decision", "it") counts; no subject at all ("Superseded by ADR 5") is the record.
- */
-const NOUN_SUBJECT = /(?:^|[^\p{L}\p{N}])(?:the|a|an|our|their|its|that|these|those)\s+\p{L}/iu;
-const SELF_SUBJECT = /(?:^|[^\p{L}\p{N}])(?:(?:this|the\s+present|the\s+current)\s+(?:[\p{L}-]+\s+)?|the\s+)(?:adrs?|rfcs?|records?|decisions?|documents?|proposals?|designs?|spec(?:ification)?s?|page|one|jep|tep|kep|cip|pep|ape|sep|cap)(?![\p{L}\p{N}])|^\s*(?:it|this)(?![\p{L}\p{N}])/iu;
-
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
@@ -187,7 +170,7 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
   // ADR 38) says nothing of the file it is read in being a successor — a relation only.
   let atClauseStart = true;
   let otherSubject = false;
-  // Where this clause's supersessions start in `refs`: a limit after them ({@link LIMITED}) makes them relations.
+  // Where this clause's supersessions start in `refs`: a limit after them (supersede-scope.ts `limitAt`) makes them relations.
   let clauseFrom = 0;
   // The clause's text before the current segment (the subject of a "superseded by" in running text).
   let clause = '';
@@ -200,10 +183,8 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
       atClauseStart = false;
       if (pending !== null && (pending.direction !== 'related' || adrLink)) refs.push({ ...pending, href: segment.href, number });
       else if (pending === null && options.allLinks && adrLink) refs.push({ direction: 'related', phrase: 'see', href: segment.href, number });
-      // In running text a link to a record file is a relation by its file alone ("See [11.
-      // semantic-release](./0011-semantic-release.md)", "the preceding [generation numbers
-      // RFC](025-generation-numbers.md)"): kept when it names a record of the import, else
-      // dropped without a report (supersede-links.ts; decision 0113).
+      // In running text a link to a record file is a relation by its file alone ("See [11. x](./0011-x.md)"):
+      // kept when it names a record of the import, else dropped unreported (supersede-links.ts; decision 0113).
       else if (pending === null && !options.allLinks && isRecordFileLink(segment.href)) refs.push({ direction: 'related', phrase: MENTIONS, href: segment.href, number: null });
       afterLink = true;
       clause += segment.text;
@@ -244,11 +225,11 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
         }
         continue;
       }
-      LIMITED.lastIndex = pos;
-      if (refs.length > clauseFrom && LIMITED.test(text)) {
+      const limit = refs.length > clauseFrom ? limitAt(text, pos) : null;
+      if (limit !== null) {
         for (let i = clauseFrom; i < refs.length; i++) if (refs[i]!.direction !== 'related') refs[i] = { ...refs[i]!, direction: 'related' };
         pending = null;
-        pos = LIMITED.lastIndex;
+        pos = limit;
         continue;
       }
       BOUNDARY.lastIndex = pos;
@@ -278,11 +259,6 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
     clause += text.slice(clauseStart);
   }
   return refs;
-}
-
-/** True when `before` (a clause's text up to "superseded by") names a subject other than the record itself. */
-function otherThingSuperseded(before: string): boolean {
-  return NOUN_SUBJECT.test(before) && !SELF_SUBJECT.test(before);
 }
 
 /**
