@@ -59,7 +59,7 @@ function renderImport(r: ImportReport): string {
   const some = <T,>(items: T[], line: (item: T) => string): string[] =>
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
-  if (r.indexed.length) lines.push(`status from the folder's index page or name (the file states none it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
+  if (r.indexed.length) lines.push(`status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
   if (r.unmapped.length) {
     // Files that state no status share a line per reason once there are more than three: a
     // folder whose template has no status (tractusx-edc: 42 records) printed 42 alike lines.

@@ -34,7 +34,12 @@ const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date(?:[-_ ]created)?|created(?:\s+on)
  * astropy's APEs write `date-created:`, `date-last-revised:` and `date-accepted:` (decision 0112).
  */
 const ACCEPTED_LINE = /^\s*(?:[-*+]\s+)?(?:date[-_ ]accepted|accepted[-_ ](?:on|at|date)|acceptance[-_ ]date|approved[-_ ](?:on|at)|approval[-_ ]date|decided[-_ ]at)\s*[:：]\s*(.*)$/i;
-const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -]updated?|updated)\b\s*:?\s*(.*)$/i;
+/**
+ * The day of the last edit, read when no other day is stated: `Last updated:`, `Updated:`, and
+ * `Last modified:` (wellcomecollection's RFCs write only `**Last modified:** 2018-11-02T16:46:57+00:00`;
+ * HHS/simpler-grants-gov `- **Last Modified:** 2024-01-24`; round twenty).
+ */
+const UPDATED_LINE = /^\s*(?:[-*+]\s+)?(?:last[ -](?:updated?|modified)|updated|modified)\b\s*:?\s*(.*)$/i;
 /**
  * Front matter keys that state an ADR's date, first found wins: MADR's `date`, then the
  * creation dates of enhancement-proposal templates (Tekton TEPs and Kubernetes KEPs write
@@ -86,7 +91,34 @@ export function headerLines(outline: MarkdownOutline): string[] {
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   // A block of `Key: value` fields in a code block (Stellar's CAPs; header-fields.ts): plain text already.
-  return [...texts.flatMap((t) => t.split('\n')).map((line) => plainText(line)), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
+  return [...texts.flatMap((t) => t.split('\n')).map(noteText), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
+}
+
+/**
+ * A note line as plain text, without what a site's Markdown export leaves around the value: a
+ * trailing hard break (`**Last Modified:** 2025-08-12\`) and a numeric character reference
+ * (`Billy&#x20;`), HHS/simpler-grants-gov (round twenty).
+ */
+export function noteText(line: string): string {
+  return plainText(line.replace(/\\$/, '')).replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));/gi, (whole, hex: string | undefined, dec: string | undefined) => {
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? '', 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  }).trim();
+}
+
+/** The names of a record's opening summary section (see {@link summaryLines}). */
+const SUMMARY_SECTIONS: ReadonlySet<string> = new Set(['purpose', 'summary', 'abstract', 'overview', 'introduction', 'tl;dr', 'tldr']);
+
+/**
+ * The lines of the first section when it is the record's summary (`## Purpose`, `## Summary`,
+ * `## Abstract`), as plain text: where a labelled day is read when the header states none —
+ * wellcomecollection's RFCs write `## Purpose`, its paragraph, then `**Last modified:** 2018-11-02T…`
+ * (90 of 92; round twenty). Only a labelled line counts there, never a date alone in the prose.
+ */
+function summaryLines(outline: MarkdownOutline): string[] {
+  const first = topSections(outline)[0];
+  if (first === undefined || !SUMMARY_SECTIONS.has(first.key)) return [];
+  return blockTexts(sectionContent(outline, first)).flatMap((t) => t.split('\n')).map((line) => plainText(line));
 }
 
 /**
@@ -196,8 +228,9 @@ function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   const tabled = table === '' || isPlaceholder(table) ? null : parseAdrDate(table, order);
   if (tabled !== null) return { date: tabled, fromFrontMatter: false };
   const lines = headerLines(outline);
+  const labelledLines = [...lines, ...summaryLines(outline)];
   const labelled = (re: RegExp, read = (value: string): string | null => parseAdrDate(value, order) ?? parseCompactDate(value)): string | null => {
-    for (const line of lines) {
+    for (const line of labelledLines) {
       const match = re.exec(line);
       const parsed = match ? read(match[1] ?? '') : null;
       if (match) noDay(match[1] ?? '', parsed);

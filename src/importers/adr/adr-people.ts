@@ -14,7 +14,7 @@ import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
-const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'deciders', 'decision makers', 'decision-makers']);
+const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
 /** A bold people label with no colon (dotnet/designs' `**Owner** [A](…) | [B](…) |`; decision 0112). */
 const BOLD_PEOPLE = /^\s*(?:\*\*|__)(owners?|authors?|deciders)(?:\*\*|__)[ \t]+(?![:：])(\S.*)$/i;
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];
@@ -76,12 +76,15 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
   if (table !== null) candidates.push({ text: plainText(table), key: null });
   const lines = headerLines(options.outline);
   const owners: Array<{ text: string; key: null }> = [];
+  const authors: Array<{ text: string; key: null }> = [];
   for (const [at, line] of lines.entries()) {
     // `Author(s):` over a nested list of names (Dapr's proposals): the names, joined (decision 0098).
     const value = PEOPLE_LINE.exec(line)?.[1]?.trim() ?? '';
     const text = value !== '' ? value : PEOPLE_LINE.test(`${line} x`) ? listedNames(lines.slice(at + 1)) : null;
-    // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone.
-    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : candidates).push({ text, key: null });
+    // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone;
+    // an `Author:` line only when no `Deciders:` line does, wherever each stands (HHS/simpler-grants-gov's
+    // infra records write `Author:` above `Deciders:`; round twenty).
+    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : /^\s*(?:[-*+]\s+)?(?:authors?|author\(s\)|submitters?)\s*:/i.test(line) ? authors : candidates).push({ text, key: null });
   }
   // A bold label with no colon, names split by `|` (dotnet/designs' `**Owner** [Immo Landwerth](…) | [Rainer Sigwald](…) |`).
   for (const line of blockTexts(headerTokens(options.outline)).flatMap((t) => t.split('\n'))) {
@@ -89,7 +92,7 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     const text = m === null ? '' : plainText(m[2] ?? '').split('|').map((name) => name.trim()).filter((name) => name !== '').join(', ');
     if (text !== '') (/^owners?$/i.test(m?.[1] ?? '') ? owners : candidates).push({ text, key: null });
   }
-  candidates.push(...owners);
+  candidates.push(...authors, ...owners);
   const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
   const content = section ? sectionContent(options.outline, section) : [];
   const list = content.find((t) => t.type === 'list');

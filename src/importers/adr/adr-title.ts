@@ -38,7 +38,15 @@ const NAMED_PREFIX = /^(?:rfc|decision|décision|decisión|decisão|entscheidung
  * `RFC #1999 - 2020-03-06 - Title`, `RFC - 2021-11-03 - Title`, `RFC 2023-05-02 - Title`, one
  * `1. RFC 3645 - 2020-08-31 - Title`), or only a series word (`RFC - Title`). Decision 0076.
  */
-const DATED_HEADING = /^(?:\d{1,3}\.\s+)?(?:(?:[A-Z]{2,5}(?:[-_ ]?#?\d{1,9}(?![\d-]))?\s*[-–—:]?\s*)?\d{4}-\d{1,2}-\d{1,2}(?:\s*[-–—:]\s+|\s+)|(?:RFC|RFD|KEP|TEP|ADR)\s*[-–—:]\s+)(?=\S)/;
+/**
+ * Runs of blanks a title folds into one space: white space but the no-break spaces, which a title
+ * keeps as written (wellcomecollection's `# RFC 016: Holdings service` is written with U+00A0
+ * between its words: folded, the stored title no longer matched its source line; round twenty).
+ * The labels' patterns below read a no-break space as a blank (`\s`).
+ */
+const BLANKS = /[^\S\u00a0\u202f]+/g;
+
+const DATED_HEADING = /^(?:\d{1,3}\.\s+)?(?:(?:[A-Z]{2,5}(?:[-_\s]?#?\d{1,9}(?![\d-]))?\s*[-–—:]?\s*)?\d{4}-\d{1,2}-\d{1,2}(?:\s*[-–—:]\s+|\s+)|(?:RFC|RFD|KEP|TEP|ADR)\s*[-–—:]\s+)(?=\S)/;
 
 /**
  * `title` without a numbering prefix, when the prefix is clearly one:
@@ -65,7 +73,7 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
     // A series' own label with the file's number: Tekton's `# TEP-0070: Platform support` in `0070-….md`.
-    { re: /^(?:[A-Z]{2,5})[-_ ]?#?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
+    { re: /^(?:[A-Z]{2,5})[-_\s]?#?(\d{1,9})\s*[.:\-–—]\s+/, needsFileNumber: true },
     // Joined by a dash, three digits or more, then a blank: flux's `# RFC-0002 Flux OCI support` in `0002-helm-oci/README.md`.
     { re: /^(?:[A-Z]{2,5})[-_](\d{3,9})\s+(?=\S)/, needsFileNumber: true },
     // The file's dated number written as a date: thanos's `202106-proposals-process.md`, `# 2021-06: Proposal Process`.
@@ -127,7 +135,7 @@ export function adrLabel(number: number, word = 'ADR'): string {
  * vector's `RFC #1999 - X`), or joined by a dash and written with three digits or more, then only a
  * blank (fluxcd/flux2's `RFC-0002 Flux OCI support`, a KEP's `KEP-2257 Kui: …`; decision 0076).
  */
-const SERIES_LABEL = /^([A-Z]{2,5})(?:[-_ ]?#?(\d{1,9})\s*[.:\-–—]\s+|[-_](\d{3,9})\s+(?=\S))/;
+const SERIES_LABEL = /^([A-Z]{2,5})(?:[-_\s]?#?(\d{1,9})\s*[.:\-–—]\s+|[-_](\d{3,9})\s+(?=\S))/;
 
 /** The word and number of a {@link SERIES_LABEL} match. */
 function seriesParts(m: RegExpExecArray): { word: string; number: number } {
@@ -146,7 +154,7 @@ function seriesParts(m: RegExpExecArray): { word: string; number: number } {
 export function datedRecord(fileName: string, headingText: string): { number: number; word: string; heading: number | null } | null {
   if (nameDate(fileName) === null) return null;
   const text = headingText.trim().replace(/^\d{1,3}\.\s+/, '');
-  const word = /^([A-Z]{2,5})(?=[-_ ]?#?\d|\s*[-–—:]\s)/.exec(text)?.[1];
+  const word = /^([A-Z]{2,5})(?=[-_\s]?#?\d|\s*[-–—:]\s)/.exec(text)?.[1];
   if (word === undefined || word === 'ADR' || word === 'MADR') return null;
   const m = SERIES_LABEL.exec(text);
   const heading = m !== null && m[1] === word ? seriesParts(m).number : null;
@@ -202,18 +210,21 @@ function headerName(outline: MarkdownOutline): string | null {
 function openingSubheading(outline: MarkdownOutline): string | null {
   const first = outline.tokens[openingSubheadingIndex(outline)];
   if (first === undefined) return null;
-  const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+  const text = tokenText(first).replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim();
   return text === '' ? null : text;
 }
 
 /**
  * The {@link openingSubheading} without a day and label a dated name's heading writes before its
  * title (vector's `## RFC #4155 - 2020-09-29 - AWS S3 source`: "AWS S3 source"), as an export
- * writing it as the `#` title reads it back; else as it is. Decision 0076.
+ * writing it as the `#` title reads it back (decision 0076); else without its numbering prefix
+ * ({@link stripTitlePrefix}: `EEP 10: X` in `eep-0010.md`, round twenty).
  */
 function openingTitle(outline: MarkdownOutline, fileName: string): string | null {
   const text = openingSubheading(outline);
-  if (text === null || nameDate(fileName) === null) return text;
+  if (text === null) return null;
+  // erlang/eep's `EEP 10: Representing Unicode…` in `eep-0010.md`: the series label is no part of the title.
+  if (nameDate(fileName) === null) return stripTitlePrefix(text, fileName);
   const dated = DATED_HEADING.exec(text);
   return dated !== null && text.length > dated[0].length ? text.slice(dated[0].length).trim() : text;
 }
@@ -225,7 +236,7 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
  * null when it takes nothing. The export writes it back (decision 0070).
  */
 export function headingPrefix(headingText: string, fileName: string): string | null {
-  const shown = headingText.replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim();
+  const shown = headingText.replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim();
   const text = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
   const stripped = stripTitlePrefix(text, fileName);
   return stripped !== text && text.endsWith(stripped) ? text.slice(0, text.length - stripped.length) : null;
@@ -249,7 +260,7 @@ export function extractTitle(options: {
 }): string {
   const { outline, frontMatterTitle, fileName } = options;
   const heading = outline.tokens[outline.titleIndex];
-  const shown = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(/\s+/g, ' ').trim() : '';
+  const shown = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim() : '';
   const headingText = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
   const baseName = fileName.replace(/\.md$/i, '');
   const chosen =
@@ -258,7 +269,7 @@ export function extractTitle(options: {
       : frontMatterTitle !== null
         ? stripTitlePrefix(frontMatterTitle, fileName)
         : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
-  return truncateTitle(chosen.replace(/\s+/g, ' ').trim(), options.max);
+  return truncateTitle(chosen.replace(BLANKS, ' ').trim(), options.max);
 }
 
 /**
@@ -288,7 +299,7 @@ export function isPlaceholderTitle(title: string): boolean {
  * forms' ADR025) is a record whose title was never written: not this.
  */
 export function isTemplateTitle(title: string): boolean {
-  const numbered = /^(?:[a-z]{2,5}[-_ ]?)?(?:x{3,}|n{3,}|#{3,})\s*[:.\-–—]?\s*(.*)$/i.exec(title.trim());
+  const numbered = /^(?:[a-z]{2,5}[-_\s]?)?(?:x{3,}|n{3,}|#{3,})\s*[:.\-–—]?\s*(.*)$/i.exec(title.trim());
   const rest = numbered === null ? title.trim() : (numbered[1] ?? '').trim();
   if (numbered !== null && (isPlaceholderTitle(rest) || /^(?:titre|título|titulo|titel|titolo|タイトル|标题)$/i.test(rest))) return true;
   return /^<[^<>]*\btitle\b[^<>]*>$/i.test(title.trim());

@@ -18,8 +18,11 @@ export function dashedDay(name: string): string {
 const MONTH = '((?:19[7-9]|2\\d\\d)\\d)-(0[1-9]|1[0-2])';
 /** An optional ADR label (`adr-`, `ADR_`, `adr-mb-`, `adr`) and the number. */
 const NUMBER = '(?:adr(?:[-_][a-z]{1,8}[-_]|[-_ ]?))?(\\d{1,9})';
-/** What ends the number: a separator (`-`, `_`, `.`, space) or the end. */
-const END = '(?=[-_. ]|$)';
+/**
+ * What ends the number: a separator (`-`, `_`, `.`, space) or the end; not a dot before a digit,
+ * which makes it a version (helm's `hips/archives/monocular/1.0-improvements.md` is no record 1; round twenty).
+ */
+const END = '(?=[-_ ]|\\.(?!\\d)|$)';
 
 /**
  * The ADR number a file name carries, whatever its naming: `0045-use-x.md`, `001_x.md`,

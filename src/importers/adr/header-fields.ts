@@ -26,8 +26,12 @@ import type { Token } from 'marked';
 import { plainText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, type MarkdownOutline } from './markdown-outline.js';
 
-/** One field line: a key of words (letters first; digits, blanks, `()`, `/`, `-`, `_`) and a colon, a value or none. */
-const FIELD = /^([A-Za-z][A-Za-z0-9 ()/_-]{0,40}?)\s*:(?:[ \t]+(.*))?$/;
+/**
+ * One field line: a key of words (letters first; digits, blanks, `()`, `/`, `-`, `_`) and a colon,
+ * a value or none; the value may follow the colon with no blank when it starts with a letter
+ * (erlang/eep 37's `Status:Final/R15B`), never a `//` (an address folded onto its own line).
+ */
+const FIELD = /^([A-Za-z][A-Za-z0-9 ()/_-]{0,40}?)\s*:(?:[ \t]+(.*)|(?=[A-Za-z])(.*))?$/;
 /** Languages a field block may be marked with (none, or plain text). */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 
@@ -44,15 +48,21 @@ export function fieldBlockLines(token: Token): string[] {
   const first = lines[0];
   if (first === undefined || /^\s/.test(first) || !FIELD.test(first)) return [];
   const out: string[] = [];
+  let folded = 0;
   for (const line of lines) {
     const field = FIELD.exec(line.trim());
-    if (field !== null) out.push(`${(field[1] ?? '').trim()}: ${(field[2] ?? '').trim()}`.trimEnd());
+    if (field !== null) out.push(`${(field[1] ?? '').trim()}: ${(field[2] ?? field[3] ?? '').trim()}`.trimEnd());
     // A line that is no field continues the one above, indented or not (Stellar's cap-0005 writes a
     // second `Discussion:` link at the margin).
-    else out[out.length - 1] = `${out[out.length - 1] ?? ''} ${line.trim()}`;
+    else {
+      out[out.length - 1] = `${out[out.length - 1] ?? ''} ${line.trim()}`;
+      if (/^\s/.test(line)) folded += 1;
+    }
   }
-  // Fields, not a listing that happens to open with one: at least two, and most of its lines.
-  return out.length >= 2 && out.length * 2 > lines.length ? out : [];
+  // Fields, not a listing that happens to open with one: at least two, and most of its lines
+  // besides the indented ones that fold a field's value (erlang/eep's `Post-History:` over eleven
+  // indented addresses; round twenty).
+  return out.length >= 2 && out.length * 2 > lines.length - folded ? out : [];
 }
 
 /** The field lines of every field block among the header notes and the notes under an opening `##` title, in order. */

@@ -30,7 +30,7 @@ export function linkDefinitions(body: string, labels: ReadonlySet<string>, token
     while (k < held.length && (held[k]?.[1] ?? 0) <= offset) k++;
     if (k < held.length && (held[k]?.[0] ?? Infinity) <= offset) continue;
     const match = /^ {0,3}\[([^\]]+)\]:/.exec(lines[i] ?? '');
-    if (match === null || !labels.has((match[1] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) continue;
+    if (match === null || !isMarkedLabel(match[1] ?? '', labels)) continue;
     const rest = lines.slice(i, i + 3).join('\n');
     const whole = DEFINITION.exec(rest)?.[0].replace(/\n+$/, '') ?? '';
     const count = whole === '' ? 1 : whole.split('\n').length;
@@ -42,6 +42,15 @@ export function linkDefinitions(body: string, labels: ReadonlySet<string>, token
     if (next !== undefined && source.slice(offset + (lines[i]?.length ?? 0), next[0]).trim() === '') afterDefinition.add(next[2]);
   }
   return { definitions: out, afterDefinition };
+}
+
+/**
+ * `label` is one marked keyed: marked lower-cases a label and folds its white space without
+ * trimming it (erlang/eep's `[EEP ]: eep-index:` is keyed `"eep "`); a trimmed key is accepted too.
+ */
+function isMarkedLabel(label: string, labels: ReadonlySet<string>): boolean {
+  const key = label.replace(/\s+/g, ' ').toLowerCase();
+  return labels.has(key) || labels.has(key.trim());
 }
 
 /** Where each token's text stands in `source` (`[from, to)` offsets, the token), found in order; a token not found there is left out. */
@@ -57,4 +66,23 @@ function heldSpans(source: string, tokens: readonly Token[]): Array<[number, num
     at = from + raw.length;
   }
   return spans;
+}
+
+/**
+ * `markdown` with its reference links written inline, by the document's definitions (`links`,
+ * marked's `tokens.links`: label, lower case → href): `[EEP 1][]`, `[decided][user-auth-adr]` and
+ * the shortcut `[ADR 13]` become `[EEP 1](eep-0001.md)` … — so the supersede and mention rules
+ * (supersede-refs.ts), which read one line at a time, see where they point (erlang/eep,
+ * nationalarchives/tdr-dev-documentation; round twenty). A label with no definition stays as written.
+ */
+export function inlineReferenceLinks(markdown: string, links: Readonly<Record<string, { href?: string | null }>> | undefined): string {
+  if (links === undefined || Object.keys(links).length === 0 || !markdown.includes('[')) return markdown;
+  const href = (label: string): string | undefined => {
+    const key = label.replace(/\s+/g, ' ').toLowerCase();
+    return (links[key] ?? links[key.trim()])?.href ?? undefined;
+  };
+  return markdown.replace(/(!?)\[([^\[\]]+)\](?:\[([^\[\]]*)\])?(?![(:[])/g, (whole, bang: string, text: string, label: string | undefined) => {
+    const target = href(label === undefined || label === '' ? text : label);
+    return bang !== '' || target === undefined || /\s/.test(target) ? whole : `[${text}](${target})`;
+  });
 }

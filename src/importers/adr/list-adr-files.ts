@@ -84,7 +84,10 @@ export function skipReason(fileName: string): string | null {
   const zeroNumbered = /^0+[-_](.+)$/.exec(base);
   if (zeroNumbered !== null && INDEX_PAGES.has(zeroNumbered[1] ?? '')) return INDEX_PAGE;
   // Also after a label before the number (Arbeidstilsynet's `adr-0000-template.md`; decision 0113).
-  if (/^(?:(?:adr|madr|rfc)[-_])?(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
+  // Not a real number with more words after the word: ghc-proposals' `0555-template-patterns.rst` is
+  // "Higher Order Patterns in Rewrite Rules" (round twenty).
+  const aboutTemplates = /^(?:(?:adr|madr|rfc)[-_])?0*[1-9]\d*[-_]template[-_](?!(?:adr|madr|rfc|short|long|minimal|full|bare|basic|simple|example)(?:[-_.]|$))/.test(base);
+  if (!aboutTemplates && /^(?:(?:adr|madr|rfc)[-_])?(?:(?:\d+|n+|x+|y{4}-?m{2}-?d{2})[-_])?(?:(?:adr|ladr|madr|rfc|proposal|decision|design)[-_.])?template(?:[-_.].*)?$/.test(base)) return 'template';
   // A name with no number that ends in the word: gRPC's `GRFC-TEMPLATE.md`, microsoft/terminal's
   // `spec-template.md`, `settings-spec-template.md` (decision 0098).
   if (/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*[-_.]template$/.test(base) && !/\d/.test(base)) return 'template';

@@ -159,9 +159,8 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
   // A file that opens with a `##` title (gRPC's setext `A72: Tracing` / `----`) and writes its
   // sections a level up (`# Abstract`): that `#` heading is a section, not the title (decision 0098).
-  const lead = tokens.find((t) => t.type !== 'space');
-  const opensWithSubtitle = lead !== undefined && tokens.indexOf(lead) < first && lead.type === 'heading' && headingDepth(lead) === 2
-    && !isAdrSectionName(tokenText(lead)) && !LABELLED_HEADING.test(plainText(tokenText(lead)));
+  const lead = leadIndex(tokens);
+  const opensWithSubtitle = lead >= 0 && lead < first && isTitleSubheading(tokens[lead]);
   const titleIndex = first >= 0 && nesting(tokens[first]) === 1 && !opensWithSubtitle ? first : -1;
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
@@ -237,9 +236,23 @@ export function headerTokens(outline: MarkdownOutline): Token[] {
  */
 export function openingSubheadingIndex(outline: MarkdownOutline): number {
   if (outline.titleIndex >= 0) return -1;
-  const index = outline.tokens.findIndex((t) => t.type !== 'space');
-  const first = outline.tokens[index];
-  return first?.type === 'heading' && headingDepth(first) === 2 && !isAdrSectionName(tokenText(first)) && !LABELLED_HEADING.test(plainText(tokenText(first))) ? index : -1;
+  const index = leadIndex(outline.tokens);
+  return isTitleSubheading(outline.tokens[index]) ? index : -1;
+}
+
+/**
+ * The index of the first token that is not a header's furniture, or -1: blank lines, rules,
+ * HTML comments and an indented block — erlang/eep opens each EEP with its `Author:` / `Status:`
+ * fields indented as a code block, a `****` rule, then its setext `EEP 10: …` / `----` title
+ * over `Abstract` / `====` sections (79 EEPs were titled by their file names; round twenty).
+ */
+function leadIndex(tokens: readonly Token[]): number {
+  return tokens.findIndex((t) => !(t.type === 'space' || t.type === 'hr' || t.type === 'html' || (t.type === 'code' && 'codeBlockStyle' in t && t.codeBlockStyle === 'indented')));
+}
+
+/** A `##` heading that can title a file: not an ADR section name, not a labelled status or day. */
+function isTitleSubheading(token: Token | undefined): boolean {
+  return token?.type === 'heading' && headingDepth(token) === 2 && !isAdrSectionName(tokenText(token)) && !LABELLED_HEADING.test(plainText(tokenText(token)));
 }
 
 /** A heading that states the status or the day after its label (`## Status: Accepted`, `## Data: 2026-05-12`; decision 0090): never a title. */

@@ -80,6 +80,12 @@ const DLIST = /^(status|date|deciders|authors?|created|last updated)[ \t]*::[ \t
 /** An RST definition list term naming a header note, its value on the next line, indented: `Status` / `   Accepted` (decision 0095). */
 const TERM = /^\**(status|date|deciders|authors?|created|last updated)\**[ \t]*$/i;
 
+/**
+ * An RST directive naming a header note: ghc-proposals' `.. author:: Adam Gundry` and
+ * `.. date-accepted:: 2017-02-04` under the title (round twenty).
+ */
+const DIRECTIVE = /^\.\.[ \t]+(status|date|date-accepted|created|deciders|authors?)::[ \t]+(\S.*)$/i;
+
 /** The definition list item at line `i` (RST), its value the indented line after the term, or null. */
 function definitionItem(lines: readonly string[], i: number): MarkupField | null {
   const term = TERM.exec(lines[i] ?? '');
@@ -100,7 +106,7 @@ export function headerFields(lines: readonly string[], from: number, to: number,
       i += 1;
       continue;
     }
-    const listed = lists === 'asciidoc' ? DLIST.exec(line) : null;
+    const listed = lists === 'asciidoc' ? DLIST.exec(line) : lists === 'rst' ? DIRECTIVE.exec(line) : null;
     if (listed !== null) {
       const value = (listed[2] ?? '').trimEnd();
       fields.push({ key: (listed[1] ?? '').toLowerCase(), value, line: i, column: line.indexOf(value, (listed[1] ?? '').length + 2), form: 'list_item' });

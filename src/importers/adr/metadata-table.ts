@@ -54,7 +54,7 @@ export const RECORD_NAME_PREFIX = `(?:(?:${STATUS_RECORD_NAMES.join('|')})\\s+)?
 
 /** Keys that make a table metadata (normalised, see {@link metadataKey}). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([
-  'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated',
+  'status', 'date', 'created', 'created on', 'creation date', 'decision date', 'decided', 'decided on', 'last updated', 'updated', 'last modified',
   // An RFC's `| **Start Date** | 30 June 2023 |` (polkadot-fellows/RFCs; decision 0098).
   'start date',
   // Qiskit/RFCs' `| **Submitted** | 2023-10-03 |`, celestia's CIPs' `| title | Shwap Protocol |` (decision 0112).

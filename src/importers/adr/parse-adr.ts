@@ -5,15 +5,17 @@
 import { extractContent } from './adr-content.js';
 import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
-import { findAdrDate } from './adr-metadata.js';
+import { findAdrDate, headerLines, scalarText } from './adr-metadata.js';
+import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
 import { findDeciders } from './adr-people.js';
 import { recordFileName } from '../../model/record-file-name.js';
 import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
-import { ENGLISH_STATUS_KEYS, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
-import type { Token, Tokens } from 'marked';
+import { ENGLISH_STATUS_KEYS, frontMatterKey, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
+import type { Token, Tokens, TokensList } from 'marked';
+import { inlineReferenceLinks } from './link-definitions.js';
 import { plainText, tokenText } from './inline-text.js';
 import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
 import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
@@ -117,8 +119,13 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const found = findStatus({ frontMatter, outline });
   const mapping = found.raw === null ? null : mapStatusText(found.raw);
   // The index answers for a file that states no status, or an unmappable one in its body.
-  const useIndex = options.indexStatus != null && found.origin !== 'front_matter' && mapping?.mapped !== true;
-  const index_status = useIndex ? (options.indexStatus ?? null) : null;
+  // Else the file's own day of acceptance (acceptance-day.ts: ghc-proposals' front matter `date-accepted: 2024-02-25`).
+  const accepted = ACCEPTANCE_KEYS.map((key) => {
+    const found = frontMatterKey(frontMatter.data, key);
+    return found === null ? null : acceptanceStatus(options.sourcePath, found, scalarText(frontMatter.data[found]), options.dateOrder ?? 'day_first');
+  }).find((s) => s !== null) ?? null;
+  const useIndex = (options.indexStatus != null || accepted !== null) && found.origin !== 'front_matter' && mapping?.mapped !== true;
+  const index_status = useIndex ? (options.indexStatus ?? accepted) : null;
   const heading = outline.tokens[outline.titleIndex];
   const headingText = heading ? tokenText(heading) : '';
   const fmTitle = frontMatterTitle(frontMatter.data);
@@ -160,7 +167,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // prose of every section: only what a keyword states ("supersedes", "in favour of", …).
   // Section headings too: shopware's superseded records open with `## Superseded by [x](../x.md)`.
   const headings = outline.sections.map((s) => tokenText(outline.tokens[s.start] as Token));
-  const prose = [title, ...headings, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))];
+  const definitions = (outline.tokens as TokensList).links;
+  const prose = [title, ...headings, ...topSections(outline).flatMap((s) => blockTexts(outline.tokens.slice(s.start + 1, s.end)))].map((t) => inlineReferenceLinks(t, definitions));
   const format = detectFormat({
     hasFrontMatterStatus: frontMatter.status !== null,
     hasHeaderBullets: found.hasHeaderBullets,
@@ -178,7 +186,10 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const people = findDeciders({ frontMatter: frontMatter.data, outline });
   const tags = frontMatterTags(frontMatter.data);
   const tableTags = frontMatterTags({ tags: metadataValue(metadataTableRows(outline), ['tags', 'tag']) });
-  const allTags = [...tags.tags, ...tableTags.tags.filter((t) => !tags.tags.includes(t))];
+  // A header note, `- **Tags:** topic: comms` (HHS/simpler-grants-gov's 43 records; round twenty).
+  const noted = headerLines(outline).map((line) => /^\s*(?:[-*+]\s+)?tags?\s*:\s*(\S.*)$/i.exec(line)?.[1]).find((v) => v !== undefined);
+  const notedTags = frontMatterTags({ tags: noted ?? null });
+  const allTags = [...tags.tags, ...tableTags.tags, ...notedTags.tags].filter((t, i, all) => all.indexOf(t) === i);
   const modelled = [
     // A translated status key (`statut:`) stays as written (decision 0090).
     ...(found.origin === 'front_matter' ? ENGLISH_STATUS_KEYS : []),
@@ -190,7 +201,12 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // is numbered by the label, not the day (decision 0076).
   const dated = datedRecord(fileName, headingText);
   const fileNumber = dated?.number ?? leadingNumber(fileName);
-  const precision = date.date === null ? (nameDate(fileName) === null && nameMonth(fileName) !== null ? 'month' : null) : (date.precision ?? null);
+  // A day the file's name states, within the month or year the text gives (emblem's `2022-01-10-x.md`
+  // under `Last updated: 2022-01`), is the more precise statement of it (round twenty).
+  const nameDay = nameDate(fileName);
+  const coarse = date.date !== null && (date.precision === 'month' || date.precision === 'year') && nameDay !== null && nameDay.startsWith(date.date.slice(0, date.precision === 'month' ? 7 : 4));
+  const day = coarse ? nameDay : (date.date ?? nameDay ?? nameMonth(fileName));
+  const precision = coarse ? null : date.date === null ? (nameDay === null && nameMonth(fileName) !== null ? 'month' : null) : (date.precision ?? null);
   const headingNo = dated === null ? headingNumber(headingText, fileNumber) : dated.heading;
   return {
     source_path: options.sourcePath,
@@ -207,10 +223,10 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     // A title cut to 200 characters keeps its heading line in the rationale: nothing to write back.
     title_prefix: !keepHeading && heading !== undefined ? headingPrefix(headingText, fileName) : null,
     heading_number: headingNo,
-    date: date.date ?? nameDate(fileName) ?? nameMonth(fileName),
+    date: day,
     date_month: precision === 'month',
     date_precision: precision,
-    date_written: date.date === null ? null : swappedDateWritten(text, date.date),
+    date_written: date.date === null || coarse ? null : swappedDateWritten(text, date.date),
     date_unread: date.unread ?? null,
     deciders: people.people,
     tags: allTags,
@@ -224,7 +240,7 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
     status_text: index_status?.words ?? found.raw,
     front_matter_error: frontMatter.error,
     supersede_refs: [
-      ...collectSupersedeRefs(found.referenceTexts, { allLinks: true }),
+      ...collectSupersedeRefs(found.referenceTexts.map((t) => inlineReferenceLinks(t, definitions)), { allLinks: true }),
       ...collectSupersedeRefs(prose),
       // A KEP's `replaces` / `superseded-by` (its kep.yaml, read as front matter; decision 0082).
       ...sidecarLinks(frontMatter.data),

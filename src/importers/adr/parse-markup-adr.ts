@@ -13,6 +13,7 @@
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
+import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
 import { isNumericDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
@@ -147,9 +148,11 @@ export function parseMarkupAdr(options: {
   const title = truncateTitle(untruncated);
   const found = markupStatus(outline);
   const mapping = found === null ? null : mapStatusText(found.words);
-  const useIndex = options.indexStatus != null && mapping?.mapped !== true;
-  const index_status = useIndex ? (options.indexStatus ?? null) : null;
   const order = options.dateOrder ?? 'day_first';
+  // An index page, else the file's own day of acceptance (acceptance-day.ts), answers for a status the file does not state.
+  const accepted = ACCEPTANCE_KEYS.map((key) => acceptanceStatus(options.sourcePath, key, field(key), order)).find((s) => s !== null) ?? null;
+  const useIndex = (options.indexStatus != null || accepted !== null) && mapping?.mapped !== true;
+  const index_status = useIndex ? (options.indexStatus ?? accepted) : null;
   // The day of acceptance before the day of writing (astropy's `date-accepted:` under `date-created:`; decision 0112).
   const dateField = field('date', 'date-accepted', 'date_accepted', 'date accepted', 'created', 'date-created', 'date_created', 'date created', 'last updated', 'revdate');
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
@@ -163,7 +166,7 @@ export function parseMarkupAdr(options: {
   const outcome = decision === undefined ? '' : trimmedLines(outline.lines, decision.body, decision.end);
   const kept = decision === undefined || outcome === '' ? outline.lines : [...outline.lines.slice(0, decision.body), '', ...outline.lines.slice(decision.end)];
   const links = (s: string): string => markupLinksAsMarkdown(s, options.family, options.sourcePath, options.labels);
-  const people = field('deciders', 'decision-makers', 'authors', 'author');
+  const people = field('deciders', 'decision-makers', 'authors', 'author') ?? peopleSection(outline);
   const headingNo = headingNumber(headingText, fileNumber);
   return {
     source_path: options.sourcePath,
@@ -202,4 +205,24 @@ export function parseMarkupAdr(options: {
     ].filter((ref, i, all) => all.findIndex((r) => r.direction === ref.direction && r.href === ref.href && r.number === ref.number) === i),
     leading_number: fileNumber,
   };
+}
+
+/** The names of a people section (see {@link peopleSection}). */
+const PEOPLE_SECTION_KEYS: ReadonlySet<string> = new Set(['authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
+
+/**
+ * The people an `Authors` section names (IntersectMBO/plutus-apps' RST ADRs: `Authors` / `-------` /
+ * `Lorenzo Calegari <…>`; round twenty): its first paragraph's lines, or list items, joined by
+ * ", "; null when there is no such section or it opens with a directive or a block.
+ */
+function peopleSection(outline: MarkupOutline): string | null {
+  const section = outline.sections.find((s) => PEOPLE_SECTION_KEYS.has(sectionKey(s.text)));
+  if (section === undefined) return null;
+  const stop = Math.min(section.end, ...outline.sections.filter((s) => s.head > section.head).map((s) => s.head));
+  let at = section.body;
+  while (at < stop && (outline.lines[at] ?? '').trim() === '') at += 1;
+  const names: string[] = [];
+  for (; at < stop && (outline.lines[at] ?? '').trim() !== ''; at++) names.push((outline.lines[at] ?? '').trim().replace(/^[-*+][ \t]+/, ''));
+  if (names.length === 0 || /^(?:\.\.|\[|-{4}|={4}|\|===|\/\/)/.test(names[0] ?? '')) return null;
+  return names.join(', ');
 }

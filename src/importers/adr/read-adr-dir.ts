@@ -202,7 +202,7 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
     if (source.includes('\u0000')) skipped.push({ source_path: sourcePath, reason: 'not a text file' });
     else if (source.trim() === '') skipped.push({ source_path: sourcePath, reason: 'empty file' });
     else if (includeOnly(sourcePath, source) !== null) skipped.push({ source_path: sourcePath, reason: `only includes ${includeOnly(sourcePath, source)}` });
-    else if (movedStub(sourcePath, source) !== null) skipped.push({ source_path: sourcePath, reason: `only points to ${movedStub(sourcePath, source)}` });
+    else if (movedStub(source) !== null) skipped.push({ source_path: sourcePath, reason: `only points to ${movedStub(source)}` });
     else {
       const order = dateOrder([source]) ?? corpusOrder;
       const indexStatus = index.get(sourcePath) ?? folderStatus(sourcePath, options.dirName ?? null);
@@ -237,21 +237,29 @@ function includeOnly(sourcePath: string, source: string): string | null {
   return lines.length === 1 && include !== null ? (include[1] ?? '').trim() : null;
 }
 
+/** A link in a stub: Markdown `[x](href)`, reStructuredText `` `x <href>`_ ``, an autolink `<https://…>`, a bare address or path. */
+const STUB_LINK = /\]\(([^()\s]+)\)|<([^<>\s]+)>`_|<(https?:\/\/[^<>\s]+)>(?!`)|(?:^|\s)((?:https?:\/\/|\.{0,2}\/)\S+?)[.,;]?(?=\s|$)/g;
+
 /**
- * The file a Markdown page only points to (`Moved to [CIP-0001/README.md](./README.md).`,
- * Cardano's `CIP-0001/CIP-0001.md` left where the record was before it moved into its folder's
- * README), else null: the whole text is one line of at most twelve words that says the record
- * moved (`Moved to`, `This ADR has moved to`, `See`, `Redirect to`) and holds one link, to a
- * relative path. Such a page is no record; the record it points to is (decision 0098).
+ * The file a page only points to (`Moved to [CIP-0001/README.md](./README.md).`, Cardano's
+ * `CIP-0001/CIP-0001.md` left where the record was before it moved into its folder's README;
+ * ghc-proposals' 53 `This document was moved to https://github.com/…/0120-deriving-via.rst`
+ * stubs, in reStructuredText, round twenty), else null: the whole text is one line of at most
+ * twelve words that says the record moved (`Moved to`, `This ADR has moved to`, `This document was
+ * moved to`, `See`, `Redirect to`) and holds one link — a Markdown or reStructuredText link or a
+ * bare address; to a relative path, or anywhere when it says "moved" (a record that only says
+ * "See <https://…>" is one kept outside the folder, and stays). Such a page is no record; the
+ * record it points to is (decision 0098).
  */
-function movedStub(sourcePath: string, source: string): string | null {
-  if (markupFamily(sourcePath) !== 'markdown') return null;
+function movedStub(source: string): string | null {
   const text = source.replace(/^\uFEFF/, '').trim();
   if (text.includes('\n') || text.split(/\s+/).length > 12) return null;
-  if (!/^(?:this\s+\S+\s+(?:has\s+)?(?:been\s+)?)?(?:moved|relocated|redirect(?:ed|s)?|see)\b/i.test(text)) return null;
-  const links = [...text.matchAll(/\]\(([^()\s]+)\)/g)].map((m) => m[1] ?? '');
+  const said = /^(?:this\s+\S+\s+(?:has\s+been\s+|has\s+|was\s+|is\s+)?)?(moved|relocated|redirect(?:ed|s)?|see)\b/i.exec(text);
+  if (said === null) return null;
+  const links = [...text.matchAll(STUB_LINK)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
   const [href] = links;
-  return links.length === 1 && href !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? href : null;
+  if (links.length !== 1 || href === undefined || href === '') return null;
+  return !/^[a-z][a-z0-9+.-]*:/i.test(href) || /^(?:moved|relocated)$/i.test(said[1] ?? '') ? href : null;
 }
 
 /** One file parsed by its family's reader: Markdown (parse-adr.ts), reStructuredText or AsciiDoc (parse-markup-adr.ts, decision 0082). */

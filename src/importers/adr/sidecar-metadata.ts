@@ -63,11 +63,15 @@ export async function findSidecar(dir: string, sourcePath: string): Promise<{ pa
   return null;
 }
 
-/** The KEP keys that name other records: `replaces` (this one supersedes them), `superseded-by`. */
-export const SIDECAR_LINK_KEYS = { replaces: 'supersedes', 'superseded-by': 'superseded_by' } as const;
+/**
+ * The KEP keys that name other records: `replaces` (this one supersedes them), `superseded-by`;
+ * and those that name records it builds on, related to it: helm's HIPs' `requires: ["HIP-0020"]`,
+ * regelrecht's `depends_on:` (round twenty).
+ */
+export const SIDECAR_LINK_KEYS = { replaces: 'supersedes', 'superseded-by': 'superseded_by', requires: 'related', 'depends-on': 'related', depends_on: 'related' } as const;
 
 /**
- * The records a KEP's metadata names in `replaces` / `superseded-by` (a list or one value, each a
+ * The records a KEP's metadata (or a record's front matter) names in `replaces` / `superseded-by` / `requires` (a list or one value, each a
  * KEP's folder or path, `keps/sig-cli/1441-other`, or label, `KEP-1441`), as references by the
  * item as written and its number (decision 0082; 0076 kept them as front matter only): one outside
  * the import is kept as a citation by those words. Pure.

@@ -9,7 +9,7 @@
 import { marked, type Token, type Tokens } from 'marked';
 import { posix } from 'node:path';
 import { inlineSegments, plainText, tokenText } from './inline-text.js';
-import { mapStatusText, type DecisionStatus } from './status-map.js';
+import { mapStatusText, normalizeStatusText, type DecisionStatus } from './status-map.js';
 
 /** What an index page says of one ADR. */
 export interface IndexedStatus {
@@ -29,6 +29,17 @@ export interface IndexPage {
 /** `words` trimmed of the list/table punctuation around them (`- Accepted`, `(proposed)`). */
 function clean(words: string): string {
   return words.replace(/\s+/g, ' ').replace(/^[\s\-–—:|,;(]+|[\s\-–—:|,;.)]+$/g, '');
+}
+
+/**
+ * A mapped status for an index page's heading, or null. "RFC" is a status word (a request for
+ * comments: proposed) only alone: wellcomecollection's `## RFC Listing` heads a table of all 92
+ * RFCs, which it must not make proposed (round twenty); `## Accepted but not yet implemented` is
+ * a status.
+ */
+function headingStatus(words: string): { status: DecisionStatus; words: string } | null {
+  const normalized = normalizeStatusText(clean(words));
+  return /^rfcs?\b/.test(normalized) && normalized !== 'rfc' ? null : statusOf(words);
 }
 
 /** A mapped status for `words`, or null. */
@@ -76,7 +87,7 @@ export function readStatusIndex(pages: readonly IndexPage[], adrPaths: ReadonlyS
       }
     };
     for (const token of marked.lexer(page.source)) {
-      if (token.type === 'heading') heading = statusOf(plainText(tokenText(token)));
+      if (token.type === 'heading') heading = headingStatus(plainText(tokenText(token)));
       else if (token.type === 'list') items(token);
       else if (token.type === 'table') {
         const table = token as Tokens.Table;

@@ -17,12 +17,13 @@ export type StatusMapping =
  * The status words of the languages ADR templates are most often translated into (German,
  * French, Spanish, Portuguese, Italian, Dutch, Norwegian, Danish, Swedish, Japanese, Chinese; the
  * Scandinavian ones since Arbeidstilsynet's `Foreslått` / `Akseptert`, decision 0113), lower case: `## Status` /
- * `Akzeptiert` is an accepted ADR, not an unmapped one; so is `## ステータス` / `承認済み`.
+ * `Akzeptiert` is an accepted ADR, not an unmapped one; so is `## ステータス` / `承認済み`; hitobito's
+ * Swiss German `Status: **Entscheid**` and `Abgeschlossen` (decided, done) and `Vorschlag` (round twenty).
  */
 function translatedWords(status: DecisionStatus): string[] {
   const byStatus: Record<DecisionStatus, string> = {
-    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt accepté acceptée adopté adoptée approuvé approuvée validé validée mergé mergée fusionné fusionnée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd akseptert godkjent vedtatt accepteret godkendt accepterad godkänd beslutad 承認 承認済み 採用 採用済み 決定 決定済み 已接受 接受 已采纳 采纳 已批准',
-    proposed: 'vorgeschlagen entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld foreslått foreslåtte utkast foreslået forslag föreslagen 提案 提案中 検討中 草案 提议 提议中 讨论中',
+    accepted: 'akzeptiert angenommen genehmigt beschlossen entschieden umgesetzt abgeschlossen entscheid accepté acceptée adopté adoptée approuvé approuvée validé validée mergé mergée fusionné fusionnée aceptado aceptada aprobado aprobada aceito aceita aprovado aprovada accettato accettata approvato approvata geaccepteerd aangenomen goedgekeurd akseptert godkjent vedtatt accepteret godkendt accepterad godkänd beslutad 承認 承認済み 採用 採用済み 決定 決定済み 已接受 接受 已采纳 采纳 已批准',
+    proposed: 'vorgeschlagen vorschlag entwurf offen proposé proposée brouillon propuesto propuesta borrador proposto proposta rascunho bozza voorgesteld foreslått foreslåtte utkast foreslået forslag föreslagen 提案 提案中 検討中 草案 提议 提议中 讨论中',
     rejected: 'abgelehnt verworfen rejeté rejetée refusé refusée rechazado rechazada rejeitado rejeitada respinto respinta afgewezen avvist forkastet afvist förkastad avslagen 却下 不採用 否認 已拒绝 拒绝',
     deprecated: 'veraltet obsolet déprécié dépréciée obsolète obsoleto obsoleta descontinuado deprecato verouderd utdatert foreldet forældet föråldrad 非推奨 廃止 已弃用 弃用 已废弃',
     superseded: 'ersetzt abgelöst überholt remplacé remplacée reemplazado reemplazada sustituido sustituida substituído substituída sostituito sostituita vervangen erstattet ersatt 置き換え 置換 置き換え済み 已取代 被取代',
@@ -120,7 +121,7 @@ export function normalizeStatusText(raw: string): string {
 /**
  * True for an unfilled template value: anything offering alternatives with `|`
  * (`{proposed | rejected | … | superseded by ADR-0123}`, MADR 2's `[proposed | … ]`), any value
- * wrapped in curly braces (MADR's placeholder convention, its ADR-0012), a square-bracketed or
+ * wrapped in curly braces (MADR's placeholder convention, its ADR-0012) but one status word alone, a square-bracketed or
  * angle-bracketed value that is not itself a status (`[status]`, `<status>`), status words
  * offered with "or" (`Accepted or Rejected`, alphagov/forms' template; decision 0079) or with
  * slashes naming different statuses (`Proposed/Accepted/Deprecated`, Qiskit's; decision 0112), or the
@@ -136,7 +137,13 @@ export function isTemplatePlaceholder(raw: string): boolean {
   if (offered.length > 1 && offered.every((word) => STATUS_WORDS.some(([, words]) => words.includes(word)))) return true;
   const slashed = normalized.split(/\s*\/\s*/).map(matchStatusWord);
   if (slashed.length > 1 && slashed.every((s) => s !== null) && new Set(slashed).size > 1) return true;
-  if (/^\{[\s\S]*\}$/.test(text)) return true;
+  // In braces, unless the braces hold one status word alone: HHS/simpler-grants-gov's `{Active}`
+  // is the value chosen, the template's braces kept (round twenty).
+  const braced = /^\{([\s\S]*)\}$/.exec(text);
+  if (braced) {
+    const inner = normalizeStatusText(braced[1] ?? '');
+    return inner === '' || leadingStatusWord(inner)?.length !== inner.length;
+  }
   const bracketed = /^\[([^\]]*)\]$/.exec(text) ?? /^<([^>]*)>$/.exec(text);
   if (bracketed) return matchStatusWord(normalizeStatusText(bracketed[1] ?? '')) === null;
   return /^[*_\s]*status[*_\s:]*$/i.test(text);
@@ -144,6 +151,14 @@ export function isTemplatePlaceholder(raw: string): boolean {
 
 /** The status of the longest status word `normalized` starts with ("superseded in part" is not "superseded"). */
 function matchStatusWord(normalized: string): DecisionStatus | null {
+  return leadingStatusWord(normalized)?.status ?? null;
+}
+
+/**
+ * The status word (or phrase) `normalized` (see {@link normalizeStatusText}) leads with, the
+ * longest one known, and its length in characters; null when it leads with none.
+ */
+function leadingStatusWord(normalized: string): { status: DecisionStatus; length: number } | null {
   let best: { status: DecisionStatus; length: number } | null = null;
   for (const [status, words] of STATUS_WORDS) {
     for (const word of words) {
@@ -152,7 +167,7 @@ function matchStatusWord(normalized: string): DecisionStatus | null {
       if (next === '' || !/[\p{L}\p{N}-]/u.test(next)) best = { status, length: word.length };
     }
   }
-  return best?.status ?? null;
+  return best;
 }
 
 /**
@@ -178,7 +193,7 @@ export function mapStatusText(raw: string): StatusMapping {
   const normalized = normalizeStatusText(raw);
   if (isTemplatePlaceholder(raw)) return { mapped: false, reason: 'unfilled template value', normalized };
   if (normalized === '') return { mapped: false, reason: 'empty status', normalized };
-  const bracketed = /^\[([^\]]*)\]$/.exec(normalized);
+  const bracketed = /^\[([^\]]*)\]$/.exec(normalized) ?? /^\{([^}]*)\}$/.exec(normalized);
   const status = matchStatusWord(bracketed ? (bracketed[1] ?? '').trim() : normalized);
   if (status === null) return { mapped: false, reason: 'unrecognised status', normalized };
   return { mapped: true, status, normalized };

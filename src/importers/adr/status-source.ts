@@ -97,7 +97,12 @@ export function stateLineValue(line: string): string | null {
 export function statusLineValue(line: string): string | null {
   const match = STATUS_LABEL.exec(line);
   if (!match) return null;
-  return line.slice(match[0].length).trim();
+  // A trailing hard break is no part of the value; nor is the emphasis that opened before the
+  // label and closes after it (HHS/simpler-grants-gov's `**Status: Active**\`; round twenty).
+  const value = line.slice(match[0].length).trim().replace(/\\$/, '').trimEnd();
+  const opened = /^\s*(?:[-*+]\s+)?(\*\*|__|\*|_)(?![*_])/.exec(match[0])?.[1];
+  const inner = opened === undefined || !value.endsWith(opened) ? value : value.slice(0, -opened.length);
+  return inner === value || inner.includes(opened ?? '') ? value : inner.trim();
 }
 
 /**

@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
 import { leadingNumber } from './file-name.js';
+import { nameSeries } from './file-series.js';
 import { MENTIONS, type SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
@@ -107,12 +108,31 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       const folder = joined.replace(/\/+$/, '');
       linked = folder;
       candidates.push(joined, `${joined}.md`, `${folder}/README.md`, `${folder}/index.md`);
+      // A path that climbs out of the imported folder and back in (`../../decisions/adr/x.md` from
+      // `adr/y.md` when `decisions/` is imported), or from the repository's root (`/docs/decisions/x.md`):
+      // the imported file its last folders and name are (HHS/simpler-grants-gov, GoogleCloudPlatform/emblem; round twenty).
+      if (href.startsWith('/')) candidates.push(...withinImport(posix.normalize(href).replace(/^\/+/, ''), index));
+      else if (joined.startsWith('../')) candidates.push(...withinImport(joined.replace(/^(?:\.\.\/)+/, ''), index));
       const renamed = joined.startsWith('../') || joined === '..' ? null : leadingNumber(recordFileName(folder));
       if (renamed !== null) candidates.push(...onlyNumbered(index, renamed, posix.dirname(folder), from).filter((p) => shareNameWord(folder, p)));
     }
   }
   if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from).filter((p) => linked === null || shareNameWord(linked, p)));
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
+}
+
+/**
+ * The imported path `path` ends with, the longest such ending first (`decisions/adr/x.md` →
+ * `adr/x.md` when that is imported); [] when none is.
+ */
+function withinImport(path: string, index: AdrPathIndex): string[] {
+  const parts = path.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const tail = parts.slice(i).join('/');
+    const found = [tail, `${tail}.md`].filter((p) => index.paths.has(p));
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /**
@@ -148,6 +168,18 @@ export interface AdrLinks {
 }
 
 /**
+ * A relation by a link to a file whose name carries no number, series label or day
+ * (`../modelo-de-datos.md`, `../auth-design.md`): a document beside the records, not one of them,
+ * so not "an ADR outside the import" either (round twenty; 0113 did so for links in running text).
+ * A supersession by such a link stays reported: a successor not found matters.
+ */
+function isDocumentLink(ref: SupersedeRef): boolean {
+  if (ref.direction !== 'related' || ref.href === null || /^[a-z][a-z0-9+.-]*:/i.test(ref.href)) return false;
+  const name = recordFileName(ref.href.replace(/[#?].*$/, ''));
+  return leadingNumber(name) === null && nameSeries(name) === null;
+}
+
+/**
  * All links among `sources`: "A superseded by B" stated in A and "B supersedes A" stated in B
  * give the same edge A → B (its `stated_in` lists both); relations give related pairs; a
  * reference to the file itself is ignored; one that names no imported file is unresolved.
@@ -162,7 +194,7 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
       const target = resolveRef(ref, source.source_path, index);
       if (target === null) {
         // A link in running text to a file the import does not hold names no record (decision 0113).
-        if (ref.phrase === MENTIONS || refersToSelf(ref, source, index)) continue;
+        if (ref.phrase === MENTIONS || refersToSelf(ref, source, index) || isDocumentLink(ref)) continue;
         const reference = ref.href ?? `ADR-${String(ref.number ?? '?').padStart(4, '0')}`;
         const key = `${source.source_path}\u0000${reference}`;
         const named = ref.href === null && ref.number !== null ? (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== source.source_path) : [];

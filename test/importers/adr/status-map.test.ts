@@ -89,7 +89,10 @@ describe('mapStatusText: bad inputs are never silently accepted', () => {
     ['proposed | accepted', 'unmapped:unfilled template value'],
     ['[status]', 'unmapped:unfilled template value'],
     ['{status}', 'unmapped:unfilled template value'],
-    ['{accepted}', 'unmapped:unfilled template value'],
+    // One status word alone in braces is the value chosen, the template's braces kept (HHS's `{Active}`, round twenty).
+    ['{accepted}', 'accepted'],
+    ['{accepted or rejected}', 'unmapped:unfilled template value'],
+    ['{accepted soon}', 'unmapped:unfilled template value'],
     ['<status>', 'unmapped:unfilled template value'],
     ['status', 'unmapped:unfilled template value'],
     ['on hold', 'unmapped:unrecognised status'],

@@ -1,0 +1,23 @@
+/**
+ * The status a record's day of acceptance implies when it states no status (issue #18, round
+ * twenty): ghc-proposals' 122 records write no status, only `.. date-accepted:: 2017-02-04` (its
+ * template leaves the value for the editors to fill "when the proposal is accepted"), and its
+ * Markdown ones `date-accepted:` in their front matter. A filled day of acceptance says the record
+ * was accepted. Given as an index status — it answers only where the file states no status it can
+ * map, an index page first — whose `index_path` is the file itself. Pure.
+ */
+import { parseAdrDate, type DateOrder } from './adr-dates.js';
+import type { IndexedStatus } from './status-index.js';
+
+/** The keys that state the day a record was accepted (front matter, RST directives and fields), lower case. */
+export const ACCEPTANCE_KEYS: readonly string[] = ['date-accepted', 'date_accepted', 'accepted-at', 'accepted_at', 'accepted-on', 'accepted_on'];
+
+/**
+ * `accepted`, worded by the key and day as written (`date-accepted: 2017-02-04`), when `value`
+ * (the value of `key`, one of {@link ACCEPTANCE_KEYS}) names a day; else null (blank, a
+ * placeholder such as "Leave blank…", no day).
+ */
+export function acceptanceStatus(sourcePath: string, key: string, value: string | null, order: DateOrder): IndexedStatus | null {
+  const day = value === null ? null : parseAdrDate(value, order);
+  return day === null ? null : { status: 'accepted', words: `${key}: ${value?.trim()}`, index_path: sourcePath };
+}
