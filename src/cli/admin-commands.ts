@@ -59,7 +59,7 @@ function renderImport(r: ImportReport): string {
   const some = <T,>(items: T[], line: (item: T) => string): string[] =>
     items.length <= 8 ? items.map(line) : [...items.slice(0, 5).map(line), `  … +${items.length - 5} more (brain import adr --json lists them all)`];
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
-  if (r.indexed.length) lines.push(`status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path})`));
+  if (r.indexed.length) lines.push(`status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path === i.source_path ? 'its own day of acceptance' : i.index_path})`));
   if (r.unmapped.length) {
     // Files that state no status share a line per reason once there are more than three: a
     // folder whose template has no status (tractusx-edc: 42 records) printed 42 alike lines.
@@ -87,7 +87,15 @@ function renderImport(r: ImportReport): string {
       ...some(r.shallow.files, (f) => `  ${f}`),
     );
   }
-  if (r.skipped.length) lines.push(`skipped: ${r.skipped.length}`, ...r.skipped.map((s) => `  ${s.source_path}: ${s.reason}`));
+  if (r.skipped.length) {
+    // More than three alike (ghc-proposals' 53 "moved" stubs, each naming its own target) share a line.
+    const kind = (reason: string): string => (reason.startsWith('only points to ') ? 'only points to another file' : reason);
+    const byKind = new Map<string, ImportReport['skipped']>();
+    for (const s of r.skipped) byKind.set(kind(s.reason), [...(byKind.get(kind(s.reason)) ?? []), s]);
+    lines.push(`skipped: ${r.skipped.length}`, ...[...byKind].flatMap(([reason, files]) => files.length > 3
+      ? [`  ${plural(files.length, 'file')}, ${reason}: ${files.slice(0, 3).map((f) => f.source_path).join(', ')}, … +${files.length - 3} more (brain import adr --json lists them all)`]
+      : files.map((f) => `  ${f.source_path}: ${f.reason}`)));
+  }
   if (r.withheld.length) {
     lines.push(
       `withheld, the text holds a credential (brain never commits one): ${r.withheld.length}`,

@@ -60,4 +60,19 @@ describe('brain import adr --dry-run', () => {
       '',
     ]);
   });
+
+  it('says more than three skipped files of one kind in one line, and a status its own day of acceptance gives as that', () => {
+    const repo = initRepo();
+    expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
+    const stubs = Object.fromEntries([2, 3, 4, 5].map((n) => [`adr/000${n}-old.rst`, `This document was moved to https://example.org/proposals/01${n}0-x.rst\n`]));
+    commitFiles(repo, { ...stubs, 'adr/0001-a.rst': 'Record A\n========\n\n.. author:: Adam\n.. date-accepted:: 2017-02-04\n\nMotivation\n----------\n\nWhy.\n' }, 'proposals');
+    const out = brain(repo, ['import', 'adr', 'adr', '--dry-run']).stdout.split('\n');
+    expect(out.slice(1)).toEqual([
+      "status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): 1",
+      '  0001-a.rst: "date-accepted: 2017-02-04" → accepted (its own day of acceptance)',
+      'skipped: 4',
+      '  4 files, only points to another file: 0002-old.rst, 0003-old.rst, 0004-old.rst, … +1 more (brain import adr --json lists them all)',
+      '',
+    ]);
+  });
 });
