@@ -52,6 +52,21 @@ export interface MarkupOutline {
   fields: MarkupField[];
 }
 
+/**
+ * The lines `[first, last]` of the first paragraph of `section`'s own text (before any
+ * subsection), or null when it has none. A paragraph that opens with a directive, comment or
+ * block (`.. note::`, `----`, `[NOTE]`, `|===`, `//`) is none: it states no value.
+ */
+export function sectionParagraph(outline: MarkupOutline, section: MarkupSection): { first: number; last: number } | null {
+  const stop = Math.min(section.end, ...outline.sections.filter((s) => s.head > section.head).map((s) => s.head));
+  let first = section.body;
+  while (first < stop && (outline.lines[first] ?? '').trim() === '') first += 1;
+  if (first >= stop || /^(?:\.\.|\[|-{4}|={4}|\|===|\/\/)/.test(outline.lines[first]?.trim() ?? '')) return null;
+  let last = first;
+  while (last + 1 < stop && (outline.lines[last + 1] ?? '').trim() !== '') last += 1;
+  return { first, last };
+}
+
 /** The lower-case key a section name is compared by: markup and numbering taken off (`**Status**`, `1. Context`). */
 export function sectionKey(text: string): string {
   return text

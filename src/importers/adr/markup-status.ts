@@ -7,7 +7,7 @@
  * when the status changed in brain. Pure.
  */
 import { STATUS_KEYS } from './markdown-outline.js';
-import { sectionKey, type MarkupOutline } from './markup-outline.js';
+import { sectionKey, sectionParagraph, type MarkupOutline } from './markup-outline.js';
 import { mapStatusText } from './status-map.js';
 
 /** The status words as written and the lines that hold them. */
@@ -29,16 +29,12 @@ export function markupStatus(outline: MarkupOutline): MarkupStatus | null {
   if (field !== undefined && field.value !== '') return { words: field.value, origin: 'status_line', first: field.line, last: field.line, column: field.column };
   const section = outline.sections.find((s) => STATUS_KEYS.has(sectionKey(s.text)));
   if (section === undefined) return null;
-  const stop = Math.min(section.end, ...outline.sections.filter((s) => s.head > section.head).map((s) => s.head));
-  let first = section.body;
-  while (first < stop && (outline.lines[first] ?? '').trim() === '') first += 1;
-  let last = first;
-  while (last + 1 < stop && (outline.lines[last + 1] ?? '').trim() !== '') last += 1;
-  const paragraph = outline.lines.slice(first, Math.min(last, stop - 1) + 1);
   // A directive, comment or block (`.. note::`, `----`, `[NOTE]`) states no status.
-  if (first >= stop || paragraph.length === 0 || /^(?:\.\.|\[|-{4}|={4}|\|===|\/\/)/.test(paragraph[0]?.trim() ?? '')) return null;
+  const paragraph = sectionParagraph(outline, section);
+  if (paragraph === null) return null;
+  const { first, last } = paragraph;
   const line = outline.lines[first] ?? '';
-  return { words: paragraph.map((l) => l.trim()).join(' '), origin: 'status_section', first, last, column: line.length - line.trimStart().length };
+  return { words: outline.lines.slice(first, last + 1).map((l) => l.trim()).join(' '), origin: 'status_section', first, last, column: line.length - line.trimStart().length };
 }
 
 /**

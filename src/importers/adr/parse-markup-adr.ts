@@ -21,7 +21,7 @@ import { headingNumber, isPlaceholderTitle, seriesWord, stripTitlePrefix, trunca
 import { leadingNumber, nameTitle } from './file-name.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
-import { sectionKey, type MarkupOutline } from './markup-outline.js';
+import { sectionKey, sectionParagraph, type MarkupOutline } from './markup-outline.js';
 import { markupStatus } from './markup-status.js';
 import { withoutAdrExtension, type MarkupFamily } from './markup-family.js';
 import type { ParsedAdr } from './parse-adr.js';
@@ -217,12 +217,6 @@ const PEOPLE_SECTION_KEYS: ReadonlySet<string> = new Set(['authors', 'author', '
  */
 function peopleSection(outline: MarkupOutline): string | null {
   const section = outline.sections.find((s) => PEOPLE_SECTION_KEYS.has(sectionKey(s.text)));
-  if (section === undefined) return null;
-  const stop = Math.min(section.end, ...outline.sections.filter((s) => s.head > section.head).map((s) => s.head));
-  let at = section.body;
-  while (at < stop && (outline.lines[at] ?? '').trim() === '') at += 1;
-  const names: string[] = [];
-  for (; at < stop && (outline.lines[at] ?? '').trim() !== ''; at++) names.push((outline.lines[at] ?? '').trim().replace(/^[-*+][ \t]+/, ''));
-  if (names.length === 0 || /^(?:\.\.|\[|-{4}|={4}|\|===|\/\/)/.test(names[0] ?? '')) return null;
-  return names.join(', ');
+  const paragraph = section === undefined ? null : sectionParagraph(outline, section);
+  return paragraph === null ? null : outline.lines.slice(paragraph.first, paragraph.last + 1).map((l) => l.trim().replace(/^[-*+][ \t]+/, '')).join(', ');
 }
