@@ -79,7 +79,7 @@ function renderImport(r: ImportReport): string {
   if (r.numbering.length) lines.push(`title numbers that disagree with the file name (the file name's kept): ${r.numbering.length}`, ...r.numbering.map((n) => `  ${n.source_path}: ADR ${n.heading_number} in the title`));
   if (r.shared_labels.length) lines.push(`ADR labels several files carry (each imported; \`brain show <label>\` asks which): ${r.shared_labels.length}`, ...some(r.shared_labels, (s) => `  ${s.label}: ${s.source_paths.join(', ')}`));
   if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
-  if (r.unread_dates.length) lines.push(`dates that name no day of the calendar (not used): ${r.unread_dates.length}`, ...some(r.unread_dates, (d) => `  ${d.source_path}: "${d.written}"${d.date === null ? '' : `, dated ${d.date} instead`}`));
+  if (r.unread_dates.length) lines.push(`dates that name no day of the calendar (the day not used; the month it names is): ${r.unread_dates.length}`, ...some(r.unread_dates, (d) => `  ${d.source_path}: "${d.written}"${d.date === null ? '' : `, dated ${d.date} instead`}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.shallow && r.shallow.files.length) {
     lines.push(

@@ -279,7 +279,9 @@ export function summaryLine(entry: Entry, options: { max?: number; entries?: Rea
   const body = cutLine(text, room);
   if (link === '') return body;
   if (body === '') return cutLine(link.charAt(0).toUpperCase() + link.slice(1), max);
-  return cutLine(`${body}${/[.!?;:]$/.test(body) ? ' ' : '; '}${link}`, max);
+  // After a sentence's end a space; after a colon, which announces what the line leaves out
+  // ("Over time:" over a list; DFE-Digital's 0032, round twenty), " …; "; else "; ".
+  return cutLine(`${body}${/[.!?;]$/.test(body) ? ' ' : /:$/.test(body) ? ' …; ' : '; '}${link}`, max);
 }
 
 /**

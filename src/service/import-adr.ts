@@ -82,7 +82,7 @@ export interface ImportReport {
   shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
   swapped_dates: SwappedDateReport[];
-  /** Days the files state that name no day of the calendar (`2020-01-45`): not used, by file. */
+  /** Days the files state that name no day of the calendar (`2020-01-45`): not used (the month they name is), by file. */
   unread_dates: UnreadDateReport[];
   skipped: { source_path: string; reason: string }[];
   /** ADRs (or historical revisions of them) whose text holds a credential: not imported, the rest is. */

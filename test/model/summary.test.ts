@@ -54,6 +54,9 @@ describe('summaryLine', () => {
     expect(summaryLine(old, { entries })).toBe(`Superseded by ADR-0036 "Multi-cluster" (${successor.entry_id})`);
     expect(summaryLine(successor, { entries })).toBe(`Run several clusters. supersedes ADR-0021 "Multi-cluster" (${old.entry_id})`);
     expect(adrLabelOf(old)).toBe('ADR-0021');
+    // A lead ending in a colon announces what the line leaves out (DFE-Digital's 0032, "Over time:" over a list).
+    const colon = { ...successor, payload: { decision_outcome: 'Tests got slow. Over time:', alternatives: [] } };
+    expect(summaryLine(colon, { entries })).toBe(`Tests got slow. Over time: …; supersedes ADR-0021 "Multi-cluster" (${old.entry_id})`);
   });
 
   it('a superseded link in a chain names only its possible successors, never the entry it supersedes (found by brain review, decision 0078)', () => {

@@ -225,6 +225,21 @@ export function isNumericDay(text: string): boolean {
   return /^\s*(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s*$/.test(text);
 }
 
+/**
+ * The month (`YYYY-MM-01`) of a numeric day that names no day of the calendar ({@link isNumericDay}:
+ * UKHomeOffice/drt-v2's `Date: 31/06/2016` is June 2016, its day a slip), read in `order` when the
+ * year comes last; null when the month is no month either (`2016-13-01`) or the year is not one
+ * of 1970–2099. The day stays reported as unread (decision 0112); the record is dated by the month
+ * it states (round twenty).
+ */
+export function monthOfUnreadDay(text: string, order: DateOrder = 'day_first'): string | null {
+  const m = /^\s*(?:(\d{4})[-/.](\d{1,2})[-/.]\d{1,2}|(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}))\s*$/.exec(text);
+  if (m === null) return null;
+  const year = Number(m[1] ?? m[5]);
+  const month = Number(m[2] ?? (order === 'day_first' ? m[4] : m[3]));
+  return year >= 1970 && year <= 2099 && month >= 1 && month <= 12 ? `${year}-${String(month).padStart(2, '0')}-01` : null;
+}
+
 export function swappedDateWritten(text: string, day: string): string | null {
   for (const m of text.matchAll(/(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g)) {
     const [y, a, b] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -12,9 +12,9 @@
 import type { Token } from 'marked';
 import { dublinCoreTerms, frontMatterGet, frontMatterKey } from './front-matter.js';
 import { headerFieldLines } from './header-fields.js';
-import { bareDate, bareMonth, isNumericDay, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
+import { bareDate, bareMonth, isNumericDay, monthOfUnreadDay, parseAdrDate, parseCompactDate, quarterOrYear, statusMonth, type DateOrder } from './adr-dates.js';
 import { changelogDecisionDate, changelogSection, changelogStates } from './changelog-status.js';
-import { plainText, tokenText } from './inline-text.js';
+import { decodeCharacterReferences, plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 import type { DecisionStatus } from './status-map.js';
@@ -26,9 +26,10 @@ import type { StatusOrigin } from './status-source.js';
  * RFC templates of Rust, Ember, OpenFGA), German `Datum:`, Spanish `Fecha:`, Portuguese and
  * Italian `Data:` (scieloorg/kernel's adr-tools template translated; decision 0090), Japanese
  * `日付:` / `作成日:` / `決定日:` and Chinese `日期：` / `决策日期：` (wer-inc/gogooku3's
- * `日付: 2025-08-28`, round sixteen), a full-width colon too.
+ * `日付: 2025-08-28`, round sixteen), a full-width colon too; cilium's CFPs' `Begin Design Discussion:`
+ * (round twenty).
  */
-const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date(?:[-_ ]created)?|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|submitted(?:\s+on)?|datum|fecha|data)\b(?![-_])|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
+const DATE_LINE = /^\s*(?:[-*+]\s+)?(?:(?:date(?:[-_ ]created)?|created(?:\s+on)?|creation\s+date|decision\s+date|decided(?:\s+on)?|introduced(?:\s+on)?|start(?:ed)?\s+date|begin\s+design\s+discussion|submitted(?:\s+on)?|datum|fecha|data)\b(?![-_])|日付|作成日|決定日付|決定日|日期|决策日期|決策日期|创建日期)\s*[:：]?\s*(.*)$/i;
 /**
  * A line naming the day the decision was taken by another name, read before {@link DATE_LINE}:
  * astropy's APEs write `date-created:`, `date-last-revised:` and `date-accepted:` (decision 0112).
@@ -96,14 +97,11 @@ export function headerLines(outline: MarkdownOutline): string[] {
 
 /**
  * A note line as plain text, without what a site's Markdown export leaves around the value: a
- * trailing hard break (`**Last Modified:** 2025-08-12\`) and a numeric character reference
- * (`Billy&#x20;`), HHS/simpler-grants-gov (round twenty).
+ * trailing hard break (`**Last Modified:** 2025-08-12\`) and character references (`Billy&#x20;`),
+ * HHS/simpler-grants-gov (round twenty).
  */
 export function noteText(line: string): string {
-  return plainText(line.replace(/\\$/, '')).replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));/gi, (whole, hex: string | undefined, dec: string | undefined) => {
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? '', 10);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  }).trim();
+  return decodeCharacterReferences(plainText(line.replace(/\\$/, ''))).trim();
 }
 
 /** The names of a record's opening summary section (see {@link summaryLines}). */
@@ -265,6 +263,9 @@ function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
     ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
       .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
   if (month !== null) return { ...month, precision: 'month' };
+  // A day stated that names none (`31/06/2016`): the month it names (adr-dates.ts `monthOfUnreadDay`).
+  const slipped = seen.unread === undefined ? null : monthOfUnreadDay(seen.unread, order);
+  if (slipped !== null) return { date: slipped, fromFrontMatter: false, precision: 'month' };
   // A month in the status words (`Accepted - January 2021`, `Accepted (September 2023)`): decision 0095.
   const wordsMonth = decisive && options.statusWords ? statusMonth(plainText(options.statusWords)) : null;
   if (wordsMonth !== null) return { date: wordsMonth, fromFrontMatter: false, precision: 'month' };

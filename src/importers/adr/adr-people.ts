@@ -11,8 +11,8 @@ import { listItemTexts, plainText } from './inline-text.js';
 import { blockTexts, headerTokens, sectionContent, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-table.js';
 
-/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish and Portuguese templates write them (`Décideurs :`, `décisionnaires :`). */
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?)\s*:\s*(.+)$/i;
+/** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish, Portuguese and Polish templates write them (`Décideurs :`, `décisionnaires :`, `Autores:`, `Responsable:`; round twenty). */
+const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?|autor(?:es|as?)?|responsables?|responsáve(?:l|is)|autorzy)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
 const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
 /** A bold people label with no colon (dotnet/designs' `**Owner** [A](…) | [B](…) |`; decision 0112). */

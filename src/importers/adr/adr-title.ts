@@ -69,6 +69,9 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     { re: NAMED_PREFIX, needsFileNumber: false },
     // The record's kind with no number: arachne-framework's `# Architecture Decision Record: Use ADRs`.
     { re: /^(?:architectur(?:e|al)\s+decision(?:\s+record)?|decision\s+record|adr)\s*[:\-–—]\s+/i, needsFileNumber: false },
+    // An RFC's or a proposal's kind with no number: tikv's `# RFC: Coprocessor Cache`, cilium's
+    // `# Cilium Feature Proposal: …` (round twenty).
+    { re: /^(?:rfc|(?:[\p{L}-]+\s+)?(?:feature|design|enhancement)\s+proposal)\s*:\s+/iu, needsFileNumber: false },
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },
@@ -230,6 +233,16 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
 }
 
 /**
+ * `text` without strong emphasis around all of it: tikv's `# **RFC: PD Endpoints to Serialize …**`
+ * is titled "PD Endpoints to Serialize …" (its label off), not with the asterisks (round twenty).
+ * Emphasis around part of it stays.
+ */
+function unwrapped(text: string): string {
+  const m = /^(\*\*|__)(\S[\s\S]*?\S|\S)\1$/.exec(text);
+  return m === null || (m[2] ?? '').includes(m[1] ?? '') ? text : (m[2] ?? text);
+}
+
+/**
  * The numbering the title heading writes before its title, as written (`1. `, `ADR 1: `,
  * `ADR-001 `, `0001 `, `1) `, `TEP-0070: `): what {@link stripTitlePrefix} takes off `headingText`
  * (its attribute block, {@link headingAttributes}, left aside) for a file named `fileName`;
@@ -237,7 +250,7 @@ function openingTitle(outline: MarkdownOutline, fileName: string): string | null
  */
 export function headingPrefix(headingText: string, fileName: string): string | null {
   const shown = headingText.replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim();
-  const text = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
+  const text = unwrapped(shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown);
   const stripped = stripTitlePrefix(text, fileName);
   return stripped !== text && text.endsWith(stripped) ? text.slice(0, text.length - stripped.length) : null;
 }
@@ -261,7 +274,7 @@ export function extractTitle(options: {
   const { outline, frontMatterTitle, fileName } = options;
   const heading = outline.tokens[outline.titleIndex];
   const shown = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim() : '';
-  const headingText = shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown;
+  const headingText = unwrapped(shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown);
   const baseName = fileName.replace(/\.md$/i, '');
   const chosen =
     headingText !== ''
@@ -287,6 +300,9 @@ export function isPlaceholderTitle(title: string): boolean {
     || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare)
     // MADR's French template (`[titre court du problème résolu et de sa solution]`, SocialGouv's ADR-002; decision 0113).
     || /^titre\s+(?:court\s+)?du\s+probl[eè]me\b/i.test(bare)
+    // conda's CEP template (`A short title of the proposal`), cilium's CFP copies titled only `Template` (round twenty).
+    || /^(?:a\s+)?short\s+title\s+(?:of|for)\s+(?:the\s+|your\s+|this\s+)?(?:proposal|rfc|adr|decision|enhancement|design)\b/i.test(bare)
+    || /^template$/i.test(bare)
     // A status word for a title (NixOS' RFC 25 opens `# Superseded!` over "This RFC is superseded by …"): no title.
     || /^(?:superseded|deprecated|obsolete|withdrawn|rejected|draft)\s*[!.]?$/i.test(bare);
 }

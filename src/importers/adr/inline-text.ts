@@ -102,3 +102,20 @@ export function listItemLeads(token: Token): string[] {
     return lead !== undefined && (lead.type === 'text' || lead.type === 'paragraph') ? tokenText(lead).replace(/[ \t]*\n[ \t]*/g, ' ') : '';
   });
 }
+
+/** The named character references decoded besides numeric ones: the five of XML. */
+const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * `text` with its character references decoded: numeric ones (`&#x20;`, `&#233;`) and `&amp;`,
+ * `&lt;`, `&gt;`, `&quot;`, `&apos;`; any other (or one naming no character) stays as written.
+ * For values read out of HTML or a site's export: a person written `Jaime &lt;j@x&gt;` in an
+ * HTML table cell, `Billy&#x20;` in a note (round twenty).
+ */
+export function decodeCharacterReferences(text: string): string {
+  return text.replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|([a-z]+));/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? '', 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}

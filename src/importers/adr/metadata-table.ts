@@ -19,7 +19,7 @@
  * read. Pure.
  */
 import type { Token, Tokens } from 'marked';
-import { plainText } from './inline-text.js';
+import { decodeCharacterReferences, plainText } from './inline-text.js';
 import { sectionContent, statusSectionOf, type MarkdownOutline } from './markdown-outline.js';
 
 /** One row: the key normalised (lower case, single spaces, no colon), the value as inline Markdown. */
@@ -80,6 +80,7 @@ export function metadataKey(cell: string): string {
  * `| 2020-05-17 | Open |`); else null.
  */
 function rowsOf(token: Token): MetadataRow[] | null {
+  if (token.type === 'html') return htmlRows(token.raw);
   if (token.type !== 'table') return null;
   const table = token as Tokens.Table;
   const keys = table.header.map((cell) => metadataKey(cell.text));
@@ -94,6 +95,23 @@ function rowsOf(token: Token): MetadataRow[] | null {
   if (known.length === 0) return null;
   // The header row is a label row (Metadata|Value) unless it names a key itself.
   return continued(KNOWN_KEYS.has(rows[0]?.key ?? '') ? rows : rows.slice(1));
+}
+
+/**
+ * The rows of an HTML table of two cells a row, when one of its keys is known: conda's CEPs open
+ * with `<table>` / `<tr><td> Status </td><td> Draft </td></tr>` / `<tr><td> Author(s) </td><td>
+ * Jaime &lt;j@x&gt;</td></tr>` (47 records; round twenty). A cell is what follows its `<td>` or
+ * `<th>` up to the next cell, row or table tag (a closing tag may be left out, as HTML allows),
+ * its tags taken off and its character references decoded (`&lt;` and `&gt;` as escaped Markdown,
+ * so an address in angle brackets reads as written). Null for any other HTML.
+ */
+function htmlRows(html: string): MetadataRow[] | null {
+  if (!/^\s*<table[\s>]/i.test(html)) return null;
+  const rows = html.split(/<tr[\s>]/i).slice(1).map((row) => [...row.matchAll(/<t[dh](?:\s[^>]*)?>([\s\S]*?)(?=<\/?t[dhr][\s>]|<\/table|$)/gi)]
+    .map((cell) => decodeCharacterReferences((cell[1] ?? '').replace(/<[^>]*>/g, '').replace(/&lt;/gi, '\\<').replace(/&gt;/gi, '\\>')).replace(/\s+/g, ' ').trim()));
+  if (rows.some((cells) => cells.length !== 2)) return null;
+  const out = rows.map(([key, value]) => ({ key: metadataKey(key ?? ''), value: value ?? '' }));
+  return out.some((r) => KNOWN_KEYS.has(r.key)) ? continued(out) : null;
 }
 
 /** Keys (normalised) whose values are lists of people, those naming who decided first (adr-people.ts reads them in this order): a continuation row adds a name to them. */

@@ -9,7 +9,7 @@ import { findAdrDate, headerLines, scalarText } from './adr-metadata.js';
 import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
 import { findDeciders } from './adr-people.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { datedRecord, extractTitle, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
+import { datedRecord, extractTitle, headingAttributes, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
@@ -156,7 +156,9 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // A title underlined with `=` (setext, gRPC's A14), or one whose heading spaces its words in a way
   // the title does not keep (microsoft/terminal's `Addendum 1 -  Unified …`), stays in the text as
   // written: the export writes no `#` heading over it (decision 0098).
-  const spaced = heading !== undefined && named === null && /\S(?: {2,}|\t)\S/.test(headingText.replace(/<!--[\s\S]*?-->/g, ''));
+  // The blanks before a trailing attribute block (`# 2) Cache method  {#adr_0002}`, wikimedia's Wikibase; round twenty) are no part of the title.
+  const bare = headingText.replace(/<!--[\s\S]*?-->/g, '');
+  const spaced = heading !== undefined && named === null && /\S(?: {2,}|\t)\S/.test(bare.slice(0, bare.length - headingAttributes(bare).length));
   const keepHeading = (full_title !== null || named !== null || spaced || isSetextHeading(heading)) && heading !== undefined;
   const content = extractContent({
     outline,

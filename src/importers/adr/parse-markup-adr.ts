@@ -14,7 +14,7 @@
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
 import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
-import { isNumericDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
+import { isNumericDay, monthOfUnreadDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
 import { headingNumber, isPlaceholderTitle, seriesWord, stripTitlePrefix, truncateTitle } from './adr-title.js';
@@ -158,7 +158,7 @@ export function parseMarkupAdr(options: {
   const day = (dateField === null ? null : parseAdrDate(dateField, order)) ?? (found === null ? null : parseAdrDate(found.words, order)) ?? changelogDay(outline, order);
   // A month in the status words of an accepted, rejected or proposed record (`Accepted - January 2021`), as Markdown reads it (decision 0095).
   const decisive = mapping?.mapped === true && ['accepted', 'rejected', 'proposed'].includes(mapping.status);
-  const month = day !== null ? null : (dateField === null ? null : parseAdrMonth(dateField)) ?? (decisive && found !== null ? statusMonth(found.words) : null);
+  const month = day !== null ? null : (dateField === null ? null : parseAdrMonth(dateField) ?? monthOfUnreadDay(dateField, order)) ?? (decisive && found !== null ? statusMonth(found.words) : null);
   const date = day ?? month ?? nameDate(fileName) ?? nameMonth(fileName);
   const precision = day === null && (month !== null || (nameDate(fileName) === null && nameMonth(fileName) !== null)) ? 'month' : null;
   // The outcome leaves the rationale; its section's heading stays, for the export to fill.
@@ -187,7 +187,7 @@ export function parseMarkupAdr(options: {
     date_precision: precision,
     date_written: day === null ? null : swappedDateWritten(text, day),
     // A numeric day its `Date` field states that names none (`2020-01-45`): reported, not used (decision 0112).
-    date_unread: dateField !== null && day === null && month === null && isNumericDay(dateField) ? dateField.trim() : null,
+    date_unread: dateField !== null && day === null && isNumericDay(dateField) ? dateField.trim() : null,
     // People as their names: jenkinsci/jep's `link:https://github.com/rtyler[R Tyler Croy]` is "R Tyler Croy".
     deciders: people !== null && options.family === 'asciidoc' && /(?:link:|https?:\/\/)\S*\[[^\]]*\]/.test(people) ? plainText(links(people)) : people,
     tags: [],

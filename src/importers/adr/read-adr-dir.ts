@@ -12,14 +12,15 @@ import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
 import { dateOrder } from './adr-dates.js';
 import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js';
-import { isTemplateTitle } from './adr-title.js';
+import { isPlaceholderTitle, isTemplateTitle } from './adr-title.js';
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
 import { markupFamily } from './markup-family.js';
 import { rstLabels } from './markup-links.js';
 import { parseMarkupAdr } from './parse-markup-adr.js';
-import { withFileSeries } from './file-series.js';
+import { nameSeries, withFileSeries } from './file-series.js';
+import { recordFileName } from '../../model/record-file-name.js';
 import { withoutPartNumbers } from './record-parts.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
@@ -119,7 +120,7 @@ export interface AdrReadResult {
   shared_labels: SharedLabelReport[];
   /** Dates read with month and day swapped, by file. */
   swapped_dates: SwappedDateReport[];
-  /** Days stated that name no day of the calendar (not used), by file. */
+  /** Days stated that name no day of the calendar (not used; the record is dated by the month one names), by file. */
   unread_dates: UnreadDateReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files, documentation pages. */
   skipped: { source_path: string; reason: string }[];
@@ -211,6 +212,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
       // A placeholder number and title (`# ADR-` + three x's + ` : Title`), `<APE title here>`: the template records are copied from (adr-title.ts).
       else if (isTemplateTitle(adr.title)) skipped.push({ source_path: sourcePath, reason: 'template (its title and number are placeholders)' });
+      // Numbered zero and titled by a template's placeholder (conda's `cep-0000.md`, "A short title of the proposal"; round twenty).
+      else if (isPlaceholderTitle(adr.title) && (adr.leading_number ?? nameSeries(recordFileName(sourcePath))?.number) === 0) skipped.push({ source_path: sourcePath, reason: 'template (numbered 0, its title a placeholder)' });
       else parsed.push(adr);
     }
   }
@@ -252,7 +255,9 @@ const STUB_LINK = /\]\(([^()\s]+)\)|<([^<>\s]+)>`_|<(https?:\/\/[^<>\s]+)>(?!`)|
  * record it points to is (decision 0098).
  */
 function movedStub(source: string): string | null {
-  const text = source.replace(/^\uFEFF/, '').trim();
+  // Quoted, under a notice's label, as prometheus/proposals leaves its 14 old names:
+  // `> IMPORTANT: This document was moved to [0045-direct-io.md](./0045-direct-io.md)` (round twenty).
+  const text = source.replace(/^\uFEFF/, '').trim().replace(/^>\s*/, '').replace(/^(?:\[!\w+\]\s*|(?:\*\*|__)?(?:important|note|notice|warning|info)(?:\*\*|__)?\s*[:：]?(?:\*\*|__)?\s+)/i, '');
   if (text.includes('\n') || text.split(/\s+/).length > 12) return null;
   const said = /^(?:this\s+\S+\s+(?:has\s+been\s+|has\s+|was\s+|is\s+)?)?(moved|relocated|redirect(?:ed|s)?|see)\b/i.exec(text);
   if (said === null) return null;

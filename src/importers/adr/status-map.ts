@@ -49,6 +49,8 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       'partially superseded', 'partly superseded', 'superseded in part', 'partially replaced', 'partly replaced', 'replaced in part',
       // edgexfoundry's changelog state for a change to an approved ADR; a pending question settled.
       'amended', 'resolved',
+      // cilium's CFPs: `Released Cilium 1.17` (round twenty).
+      'released',
       // The enhancement-proposal lifecycle (Tekton TEPs, Kubernetes KEPs): approved for implementation, or being implemented.
       'implementable', 'implementing', 'being implemented',
       // gRPC's and Dapr's proposal processes: approved, to be built; getsentry/rfcs'

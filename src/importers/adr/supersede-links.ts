@@ -169,12 +169,13 @@ export interface AdrLinks {
 
 /**
  * A relation by a link to a file whose name carries no number, series label or day
- * (`../modelo-de-datos.md`, `../auth-design.md`): a document beside the records, not one of them,
+ * (`../modelo-de-datos.md`, `../auth-design.md`, another repository's `…/copyright-notices.md`): a
+ * document beside the records, not one of them,
  * so not "an ADR outside the import" either (round twenty; 0113 did so for links in running text).
  * A supersession by such a link stays reported: a successor not found matters.
  */
 function isDocumentLink(ref: SupersedeRef): boolean {
-  if (ref.direction !== 'related' || ref.href === null || /^[a-z][a-z0-9+.-]*:/i.test(ref.href)) return false;
+  if (ref.direction !== 'related' || ref.href === null) return false;
   const name = recordFileName(ref.href.replace(/[#?].*$/, ''));
   return leadingNumber(name) === null && nameSeries(name) === null;
 }

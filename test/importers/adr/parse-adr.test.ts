@@ -285,7 +285,8 @@ describe('parseAdr: dates and people', () => {
     ['# T\n\n**Date:** 16th September, 2022\n', '2022-09-16', null],
     ['# T\n\n## Status\n\nAccepted\n\nDate: 2019-05-01\n', '2019-05-01', null],
     ['---\ndate: {YYYY-MM-DD when the decision was last updated}\ndecision-makers: {list everyone involved}\n---\n# T\n', null, null],
-    ['# T\n\nDate: 31/02/2020\n', null, null],
+    // No such day: the month it names (decision 0114).
+    ['# T\n\nDate: 31/02/2020\n', '2020-02-01', null],
   ])('%j → %s by %s', (source, date, deciders) => {
     const adr = parse(source);
     expect(adr.date).toBe(date);

@@ -155,16 +155,19 @@ describe('people', () => {
 });
 
 describe('a day that names no day of the calendar', () => {
-  it('is not used and is reported, with the day stored instead (decentraland `date: 2020-01-45`, buildpacks `Start Date: 2022-09-39`)', async () => {
+  it('is reported, its day not used; the record is dated by the month it names (decentraland `date: 2020-01-45`, buildpacks `Start Date: 2022-09-39`; round twenty: the month)', async () => {
     const fm = parse('---\ntitle: X\ndate: 2020-01-45\n---\n\n# X\n\nText.\n');
-    expect([fm.date, fm.date_unread]).toEqual([null, '2020-01-45']);
+    expect([fm.date, fm.date_precision, fm.date_unread]).toEqual(['2020-01-01', 'month', '2020-01-45']);
     const line = parse('# Meta\n\n- Name: X\n- Start Date: 2022-09-39\n\n# Summary\n\nText.\n', '0108-x.md');
-    expect([line.date, line.date_unread]).toEqual([null, '2022-09-39']);
+    expect([line.date, line.date_unread]).toEqual(['2022-09-01', '2022-09-39']);
+    // UKHomeOffice/drt-v2's `Date: 31/06/2016`: June 2016; a month that is none names nothing.
+    expect(parse('# X\n\nDate: 31/06/2016\n\n## Status\n\nAccepted\n', '0002-x.md').date).toBe('2016-06-01');
+    expect(parse('# X\n\nDate: 2016-13-45\n', '0002-x.md').date).toBeNull();
     // A day read with month and day swapped names one; a month alone is no day asked for.
     expect(parse('---\ndate: 2023-24-05\n---\n\n# X\n').date_unread).toBeNull();
     expect(parse('---\ndate: May 2023\n---\n\n# X\n').date_unread).toBeNull();
     const rst = parseMarkupAdr({ sourcePath: 'x.rst', source: 'Title\n=====\n\n:Date: 2021-02-30\n\nText.\n', family: 'rst' });
-    expect([rst.date, rst.date_unread]).toEqual([null, '2021-02-30']);
+    expect([rst.date, rst.date_unread]).toEqual(['2021-02-01', '2021-02-30']);
     const read = await readAdrFolder({ '2020-09-01-x.md': '# X\n\n* Status: accepted\n* Date: 2020-09-31\n\nText.\n', '0002-y.md': '# Y\n\n* Status: accepted\n* Date: 2020-09-30\n' });
     expect(read.unread_dates).toEqual([{ source_path: '2020-09-01-x.md', written: '2020-09-31', date: '2020-09-01' }]);
   });

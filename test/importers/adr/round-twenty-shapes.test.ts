@@ -3,8 +3,9 @@
  * (nationalarchives/tdr-dev-documentation, BrighterCommand/Brighter, platform-mesh/architecture,
  * GoogleCloudPlatform/emblem, HHS/simpler-grants-gov, IntersectMBO/plutus-apps,
  * wellcomecollection/docs, erlang/eep, ghc-proposals/ghc-proposals, in-toto/ITE, helm/community,
- * hitobito/hitobito, a Spanish MADR folder) — what they showed wrong, each as its family in a small
- * fixture written here in the shape met (decision 0114).
+ * hitobito/hitobito, a Spanish MADR folder; then conda/ceps, prometheus/proposals, tikv/rfcs,
+ * cilium/design-cfps, and eight adr-tools folders: wikimedia's Wikibase, UKHomeOffice/drt-v2 among them) — what they showed wrong, each as its family in a small fixture written here
+ * in the shape met (decision 0114).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
@@ -149,7 +150,7 @@ describe('smaller families', () => {
   it('relates a record to those its front matter `requires`; a link to a document beside the records is not reported as a missing ADR', async () => {
     const read = await readAdrFolder({
       'hip-0020.md': '---\nhip: 0020\ntitle: "Charts v3"\nstatus: "accepted"\n---\n\n## Abstract\n\nText.\n',
-      'hip-0027.md': '---\nhip: 0027\ntitle: "Helmignore"\nstatus: "draft"\nrequires: ["HIP-0020"]\n---\n\n## Abstract\n\nLands in [the data model](../modelo-de-datos.md).\n',
+      'hip-0027.md': '---\nhip: 0027\ntitle: "Helmignore"\nstatus: "draft"\nrequires: ["HIP-0020"]\n---\n\n## Abstract\n\nLands in [the data model](../modelo-de-datos.md); see [the notices](https://github.com/cncf/foundation/blob/main/copyright-notices.md).\n',
     });
     expect(byPath(read).get('hip-0027.md')!.fields.related_entry_ids).toEqual([byPath(read).get('hip-0020.md')!.entry_id]);
     expect(read.unresolved).toEqual([]);
@@ -163,5 +164,49 @@ describe('smaller families', () => {
   it('a day its file name states wins over the month of a `Last updated:` line', () => {
     const emblem = parse('# Client libraries\n\nLast updated: 2022-01\n\n## Status\n\nApproved\n', '2022-01-10-client-libraries.md');
     expect([emblem.date, emblem.date_precision]).toEqual(['2022-01-10', null]);
+  });
+});
+
+describe('design-proposal folders: conda, prometheus, tikv, cilium', () => {
+  /** conda's CEPs: the metadata as an HTML table, a closing tag left out. */
+  const CEP = (n: number, status: string, title = 'Frozen environments') =>
+    `# CEP ${n} - ${title}\n\n<table>\n<tr><td> Title </td><td> CEP ${n} - ${title} </td>\n<tr><td> Status </td><td> ${status} </td></tr>\n<tr><td> Author(s) </td><td> Jaime Rodr\u00edguez-Guerra &lt;jaime@example.org&gt;</td></tr>\n<tr><td> Created </td><td> Nov 19, 2024</td></tr>\n</table>\n\n## Abstract\n\nText.\n`;
+
+  it('reads the status, day and authors of an HTML metadata table; a CEP numbered 0 with a placeholder title is the template', async () => {
+    const read = await readAdrFolder({ 'cep-0022.md': CEP(22, 'Draft'), 'cep-0023.md': CEP(23, 'Accepted', 'Other'), 'cep-0000.md': CEP(0, 'Accepted', 'A short title of the proposal') });
+    const cep = byPath(read).get('cep-0022.md')!;
+    expect([cep.fields.title, cep.fields.status, cep.date, cep.deciders]).toEqual(['Frozen environments', 'proposed', '2024-11-19', 'Jaime Rodr\u00edguez-Guerra <jaime@example.org>']);
+    expect(read.skipped).toEqual([{ source_path: 'cep-0000.md', reason: 'template (numbered 0, its title a placeholder)' }]);
+  });
+
+  it('skips a quoted "moved" notice (prometheus\' old names)', async () => {
+    const read = await readAdrFolder({
+      '2023-08-21-utf8.md': '> IMPORTANT: This document was moved to [0028-utf8.md](./0028-utf8.md)\n',
+      '0028-utf8.md': '# UTF-8 Support\n\n* **Owners:**\n  * Owen\n\n## Why\n\nText.\n',
+    });
+    expect(read.drafts.map((d) => d.source_path)).toEqual(['0028-utf8.md']);
+  });
+
+  it('takes a kind before the title off, and strong emphasis around all of it; reads Released, Begin Design Discussion and Autores', () => {
+    expect(['# RFC: Coprocessor Cache', '# **RFC: PD Endpoints to Serialize Operations**', '# Cilium Feature Proposal: Packet tracing', '# A **bold** word'].map((h) => parse(`${h}\n\nText.\n`, '0002-x.md').title))
+      .toEqual(['Coprocessor Cache', 'PD Endpoints to Serialize Operations', 'Packet tracing', 'A **bold** word']);
+    expect(mappedStatus('Released Cilium 1.17')).toBe('accepted');
+    const cfp = parse('# CFP-1189: Tests speedup\n\n**SIG: SIG-CLI**\n\n**Begin Design Discussion:** 2024-01-19\n\n**Autores:** Ana Lima\n\n## Summary\n\nText.\n', 'CFP-1189-x.md');
+    expect([cfp.date, cfp.deciders]).toEqual(['2024-01-19', 'Ana Lima']);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ 'cep-0022.md': CEP(22, 'Draft'), '0003-x.md': '# **RFC: PD Endpoints**\n\nText.\n' });
+  });
+});
+
+describe('adr-tools folders: Wikibase, drt-v2', () => {
+  it('takes the numbering off a title whose attribute block has two blanks before it', () => {
+    const two = parse('# 2) Cache method  {#adr_0002}\n\nDate: 2020-01-01\n\n## Status\n\nAccepted\n', '0002-cache-method.md');
+    expect([two.title, two.title_prefix, two.rationale.startsWith('# 2)')]).toEqual(['Cache method', '2) ', false]);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ '0002-cache-method.md': '# 2) Cache method  {#adr_0002}\n\nDate: 31/06/2016\n\n## Status\n\nAccepted\n\n## Context\n\nText.\n' });
   });
 });
