@@ -116,7 +116,7 @@ const SUMMARY_SECTIONS: ReadonlySet<string> = new Set(['purpose', 'summary', 'ab
 function summaryLines(outline: MarkdownOutline): string[] {
   const first = topSections(outline)[0];
   if (first === undefined || !SUMMARY_SECTIONS.has(first.key)) return [];
-  return blockTexts(sectionContent(outline, first)).flatMap((t) => t.split('\n')).map((line) => plainText(line));
+  return blockTexts(sectionContent(outline, first)).flatMap((t) => t.split('\n')).map(noteText);
 }
 
 /**

@@ -13,8 +13,8 @@ import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-
 
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish, Portuguese and Polish templates write them (`Décideurs :`, `décisionnaires :`, `Autores:`, `Responsable:`; round twenty). */
 const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?|autor(?:es|as?)?|responsables?|responsáve(?:l|is)|autorzy)\s*:\s*(.+)$/i;
-/** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`). */
-const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
+/** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`); a markup record's too (plutus' RST `Authors`, parse-markup-adr.ts). */
+export const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
 /** A bold people label with no colon (dotnet/designs' `**Owner** [A](…) | [B](…) |`; decision 0112). */
 const BOLD_PEOPLE = /^\s*(?:\*\*|__)(owners?|authors?|deciders)(?:\*\*|__)[ \t]+(?![:：])(\S.*)$/i;
 const PEOPLE_KEYS = ['decision-makers', 'deciders', 'authors', 'author', 'owners', 'owner'];

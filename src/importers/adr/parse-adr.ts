@@ -121,8 +121,8 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // The index answers for a file that states no status, or an unmappable one in its body.
   // Else the file's own day of acceptance (acceptance-day.ts: ghc-proposals' front matter `date-accepted: 2024-02-25`).
   const accepted = ACCEPTANCE_KEYS.map((key) => {
-    const found = frontMatterKey(frontMatter.data, key);
-    return found === null ? null : acceptanceStatus(options.sourcePath, found, scalarText(frontMatter.data[found]), options.dateOrder ?? 'day_first');
+    const written = frontMatterKey(frontMatter.data, key);
+    return written === null ? null : acceptanceStatus(options.sourcePath, written, scalarText(frontMatter.data[written]), options.dateOrder ?? 'day_first');
   }).find((s) => s !== null) ?? null;
   const useIndex = (options.indexStatus != null || accepted !== null) && found.origin !== 'front_matter' && mapping?.mapped !== true;
   const index_status = useIndex ? (options.indexStatus ?? accepted) : null;

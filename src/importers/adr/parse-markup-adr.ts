@@ -14,6 +14,7 @@
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
 import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
+import { PEOPLE_SECTIONS } from './adr-people.js';
 import { isNumericDay, monthOfUnreadDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
@@ -207,16 +208,13 @@ export function parseMarkupAdr(options: {
   };
 }
 
-/** The names of a people section (see {@link peopleSection}). */
-const PEOPLE_SECTION_KEYS: ReadonlySet<string> = new Set(['authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
-
 /**
  * The people an `Authors` section names (IntersectMBO/plutus-apps' RST ADRs: `Authors` / `-------` /
  * `Lorenzo Calegari <…>`; round twenty): its first paragraph's lines, or list items, joined by
  * ", "; null when there is no such section or it opens with a directive or a block.
  */
 function peopleSection(outline: MarkupOutline): string | null {
-  const section = outline.sections.find((s) => PEOPLE_SECTION_KEYS.has(sectionKey(s.text)));
+  const section = outline.sections.find((s) => PEOPLE_SECTIONS.has(sectionKey(s.text)));
   const paragraph = section === undefined ? null : sectionParagraph(outline, section);
   return paragraph === null ? null : outline.lines.slice(paragraph.first, paragraph.last + 1).map((l) => l.trim().replace(/^[-*+][ \t]+/, '')).join(', ');
 }
