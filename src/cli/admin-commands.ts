@@ -51,6 +51,25 @@ function renderStatus(s: BrainStatus): string {
   return lines.join('\n');
 }
 
+/**
+ * More than three files of one kind (`kind` not null) share one line — `  5 files, no status;
+ * recorded as proposed: a, b, c, … +2 more (…)` — in `grouped`; the other files, in order, are
+ * `apart`. A folder whose template has no status (tractusx-edc: 42 records) printed 42 alike lines.
+ */
+function alike<T extends { source_path: string }>(files: readonly T[], kind: (file: T) => string | null): { grouped: string[]; apart: T[] } {
+  const byKind = new Map<string, T[]>();
+  for (const f of files) {
+    const k = kind(f);
+    if (k !== null) byKind.set(k, [...(byKind.get(k) ?? []), f]);
+  }
+  const many = [...byKind].filter(([, same]) => same.length > 3);
+  const shared = new Set(many.flatMap(([, same]) => same));
+  return {
+    grouped: many.map(([k, same]) => `  ${plural(same.length, 'file')}, ${k}: ${same.slice(0, 3).map((f) => f.source_path).join(', ')}, … +${same.length - 3} more (brain import adr --json lists them all)`),
+    apart: files.filter((f) => !shared.has(f)),
+  };
+}
+
 function renderImport(r: ImportReport): string {
   const lines = r.dry_run
     ? [`dry run, nothing written: would import ${r.imported}, revise ${r.revised}, leave ${r.unchanged} unchanged`]
@@ -61,17 +80,12 @@ function renderImport(r: ImportReport): string {
   if (r.defaulted.length) lines.push(`status defaulted (no status in the file; format default): ${r.defaulted.length}`, ...some(r.defaulted, (d) => `  ${d.source_path}: ${d.status} (${d.format})`));
   if (r.indexed.length) lines.push(`status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): ${r.indexed.length}`, ...some(r.indexed, (i) => `  ${i.source_path}: "${i.words}" → ${i.status} (${i.index_path === i.source_path ? 'its own day of acceptance' : i.index_path})`));
   if (r.unmapped.length) {
-    // Files that state no status share a line per reason once there are more than three: a
-    // folder whose template has no status (tractusx-edc: 42 records) printed 42 alike lines.
+    // Files that state no status share a line per reason (alike).
     const what = (u: ImportReport['unmapped'][number]) => `${u.reason}; recorded as ${u.status}`;
-    const wordless = new Map<string, string[]>();
-    for (const u of r.unmapped) if (u.raw_status === '') wordless.set(what(u), [...(wordless.get(what(u)) ?? []), u.source_path]);
-    const grouped = [...wordless].filter(([, paths]) => paths.length > 3);
-    const groupedReasons = new Set(grouped.map(([w]) => w));
-    const apart = r.unmapped.filter((u) => u.raw_status !== '' || !groupedReasons.has(what(u)));
+    const { grouped, apart } = alike(r.unmapped, (u) => (u.raw_status === '' ? what(u) : null));
     lines.push(
       `statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): ${r.unmapped.length}`,
-      ...grouped.map(([w, paths]) => `  ${plural(paths.length, 'file')}, ${w}: ${paths.slice(0, 3).join(', ')}, … +${paths.length - 3} more (brain import adr --json lists them all)`),
+      ...grouped,
       ...some(apart, (u) => `  ${u.source_path}: "${u.raw_status}" — ${what(u)}`),
     );
   }
@@ -88,14 +102,11 @@ function renderImport(r: ImportReport): string {
     );
   }
   if (r.skipped.length) {
-    // More than three alike (ghc-proposals' 53 "moved" stubs, each naming its own target) share a line.
-    const kind = (reason: string): string => (reason.startsWith('only points to ') ? 'only points to another file' : reason);
-    const byKind = new Map<string, ImportReport['skipped']>();
-    for (const s of r.skipped) byKind.set(kind(s.reason), [...(byKind.get(kind(s.reason)) ?? []), s]);
-    lines.push(`skipped: ${r.skipped.length}`, ...[...byKind].flatMap(([reason, files]) => files.length > 3
-      ? [`  ${plural(files.length, 'file')}, ${reason}: ${files.slice(0, 3).map((f) => f.source_path).join(', ')}, … +${files.length - 3} more (brain import adr --json lists them all)`]
-      : files.map((f) => `  ${f.source_path}: ${f.reason}`)));
+    // ghc-proposals' 53 "moved" stubs, each naming its own target, are one kind.
+    const { grouped, apart } = alike(r.skipped, (f) => (f.reason.startsWith('only points to ') ? 'only points to another file' : f.reason));
+    lines.push(`skipped: ${r.skipped.length}`, ...grouped, ...apart.map((f) => `  ${f.source_path}: ${f.reason}`));
   }
+
   if (r.withheld.length) {
     lines.push(
       `withheld, the text holds a credential (brain never commits one): ${r.withheld.length}`,

@@ -21,7 +21,8 @@ import { headingAttributes, stripTitlePrefix } from '../../importers/adr/adr-tit
 import { leadingNumber } from '../../importers/adr/file-name.js';
 import { frontMatterSeries, frontMatterTitle, isTranslatedStatusKey, splitFrontMatter, withFrontMatterValue } from '../../importers/adr/front-matter.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { isAdrSectionName, openingSubheadingIndex, outlineMarkdown, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { isAdrSectionName, outlineMarkdown, withPlainSectionNames } from '../../importers/adr/markdown-outline.js';
+import { openingSubheadingIndex } from '../../importers/adr/opening-title.js';
 import { fieldBlockTitleAt, headerSeries } from '../../importers/adr/header-fields.js';
 import { withStatedTitle } from './stated-title.js';
 import { insertAt, offsetOf, topHeadings, underStatusHeading, withHeadingStatus, withMetadataStatus, withQuotedStatus, withStatus } from './status-placement.js';

@@ -10,7 +10,8 @@
  */
 import type { Token } from 'marked';
 import { fieldBlockTitleAt } from '../../importers/adr/header-fields.js';
-import { outlineMarkdown, openingSubheadingIndex } from '../../importers/adr/markdown-outline.js';
+import { outlineMarkdown } from '../../importers/adr/markdown-outline.js';
+import { openingSubheadingIndex } from '../../importers/adr/opening-title.js';
 import { isSetextHeading } from '../../importers/adr/parse-adr.js';
 import { offsetOf } from './status-placement.js';
 

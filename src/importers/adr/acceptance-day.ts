@@ -9,15 +9,18 @@
 import { parseAdrDate, type DateOrder } from './adr-dates.js';
 import type { IndexedStatus } from './status-index.js';
 
-/** The keys that state the day a record was accepted (front matter, RST directives and fields), lower case. */
-export const ACCEPTANCE_KEYS: readonly string[] = ['date-accepted', 'date_accepted', 'accepted-at', 'accepted_at', 'accepted-on', 'accepted_on'];
+/** The keys that state the day a record was accepted (front matter, RST directives and fields), lower case, in the order read. */
+const ACCEPTANCE_KEYS: readonly string[] = ['date-accepted', 'date_accepted', 'accepted-at', 'accepted_at', 'accepted-on', 'accepted_on'];
 
 /**
- * `accepted`, worded by the key and day as written (`date-accepted: 2017-02-04`), when `value`
- * (the value of `key`, one of {@link ACCEPTANCE_KEYS}) names a day; else null (blank, a
- * placeholder such as "Leave blank…", no day).
+ * `accepted`, worded by the key and day as written (`date-accepted: 2017-02-04`), for the first
+ * acceptance key `read` finds (`read(key)`: that key as the file writes it, and its value, or
+ * null) whose value names a day; else null (none, blank, a placeholder such as "Leave blank…").
  */
-export function acceptanceStatus(sourcePath: string, key: string, value: string | null, order: DateOrder): IndexedStatus | null {
-  const day = value === null ? null : parseAdrDate(value, order);
-  return day === null ? null : { status: 'accepted', words: `${key}: ${value?.trim()}`, index_path: sourcePath };
+export function acceptanceStatus(sourcePath: string, read: (key: string) => { key: string; value: string | null } | null, order: DateOrder): IndexedStatus | null {
+  for (const key of ACCEPTANCE_KEYS) {
+    const found = read(key);
+    if (found?.value != null && parseAdrDate(found.value, order) !== null) return { status: 'accepted', words: `${found.key}: ${found.value.trim()}`, index_path: sourcePath };
+  }
+  return null;
 }

@@ -6,7 +6,8 @@ import { LIMITS } from '../../model/limits.js';
 import { nameDate } from './adr-dates.js';
 import { nameSeries } from './file-series.js';
 import { plainText, tokenText } from './inline-text.js';
-import { blockTexts, headerTokens, headingDepth, isAdrSectionName, openingSubheadingIndex, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, headingDepth, isAdrSectionName, type MarkdownOutline } from './markdown-outline.js';
+import { openingSubheadingIndex } from './opening-title.js';
 import { fieldBlockTitle } from './header-fields.js';
 import { isPlaceholder } from './adr-metadata.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
@@ -283,40 +284,4 @@ export function extractTitle(options: {
         ? stripTitlePrefix(frontMatterTitle, fileName)
         : headerName(outline) ?? openingTitle(outline, fileName) ?? nameTitle(baseName) ?? (baseName.trim() === '' ? fileName : baseName);
   return truncateTitle(chosen.replace(BLANKS, ' ').trim(), options.max);
-}
-
-/**
- * A title a template wrote for the author to replace, left as it was (alphagov/forms'
- * `ADR025-remove-papertrail.md`: `# ADR025: Decision Record Title (a description of the decision,
- * not the problem)`; decision 0082): "Decision Record Title …", "Short title of solved problem and
- * solution", "Title", "ADR Title", "<Title>", "[Title]", "{Title}", an RFC template's "Title of RFC",
- * "RFC Title", "Proposal title", "Your title here". A title that only contains
- * such words ("Title case for labels") is a title.
- */
-export function isPlaceholderTitle(title: string): boolean {
-  const bare = title.trim().replace(/^[[{<]\s*|\s*[\]}>]$/g, '').trim();
-  return /^(?:(?:architecture\s+|any\s+)?decision\s+record\s+title\b.*|short\s+title\s+of\s+solved\s+problem(?:\s+and\s+solution)?\b.*|(?:adr\s+)?title)$/i.test(bare)
-    // An RFC or proposal template's (tensorflow/community's `# Title of RFC`, `RFC Title`, `Proposal title`; decision 0098).
-    || /^(?:(?:the\s+)?title\s+of\s+(?:the\s+|your\s+)?(?:rfc|adr|proposal|design(?:\s+doc(?:ument)?)?|decision|spec(?:ification)?)|(?:rfc|proposal|spec|design(?:\s+doc)?)\s+title(?:\s+here)?|your\s+title(?:\s+here)?)$/i.test(bare)
-    // MADR's French template (`[titre court du problème résolu et de sa solution]`, SocialGouv's ADR-002; decision 0113).
-    || /^titre\s+(?:court\s+)?du\s+probl[eè]me\b/i.test(bare)
-    // conda's CEP template (`A short title of the proposal`), cilium's CFP copies titled only `Template` (round twenty).
-    || /^(?:a\s+)?short\s+title\s+(?:of|for)\s+(?:the\s+|your\s+|this\s+)?(?:proposal|rfc|adr|decision|enhancement|design)\b/i.test(bare)
-    || /^template$/i.test(bare)
-    // A status word for a title (NixOS' RFC 25 opens `# Superseded!` over "This RFC is superseded by …"): no title.
-    || /^(?:superseded|deprecated|obsolete|withdrawn|rejected|draft)\s*[!.]?$/i.test(bare);
-}
-
-/**
- * True when `title` (as parse-adr.ts gives it) is a template's, number and title both left to
- * fill: ai-cfia's `# ADR-` + three x's + ` : Title` (and `Titre`), `RFC-NNNN: <title>`, astropy's
- * `<APE title here>`. Such a file is the template records are copied from, not a record
- * (read-adr-dir.ts skips it; decision 0112). A placeholder title under a real number (alphagov/
- * forms' ADR025) is a record whose title was never written: not this.
- */
-export function isTemplateTitle(title: string): boolean {
-  const numbered = /^(?:[a-z]{2,5}[-_\s]?)?(?:x{3,}|n{3,}|#{3,})\s*[:.\-–—]?\s*(.*)$/i.exec(title.trim());
-  const rest = numbered === null ? title.trim() : (numbered[1] ?? '').trim();
-  if (numbered !== null && (isPlaceholderTitle(rest) || /^(?:titre|título|titulo|titel|titolo|タイトル|标题)$/i.test(rest))) return true;
-  return /^<[^<>]*\btitle\b[^<>]*>$/i.test(title.trim());
 }

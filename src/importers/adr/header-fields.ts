@@ -24,7 +24,8 @@
  */
 import type { Token } from 'marked';
 import { plainText } from './inline-text.js';
-import { blockTexts, headerTokens, openingNotes, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, type MarkdownOutline } from './markdown-outline.js';
+import { openingNotes } from './opening-title.js';
 
 /**
  * One field line: a key of words (letters first; digits, blanks, `()`, `/`, `-`, `_`) and a colon,

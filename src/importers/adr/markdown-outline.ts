@@ -159,8 +159,8 @@ export function outlineMarkdown(body: string): MarkdownOutline {
   const first = tokens.findIndex((t) => t.type === 'heading' && headingDepth(t) === 1);
   // A file that opens with a `##` title (gRPC's setext `A72: Tracing` / `----`) and writes its
   // sections a level up (`# Abstract`): that `#` heading is a section, not the title (decision 0098).
-  const lead = leadIndex(tokens);
-  const opensWithSubtitle = lead >= 0 && lead < first && isTitleSubheading(tokens[lead]);
+  const lead = leadingSubheadingIndex(tokens);
+  const opensWithSubtitle = lead >= 0 && lead < first;
   const titleIndex = first >= 0 && nesting(tokens[first]) === 1 && !opensWithSubtitle ? first : -1;
   const headingIndexes = tokens.flatMap((t, i) => (t.type === 'heading' && i !== titleIndex ? [i] : []));
   const sections = headingIndexes.map((start): OutlineSection => {
@@ -229,62 +229,23 @@ export function headerTokens(outline: MarkdownOutline): Token[] {
 }
 
 /**
- * The index of a `##` heading that opens a file with no `#` title (nothing but blank lines before
- * it) and names no ADR section — the file's title (adr-title.ts, thanos' `## Introduce a Query
- * gRPC API`) — else -1. Decision 0062. A heading stating the status or the day (`## Status:
- * Accepted`) is none (decision 0098).
+ * The index of the `##` heading a file opens with, under nothing but a header's furniture —
+ * blank lines, rules, HTML comments and an indented block — when it names no ADR section and
+ * states no status or day; else -1. erlang/eep opens each EEP with its `Author:` / `Status:`
+ * fields indented as a code block, a `****` rule, then its setext `EEP 10: …` / `----` title over
+ * `Abstract` / `====` sections (79 EEPs were titled by their file names; round twenty). Such a
+ * heading titles a file that has no `#` title (opening-title.ts), and makes a later `#` heading a
+ * section (gRPC's `A72: Tracing` / `----` over `# Abstract`; decision 0098).
  */
-export function openingSubheadingIndex(outline: MarkdownOutline): number {
-  if (outline.titleIndex >= 0) return -1;
-  const index = leadIndex(outline.tokens);
-  return isTitleSubheading(outline.tokens[index]) ? index : -1;
-}
-
-/**
- * The index of the first token that is not a header's furniture, or -1: blank lines, rules,
- * HTML comments and an indented block — erlang/eep opens each EEP with its `Author:` / `Status:`
- * fields indented as a code block, a `****` rule, then its setext `EEP 10: …` / `----` title
- * over `Abstract` / `====` sections (79 EEPs were titled by their file names; round twenty).
- */
-function leadIndex(tokens: readonly Token[]): number {
-  return tokens.findIndex((t) => !(t.type === 'space' || t.type === 'hr' || t.type === 'html' || (t.type === 'code' && 'codeBlockStyle' in t && t.codeBlockStyle === 'indented')));
-}
-
-/** A `##` heading that can title a file: not an ADR section name, not a labelled status or day. */
-function isTitleSubheading(token: Token | undefined): boolean {
-  return token?.type === 'heading' && headingDepth(token) === 2 && !isAdrSectionName(tokenText(token)) && !LABELLED_HEADING.test(plainText(tokenText(token)));
+export function leadingSubheadingIndex(tokens: readonly Token[]): number {
+  const index = tokens.findIndex((t) => !(t.type === 'space' || t.type === 'hr' || t.type === 'html' || (t.type === 'code' && 'codeBlockStyle' in t && t.codeBlockStyle === 'indented')));
+  const token = tokens[index];
+  const titles = token?.type === 'heading' && headingDepth(token) === 2 && !isAdrSectionName(tokenText(token)) && !LABELLED_HEADING.test(plainText(tokenText(token)));
+  return titles ? index : -1;
 }
 
 /** A heading that states the status or the day after its label (`## Status: Accepted`, `## Data: 2026-05-12`; decision 0090): never a title. */
 const LABELLED_HEADING = /^\s*(?:status|statut|estado|estatus|stato|state|date|data|datum|fecha)\s*[:：]/i;
-
-/**
- * The notes under such an opening `##` title, up to the next heading: golang/proposal's
- * `## Proposal: …` then `Authors: …` and `Last Updated: 2020-09-29`. Read for the day and the
- * people like the header notes; they stay where they are in the text. Round nine. Also under a
- * `##` heading repeating the `#` title right above it (an export of such a record, decision 0098).
- */
-export function openingNotes(outline: MarkdownOutline): Token[] {
-  const at = openingSubheadingIndex(outline) >= 0 ? openingSubheadingIndex(outline) : repeatedTitleIndex(outline);
-  if (at < 0) return [];
-  const next = outline.tokens.findIndex((t, i) => i > at && t.type === 'heading');
-  return outline.tokens.slice(at + 1, next < 0 ? outline.tokens.length : next);
-}
-
-/**
- * The index of a `##` heading that repeats the `#` title right under it (nothing between), else
- * -1: what `brain export adr` writes for a record titled by an opening `##` heading (gRPC's setext
- * `A50: …` / `----` over its `* Status:` notes) when the title goes on its own `#` line — its
- * notes are read as they were before the export. Decision 0098.
- */
-function repeatedTitleIndex(outline: MarkdownOutline): number {
-  const title = outline.tokens[outline.titleIndex];
-  if (title === undefined) return -1;
-  const at = outline.tokens.findIndex((t, i) => i > outline.titleIndex && t.type !== 'space');
-  const next = outline.tokens[at];
-  const plain = (t: Token): string => plainText(tokenText(t)).replace(/\s+/g, ' ').trim();
-  return next?.type === 'heading' && headingDepth(next) === 2 && plain(next) === plain(title) ? at : -1;
-}
 
 /** The content tokens of `section` (its heading excluded). */
 export function sectionContent(outline: MarkdownOutline, section: OutlineSection): Token[] {

@@ -6,11 +6,12 @@ import { extractContent } from './adr-content.js';
 import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
 import { findAdrDate, headerLines, scalarText } from './adr-metadata.js';
-import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
+import { acceptanceStatus } from './acceptance-day.js';
 import { findDeciders } from './adr-people.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { datedRecord, extractTitle, headingAttributes, headingNumber, headingPrefix, isPlaceholderTitle, seriesWord, truncateTitle } from './adr-title.js';
+import { datedRecord, extractTitle, headingAttributes, headingNumber, headingPrefix, seriesWord, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
+import { isPlaceholderTitle } from './placeholder-title.js';
 import { withoutAdrExtension } from './markup-family.js';
 import { sidecarLinks } from './sidecar-metadata.js';
 import { ENGLISH_STATUS_KEYS, frontMatterKey, frontMatterSeries, frontMatterTags, frontMatterTitle, splitFrontMatter, unmodeledFrontMatter } from './front-matter.js';
@@ -18,7 +19,8 @@ import type { Token, Tokens, TokensList } from 'marked';
 import { inlineReferenceLinks } from './link-definitions.js';
 import { plainText, tokenText } from './inline-text.js';
 import { fieldBlockTitleAt, headerSeries } from './header-fields.js';
-import { blockTexts, openingSubheadingIndex, outlineMarkdown, topSections } from './markdown-outline.js';
+import { blockTexts, outlineMarkdown, topSections } from './markdown-outline.js';
+import { openingSubheadingIndex } from './opening-title.js';
 import type { IndexedStatus } from './status-index.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { mapStatusText, type StatusMapping } from './status-map.js';
@@ -120,10 +122,10 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   const mapping = found.raw === null ? null : mapStatusText(found.raw);
   // The index answers for a file that states no status, or an unmappable one in its body.
   // Else the file's own day of acceptance (acceptance-day.ts: ghc-proposals' front matter `date-accepted: 2024-02-25`).
-  const accepted = ACCEPTANCE_KEYS.map((key) => {
+  const accepted = acceptanceStatus(options.sourcePath, (key) => {
     const written = frontMatterKey(frontMatter.data, key);
-    return written === null ? null : acceptanceStatus(options.sourcePath, written, scalarText(frontMatter.data[written]), options.dateOrder ?? 'day_first');
-  }).find((s) => s !== null) ?? null;
+    return written === null ? null : { key: written, value: scalarText(frontMatter.data[written]) };
+  }, options.dateOrder ?? 'day_first');
   const useIndex = (options.indexStatus != null || accepted !== null) && found.origin !== 'front_matter' && mapping?.mapped !== true;
   const index_status = useIndex ? (options.indexStatus ?? accepted) : null;
   const heading = outline.tokens[outline.titleIndex];

@@ -13,13 +13,14 @@
  * and supersede references from the status, the fields and the prose, with `:ref:` / `:doc:` /
  * `xref:` links read as links (markup-links.ts). Pure; never throws on any text.
  */
-import { ACCEPTANCE_KEYS, acceptanceStatus } from './acceptance-day.js';
+import { acceptanceStatus } from './acceptance-day.js';
 import { PEOPLE_SECTIONS } from './adr-people.js';
 import { isNumericDay, monthOfUnreadDay, nameDate, nameMonth, parseAdrDate, parseAdrMonth, statusMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { isDecisionSection, isOptionSection } from './adr-content.js';
 import { CHANGELOG_SECTIONS } from './changelog-status.js';
-import { headingNumber, isPlaceholderTitle, seriesWord, stripTitlePrefix, truncateTitle } from './adr-title.js';
+import { headingNumber, seriesWord, stripTitlePrefix, truncateTitle } from './adr-title.js';
 import { leadingNumber, nameTitle } from './file-name.js';
+import { isPlaceholderTitle } from './placeholder-title.js';
 import { outlineAsciidoc } from './asciidoc-outline.js';
 import { markupLinksAsMarkdown } from './markup-links.js';
 import { sectionKey, sectionParagraph, type MarkupOutline } from './markup-outline.js';
@@ -151,7 +152,7 @@ export function parseMarkupAdr(options: {
   const mapping = found === null ? null : mapStatusText(found.words);
   const order = options.dateOrder ?? 'day_first';
   // An index page, else the file's own day of acceptance (acceptance-day.ts), answers for a status the file does not state.
-  const accepted = ACCEPTANCE_KEYS.map((key) => acceptanceStatus(options.sourcePath, key, field(key), order)).find((s) => s !== null) ?? null;
+  const accepted = acceptanceStatus(options.sourcePath, (key) => ({ key, value: field(key) }), order);
   const useIndex = (options.indexStatus != null || accepted !== null) && mapping?.mapped !== true;
   const index_status = useIndex ? (options.indexStatus ?? accepted) : null;
   // The day of acceptance before the day of writing (astropy's `date-accepted:` under `date-created:`; decision 0112).

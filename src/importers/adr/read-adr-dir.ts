@@ -12,7 +12,7 @@ import { decodeUtf8 } from '../../model/utf8.js';
 import type { EntryFields } from '../../model/input.js';
 import { dateOrder } from './adr-dates.js';
 import { DOCUMENTATION_PAGE, documentationPages } from './documentation-page.js';
-import { isPlaceholderTitle, isTemplateTitle } from './adr-title.js';
+import { templateReason } from './placeholder-title.js';
 import { assembleDrafts } from './assemble-drafts.js';
 import { INDEX_PAGE, listAdrFiles, type SkippedFile } from './list-adr-files.js';
 import { parseAdr, type ParsedAdr } from './parse-adr.js';
@@ -210,11 +210,12 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
       const adr = parseCached({ sourcePath, source, indexStatus, dateOrder: order, labels }, options.cache);
       const longest = Math.max(adr.rationale.length, adr.decision_outcome.length, adr.front_matter?.length ?? 0);
       if (longest > LIMITS.body) skipped.push({ source_path: sourcePath, reason: `too long to hold: ${longest} characters in one field (at most ${LIMITS.body}); not imported, nothing cut` });
-      // A placeholder number and title (`# ADR-` + three x's + ` : Title`), `<APE title here>`: the template records are copied from (adr-title.ts).
-      else if (isTemplateTitle(adr.title)) skipped.push({ source_path: sourcePath, reason: 'template (its title and number are placeholders)' });
-      // Numbered zero and titled by a template's placeholder (conda's `cep-0000.md`, "A short title of the proposal"; round twenty).
-      else if (isPlaceholderTitle(adr.title) && (adr.leading_number ?? nameSeries(recordFileName(sourcePath))?.number) === 0) skipped.push({ source_path: sourcePath, reason: 'template (numbered 0, its title a placeholder)' });
-      else parsed.push(adr);
+      // A placeholder number and title (`# ADR-` + three x's + ` : Title`), `<APE title here>`, or a placeholder title numbered 0: the template records are copied from (placeholder-title.ts).
+      else {
+        const template = templateReason(adr.title, adr.leading_number ?? nameSeries(recordFileName(sourcePath))?.number ?? null);
+        if (template !== null) skipped.push({ source_path: sourcePath, reason: template });
+        else parsed.push(adr);
+      }
     }
   }
   // `tep-0070-x.md` in a folder of TEPs is numbered and labelled by its name (file-series.ts).

@@ -28,7 +28,8 @@ import { changelogStates, latestChangelogState } from './changelog-status.js';
 import type { FrontMatter } from './front-matter.js';
 import type { Token, Tokens } from 'marked';
 import { childTokens, inlineSegments, listItemTexts, tokenText } from './inline-text.js';
-import { blockTexts, metaSectionOf, openingNotes, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, metaSectionOf, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
+import { openingNotes } from './opening-title.js';
 import { headerFieldLines } from './header-fields.js';
 import { metadataTableRows, metadataValue, NAMED_STATUS_KEYS, RECORD_NAME_PREFIX, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 
