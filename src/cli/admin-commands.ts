@@ -94,6 +94,7 @@ function renderImport(r: ImportReport): string {
   if (r.shared_labels.length) lines.push(`ADR labels several files carry (each imported; \`brain show <label>\` asks which): ${r.shared_labels.length}`, ...some(r.shared_labels, (s) => `  ${s.label}: ${s.source_paths.join(', ')}`));
   if (r.swapped_dates.length) lines.push(`dates read with month and day swapped (no month 13 or later): ${r.swapped_dates.length}`, ...some(r.swapped_dates, (d) => `  ${d.source_path}: "${d.written}" read as ${d.date}`));
   if (r.unread_dates.length) lines.push(`dates that name no day of the calendar (the day not used; the month it names is): ${r.unread_dates.length}`, ...some(r.unread_dates, (d) => `  ${d.source_path}: "${d.written}"${d.date === null ? '' : `, dated ${d.date} instead`}`));
+  if (r.invalid_front_matter.length) lines.push(`front matter that is not valid YAML (its keys read one by one, the rest kept as written): ${r.invalid_front_matter.length}`, ...some(r.invalid_front_matter, (f) => `  ${f.source_path}: ${f.error}`));
   if (r.history) lines.push(`history: ${r.history.commits} commits replayed, ${r.entries.reduce((n, e) => n + e.written, 0)} revisions written`);
   if (r.shallow && r.shallow.files.length) {
     lines.push(

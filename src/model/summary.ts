@@ -19,8 +19,16 @@ export const SUMMARY_MAX = 240;
 
 /** Section headings whose first paragraph is an entry's "why". */
 const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why|kontext|kontext und problemstellung|contexte|contexto|contesto|contexte et énoncé du problème|contexte et problématique|contexto y planteamiento del problema|contexto e enunciado do problema)$/iu;
-/** A why heading's name alone as a paragraph (`Kontext`, `**Context:**`, `2. Context`): read as that heading. */
-const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
+/** A why heading's name alone as a paragraph (`Kontext`, `**Context:**`, `2. Context`, AsciiDoc's `== Context`): read as that heading. */
+const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^=+\s+/, '').replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
+/**
+ * A paragraph that is markup furniture in the Markdown reading of a reStructuredText or AsciiDoc
+ * record, never its why: an RST label, directive or comment (`.. _NEP18:`, numpy's 56 NEPs), an
+ * AsciiDoc title or section line (`= 39. Affero GNU Public License`, xtdb's 38 ADRs), a field
+ * list (`:Author: …` lines), an attribute or block marker (`[TOC]`, `[[anchor]]`, `[source,java]`),
+ * or a line of `=` / `-` / `~` (an RST over- or underline). Round twenty-one.
+ */
+const MARKUP_FURNITURE = /^(?:\.\.(?:\s|$)|=+\s|:[\w -]+:(?:\s|$)|\[(?:TOC|\[[^\]]*\]|[\w.#-]+(?:,[^\]]*)?)\]$|[=\-~^*+#]{3,}(?:\s|$))/i;
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
 const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
 
@@ -163,10 +171,12 @@ const lexedWhy = memoizeText((markdown: string): string => {
   let context = tokens.findIndex((t) => t.type === 'heading' && whyName(inlinePlain(children(t))));
   // With no Context heading, a paragraph that is only its name (decision 0053, round five).
   if (context < 0) context = tokens.findIndex((t) => t.type === 'paragraph' && whyName(inlinePlain(children(t))));
+  const furniture = (t: Token): boolean => t.type === 'paragraph' && MARKUP_FURNITURE.test(t.raw.trim());
   if (context >= 0) {
     const depth = tokens[context]?.type === 'heading' ? (tokens[context] as Tokens.Heading).depth : 6;
-    const next = tokens.findIndex((t, i) => i > context && t.type === 'heading' && (t as Tokens.Heading).depth <= depth);
-    const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next))[0];
+    // An AsciiDoc section line (`== Decision`) ends a section as a heading does.
+    const next = tokens.findIndex((t, i) => i > context && ((t.type === 'heading' && (t as Tokens.Heading).depth <= depth) || (t.type === 'paragraph' && /^==?\s/.test(t.raw))));
+    const first = blockParagraphs(tokens.slice(context + 1, next < 0 ? tokens.length : next).filter((t) => !furniture(t)))[0];
     if (first !== undefined) return first;
   }
   // A header-note block (`**Date:** …` / `**Author:** …` lines, or a list of them: `- Deciders: …`): skipped, but its Context line is the why.
@@ -175,7 +185,7 @@ const lexedWhy = memoizeText((markdown: string): string => {
     const why = note?.find(([key]) => whyName(key));
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
   }
-  return blockParagraphs(tokens.filter((t, i) => notes[i] === null && !isTableOfContents(t))).find((p) => !METADATA_LINE.test(p)) ?? '';
+  return blockParagraphs(tokens.filter((t, i) => notes[i] === null && !isTableOfContents(t) && !furniture(t))).find((p) => !METADATA_LINE.test(p)) ?? '';
 });
 
 /** A list whose every line is a link to a heading of the page (`- [Context](#context)`): a table of contents, never the why. */
@@ -252,8 +262,10 @@ export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry
   if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
   if (entry.status === 'superseded') {
     const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
-    // The entry it supersedes is among its related ids too (`brain supersede` links both ways), never its successor.
-    const related = entry.related_entry_ids.filter((id) => id !== entry.supersedes_entry_id).join(', ');
+    // The entry it supersedes is among its related ids too (`brain supersede` links both ways), never its successor;
+    // nor is a related entry `entries` holds that supersedes nothing of it (a record it only mentions: xtdb's 0027,
+    // superseded by an issue outside the folder, named two ADRs of its text as its possible successors; round twenty-one).
+    const related = entry.related_entry_ids.filter((id) => id !== entry.supersedes_entry_id && !(entries?.has(id) ?? false)).join(', ');
     parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
   }
   if (entry.entry_kind === 'decision' && (entry.status === 'rejected' || entry.status === 'deprecated')) {

@@ -24,6 +24,7 @@ import {
   type SharedLabelReport,
   type SwappedDateReport,
   type UnreadDateReport,
+  type InvalidFrontMatterReport,
   type UnmappedStatus,
 } from '../importers/adr/read-adr-dir.js';
 import { sourceLineOf } from '../importers/adr/finding-lines.js';
@@ -84,6 +85,8 @@ export interface ImportReport {
   swapped_dates: SwappedDateReport[];
   /** Days the files state that name no day of the calendar (`2020-01-45`): not used (the month they name is), by file. */
   unread_dates: UnreadDateReport[];
+  /** Front matters that are not valid YAML: their keys read one by one, by file. */
+  invalid_front_matter: InvalidFrontMatterReport[];
   skipped: { source_path: string; reason: string }[];
   /** ADRs (or historical revisions of them) whose text holds a credential: not imported, the rest is. */
   withheld: WithheldRevision[];
@@ -290,6 +293,7 @@ async function importRead(
     shared_labels: read.shared_labels,
     swapped_dates: read.swapped_dates,
     unread_dates: read.unread_dates,
+    invalid_front_matter: read.invalid_front_matter,
     skipped: read.skipped,
     withheld,
     history: args.history && git !== null ? { commits: git.commits.length } : null,

@@ -38,9 +38,13 @@ const FORMS: ReadonlyArray<{ re: RegExp; day: (m: RegExpMatchArray, order: DateO
   {
     // 18-06-2019, 04/09/2020, 02.04.20, 016-08-2018 (a zero too many). Dots are the day-first
     // convention's separator (German, Nordic, Slavic `04.03.2021`): read day first even in a
-    // corpus whose other dates put the month first.
-    re: /(?<![\d.])0?(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?![\d])/,
+    // corpus whose other dates put the month first. A version is no day: `Stable in 2.3.0`,
+    // `Kotlin 2.1.20-Beta2`, `v1.4.30`, `1.2.3.4` (Kotlin/KEEP read 2020-02-02; round twenty-one),
+    // so a dotted day with a two-digit year writes its day and month with two digits.
+    re: /(?<![\d.vV])0?(\d{1,2})([-/.])(\d{1,2})[-/.](\d{4}|\d{2})(?![\d]|\.\d)/,
     day: (m, order) => {
+      const [dayOrMonth, monthOrDay] = m[0].split(m[2] ?? '.');
+      if (m[2] === '.' && m[4]?.length === 2 && ((dayOrMonth ?? '').length < 2 || (monthOrDay ?? '').length < 2)) return null;
       const [a, b, y] = [Number(m[1]), Number(m[3]), year4(m[4] ?? '')];
       if (a > 12) return isoDay(y, b, a);
       if (b > 12) return isoDay(y, a, b);

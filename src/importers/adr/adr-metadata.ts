@@ -18,6 +18,8 @@ import { decodeCharacterReferences, plainText, tokenText } from './inline-text.j
 import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { openingNotes } from './opening-title.js';
 import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
+import { isPlaceholder, scalarText } from './metadata-values.js';
+import { lastEdit } from './last-edit.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
 
@@ -93,7 +95,20 @@ export function headerLines(outline: MarkdownOutline): string[] {
   const dateSection = topSections(outline).find((s) => DATE_SECTIONS.has(s.key));
   const day = dateSection ? blockTexts(sectionContent(outline, dateSection))[0] : undefined;
   // A block of `Key: value` fields in a code block (Stellar's CAPs; header-fields.ts): plain text already.
-  return [...texts.flatMap((t) => t.split('\n')).map(noteText), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
+  return [...texts.flatMap((t) => t.split('\n')).flatMap(splitNotes).map(noteText), ...headerFieldLines(outline), ...(day === undefined ? [] : [`Date: ${plainText(day)}`])];
+}
+
+/**
+ * Where a second note starts on the same line: a bold label (`**Status:** Draft **Date:**
+ * 2025-09-20`, cert-manager's design notes), or a day's or a status's label after a value
+ * (`Author(s): Michael Knyszek \<mknyszek@google.com\> Last Updated: 2019-02-20`, golang/proposal).
+ * Round twenty-one: the day went unread, the author's name held it.
+ */
+const SECOND_NOTE = /(?<=\S)\s+(?=(?:\*\*|__)[A-Za-z][\w ()/-]{0,30}(?::(?:\*\*|__)|(?:\*\*|__):)|(?:Last[ -](?:[Uu]pdated|[Mm]odified)|Updated|Created|Date|Status)\s*:\s)/;
+
+/** A header line holding several notes (see {@link SECOND_NOTE}) as one line each. */
+function splitNotes(line: string): string[] {
+  return line.split(SECOND_NOTE);
 }
 
 /**
@@ -118,26 +133,6 @@ function summaryLines(outline: MarkdownOutline): string[] {
   const first = topSections(outline)[0];
   if (first === undefined || !SUMMARY_SECTIONS.has(first.key)) return [];
   return blockTexts(sectionContent(outline, first)).flatMap((t) => t.split('\n')).map(noteText);
-}
-
-/**
- * A front matter value as text: strings and numbers as is, dates as ISO, lists joined by ", ", a
- * map by its `name` (Docusaurus' `authors: [{ name: Mithril Team, url: … }]`; decision 0113).
- */
-export function scalarText(value: unknown): string | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
-  if (typeof value === 'string' || typeof value === 'number') return String(value).trim() || null;
-  if (Array.isArray(value)) {
-    const items = value.map(scalarText).filter((v): v is string => v !== null);
-    return items.length > 0 ? items.join(', ') : null;
-  }
-  if (value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return scalarText((value as { name: string }).name);
-  return null;
-}
-
-/** A placeholder of a template (`{list everyone involved}`, `[names]`, `<date>`), not a value. */
-export function isPlaceholder(text: string): boolean {
-  return /^[{[<].*[}\]>]$/s.test(text.trim());
 }
 
 /** What {@link findAdrDate} found: the day, and whether front matter `date` gave it. */
@@ -173,7 +168,8 @@ export interface AdrDate {
  * for (front matter, a date line, a line alone: precision `month`, decision 0073), else in the
  * status words of such a status (`Accepted - January 2021`, decision 0095); a quarter or a year
  * likewise (decision 0076); a `Last updated:` /
- * `Last update:` line, its day, else its month.
+ * `Last update:` line's day, else the last edit's day a front matter or a metadata table states
+ * (last-edit.ts), else such a line's month.
  */
 export function findAdrDate(options: DateSources): AdrDate {
   const seen: { unread?: string } = {};
@@ -273,7 +269,7 @@ function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   // Only a quarter or a year (`Date: Q3 2021`, front matter `date: 2021`, `Q3 2021` alone): its first day, marked so (decision 0076).
   const period = periodStated(options.frontMatter, lines);
   if (period !== null) return period;
-  const updated = labelled(UPDATED_LINE);
+  const updated = labelled(UPDATED_LINE) ?? lastEdit(options.frontMatter, outline, order);
   if (updated !== null) return { date: updated, fromFrontMatter: false };
   const updatedMonth = labelled(UPDATED_LINE, bareMonth);
   return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, precision: 'month' };

@@ -5,7 +5,8 @@
  * (adr-metadata.ts `headerLines`), or a `Submitters` / `Authors` section. Pure; never throws.
  */
 import { LIMITS } from '../../model/limits.js';
-import { headerLines, isPlaceholder, scalarText } from './adr-metadata.js';
+import { headerLines } from './adr-metadata.js';
+import { isPlaceholder, scalarText } from './metadata-values.js';
 import { frontMatterKey } from './front-matter.js';
 import { listItemTexts, plainText } from './inline-text.js';
 import { blockTexts, headerTokens, sectionContent, type MarkdownOutline } from './markdown-outline.js';

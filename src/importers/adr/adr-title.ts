@@ -9,7 +9,7 @@ import { plainText, tokenText } from './inline-text.js';
 import { blockTexts, headerTokens, headingDepth, isAdrSectionName, type MarkdownOutline } from './markdown-outline.js';
 import { openingSubheadingIndex } from './opening-title.js';
 import { fieldBlockTitle } from './header-fields.js';
-import { isPlaceholder } from './adr-metadata.js';
+import { isPlaceholder } from './metadata-values.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { leadingNumber, nameTitle } from './file-name.js';
 
@@ -71,8 +71,9 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     // The record's kind with no number: arachne-framework's `# Architecture Decision Record: Use ADRs`.
     { re: /^(?:architectur(?:e|al)\s+decision(?:\s+record)?|decision\s+record|adr)\s*[:\-–—]\s+/i, needsFileNumber: false },
     // An RFC's or a proposal's kind with no number: tikv's `# RFC: Coprocessor Cache`, cilium's
-    // `# Cilium Feature Proposal: …` (round twenty).
-    { re: /^(?:rfc|(?:[\p{L}-]+\s+)?(?:feature|design|enhancement)\s+proposal)\s*:\s+/iu, needsFileNumber: false },
+    // `# Cilium Feature Proposal: …` (round twenty); golang/proposal's `# Proposal: Smarter
+    // Scavenging`, `# Design Draft: Go Vulnerability Database` (round twenty-one).
+    { re: /^(?:rfc|proposal|design\s+(?:draft|doc(?:ument)?)|(?:[\p{L}-]+\s+)?(?:feature|design|enhancement)\s+proposal)\s*:\s+/iu, needsFileNumber: false },
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },

@@ -9,7 +9,7 @@ import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SharedLabelReport, SwappedDateReport, UnmappedStatus, UnreadDateReport } from './read-adr-dir.js';
+import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SharedLabelReport, SwappedDateReport, UnmappedStatus, UnreadDateReport, InvalidFrontMatterReport } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
 import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
@@ -143,6 +143,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
   shared_labels: SharedLabelReport[];
   swapped_dates: SwappedDateReport[];
   unread_dates: UnreadDateReport[];
+  invalid_front_matter: InvalidFrontMatterReport[];
 } {
   const unmapped: PendingUnmapped[] = [];
   const defaulted: DefaultedStatus[] = [];
@@ -225,9 +226,10 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
     p.date !== null && p.date_written !== null ? [{ source_path: p.source_path, written: p.date_written, date: p.date }] : [],
   );
   const unread_dates: UnreadDateReport[] = options.parsed.flatMap((p) => (p.date_unread !== null ? [{ source_path: p.source_path, written: p.date_unread, date: p.date }] : []));
+  const invalid_front_matter = options.parsed.flatMap((p) => (p.front_matter_error !== null ? [{ source_path: p.source_path, error: p.front_matter_error.split('\n')[0] ?? '' }] : []));
   // The report says what was stored: an unmapped status a supersede link settled says superseded.
   const reported: UnmappedStatus[] = unmapped.map((u) => ({ ...u, status: stored.get(u.source_path) ?? 'proposed' }));
-  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering, shared_labels, swapped_dates, unread_dates };
+  return { drafts, unmapped: reported.sort(byPathOrder), defaulted: defaulted.sort(byPathOrder), indexed, unresolved: links.unresolved, numbering, shared_labels, swapped_dates, unread_dates, invalid_front_matter };
 }
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -49,11 +49,13 @@ export function leadingNumber(name: string): number | null {
  * `adr_012_use_x` → "Use x", `2021-03-01-switch-to-grpc` → "Switch to grpc", `2010-06-gen` →
  * "Gen"): the number, the day or month and its label dropped, separators read as spaces, the
  * first letter capitalised as a title's is; null when the name carries no number or nothing
- * would remain. The namings are those {@link leadingNumber} reads. With `series`, also a series
+ * would remain (a name that is only a day). The namings are those {@link leadingNumber} reads. With `series`, also a series
  * letter before the number (gRPC's `L11-ruby-interceptors` → "Ruby interceptors").
  */
 export function nameTitle(name: string, options: { series?: boolean } = {}): string | null {
   const baseName = dashedDay(name);
+  // A name that is only a day (cardano's `BiweeklyMeetings/2022-05-24.md`) has no title words: not "24" (round twenty-one).
+  if (new RegExp(`^${DAY}$`).test(baseName)) return null;
   const rest = '[-_. ]+(.+)$';
   const match = new RegExp(`^(?:${DAY}|${MONTH})${rest}`).exec(baseName)
     ?? new RegExp(`^${NUMBER}${rest}`, 'i').exec(baseName)

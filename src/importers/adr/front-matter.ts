@@ -13,7 +13,7 @@ import { mapStatusText } from './status-map.js';
 export interface FrontMatter {
   /** True when the file starts with a `---` line closed by a `---` or `...` line. */
   present: boolean;
-  /** The parsed mapping; `{}` when absent, not a mapping, or invalid YAML. */
+  /** The parsed mapping; `{}` when absent or not a mapping; for invalid YAML, its top-level keys read one by one. */
   data: Record<string, unknown>;
   /** The YAML parser's first error message, when the block is not valid YAML. */
   error: string | null;
@@ -31,7 +31,7 @@ export interface FrontMatter {
  * Splits `source` (LF line endings) into front matter and body. The fence is found by trivial
  * line checks; the YAML between is parsed by `yaml`. A status that YAML reads as a collection
  * (an unquoted `{a | b}` is a flow mapping) is returned as its source text, so template values
- * are still recognised. Never throws: invalid YAML yields `error` and empty `data`.
+ * are still recognised. Never throws: invalid YAML yields `error`, and `data` read key by key ({@link looseKeys}).
  */
 export function splitFrontMatter(source: string): FrontMatter {
   const lines = source.split('\n');
@@ -42,15 +42,18 @@ export function splitFrontMatter(source: string): FrontMatter {
   const yamlText = lines.slice(1, close).join('\n');
   const body = lines.slice(close + 1).join('\n');
   const doc = parseDocument(yamlText);
-  if (doc.errors.length > 0) {
-    return { present: true, data: {}, error: doc.errors[0]?.message ?? 'invalid YAML', status: null, statusKey: null, body, yaml: yamlText };
-  }
+  let error = doc.errors[0]?.message ?? null;
   let js: unknown;
   try {
     // Parsed without errors, YAML can still fail to resolve: an alias with no anchor (`*x`), too many aliases.
-    js = doc.toJS();
+    if (error === null) js = doc.toJS();
   } catch (cause) {
-    return { present: true, data: {}, error: cause instanceof Error ? cause.message : 'invalid YAML', status: null, statusKey: null, body, yaml: yamlText };
+    error = cause instanceof Error ? cause.message : 'invalid YAML';
+  }
+  if (error !== null) {
+    const data = Object.fromEntries(looseKeys(yamlText).map((k) => [k.key, k.value]));
+    const statusKey = [...ENGLISH_STATUS_KEYS, ...Object.keys(data).filter(isTranslatedStatusKey)].find((k) => typeof data[k] === 'string' || typeof data[k] === 'number') ?? null;
+    return { present: true, data, error, status: statusKey === null ? null : String(data[statusKey]), statusKey, body, yaml: yamlText };
   }
   const data = js !== null && typeof js === 'object' && !Array.isArray(js) ? (js as Record<string, unknown>) : {};
   let status: string | null = null;
@@ -69,6 +72,55 @@ export function splitFrontMatter(source: string): FrontMatter {
   }
   if (status === null) ({ status, statusKey } = dublinCoreStatus(data));
   return { present: true, data, error: null, status, statusKey, body, yaml: yamlText };
+}
+
+/** One top-level key of a front matter that is not valid YAML, read apart from the others. */
+interface LooseKey {
+  key: string;
+  value: unknown;
+  /** Offsets in the YAML text of its first line's start and just past its last line. */
+  from: number;
+  to: number;
+}
+
+/** A line that starts a top-level key: `status: implemented`, `issue-number: [#117](…)`. */
+const TOP_LEVEL_KEY = /^([A-Za-z_][\w .-]*?)\s*:(?:\s|$)/;
+
+/**
+ * The top-level keys of a front matter the `yaml` package refuses, each read on its own
+ * (round twenty-one: cert-manager's design front matter lists `- @jetstack/team-cert-manager`,
+ * and `@` starts no YAML value; jupyter's `issue-number: [#117](https://…)` is a broken flow list,
+ * and each lost its status, day and authors with the rest). A key's lines are its own line and
+ * the indented or `- ` lines after it; they are parsed alone, and when they are still not
+ * YAML the value is the text after the colon as written, or the items of a `- ` list under it.
+ */
+function looseKeys(yamlText: string): LooseKey[] {
+  const keys: LooseKey[] = [];
+  let offset = 0;
+  for (const line of yamlText.split('\n')) {
+    const key = TOP_LEVEL_KEY.exec(line)?.[1];
+    if (key !== undefined) keys.push({ key, value: null, from: offset, to: offset + line.length + 1 });
+    else if (keys.length > 0 && (line.trim() === '' || /^[\s-]/.test(line))) (keys.at(-1) as LooseKey).to = offset + line.length + 1;
+    offset += line.length + 1;
+  }
+  for (const k of keys) {
+    const text = yamlText.slice(k.from, k.to);
+    const doc = parseDocument(text);
+    let value: unknown;
+    try {
+      value = doc.errors.length === 0 && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown>)[k.key] : undefined;
+    } catch {
+      value = undefined;
+    }
+    if (value === undefined) {
+      const rest = text.slice(text.indexOf(':') + 1).split('\n');
+      const first = (rest[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+      const items = rest.slice(1).flatMap((l) => /^\s*-\s+(\S.*)$/.exec(l)?.[1]?.trim() ?? []);
+      value = first !== '' ? first : items.length > 0 ? items : null;
+    }
+    k.value = value;
+  }
+  return keys;
 }
 
 /** The keys a map of Dublin Core terms is kept under (DCMI's namespace prefixes), any case. */
@@ -140,7 +192,13 @@ export function withFrontMatterValue(yamlText: string, key: string, value: strin
 export function unmodeledFrontMatter(yamlText: string, used: readonly string[]): string | null {
   if (yamlText.trim() === '') return null;
   const doc = parseDocument(yamlText);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return yamlText.replace(/\s+$/, '');
+  if (doc.errors.length > 0) {
+    // Not YAML: the modelled keys' lines cut as {@link looseKeys} found them, every other line kept as written.
+    let kept = yamlText;
+    for (const k of looseKeys(yamlText).filter((l) => used.includes(l.key)).reverse()) kept = kept.slice(0, k.from) + kept.slice(k.to);
+    return kept.trim() === '' ? null : kept.replace(/\s+$/, '');
+  }
+  if (!isMap(doc.contents)) return yamlText.replace(/\s+$/, '');
   const cuts: [number, number][] = [];
   for (const pair of doc.contents.items) {
     if (!isScalar(pair.key) || !used.includes(String(pair.key.value)) || !pair.key.range) continue;

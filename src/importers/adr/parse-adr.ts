@@ -5,7 +5,8 @@
 import { extractContent } from './adr-content.js';
 import { nameDate, nameMonth, swappedDateWritten, type DateOrder } from './adr-dates.js';
 import { detectFormat, type AdrFormat } from './adr-format.js';
-import { findAdrDate, headerLines, scalarText } from './adr-metadata.js';
+import { findAdrDate, headerLines } from './adr-metadata.js';
+import { scalarText } from './metadata-values.js';
 import { acceptanceStatus } from './acceptance-day.js';
 import { findDeciders } from './adr-people.js';
 import { recordFileName } from '../../model/record-file-name.js';

@@ -87,6 +87,13 @@ export interface SwappedDateReport {
   date: string;
 }
 
+/** A front matter that is not valid YAML: its keys were read one by one (front-matter.ts), the rest of it kept as written. */
+export interface InvalidFrontMatterReport {
+  source_path: string;
+  /** The YAML parser's message, its first line. */
+  error: string;
+}
+
 /** A day a file states that names no day of the calendar (`date: 2020-01-45`): not used. */
 export interface UnreadDateReport {
   source_path: string;
@@ -122,6 +129,8 @@ export interface AdrReadResult {
   swapped_dates: SwappedDateReport[];
   /** Days stated that name no day of the calendar (not used; the record is dated by the month one names), by file. */
   unread_dates: UnreadDateReport[];
+  /** Front matters that are not valid YAML (read key by key), by file. */
+  invalid_front_matter: InvalidFrontMatterReport[];
   /** Markdown files not imported: index pages, templates, hidden/private, empty, binary or too long files, documentation pages. */
   skipped: { source_path: string; reason: string }[];
 }
