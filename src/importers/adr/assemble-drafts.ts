@@ -96,8 +96,10 @@ function applyEdge(edge: SupersedeEdge, byPath: Map<string, Working>, unmapped: 
   const path = edge.superseded;
   // An older file that says so itself ("Accepted (lazy consensus) & implemented", then "Superceded
   // by [16. …](…)" in its Status section: apache/james' ADR 3) is superseded: its last word is the
-  // file's own, not another file's. Its status words are kept.
-  const saysSo = edge.stated_in.includes(edge.superseded) && (old.status === 'accepted' || old.status === 'proposed');
+  // file's own, not another file's. Its status words are kept. So is a retired one whose own status
+  // names its successor (cardano's CPS-0008, "Inactive (superseded by CPS-0032)"; round twenty-one).
+  const retired = old.status === 'deprecated' && /\b(?:supersed|superced|replaced\b)/i.test(old.parsed.raw_status ?? '');
+  const saysSo = edge.stated_in.includes(edge.superseded) && (old.status === 'accepted' || old.status === 'proposed' || retired);
   if (old.source === 'explicit' && !saysSo) {
     if (!unmapped.some((u) => u.source_path === path && u.reason === REASONS.contradicts)) {
       unmapped.push({ source_path: path, raw_status: old.parsed.raw_status ?? '', reason: REASONS.contradicts });

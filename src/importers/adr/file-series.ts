@@ -15,6 +15,9 @@ import type { ParsedAdr } from './parse-adr.js';
  */
 const NAME_LABEL = /^([a-z]{2,5})[-_]?(\d{1,9})(?=[-_. ]|$)/i;
 
+/** The files a second series of a folder needs (see {@link withFileSeries}). */
+const MIN_SECOND_SERIES = 3;
+
 /** Words that name ADRs themselves: their files keep `ADR-NNNN` (file-name.ts `leadingNumber` reads them). */
 const ADR_WORDS = new Set(['adr', 'madr']);
 
@@ -29,7 +32,8 @@ export function nameSeries(fileName: string): { word: string; number: number } |
 /**
  * `records` with a number and series word from the file name for each record that has no number
  * of its own (`adr_number` null) and whose name leads with the word most files of its folder
- * lead with (more than half of the folder's records; ties: none): `tep-0070-x.md` in a folder of
+ * lead with (more than half of the folder's records; ties: none), or with a second word of at
+ * least three files when most of the folder's files lead with a series' word: `tep-0070-x.md` in a folder of
  * TEPs gets `adr_number` 70 and `series_word` "TEP", so it is labelled `TEP-0070`, and, with no
  * title but its file name, the name's words (`platform support`; decision 0073). A word only a
  * few files share (`use-2-clusters.md`, `v2-api.md` beside `0001-x.md`) names no series. Records
@@ -53,12 +57,17 @@ export function withFileSeries(records: readonly ParsedAdr[]): ParsedAdr[] {
     const folder = folderOf(r.source_path);
     const series = nameSeries(recordFileName(r.source_path));
     if (series === null || r.adr_number !== null) return r;
-    const shared = byFolder.get(folder)?.get(series.word) ?? 0;
-    if (shared * 2 <= (sizes.get(folder) ?? 0)) return r;
+    const words = byFolder.get(folder);
+    const shared = words?.get(series.word) ?? 0;
+    const named = [...(words?.values() ?? [])].reduce((n, c) => n + c, 0);
+    // A second series beside the first (cardano's 24 CPS-NNNN folders beside 170 CIP-NNNN ones;
+    // round twenty-one): three files of its word at least, and most of the folder named by a series.
+    const ofSeries = shared * 2 > (sizes.get(folder) ?? 0) || (shared >= MIN_SECOND_SERIES && named * 2 > (sizes.get(folder) ?? 0));
+    if (!ofSeries) return r;
     // A record with no title of its own is titled by its name's words, as `0004-x.md` is (file-name.ts `nameTitle`).
     const base = withoutAdrExtension(recordFileName(r.source_path));
-    const words = base.replace(NAME_LABEL, '').replace(/[-_]+/g, ' ').trim();
-    const title = r.title === base && words !== '' ? words : r.title;
+    const nameWords = base.replace(NAME_LABEL, '').replace(/[-_]+/g, ' ').trim();
+    const title = r.title === base && nameWords !== '' ? nameWords : r.title;
     return { ...r, title, adr_number: series.number, series_word: r.series_word ?? series.word.toUpperCase() };
   });
 }

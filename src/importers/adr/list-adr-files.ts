@@ -39,6 +39,14 @@ function entersFolder(name: string): boolean {
 /** The skip reason of a private folder (`_drafts/`) that holds files named like ADRs. */
 const PRIVATE_FOLDER = 'private folder (its name starts with _): not read';
 
+/**
+ * A folder of meeting notes or minutes (cardano's `BiweeklyMeetings/2022-05-24.md`: 51 notes
+ * named by their day, imported as decisions titled "24" and found by search; round twenty-one).
+ * Its notes record what was said, not what was decided: the folder is reported, not read.
+ */
+const MEETING_FOLDER = /(?:^|[-_ ]|[a-z](?=[A-Z]))(?:meetings?|minutes|meeting[-_ ]?notes)$/i;
+const MEETING_NOTES = 'meeting notes (a folder of meetings or minutes): not read';
+
 /** Base names (lower case, without `.md`) of index pages: GitHub, static sites, Docusaurus, GitBook. */
 const INDEX_PAGES: ReadonlySet<string> = new Set(['readme', 'index', 'intro', 'summary', 'toc',
   // A page named for the whole collection (Unleash's `contributing/ADRs/ADRs.md`, "ADR Overview"; decision 0113).
@@ -147,7 +155,8 @@ export function isAdrPath(path: string): boolean {
 /**
  * Lists the ADR files under `dir` (recursively; directories starting with `.`, with `_` unless
  * named for a status (`_superseded/`), `node_modules` and `template(s)` directories are not
- * entered, a `_` one holding ADR-named files is reported as skipped; symbolic links to files are
+ * entered, a `_` one holding ADR-named files is reported as skipped, and so is a folder of meeting
+ * notes ({@link MEETING_FOLDER}); symbolic links to files are
  * followed, to directories are not). The README.md / index.md of a subfolder named like a record
  * (`2022-02-07-tracing/README.md`, model/record-file-name.ts) is an ADR, not an index page.
  * Skipped files of those names are reported with {@link skipReason}, and a file named like a
@@ -181,7 +190,9 @@ export async function listAdrFiles(options: { dir: string }): Promise<AdrFileLis
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) isFile = (await stat(join(options.dir, path)).catch(() => null))?.isFile() ?? false;
       if (entry.isDirectory()) {
-        if (entersFolder(entry.name)) await walk(path, fileNumbers.has(entry.name));
+        if (MEETING_FOLDER.test(entry.name)) {
+          if (await holdsAdrFiles(join(options.dir, path))) skipped.push({ source_path: `${path}/`, reason: MEETING_NOTES });
+        } else if (entersFolder(entry.name)) await walk(path, fileNumbers.has(entry.name));
         else if (entry.name.startsWith('_') && (await holdsAdrFiles(join(options.dir, path)))) skipped.push({ source_path: `${path}/`, reason: PRIVATE_FOLDER });
       } else if (isFile && ADR_FILE.test(entry.name)) {
         const folder = relative.split('/').pop() ?? '';

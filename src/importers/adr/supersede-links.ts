@@ -15,6 +15,8 @@ export interface RefSource {
   source_path: string;
   /** The file's ADR number (file name, else title heading), or null. */
   adr_number: number | null;
+  /** The word the file is labelled with (`CIP`, `TEP`; parse-adr.ts `series_word`), or null for "ADR". */
+  series_word?: string | null;
   supersede_refs: readonly SupersedeRef[];
 }
 
@@ -51,6 +53,10 @@ export interface AdrPathIndex {
   anyDirByNumber: ReadonlyMap<number, string[]>;
   /** record name (model/record-file-name.ts: the base name, or a record folder's name) → files with it anywhere in the import. */
   byBaseName: ReadonlyMap<string, string[]>;
+  /** path → the series its label names, upper case ("ADR" when none). */
+  seriesOf: ReadonlyMap<string, string>;
+  /** The series words of {@link seriesOf}. */
+  series: ReadonlySet<string>;
 }
 
 /** Builds the {@link AdrPathIndex} of `sources`. */
@@ -68,7 +74,8 @@ export function indexAdrPaths(sources: readonly RefSource[]): AdrPathIndex {
     }
     add(byBaseName, recordFileName(s.source_path), s.source_path);
   }
-  return { paths: new Set(sources.map((s) => s.source_path)), byNumber, anyDirByNumber, byBaseName };
+  const seriesOf = new Map(sources.map((s) => [s.source_path, (s.series_word ?? 'ADR').toUpperCase()]));
+  return { paths: new Set(sources.map((s) => s.source_path)), byNumber, anyDirByNumber, byBaseName, seriesOf, series: new Set(seriesOf.values()) };
 }
 
 /**
@@ -117,7 +124,7 @@ export function resolveRef(ref: SupersedeRef, from: string, index: AdrPathIndex)
       if (renamed !== null) candidates.push(...onlyNumbered(index, renamed, posix.dirname(folder), from).filter((p) => shareNameWord(folder, p)));
     }
   }
-  if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from).filter((p) => linked === null || shareNameWord(linked, p)));
+  if (ref.number !== null && !external) candidates.push(...onlyNumbered(index, ref.number, posix.dirname(from), from, ref.series).filter((p) => linked === null || shareNameWord(linked, p)));
   return candidates.find((path) => index.paths.has(path) && path !== from) ?? null;
 }
 
@@ -149,10 +156,15 @@ function shareNameWord(a: string, b: string): boolean {
   return own.size === 0 || [...own].some((w) => other.has(w));
 }
 
-/** The one file numbered `number` in `dir`, else (none there) in the whole import, `from` aside; [] when none or several. */
-function onlyNumbered(index: AdrPathIndex, number: number, dir: string, from: string): string[] {
-  const sameDir = index.byNumber.get(`${dir}\u0000${number}`) ?? [];
-  const anyDir = (index.anyDirByNumber.get(number) ?? []).filter((p) => p !== from);
+/**
+ * The one file numbered `number` in `dir`, else (none there) in the whole import, `from` aside; [] when none or several.
+ * With `series` (`CPS` of "CPS-0008") that some imported file is labelled with, only files of that series count.
+ */
+function onlyNumbered(index: AdrPathIndex, number: number, dir: string, from: string, series?: string): string[] {
+  const known = series !== undefined && index.series.has(series);
+  const ofSeries = (paths: readonly string[]): string[] => (known ? paths.filter((p) => index.seriesOf.get(p) === series) : [...paths]);
+  const sameDir = ofSeries(index.byNumber.get(`${dir}\u0000${number}`) ?? []);
+  const anyDir = ofSeries(index.anyDirByNumber.get(number) ?? []).filter((p) => p !== from);
   const only = sameDir.length === 1 ? sameDir[0] : sameDir.length === 0 && anyDir.length === 1 ? anyDir[0] : undefined;
   return only === undefined ? [] : [only];
 }
@@ -196,7 +208,7 @@ export function resolveAdrLinks(sources: readonly RefSource[]): AdrLinks {
       if (target === null) {
         // A link in running text to a file the import does not hold names no record (decision 0113).
         if (ref.phrase === MENTIONS || refersToSelf(ref, source, index) || isDocumentLink(ref)) continue;
-        const reference = ref.href ?? `ADR-${String(ref.number ?? '?').padStart(4, '0')}`;
+        const reference = ref.href ?? `${ref.series ?? 'ADR'}-${String(ref.number ?? '?').padStart(4, '0')}`;
         const key = `${source.source_path}\u0000${reference}`;
         const named = ref.href === null && ref.number !== null ? (index.anyDirByNumber.get(ref.number) ?? []).filter((p) => p !== source.source_path) : [];
         if (!unresolved.has(key)) unresolved.set(key, { source_path: source.source_path, reference, phrase: ref.phrase, ambiguous: named.length > 1 ? [...named].sort() : [] });
@@ -229,7 +241,7 @@ function refersToSelf(ref: SupersedeRef, source: RefSource, index: AdrPathIndex)
     const own = recordFileName(source.source_path);
     return base === own || `${base}.md` === own;
   }
-  return ref.number !== null && ref.number === source.adr_number && index.paths.has(source.source_path);
+  return ref.number !== null && ref.number === source.adr_number && index.paths.has(source.source_path) && (ref.series === undefined || ref.series === index.seriesOf.get(source.source_path));
 }
 
 /** Supersede edges only (see {@link resolveAdrLinks}). */

@@ -30,6 +30,8 @@ export interface SupersedeRef {
   number: number | null;
   /** The words that stated it, lower case: "superseded by", "in favour of", "see". */
   phrase: string;
+  /** The series' label the number was written with (`CPS-0008` → "CPS"), upper case; absent for an ADR number or a link. */
+  series?: string;
 }
 
 /** "Superseded by" in French, Spanish, Portuguese, German, Italian and Dutch (any gender and number). */
@@ -90,7 +92,7 @@ const BARE_NUMBER = /\s*:?\s*(?:decision\s*)?#?(\d{1,9})\b/iy;
  * (2–5 capitals, a dash, underscore, blank or `#` before the digits — "CUID2" is a name; not ADR:
  * ADR_LIST reads it).
  */
-const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)[A-Z]{2,5}(?:[-_ ]#?|#)(\d{1,9})\b/y;
+const SERIES_NUMBER = /\s*:?\s*(?!ADRs?\b)([A-Z]{2,5})(?:[-_ ]#?|#)(\d{1,9})\b/y;
 /** A clause boundary: a pending keyword does not reach beyond it. */
 const BOUNDARY = /[;\n]|\.(?:\s|$)/y;
 /** The first number in a link's text: "036. Multi-cluster", "ADR-0057", alphagov/forms' typo "AD045" (decision 0079). */
@@ -217,10 +219,12 @@ export function findSupersedeRefs(markdown: string, options: { allLinks?: boolea
         // a PEP's "superseded by PEP 387"; decision 0098).
         // In running text only after "superseded by" / "supersedes" (Rust's "superseded by RFC 2972"):
         // "deprecated in favor of CUID 2" names no record.
-        const bare = BARE_NUMBER.exec(text) ?? (options.allLinks === true || keyword.direction !== 'related' ? SERIES_NUMBER.exec(text) : null);
+        const plain = BARE_NUMBER.exec(text);
+        const bare = plain ?? (options.allLinks === true || keyword.direction !== 'related' ? SERIES_NUMBER.exec(text) : null);
         // "superseded 2 weeks later" is not a reference: a bare number needs "by" or "supersedes".
         if (bare && !/^(?:superse(?:e)?ded|superceded)$/.test(keyword.phrase)) {
-          refs.push({ ...pending, href: null, number: toNumber(bare[1]) });
+          // A series' label names the series too (cardano's "This CPS supersedes CPS-0008", beside CIP-0008; round twenty-one).
+          refs.push({ ...pending, href: null, ...(plain === null ? { number: toNumber(bare[2]), series: (bare[1] ?? '').toUpperCase() } : { number: toNumber(bare[1]) }) });
           pos = bare.index + bare[0].length;
         }
         continue;
@@ -289,7 +293,7 @@ export function collectSupersedeRefs(texts: readonly string[], options: { allLin
   const out: SupersedeRef[] = [];
   for (const text of texts) {
     for (const ref of findSupersedeRefs(text, options)) {
-      const key = `${ref.direction}\u0000${ref.href ?? ''}\u0000${ref.number ?? ''}`;
+      const key = `${ref.direction}\u0000${ref.href ?? ''}\u0000${ref.number ?? ''}\u0000${ref.series ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(ref);
