@@ -19,7 +19,6 @@ import { blockTexts, headerTokens, sectionContent, statusSectionOf, topSections,
 import { openingNotes } from './opening-title.js';
 import { metadataTableRows, metadataValue, TRANSLATED_TABLE_KEYS } from './metadata-table.js';
 import { isPlaceholder, scalarText } from './metadata-values.js';
-import { lastEdit } from './last-edit.js';
 import type { DecisionStatus } from './status-map.js';
 import type { StatusOrigin } from './status-source.js';
 
@@ -168,8 +167,7 @@ export interface AdrDate {
  * for (front matter, a date line, a line alone: precision `month`, decision 0073), else in the
  * status words of such a status (`Accepted - January 2021`, decision 0095); a quarter or a year
  * likewise (decision 0076); a `Last updated:` /
- * `Last update:` line's day, else the last edit's day a front matter or a metadata table states
- * (last-edit.ts), else such a line's month.
+ * `Last update:` line, its day, else its month.
  */
 export function findAdrDate(options: DateSources): AdrDate {
   const seen: { unread?: string } = {};
@@ -269,7 +267,7 @@ function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   // Only a quarter or a year (`Date: Q3 2021`, front matter `date: 2021`, `Q3 2021` alone): its first day, marked so (decision 0076).
   const period = periodStated(options.frontMatter, lines);
   if (period !== null) return period;
-  const updated = labelled(UPDATED_LINE) ?? lastEdit(options.frontMatter, outline, order);
+  const updated = labelled(UPDATED_LINE);
   if (updated !== null) return { date: updated, fromFrontMatter: false };
   const updatedMonth = labelled(UPDATED_LINE, bareMonth);
   return updatedMonth === null ? { date: null, fromFrontMatter: false } : { date: updatedMonth, fromFrontMatter: false, precision: 'month' };

@@ -53,7 +53,7 @@ export interface AdrPeople {
 
 /**
  * Who decided: front matter `decision-makers` / `deciders` / `authors` / `author` / `owner(s)`
- * (string or list), else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
+ * (string or list), its translated keys, `editor(s)`, else a metadata table's `Decision makers` / `Deciders` / `Author(s)` /
  * `Owner(s)` row, else a `Deciders:` / `Decision-makers:` / `Author(s):` line or bullet before
  * the first section or in the Status section (or a bold `**Owner**` with no colon, names split by
  * `|`), else a `Submitters` / `Authors` / `Deciders`
@@ -71,6 +71,12 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
   // The MADR template translated (`décideurs:`): read, and kept as written (key null: not modelled).
   for (const [key, value] of Object.entries(options.frontMatter)) {
     const text = TRANSLATED_PEOPLE_KEYS.includes(key.toLowerCase()) ? scalarText(value) : null;
+    if (text !== null) candidates.push({ text, key: null });
+  }
+  // A specification's editor (zeromq's RFCs: `editor: Pieter Hintjens <ph@imatix.com>`, 51 of 52;
+  // round twenty-one), when no decider or author key names anyone: read, kept as written.
+  for (const [key, value] of Object.entries(options.frontMatter)) {
+    const text = /^editors?$/i.test(key) ? scalarText(value) : null;
     if (text !== null) candidates.push({ text, key: null });
   }
   const table = metadataValue(metadataTableRows(options.outline), PEOPLE_TABLE_KEYS);

@@ -74,6 +74,8 @@ export function stripNumberPrefix(title: string, fileNumber: number | null): str
     // `# Cilium Feature Proposal: …` (round twenty); golang/proposal's `# Proposal: Smarter
     // Scavenging`, `# Design Draft: Go Vulnerability Database` (round twenty-one).
     { re: /^(?:rfc|proposal|design\s+(?:draft|doc(?:ument)?)|(?:[\p{L}-]+\s+)?(?:feature|design|enhancement)\s+proposal)\s*:\s+/iu, needsFileNumber: false },
+    // The kind in brackets, as a pull request's title writes it: tensorflow/community's `# [RFC] Dataset snapshot`.
+    { re: /^\[(?:rfc|proposal|design)\]\s+/i, needsFileNumber: false },
     { re: /^(\d+)(?:[.:)]|\s+[-–—])\s+/, needsFileNumber: false },
     { re: /^(\d+)\s+/, needsFileNumber: true },
     { re: /^(?:n|N{2,}|X{2,})[.:]\s+/, needsFileNumber: true },

@@ -92,7 +92,8 @@ const TOP_LEVEL_KEY = /^([A-Za-z_][\w .-]*?)\s*:(?:\s|$)/;
  * and `@` starts no YAML value; jupyter's `issue-number: [#117](https://…)` is a broken flow list,
  * and each lost its status, day and authors with the rest). A key's lines are its own line and
  * the indented or `- ` lines after it; they are parsed alone, and when they are still not
- * YAML the value is the text after the colon as written, or the items of a `- ` list under it.
+ * YAML the value is the text after the colon as written (none for a broken `[` or `{` collection),
+ * or the items of a `- ` list under it.
  */
 function looseKeys(yamlText: string): LooseKey[] {
   const keys: LooseKey[] = [];
@@ -116,7 +117,8 @@ function looseKeys(yamlText: string): LooseKey[] {
       const rest = text.slice(text.indexOf(':') + 1).split('\n');
       const first = (rest[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
       const items = rest.slice(1).flatMap((l) => /^\s*-\s+(\S.*)$/.exec(l)?.[1]?.trim() ?? []);
-      value = first !== '' ? first : items.length > 0 ? items : null;
+      // A broken flow collection (`status: [accepted`) says nothing sure: no value.
+      value = first !== '' ? (/^[[{]/.test(first) ? null : first) : items.length > 0 ? items : null;
     }
     k.value = value;
   }
@@ -277,8 +279,11 @@ export function frontMatterGet(data: Record<string, unknown>, key: string): unkn
   return found === null ? undefined : data[found];
 }
 
-/** A label and nothing else: `ADR-004`, `ADR 12`, `TEP-0001`, `RFC_7` (letters, then digits). */
-const LABEL_ONLY = /^[A-Za-z]{1,8}[-_ .]?\d+$/;
+/**
+ * A label and nothing else: `ADR-004`, `ADR 12`, `TEP-0001`, `RFC_7` (letters, then digits), or
+ * zeromq's number and short name (`16/C4`, `22/C4.1`: its words are in `name:`; round twenty-one).
+ */
+const LABEL_ONLY = /^(?:[A-Za-z]{1,8}[-_ .]?\d+|\d{1,5}\/[\w.+-]{1,16})$/;
 
 /** `data[key]` as a trimmed non-blank one-line string, else null. */
 function oneLine(data: Record<string, unknown>, key: string): string | null {
@@ -292,12 +297,12 @@ function oneLine(data: Record<string, unknown>, key: string): string | null {
  * Front matter `title` (any case: `Title:`) as a trimmed non-blank string, else null. A title that is only the
  * record's label (`title: ADR-004`, the Jekyll collection of NHSDigital/nhs-notify, whose words
  * sit in `description:` / `summary:`) names the record, not its subject: then the one-line
- * `description`, else `summary`, is the title, else null (the heading or file name gives it).
+ * `name`, else `description`, else `summary`, is the title, else null (the heading or file name gives it).
  * Decision 0062.
  */
 export function frontMatterTitle(data: Record<string, unknown>): string | null {
   const whole = frontMatterGet(data, 'title');
   const title = oneLine(data, 'title') ?? (typeof whole === 'string' && whole.trim() !== '' ? whole.trim() : null);
   if (title === null || !LABEL_ONLY.test(title)) return title;
-  return oneLine(data, 'description') ?? oneLine(data, 'summary');
+  return oneLine(data, 'name') ?? oneLine(data, 'description') ?? oneLine(data, 'summary');
 }

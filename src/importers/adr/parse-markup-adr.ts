@@ -168,7 +168,9 @@ export function parseMarkupAdr(options: {
   const outcome = decision === undefined ? '' : trimmedLines(outline.lines, decision.body, decision.end);
   const kept = decision === undefined || outcome === '' ? outline.lines : [...outline.lines.slice(0, decision.body), '', ...outline.lines.slice(decision.end)];
   const links = (s: string): string => markupLinksAsMarkdown(s, options.family, options.sourcePath, options.labels);
-  const people = field('deciders', 'decision-makers', 'authors', 'author') ?? peopleSection(outline);
+  // A key written once a person (numpy's NEPs: six `:Author:` lines in NEP 13) names them all.
+  const everyone = (...keys: string[]): string | null => keys.map((key) => outline.fields.filter((f) => f.key === key && f.value !== '').map((f) => f.value)).find((v) => v.length > 0)?.join(', ') ?? null;
+  const people = everyone('deciders', 'decision-makers', 'authors', 'author') ?? peopleSection(outline);
   const headingNo = headingNumber(headingText, fileNumber);
   return {
     source_path: options.sourcePath,

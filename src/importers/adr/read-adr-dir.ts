@@ -21,7 +21,7 @@ import { rstLabels } from './markup-links.js';
 import { parseMarkupAdr } from './parse-markup-adr.js';
 import { nameSeries, withFileSeries } from './file-series.js';
 import { recordFileName } from '../../model/record-file-name.js';
-import { withoutPartNumbers } from './record-parts.js';
+import { withFolderNumbers, withoutPartNumbers } from './record-parts.js';
 import { readStatusIndex, type IndexedStatus } from './status-index.js';
 import { folderStatus } from './folder-status.js';
 import { readSidecar, withSidecar } from './sidecar-metadata.js';
@@ -232,7 +232,8 @@ export function assembleAdrSources(options: { sources: readonly AdrSource[]; ind
   const pages = documentationPages(series, new Set(index.keys()));
   for (const path of pages) skipped.push({ source_path: path, reason: DOCUMENTATION_PAGE });
   // `20241206-oci-registries/1-oci-primer.md` beside `20241206-oci-registries.md` is a chapter, not record 1 (record-parts.ts).
-  const records = withoutPartNumbers(series.filter((p) => !pages.has(p.source_path)));
+  // `08-notebook-diff/notebook-diff.md`, alone in its folder, is record 8 (record-parts.ts).
+  const records = withFolderNumbers(withoutPartNumbers(series.filter((p) => !pages.has(p.source_path))));
   records.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   skipped.sort((a, b) => (a.source_path < b.source_path ? -1 : a.source_path > b.source_path ? 1 : 0));
   return { ...assembleDrafts({ parsed: records, projectId: options.projectId }), skipped };

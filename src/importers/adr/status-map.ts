@@ -65,7 +65,9 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       // standard declared `Stable` (SovereignCloudStack's `status: Stable`, `stabilized_at:`). Decision 0112.
       'living', 'stable', 'stabilized', 'stabilised',
       // A proposal merged into the project's records (SocialGouv's French `Statut : mergé`; decision 0113).
-      'merged', ...translatedWords('accepted')],
+      'merged',
+      // A feature shipped as an experiment (Kotlin/KEEP's `Experimental in 2.2`, 19 proposals; round twenty-one): in force, the words kept.
+      'experimental', ...translatedWords('accepted')],
   ],
   [
     'proposed',
@@ -78,6 +80,8 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
       'review', 'active review', 'in active review', 'awaiting review', 'scheduled for review', 'ready for review', 'needs review', 'in discussion',
       'returned for revision', 'returned for revisions', 'needs revision', 'revision requested', 'previewing', 'preview', 'in preview',
       'last call', 'final comment period', 'fcp', 'awaiting decision', 'voting', 'deferred', 'postponed', 'stagnant',
+      // A prototype to try the proposal on (KEEP's `Prototype available`, `Prototyped in 1.4.30`).
+      'prototype', 'prototype available', 'prototyped', 'prototyping',
       ...translatedWords('proposed')],
   ],
   // Swift Evolution's `Expired`: a review that lapsed with no decision taken up again (words kept).
@@ -188,7 +192,7 @@ function leadingStatusWord(normalized: string): { status: DecisionStatus; length
  * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch
  *   (`Akzeptiert`, `Rechazado`, `Ersetzt durch …`; {@link translatedWords})
  * Only the leading word counts ("not accepted" is unmapped, "accepted; supersedes 45" is
- * accepted). Unmapped reasons: "empty status", "unfilled template value", "unrecognised status".
+ * accepted), or, in a sentence about the record, the word after its verb ({@link sentenceStatus}). Unmapped reasons: "empty status", "unfilled template value", "unrecognised status".
  * Pure; never throws.
  */
 export function mapStatusText(raw: string): StatusMapping {
@@ -196,7 +200,26 @@ export function mapStatusText(raw: string): StatusMapping {
   if (isTemplatePlaceholder(raw)) return { mapped: false, reason: 'unfilled template value', normalized };
   if (normalized === '') return { mapped: false, reason: 'empty status', normalized };
   const bracketed = /^\[([^\]]*)\]$/.exec(normalized) ?? /^\{([^}]*)\}$/.exec(normalized);
-  const status = matchStatusWord(bracketed ? (bracketed[1] ?? '').trim() : normalized);
+  const status = matchStatusWord(bracketed ? (bracketed[1] ?? '').trim() : normalized) ?? sentenceStatus(normalized);
   if (status === null) return { mapped: false, reason: 'unrecognised status', normalized };
   return { mapped: true, status, normalized };
+}
+
+/** The record as a sentence's subject: "this proposal", "the design", "this RFC". */
+const RECORD_SUBJECT = /^(?:this|the)\s+(?:proposal|design|rfc|adr|decision|document|record|change|feature|spec(?:ification)?)\s+/;
+
+/**
+ * The status a status written as a sentence about the record states (golang/proposal's `Status:
+ * this proposal was [adopted for the Go 1.4 release]`, `This design has been proposed and
+ * accepted`, `This proposal will not be adopted.`; round twenty-one): the status word after
+ * "was", "is", "has been" (the last of "proposed and accepted"), and a refusal ("will not be
+ * adopted", "was not accepted") rejected. Null for any other text.
+ */
+function sentenceStatus(normalized: string): DecisionStatus | null {
+  const subject = RECORD_SUBJECT.exec(normalized);
+  if (subject === null) return null;
+  const rest = normalized.slice(subject[0].length);
+  if (/^(?:will|would|was|is|has|have|had)\s+not\s+(?:be\s+|been\s+)?(?:adopted|accepted|approved)\b/.test(rest)) return 'rejected';
+  const verb = /^(?:was|is|has\s+been|had\s+been|will\s+be)\s+((?:\p{L}+\s+and\s+)?)(.*)$/u.exec(rest);
+  return verb === null ? null : matchStatusWord(verb[2] ?? '');
 }

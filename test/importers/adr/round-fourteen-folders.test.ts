@@ -135,11 +135,11 @@ describe('folders of records at a repository root', () => {
       ['0039-use-x-as-template-engine.md', 'ADR-0039', 'accepted', null],
       ['CIP-0001/README.md', 'CIP-0001', 'accepted', '2021-01-02'],
       ['CIP-0007/README.md', 'CIP-0007', 'proposed', '2021-01-02'],
-      ['CIP-0009/README.md', 'CIP-0009', 'deprecated', '2021-01-02'],
+      ['CIP-0009/README.md', 'CIP-0009', 'superseded', '2021-01-02'],
     ]);
     expect(Object.fromEntries(r.skipped.map((s) => [s.source_path, s.reason.split(' (')[0]]))).toEqual({
       'CIP-0001/CIP-0001.md': 'only points to ./README.md',
-      'CIP-0007/test-vector.md': 'not a decision record: no number, status, date, context or decision in a folder of numbered ADRs',
+      'CIP-0007/test-vector.md': 'not a decision record: no number, status, date, authors, context or decision in a folder of numbered ADRs',
       'CODE_OF_CONDUCT.md': 'repository file',
       'CONTRIBUTING.md': 'repository file',
       'GOVERNANCE.md': 'repository file',
@@ -147,7 +147,7 @@ describe('folders of records at a repository root', () => {
       'RFC-0000/README.md': 'index page',
       'spec-template.md': 'template',
     });
-    // The inactive record cites its successor; the status its words give is kept and reported.
+    // The inactive record names its successor in its own status: superseded, its words kept (round twenty-one).
     expect(r.drafts.find((d) => d.source_path === 'CIP-0009/README.md')?.fields.related_entry_ids).toHaveLength(1);
   });
 

@@ -77,7 +77,7 @@ describe('a date standing alone in the header notes (zooniverse, golang/proposal
 
   it('reads the notes under a `##` title when the file has no `#` one', () => {
     const adr = parse('## Proposal: `go install` in module mode\n\nAuthors: Jay Conrod, Daniel Martí\n\nLast Updated: 2020-09-29\n\n## Abstract\n\nText.\n', '40276-go-install.md');
-    expect([adr.title, adr.date, adr.deciders]).toEqual(['Proposal: `go install` in module mode', '2020-09-29', 'Jay Conrod, Daniel Martí']);
+    expect([adr.title, adr.date, adr.deciders]).toEqual(['`go install` in module mode', '2020-09-29', 'Jay Conrod, Daniel Martí']);
   });
 
   it('reads no day from a line that says more than a date, nor from a month alone (a month: month-dates.test.ts)', () => {

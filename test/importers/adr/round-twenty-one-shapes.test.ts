@@ -3,12 +3,20 @@
  * showed wrong, each as its family in a small fixture written here in the shape met (decision 0116).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Entry } from '../../../src/model/entry.js';
+import { supersessionOf, whyOf } from '../../../src/model/summary.js';
+import { parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
+import { nameTitle } from '../../../src/importers/adr/file-name.js';
+import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
+import { parseMarkupAdr } from '../../../src/importers/adr/parse-markup-adr.js';
 import { adrRoundTrip } from '../../helpers/adr-round-trip.js';
-import { readAdrFolder } from '../../helpers/adr-folder.js';
+import { mappedStatus, readAdrFolder } from '../../helpers/adr-folder.js';
 import { cleanupTempDirs } from '../../helpers/git.js';
 
 afterAll(cleanupTempDirs);
 
+const parse = (source: string, sourcePath = '0021-x.md') => parseAdr({ sourcePath, source });
+const rst = (source: string, sourcePath = '0023-x.rst') => parseMarkupAdr({ sourcePath, source, family: 'rst' });
 const byPath = (read: Awaited<ReturnType<typeof readAdrFolder>>) => new Map(read.drafts.map((d) => [d.source_path, d]));
 const label = (read: Awaited<ReturnType<typeof readAdrFolder>>, path: string) => byPath(read).get(path)?.fields.citations?.[0]?.locator;
 
@@ -36,5 +44,142 @@ describe('wellcomecollection/docs: numbered chapters inside an RFC folder whose 
 
   it('round-trips with no write', async () => {
     await adrRoundTrip(FOLDER);
+  });
+});
+
+describe('Kotlin/KEEP: versions in status words, statuses of a shipped feature', () => {
+  it('reads no day in a version (`2.2.20`, `1.4.30`, `2.1.20-Beta2`), still one in `02.04.20` and `04.03.2021`', () => {
+    for (const version of ['Stable in 2.3.0. In 2.2.20 available under a flag', 'implemented in Kotlin 2.1.20', 'Kotlin `2.1.20-Beta2`', 'Prototyped in 1.4.30', 'v12.10.20', '1.2.3.4']) {
+      expect(parseAdrDate(version), version).toBeNull();
+    }
+    expect([parseAdrDate('am 02.04.20.'), parseAdrDate('04.03.2021'), parseAdrDate('4.3.2021')]).toEqual(['2020-04-02', '2021-03-04', '2021-03-04']);
+    const keep = parse('# Exhaustiveness\n\n* **Type**: Design proposal\n* **Status**: **Stable in 2.3.0**. In 2.2.20 available under a flag\n\n## Motivation\n\nText.\n', 'KEEP-0442-dfa.md');
+    expect([keep.status_mapping?.mapped && keep.status_mapping.status, keep.date]).toEqual(['accepted', null]);
+  });
+
+  it('maps an experiment shipped as accepted, a prototype as proposed, the words kept', () => {
+    expect(mappedStatus('Experimental since Kotlin 1.3.50, partially stable since 1.6.0')).toBe('accepted');
+    expect(mappedStatus('Prototype available')).toBe('proposed');
+  });
+});
+
+describe('golang/proposal: statuses as sentences, two notes on one line, a kind before the title', () => {
+  it('reads the status of a sentence about the proposal', () => {
+    expect(mappedStatus('this proposal was [adopted for the Go 1.4 release](https://golang.org/s/go14)')).toBe('accepted');
+    expect(mappedStatus('This design has been proposed and accepted')).toBe('accepted');
+    expect(mappedStatus('This proposal will not be adopted.')).toBe('rejected');
+    expect(mappedStatus('This is not a status')).toBe('unrecognised status');
+  });
+
+  it('splits a line holding the author and the day, and takes `Proposal:` off the title', () => {
+    const go = parse('# Proposal: Smarter Scavenging\n\nAuthor(s): Michael Knyszek \\<mknyszek@google.com\\> Last Updated: 2019-02-20\n\n## Motivation\n\nText.\n', '30333-smarter-scavenging.md');
+    expect([go.title, go.deciders, go.date]).toEqual(['Smarter Scavenging', 'Michael Knyszek <mknyszek@google.com>', '2019-02-20']);
+    const cm = parse('# Design: X\n\n**Status:** Draft **Date:** 2025-09-20\n\n## Summary\n\nText.\n', '20250920.x.md');
+    expect(cm.date).toBe('2025-09-20');
+  });
+
+  it('imports a design draft by named authors in a numbered folder (no documentation page)', async () => {
+    const read = await readAdrFolder({
+      '12345-a.md': '# Proposal: A\n\n## Background\n\nA.\n',
+      '12346-b.md': '# Proposal: B\n\n## Background\n\nB.\n',
+      '12347-c.md': '# Proposal: C\n\n## Background\n\nC.\n',
+      'draft-vulndb.md': '# Design Draft: Go Vulnerability Database\n\nAuthors: Roland Shoemaker, Filippo Valsorda\n\n## Goal\n\nText.\n',
+      'install.md': '# Install\n\nRun it.\n',
+    });
+    expect(byPath(read).get('draft-vulndb.md')?.fields.title).toBe('Go Vulnerability Database');
+    expect(read.skipped.map((s) => s.source_path)).toEqual(['install.md']);
+  });
+
+  it('titles a day-named file with no words by its name, not by its day ("24")', () => {
+    expect(nameTitle('2022-05-24')).toBeNull();
+    expect(nameTitle('2010-06-gen')).toBe('Gen');
+  });
+});
+
+describe('cert-manager and jupyter: front matter that is not valid YAML', () => {
+  const DESIGN = '---\ntitle: Certificate Request Identity\nauthors:\n  - "@joshvanl"\nreviewers:\n  - @jetstack/team-cert-manager\ncreation-date: 2022-01-18\nstatus: implementable\n---\n\n# Identity\n\n## Summary\n\nText.\n';
+
+  it('reads its keys one by one, keeps the rest as written, and reports it', async () => {
+    const p = parse(DESIGN, '20220118.identity.md');
+    expect([p.raw_status, p.date, p.deciders]).toEqual(['implementable', '2022-01-18', '@joshvanl']);
+    expect(p.front_matter_error).toMatch(/reserved character @/);
+    expect(p.front_matter).toContain('  - @jetstack/team-cert-manager');
+    expect(p.front_matter).not.toContain('status:');
+    const read = await readAdrFolder({ '20220118.identity.md': DESIGN });
+    expect(read.invalid_front_matter).toEqual([{ source_path: '20220118.identity.md', error: expect.stringMatching(/reserved character @/) }]);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip({ '20220118.identity.md': DESIGN, '20220119.other.md': DESIGN.replace('Identity', 'Other') });
+  });
+});
+
+describe('cardano CIPs and CPSs: two series in one folder, meeting notes beside them', () => {
+  const fm = (series: string, n: number, status: string) => `---\n${series}: ${n}\nTitle: ${series} ${n} title\nStatus: ${status}\nAuthors:\n  - Ann <ann@example.org>\nCreated: 2023-10-14\n---\n\n## Abstract\n\n${series} ${n} text.\n`;
+  const FOLDER = {
+    'CIP-0008/README.md': fm('CIP', 8, 'Active'),
+    'CIP-0009/README.md': fm('CIP', 9, 'Active'),
+    'CIP-0010/README.md': fm('CIP', 10, 'Active'),
+    'CIP-0032/README.md': fm('CIP', 32, 'Active'),
+    'CPS-0008/README.md': fm('CPS', 8, 'Inactive (superseded by CPS-0032)'),
+    'CPS-0009/README.md': fm('CPS', 9, 'Open'),
+    'CPS-0032/README.md': fm('CPS', 32, 'Open').replace('CPS 32 text.', 'This CPS supersedes CPS-0008.'),
+    'BiweeklyMeetings/2022-05-24.md': '## Attendees\n\nAnn\n\n## Notes\n\nIs this related to or superceded by CIP-0050?\n',
+  };
+
+  it('labels the second series, resolves a reference within its series, and supersedes the retired record', async () => {
+    const read = await readAdrFolder(FOLDER);
+    const of = (p: string) => byPath(read).get(p)!;
+    expect(label(read, 'CPS-0008/README.md')).toBe('CPS-0008');
+    expect(of('CPS-0008/README.md').fields.status).toBe('superseded');
+    expect(of('CPS-0032/README.md').fields.supersedes_entry_id).toBe(of('CPS-0008/README.md').entry_id);
+    expect(of('CIP-0032/README.md').fields.supersedes_entry_id ?? null).toBeNull();
+    expect(read.unmapped.filter((u) => u.reason.includes('contradict'))).toEqual([]);
+  });
+
+  it('reports a meeting-notes folder instead of importing its notes', async () => {
+    const read = await readAdrFolder(FOLDER);
+    expect(read.drafts.some((d) => d.source_path.startsWith('BiweeklyMeetings/'))).toBe(false);
+    expect(read.skipped).toContainEqual({ source_path: 'BiweeklyMeetings/', reason: expect.stringContaining('meeting notes') });
+  });
+});
+
+describe('jupyter/enhancement-proposals: one page in a numbered folder', () => {
+  it('numbers the page by its folder; a folder of several pages numbers none', async () => {
+    const read = await readAdrFolder({
+      '08-notebook-diff/notebook-diff.md': '# Notebook diff\n\n## Problem\n\nText.\n',
+      '47-debugger/debugger-protocol.md': '# Debugger protocol\n\n## Problem\n\nText.\n',
+      '50-pair/one.md': '# One\n\n## Problem\n\nText.\n',
+      '50-pair/two.md': '# Two\n\n## Problem\n\nText.\n',
+    });
+    expect([label(read, '08-notebook-diff/notebook-diff.md'), label(read, '47-debugger/debugger-protocol.md')]).toEqual(['ADR-0008', 'ADR-0047']);
+    expect([label(read, '50-pair/one.md'), label(read, '50-pair/two.md')]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('numpy NEPs, zeromq RFCs: people and titles of other fields', () => {
+  it('names every `:Author:` of a field list', () => {
+    const nep = rst('.. _NEP13:\n\n============\nUfunc override\n============\n\n:Author: Blake Griffith\n:Author: Pauli Virtanen\n:Status: Final\n:Created: 2013-07-10\n\nAbstract\n--------\n\nText.\n', 'nep-0013-ufunc.rst');
+    expect(nep.deciders).toBe('Blake Griffith, Pauli Virtanen');
+  });
+
+  it("titles a record by `name:` when `title:` is its number and short name, and names its editor", () => {
+    const zmq = parse('---\nslug: 16\ntitle: 16/C4\nname: Collective Code Construction Contract (C4)\nstatus: retired\neditor: Pieter Hintjens <ph@imatix.com>\n---\n\nThe C4 is an evolution.\n', '16/README.md');
+    expect([zmq.title, zmq.deciders]).toEqual(['Collective Code Construction Contract (C4)', 'Pieter Hintjens <ph@imatix.com>']);
+  });
+});
+
+describe('the summary of a reStructuredText or AsciiDoc record is its text, not its markup', () => {
+  it('skips labels, title lines, field lists and [TOC]; reads an AsciiDoc Context section', () => {
+    expect(whyOf('.. _NEP18:\n\n=====\nNEP 18\n=====\n\n:Author: Stephan Hoyer\n:Status: Final\n\nAbstract\n--------\n\nWe propose a protocol.\n')).toBe('We propose a protocol.');
+    expect(whyOf('= 39. Affero GNU Public License\n\nDate: 2022-07-26\n\n== Status\n\nAccepted.\n\n== Context\n\n=== Background\n\nXTDB 1.x is embedded.\n\n== Decision\n\nAGPL.\n')).toBe('XTDB 1.x is embedded.');
+    expect(whyOf('[TOC]\n\n## Objective\n\nMake it so.\n')).toBe('Make it so.');
+  });
+
+  it('names no mentioned record as the possible successor of one superseded by something outside', () => {
+    const mentioned = { entry_id: 'dec-mentioned', supersedes_entry_id: null } as unknown as Entry;
+    const entry = { entry_kind: 'decision', status: 'superseded', supersedes_entry_id: null, related_entry_ids: ['dec-mentioned', 'dec-unknown'], citations: [] } as unknown as Entry;
+    expect(supersessionOf(entry, new Map([['dec-mentioned', mentioned]]))).toBe('superseded (successor among dec-unknown)');
+    expect(supersessionOf(entry)).toBe('superseded (successor among dec-mentioned, dec-unknown)');
   });
 });
