@@ -16,17 +16,22 @@ const DATED = '(\\d{4}-\\d{2}-\\d{2}|\\d{4}_\\d{2}_\\d{2}|\\d{1,9})';
 const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
 /** Another series' label as listed, in capitals: `TEP-0070`, `KEP 12` (decision 0062); `dec-0030`, an id prefix, is none. */
 const SERIES_LABEL = new RegExp(`^([A-Z]{2,5})[ _#-]?${DIGITS}$`);
+/** The extensions of the files the importer reads (Markdown, reStructuredText, AsciiDoc). */
+const EXTENSION = '\\.(?:md|markdown|rst|adoc|asciidoc)';
 /**
- * An ADR's file name as the importer numbers it (importers/adr/file-name.ts `leadingNumber`),
- * with or without folders: `0030-some-title.md`, `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`,
- * `docs/adr/0030-x.md`.
+ * An ADR's file name as the importer numbers it (importers/adr/file-name.ts `leadingNumber`,
+ * file-series.ts `nameSeries`), with or without folders: `0030-some-title.md`,
+ * `adr-030-state-sync.md`, `ADR-9.md`, `001_x.md`, `docs/adr/0030-x.md`, a series' file
+ * `nep-0031-uarray.rst`, `cap-0046-06.md`, `0039-agplv3.adoc` (round twenty-one: the hint of an
+ * ambiguous label offered them, and they were not found).
  */
-const FILE_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_ ]?)?${DATED}(?:[-_. ][^/]*)?\\.(?:md|markdown))$`, 'i');
+const FILE_NAME = new RegExp(`^(?:[^\\s]*/)?((?:(?:adr|[a-z]{2,5})[-_ ]?)?${DATED}(?:[-_. ][^/]*)?${EXTENSION})$`, 'i');
 /**
  * A record kept as a folder (model/record-file-name.ts): `2022-02-07-tracing/README.md`,
- * `0004-use-x/index.md`, `0004-use-x/`, or a dated folder's name alone, `2022-02-07-tracing`.
+ * `0004-use-x/index.md`, `0004-use-x/`, a series' or a number's folder (`CIP-0001/README.md`,
+ * zeromq's `16/README.md`), or a dated folder's name alone, `2022-02-07-tracing`.
  */
-const RECORD_FOLDER_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_]?)?${DATED}[-_][^\\s/]*)(?:/(?:readme|index)\\.md|/)$|^(?:[^\\s]*/)?((\\d{4}-\\d{2}-\\d{2})[-_][^\\s/.]+)$`, 'i');
+const RECORD_FOLDER_NAME = new RegExp(`^(?:[^\\s]*/)?((?:adr[-_]?)?${DATED}[-_][^\\s/]*|[a-z]{2,5}[-_](\\d{1,9})|(\\d{1,9}))(?:/(?:readme|index)${EXTENSION}|/)$|^(?:[^\\s]*/)?((\\d{4}-\\d{2}-\\d{2})[-_][^\\s/.]+)$`, 'i');
 /** An "ADR N" mention inside a longer text: `ADR 12`, `adr-0030`, `ADR#7` (a word `adr` or `adrs`, then the number). */
 const MENTION = new RegExp(`(?<![\\p{L}\\p{N}])adrs?[\\s_#-]*${DIGITS}(?![\\p{L}\\p{N}])`, 'giu');
 
@@ -64,7 +69,7 @@ export function adrLabelQuery(query: string): AdrLabelQuery | null {
   const file = FILE_NAME.exec(q);
   if (file) return { adr_number: toNumber(file[2] as string), file_name: file[1] as string };
   const folder = RECORD_FOLDER_NAME.exec(q);
-  return folder ? { adr_number: toNumber((folder[2] ?? folder[4]) as string), file_name: `${(folder[1] ?? folder[3]) as string}.md` } : null;
+  return folder ? { adr_number: toNumber((folder[2] ?? folder[3] ?? folder[4] ?? folder[6]) as string), file_name: `${(folder[1] ?? folder[5]) as string}.md` } : null;
 }
 
 /**

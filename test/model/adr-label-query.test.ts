@@ -18,6 +18,12 @@ describe('ADR label forms', () => {
     expect(adrLabelQuery('0004-use-x/index.md')).toEqual({ adr_number: 4, file_name: '0004-use-x.md' });
     expect(adrLabelQuery('0004-use-x/')).toEqual({ adr_number: 4, file_name: '0004-use-x.md' });
     expect(adrLabelQuery('2022-02-07-tracing.md')).toEqual({ adr_number: 20220207, file_name: '2022-02-07-tracing.md' });
+    // reStructuredText and AsciiDoc names, a series' file, a series' or a number's folder (round twenty-one).
+    expect(adrLabelQuery('nep-0031-uarray.rst')).toEqual({ adr_number: 31, file_name: 'nep-0031-uarray.rst' });
+    expect(adrLabelQuery('notes/adr/0039-agplv3.adoc')).toEqual({ adr_number: 39, file_name: '0039-agplv3.adoc' });
+    expect(adrLabelQuery('cap-0046-06.md')).toEqual({ adr_number: 46, file_name: 'cap-0046-06.md' });
+    expect(adrLabelQuery('CIP-0001/README.md')).toEqual({ adr_number: 1, file_name: 'CIP-0001.md' });
+    expect(adrLabelQuery('content/docs/rfcs/16/README.md')).toEqual({ adr_number: 16, file_name: '16.md' });
     for (const q of ['sections/README.md', '0004-use-x', 'README.md']) expect(adrLabelQuery(q), q).toBeNull();
     for (const q of ['adr', 'ADR-30a', 'dec-0030', 'use-x.md', 'v2-api.md', '30 transactions', 'ADR 30 mempool', '3.5', '#30', 'adr-0030.txt', '']) expect(adrLabelQuery(q), q).toBeNull();
   });

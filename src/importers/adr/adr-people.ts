@@ -9,7 +9,7 @@ import { headerLines } from './adr-metadata.js';
 import { isPlaceholder, scalarText } from './metadata-values.js';
 import { frontMatterKey } from './front-matter.js';
 import { listItemTexts, plainText } from './inline-text.js';
-import { blockTexts, headerTokens, sectionContent, type MarkdownOutline } from './markdown-outline.js';
+import { blockTexts, headerTokens, sectionContent, topSections, type MarkdownOutline } from './markdown-outline.js';
 import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-table.js';
 
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish, Portuguese and Polish templates write them (`Décideurs :`, `décisionnaires :`, `Autores:`, `Responsable:`; round twenty). */
@@ -100,7 +100,8 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     if (text !== '') (/^owners?$/i.test(m?.[1] ?? '') ? owners : candidates).push({ text, key: null });
   }
   candidates.push(...authors, ...owners);
-  const section = options.outline.sections.find((s) => PEOPLE_SECTIONS.has(s.key));
+  // A top-level section only: cardano's CIP-0100 test vectors hold `#### Author` under "How-to Recreate" (round twenty-one).
+  const section = topSections(options.outline).find((s) => PEOPLE_SECTIONS.has(s.key));
   const content = section ? sectionContent(options.outline, section) : [];
   const list = content.find((t) => t.type === 'list');
   const named = list ? listItemTexts(list).map((item) => plainText(item.split('\n')[0] ?? '').trim()) : blockTexts(content).slice(0, 1).map(plainText);

@@ -304,5 +304,6 @@ export function frontMatterTitle(data: Record<string, unknown>): string | null {
   const whole = frontMatterGet(data, 'title');
   const title = oneLine(data, 'title') ?? (typeof whole === 'string' && whole.trim() !== '' ? whole.trim() : null);
   if (title === null || !LABEL_ONLY.test(title)) return title;
-  return oneLine(data, 'name') ?? oneLine(data, 'description') ?? oneLine(data, 'summary');
+  // A number and short name with no words beside it (zeromq's `title: 1/SPB`, no `name:`) still says more than the folder's number.
+  return oneLine(data, 'name') ?? oneLine(data, 'description') ?? oneLine(data, 'summary') ?? (/^\d/.test(title) ? title : null);
 }
