@@ -259,14 +259,16 @@ export function leadOf(entry: Entry): string {
  */
 export function supersessionOf(entry: Entry, entries?: ReadonlyMap<string, Entry>): string {
   const parts: string[] = [];
-  if (entry.supersedes_entry_id !== null) parts.push(`supersedes ${entryReference(entry.supersedes_entry_id, entries)}`);
+  // A successor of several names the others in `entry` citations (`supersedes`, `superseded by`: the ADR import's, decision 0116).
+  const cited = (phrase: string): string[] => entry.citations.flatMap((c) => (c.source_kind === 'entry' && c.locator === phrase ? [c.source_ref] : []));
+  for (const id of [...(entry.supersedes_entry_id === null ? [] : [entry.supersedes_entry_id]), ...cited('supersedes')]) parts.push(`supersedes ${entryReference(id, entries)}`);
   if (entry.status === 'superseded') {
-    const successor = entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id);
+    const successor = (entries === undefined ? undefined : [...entries.values()].find((e) => e.supersedes_entry_id === entry.entry_id)?.entry_id) ?? cited('superseded by')[0];
     // The entry it supersedes is among its related ids too (`brain supersede` links both ways), never its successor;
     // nor is a related entry `entries` holds that supersedes nothing of it (a record it only mentions: xtdb's 0027,
     // superseded by an issue outside the folder, named two ADRs of its text as its possible successors; round twenty-one).
     const related = entry.related_entry_ids.filter((id) => id !== entry.supersedes_entry_id && !(entries?.has(id) ?? false)).join(', ');
-    parts.push(successor ? `superseded by ${entryReference(successor.entry_id, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
+    parts.push(successor !== undefined ? `superseded by ${entryReference(successor, entries)}` : related === '' ? 'superseded' : `superseded (successor among ${related})`);
   }
   if (entry.entry_kind === 'decision' && (entry.status === 'rejected' || entry.status === 'deprecated')) {
     for (const c of entry.citations) if (c.source_kind === 'entry' && c.locator) parts.push(`${collapse(c.locator)} ${entryReference(c.source_ref, entries)}`);

@@ -13,7 +13,7 @@ import { blockTexts, headerTokens, sectionContent, topSections, type MarkdownOut
 import { metadataTableRows, metadataValue, PEOPLE_TABLE_KEYS } from './metadata-table.js';
 
 /** `Deciders:` and its kin (`Owner:`, a Stellar CAP's working group owner: decision 0098; getsentry/rfcs' `- RFC Driver:`, the DACI driver), also as French, German, Spanish, Portuguese and Polish templates write them (`Décideurs :`, `décisionnaires :`, `Autores:`, `Responsable:`; round twenty). */
-const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?|autor(?:es|as?)?|responsables?|responsáve(?:l|is)|autorzy)\s*:\s*(.+)$/i;
+const PEOPLE_LINE = /^\s*(?:[-*+]\s+)?(?:rfc\s+(?:driver|authors?)|deciders|decision[ -]makers|(?:proposal\s+)?authors?|author\(s\)|owners?|décideurs|décisionnaires|entscheider|entscheidungsträger|decisores|auteurs?|autor(?:es|as?)?|responsables?|responsáve(?:l|is)|autorzy)\s*:\s*(.+)$/i;
 /** Sections (see `headingKey`) listing the ADR's people, one a list item (edgexfoundry's `### Submitters`); a markup record's too (plutus' RST `Authors`, parse-markup-adr.ts). */
 export const PEOPLE_SECTIONS: ReadonlySet<string> = new Set(['submitters', 'authors', 'author', 'author(s)', 'deciders', 'decision makers', 'decision-makers']);
 /** A bold people label with no colon (dotnet/designs' `**Owner** [A](…) | [B](…) |`; decision 0112). */
@@ -91,7 +91,7 @@ export function findDeciders(options: { frontMatter: Record<string, unknown>; ou
     // An `Owner:` (a Stellar CAP's working group) only when no author or decider line names anyone;
     // an `Author:` line only when no `Deciders:` line does, wherever each stands (HHS/simpler-grants-gov's
     // infra records write `Author:` above `Deciders:`; round twenty).
-    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : /^\s*(?:[-*+]\s+)?(?:authors?|author\(s\)|submitters?)\s*:/i.test(line) ? authors : candidates).push({ text, key: null });
+    if (text) (/^\s*(?:[-*+]\s+)?owners?\s*:/i.test(line) ? owners : /^\s*(?:[-*+]\s+)?(?:(?:proposal\s+)?authors?|author\(s\)|submitters?)\s*:/i.test(line) ? authors : candidates).push({ text, key: null });
   }
   // A bold label with no colon, names split by `|` (dotnet/designs' `**Owner** [Immo Landwerth](…) | [Rainer Sigwald](…) |`).
   for (const line of blockTexts(headerTokens(options.outline)).flatMap((t) => t.split('\n'))) {

@@ -173,6 +173,14 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
     }
   }
   const idOf = (path: string): string => adrEntryId(options.projectId, path);
+  // A successor of several (numpy's NEP 56 replaces NEPs 30, 31, 37 and 47) holds one
+  // `supersedes_entry_id`: each other edge it settled stays named, as an `entry` citation on both
+  // sides ("superseded by" / "supersedes"), so a reader is told what replaced NEP 31 (round twenty-one).
+  const beyondSlot = edges.filter((e) => byPath.get(e.successor)?.supersedes !== e.superseded && byPath.get(e.superseded)?.status === 'superseded' && !keys.has(`${e.successor}\u0000${e.superseded}`));
+  const supersedeCitations = (path: string): Citation[] => [
+    ...beyondSlot.filter((e) => e.superseded === path).map((e): Citation => ({ source_ref: idOf(e.successor), source_kind: 'entry', locator: 'superseded by' })),
+    ...beyondSlot.filter((e) => e.successor === path).map((e): Citation => ({ source_ref: idOf(e.superseded), source_kind: 'entry', locator: 'supersedes' })),
+  ];
   const drafts = working.map((w): AdrDraft => {
     const p = w.parsed;
     const related = [...w.related].sort().slice(0, LIMITS.listItems).map(idOf);
@@ -187,7 +195,7 @@ export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectI
         rationale: p.rationale,
         status: w.status,
         tags: ['adr', ...p.tags.filter((t) => t !== 'adr')].slice(0, LIMITS.tags),
-        citations: draftCitations(p, links.related, links.unresolved, idOf),
+        citations: [...draftCitations(p, links.related, links.unresolved, idOf), ...supersedeCitations(p.source_path)].slice(0, LIMITS.listItems),
         related_entry_ids: related,
         supersedes_entry_id: w.supersedes === null ? null : idOf(w.supersedes),
         payload: {

@@ -183,3 +183,34 @@ describe('the summary of a reStructuredText or AsciiDoc record is its text, not 
     expect(supersessionOf(entry)).toBe('superseded (successor among dec-mentioned, dec-unknown)');
   });
 });
+
+describe('numpy NEP 56: one record superseding several', () => {
+  const nep = (n: number, fields: string) => `.. _NEP${n}:\n\n======\nNEP ${n}\n======\n\n:Author: Ann\n${fields}:Created: 2019-08-22\n\nAbstract\n--------\n\nNEP ${n} text.\n`;
+  const FOLDER = {
+    'nep-0030-duck.rst': nep(30, ':Status: Superseded\n:Replaced-By: :ref:`NEP56`\n'),
+    'nep-0031-uarray.rst': nep(31, ':Status: Superseded\n:Replaced-By: :ref:`NEP56`\n'),
+    'nep-0056-array-api.rst': nep(56, ':Status: Final\n:Replaces: :ref:`NEP30`, :ref:`NEP31`\n'),
+  };
+
+  it('names every record it replaces, and its successor on each of them', async () => {
+    const read = await readAdrFolder(FOLDER);
+    const of = (p: string) => byPath(read).get(p)!;
+    const [thirty, thirtyOne, fiftySix] = ['nep-0030-duck.rst', 'nep-0031-uarray.rst', 'nep-0056-array-api.rst'].map(of);
+    expect(fiftySix!.fields.supersedes_entry_id).toBe(thirty!.entry_id);
+    const asEntry = (d: typeof thirty) => ({ entry_id: d!.entry_id, entry_kind: 'decision', status: d!.fields.status, supersedes_entry_id: d!.fields.supersedes_entry_id ?? null, related_entry_ids: d!.fields.related_entry_ids ?? [], citations: d!.fields.citations ?? [], title: d!.fields.title }) as unknown as Entry;
+    const all = new Map([thirty, thirtyOne, fiftySix].map((d) => [d!.entry_id, asEntry(d)]));
+    expect(supersessionOf(asEntry(thirtyOne), all)).toMatch(new RegExp(`^superseded by .*\\(${fiftySix!.entry_id}\\)$`));
+    expect(supersessionOf(asEntry(fiftySix), all)).toContain(`(${thirtyOne!.entry_id})`);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip(FOLDER);
+  });
+});
+
+describe('Kotlin/KEEP: a proposal author', () => {
+  it('reads `* **Proposal author**:` as the record\'s people', () => {
+    const keep = parse('# Instant\n\n* **Type**: Standard Library API proposal\n* **Proposal author**: Dmitry Khalanskiy\n* **Status**: Implemented in 2.1\n\n## Summary\n\nText.\n', 'KEEP-0395-instant.md');
+    expect(keep.deciders).toBe('Dmitry Khalanskiy');
+  });
+});
