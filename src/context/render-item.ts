@@ -21,7 +21,8 @@
 import type { Entry } from '../model/entry.js';
 import { adrLabelOf } from '../model/adr-label.js';
 import { decisionOrigin, originWords } from '../model/decision-origin.js';
-import { plainTextLine, summaryLine, supersessionOf } from '../model/summary.js';
+import { plainTextLine, summaryLine } from '../model/summary.js';
+import { supersessionOf } from '../model/supersession.js';
 import { inlineText } from './inline-text.js';
 import type { MatchReasons } from './relevance.js';
 import { recordedMs } from './relevance.js';

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { LIMITS } from '../../model/limits.js';
 import { mapStatusText } from './status-map.js';
+import { looseKeys } from './loose-front-matter.js';
 
 /** The split of one file into front matter and Markdown body. */
 export interface FrontMatter {
@@ -31,7 +32,7 @@ export interface FrontMatter {
  * Splits `source` (LF line endings) into front matter and body. The fence is found by trivial
  * line checks; the YAML between is parsed by `yaml`. A status that YAML reads as a collection
  * (an unquoted `{a | b}` is a flow mapping) is returned as its source text, so template values
- * are still recognised. Never throws: invalid YAML yields `error`, and `data` read key by key ({@link looseKeys}).
+ * are still recognised. Never throws: invalid YAML yields `error`, and `data` read key by key (loose-front-matter.ts).
  */
 export function splitFrontMatter(source: string): FrontMatter {
   const lines = source.split('\n');
@@ -72,57 +73,6 @@ export function splitFrontMatter(source: string): FrontMatter {
   }
   if (status === null) ({ status, statusKey } = dublinCoreStatus(data));
   return { present: true, data, error: null, status, statusKey, body, yaml: yamlText };
-}
-
-/** One top-level key of a front matter that is not valid YAML, read apart from the others. */
-interface LooseKey {
-  key: string;
-  value: unknown;
-  /** Offsets in the YAML text of its first line's start and just past its last line. */
-  from: number;
-  to: number;
-}
-
-/** A line that starts a top-level key: `status: implemented`, `issue-number: [#117](…)`. */
-const TOP_LEVEL_KEY = /^([A-Za-z_][\w .-]*?)\s*:(?:\s|$)/;
-
-/**
- * The top-level keys of a front matter the `yaml` package refuses, each read on its own
- * (round twenty-one: cert-manager's design front matter lists `- @jetstack/team-cert-manager`,
- * and `@` starts no YAML value; jupyter's `issue-number: [#117](https://…)` is a broken flow list,
- * and each lost its status, day and authors with the rest). A key's lines are its own line and
- * the indented or `- ` lines after it; they are parsed alone, and when they are still not
- * YAML the value is the text after the colon as written (none for a broken `[` or `{` collection),
- * or the items of a `- ` list under it.
- */
-function looseKeys(yamlText: string): LooseKey[] {
-  const keys: LooseKey[] = [];
-  let offset = 0;
-  for (const line of yamlText.split('\n')) {
-    const key = TOP_LEVEL_KEY.exec(line)?.[1];
-    if (key !== undefined) keys.push({ key, value: null, from: offset, to: offset + line.length + 1 });
-    else if (keys.length > 0 && (line.trim() === '' || /^[\s-]/.test(line))) (keys.at(-1) as LooseKey).to = offset + line.length + 1;
-    offset += line.length + 1;
-  }
-  for (const k of keys) {
-    const text = yamlText.slice(k.from, k.to);
-    const doc = parseDocument(text);
-    let value: unknown;
-    try {
-      value = doc.errors.length === 0 && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown>)[k.key] : undefined;
-    } catch {
-      value = undefined;
-    }
-    if (value === undefined) {
-      const rest = text.slice(text.indexOf(':') + 1).split('\n');
-      const first = (rest[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
-      const items = rest.slice(1).flatMap((l) => /^\s*-\s+(\S.*)$/.exec(l)?.[1]?.trim() ?? []);
-      // A broken flow collection (`status: [accepted`) says nothing sure: no value.
-      value = first !== '' ? (/^[[{]/.test(first) ? null : first) : items.length > 0 ? items : null;
-    }
-    k.value = value;
-  }
-  return keys;
 }
 
 /** The keys a map of Dublin Core terms is kept under (DCMI's namespace prefixes), any case. */
@@ -195,7 +145,7 @@ export function unmodeledFrontMatter(yamlText: string, used: readonly string[]):
   if (yamlText.trim() === '') return null;
   const doc = parseDocument(yamlText);
   if (doc.errors.length > 0) {
-    // Not YAML: the modelled keys' lines cut as {@link looseKeys} found them, every other line kept as written.
+    // Not YAML: the modelled keys' lines cut as loose-front-matter.ts found them, every other line kept as written.
     let kept = yamlText;
     for (const k of looseKeys(yamlText).filter((l) => used.includes(l.key)).reverse()) kept = kept.slice(0, k.from) + kept.slice(k.to);
     return kept.trim() === '' ? null : kept.replace(/\s+$/, '');

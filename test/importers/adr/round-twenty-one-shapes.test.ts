@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../../src/model/entry.js';
-import { supersessionOf, whyOf } from '../../../src/model/summary.js';
+import { whyOf } from '../../../src/model/summary.js';
+import { supersessionOf } from '../../../src/model/supersession.js';
 import { parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
 import { nameTitle } from '../../../src/importers/adr/file-name.js';
 import { parseAdr } from '../../../src/importers/adr/parse-adr.js';
