@@ -17,9 +17,9 @@
  */
 export const RECORD_FOLDER = /^(?:(?:adr[-_]?)?\d{1,9}[-_]|[a-z]{2,5}[-_]0*[1-9]\d{0,8}$|(?!(?:19|20)\d\d$)0*[1-9]\d{0,8}$)/i;
 
-/** True when `fileName` (README / index, `.md`, `.adoc` or `.rst`, any case) in folder `folder` is the text of a record named by its folder. */
+/** True when `fileName` (README / index, `.md`, `.markdown`, `.adoc` or `.rst`, any case) in folder `folder` is the text of a record named by its folder. */
 export function isRecordPage(fileName: string, folder: string): boolean {
-  return /^(?:readme|index)\.(?:md|adoc|asciidoc|rst)$/i.test(fileName) && RECORD_FOLDER.test(folder);
+  return /^(?:readme|index)\.(?:md|markdown|adoc|asciidoc|rst)$/i.test(fileName) && RECORD_FOLDER.test(folder);
 }
 
 /**

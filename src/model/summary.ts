@@ -12,6 +12,7 @@ import { supersessionOf } from './supersession.js';
 import { outcomePart } from './outcome-part.js';
 import { isMarkup } from './html-markup.js';
 import { withBadgeText } from './badge-text.js';
+import { foldedTokens, isAlert, isAside, isPeopleLabel, isTableOfContents, MARKUP_FURNITURE } from './why-skips.js';
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;
@@ -20,14 +21,6 @@ export const SUMMARY_MAX = 240;
 const WHY_HEADINGS = /^(?:context|context and problem statement|problem|problem statement|context and problem|background|motivation|why|kontext|kontext und problemstellung|contexte|contexto|contesto|contexte et énoncé du problème|contexte et problématique|contexto y planteamiento del problema|contexto e enunciado do problema)$/iu;
 /** A why heading's name alone as a paragraph (`Kontext`, `**Context:**`, `2. Context`, AsciiDoc's `== Context`): read as that heading. */
 const whyName = (text: string): boolean => WHY_HEADINGS.test(collapse(text).replace(/^=+\s+/, '').replace(/^\d+(?:\.\d+)*\.?\s+/, '').replace(/\s*:$/, ''));
-/**
- * A paragraph that is markup furniture in the Markdown reading of a reStructuredText or AsciiDoc
- * record, never its why: an RST label, directive or comment (`.. _NEP18:`, numpy's 56 NEPs), an
- * AsciiDoc title or section line (`= 39. Affero GNU Public License`, xtdb's 38 ADRs), a field
- * list (`:Author: …` lines), an attribute or block marker (`[TOC]`, `[[anchor]]`, `[source,java]`),
- * or a line of `=` / `-` / `~` (an RST over- or underline). Round twenty-one.
- */
-const MARKUP_FURNITURE = /^(?:\.\.(?:\s|$)|=+\s|:[\w -]+:(?:\s|$)|\[(?:TOC|\[[^\]]*\]|[\w.#-]+(?:,[^\]]*)?)\]$|[=\-~^*+#]{3,}(?:\s|$))/i;
 /** A header-note line such as "Date: 2021-11-10" or "Link to this ADR: …": not the why. */
 const METADATA_LINE = /^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s*\S*$|^[\p{L}][\p{L}\p{N} ()/-]{0,40}:\s+(?:https?:\/\/\S+|\S+@\S+|[\d/.-]+)$/u;
 
@@ -57,12 +50,14 @@ function inlinePlain(tokens: readonly Token[], struck = false): string {
 
 /** A footnote reference (`[^1]`, `[^note]`; GFM footnotes, which marked leaves as text) and the space before it. */
 const FOOTNOTE_REF = /\s*\[\^[^\]\s]+\](?!:)/g;
+/** A GitHub alert's marker opening a quote (`> [!NOTE]`, argo-cd's proposals; round twenty-one): markup, not text. */
+const ALERT_MARKER = /^\s*\[!(?:note|tip|important|warning|caution)\]\s*/i;
 
 /** Block tokens as plain-text paragraphs (headings, code, tables and rules dropped, unless `all`: then only rules, and struck-out text kept). */
 function blockParagraphs(tokens: readonly Token[], all = false): string[] {
   const out: string[] = [];
   for (const t of tokens) {
-    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t], all).replace(FOOTNOTE_REF, ''));
+    if (t.type === 'paragraph' || t.type === 'text') out.push(inlinePlain(children(t).length > 0 ? children(t) : [t], all).replace(FOOTNOTE_REF, '').replace(ALERT_MARKER, ''));
     else if (t.type === 'blockquote') out.push(...blockParagraphs(children(t), all));
     else if (t.type === 'list') out.push((t as Tokens.List).items.map((item) => blockParagraphs(item.tokens, all).join(' ')).filter((i) => i !== '').join('; '));
     else if (t.type === 'html') out.push((t as Tokens.HTML).text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<[^>]*>/g, ''));
@@ -184,15 +179,13 @@ const lexedWhy = memoizeText((markdown: string): string => {
     const why = note?.find(([key]) => whyName(key));
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
   }
-  return blockParagraphs(tokens.filter((t, i) => notes[i] === null && !isTableOfContents(t) && !furniture(t))).find((p) => !METADATA_LINE.test(p)) ?? '';
+  const folded = foldedTokens(tokens);
+  const before = (i: number): Token | undefined => tokens.slice(0, i).reverse().find((t) => t.type !== 'space');
+  const kept = tokens.filter((t, i) => notes[i] === null && !folded.has(i) && !isTableOfContents(t) && !furniture(t) && !isAside(t) && !(t.type === 'list' && isPeopleLabel(before(i))));
+  // A banner quote (`> [!WARNING]` OTEPs have moved …, the same on every record) only when nothing else says why.
+  const text = (ts: Token[]): string | undefined => blockParagraphs(ts).find((p) => !METADATA_LINE.test(p));
+  return text(kept.filter((t) => !isAlert(t))) ?? text(kept) ?? '';
 });
-
-/** A list whose every line is a link to a heading of the page (`- [Context](#context)`): a table of contents, never the why. */
-function isTableOfContents(token: Token): boolean {
-  if (token.type !== 'list') return false;
-  const lines = token.raw.split('\n').filter((l) => l.trim() !== '');
-  return lines.length > 0 && lines.every((l) => /^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\(#[^)\s]*\)\s*$/.test(l));
-}
 
 /** One header-note line: `Key: value` or `**Key:** value` (a key of at most 40 characters). */
 const NOTE_LINE = /^\s*(?:\*\*|__)?([\p{L}][\p{L}\p{N} ()/-]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)\s+(\S.*)$/u;

@@ -120,13 +120,13 @@ function monthStart(year: number, month: number): string | null {
 }
 
 /**
- * The first month written in `text` with no day (`May 2023`, `October, 2015`, `Sept. 2016`,
+ * The first month written in `text` with no day (`May 2023`, `October, 2015`, `January , 2026`, `Sept. 2016`,
  * `2021-06`, `2021/06`) as its first day, `YYYY-MM-01`; null when none. Read only where a day
  * was looked for and none found (a date line, front matter `date`, a line alone): a month is
  * the precision the ADR states (`decision_date_precision`, decision 0073). Pure.
  */
 export function parseAdrMonth(text: string): string | null {
-  const named = /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?,?(?:\s+(?:de|del))?\s+(\d{4})(?![\d])/.exec(text);
+  const named = /(?<![\w\u00C0-\u00FF])([A-Za-z\u00C0-\u00FF]{3,10})\.?\s*,?(?:\s+(?:de|del))?\s+(\d{4})(?![\d])/.exec(text);
   const numeric = /(?<![\d.\/-])(\d{4})[-/](\d{1,2})(?![\d]|[-/.]\d)/.exec(text);
   const fromName = named ? monthStart(Number(named[2]), monthOf(named[1] ?? '')) : null;
   const fromNumbers = numeric ? monthStart(Number(numeric[1]), Number(numeric[2])) : null;

@@ -254,8 +254,9 @@ function statedDate(options: DateSources, seen: { unread?: string }): AdrDate {
   }
   // Only a month stated (`Created: January 2011`, `May 2023` under the title): its first day, marked a month.
   // The value must be only the month: "created in October 2020" in prose (an OTEP's list) dates something else.
+  // A metadata table's month too (opendatahub's `| Date | January, 2026 |`; round twenty-one).
   const month = fromFrontMatter(bareMonth)
-    ?? [labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
+    ?? [table === '' || isPlaceholder(table) ? null : bareMonth(table), labelled(DATE_LINE, bareMonth), lines.map(bareMonth).find((m) => m !== null) ?? null]
       .map((date) => (date === null ? null : { date, fromFrontMatter: false })).find((d) => d !== null) ?? null;
   if (month !== null) return { ...month, precision: 'month' };
   // A day stated that names none (`31/06/2016`): the month it names (adr-dates.ts `monthOfUnreadDay`).

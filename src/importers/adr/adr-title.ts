@@ -12,6 +12,7 @@ import { fieldBlockTitle } from './header-fields.js';
 import { isPlaceholder } from './metadata-values.js';
 import { metadataTableRows, metadataValue } from './metadata-table.js';
 import { leadingNumber, nameTitle } from './file-name.js';
+import { withoutAdrExtension } from './markup-family.js';
 
 /**
  * The number a title heading gives: `ADR 042: X`, `ADR-12 - X`, `ADR 025 Commit`, `ADR 1: X`,
@@ -279,7 +280,7 @@ export function extractTitle(options: {
   const heading = outline.tokens[outline.titleIndex];
   const shown = heading ? tokenText(heading).replace(/<!--[\s\S]*?-->/g, '').replace(BLANKS, ' ').trim() : '';
   const headingText = unwrapped(shown.slice(0, shown.length - headingAttributes(shown).length).trim() || shown);
-  const baseName = fileName.replace(/\.md$/i, '');
+  const baseName = withoutAdrExtension(fileName);
   const chosen =
     headingText !== ''
       ? stripTitlePrefix(headingText, fileName)

@@ -47,9 +47,14 @@ export function looseKeys(yamlText: string): LooseKey[] {
     if (value === undefined) {
       const rest = text.slice(text.indexOf(':') + 1).split('\n');
       const first = (rest[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
-      const items = rest.slice(1).flatMap((l) => /^\s*-\s+(\S.*)$/.exec(l)?.[1]?.trim() ?? []);
-      // A broken flow collection (`status: [accepted`) says nothing sure: no value.
-      value = first !== '' ? (/^[[{]/.test(first) ? null : first) : items.length > 0 ? items : null;
+      // The list right under the key, up to its first line that is no item (argo-cd's `- "@alexmt"`
+      // then `  sponsors:`, a key indented by mistake; round twenty-one), each item unquoted.
+      const lines = rest.slice(1);
+      const end = lines.findIndex((l) => !/^\s*-\s+\S/.test(l));
+      const items = lines.slice(0, end < 0 ? lines.length : end).map((l) => l.replace(/^\s*-\s+/, '').trim().replace(/^(["'])(.*)\1$/, '$2'));
+      // A broken flow collection (`status: [accepted`) says nothing sure: no value; a Markdown link
+      // (bazel's `status: [Implemented](https://…)`) is text.
+      value = first !== '' ? (/^[[{]/.test(first) && !/^\[[^\]]*\]\([^)]*\)/.test(first) ? null : first) : items.length > 0 ? items : null;
     }
     k.value = value;
   }

@@ -8,8 +8,11 @@
 /** The markup families the importer reads. */
 export type MarkupFamily = 'markdown' | 'rst' | 'asciidoc';
 
-/** A file name the importer reads: `*.md`, `*.rst`, `*.adoc`, `*.asciidoc` (any case). */
-export const ADR_FILE = /\.(?:md|rst|adoc|asciidoc)$/i;
+/**
+ * A file name the importer reads: `*.md`, `*.markdown` (Jekyll's default: zarr's ZEPs; round
+ * twenty-one, where such records were left out without a word), `*.rst`, `*.adoc`, `*.asciidoc` (any case).
+ */
+export const ADR_FILE = /\.(?:md|markdown|rst|adoc|asciidoc)$/i;
 
 /** The family of `path` (a file name or path) by its extension; anything else is Markdown's (the exporter's default). */
 export function markupFamily(path: string): MarkupFamily {

@@ -103,6 +103,9 @@ function disagreeing(mapping: StatusMapping | null, sectionRaw: string | null): 
   return mapping.mapped && mapping.status === section.status ? null : sectionRaw;
 }
 
+/** Characters of text before a file's first `#` heading beyond which that heading is a section, not the title a front matter states (header notes are shorter). */
+const PROSE_BEFORE_TITLE = 400;
+
 /**
  * Parses one ADR. `source` may have CRLF line endings and a BOM. `sourcePath` is the path
  * relative to the imported directory (POSIX), used for the title fallback, the file number and a
@@ -150,7 +153,11 @@ export function parseAdr(options: { sourcePath: string; source: string; indexSta
   // the front matter's title, written again by a later `#` heading, titles the record.
   const echoed = heading !== undefined && fmTitle !== null && sameWords(headingText, fmTitle) === false
     && outline.tokens.slice(outline.titleIndex + 1).some((t) => t.type === 'heading' && (t as Tokens.Heading).depth === 1 && sameWords(tokenText(t), fmTitle));
-  const buried = (heading !== undefined && fmTitle !== null && outline.tokens.slice(0, outline.titleIndex).some((t) => t.type === 'heading')) || echoed;
+  // So is a `#` heading under the record's opening prose (bazel's `2020-09-29-new-default-target-constraint.md`:
+  // front matter `title:`, 43 lines of text, then `# The problem`; round twenty-one): more than header notes before it.
+  const before = outline.tokens.slice(0, Math.max(0, outline.titleIndex));
+  const underProse = before.filter((t) => t.type !== 'space' && t.type !== 'html' && t.type !== 'heading').reduce((n, t) => n + t.raw.length, 0) > PROSE_BEFORE_TITLE;
+  const buried = (heading !== undefined && fmTitle !== null && (before.some((t) => t.type === 'heading') || underProse)) || echoed;
   const named = buried ? fmTitle : heading !== undefined && fielded !== null && fielded.index < outline.titleIndex ? fielded.title
     : (heading !== undefined || openingSubheadingIndex(outline) >= 0) && isPlaceholderTitle(extracted) ? nameTitle(base, { series: true }) : null;
   const title = named === null ? extracted : truncateTitle(named);

@@ -87,7 +87,8 @@ const STATUS_WORDS: ReadonlyArray<readonly [DecisionStatus, readonly string[]]> 
   // Swift Evolution's `Expired`: a review that lapsed with no decision taken up again (words kept).
   // wagtail/rfcs' `Deleted 2020-07-20 in [#55]`: a proposal taken back, never in force.
   // Qiskit/RFCs' `Not planned` (GitHub's word for an issue closed unbuilt), `won't do`: decided against.
-  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'expired', 'deleted', 'not planned', "won't do", 'wont do', "won't fix", 'wontfix', ...translatedWords('rejected')]],
+  // bazelbuild/proposals' `status: Dropped` (round twenty-one): given up, never in force.
+  ['rejected', ['rejected', 'declined', 'withdrawn', 'abandoned', 'dropped', 'expired', 'deleted', 'not planned', "won't do", 'wont do', "won't fix", 'wontfix', ...translatedWords('rejected')]],
   // Cardano's CIPs: `Inactive (obsolete)`, `Inactive (superseded by …)` — no longer in force.
   // crossplane's `Status: Defunct` (its design README: defunct designs "do not reflect the current
   // or impending state of the codebase"; decision 0113).
@@ -186,7 +187,7 @@ function leadingStatusWord(normalized: string): { status: DecisionStatus; length
  *   processes (review, active review, returned for revision, previewing, last call, deferred,
  *   awaiting decision, …) → proposed
  * - ready for implementation → accepted
- * - rejected / declined / withdrawn / abandoned / expired / deleted / not planned / won't do → rejected
+ * - rejected / declined / withdrawn / abandoned / dropped / expired / deleted / not planned / won't do → rejected
  * - deprecated / reverted / obsolete / retired / archived / outdated / inactive → deprecated
  * - superseded (with or without "by …"), replaced → superseded
  * - and the same statuses in German, French, Spanish, Portuguese, Italian and Dutch

@@ -123,12 +123,12 @@ export const MENTIONS = 'mentions';
 
 /** True when `href` points at a record file (`.md`, `.rst`, `.adoc`, anchors allowed), not at a folder's index page. */
 function isRecordFileLink(href: string): boolean {
-  return /\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href);
+  return /\.(?:md|markdown|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href);
 }
 
 /** True when a link points at an ADR file (`.md`, `.rst`, `.adoc`, anchors allowed; decision 0082) or its text says "ADR N". */
 function isAdrLink(href: string, text: string): boolean {
-  return (/\.(?:md|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href)) || /\badr[\s#_-]*\d/i.test(text);
+  return (/\.(?:md|markdown|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href)) || /\badr[\s#_-]*\d/i.test(text);
 }
 
 /**
@@ -139,7 +139,7 @@ function isAdrLink(href: string, text: string): boolean {
  */
 function isIndexPageLink(href: string): boolean {
   const parts = href.replace(/[#?].*$/, '').split('/');
-  const base = (parts.at(-1) ?? '').replace(/\.(?:md|rst|adoc|asciidoc)$/i, '').toLowerCase();
+  const base = (parts.at(-1) ?? '').replace(/\.(?:md|markdown|rst|adoc|asciidoc)$/i, '').toLowerCase();
   return ['readme', 'index', 'toc'].includes(base) && !/\d/.test(parts.at(-2) ?? '');
 }
 

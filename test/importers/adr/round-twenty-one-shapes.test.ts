@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Entry } from '../../../src/model/entry.js';
-import { whyOf } from '../../../src/model/summary.js';
+import { plainTextLine, whyOf } from '../../../src/model/summary.js';
 import { supersessionOf } from '../../../src/model/supersession.js';
 import { parseAdrDate } from '../../../src/importers/adr/adr-dates.js';
 import { nameTitle } from '../../../src/importers/adr/file-name.js';
@@ -213,5 +213,78 @@ describe('Kotlin/KEEP: a proposal author', () => {
   it('reads `* **Proposal author**:` as the record\'s people', () => {
     const keep = parse('# Instant\n\n* **Type**: Standard Library API proposal\n* **Proposal author**: Dmitry Khalanskiy\n* **Status**: Implemented in 2.1\n\n## Summary\n\nText.\n', 'KEEP-0395-instant.md');
     expect(keep.deciders).toBe('Dmitry Khalanskiy');
+  });
+});
+
+describe('bazelbuild/proposals and argo-cd: front matter beside the text', () => {
+  it('maps `Dropped` to rejected, and reads a status written as a link in front matter that is not YAML', () => {
+    expect(mappedStatus('Dropped')).toBe('rejected');
+    const bazel = parse('---\ncreated: 2022-03-06\nstatus: [Implemented](https://github.com/bazelbuild/bazel/commit/cdf01a39)\nauthors:\n  - Alex\n---\n\n# Repeatable flags\n\nText.\n', '2022-03-06-flags.md');
+    expect([bazel.status_mapping?.mapped && bazel.status_mapping.status, bazel.front_matter_error !== null]).toEqual(['accepted', true]);
+  });
+
+  it('reads only the list right under a key when the next keys are indented by mistake', () => {
+    const argo = parse('---\ntitle: Headless\nauthors:\n- "@alexmt"\n  sponsors:\n- TBD\ncreation-date: 2020-05-01\nstatus: implementable\n---\n\n# Headless\n\nText.\n', 'headless.md');
+    expect([argo.deciders, argo.date]).toEqual(['@alexmt', '2020-05-01']);
+  });
+
+  it('titles a record by its front matter when its first `#` heading comes after its opening prose', () => {
+    const prose = 'Toolchain resolution already supports different languages in Bazel. '.repeat(8);
+    const bazel = parse(`---\ncreated: 2020-09-29\nstatus: Dropped\ntitle: Adding a constraint to default target platform\n---\n\n${prose}\n\n# The problem\n\nText.\n`, '2020-09-29-constraint.md');
+    expect(bazel.title).toBe('Adding a constraint to default target platform');
+    expect(bazel.rationale).toContain('# The problem');
+    // A heading right under the front matter, or under a note or two, is still the title.
+    expect(parse('---\ntitle: Use X\n---\n\nStatus: accepted\n\n# Use X for Y\n\nText.\n').title).toBe('Use X for Y');
+  });
+
+  it('drops a GitHub alert marker from a summary; a note gives way to the record\'s own text', () => {
+    expect(whyOf('> [!NOTE]\n> This proposal hides annotations.\n\n## Summary\n\nX.\n')).toBe('X.');
+    expect(plainTextLine('> [!TIP]\n> Hide them.\n')).toBe('Hide them.');
+  });
+
+  it('round-trips with no write', async () => {
+    const prose = 'Toolchain resolution already supports different languages in Bazel. '.repeat(8);
+    await adrRoundTrip({
+      '2020-09-29-constraint.md': `---\ncreated: 2020-09-29\nstatus: Dropped\ntitle: Adding a constraint to default target platform\n---\n\n${prose}\n\n# The problem\n\nText.\n`,
+      '2022-03-06-flags.md': '---\ncreated: 2022-03-06\nstatus: [Implemented](https://github.com/bazelbuild/bazel/commit/cdf01a39)\nauthors:\n  - Alex\n---\n\n# Repeatable flags\n\nText.\n',
+    });
+  });
+});
+
+describe('zarr ZEPs: records named `.markdown`, as Jekyll names its pages', () => {
+  const FOLDER = {
+    '0001-zep1.markdown': '# ZEP 1 — Zarr specification version 3\n\nStatus: Accepted\n\n## Abstract\n\nVersion 3.\n',
+    '0002-zep2.markdown': '# ZEP 2 — Sharding codec\n\nStatus: Accepted\n\n## Abstract\n\nShards. Supersedes [ZEP 1](0001-zep1.markdown) in part.\n',
+  };
+
+  it('imports them, titled by their headings and linked by their names', async () => {
+    const read = await readAdrFolder(FOLDER);
+    expect(read.drafts.map((d) => [d.source_path, d.fields.title, d.fields.status])).toEqual([
+      ['0001-zep1.markdown', 'Zarr specification version 3', 'accepted'],
+      ['0002-zep2.markdown', 'Sharding codec', 'accepted'],
+    ]);
+    expect(byPath(read).get('0002-zep2.markdown')?.fields.related_entry_ids).toEqual([byPath(read).get('0001-zep1.markdown')!.entry_id]);
+  });
+
+  it('round-trips with no write', async () => {
+    await adrRoundTrip(FOLDER);
+  });
+});
+
+describe('opendatahub, OTEPs, FLIPs, ZEPs: a month in a table, and what a summary skips', () => {
+  it('dates a record by the month its metadata table states', () => {
+    for (const written of ['January, 2026', 'January , 2026']) {
+      const odh = parse(`# Open Data Hub - X\n\n|     |     |\n| --- | --- |\n| Date | ${written} |\n| Status | Approved |\n\n## Context\n\nText.\n`, 'ODH-ADR-0005-x.md');
+      expect([odh.date, odh.date_precision], written).toEqual(['2026-01-01', 'month']);
+    }
+  });
+
+  it('skips a banner, images, a folded block and a list of authors', () => {
+    expect(whyOf('> [!WARNING]\n> OTEPs have moved to the specification repository.\n\nAdds a drawing API.\n')).toBe('Adds a drawing API.');
+    expect(whyOf('![drawing](img/0066-layers.png)\n\nContext propagation in two layers.\n')).toBe('Context propagation in two layers.');
+    expect(whyOf('<details>\n<summary>Table of Contents</summary>\n\n- [Objective](#objective)\n</details>\n\nThis FLIP proposes X.\n')).toBe('This FLIP proposes X.');
+    expect(whyOf('Authors:\n\n- Hailiang Zhang (@hailiangzhang), Adnet Systems\n- Ann\n\n## Abstract\n\nThis ZEP adds X.\n')).toBe('This ZEP adds X.');
+    // A note that is all the record says is still its why.
+    expect(whyOf('> [!NOTE]\n> This proposal hides annotations.\n')).toBe('This proposal hides annotations.');
   });
 });
