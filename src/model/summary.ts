@@ -12,7 +12,7 @@ import { supersessionOf } from './supersession.js';
 import { outcomePart } from './outcome-part.js';
 import { isMarkup } from './html-markup.js';
 import { withBadgeText } from './badge-text.js';
-import { foldedTokens, isAlert, isAside, isPeopleLabel, isTableOfContents, MARKUP_FURNITURE } from './why-skips.js';
+import { foldedTokens, isAlert, isAside, isPeopleLabel, isPeopleNote, isTableOfContents, MARKUP_FURNITURE } from './why-skips.js';
 
 /** Default length bound of {@link summaryLine}, in characters (before `…`). */
 export const SUMMARY_MAX = 240;
@@ -181,7 +181,11 @@ const lexedWhy = memoizeText((markdown: string): string => {
   }
   const folded = foldedTokens(tokens);
   const before = (i: number): Token | undefined => tokens.slice(0, i).reverse().find((t) => t.type !== 'space');
-  const kept = tokens.filter((t, i) => notes[i] === null && !folded.has(i) && !isTableOfContents(t) && !furniture(t) && !isAside(t) && !(t.type === 'list' && isPeopleLabel(before(i))));
+  const after = (i: number): Token | undefined => tokens.slice(i + 1).find((t) => t.type !== 'space');
+  // Header notes a paragraph each (astropy's APEs: `date-created: 2022 July 13`, a blank line, `type: Standard Track`, …).
+  const oneNote = (t: Token | undefined): boolean => t?.type === 'paragraph' && !t.raw.trim().includes('\n') && NOTE_LINE.test(t.raw.trim());
+  const noteRun = (i: number): boolean => oneNote(tokens[i]) && (oneNote(before(i)) || oneNote(after(i)));
+  const kept = tokens.filter((t, i) => notes[i] === null && !folded.has(i) && !noteRun(i) && !isTableOfContents(t) && !furniture(t) && !isAside(t) && !isPeopleNote(t) && !(t.type === 'list' && isPeopleLabel(before(i))));
   // A banner quote (`> [!WARNING]` OTEPs have moved …, the same on every record) only when nothing else says why.
   const text = (ts: Token[]): string | undefined => blockParagraphs(ts).find((p) => !METADATA_LINE.test(p));
   return text(kept.filter((t) => !isAlert(t))) ?? text(kept) ?? '';

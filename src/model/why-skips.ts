@@ -16,9 +16,17 @@ const children = (token: Token): Token[] => ('tokens' in token && Array.isArray(
  */
 export const MARKUP_FURNITURE = /^(?:\.\.(?:\s|$)|=+\s|:[\w -]+:(?:\s|$)|\[(?:TOC|\[[^\]]*\]|[\w.#-]+(?:,[^\]]*)?)\]$|[=\-~^*+#]{3,}(?:\s|$))/i;
 
+/** A people label (`Authors:`, `**Deciders**:`) at the start of a line. */
+const PEOPLE_LABEL = /^(?:\*\*|__)?(?:authors?|author\(s\)|deciders|decision[ -]makers|owners?|reviewers?|approvers?|sponsors?|contributors?|editors?)\s*:?(?:\*\*|__)?\s*:/i;
+
 /** A people label alone (`Authors:`, zarr's ZEPs, over a list of names): the list under it is no why. */
 export function isPeopleLabel(token: Token | undefined): boolean {
   return token?.type === 'paragraph' && /^(?:\*\*|__)?(?:authors?|author\(s\)|deciders|decision[ -]makers|owners?|reviewers?|approvers?|sponsors?|contributors?|editors?)\s*:?(?:\*\*|__)?\s*:?$/i.test(token.raw.trim());
+}
+
+/** A one-line note naming people (astropy's `authors: Tom Aldcroft, Erik Tollerud` under the title): a header note, no why. */
+export function isPeopleNote(token: Token): boolean {
+  return token.type === 'paragraph' && !token.raw.trim().includes('\n') && PEOPLE_LABEL.test(token.raw.trim());
 }
 
 /**

@@ -284,6 +284,9 @@ describe('opendatahub, OTEPs, FLIPs, ZEPs: a month in a table, and what a summar
     expect(whyOf('![drawing](img/0066-layers.png)\n\nContext propagation in two layers.\n')).toBe('Context propagation in two layers.');
     expect(whyOf('<details>\n<summary>Table of Contents</summary>\n\n- [Objective](#objective)\n</details>\n\nThis FLIP proposes X.\n')).toBe('This FLIP proposes X.');
     expect(whyOf('Authors:\n\n- Hailiang Zhang (@hailiangzhang), Adnet Systems\n- Ann\n\n## Abstract\n\nThis ZEP adds X.\n')).toBe('This ZEP adds X.');
+    // Header notes a paragraph each (astropy's APEs), a one-line people note.
+    expect(whyOf('authors: Tom Aldcroft, Erik Tollerud\n\ndate-created: 2022 July 13\n\ntype: Standard Track\n\nAbstract\n--------\n\nThis APE proposes X.\n')).toBe('This APE proposes X.');
+    expect(whyOf('Owners: Richard Lander, Damon Tivel\n\nNuGet package signing matters.\n')).toBe('NuGet package signing matters.');
     // A note that is all the record says is still its why.
     expect(whyOf('> [!NOTE]\n> This proposal hides annotations.\n')).toBe('This proposal hides annotations.');
   });
