@@ -6,7 +6,7 @@
  */
 import { adrLabelOf } from './adr-label.js';
 import type { Entry } from './entry.js';
-import { recordFileName } from './record-file-name.js';
+import { ADR_EXTENSIONS, recordFileName } from './record-file-name.js';
 
 /** Most digits an ADR number has in a label (the importer reads 1–9). */
 const DIGITS = '(\\d{1,9})';
@@ -17,7 +17,7 @@ const WHOLE_LABEL = new RegExp(`^(?:adr[\\s_#-]*)?${DIGITS}$`, 'i');
 /** Another series' label as listed, in capitals: `TEP-0070`, `KEP 12` (decision 0062); `dec-0030`, an id prefix, is none. */
 const SERIES_LABEL = new RegExp(`^([A-Z]{2,5})[ _#-]?${DIGITS}$`);
 /** The extensions of the files the importer reads (Markdown, reStructuredText, AsciiDoc). */
-const EXTENSION = '\\.(?:md|markdown|rst|adoc|asciidoc)';
+const EXTENSION = `\\.(?:${ADR_EXTENSIONS.join('|')})`;
 /**
  * An ADR's file name as the importer numbers it (importers/adr/file-name.ts `leadingNumber`,
  * file-series.ts `nameSeries`), with or without folders: `0030-some-title.md`,

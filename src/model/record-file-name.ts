@@ -17,9 +17,19 @@
  */
 export const RECORD_FOLDER = /^(?:(?:adr[-_]?)?\d{1,9}[-_]|[a-z]{2,5}[-_]0*[1-9]\d{0,8}$|(?!(?:19|20)\d\d$)0*[1-9]\d{0,8}$)/i;
 
-/** True when `fileName` (README / index, `.md`, `.markdown`, `.adoc` or `.rst`, any case) in folder `folder` is the text of a record named by its folder. */
+/**
+ * The extensions of the files the importer reads, any case: Markdown (`md`, and `markdown`,
+ * Jekyll's default: zarr's ZEPs, left out without a word before round twenty-one),
+ * reStructuredText, AsciiDoc. One list for the folder walk (importers/adr/markup-family.ts
+ * `ADR_FILE`), `--history`'s git pathspecs, record pages and the file names `brain show` takes.
+ */
+export const ADR_EXTENSIONS: readonly string[] = ['md', 'markdown', 'rst', 'adoc', 'asciidoc'];
+
+const RECORD_PAGE = new RegExp(`^(?:readme|index)\\.(?:${ADR_EXTENSIONS.join('|')})$`, 'i');
+
+/** True when `fileName` (README / index with one of {@link ADR_EXTENSIONS}, any case) in folder `folder` is the text of a record named by its folder. */
 export function isRecordPage(fileName: string, folder: string): boolean {
-  return /^(?:readme|index)\.(?:md|markdown|adoc|asciidoc|rst)$/i.test(fileName) && RECORD_FOLDER.test(folder);
+  return RECORD_PAGE.test(fileName) && RECORD_FOLDER.test(folder);
 }
 
 /**

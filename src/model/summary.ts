@@ -180,12 +180,17 @@ const lexedWhy = memoizeText((markdown: string): string => {
     if (why !== undefined && why[1] !== '') return plainTextLine(why[1]);
   }
   const folded = foldedTokens(tokens);
-  const before = (i: number): Token | undefined => tokens.slice(0, i).reverse().find((t) => t.type !== 'space');
-  const after = (i: number): Token | undefined => tokens.slice(i + 1).find((t) => t.type !== 'space');
+  // Each block beside its neighbours, blank lines aside (one pass: the rationale may hold thousands of tokens).
+  const blocks = tokens.flatMap((t, i) => (t.type === 'space' ? [] : [{ t, i }]));
   // Header notes a paragraph each (astropy's APEs: `date-created: 2022 July 13`, a blank line, `type: Standard Track`, …).
   const oneNote = (t: Token | undefined): boolean => t?.type === 'paragraph' && !t.raw.trim().includes('\n') && NOTE_LINE.test(t.raw.trim());
-  const noteRun = (i: number): boolean => oneNote(tokens[i]) && (oneNote(before(i)) || oneNote(after(i)));
-  const kept = tokens.filter((t, i) => notes[i] === null && !folded.has(i) && !noteRun(i) && !isTableOfContents(t) && !furniture(t) && !isAside(t) && !isPeopleNote(t) && !(t.type === 'list' && isPeopleLabel(before(i))));
+  const kept = blocks
+    .filter(({ t, i }, k) => {
+      const [before, after] = [blocks[k - 1]?.t, blocks[k + 1]?.t];
+      const noteRun = oneNote(t) && (oneNote(before) || oneNote(after));
+      return notes[i] === null && !folded.has(i) && !noteRun && !isTableOfContents(t) && !furniture(t) && !isAside(t) && !isPeopleNote(t) && !(t.type === 'list' && isPeopleLabel(before));
+    })
+    .map(({ t }) => t);
   // A banner quote (`> [!WARNING]` OTEPs have moved …, the same on every record) only when nothing else says why.
   const text = (ts: Token[]): string | undefined => blockParagraphs(ts).find((p) => !METADATA_LINE.test(p));
   return text(kept.filter((t) => !isAlert(t))) ?? text(kept) ?? '';

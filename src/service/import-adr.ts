@@ -14,22 +14,9 @@ import { basename, join, resolve } from 'node:path';
 import type { Entry } from '../model/entry.js';
 import { BrainError, isBrainError } from '../model/errors.js';
 import { buildEntry, newEntryBase, sameContent } from '../model/input.js';
-import {
-  readAdrDirectory,
-  type AdrDraft,
-  type AdrReadResult,
-  type DefaultedStatus,
-  type IndexedReport,
-  type NumberingReport,
-  type SharedLabelReport,
-  type SwappedDateReport,
-  type UnreadDateReport,
-  type InvalidFrontMatterReport,
-  type UnmappedStatus,
-} from '../importers/adr/read-adr-dir.js';
+import { readAdrDirectory, type AdrDraft, type AdrReadResult } from '../importers/adr/read-adr-dir.js';
 import { sourceLineOf } from '../importers/adr/finding-lines.js';
 import { readGitFileHistory, type GitFileHistory } from '../importers/adr/git-file-history.js';
-import type { UnresolvedRef } from '../importers/adr/supersede-links.js';
 import type { Brain } from '../service.js';
 import { withAgentTrailer } from '../store/agent-trailer.js';
 import { describeFinding, findSecrets, type SecretFinding } from '../model/secret-scan.js';
@@ -63,31 +50,14 @@ export interface WithheldRevision {
   message: string;
 }
 
-/** `brain import adr --json` */
-export interface ImportReport {
+/** `brain import adr --json`: the counts, each file's entry, and the reader's reports (read-adr-dir.ts `AdrReadResult`, its drafts aside). */
+export interface ImportReport extends Omit<AdrReadResult, 'drafts'> {
   /** True with `--dry-run`: the counts and lists say what the import would write; nothing was (`commit` null). */
   dry_run: boolean;
   imported: number;
   revised: number;
   unchanged: number;
   entries: ImportedEntry[];
-  unmapped: UnmappedStatus[];
-  defaulted: DefaultedStatus[];
-  /** Statuses taken from the folder's index page (README …), by file. */
-  indexed: IndexedReport[];
-  /** References to ADRs outside the import, by file (kept as citations). */
-  unresolved: UnresolvedRef[];
-  /** Title headings whose ADR number disagrees with the file name's (the file name's is kept). */
-  numbering: NumberingReport[];
-  /** ADR labels several files carry (`brain show <label>` then asks which), by label. */
-  shared_labels: SharedLabelReport[];
-  /** Dates read with month and day swapped (`2023-24-05` → 2023-05-24), by file. */
-  swapped_dates: SwappedDateReport[];
-  /** Days the files state that name no day of the calendar (`2020-01-45`): not used (the month they name is), by file. */
-  unread_dates: UnreadDateReport[];
-  /** Front matters that are not valid YAML: their keys read one by one, by file. */
-  invalid_front_matter: InvalidFrontMatterReport[];
-  skipped: { source_path: string; reason: string }[];
   /** ADRs (or historical revisions of them) whose text holds a credential: not imported, the rest is. */
   withheld: WithheldRevision[];
   /** With `--history`: how many commits of the ADR folder were replayed; else null. */
@@ -279,25 +249,17 @@ async function importRead(
   });
   if (!args.dryRun) await brain.refresh();
   const { entries, withheld } = result.value;
+  const { drafts, ...reports } = read;
   return {
     dry_run: args.dryRun,
     imported: entries.filter((e) => e.action === 'imported').length,
     revised: entries.filter((e) => e.action === 'revised').length,
     unchanged: entries.filter((e) => e.action === 'unchanged').length,
     entries,
-    unmapped: read.unmapped,
-    defaulted: read.defaulted,
-    indexed: read.indexed,
-    unresolved: read.unresolved,
-    numbering: read.numbering,
-    shared_labels: read.shared_labels,
-    swapped_dates: read.swapped_dates,
-    unread_dates: read.unread_dates,
-    invalid_front_matter: read.invalid_front_matter,
-    skipped: read.skipped,
+    ...reports,
     withheld,
     history: args.history && git !== null ? { commits: git.commits.length } : null,
-    shallow: git?.shallow ? { since: git.shallow.since, files: read.drafts.map((d) => d.source_path).filter((p) => git.beyondDepth(p)) } : null,
+    shallow: git?.shallow ? { since: git.shallow.since, files: drafts.map((d) => d.source_path).filter((p) => git.beyondDepth(p)) } : null,
     commit: result.commit,
   };
 }

@@ -17,6 +17,14 @@ const state = (repo: string) => ({
   entries: brain(repo, ['list', '--json']).json(),
 });
 
+/** The lines of `brain import adr --dry-run` after its first, on a brain whose `adr/` folder holds `files`. */
+function dryRunLines(files: Record<string, string>): string[] {
+  const repo = initRepo();
+  expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
+  commitFiles(repo, Object.fromEntries(Object.entries(files).map(([path, text]) => [`adr/${path}`, text])), 'ADRs');
+  return brain(repo, ['import', 'adr', 'adr', '--dry-run']).stdout.split('\n').slice(1);
+}
+
 describe('brain import adr --dry-run', () => {
   it('reports what the import would write, writes nothing, and the import then does exactly that', () => {
     const repo = initRepo();
@@ -48,12 +56,8 @@ describe('brain import adr --dry-run', () => {
   });
 
   it('says files that state no status in one line per reason, and each status it could not read in its own', () => {
-    const repo = initRepo();
-    expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
     const bare = (n: number) => `# ${n}. Record ${n}\n\n## Context\n\nWhy ${n}.\n\n## Decision\n\nWe do ${n}.\n`;
-    commitFiles(repo, { ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`adr/000${n}-r.md`, bare(n)])), 'adr/0006-p.md': adr(6, 'Pondering') }, 'ADRs');
-    const out = brain(repo, ['import', 'adr', 'adr', '--dry-run']).stdout.split('\n');
-    expect(out.slice(1)).toEqual([
+    expect(dryRunLines({ ...Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`000${n}-r.md`, bare(n)])), '0006-p.md': adr(6, 'Pondering') })).toEqual([
       'statuses to review (not mapped, missing, stated twice, or at odds with a supersede link): 6',
       '  5 files, no status; recorded as proposed: 0001-r.md, 0002-r.md, 0003-r.md, … +2 more (brain import adr --json lists them all)',
       '  0006-p.md: "Pondering" — unrecognised status; recorded as proposed',
@@ -62,12 +66,8 @@ describe('brain import adr --dry-run', () => {
   });
 
   it('says more than three skipped files of one kind in one line, and a status its own day of acceptance gives as that', () => {
-    const repo = initRepo();
-    expect(brain(repo, ['init', '--project', 'demo']).code).toBe(0);
-    const stubs = Object.fromEntries([2, 3, 4, 5].map((n) => [`adr/000${n}-old.rst`, `This document was moved to https://example.org/proposals/01${n}0-x.rst\n`]));
-    commitFiles(repo, { ...stubs, 'adr/0001-a.rst': 'Record A\n========\n\n.. author:: Adam\n.. date-accepted:: 2017-02-04\n\nMotivation\n----------\n\nWhy.\n' }, 'proposals');
-    const out = brain(repo, ['import', 'adr', 'adr', '--dry-run']).stdout.split('\n');
-    expect(out.slice(1)).toEqual([
+    const stubs = Object.fromEntries([2, 3, 4, 5].map((n) => [`000${n}-old.rst`, `This document was moved to https://example.org/proposals/01${n}0-x.rst\n`]));
+    expect(dryRunLines({ ...stubs, '0001-a.rst': 'Record A\n========\n\n.. author:: Adam\n.. date-accepted:: 2017-02-04\n\nMotivation\n----------\n\nWhy.\n' })).toEqual([
       "status from the folder's index page or name, or the file's day of acceptance (the file states no status it can map): 1",
       '  0001-a.rst: "date-accepted: 2017-02-04" → accepted (its own day of acceptance)',
       'skipped: 4',

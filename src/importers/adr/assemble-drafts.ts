@@ -9,7 +9,7 @@ import type { Citation } from '../../model/entry.js';
 import { FORMAT_DEFAULT_STATUS } from './adr-format.js';
 import { adrLabel } from './adr-title.js';
 import type { ParsedAdr } from './parse-adr.js';
-import type { AdrDraft, DefaultedStatus, IndexedReport, NumberingReport, SharedLabelReport, SwappedDateReport, UnmappedStatus, UnreadDateReport, InvalidFrontMatterReport } from './read-adr-dir.js';
+import type { AdrDraft, AdrReadResult, DefaultedStatus, IndexedReport, NumberingReport, SharedLabelReport, SwappedDateReport, UnmappedStatus, UnreadDateReport } from './read-adr-dir.js';
 import type { DecisionStatus } from './status-map.js';
 import { resolveAdrLinks, type RelatedEdge, type SupersedeEdge, type UnresolvedRef } from './supersede-links.js';
 
@@ -135,18 +135,7 @@ function removeWhere<T>(list: T[], predicate: (item: T) => boolean): void {
  * an ADR label several files carry in `shared_labels`
  * (the file name's wins). Reports are sorted by path. Never throws.
  */
-export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectId: string }): {
-  drafts: AdrDraft[];
-  unmapped: UnmappedStatus[];
-  defaulted: DefaultedStatus[];
-  indexed: IndexedReport[];
-  unresolved: UnresolvedRef[];
-  numbering: NumberingReport[];
-  shared_labels: SharedLabelReport[];
-  swapped_dates: SwappedDateReport[];
-  unread_dates: UnreadDateReport[];
-  invalid_front_matter: InvalidFrontMatterReport[];
-} {
+export function assembleDrafts(options: { parsed: readonly ParsedAdr[]; projectId: string }): Omit<AdrReadResult, 'skipped'> {
   const unmapped: PendingUnmapped[] = [];
   const defaulted: DefaultedStatus[] = [];
   const working = options.parsed.map((p) => initialStatus(p, unmapped, defaulted));

@@ -4,7 +4,7 @@
  * through renames and folder moves anywhere in the repository, and through a delete followed by
  * a restore (the same path, or the same file name elsewhere, coming back) — so its first commit
  * is the one that created its content, not the move or the restore. Read with the system `git`
- * (`git log --raw -M -- '*.md' '*.rst' '*.adoc' …` over the whole repository, oldest first, merges' own diffs not
+ * (`git log --raw -M -- ':(icase)*.md' ':(icase)*.rst' …` over the whole repository, oldest first, merges' own diffs not
  * listed). Returns null when the directory is not inside a git work tree or git is missing: the
  * caller falls back to the ADR's own date and the import time.
  */
@@ -17,13 +17,13 @@ import { CatFileBatch } from '../../git/cat-file-batch.js';
 import { adrText } from './read-adr-dir.js';
 import { skipReason } from './list-adr-files.js';
 import { SIDECAR_NAMES } from './sidecar-metadata.js';
+import { ADR_EXTENSIONS } from '../../model/record-file-name.js';
 
 /**
- * The pathspecs of the files the importer reads (markup-family.ts): Markdown, reStructuredText,
- * AsciiDoc, either case; and a record folder's metadata file (`kep.yaml`, sidecar-metadata.ts),
+ * The pathspecs of the files the importer reads (model/record-file-name.ts `ADR_EXTENSIONS`, any case); and a record folder's metadata file (`kep.yaml`, sidecar-metadata.ts),
  * so `--history` reads it as it was at each commit (decision 0082).
  */
-const ADR_PATHSPECS = ['*.md', '*.MD', '*.rst', '*.RST', '*.adoc', '*.ADOC', '*.asciidoc', ...SIDECAR_NAMES.map((name) => `:(glob)**/${name}`)];
+const ADR_PATHSPECS = [...ADR_EXTENSIONS.map((ext) => `:(icase)*.${ext}`), ...SIDECAR_NAMES.map((name) => `:(glob)**/${name}`)];
 
 const run = promisify(execFile);
 
@@ -103,7 +103,7 @@ interface Lineage {
 const ZERO = /^0+$/;
 
 /**
- * Follows every ADR-named file (`*.md`, `*.rst`, `*.adoc`) of the log: a rename moves its lineage; a delete ends it for now; an
+ * Follows every ADR-named file (`ADR_EXTENSIONS`) of the log: a rename moves its lineage; a delete ends it for now; an
  * add or change of a path whose lineage was deleted revives it (a restore), and so does an add
  * of the same file name elsewhere when that name is not an index page (a folder deleted and
  * restored under another path); anything else starts a new lineage.
@@ -190,7 +190,7 @@ function shallowCut(gitDir: string): Set<string> {
 }
 
 /**
- * Reads the history of the `*.md`, `*.rst` and `*.adoc` files now under `dir` (paths relative to `dir`). `null` when
+ * Reads the history of the files the importer reads (`ADR_EXTENSIONS`) now under `dir` (paths relative to `dir`). `null` when
  * `dir` is not in a git work tree (or git is not installed). Errors: `io_error` when git cannot
  * run. Call `close()` when done.
  */

@@ -5,14 +5,18 @@
  * export in its own markup and file name. Pure.
  */
 
+import { ADR_EXTENSIONS } from '../../model/record-file-name.js';
+
 /** The markup families the importer reads. */
 export type MarkupFamily = 'markdown' | 'rst' | 'asciidoc';
 
-/**
- * A file name the importer reads: `*.md`, `*.markdown` (Jekyll's default: zarr's ZEPs; round
- * twenty-one, where such records were left out without a word), `*.rst`, `*.adoc`, `*.asciidoc` (any case).
- */
-export const ADR_FILE = /\.(?:md|markdown|rst|adoc|asciidoc)$/i;
+/** A file name the importer reads (`0001-x.md`, `nep-0031-x.rst`, any case of {@link ADR_EXTENSIONS}). */
+export const ADR_FILE = new RegExp(`\\.(?:${ADR_EXTENSIONS.join('|')})$`, 'i');
+
+/** True when `href` (a link's target, anchors and queries allowed) names a file the importer reads. */
+export function isAdrFileHref(href: string): boolean {
+  return ADR_FILE.test(href.replace(/[#?].*$/, ''));
+}
 
 /** The family of `path` (a file name or path) by its extension; anything else is Markdown's (the exporter's default). */
 export function markupFamily(path: string): MarkupFamily {

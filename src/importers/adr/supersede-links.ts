@@ -8,7 +8,9 @@ import { posix } from 'node:path';
 import { recordFileName } from '../../model/record-file-name.js';
 import { leadingNumber } from './file-name.js';
 import { nameSeries } from './file-series.js';
-import { MENTIONS, type SupersedeRef } from './supersede-refs.js';
+import { withoutAdrExtension } from './markup-family.js';
+import { MENTIONS } from './record-links.js';
+import type { SupersedeRef } from './supersede-refs.js';
 
 /** One file and the references it states. */
 export interface RefSource {
@@ -149,7 +151,7 @@ function withinImport(path: string, index: AdrPathIndex): string[] {
  * that was never written names no `007-css-in-js.md`.
  */
 function shareNameWord(a: string, b: string): boolean {
-  const words = (path: string) => new Set(recordFileName(path).toLowerCase().replace(/\.(?:md|markdown|rst|adoc|asciidoc)$/, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !/^adr\d*$/.test(w)));
+  const words = (path: string) => new Set(withoutAdrExtension(recordFileName(path)).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !/^adr\d*$/.test(w)));
   const own = words(a);
   const other = words(b);
   // A link whose name is only a number (`[5](0005.md)`, `../decisions/5`) says nothing against it.

@@ -17,6 +17,7 @@
 import { Lexer } from 'marked';
 import { inlineSegments } from './inline-text.js';
 import { limitAt, otherThingSuperseded } from './supersede-scope.js';
+import { isAdrLink, isRecordFileLink, MENTIONS } from './record-links.js';
 
 /** What a reference says about its target. */
 export type RefDirection = 'superseded_by' | 'supersedes' | 'related';
@@ -116,31 +117,6 @@ function toNumber(digits: string | undefined): number | null {
   if (digits === undefined) return null;
   const n = Number.parseInt(digits, 10);
   return Number.isSafeInteger(n) ? n : null;
-}
-
-/** The phrase of a link in running text with no keyword before it: a relation only when its file is imported. */
-export const MENTIONS = 'mentions';
-
-/** True when `href` points at a record file (`.md`, `.rst`, `.adoc`, anchors allowed), not at a folder's index page. */
-function isRecordFileLink(href: string): boolean {
-  return /\.(?:md|markdown|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href);
-}
-
-/** True when a link points at an ADR file (`.md`, `.rst`, `.adoc`, anchors allowed; decision 0082) or its text says "ADR N". */
-function isAdrLink(href: string, text: string): boolean {
-  return (/\.(?:md|markdown|rst|adoc|asciidoc)(?:[#?].*)?$/i.test(href) && !isIndexPageLink(href)) || /\badr[\s#_-]*\d/i.test(text);
-}
-
-/**
- * True when `href` points at a folder's index page (`README.md`, `index.rst`, `toc.md`) in a
- * folder whose name carries no number: uktrade/trade-remedies-api's status badges link
- * `…/adr/README.md`, the list of all ADRs — no ADR (each of its five ADRs reported it as an ADR
- * outside the import). `../0002-x/README.md` (a folder per ADR) is an ADR's page.
- */
-function isIndexPageLink(href: string): boolean {
-  const parts = href.replace(/[#?].*$/, '').split('/');
-  const base = (parts.at(-1) ?? '').replace(/\.(?:md|markdown|rst|adoc|asciidoc)$/i, '').toLowerCase();
-  return ['readme', 'index', 'toc'].includes(base) && !/\d/.test(parts.at(-2) ?? '');
 }
 
 /**

@@ -120,6 +120,22 @@ describe('--history', () => {
     }
   });
 
+  it('replays every extension the folder walk reads, in any case: `.markdown` and `.MD` too', async () => {
+    const repo = initRepo();
+    commitAs(repo, { 'adr/0001-a.markdown': nygard('A', 'Proposed'), 'adr/0002-b.MD': nygard('B', 'Proposed') }, 'Ann', '2021-01-01T09:00:00Z');
+    commitAs(repo, { 'adr/0001-a.markdown': nygard('A', 'Accepted') }, 'Bob', '2021-02-01T09:00:00Z');
+    const brain = await openTestBrain(repo, { projectId: 'p' });
+    try {
+      await brain.init();
+      const report = await importAdr(brain, { dir: join(repo, 'adr'), history: true });
+      expect(report.history).toEqual({ commits: 2 });
+      expect((await brain.history({ entryId: adrEntryId('p', '0001-a.markdown') })).map((r) => [r.entry.status, r.entry.author])).toEqual([['proposed', 'Ann'], ['accepted', 'Bob']]);
+      expect((await brain.history({ entryId: adrEntryId('p', '0002-b.MD') })).map((r) => r.entry.author)).toEqual(['Ann']);
+    } finally {
+      await brain.close();
+    }
+  });
+
   it('refuses --history outside a git work tree', async () => {
     const repo = initRepo();
     const outside = tempDir('brain-adr-');
